@@ -1,2 +1,4 @@
+export * from './assert.ts';
 export * from './errors.ts';
+export * from './menu.ts';
 export * from './roles.ts';

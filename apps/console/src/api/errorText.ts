@@ -1,0 +1,23 @@
+import type { FieldError } from '@spinyard/domain';
+import { i18n } from '../i18n/i18n.ts';
+import type { ApiError } from './apiError.ts';
+
+/**
+ * One refused field in the user's language: "validation.<rule>" with the field's translated name when the
+ * console knows both, otherwise the server's own sentence (new rules still say something useful).
+ */
+export function fieldErrorText(field: FieldError): string {
+  const ruleKey = `validation.${field.rule}`;
+  if (!i18n.exists(ruleKey)) return field.message;
+  const fieldKey = `fields.${field.field}`;
+  const name = i18n.exists(fieldKey) ? i18n.t(fieldKey) : field.field;
+  return i18n.t(ruleKey, { field: name });
+}
+
+/** The sentence to show for a failed call, following the catalogue description. */
+export function apiErrorText(error: ApiError): string {
+  if (error.status === 422 && error.fields.length > 0) return error.fields.map(fieldErrorText).join('\n');
+  const { messageKey, text } = error.description;
+  if (messageKey && i18n.exists(messageKey)) return i18n.t(messageKey);
+  return text ?? i18n.t('errors.general_error');
+}

@@ -1,0 +1,19 @@
+/**
+ * Browser storage names shared with the server team and the browser tests (docs/contracts-foundation.md).
+ * Changing one breaks signed-in sessions and the e2e suite, so they live in one place.
+ */
+export const STORAGE_KEYS = {
+  accessToken: 'spinyard.access_token',
+  contentToken: 'spinyard.content_token',
+  tempToken: 'spinyard.temp_token',
+  sidebarColor: 'spinyard.sidebar_color',
+  /** Prefix of saved list conditions (filters, sort, page size) of each list screen. */
+  listPrefix: 'spinyard.list.',
+  /** Prefix of the session-storage cache entries. */
+  cachePrefix: 'spinyard.cache.',
+} as const;
+
+export const COOKIE_NAMES = {
+  locale: 'spinyard_locale',
+  sidebar: 'spinyard_sidebar',
+} as const;

@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// Runs the TypeScript entry point through tsx, so `npx spinyard serve` works without a build step.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('../src/main.ts');

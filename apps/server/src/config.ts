@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable Spinyard reads, validated once at start. The README's configuration table is
+ * written from this schema; keep the two in step.
+ */
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  SPINYARD_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SPINYARD_ADMIN_EMAIL: z.email().optional(),
+  SPINYARD_ADMIN_PASSWORD: z.string().min(8).optional(),
+  SPINYARD_PRODUCT_HOST: z.string().min(1).default('localhost'),
+  SPINYARD_PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Spinyard <no-reply@spinyard.localhost>'),
+  SPINYARD_CONSOLE_DIST: z.string().min(1).optional(),
+  SPINYARD_WORKERS: boolish.default(true),
+  ACCESS_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 30),
+  TRUST_PROXY: boolish.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  postgresDir: string;
+  mediaDir: string;
+  mailDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  productHost: string;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  consoleDist: string;
+  workers: boolean;
+  accessTokenTtlHours: number;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.SPINYARD_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    postgresDir: path.join(dataDir, 'postgres'),
+    mediaDir: path.join(dataDir, 'media'),
+    mailDir: path.join(dataDir, 'mail'),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    adminEmail: e.SPINYARD_ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.SPINYARD_ADMIN_PASSWORD,
+    productHost: e.SPINYARD_PRODUCT_HOST.toLowerCase(),
+    publicUrl: e.SPINYARD_PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    consoleDist: path.resolve(e.SPINYARD_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist')),
+    workers: e.SPINYARD_WORKERS,
+    accessTokenTtlHours: e.ACCESS_TOKEN_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

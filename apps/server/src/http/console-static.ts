@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorBody } from '@spinyard/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths that belong to the API and media, never to the single-page console. */
+const API_PREFIXES = ['/v1/', '/api/', '/svnmedia/', '/docs', '/healthz', '/readyz'];
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p));
+}
+
+/**
+ * Serves the built console. Hashed assets are cached for a year; index.html never, so a deploy reaches every
+ * browser at its next navigation. Any other GET is the console's own route: index.html, whose router shows
+ * the page or the not-found screen.
+ */
+export async function registerConsole(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const built = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    }
+    if (isApiPath(request.url)) {
+      return reply.status(404).send(errorBody('not_found', `No route for GET ${request.url.split('?')[0]}`));
+    }
+    if (!built && distDir === undefined) {
+      return reply.status(404).send(errorBody('not_found'));
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The console is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

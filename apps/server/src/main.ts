@@ -1,0 +1,160 @@
+import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { accountsService } from './modules/accounts/service.ts';
+import { createBoss } from './platform/jobs/boss.ts';
+import { mailJob } from './platform/jobs/mail-job.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
+import { createMailer } from './platform/mail/index.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import { ensureDefaultAssets } from './platform/storage/default-assets.ts';
+import { createDiskBlobStore } from './platform/storage/disk-blob-store.ts';
+import { consoleLog, type DatabaseRuntime, type Log, openDatabase } from './runtime.ts';
+
+const USAGE = `Usage: spinyard <command>
+
+Commands:
+  serve [--no-workers]  HTTP API, console, media and (unless --no-workers) the background workers
+  worker                background workers only
+  migrate               apply pending database migrations and exit
+  seed                  create the master account if none exists, print it, and exit
+`;
+
+async function seedMaster(config: Config, runtime: DatabaseRuntime, log: Log): Promise<void> {
+  const created = await accountsService({ db: runtime.db }).ensureMaster({
+    email: config.adminEmail,
+    password: config.adminPassword,
+    productHost: config.productHost,
+  });
+  if (!created) return;
+  const password = created.password ?? '(the value of SPINYARD_ADMIN_PASSWORD)';
+  const banner = [
+    '',
+    '  Master account created',
+    `    e-mail:   ${created.email}`,
+    `    password: ${password}`,
+    created.password ? '  This password is shown once. Change it after signing in (/account/conf).' : '',
+    '',
+  ];
+  for (const line of banner) log(line);
+}
+
+async function startWorkers(runtime: DatabaseRuntime, mailer: Mailer, log: Log): Promise<JobRunner> {
+  const boss = createBoss(runtime.url);
+  const runner = createJobRunner({
+    boss,
+    definitions: [mailJob],
+    handlers: { [mailJob.name]: mailJob.handlerFor(mailer) },
+    log,
+  });
+  await runner.start();
+  return runner;
+}
+
+/**
+ * Stops in dependency order: stop taking requests and let in-flight ones finish, then stop the workers,
+ * then the mailer, then the database (the embedded server last, with a clean checkpoint).
+ */
+function onShutdown(log: Log, steps: (() => Promise<void>)[]): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      log(`Second ${signal}: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    log(`${signal} received: shutting down`);
+    void (async () => {
+      for (const step of steps) {
+        try {
+          await step();
+        } catch (error) {
+          log('Shutdown step failed', { error: String(error) });
+        }
+      }
+      log('Stopped');
+      process.exit(0);
+    })();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function serve(config: Config, withWorkers: boolean, log: Log): Promise<void> {
+  await mkdir(config.dataDir, { recursive: true });
+  const runtime = await openDatabase(config, log);
+  await seedMaster(config, runtime, log);
+  const store = createDiskBlobStore(config.mediaDir);
+  await ensureDefaultAssets(store);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
+  const runner = withWorkers ? await startWorkers(runtime, mailer, log) : undefined;
+  const app: FastifyInstance = await buildApp({
+    db: runtime.db,
+    store,
+    mailer,
+    accessTokenTtlHours: config.accessTokenTtlHours,
+    consoleDist: config.consoleDist,
+    trustProxy: config.trustProxy,
+    logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+  });
+  onShutdown(log, [
+    () => app.close(),
+    async () => runner?.stop(),
+    () => mailer.close(),
+    () => runtime.close(),
+  ]);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log(`Spinyard listening on http://localhost:${port}`);
+}
+
+async function worker(config: Config, log: Log): Promise<void> {
+  const runtime = await openDatabase(config, log);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
+  const runner = await startWorkers(runtime, mailer, log);
+  onShutdown(log, [() => runner.stop(), () => mailer.close(), () => runtime.close()]);
+  log('Spinyard workers running');
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...flags] = argv;
+  const log = consoleLog;
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  switch (command) {
+    case 'serve':
+      return serve(config, config.workers && !flags.includes('--no-workers'), log);
+    case 'worker':
+      return worker(config, log);
+    case 'migrate': {
+      const runtime = await openDatabase(config, log);
+      await runtime.close();
+      log('Database is up to date');
+      return;
+    }
+    case 'seed': {
+      const runtime = await openDatabase(config, log);
+      await seedMaster(config, runtime, log);
+      await runtime.close();
+      return;
+    }
+    default:
+      process.stdout.write(USAGE);
+      process.exit(command ? 2 : 0);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`Spinyard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { PrivilegeType } from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Actor } from '../auth/service.ts';
+import { tenancyRepo } from '../tenancy/repo.ts';
+import { DEFAULT_COMPANY_CODE } from '../tenancy/service.ts';
+import { accountsRepo } from './repo.ts';
+
+/** Options of the product's own domain: the operator sees every feature. */
+export const PRODUCT_DOMAIN_OPTIONS = {
+  option_data: true,
+  web_negotiation: true,
+  hotspot_browser: true,
+  hotspot_app: true,
+  is_user_add: true,
+  online_payment: true,
+} as const;
+
+function flag(options: Record<string, unknown>, key: string): boolean {
+  return options[key] === true;
+}
+
+export function accountsService(deps: { db: Db }) {
+  const repo = accountsRepo(deps.db);
+
+  return {
+    async profile(actor: Actor) {
+      const row = await repo.profileOf(actor.userId);
+      if (!row) throw new AppError('not_authenticated');
+      const options = row.domain_options;
+      const isMaster = row.privilege_type === 'master';
+      return {
+        user: {
+          id: row.id,
+          email: row.email,
+          name: row.name,
+          first_name: row.first_name,
+          last_name: row.last_name,
+          display_name: row.display_name || row.name,
+          privilege_type: row.privilege_type as PrivilegeType,
+          status: row.status,
+          company_section: row.company_section,
+          is_pay_by_credit: row.is_pay_by_credit,
+          two_step_auth: row.two_step_auth,
+          last_login_at: row.last_login_at?.toISOString() ?? null,
+        },
+        domain: {
+          host: row.domain_host,
+          company_code: row.domain_company_code,
+          service_name: row.domain_service_name,
+          host_flags: row.domain_host_flags,
+          options: {
+            option_data: isMaster || flag(options, 'option_data'),
+            web_negotiation: isMaster || flag(options, 'web_negotiation'),
+            hotspot_browser: isMaster || flag(options, 'hotspot_browser'),
+            hotspot_app: isMaster || flag(options, 'hotspot_app'),
+            is_user_add: isMaster || flag(options, 'is_user_add'),
+            online_payment: flag(options, 'online_payment'),
+          },
+        },
+        company: row.company_id ? { id: row.company_id, name: row.company_name ?? '' } : null,
+      };
+    },
+
+    async contentsService(actor: Actor) {
+      const { user, domain } = await this.profile(actor);
+      return {
+        is_pay_by_credit: user.is_pay_by_credit,
+        web_negotiation: domain.options.web_negotiation,
+        web_negotiation_max_time: 120,
+        web_negotiation_limit_interval: 'month' as const,
+        exterior_develop_view: false,
+        option_data: domain.options.option_data,
+        is_user_add: domain.options.is_user_add,
+      };
+    },
+
+    async paymentStatus(actor: Actor): Promise<{ is_payment: boolean }> {
+      const row = await repo.profileOf(actor.userId);
+      if (!row) throw new AppError('not_authenticated');
+      return { is_payment: row.payment_failed_at === null && row.status !== 'expired' };
+    },
+
+    /**
+     * First start: the product's own domain, its company and the master account, when no master exists.
+     * Returns the generated password once so the operator can sign in; it is never stored in clear.
+     */
+    async ensureMaster(input: {
+      email: string | undefined;
+      password: string | undefined;
+      productHost: string;
+    }): Promise<{ email: string; password: string | undefined } | undefined> {
+      return deps.db.transaction().execute(async (trx) => {
+        const accounts = accountsRepo(trx);
+        if (await accounts.masterExists()) return undefined;
+        const tenancy = tenancyRepo(trx);
+        const domain =
+          (await tenancy.findDomainByHost(input.productHost)) ??
+          (await tenancy.insertDomain({
+            host: input.productHost,
+            companyCode: DEFAULT_COMPANY_CODE,
+            serviceName: 'Spinyard',
+            options: PRODUCT_DOMAIN_OPTIONS,
+          }));
+        const company = await tenancy.insertCompany({ domainId: domain.id, name: 'Spinyard' });
+        const email = input.email ?? 'admin@spinyard.localhost';
+        const generated = input.password ? undefined : randomBytes(12).toString('base64url');
+        const password = input.password ?? generated ?? '';
+        await accounts.insertUser({
+          domain_id: domain.id,
+          company_id: company.id,
+          parent_user_id: null,
+          email,
+          password_hash: await hashPassword(password),
+          name: 'Spinyard Master',
+          display_name: 'Spinyard Master',
+          privilege_type: 'master',
+          login_limit_count: null,
+          payment_failed_at: null,
+          last_login_at: null,
+        });
+        return { email, password: generated };
+      });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+
+/** What a handler reports: `skipped` when there was nothing to do (e.g. the row it was about is gone). */
+export type JobResult = 'success' | 'skipped';
+
+export interface JobContext {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+/** Throwing marks the attempt failed; pg-boss retries it up to the definition's retry limit. */
+export type JobHandler<Payload> = (payload: Payload, job: JobContext) => Promise<JobResult>;
+
+export interface JobDefinition<Payload extends object = object> {
+  readonly name: string;
+  readonly retryLimit: number;
+  readonly expireInSeconds: number;
+  readonly singletonKey?: (payload: Payload) => string;
+}
+
+export interface JobOptions<Payload> {
+  /** Attempts after the first one; 3 unless set. */
+  retryLimit?: number;
+  /** How long one attempt may run before pg-boss counts it failed; 15 minutes unless set. */
+  expireInSeconds?: number;
+  /**
+   * Identifies the work, like immich's `${id}-${name}`: a second enqueue with the same key is dropped while the
+   * first job is still held by pg-boss (queued, running, failed, or completed less than 12 hours ago). Put a
+   * version or upload id in the key when new input should run again.
+   */
+  singletonKey?: (payload: Payload) => string;
+}
+
+const JOB_NAME = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/;
+
+/** Payloads are JSON objects kept by pg-boss; prefer ids to reload over copies of rows, so a retry sees current state. */
+export function defineJob<Payload extends object>(
+  name: string,
+  options: JobOptions<Payload> = {},
+): JobDefinition<Payload> {
+  if (!JOB_NAME.test(name)) throw new Error(`Job name "${name}" must be lower-case words joined by dots`);
+  return {
+    name,
+    retryLimit: options.retryLimit ?? 3,
+    expireInSeconds: options.expireInSeconds ?? 15 * 60,
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+  };
+}
+
+/**
+ * pg-boss only dedupes a singleton key under some queue policies and only while the job waits, so the key is
+ * turned into the job's own id instead (a name-based UUID, RFC 9562 version 5): the insert of a second job with
+ * that id is a no-op for as long as the first one is kept.
+ */
+export function jobIdFor(name: string, key: string): string {
+  const bytes = createHash('sha1').update(`spinyard-job\u0000${name}\u0000${key}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Structured log line, the same shape as the mailer's, so one logger serves both. */
+export type JobLog = (msg: string, fields: Record<string, unknown>) => void;
+
+/**
+ * Handlers keyed by job name. Typed `never` so a handler for any payload fits; `mailJobHandlers` and the like
+ * keep each one tied to its definition's payload type.
+ */
+export type JobHandlers = Readonly<Record<string, JobHandler<never>>>;
+
+export interface JobRunnerConfig {
+  boss: PgBoss;
+  definitions: readonly JobDefinition<never>[];
+  handlers: JobHandlers;
+  log: JobLog;
+}
+
+export interface EnqueueOptions {
+  /** Run the insert on this connection, e.g. inside the transaction that records the work. */
+  db?: PgBoss.Db;
+}
+
+export interface JobRunner {
+  /** Starts pg-boss and creates the queues; with `work: false` (a `serve --no-workers` node) it only enqueues. */
+  start(options?: { work?: boolean }): Promise<void>;
+  /** The job's id, or null when a job with the same singleton key already exists. */
+  enqueue<Payload extends object>(
+    definition: JobDefinition<Payload>,
+    payload: Payload,
+    options?: EnqueueOptions,
+  ): Promise<string | null>;
+  /** Lets running jobs finish (up to pg-boss's 30 s), then closes pg-boss's connections. */
+  stop(): Promise<void>;
+}
+
+export class JobRegistryError extends Error {
+  override readonly name = 'JobRegistryError';
+}
+
+/** Every problem at once, so a misconfigured registry is fixed in one go instead of one start per mistake. */
+function registryProblems(definitions: readonly JobDefinition<never>[], handlers: JobHandlers): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const { name } of definitions) {
+    if (seen.has(name)) problems.push(`job "${name}" is defined more than once`);
+    seen.add(name);
+    if (!Object.hasOwn(handlers, name)) problems.push(`job "${name}" has no handler`);
+  }
+  for (const name of Object.keys(handlers)) {
+    if (!seen.has(name)) problems.push(`handler "${name}" has no job definition`);
+  }
+  return problems;
+}
+
+export function createJobRunner({ boss, definitions, handlers, log }: JobRunnerConfig): JobRunner {
+  const problems = registryProblems(definitions, handlers);
+  if (problems.length > 0) throw new JobRegistryError(`Job registry refused: ${problems.join('; ')}`);
+
+  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
+  // Two flags: pg-boss may be running (and need stopping) before the queues exist to accept jobs.
+  let running = false;
+  let ready = false;
+  const onError = (error: Error) => log('Job queue error', { error: String(error) });
+
+  async function runOne(definition: JobDefinition<never>, job: PgBoss.JobWithMetadata<never>): Promise<JobResult> {
+    const handler = handlers[definition.name]!;
+    const fields = { job: definition.name, id: job.id, retryCount: job.retryCount };
+    const startedAt = Date.now();
+    try {
+      const result = await handler(job.data, { id: job.id, retryCount: job.retryCount });
+      log(`Job ${result}`, { ...fields, ms: Date.now() - startedAt });
+      return result;
+    } catch (error) {
+      log('Job failed', { ...fields, ms: Date.now() - startedAt, error: String(error) });
+      throw error;
+    }
+  }
+
+  return {
+    async start({ work = true } = {}) {
+      if (running) return;
+      boss.on('error', onError);
+      await boss.start();
+      running = true;
+      for (const definition of definitions) {
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds,
+        });
+      }
+      if (work) {
+        for (const definition of definitions) {
+          await boss.work<never>(definition.name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
+            const results: JobResult[] = [];
+            for (const job of jobs) results.push(await runOne(definition, job));
+            // Kept as the job's output, so `skipped` stays visible in pg-boss's tables.
+            return { results };
+          });
+        }
+      }
+      ready = true;
+    },
+
+    async enqueue<Payload extends object>(
+      definition: JobDefinition<Payload>,
+      payload: Payload,
+      options: EnqueueOptions = {},
+    ) {
+      if (byName.get(definition.name) !== (definition as JobDefinition<never>)) {
+        throw new JobRegistryError(`Job "${definition.name}" is not registered with this runner`);
+      }
+      if (!ready) throw new JobRegistryError(`Cannot enqueue "${definition.name}": the job runner is not started`);
+      const key = definition.singletonKey?.(payload);
+      return boss.send(definition.name, payload, {
+        retryLimit: definition.retryLimit,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds,
+        ...(key === undefined ? {} : { id: jobIdFor(definition.name, key), singletonKey: key }),
+        ...(options.db ? { db: options.db } : {}),
+      });
+    },
+
+    async stop() {
+      if (!running) return;
+      running = false;
+      ready = false;
+      await boss.stop({ graceful: true, wait: true });
+      boss.off('error', onError);
+    },
+  };
+}

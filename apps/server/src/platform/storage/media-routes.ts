@@ -1,0 +1,97 @@
+import { errorBody } from '@spinyard/domain';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type BlobStore, parseBlobKey, UnsafeBlobKeyError } from './blob-store.ts';
+
+const PREFIX = '/svnmedia/';
+
+// A short list on purpose: anything else is served as a download, so an uploaded file can never be
+// interpreted by the browser as something we did not mean to publish.
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  json: 'application/json; charset=utf-8',
+};
+
+export function contentTypeFor(key: string): string {
+  const dot = key.lastIndexOf('.');
+  const extension = dot === -1 ? '' : key.slice(dot + 1).toLowerCase();
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+/**
+ * The key from the raw URL, decoded one segment at a time: decoding the whole path first would turn `%2F` into
+ * a separator and `%2e%2e` into a parent step. Null for anything that is not a safe key.
+ */
+function keyFromUrl(url: string): string | null {
+  const pathname = url.split('?', 1)[0] ?? '';
+  if (!pathname.startsWith(PREFIX)) return null;
+  try {
+    const segments = pathname.slice(PREFIX.length).split('/').map(decodeURIComponent);
+    // Checked here because joining would quietly turn an encoded slash into a real separator.
+    if (segments.some((segment) => segment.includes('/'))) return null;
+    const key = segments.join('/');
+    parseBlobKey(key);
+    return key;
+  } catch (error) {
+    if (error instanceof URIError || error instanceof UnsafeBlobKeyError) return null;
+    throw error;
+  }
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).header('cache-control', 'no-store').send(errorBody('not_found'));
+}
+
+export interface MediaRoutesOptions {
+  store: BlobStore;
+}
+
+/**
+ * `GET|HEAD /svnmedia/*` straight from the blob store. Register it without a prefix. Missing and unsafe keys
+ * answer the same 404, so probing reveals nothing about the disk.
+ */
+export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { store }) => {
+  async function serve(request: FastifyRequest, reply: FastifyReply) {
+    // Sent on every answer, 404s included: no response from here may be sniffed into HTML.
+    reply.header('x-content-type-options', 'nosniff');
+    const key = keyFromUrl(request.url);
+    if (key === null) return notFound(reply);
+
+    let blob: Awaited<ReturnType<BlobStore['get']>>;
+    try {
+      blob = await store.get(key);
+    } catch (error) {
+      // A symlink leading out of the store is just another unsafe key.
+      if (error instanceof UnsafeBlobKeyError) return notFound(reply);
+      throw error;
+    }
+    if (!blob) return notFound(reply);
+
+    const type = contentTypeFor(key);
+    reply
+      .header('content-type', type)
+      .header('content-length', blob.size)
+      .header('cache-control', 'public, max-age=300');
+    // Scripts in an SVG (or in any file opened directly) run with no origin; PDF is spared because Chromium's
+    // viewer refuses to render inside a sandboxed document.
+    if (type !== 'application/pdf') reply.header('content-security-policy', 'sandbox');
+
+    if (request.method === 'HEAD') {
+      // Only the size was needed; dropping the stream keeps HEAD from reading a whole video.
+      if ('destroy' in blob.stream && typeof blob.stream.destroy === 'function') blob.stream.destroy();
+      return reply.send();
+    }
+    return reply.send(blob.stream);
+  }
+
+  app.route({ method: ['GET', 'HEAD'], url: `${PREFIX}*`, exposeHeadRoute: false, handler: serve });
+};

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { createUser } from './helpers/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('GET /v1/companycode/{host}', () => {
+  it("answers a tenant host's company code, and 0006 for any other host", async () => {
+    await createUser(t.db, { host: 'bikes.example.test', companyCode: '0016' });
+    expect((await t.app.inject('/v1/companycode/bikes.example.test')).json()).toEqual({ company_code: '0016' });
+    expect((await t.app.inject('/v1/companycode/BIKES.example.test:8443')).json()).toEqual({ company_code: '0016' });
+    expect((await t.app.inject('/v1/companycode/unknown.example.test')).json()).toEqual({ company_code: '0006' });
+    expect((await t.app.inject('/v1/companycode/%3Cscript%3E')).json()).toEqual({ company_code: '0006' });
+  });
+});
+
+describe('GET /v1/payment-status', () => {
+  it('is true for a paid-up user and false once a payment failed', async () => {
+    const user = await createUser(t.db);
+    const { access_token } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/token',
+        payload: { grant_type: 'password', username: user.email, password: user.password },
+      })
+    ).json();
+    const ask = () =>
+      t.app.inject({ url: '/v1/payment-status', headers: { authorization: `Bearer ${access_token}` } });
+    expect((await ask()).json()).toEqual({ is_payment: true });
+    await t.db.updateTable('users').set({ payment_failed_at: new Date() }).where('id', '=', user.id).execute();
+    expect((await ask()).json()).toEqual({ is_payment: false });
+  });
+});
+
+describe('the error shape', () => {
+  it('answers unknown API routes with a 404 in the error shape', async () => {
+    const res = await t.app.inject('/v1/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'not_found' });
+  });
+
+  it('answers malformed JSON with a 400, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
+  });
+
+  it('answers a field of the wrong type with a 422 naming the field and the rule', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/token',
+      payload: { username: 42, password: 'x' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'username', rule: 'type' })]);
+  });
+
+  it('answers an unsupported content type with a 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/token',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('unsupported_media_type');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every route with its schemas at /docs/json', async () => {
+    const res = await t.app.inject('/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of ['/v1/auth/token', '/v1/auth/token/revoke', '/v1/profile', '/v1/companycode/{host}']) {
+      expect(doc.paths).toHaveProperty([path]);
+    }
+    expect(doc.paths['/v1/auth/token'].post.requestBody).toBeDefined();
+    expect(doc.paths['/v1/profile'].get.responses['200']).toBeDefined();
+  });
+
+  it('serves the reference page at /docs', async () => {
+    const res = await t.app.inject('/docs');
+    expect([200, 302]).toContain(res.statusCode);
+  });
+});
