@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { tenancyRepo } from './modules/tenancy/repo.ts';
 import { tenancyPublicRoutes } from './modules/tenancy/routes.ts';
 import { tenancyService } from './modules/tenancy/service.ts';
+import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { mediaRoutes } from './platform/storage/media-routes.ts';
@@ -29,6 +30,8 @@ export interface AppDeps {
   db: Db;
   store: BlobStore;
   mailer: Mailer;
+  /** Absent in tests that enqueue nothing. */
+  jobs?: JobRunner;
   accessTokenTtlHours: number;
   consoleDist?: string | undefined;
   trustProxy?: boolean;

@@ -40,15 +40,17 @@ async function seedMaster(config: Config, runtime: DatabaseRuntime, log: Log): P
   for (const line of banner) log(line);
 }
 
-async function startWorkers(runtime: DatabaseRuntime, mailer: Mailer, log: Log): Promise<JobRunner> {
-  const boss = createBoss(runtime.url);
+/**
+ * Every node can enqueue (the runner always starts); only nodes with workers take jobs off the queues.
+ */
+async function startJobs(runtime: DatabaseRuntime, mailer: Mailer, work: boolean, log: Log): Promise<JobRunner> {
   const runner = createJobRunner({
-    boss,
+    boss: createBoss(runtime.url),
     definitions: [mailJob],
     handlers: { [mailJob.name]: mailJob.handlerFor(mailer) },
     log,
   });
-  await runner.start();
+  await runner.start({ work });
   return runner;
 }
 
@@ -88,22 +90,18 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   const store = createDiskBlobStore(config.mediaDir);
   await ensureDefaultAssets(store);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
-  const runner = withWorkers ? await startWorkers(runtime, mailer, log) : undefined;
+  const runner = await startJobs(runtime, mailer, withWorkers, log);
   const app: FastifyInstance = await buildApp({
     db: runtime.db,
     store,
     mailer,
+    jobs: runner,
     accessTokenTtlHours: config.accessTokenTtlHours,
     consoleDist: config.consoleDist,
     trustProxy: config.trustProxy,
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
   });
-  onShutdown(log, [
-    () => app.close(),
-    async () => runner?.stop(),
-    () => mailer.close(),
-    () => runtime.close(),
-  ]);
+  onShutdown(log, [() => app.close(), () => runner.stop(), () => mailer.close(), () => runtime.close()]);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -113,7 +111,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
 async function worker(config: Config, log: Log): Promise<void> {
   const runtime = await openDatabase(config, log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
-  const runner = await startWorkers(runtime, mailer, log);
+  const runner = await startJobs(runtime, mailer, true, log);
   onShutdown(log, [() => runner.stop(), () => mailer.close(), () => runtime.close()]);
   log('Spinyard workers running');
 }
@@ -155,6 +153,8 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`Spinyard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Spinyard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -37,8 +37,7 @@ describe('GET /v1/payment-status', () => {
         payload: { grant_type: 'password', username: user.email, password: user.password },
       })
     ).json();
-    const ask = () =>
-      t.app.inject({ url: '/v1/payment-status', headers: { authorization: `Bearer ${access_token}` } });
+    const ask = () => t.app.inject({ url: '/v1/payment-status', headers: { authorization: `Bearer ${access_token}` } });
     expect((await ask()).json()).toEqual({ is_payment: true });
     await t.db.updateTable('users').set({ payment_failed_at: new Date() }).where('id', '=', user.id).execute();
     expect((await ask()).json()).toEqual({ is_payment: false });

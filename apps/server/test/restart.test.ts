@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { accountsService } from '../src/modules/accounts/service.ts';
 import { openDatabase } from '../src/runtime.ts';
-import { loadConfig } from '../src/config.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createUser } from './helpers/users.ts';
 
@@ -72,7 +72,11 @@ describe('the embedded database under a data directory', () => {
         productHost: 'localhost',
       });
       expect(again).toBeUndefined();
-      const masters = await second.db.selectFrom('users').select('email').where('privilege_type', '=', 'master').execute();
+      const masters = await second.db
+        .selectFrom('users')
+        .select('email')
+        .where('privilege_type', '=', 'master')
+        .execute();
       expect(masters).toEqual([{ email: 'owner@example.test' }]);
     } finally {
       await second.close();

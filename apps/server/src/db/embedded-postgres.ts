@@ -175,7 +175,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await clearStaleServer(dataDir, log);
 
   const port =
-    options.preferredPort > 0 && (await portIsFree(options.preferredPort)) ? options.preferredPort : await anyFreePort();
+    options.preferredPort > 0 && (await portIsFree(options.preferredPort))
+      ? options.preferredPort
+      : await anyFreePort();
   const child: ChildProcess = spawn(
     bin.postgres,
     ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],

@@ -35,7 +35,9 @@ export async function registerConsole(app: FastifyInstance, distDir: string | un
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+      return reply
+        .status(404)
+        .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
     }
     if (isApiPath(request.url)) {
       return reply.status(404).send(errorBody('not_found', `No route for GET ${request.url.split('?')[0]}`));

@@ -34,11 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldError[] = error.validation.map((v) => {
-        const field =
-          v.instancePath
-            .split('/')
-            .filter(Boolean)
-            .join('.') || (error.validationContext ?? 'body');
+        const field = v.instancePath.split('/').filter(Boolean).join('.') || (error.validationContext ?? 'body');
         return { field, rule: ruleOf(v), message: v.message ?? 'Invalid value' };
       });
       return reply.status(422).send(errorBody('validation_failed', undefined, fields));
@@ -53,5 +49,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error'));
   });
-
 }

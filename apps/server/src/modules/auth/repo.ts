@@ -77,11 +77,7 @@ export function authRepo(db: Db) {
       const result = await db
         .updateTable('auth_tokens')
         .set({ revoked_at: new Date() })
-        .where(
-          'session_id',
-          'in',
-          db.selectFrom('auth_tokens').select('session_id').where('token_hash', '=', hash),
-        )
+        .where('session_id', 'in', db.selectFrom('auth_tokens').select('session_id').where('token_hash', '=', hash))
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);

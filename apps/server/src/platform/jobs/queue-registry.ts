@@ -66,7 +66,7 @@ export function jobIdFor(name: string, key: string): string {
 export type JobLog = (msg: string, fields: Record<string, unknown>) => void;
 
 /**
- * Handlers keyed by job name. Typed `never` so a handler for any payload fits; `mailJobHandlers` and the like
+ * Handlers keyed by job name. Typed `never` so a handler for any payload fits; `mailJob.handlerFor` and the like
  * keep each one tied to its definition's payload type.
  */
 export type JobHandlers = Readonly<Record<string, JobHandler<never>>>;
@@ -105,7 +105,10 @@ function registryProblems(definitions: readonly JobDefinition<never>[], handlers
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const { name } of definitions) {
-    if (seen.has(name)) problems.push(`job "${name}" is defined more than once`);
+    if (seen.has(name)) {
+      problems.push(`job "${name}" is defined more than once`);
+      continue;
+    }
     seen.add(name);
     if (!Object.hasOwn(handlers, name)) problems.push(`job "${name}" has no handler`);
   }
