@@ -1,3 +1,7 @@
+import { assertNever } from './assert.ts';
+import { linkErrorStateOf, listingSearchCode } from './listing-link.ts';
+import type { PrivilegeType } from './roles.ts';
+
 /**
  * The error catalogue (second document, section 8): one stable code per error the API can answer,
  * with its HTTP status and the message key the console translates (`errors.<code>` in the catalogues).
@@ -22,6 +26,136 @@ export const ERROR_CATALOGUE = {
   too_many_attempts: { status: 429, message: 'Too many attempts. Please wait and try again.' },
   internal_error: { status: 500, message: 'A server error occurred. Please try again later.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.' },
+
+  // ---- Account and login ------------------------------------------------------------------------------------
+  authentication_failed: { status: 400, message: 'Authentication failed. Please sign in again.' },
+  duplicate_user_info: { status: 409, message: 'This information is already used by another user.' },
+  email_already_registered: { status: 409, message: 'This e-mail address is already registered.' },
+  email_not_registered: { status: 404, message: 'This e-mail address is not registered.' },
+  email_already_used: { status: 409, message: 'This e-mail address is already in use.' },
+  current_password_incorrect: { status: 400, message: 'The current password is incorrect.' },
+  two_step_code_invalid: { status: 400, message: 'The verification code is invalid. Please sign in again.' },
+  two_step_code_expired: { status: 400, message: 'The verification code has expired. Please sign in again.' },
+  login_device_limit_reached: {
+    status: 409,
+    message: 'The login device limit is reached. Log out another device; this does not affect saved images.',
+  },
+  user_delete_processing: { status: 409, message: 'This user cannot be deleted while content is processing.' },
+  bulk_delete_processing: {
+    status: 409,
+    message: 'The deletion was cancelled because some vehicles are being updated. Please try again later.',
+  },
+  super_user_undeletable: { status: 403, message: 'A super user cannot be deleted.' },
+  password_reset_expired: { status: 400, message: 'The password reset link has expired. Please request a new one.' },
+  password_reset_failed: { status: 400, message: 'The password could not be reset. Please try again.' },
+  terms_not_accepted: { status: 422, message: 'Please accept the terms.' },
+
+  // ---- Cards and plans ------------------------------------------------------------------------------------
+  card_insufficient_balance: {
+    status: 402,
+    message: 'The card balance is insufficient. Please register another card or check with your card issuer.',
+  },
+  card_limit_exceeded: {
+    status: 402,
+    message: 'The card limit is exceeded. Please register another card or check with your card issuer.',
+  },
+  card_expired: { status: 402, message: 'The card has expired. Please register another card.' },
+  card_invalid_input: { status: 402, message: 'The card details are wrong. Please check them and try again.' },
+  card_already_paid: { status: 409, message: 'This has already been paid.' },
+  card_registration_failed: { status: 402, message: 'The card could not be registered. Please try another card.' },
+  plan_downgrade_once_a_month: { status: 409, message: 'A plan can be downgraded only once a month.' },
+  renewal_too_close_to_expiry: { status: 409, message: 'The plan cannot be renewed this close to its expiry.' },
+
+  // ---- Vehicles, plans and domains --------------------------------------------------------------------------
+  vehicle_limit_reached: {
+    status: 403,
+    message: 'The vehicle limit is reached. Delete a vehicle or change your plan.',
+  },
+  duplicate_vehicle_id: { status: 409, message: 'This management ID is already used by another vehicle.' },
+  duplicate_plan_id: { status: 409, message: 'This plan ID is already used.' },
+  plan_has_subscribers: { status: 409, message: 'A plan with active subscribers cannot be disabled or deleted.' },
+  publish_without_images: { status: 409, message: 'A vehicle cannot be published without registered images.' },
+  upload_over_limit: { status: 403, message: 'The upload limit for panoramas or exterior videos is exceeded.' },
+  delete_blocked_processing: { status: 409, message: 'This cannot be deleted while it is being processed.' },
+  content_processing: { status: 409, message: 'This vehicle is being processed. Please wait until it finishes.' },
+  content_linked: {
+    status: 409,
+    message: 'A vehicle linked to the listing service, or waiting for it, cannot be edited.',
+  },
+  invalid_state_transition: { status: 409, message: 'This cannot be done in the current state.' },
+  transfer_same_user: { status: 409, message: 'The vehicle already belongs to this user.' },
+  domain_in_use: { status: 409, message: 'This domain is already in use.' },
+  domain_not_registered: { status: 404, message: 'This domain is not registered.' },
+  domain_deleting: {
+    status: 409,
+    message: 'This domain is being deleted. It can be used again after the nightly deletion.',
+  },
+  domain_admin_not_registered: { status: 409, message: 'The domain has no registered admin.' },
+  domain_limit_below_registered: {
+    status: 409,
+    message: 'The vehicle limit cannot be lower than the number of vehicles already registered.',
+  },
+  not_content_creator: { status: 403, message: 'Only the creator of this vehicle can do this.' },
+  listing_key_duplication: { status: 409, message: 'This listing-service link key is already used.' },
+
+  // ---- Files ------------------------------------------------------------------------------------------------
+  unsupported_image_format: { status: 415, message: 'This image format is not supported.' },
+  unsupported_audio_format: { status: 415, message: 'This audio format is not supported.' },
+  unsupported_video_format: { status: 415, message: 'This video format is not supported.' },
+  file_too_large: { status: 413, message: 'The file is too large.' },
+  audio_too_long: { status: 422, message: 'The audio is too long.' },
+  image_dimensions_invalid: { status: 422, message: 'The image size or aspect ratio is not allowed.' },
+
+  // ---- CSV --------------------------------------------------------------------------------------------------
+  csv_unsupported_format: { status: 415, message: 'This CSV format is not supported. Use the downloaded format.' },
+  csv_not_utf8: { status: 415, message: 'The CSV file must be encoded in UTF-8.' },
+  csv_too_large: { status: 413, message: 'The CSV file must be 1 MB or smaller.' },
+  csv_header_mismatch: { status: 422, message: 'The CSV header or item count does not match the downloaded format.' },
+  csv_required_cell_empty: { status: 422, message: 'A required CSV cell is empty.' },
+  csv_over_150: { status: 422, message: 'A CSV can update at most 150 vehicles.' },
+  csv_no_user: { status: 422, message: 'The CSV has no user to add.' },
+  csv_over_100: { status: 422, message: 'A CSV can add at most 100 users.' },
+  csv_invalid_user_data: { status: 422, message: 'The CSV has invalid user data.' },
+  csv_invalid_email: { status: 422, message: 'The CSV has an invalid e-mail address.' },
+  csv_password_too_short: { status: 422, message: 'Passwords in the CSV must have at least 8 characters.' },
+  csv_unneeded_parent: { status: 422, message: 'Only normal users have a parent user.' },
+  csv_missing_parent: { status: 422, message: 'A normal user needs a parent user.' },
+  csv_unknown_parent: { status: 422, message: 'The parent user does not exist.' },
+  csv_admin_over_limit: { status: 422, message: 'There can be at most 9999 admin users.' },
+  csv_normal_over_limit: { status: 422, message: 'There can be at most 9999 normal users.' },
+  csv_registration_limit_not_set: { status: 422, message: 'The registration limit is not set.' },
+  csv_registration_limit_exceeded: { status: 422, message: 'The registration limit is exceeded.' },
+  csv_registration_limit_below_registered: {
+    status: 422,
+    message: 'The registration limit is lower than the number already registered.',
+  },
+
+  // ---- Video ------------------------------------------------------------------------------------------------
+  video_aspect_mismatch: { status: 422, message: 'Videos to be merged must have the same aspect ratio.' },
+  video_vertical_not_allowed: { status: 422, message: 'Vertical videos are not allowed. Use landscape videos.' },
+  video_too_short: { status: 422, message: 'The video is too short.' },
+  video_invalid_file: { status: 415, message: 'This video file cannot be read.' },
+  max_content_count_exceeded: { status: 409, message: 'The maximum number of items is exceeded.' },
+  image_load_error: { status: 422, message: 'The image could not be loaded.' },
+  member_sync_failed: { status: 503, message: 'Member synchronisation failed. Please try again later.' },
+
+  // ---- Web negotiation --------------------------------------------------------------------------------------
+  web_negotiation_over_limit: { status: 409, message: 'The number of web negotiations for this period is used up.' },
+  web_negotiation_in_past: { status: 422, message: 'The meeting date and time must not be in the past.' },
+  web_negotiation_running: { status: 409, message: 'A running meeting cannot be edited.' },
+  web_negotiation_closed: { status: 409, message: 'This meeting is closed.' },
+  web_negotiation_duplicate_invitee: {
+    status: 422,
+    message: 'The same phone number or e-mail address appears twice in the invitations.',
+  },
+  web_negotiation_too_many_vehicles: { status: 422, message: 'Too many vehicles are selected for the meeting.' },
+  web_negotiation_documents_over_limit: {
+    status: 413,
+    message: 'The meeting documents exceed the allowed count or size.',
+  },
+
+  // ---- Rate limit -------------------------------------------------------------------------------------------
+  rate_limited: { status: 429, message: 'Too many requests. Please wait and try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -48,3 +182,198 @@ export function errorBody(code: ErrorCode, userMessage?: string, fields?: FieldE
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
 }
+
+/** The code whose catalogue message is exactly this text: how "known server messages" are recognised. */
+export function errorCodeForMessage(message: string): ErrorCode | undefined {
+  for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
+    if (entry.message === message) return code as ErrorCode;
+  }
+  return undefined;
+}
+
+// ---- How the console reacts to an error answer (second document, section 8, "by status") -----------------------
+
+/**
+ * What the console does per status, as data:
+ * - server_message: show the error's user_message, translated when known; listing-service codes get their text;
+ * - logout: sign out, show the message, go to login;
+ * - user_message: show user_message (translated when known);
+ * - duplicate: the key-duplication message for listing keys, otherwise the code's or a generic duplicate message;
+ * - field_messages: the field messages joined by line breaks;
+ * - retry_later: server error, retry later; ignored on the payment check for master and super users;
+ * - user_message_or_code: user_message, or the error code when there is no message.
+ */
+export type StatusBehaviourKind =
+  | 'server_message'
+  | 'logout'
+  | 'user_message'
+  | 'duplicate'
+  | 'field_messages'
+  | 'retry_later'
+  | 'user_message_or_code';
+
+export const STATUS_BEHAVIOUR = {
+  400: 'server_message',
+  401: 'logout',
+  403: 'user_message',
+  408: 'user_message',
+  429: 'user_message',
+  409: 'duplicate',
+  422: 'field_messages',
+  500: 'retry_later',
+  502: 'user_message_or_code',
+  503: 'user_message_or_code',
+  504: 'user_message_or_code',
+} as const satisfies Record<number, StatusBehaviourKind>;
+
+/** The behaviour for any status: the table's, else by class (other 4xx show the message, other 5xx retry later). */
+export function statusBehaviour(status: number): StatusBehaviourKind {
+  const known = (STATUS_BEHAVIOUR as Readonly<Record<number, StatusBehaviourKind>>)[status];
+  if (known) return known;
+  return status >= 500 ? 'retry_later' : 'user_message';
+}
+
+export interface ErrorDescription {
+  action: 'notify' | 'logout' | 'ignore';
+  /** An i18n key the console has its own text for (`errors.<code>`, `errors.listing.<state>`, ...). Shown when set. */
+  messageKey?: string;
+  /** Text to show as sent when there is no messageKey (the server's own wording, or joined field messages). */
+  text?: string;
+}
+
+export interface ErrorContext {
+  privilegeType?: PrivilegeType | undefined;
+  /** The request was the payment-status check made after the layout loads. */
+  paymentCheck?: boolean | undefined;
+}
+
+/** Messages the legacy listing-service answers carry at the top level instead of an error object. */
+const CS_ERROR = 'CS ERROR';
+const CMATCH_360_ERROR = 'CMATCH 360 ERROR';
+const CMATCH_ERROR = 'CMATCH ERROR';
+const CS_JOIN_KEY_DUPLICATION_ERROR = 'CS JOIN KEY DUPLICATION ERROR';
+
+interface ParsedBody {
+  code?: string;
+  userMessage?: string;
+  fieldMessages: string[];
+  /** Top-level `message` and `text` of the listing-service answers. */
+  legacyMessage?: string;
+  legacyText?: string;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+}
+
+function parseBody(body: unknown): ParsedBody {
+  const out: ParsedBody = { fieldMessages: [] };
+  if (typeof body !== 'object' || body === null) return out;
+  const b = body as Record<string, unknown>;
+  const legacyMessage = str(b.message);
+  const legacyText = typeof b.text === 'number' ? String(b.text) : str(b.text);
+  if (legacyMessage) out.legacyMessage = legacyMessage;
+  if (legacyText) out.legacyText = legacyText;
+  const e = b.error;
+  if (typeof e !== 'object' || e === null) return out;
+  const err = e as Record<string, unknown>;
+  const code = str(err.code);
+  const userMessage = str(err.user_message);
+  if (code) out.code = code;
+  if (userMessage) out.userMessage = userMessage;
+  if (Array.isArray(err.fields)) {
+    for (const f of err.fields) {
+      const m = typeof f === 'object' && f !== null ? str((f as Record<string, unknown>).message) : undefined;
+      if (m) out.fieldMessages.push(m);
+    }
+  }
+  return out;
+}
+
+/**
+ * The translated text when the answer is known, else the server's text, else the fallback key.
+ * Known means: a catalogue code whose message was not customised, or a message equal to a catalogue message.
+ */
+function showMessage(p: ParsedBody, fallbackKey: string): ErrorDescription {
+  const { code, userMessage } = p;
+  if (isErrorCode(code) && (!userMessage || userMessage === ERROR_CATALOGUE[code].message)) {
+    return { action: 'notify', messageKey: `errors.${code}` };
+  }
+  if (userMessage) {
+    const byText = errorCodeForMessage(userMessage);
+    return byText ? { action: 'notify', messageKey: `errors.${byText}` } : { action: 'notify', text: userMessage };
+  }
+  if (isErrorCode(code)) return { action: 'notify', messageKey: `errors.${code}` };
+  return { action: 'notify', messageKey: fallbackKey };
+}
+
+function fallbackKeyFor(status: number): string {
+  switch (status) {
+    case 403:
+      return 'errors.forbidden';
+    case 408:
+      return 'errors.request_timeout';
+    case 429:
+      return 'errors.too_many_attempts';
+    case 404:
+      return 'errors.not_found';
+    case 413:
+      return 'errors.payload_too_large';
+    case 415:
+      return 'errors.unsupported_media_type';
+    default:
+      return status >= 500 ? 'errors.service_unavailable' : 'errors.general_error';
+  }
+}
+
+/**
+ * The console's reaction to an error answer: a pure function of the status, the parsed body (any JSON, or
+ * undefined) and who asked. Status 0 stands for "no answer" (network error).
+ */
+export function describeErrorResponse(status: number, body: unknown, ctx: ErrorContext = {}): ErrorDescription {
+  if (status === 0) return { action: 'notify', messageKey: 'errors.network_error' };
+  const p = parseBody(body);
+  const kind = statusBehaviour(status);
+  switch (kind) {
+    case 'server_message': {
+      if (p.legacyMessage === CS_ERROR || p.legacyMessage === CMATCH_360_ERROR) {
+        return { action: 'notify', messageKey: `errors.listing.${linkErrorStateOf(p.legacyText)}` };
+      }
+      if (p.legacyMessage === CMATCH_ERROR) {
+        return { action: 'notify', messageKey: `errors.listing_search.${listingSearchCode(p.legacyText)}` };
+      }
+      return showMessage(p, 'errors.general_error');
+    }
+    case 'logout': {
+      const d = showMessage(p, 'errors.not_authenticated');
+      return { ...d, action: 'logout' };
+    }
+    case 'user_message':
+      return showMessage(p, fallbackKeyFor(status));
+    case 'duplicate': {
+      if (p.legacyMessage === CS_JOIN_KEY_DUPLICATION_ERROR || p.code === 'listing_key_duplication') {
+        return { action: 'notify', messageKey: 'errors.listing_key_duplication' };
+      }
+      if (isErrorCode(p.code) && p.code !== 'conflict') return showMessage(p, 'errors.conflict');
+      return { action: 'notify', messageKey: 'errors.conflict' };
+    }
+    case 'field_messages':
+      if (p.fieldMessages.length > 0) return { action: 'notify', text: p.fieldMessages.join('\n') };
+      return showMessage(p, 'errors.validation_failed');
+    case 'retry_later': {
+      const privileged = ctx.privilegeType === 'master' || ctx.privilegeType === 'super';
+      if (ctx.paymentCheck && privileged && status === 500) return { action: 'ignore' };
+      return { action: 'notify', messageKey: 'errors.internal_error' };
+    }
+    case 'user_message_or_code': {
+      if (p.userMessage || isErrorCode(p.code)) return showMessage(p, 'errors.service_unavailable');
+      if (p.code) return { action: 'notify', text: p.code };
+      return { action: 'notify', messageKey: 'errors.service_unavailable' };
+    }
+    default:
+      return assertNever(kind);
+  }
+}
+
+/** i18n keys describeErrorResponse can return besides `errors.<code>` of the catalogue. */
+export const CLIENT_ERROR_KEYS = ['errors.network_error'] as const;

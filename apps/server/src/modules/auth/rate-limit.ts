@@ -1,12 +1,14 @@
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_IP, LOGIN_MAX_FAILURES_PER_USERNAME } from '@spinyard/domain';
+
 /**
  * Login throttling. Failures are rows in login_attempts, so the limit holds across restarts and across
  * several server nodes. A username is locked after a few failures (guessing one account's password), an
  * address after more (one machine trying many accounts).
  */
 export const LOGIN_THROTTLE = {
-  windowMs: 15 * 60 * 1000,
-  maxFailuresPerUsername: 5,
-  maxFailuresPerIp: 20,
+  windowMs: LOGIN_FAILURE_WINDOW_MS,
+  maxFailuresPerUsername: LOGIN_MAX_FAILURES_PER_USERNAME,
+  maxFailuresPerIp: LOGIN_MAX_FAILURES_PER_IP,
 } as const;
 
 export interface FailureCounts {
