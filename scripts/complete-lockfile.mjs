@@ -5,14 +5,29 @@
 // Run it after any `npm install` that changes the lock: `node scripts/complete-lockfile.mjs`.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const OS = ['android', 'darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony', 'cygwin'];
+const OS = [
+  'android',
+  'darwin',
+  'linux',
+  'win32',
+  'freebsd',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'aix',
+  'openharmony',
+  'cygwin',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 'ppc64le', 's390x', 'riscv64', 'loong64', 'mips64el', 'wasm32'];
 
 function platformOf(name) {
   const parts = name.split('/').pop().split(/[-_]/);
-  const os = parts.find((p) => OS.includes(p)) ?? (parts.includes('win32') ? 'win32' : undefined);
-  const cpu = parts.find((p) => CPU.includes(p)) ?? (parts.includes('eabi') || parts.includes('gnueabihf') ? 'arm' : undefined);
-  const libc = parts.includes('musl') || parts.includes('musleabihf') ? 'musl' : parts.includes('gnu') ? 'glibc' : undefined;
+  const musl = parts.some((p) => p.endsWith('musl') || p === 'musleabihf');
+  // `linuxmusl` (sharp's naming) is linux with musl libc.
+  const os = parts.find((p) => OS.includes(p)) ?? (parts.some((p) => p.startsWith('linux')) ? 'linux' : undefined);
+  const cpu =
+    parts.find((p) => CPU.includes(p)) ?? (parts.includes('eabi') || parts.includes('gnueabihf') ? 'arm' : undefined);
+  const libc = musl ? 'musl' : parts.includes('gnu') ? 'glibc' : undefined;
   return { os, cpu, libc };
 }
 
@@ -38,7 +53,9 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     added += 1;
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} foreign-platform optional entries`);

@@ -12,16 +12,48 @@ export interface DomainsTable {
   service_name: string;
   host_flags: ColumnType<string[], string[] | undefined, string[]>;
   options: ColumnType<Record<string, unknown>, string | undefined, string>;
-  status: ColumnType<string, string | undefined, string>;
+  status: ColumnType<'active' | 'deleting', 'active' | 'deleting' | undefined, 'active' | 'deleting'>;
+  deletion_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  logo_key: ColumnType<string | null, string | null | undefined, string | null>;
+  splash_key: ColumnType<string | null, string | null | undefined, string | null>;
+  round_logo_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
 
+type Text = ColumnType<string, string | undefined, string>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
 export interface CompaniesTable {
   id: Generated<string>;
   domain_id: string;
-  parent_company_id: string | null;
+  parent_company_id: Nullable<string>;
   name: string;
+  kind: ColumnType<'headquarters' | 'branch', 'headquarters' | 'branch' | undefined, 'headquarters' | 'branch'>;
+  corporate_code: Text;
+  store_code: Text;
+  zip1: Text;
+  zip2: Text;
+  prefecture: Nullable<number>;
+  state: Text;
+  city: Text;
+  street: Text;
+  tel: Text;
+  country: Text;
+  credit_notation: Text;
+  subdomain: Text;
+  logo_key: Nullable<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface GroupsTable {
+  id: Generated<string>;
+  domain_id: string;
+  company_id: Nullable<string>;
+  name: string;
+  admin_user_id: Nullable<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -29,8 +61,8 @@ export interface CompaniesTable {
 export interface UsersTable {
   id: Generated<string>;
   domain_id: string;
-  company_id: string | null;
-  parent_user_id: string | null;
+  company_id: Nullable<string>;
+  parent_user_id: Nullable<string>;
   email: string;
   password_hash: string;
   name: string;
@@ -42,9 +74,29 @@ export interface UsersTable {
   company_section: ColumnType<string, string | undefined, string>;
   is_pay_by_credit: ColumnType<boolean, boolean | undefined, boolean>;
   two_step_auth: ColumnType<boolean, boolean | undefined, boolean>;
-  login_limit_count: number | null;
-  payment_failed_at: Date | null;
-  last_login_at: Date | null;
+  login_limit_count: Nullable<number>;
+  payment_failed_at: Nullable<Date>;
+  last_login_at: Nullable<Date>;
+  group_id: Nullable<string>;
+  phone: Text;
+  car_limit: Nullable<number>;
+  plan_id: Nullable<string>;
+  start_date: Nullable<Date>;
+  next_billing_date: Nullable<Date>;
+  login_code: Text;
+  shop_code: Text;
+  corporation_code: Text;
+  store_name: Text;
+  username_alias: Json<{ user_name: string }[]>;
+  web_negotiation_limit: Nullable<number>;
+  web_negotiation_max_time: Nullable<number>;
+  department: Text;
+  job_number: Text;
+  authorizer_job_number: Text;
+  image_system: Json<Record<string, unknown>>;
+  configuration: Json<Record<string, unknown>>;
+  activated_at: Nullable<Date>;
+  deleted_at: Nullable<Date>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -63,7 +115,60 @@ export interface AuthTokensTable {
   created_at: CreatedAt;
   last_used_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Date;
-  revoked_at: Date | null;
+  revoked_at: Nullable<Date>;
+  /** For temporary tokens: what the sign-in still needs ('login_limit' or 'two_step'). */
+  purpose: Nullable<string>;
+}
+
+export type OneTimePurpose = 'activation' | 'password_reset' | 'email_change';
+
+export interface OneTimeTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: OneTimePurpose;
+  token_hash: Buffer;
+  payload: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Nullable<Date>;
+}
+
+export interface TwoStepChallengesTable {
+  id: Generated<string>;
+  user_id: string;
+  session_id: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  consumed_at: Nullable<Date>;
+}
+
+export interface ContentsTable {
+  id: Generated<string>;
+  domain_id: string;
+  company_id: Nullable<string>;
+  owner_user_id: string;
+  creator_user_id: string;
+  management_id: string;
+  publication: Text;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Nullable<Date>;
+}
+
+export interface ContentProcessesTable {
+  id: Generated<string>;
+  content_id: string;
+  process: string;
+  status: ColumnType<
+    'queued' | 'running' | 'succeeded' | 'failed',
+    'queued' | 'running' | 'succeeded' | 'failed' | undefined,
+    'queued' | 'running' | 'succeeded' | 'failed'
+  >;
+  progress: ColumnType<number, number | undefined, number>;
+  started_at: CreatedAt;
+  finished_at: Nullable<Date>;
 }
 
 export interface LoginAttemptsTable {
@@ -80,6 +185,11 @@ export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   login_attempts: LoginAttemptsTable;
+  groups: GroupsTable;
+  one_time_tokens: OneTimeTokensTable;
+  two_step_challenges: TwoStepChallengesTable;
+  contents: ContentsTable;
+  content_processes: ContentProcessesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -88,3 +198,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type DomainRow = Selectable<DomainsTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type AuthTokenRow = Selectable<AuthTokensTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type ContentRow = Selectable<ContentsTable>;

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_accounts_and_tenancy.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_accounts_and_tenancy': m0002,
 };

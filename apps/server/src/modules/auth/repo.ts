@@ -9,6 +9,7 @@ export function authRepo(db: Db) {
         .selectFrom('users')
         .selectAll()
         .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
     },
 
@@ -60,6 +61,7 @@ export function authRepo(db: Db) {
         .where('t.token_hash', '=', hash)
         .where('t.kind', 'in', kinds)
         .where('t.revoked_at', 'is', null)
+        .where('u.deleted_at', 'is', null)
         .where('t.expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst();
     },

@@ -1,0 +1,284 @@
+// The whole test run behind `npm test`: typecheck, lint, the console build, then the Vitest projects domain,
+// console, server and e2e, each with a JSON report under test-results/ and the default reporter on the terminal.
+// It ends with one line `N passed, N failed` (`, N skipped` when any were skipped) and exits non-zero when
+// anything failed. Typecheck and lint count as one test each; a failed console build counts as one failure.
+//
+// Local filtering:  npm test -- --only=server            (comma-separated: typecheck,lint,build,domain,console,server,e2e)
+//                   npm test -- --skip=typecheck,lint
+//                   npm test -- --only=e2e -- e2e/shell.test.ts    (arguments after `--` go to Vitest)
+// Under CI=true the browser tests are required: without Chromium the e2e suite fails instead of skipping.
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'test-results');
+const STEPS = ['typecheck', 'lint', 'build', 'domain', 'console', 'server', 'e2e'];
+/** A step that runs longer than this is stopped and counted as failed, so a hang cannot eat the CI budget. */
+const STEP_TIMEOUT_MS = {
+  typecheck: 5 * 60_000,
+  lint: 2 * 60_000,
+  build: 5 * 60_000,
+  domain: 5 * 60_000,
+  console: 5 * 60_000,
+  server: 10 * 60_000,
+  e2e: 10 * 60_000,
+};
+
+const isCi = (() => {
+  const value = (process.env.CI ?? '').trim().toLowerCase();
+  return value !== '' && value !== 'false' && value !== '0';
+})();
+
+function usage(exitCode) {
+  process.stdout.write(
+    [
+      'Usage: npm test [-- [--only=a,b] [--skip=a,b] [-- <vitest arguments>]]',
+      `Steps: ${STEPS.join(', ')} (the build runs whenever e2e runs, unless skipped)`,
+      '',
+    ].join('\n'),
+  );
+  process.exit(exitCode);
+}
+
+function parseList(value, flag) {
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!STEPS.includes(name)) {
+      process.stderr.write(`Unknown step "${name}" in ${flag}. Steps: ${STEPS.join(', ')}\n`);
+      process.exit(2);
+    }
+  }
+  return names;
+}
+
+function parseArgs(argv) {
+  let only;
+  const skip = new Set();
+  const vitestArgs = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      vitestArgs.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '--help' || arg === '-h') usage(0);
+    else if (arg.startsWith('--only=')) only = new Set(parseList(arg.slice('--only='.length), '--only'));
+    else if (arg.startsWith('--skip=')) for (const s of parseList(arg.slice('--skip='.length), '--skip')) skip.add(s);
+    else {
+      process.stderr.write(`Unknown argument "${arg}"\n`);
+      usage(2);
+    }
+  }
+  const selected = new Set(only ?? STEPS);
+  // The browser tests run against the built console.
+  if (selected.has('e2e')) selected.add('build');
+  for (const s of skip) selected.delete(s);
+  return { selected, vitestArgs };
+}
+
+const { selected, vitestArgs } = parseArgs(process.argv.slice(2));
+
+let current;
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    if (current?.pid) {
+      try {
+        process.kill(-current.pid, signal);
+      } catch {
+        // The step has already exited.
+      }
+    } else {
+      process.exit(130);
+    }
+  });
+}
+
+/** Runs a command in its own process group (so a timeout stops its children too); resolves with its exit code. */
+function run(name, command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true });
+    current = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      process.stderr.write(`\n[test] ${name} exceeded ${STEP_TIMEOUT_MS[name] / 60_000} min; stopping it\n`);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {}
+      }, 20_000).unref();
+    }, STEP_TIMEOUT_MS[name]);
+    const finish = (code) => {
+      clearTimeout(timer);
+      current = undefined;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`[test] ${name}: exit ${code} after ${seconds}s${timedOut ? ' (timed out)' : ''}\n`);
+      resolve(timedOut ? 124 : code);
+    };
+    child.on('error', (error) => {
+      process.stderr.write(`[test] ${name}: could not start ${command}: ${error.message}\n`);
+      finish(127);
+    });
+    child.on('exit', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function banner(text) {
+  const line = '═'.repeat(Math.max(20, text.length + 4));
+  process.stdout.write(`\n${line}\n  ${text}\n${line}\n`);
+}
+
+function chromiumPath() {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+function chromiumAvailable() {
+  try {
+    accessSync(chromiumPath(), constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Counts one Vitest project from its JSON report. A file that failed without a failing test (import error,
+ * a failed beforeAll hook, which Vitest reports as skipped tests) counts its unpassed tests, or at least one,
+ * as failed. A non-zero exit with nothing failed (unhandled errors, no test files) counts one failure.
+ */
+function countReport(reportFile, exitCode) {
+  const tally = { passed: 0, failed: 0, skipped: 0, notes: [] };
+  if (!existsSync(reportFile)) {
+    tally.failed = 1;
+    tally.notes.push(`no JSON report (${path.relative(root, reportFile)}); Vitest exited ${exitCode}`);
+    return tally;
+  }
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  } catch (error) {
+    tally.failed = 1;
+    tally.notes.push(`unreadable JSON report: ${error.message}`);
+    return tally;
+  }
+  for (const file of report.testResults ?? []) {
+    const statuses = (file.assertionResults ?? []).map((a) => a.status);
+    const passed = statuses.filter((s) => s === 'passed').length;
+    const failed = statuses.filter((s) => s === 'failed').length;
+    const notRun = statuses.length - passed - failed;
+    tally.passed += passed;
+    if (file.status === 'failed' && failed === 0) {
+      tally.failed += Math.max(1, notRun);
+      const where = path.relative(root, file.name);
+      tally.notes.push(`${where} failed outside a test (a hook, or loading the file)${file.message ? `: ${file.message}` : ''}`);
+    } else {
+      tally.failed += failed;
+      tally.skipped += notRun;
+    }
+  }
+  if (exitCode !== 0 && tally.failed === 0) {
+    tally.failed = 1;
+    tally.notes.push(`Vitest exited ${exitCode} with no failed test (unhandled errors, or no test files)`);
+  }
+  return tally;
+}
+
+const results = [];
+function record(name, tally) {
+  results.push({ name, ...tally });
+}
+
+mkdirSync(resultsDir, { recursive: true });
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const startedAt = Date.now();
+let buildFailed = false;
+
+for (const step of STEPS) {
+  if (interrupted) break;
+  if (!selected.has(step)) continue;
+
+  if (step === 'typecheck' || step === 'lint') {
+    banner(step);
+    const code = await run(step, npm, ['run', step]);
+    record(step, { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, notes: [] });
+    continue;
+  }
+
+  if (step === 'build') {
+    banner('build the console');
+    const code = await run(step, npm, ['run', 'build', '-w', '@spinyard/console']);
+    if (code !== 0) {
+      buildFailed = true;
+      record('build', { passed: 0, failed: 1, skipped: 0, notes: ['the console build failed'] });
+    }
+    continue;
+  }
+
+  // A Vitest project.
+  const env = { ...process.env };
+  if (step === 'e2e') {
+    if (buildFailed) {
+      process.stderr.write('\n[test] e2e NOT RUN: the console build failed (counted above as a failure)\n');
+      continue;
+    }
+    if (!chromiumAvailable()) {
+      const where = chromiumPath();
+      const message = isCi
+        ? `Chromium not found at ${where}. CI requires the browser tests: they will FAIL. Install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`
+        : `Chromium not found at ${where}. The browser tests will be SKIPPED (outside CI only). Install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`;
+      const bar = '!'.repeat(100);
+      process.stderr.write(`\n${bar}\n!! ${message}\n${bar}\n`);
+    }
+  }
+  banner(`vitest: ${step}`);
+  const reportFile = path.join(resultsDir, `${step}.json`);
+  rmSync(reportFile, { force: true });
+  const code = await run(
+    step,
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project',
+      step,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+      ...vitestArgs,
+    ],
+    env,
+  );
+  const tally = countReport(reportFile, code);
+  if (step === 'e2e' && isCi && !chromiumAvailable() && tally.failed === 0) {
+    tally.failed = 1;
+    tally.notes.push('Chromium is missing under CI');
+  }
+  record(step, tally);
+}
+
+const total = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+
+process.stdout.write('\n');
+banner(`summary (${((Date.now() - startedAt) / 1000).toFixed(0)}s${interrupted ? ', interrupted' : ''})`);
+for (const r of results) {
+  process.stdout.write(`  ${r.name.padEnd(10)} passed=${r.passed} failed=${r.failed} skipped=${r.skipped}\n`);
+  for (const note of r.notes) process.stdout.write(`    - ${note}\n`);
+}
+if (interrupted) total.failed += 1;
+const skippedPart = total.skipped > 0 ? `, ${total.skipped} skipped` : '';
+process.stdout.write(`\n${total.passed} passed, ${total.failed} failed${skippedPart}\n`);
+process.exit(total.failed > 0 ? 1 : 0);
