@@ -12,16 +12,13 @@ import type { Db } from './db/database.ts';
 import { requireToken } from './http/authenticate.ts';
 import { registerConsole } from './http/console-static.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { accountsRoutes } from './modules/accounts/routes.ts';
-import { accountsService } from './modules/accounts/service.ts';
 import { authRepo } from './modules/auth/repo.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
+import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { tenancyRepo } from './modules/tenancy/repo.ts';
-import { tenancyPublicRoutes } from './modules/tenancy/routes.ts';
-import { tenancyService } from './modules/tenancy/service.ts';
+import { MODULES } from './modules/index.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
+import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { mediaRoutes } from './platform/storage/media-routes.ts';
@@ -33,6 +30,7 @@ export interface AppDeps {
   /** Absent in tests that enqueue nothing. */
   jobs?: JobRunner;
   accessTokenTtlHours: number;
+  publicUrl?: string | undefined;
   consoleDist?: string | undefined;
   trustProxy?: boolean;
   logLevel?: string;
@@ -66,16 +64,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   const auth = authService({ repo: authRepo(deps.db), tokenTtlHours: deps.accessTokenTtlHours });
-  const tenancy = tenancyService({ repo: tenancyRepo(deps.db) });
-  const accounts = accountsService({ db: deps.db });
+  const ctx: ModuleContext = {
+    db: deps.db,
+    store: deps.store,
+    mail: createMailQueue(deps.mailer, deps.jobs),
+    jobs: deps.jobs,
+    auth,
+    publicUrl: deps.publicUrl,
+  };
 
   await app.register(healthRoutes, { db: deps.db });
-  await app.register(authRoutes, { auth });
-  await app.register(tenancyPublicRoutes, { tenancy });
   await app.register(mediaRoutes, { store: deps.store });
+  await app.register(async (publicScope) => {
+    for (const module of MODULES) await module.public?.(publicScope, ctx);
+  });
   await app.register(async (signedIn) => {
     requireToken(signedIn, auth, 'access');
-    await signedIn.register(accountsRoutes, { accounts });
+    for (const module of MODULES) await module.signedIn?.(signedIn, ctx);
   });
   await registerConsole(app, deps.consoleDist);
   return app;

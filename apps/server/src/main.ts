@@ -96,6 +96,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     store,
     mailer,
     jobs: runner,
+    publicUrl: config.publicUrl,
     accessTokenTtlHours: config.accessTokenTtlHours,
     consoleDist: config.consoleDist,
     trustProxy: config.trustProxy,

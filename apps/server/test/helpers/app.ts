@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
+import type { Mailer } from '../../src/platform/mail/mailer.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { createTestDatabase } from './database.ts';
@@ -13,13 +14,15 @@ export interface TestApp {
   db: Db;
   databaseUrl: string;
   dir: string;
+  /** Where the outbox mailer writes `.eml` files (unless a mailer was given). */
+  mailDir: string;
   /** Builds a second app against the same database, as a restarted server would be. */
   rebuild(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
 /** The real application on a fresh database, with disk storage and the outbox mailer in a temp directory. */
-export async function buildTestApp(): Promise<TestApp> {
+export async function buildTestApp(options: { mailer?: Mailer; publicUrl?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-test-app-'));
   const opened: { db: Db; app: FastifyInstance }[] = [];
@@ -28,7 +31,8 @@ export async function buildTestApp(): Promise<TestApp> {
     const app = await buildApp({
       db,
       store: createDiskBlobStore(path.join(dir, 'media')),
-      mailer: createOutboxMailer(path.join(dir, 'mail'), () => undefined),
+      mailer: options.mailer ?? createOutboxMailer(path.join(dir, 'mail'), () => undefined),
+      publicUrl: options.publicUrl ?? 'http://console.test',
       accessTokenTtlHours: 24,
     });
     await app.ready();
@@ -41,6 +45,7 @@ export async function buildTestApp(): Promise<TestApp> {
     db: first.db,
     databaseUrl: database.url,
     dir,
+    mailDir: path.join(dir, 'mail'),
     rebuild: async () => (await open()).app,
     async close() {
       for (const { app, db } of opened) {

@@ -18,10 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('companies')
     .addColumn('kind', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('headquarters')
-        .check(sql`kind IN ('headquarters', 'branch')`),
+      c.notNull().defaultTo('headquarters').check(sql`kind IN ('headquarters', 'branch')`),
     )
     .addColumn('corporate_code', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('store_code', 'text', (c) => c.notNull().defaultTo(''))
@@ -139,10 +136,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('content_id', 'bigint', (c) => c.notNull().references('contents.id').onDelete('cascade'))
     .addColumn('process', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('running')
-        .check(sql`status IN ('queued', 'running', 'succeeded', 'failed')`),
+      c.notNull().defaultTo('running').check(sql`status IN ('queued', 'running', 'succeeded', 'failed')`),
     )
     .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0).check(sql`progress BETWEEN 0 AND 100`))
     .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

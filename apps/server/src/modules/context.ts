@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { JobRunner } from '../platform/jobs/queue-registry.ts';
+import type { MailQueue } from '../platform/mail/mail-outbox-queue.ts';
+import type { BlobStore } from '../platform/storage/blob-store.ts';
+import type { AuthService } from './auth/service.ts';
+
+/**
+ * What every area module receives: the adapters to the outside world and the shared services. Modules build
+ * their own services and repositories from it; nothing here is a global.
+ */
+export interface ModuleContext {
+  db: Db;
+  store: BlobStore;
+  mail: MailQueue;
+  jobs: JobRunner | undefined;
+  auth: AuthService;
+  /** Base URL for links in mails when the request gives no usable origin (SPINYARD_PUBLIC_URL). */
+  publicUrl: string | undefined;
+}
+
+/**
+ * An area of the spec as the app sees it. `public` routes answer anyone; `signedIn` routes are registered in a
+ * scope that has already checked the access token (`actorOf(request)` gives the caller).
+ */
+export interface AppModule {
+  name: string;
+  public?: (scope: FastifyInstance, ctx: ModuleContext) => Promise<void>;
+  signedIn?: (scope: FastifyInstance, ctx: ModuleContext) => Promise<void>;
+}

@@ -1,0 +1,7 @@
+import { accountsModule } from './accounts/index.ts';
+import { authModule } from './auth/index.ts';
+import type { AppModule } from './context.ts';
+import { tenancyModule } from './tenancy/index.ts';
+
+/** Every area module, in registration order. */
+export const MODULES: readonly AppModule[] = [authModule, tenancyModule, accountsModule];
