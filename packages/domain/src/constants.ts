@@ -285,6 +285,13 @@ export const VIDEO_SHARING_ID_LENGTH = 11;
 /** Category image captions are cut at this width (see caption.ts for how width is counted). */
 export const CATEGORY_CAPTION_MAX_WIDTH = 100;
 export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * Our bound (the spec gives none): long enough for any passphrase or password manager, short enough that hashing
+ * a hostile input stays cheap.
+ */
+export const PASSWORD_MAX_LENGTH = 128;
+/** The longest e-mail address SMTP can carry (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
 /** The too-short video message uses this many seconds when the domain sets none. */
 export const VIDEO_MIN_SECONDS_DEFAULT = 8;
 export const AUDIO_MAX_SECONDS = 120;

@@ -50,6 +50,22 @@ export const ERROR_CATALOGUE = {
   password_reset_failed: { status: 400, message: 'The password could not be reset. Please try again.' },
   terms_not_accepted: { status: 422, message: 'Please accept the terms.' },
 
+  // ---- Users, roles and privileges (issue 3) -------------------------------------------------------------
+  user_management_disabled: { status: 403, message: 'Adding and editing users is turned off for this domain.' },
+  self_action_not_allowed: { status: 403, message: 'You cannot do this to your own account.' },
+  privilege_change_not_allowed: {
+    status: 409,
+    message: 'Only a change between admin and normal is possible for this user.',
+  },
+  privilege_change_parent_required: {
+    status: 422,
+    message: 'Choose the admin user who becomes the parent of this user.',
+  },
+  privilege_change_invalid_parent: {
+    status: 422,
+    message: 'The parent must be another admin user of the same domain.',
+  },
+
   // ---- Cards and plans ------------------------------------------------------------------------------------
   card_insufficient_balance: {
     status: 402,
@@ -121,6 +137,8 @@ export const ERROR_CATALOGUE = {
   csv_unneeded_parent: { status: 422, message: 'Only normal users have a parent user.' },
   csv_missing_parent: { status: 422, message: 'A normal user needs a parent user.' },
   csv_unknown_parent: { status: 422, message: 'The parent user does not exist.' },
+  csv_duplicate_email: { status: 422, message: 'An e-mail address appears more than once in the CSV.' },
+  csv_email_already_registered: { status: 422, message: 'An e-mail address in the CSV is already registered.' },
   csv_admin_over_limit: { status: 422, message: 'There can be at most 9999 admin users.' },
   csv_normal_over_limit: { status: 422, message: 'There can be at most 9999 normal users.' },
   csv_registration_limit_not_set: { status: 422, message: 'The registration limit is not set.' },
@@ -156,6 +174,14 @@ export const ERROR_CATALOGUE = {
 
   // ---- Rate limit -------------------------------------------------------------------------------------------
   rate_limited: { status: 429, message: 'Too many requests. Please wait and try again.' },
+
+  // ---- Sign-in paths and account links (issue 3) -------------------------------------------------------------
+  link_invalid: { status: 400, message: 'This link is not valid or was already used. Please request a new one.' },
+  link_expired: { status: 400, message: 'This link has expired. Please request a new one.' },
+  two_step_enforced: {
+    status: 403,
+    message: 'Two-step authentication is required for your domain and cannot be turned off.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

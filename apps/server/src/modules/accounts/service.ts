@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PrivilegeType } from '@spinyard/domain';
+import { type PrivilegeType, readDomainOptions } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -18,9 +18,6 @@ export const PRODUCT_DOMAIN_OPTIONS = {
   online_payment: true,
 } as const;
 
-function flag(options: Record<string, unknown>, key: string): boolean {
-  return options[key] === true;
-}
 
 export function accountsService(deps: { db: Db }) {
   const repo = accountsRepo(deps.db);
@@ -29,8 +26,7 @@ export function accountsService(deps: { db: Db }) {
     async profile(actor: Actor) {
       const row = await repo.profileOf(actor.userId);
       if (!row) throw new AppError('not_authenticated');
-      const options = row.domain_options;
-      const isMaster = row.privilege_type === 'master';
+      const options = readDomainOptions(row.domain_options);
       return {
         user: {
           id: row.id,
@@ -52,12 +48,12 @@ export function accountsService(deps: { db: Db }) {
           service_name: row.domain_service_name,
           host_flags: row.domain_host_flags,
           options: {
-            option_data: isMaster || flag(options, 'option_data'),
-            web_negotiation: isMaster || flag(options, 'web_negotiation'),
-            hotspot_browser: isMaster || flag(options, 'hotspot_browser'),
-            hotspot_app: isMaster || flag(options, 'hotspot_app'),
-            is_user_add: isMaster || flag(options, 'is_user_add'),
-            online_payment: flag(options, 'online_payment'),
+            option_data: options.option_data,
+            web_negotiation: options.web_negotiation,
+            hotspot_browser: options.hotspot_browser,
+            hotspot_app: options.hotspot_app,
+            is_user_add: options.is_user_add,
+            online_payment: options.online_payment,
           },
         },
         company: row.company_id ? { id: row.company_id, name: row.company_name ?? '' } : null,

@@ -1,0 +1,454 @@
+import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from './errors.ts';
+import { type DomainOptionFlags, isMenuEntryVisible, MENU, type MenuContext, type MenuEntry } from './menu.ts';
+import {
+  assignablePrivileges,
+  canAddDomain,
+  canAddPlan,
+  canAddUser,
+  canChangePlan,
+  canChangePrivilege,
+  canDeleteUser,
+  canEditCompany,
+  canEditDomain,
+  canEditUser,
+  canImportUsersCsv,
+  canListUsers,
+  canManageCard,
+  canSeeMailHistory,
+  canSeeStatisticsSubmenu,
+  canSeeUser,
+  canToggleUser,
+  canTransferVehicle,
+  canUpdateCompany,
+  canViewAccountInfo,
+  canViewCompanyInfo,
+  canViewUsageQuota,
+  checkCapability,
+  isVariantReachable,
+  MATRIX_DOMAIN_OPTIONS,
+  matrixActor,
+  PERMISSION_MATRIX,
+  PERMISSION_VARIANTS,
+  type PermissionActor,
+  type PermissionCapability,
+  type PermissionCheck,
+  type PermissionTarget,
+} from './permissions.ts';
+import { PRIVILEGE_TYPES, type PrivilegeType } from './roles.ts';
+
+const OK: PermissionCheck = { ok: true };
+const no = (reason: ErrorCode): PermissionCheck => ({ ok: false, reason });
+
+function actor(over: Partial<PermissionActor> = {}): PermissionActor {
+  return {
+    id: 'me',
+    privilegeType: 'super',
+    domainId: 'd1',
+    companyId: 'c1',
+    groupAdminId: null,
+    isProductBranded: false,
+    isPayByCredit: false,
+    csJoined: false,
+    domainOptions: { is_user_add: true, normal_user_transfer: false, option_data: false },
+    ...over,
+  };
+}
+
+function user(over: Partial<PermissionTarget> = {}): PermissionTarget {
+  return { id: 'u1', privilegeType: 'normal', domainId: 'd1', companyId: 'c1', parentUserId: 'admin1', ...over };
+}
+
+const master = actor({ id: 'm', privilegeType: 'master', domainId: 'product', companyId: null });
+const superA = actor({ id: 's1', privilegeType: 'super' });
+const adminA = actor({ id: 'admin1', privilegeType: 'admin' });
+const normalA = actor({ id: 'n1', privilegeType: 'normal', groupAdminId: 'admin1' });
+
+describe('canSeeUser: the tenant scope', () => {
+  it.each<[string, PermissionActor, PermissionTarget, PermissionCheck]>([
+    ['master sees a user of any domain', master, user({ domainId: 'd9' }), OK],
+    ['master sees another master', master, user({ id: 'm2', privilegeType: 'master', domainId: 'product' }), OK],
+    ['super sees a normal user of the domain', superA, user(), OK],
+    ['super sees an admin of the domain', superA, user({ id: 'a2', privilegeType: 'admin', parentUserId: null }), OK],
+    ['super sees another super of the domain', superA, user({ id: 's2', privilegeType: 'super' }), OK],
+    ['super sees themself', superA, user({ id: 's1', privilegeType: 'super' }), OK],
+    ['super does not see another domain', superA, user({ domainId: 'd2' }), no('not_found')],
+    [
+      'super does not see a master',
+      superA,
+      user({ id: 'm', privilegeType: 'master', domainId: 'd1' }),
+      no('not_found'),
+    ],
+    ['admin sees their own normal user', adminA, user(), OK],
+    ['admin sees themself', adminA, user({ id: 'admin1', privilegeType: 'admin', parentUserId: null }), OK],
+    ['admin does not see another group', adminA, user({ parentUserId: 'admin2' }), no('not_found')],
+    ['admin does not see another admin', adminA, user({ id: 'a2', privilegeType: 'admin' }), no('not_found')],
+    ['admin does not see their super', adminA, user({ id: 's1', privilegeType: 'super' }), no('not_found')],
+    [
+      'admin does not see a same-id parent in another domain',
+      adminA,
+      user({ domainId: 'd2', parentUserId: 'admin1' }),
+      no('not_found'),
+    ],
+    ['normal sees themself', normalA, user({ id: 'n1' }), OK],
+    ['normal does not see a sibling', normalA, user({ id: 'n2' }), no('not_found')],
+    ['normal does not see their admin', normalA, user({ id: 'admin1', privilegeType: 'admin' }), no('not_found')],
+  ])('%s', (_name, a, t, expected) => {
+    expect(canSeeUser(a, t)).toEqual(expected);
+  });
+});
+
+describe('user management actions', () => {
+  const offUsers = { is_user_add: false, normal_user_transfer: false, option_data: false };
+  it.each<[string, PermissionCheck, PermissionCheck]>([
+    ['master lists users even with is_user_add off', canListUsers({ ...master, domainOptions: offUsers }), OK],
+    ['super lists users', canListUsers(superA), OK],
+    [
+      'super is stopped by is_user_add off',
+      canListUsers({ ...superA, domainOptions: offUsers }),
+      no('user_management_disabled'),
+    ],
+    ['non-branded admin lists users', canListUsers(adminA), OK],
+    [
+      'branded admin paying by card may not',
+      canListUsers({ ...adminA, isProductBranded: true, isPayByCredit: true }),
+      no('forbidden'),
+    ],
+    ['normal may not', canListUsers(normalA), no('forbidden')],
+    ['edit: another domain is not found', canEditUser(superA, user({ domainId: 'd2' })), no('not_found')],
+    ['edit: normal on themself is forbidden, not hidden', canEditUser(normalA, user({ id: 'n1' })), no('forbidden')],
+    ['edit: admin edits own normal user', canEditUser(adminA, user()), OK],
+    ['edit: admin edits themself', canEditUser(adminA, user({ id: 'admin1', privilegeType: 'admin' })), OK],
+    [
+      'edit: super may not edit another super',
+      canEditUser(superA, user({ id: 's2', privilegeType: 'super' })),
+      no('forbidden'),
+    ],
+    ['edit: master edits a super', canEditUser(master, user({ id: 's2', privilegeType: 'super' })), OK],
+    [
+      'edit: is_user_add off',
+      canEditUser({ ...superA, domainOptions: offUsers }, user()),
+      no('user_management_disabled'),
+    ],
+    ['toggle: super toggles a normal user', canToggleUser(superA, user()), OK],
+    ['toggle: super toggles an admin', canToggleUser(superA, user({ privilegeType: 'admin' })), OK],
+    [
+      'toggle: never oneself',
+      canToggleUser(superA, user({ id: 's1', privilegeType: 'super' })),
+      no('self_action_not_allowed'),
+    ],
+    [
+      'toggle: master never toggles themself',
+      canToggleUser(master, user({ id: 'm', privilegeType: 'master' })),
+      no('self_action_not_allowed'),
+    ],
+    ['toggle: never a master', canToggleUser(master, user({ id: 'm2', privilegeType: 'master' })), no('forbidden')],
+    [
+      'toggle: a super only by master',
+      canToggleUser(superA, user({ id: 's2', privilegeType: 'super' })),
+      no('forbidden'),
+    ],
+    ['toggle: master toggles a super', canToggleUser(master, user({ id: 's2', privilegeType: 'super' })), OK],
+    ['toggle: admin may not', canToggleUser(adminA, user()), no('forbidden')],
+    ['toggle: another domain is not found', canToggleUser(superA, user({ domainId: 'd2' })), no('not_found')],
+    ['csv: super, not branded, no card', canImportUsersCsv(superA), OK],
+    ['csv: super paying by card', canImportUsersCsv({ ...superA, isPayByCredit: true }), no('forbidden')],
+    ['csv: master may not', canImportUsersCsv(master), no('forbidden')],
+    ['csv: admin may not', canImportUsersCsv(adminA), no('forbidden')],
+    ['csv: is_user_add off', canImportUsersCsv({ ...superA, domainOptions: offUsers }), no('user_management_disabled')],
+  ])('%s', (_name, got, expected) => {
+    expect(got).toEqual(expected);
+  });
+});
+
+describe('canDeleteUser', () => {
+  const idle = { hasProcessingContent: false };
+  const busy = { hasProcessingContent: true };
+  it.each<[string, PermissionActor, PermissionTarget, boolean, PermissionCheck]>([
+    ['master deletes a normal user', master, user(), false, OK],
+    ['master deletes an admin', master, user({ privilegeType: 'admin' }), false, OK],
+    ['super deletes a normal user', superA, user(), false, OK],
+    ['super deletes an admin', superA, user({ id: 'a2', privilegeType: 'admin' }), false, OK],
+    ['admin deletes their own normal user', adminA, user(), false, OK],
+    ['admin: another group is not found', adminA, user({ parentUserId: 'admin2' }), false, no('not_found')],
+    [
+      'admin may not delete themself',
+      adminA,
+      user({ id: 'admin1', privilegeType: 'admin' }),
+      false,
+      no('self_action_not_allowed'),
+    ],
+    ['normal may not delete themself', normalA, user({ id: 'n1' }), false, no('self_action_not_allowed')],
+    [
+      'a super is never deleted, even by master',
+      master,
+      user({ id: 's2', privilegeType: 'super' }),
+      false,
+      no('super_user_undeletable'),
+    ],
+    [
+      'a super is never deleted by a super',
+      superA,
+      user({ id: 's2', privilegeType: 'super' }),
+      false,
+      no('super_user_undeletable'),
+    ],
+    ['a master is not deleted', master, user({ id: 'm2', privilegeType: 'master' }), false, no('forbidden')],
+    ['blocked while content is processing', superA, user(), true, no('user_delete_processing')],
+    ['processing is not revealed to a refused actor', normalA, user({ id: 'n2' }), true, no('not_found')],
+    ['another domain is not found', superA, user({ domainId: 'd2' }), false, no('not_found')],
+    [
+      'branded admin paying by card may not delete',
+      { ...adminA, isProductBranded: true, isPayByCredit: true },
+      user(),
+      false,
+      no('forbidden'),
+    ],
+  ])('%s', (_name, a, t, processing, expected) => {
+    expect(canDeleteUser(a, t, processing ? busy : idle)).toEqual(expected);
+  });
+});
+
+describe('canChangePrivilege', () => {
+  it.each<[string, PermissionActor, PermissionTarget, PermissionCheck]>([
+    ['super promotes a normal user', superA, user(), OK],
+    ['super demotes an admin', superA, user({ id: 'a2', privilegeType: 'admin' }), OK],
+    ['master changes any domain', master, user({ domainId: 'd7' }), OK],
+    ['admin may not', adminA, user(), no('forbidden')],
+    ['never oneself', master, user({ id: 'm', privilegeType: 'master' }), no('self_action_not_allowed')],
+    [
+      'a super cannot be changed',
+      master,
+      user({ id: 's2', privilegeType: 'super' }),
+      no('privilege_change_not_allowed'),
+    ],
+    ['another domain is not found', superA, user({ domainId: 'd2' }), no('not_found')],
+  ])('%s', (_name, a, t, expected) => {
+    expect(canChangePrivilege(a, t)).toEqual(expected);
+  });
+});
+
+describe('canAddUser with a draft', () => {
+  it.each<
+    [
+      string,
+      PermissionActor,
+      { privilegeType: PrivilegeType; domainId: string; parentUserId: string | null },
+      PermissionCheck,
+    ]
+  >([
+    ['master adds a super to any domain', master, { privilegeType: 'super', domainId: 'd5', parentUserId: null }, OK],
+    [
+      'master does not add a master',
+      master,
+      { privilegeType: 'master', domainId: 'product', parentUserId: null },
+      no('forbidden'),
+    ],
+    ['super adds an admin', superA, { privilegeType: 'admin', domainId: 'd1', parentUserId: null }, OK],
+    [
+      'super does not add a super',
+      superA,
+      { privilegeType: 'super', domainId: 'd1', parentUserId: null },
+      no('forbidden'),
+    ],
+    [
+      'super does not add into another domain',
+      superA,
+      { privilegeType: 'admin', domainId: 'd2', parentUserId: null },
+      no('forbidden'),
+    ],
+    [
+      'admin adds a normal user under themself',
+      adminA,
+      { privilegeType: 'normal', domainId: 'd1', parentUserId: 'admin1' },
+      OK,
+    ],
+    [
+      'admin does not add under another admin',
+      adminA,
+      { privilegeType: 'normal', domainId: 'd1', parentUserId: 'admin2' },
+      no('forbidden'),
+    ],
+    [
+      'admin does not add an admin',
+      adminA,
+      { privilegeType: 'admin', domainId: 'd1', parentUserId: null },
+      no('forbidden'),
+    ],
+    ['normal adds nobody', normalA, { privilegeType: 'normal', domainId: 'd1', parentUserId: 'n1' }, no('forbidden')],
+  ])('%s', (_name, a, draft, expected) => {
+    expect(canAddUser(a, draft)).toEqual(expected);
+  });
+
+  it('assignable roles are strictly below the actor', () => {
+    const rank: Record<PrivilegeType, number> = { master: 0, super: 1, admin: 2, normal: 3 };
+    for (const p of PRIVILEGE_TYPES) {
+      const roles = assignablePrivileges(actor({ privilegeType: p }));
+      for (const r of roles) expect(rank[r]).toBeGreaterThan(rank[p]);
+    }
+  });
+});
+
+describe('company, card, operator and menu capabilities', () => {
+  const brandedAdmin = { ...adminA, isProductBranded: true, isPayByCredit: true };
+  it.each<[string, PermissionCheck, PermissionCheck]>([
+    ['company update: branded admin, own company', canUpdateCompany(brandedAdmin, { id: 'c1', domainId: 'd1' }), OK],
+    [
+      'company update: branded admin, other company',
+      canUpdateCompany(brandedAdmin, { id: 'c2', domainId: 'd1' }),
+      no('not_found'),
+    ],
+    ['company update: non-branded admin', canUpdateCompany(adminA), no('forbidden')],
+    ['company edit: super, same domain', canEditCompany(superA, { id: 'c3', domainId: 'd1' }), OK],
+    ['company edit: super, other domain', canEditCompany(superA, { id: 'c3', domainId: 'd2' }), no('not_found')],
+    ['company edit: master, any', canEditCompany(master, { id: 'c3', domainId: 'd2' }), OK],
+    ['company edit: admin', canEditCompany(adminA), no('forbidden')],
+    ['company info: admin', canViewCompanyInfo(adminA), OK],
+    ['company info: normal', canViewCompanyInfo(normalA), no('forbidden')],
+    ['card: admin paying by card', canManageCard({ ...adminA, isPayByCredit: true }), OK],
+    ['card: super paying by card', canManageCard({ ...superA, isPayByCredit: true }), no('forbidden')],
+    ['quota: normal paying by card', canViewUsageQuota({ ...normalA, isPayByCredit: true }), OK],
+    ['quota: super paying by card', canViewUsageQuota({ ...superA, isPayByCredit: true }), no('forbidden')],
+    ['plan: admin without card', canChangePlan(adminA), no('forbidden')],
+    [
+      'account info: branded normal',
+      canViewAccountInfo({ ...normalA, isProductBranded: true, isPayByCredit: true }),
+      OK,
+    ],
+    [
+      'account info: branded super',
+      canViewAccountInfo({ ...superA, isProductBranded: true, isPayByCredit: true }),
+      no('forbidden'),
+    ],
+    ['account info: listing-joined normal', canViewAccountInfo({ ...normalA, csJoined: true }), OK],
+    ['account info: listing-joined admin', canViewAccountInfo({ ...adminA, csJoined: true }), no('forbidden')],
+    ['plan add: master', canAddPlan(master), OK],
+    ['domain add: super', canAddDomain(superA), no('forbidden')],
+    ['domain edit: master', canEditDomain(master), OK],
+    ['transfer: admin', canTransferVehicle(adminA), OK],
+    ['transfer: normal, option off', canTransferVehicle(normalA), no('forbidden')],
+    ['transfer: normal, user setting on', canTransferVehicle(normalA, { normalUserTransferEnabled: true }), OK],
+    ['mail history: option off', canSeeMailHistory(superA), no('forbidden')],
+    ['statistics submenu: joined admin', canSeeStatisticsSubmenu({ ...adminA, csJoined: true }), OK],
+    ['statistics submenu: super', canSeeStatisticsSubmenu(superA), no('forbidden')],
+  ])('%s', (_name, got, expected) => {
+    expect(got).toEqual(expected);
+  });
+});
+
+describe('PERMISSION_MATRIX', () => {
+  const cases = PERMISSION_MATRIX.flatMap((row) =>
+    PERMISSION_VARIANTS.map((variant) => ({ row, variant, name: `${row.capability} / ${variant.id}` })),
+  );
+
+  it.each(cases)('$name agrees with the functions', ({ row, variant }) => {
+    const result = checkCapability(row.capability, matrixActor(variant, row.domainOptions));
+    expect(result.ok).toBe(row.expected[variant.id]);
+  });
+
+  it('every capability appears once, with every variant', () => {
+    const names = PERMISSION_MATRIX.map((r) => r.capability);
+    expect(new Set(names).size).toBe(names.length);
+    for (const r of PERMISSION_MATRIX)
+      expect(Object.keys(r.expected).sort()).toEqual(PERMISSION_VARIANTS.map((v) => v.id).sort());
+  });
+
+  it('only branded users without card are unreachable', () => {
+    for (const v of PERMISSION_VARIANTS) {
+      expect(isVariantReachable(v)).toBe(!(v.isProductBranded && !v.isPayByCredit));
+    }
+  });
+
+  it('refusals of target rows for invisible users are not_found', () => {
+    for (const row of PERMISSION_MATRIX.filter((r) => r.target === 'other_domain_normal')) {
+      for (const v of PERMISSION_VARIANTS.filter((x) => x.privilegeType !== 'master')) {
+        expect(checkCapability(row.capability, matrixActor(v, row.domainOptions))).toEqual(no('not_found'));
+      }
+    }
+  });
+
+  it('the default matrix options are all on', () => {
+    expect(MATRIX_DOMAIN_OPTIONS).toEqual({ is_user_add: true, normal_user_transfer: true, option_data: true });
+  });
+});
+
+describe('permissions agree with the menu (no host flags)', () => {
+  /** The entry and its groups: a leaf is shown only when its groups' own rules hold too. */
+  const chainTo = (id: string): MenuEntry[] => {
+    const walk = (entries: readonly MenuEntry[], above: MenuEntry[]): MenuEntry[] | undefined => {
+      for (const e of entries) {
+        if (e.id === id) return [...above, e];
+        const inner = e.children ? walk(e.children, [...above, { ...e, children: undefined }]) : undefined;
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const found = walk(MENU, []);
+    if (!found) throw new Error(id);
+    return found;
+  };
+  const shown = (chain: MenuEntry[], ctx: MenuContext) => chain.every((e) => isMenuEntryVisible(e, ctx));
+
+  const pairs: [string, (a: PermissionActor) => PermissionCheck, PrivilegeType[]][] = [
+    ['users_list', canListUsers, []],
+    ['users_add', (a) => canAddUser(a), []],
+    ['users_addlist', canImportUsersCsv, []],
+    ['account_conf', canViewAccountInfo, []],
+    ['account_payment', canManageCard, []],
+    ['settlements_payment', canManageCard, []],
+    ['settlements_subscription', canChangePlan, []],
+    ['settlements_usagequota', canViewUsageQuota, []],
+    ['company_info', canViewCompanyInfo, []],
+    // Master edits companies through the API (the operator's company screens), not through this menu entry.
+    ['company_edit', (a) => canEditCompany(a), ['master']],
+    ['plans_add', canAddPlan, []],
+    ['domains_add', canAddDomain, []],
+    ['mail_history', canSeeMailHistory, []],
+    ['statistics_cs_chart_cl', canSeeStatisticsSubmenu, []],
+  ];
+
+  const bools = [false, true];
+  const combos: { a: PermissionActor; ctx: MenuContext }[] = [];
+  for (const privilegeType of PRIVILEGE_TYPES)
+    for (const isProductBranded of bools)
+      for (const isPayByCredit of bools)
+        for (const csJoined of bools)
+          for (const is_user_add of bools)
+            for (const option_data of bools) {
+              const options: DomainOptionFlags = {
+                option_data,
+                web_negotiation: false,
+                hotspot_browser: false,
+                hotspot_app: false,
+                is_user_add,
+                online_payment: false,
+              };
+              combos.push({
+                a: actor({
+                  privilegeType,
+                  isProductBranded,
+                  isPayByCredit,
+                  csJoined,
+                  domainOptions: { is_user_add, option_data, normal_user_transfer: false },
+                }),
+                ctx: { privilegeType, isProductBranded, isPayByCredit, csJoined, options, hostFlags: [] },
+              });
+            }
+
+  it.each(pairs)('%s', (entryId, fn, exceptRoles) => {
+    const chain = chainTo(entryId);
+    for (const { a, ctx } of combos) {
+      if (exceptRoles.includes(a.privilegeType)) continue;
+      expect(fn(a).ok, `${entryId} ${JSON.stringify(ctx)}`).toBe(shown(chain, ctx));
+    }
+  });
+
+  it('capabilities named in the matrix are all covered by checkCapability', () => {
+    for (const r of PERMISSION_MATRIX) {
+      const v = PERMISSION_VARIANTS[0];
+      expect(() =>
+        checkCapability(r.capability as PermissionCapability, matrixActor(v, r.domainOptions)),
+      ).not.toThrow();
+    }
+  });
+});
