@@ -20,6 +20,7 @@ import { MODULES } from './modules/index.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import type { SmsSender } from './platform/sms/sms-sender.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { mediaRoutes } from './platform/storage/media-routes.ts';
 
@@ -27,10 +28,13 @@ export interface AppDeps {
   db: Db;
   store: BlobStore;
   mailer: Mailer;
+  /** Text messages (two-step codes); absent means nothing is sent by SMS. */
+  sms?: SmsSender | undefined;
   /** Absent in tests that enqueue nothing. */
   jobs?: JobRunner;
   accessTokenTtlHours: number;
   publicUrl?: string | undefined;
+  productHost?: string;
   consoleDist?: string | undefined;
   trustProxy?: boolean;
   logLevel?: string;
@@ -68,9 +72,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     store: deps.store,
     mail: createMailQueue(deps.mailer, deps.jobs),
+    sms: deps.sms,
     jobs: deps.jobs,
     auth,
     publicUrl: deps.publicUrl,
+    productHost: deps.productHost ?? 'localhost',
   };
 
   await app.register(healthRoutes, { db: deps.db });

@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { accountsService } from './modules/accounts/service.ts';
+import { domainPurgeJob } from './modules/tenancy/jobs.ts';
 import { createBoss } from './platform/jobs/boss.ts';
 import { mailJob } from './platform/jobs/mail-job.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { createSmsSender } from './platform/sms/index.ts';
 import { ensureDefaultAssets } from './platform/storage/default-assets.ts';
+import type { BlobStore } from './platform/storage/blob-store.ts';
 import { createDiskBlobStore } from './platform/storage/disk-blob-store.ts';
 import { consoleLog, type DatabaseRuntime, type Log, openDatabase } from './runtime.ts';
 
@@ -43,11 +46,20 @@ async function seedMaster(config: Config, runtime: DatabaseRuntime, log: Log): P
 /**
  * Every node can enqueue (the runner always starts); only nodes with workers take jobs off the queues.
  */
-async function startJobs(runtime: DatabaseRuntime, mailer: Mailer, work: boolean, log: Log): Promise<JobRunner> {
+async function startJobs(
+  runtime: DatabaseRuntime,
+  mailer: Mailer,
+  store: BlobStore,
+  work: boolean,
+  log: Log,
+): Promise<JobRunner> {
   const runner = createJobRunner({
     boss: createBoss(runtime.url),
-    definitions: [mailJob],
-    handlers: { [mailJob.name]: mailJob.handlerFor(mailer) },
+    definitions: [mailJob, domainPurgeJob],
+    handlers: {
+      [mailJob.name]: mailJob.handlerFor(mailer),
+      [domainPurgeJob.name]: domainPurgeJob.handlerFor({ db: runtime.db, store, log }),
+    },
     log,
   });
   await runner.start({ work });
@@ -90,13 +102,16 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   const store = createDiskBlobStore(config.mediaDir);
   await ensureDefaultAssets(store);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
-  const runner = await startJobs(runtime, mailer, withWorkers, log);
+  const sms = createSmsSender({ smsUrl: config.smsUrl, smsApiKey: config.smsApiKey, outboxDir: config.smsDir }, log);
+  const runner = await startJobs(runtime, mailer, store, withWorkers, log);
   const app: FastifyInstance = await buildApp({
     db: runtime.db,
     store,
     mailer,
+    sms,
     jobs: runner,
     publicUrl: config.publicUrl,
+    productHost: config.productHost,
     accessTokenTtlHours: config.accessTokenTtlHours,
     consoleDist: config.consoleDist,
     trustProxy: config.trustProxy,
@@ -112,7 +127,8 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
 async function worker(config: Config, log: Log): Promise<void> {
   const runtime = await openDatabase(config, log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
-  const runner = await startJobs(runtime, mailer, true, log);
+  // Workers purge deleted domains, so they reach the same media folder as the serving nodes.
+  const runner = await startJobs(runtime, mailer, createDiskBlobStore(config.mediaDir), true, log);
   onShutdown(log, [() => runner.stop(), () => mailer.close(), () => runtime.close()]);
   log('Spinyard workers running');
 }

@@ -1,5 +1,4 @@
-import type { FieldError } from '@spinyard/domain';
-import type { ErrorDescription } from './errorDescription.ts';
+import type { ErrorDescription, FieldError } from '@spinyard/domain';
 
 /** A refused or failed call: its status (0 when the network failed), the parsed body and what it means. */
 export class ApiError extends Error {

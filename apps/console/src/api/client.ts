@@ -1,6 +1,6 @@
+import { describeErrorResponse, type ErrorContext } from '@spinyard/domain';
 import { ApiError } from './apiError.ts';
 import { apiErrorText } from './errorText.ts';
-import { describeErrorResponse, type ErrorContext } from './errorDescription.ts';
 import { notifyError } from './notify.ts';
 import { endSessionAfterUnauthorized } from './session.ts';
 import { tokens } from './tokens.ts';
@@ -51,13 +51,13 @@ async function readBody(response: Response, as: 'json' | 'blob'): Promise<unknow
   return response.ok ? response.text() : null;
 }
 
-function handleFailure(error: ApiError, sentToken: string | null): void {
+function handleFailure(error: ApiError, sentToken: string | null, currentToken: () => string | null): void {
   const { action } = error.description;
   if (action === 'ignore') return;
   if (action === 'logout') {
     // Parallel calls can all answer 401; only the first one (still holding the token it sent) ends the session.
     // A token already replaced by another tab's sign-in is left alone: the "another user" alert handles that.
-    if (sentToken === null || tokens.access() !== sentToken) return;
+    if (sentToken === null || currentToken() !== sentToken) return;
     notifyError(apiErrorText(error));
     endSessionAfterUnauthorized();
     return;
@@ -91,7 +91,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const failure = new ApiError(0, null, describeErrorResponse(0, null, options.errorContext));
-    if (options.errors !== 'silent') handleFailure(failure, token);
+    if (options.errors !== 'silent') handleFailure(failure, token, () => tokenFor(path, options.auth));
     throw failure;
   }
 
@@ -103,7 +103,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     data,
     describeErrorResponse(response.status, data, options.errorContext),
   );
-  if (options.errors !== 'silent') handleFailure(failure, token);
+  if (options.errors !== 'silent') handleFailure(failure, token, () => tokenFor(path, options.auth));
   throw failure;
 }
 

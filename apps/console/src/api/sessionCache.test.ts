@@ -1,5 +1,6 @@
+import { SESSION_CACHE_TTL_MS } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
-import { createSessionCache, SESSION_CACHE_LIFETIME_MS } from './sessionCache.ts';
+import { createSessionCache } from './sessionCache.ts';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -22,26 +23,38 @@ function memoryStorage() {
 describe('session cache', () => {
   it('stores entries under spinyard.cache.<key> with savedAt and value', () => {
     const storage = memoryStorage();
-    const cache = createSessionCache(() => storage, () => 1000);
+    const cache = createSessionCache(
+      () => storage,
+      () => 1000,
+    );
     cache.write('profile', { name: 'A' });
-    expect(JSON.parse(storage.map.get('spinyard.cache.profile') ?? '')).toEqual({ savedAt: 1000, value: { name: 'A' } });
+    expect(JSON.parse(storage.map.get('spinyard.cache.profile') ?? '')).toEqual({
+      savedAt: 1000,
+      value: { name: 'A' },
+    });
   });
 
   it('serves a fresh entry and drops one older than five minutes', () => {
     const storage = memoryStorage();
     let now = 0;
-    const cache = createSessionCache(() => storage, () => now);
+    const cache = createSessionCache(
+      () => storage,
+      () => now,
+    );
     cache.write('k', 42);
-    now = SESSION_CACHE_LIFETIME_MS;
+    now = SESSION_CACHE_TTL_MS;
     expect(cache.read('k')).toBe(42);
-    now = SESSION_CACHE_LIFETIME_MS + 1;
+    now = SESSION_CACHE_TTL_MS + 1;
     expect(cache.read('k')).toBeUndefined();
     expect(storage.map.has('spinyard.cache.k')).toBe(false);
   });
 
   it('loads once while the entry is fresh and does not cache failures', async () => {
     const storage = memoryStorage();
-    const cache = createSessionCache(() => storage, () => 0);
+    const cache = createSessionCache(
+      () => storage,
+      () => 0,
+    );
     let calls = 0;
     const load = async () => {
       calls += 1;

@@ -1,7 +1,5 @@
+import { SESSION_CACHE_TTL_MS } from '@spinyard/domain';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
-
-/** Second document, section 9: the session cache lives 5 minutes. */
-export const SESSION_CACHE_LIFETIME_MS = 5 * 60 * 1000;
 
 interface CacheEntry<T> {
   savedAt: number;
@@ -24,7 +22,7 @@ export function createSessionCache(store: () => KeyValueStore | undefined, now: 
     if (!s || raw == null) return undefined;
     try {
       const entry = JSON.parse(raw) as Partial<CacheEntry<T>>;
-      if (typeof entry.savedAt !== 'number' || now() - entry.savedAt > SESSION_CACHE_LIFETIME_MS) {
+      if (typeof entry.savedAt !== 'number' || now() - entry.savedAt > SESSION_CACHE_TTL_MS) {
         s.removeItem(fullKey(key));
         return undefined;
       }

@@ -1,10 +1,10 @@
+import { DEFAULT_UI_LOCALE, type Locale } from '@spinyard/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import fr from './fr.json';
 import ja from './ja.json';
 import pt from './pt.json';
-import { DEFAULT_LOCALE, type Locale } from './pickLocale.ts';
 
 export const CATALOGUES: Record<Locale, typeof ja> = { ja, en, fr, pt };
 
@@ -16,10 +16,11 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   resources: Object.fromEntries(Object.entries(CATALOGUES).map(([lng, translation]) => [lng, { translation }])),
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
+  lng: DEFAULT_UI_LOCALE,
+  fallbackLng: DEFAULT_UI_LOCALE,
   initAsync: false,
   // React escapes what it renders; escaping here too would show "&amp;" in company names.
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });

@@ -24,5 +24,6 @@ export function readCookie(name: string): string | undefined {
 /** Writes a site-wide cookie that lasts `days`; Lax is enough because only this console reads it. */
 export function writeCookie(name: string, value: string, days: number): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari, which dealers use.
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${Math.round(days * DAY_SECONDS)}; Path=/; SameSite=Lax${secure}`;
 }

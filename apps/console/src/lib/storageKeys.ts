@@ -1,3 +1,5 @@
+import { LOCALE_COOKIE_NAME, SIDEBAR_COOKIE_NAME } from '@spinyard/domain';
+
 /**
  * Browser storage names shared with the server team and the browser tests (docs/contracts-foundation.md).
  * Changing one breaks signed-in sessions and the e2e suite, so they live in one place.
@@ -14,6 +16,6 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const COOKIE_NAMES = {
-  locale: 'spinyard_locale',
-  sidebar: 'spinyard_sidebar',
+  locale: LOCALE_COOKIE_NAME,
+  sidebar: SIDEBAR_COOKIE_NAME,
 } as const;

@@ -33,6 +33,13 @@ export async function registerConsole(app: FastifyInstance, distDir: string | un
     });
   }
 
+  // The root is the console's own route (it redirects to /login or /top); the static plugin would refuse it.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => {
+    if (!built) return reply.status(404).send(errorBody('not_found'));
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { JobRunner } from '../platform/jobs/queue-registry.ts';
 import type { MailQueue } from '../platform/mail/mail-outbox-queue.ts';
+import type { SmsSender } from '../platform/sms/sms-sender.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
 import type { AuthService } from './auth/service.ts';
 
@@ -13,10 +14,14 @@ export interface ModuleContext {
   db: Db;
   store: BlobStore;
   mail: MailQueue;
+  /** Absent when no SMS backend is set up (tests); `serve` always gives one (the outbox by default). */
+  sms?: SmsSender | undefined;
   jobs: JobRunner | undefined;
   auth: AuthService;
   /** Base URL for links in mails when the request gives no usable origin (SPINYARD_PUBLIC_URL). */
   publicUrl: string | undefined;
+  /** Host name of the product's own domain: its paying-by-card users are the "product-branded" users. */
+  productHost: string;
 }
 
 /**

@@ -5,6 +5,6 @@ import { accountsService } from './service.ts';
 export const accountsModule: AppModule = {
   name: 'accounts',
   async signedIn(scope, ctx) {
-    await scope.register(accountsRoutes, { accounts: accountsService({ db: ctx.db }) });
+    await scope.register(accountsRoutes, { accounts: accountsService({ db: ctx.db, productHost: ctx.productHost }) });
   },
 };

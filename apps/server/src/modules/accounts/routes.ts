@@ -19,11 +19,13 @@ const profileAnswer = z.object({
     two_step_auth: z.boolean(),
     last_login_at: z.string().nullable(),
   }),
+  cs_joined: z.boolean(),
   domain: z.object({
     host: z.string(),
     company_code: z.string(),
     service_name: z.string(),
     host_flags: z.array(z.string()),
+    is_product_domain: z.boolean(),
     options: z.object({
       option_data: z.boolean(),
       web_negotiation: z.boolean(),
@@ -31,6 +33,7 @@ const profileAnswer = z.object({
       hotspot_app: z.boolean(),
       is_user_add: z.boolean(),
       online_payment: z.boolean(),
+      content_style: z.enum(['car', 'bike']),
     }),
   }),
   company: z.object({ id: z.string(), name: z.string() }).nullable(),

@@ -19,7 +19,7 @@ export const PRODUCT_DOMAIN_OPTIONS = {
 } as const;
 
 
-export function accountsService(deps: { db: Db }) {
+export function accountsService(deps: { db: Db; productHost?: string }) {
   const repo = accountsRepo(deps.db);
 
   return {
@@ -42,11 +42,13 @@ export function accountsService(deps: { db: Db }) {
           two_step_auth: row.two_step_auth,
           last_login_at: row.last_login_at?.toISOString() ?? null,
         },
+        cs_joined: row.image_system.cs_join === true,
         domain: {
           host: row.domain_host,
           company_code: row.domain_company_code,
           service_name: row.domain_service_name,
           host_flags: row.domain_host_flags,
+          is_product_domain: row.domain_host.toLowerCase() === (deps.productHost ?? 'localhost'),
           options: {
             option_data: options.option_data,
             web_negotiation: options.web_negotiation,
@@ -54,6 +56,7 @@ export function accountsService(deps: { db: Db }) {
             hotspot_app: options.hotspot_app,
             is_user_add: options.is_user_add,
             online_payment: options.online_payment,
+            content_style: options.content_style,
           },
         },
         company: row.company_id ? { id: row.company_id, name: row.company_name ?? '' } : null,

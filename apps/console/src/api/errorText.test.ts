@@ -1,0 +1,40 @@
+import { describeErrorResponse, errorBody } from '@spinyard/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n.ts';
+import { ApiError } from './apiError.ts';
+import { apiErrorText } from './errorText.ts';
+
+function failure(status: number, body: unknown): ApiError {
+  return new ApiError(status, body, describeErrorResponse(status, body));
+}
+
+describe('apiErrorText', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('ja');
+  });
+
+  it('translates a known server message', () => {
+    expect(apiErrorText(failure(403, errorBody('forbidden')))).toBe('この操作を行う権限がありません。');
+  });
+
+  it('shows a server message the console does not know as it was sent', () => {
+    expect(apiErrorText(failure(400, { error: { code: 'x', user_message: 'Something specific.' } }))).toBe(
+      'Something specific.',
+    );
+  });
+
+  it('names each refused field of a 422 in the user language, one per line', () => {
+    const body = errorBody('validation_failed', undefined, [
+      { field: 'username', rule: 'required', message: 'Enter your e-mail address.' },
+      { field: 'password', rule: 'min_length', message: 'Too short.' },
+      { field: 'colour', rule: 'unheard_of_rule', message: 'Colour is odd.' },
+    ]);
+    expect(apiErrorText(failure(422, body))).toBe(
+      'メールアドレスを入力してください。\nパスワードの文字数が足りません。\nColour is odd.',
+    );
+  });
+
+  it('says a network failure is a network failure', () => {
+    expect(apiErrorText(failure(0, null))).toBe('通信エラーが発生しました。インターネット接続をご確認ください。');
+  });
+});

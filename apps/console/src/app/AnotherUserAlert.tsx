@@ -1,0 +1,69 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { MODAL_ANIMATION_MS } from '@spinyard/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { queryClient } from '../api/queryClient.ts';
+import { sessionCache } from '../api/sessionCache.ts';
+import { tokens } from '../api/tokens.ts';
+import { reactionToTokenChange } from './tokenChange.ts';
+
+/** This tab's copies of the old user's data (profile, lists) must not survive into the next session. */
+function forgetThisTabsSession(): void {
+  sessionCache.clear();
+  queryClient.clear();
+}
+
+/**
+ * "Logged in as another user" (first document, section 4): another tab of this browser signed in, so this
+ * tab's screens belong to someone who is no longer the stored user. A sign-out elsewhere ends this tab too.
+ */
+export function AnotherUserAlert() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== null && event.storageArea !== window.localStorage) return;
+      const reaction = reactionToTokenChange(event.key, event.oldValue, event.newValue, tokens.access());
+      if (reaction === 'signed_out') {
+        forgetThisTabsSession();
+        void navigate('/login', { replace: true });
+      } else if (reaction === 'another_user') {
+        setOpened(true);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [navigate]);
+
+  const acknowledge = () => {
+    setOpened(false);
+    forgetThisTabsSession();
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={acknowledge}
+      title={t('anotherUser.title')}
+      centered
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      transitionProps={{ duration: MODAL_ANIMATION_MS }}
+    >
+      <div data-testid="another-user-alert">
+        <Text size="sm" mb="lg">
+          {t('anotherUser.body')}
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={acknowledge} data-autofocus>
+            {t('common.ok')}
+          </Button>
+        </Group>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { DEFAULT_COMPANY_CODE } from '@spinyard/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCompanyCode } from '../../api/companyCode.ts';
+import { useDocumentTitle } from '../../app/currentScreen.ts';
+import { CompanyLogo } from '../../components/CompanyLogo.tsx';
+
+/**
+ * The card every public screen sits in: the host's logo (white-label hosts show their own), the screen's
+ * title as the page heading, an optional lead sentence, then the content.
+ */
+export function AuthCard({
+  title,
+  description,
+  children,
+  width = 440,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  width?: number;
+}) {
+  const { t } = useTranslation();
+  const companyCode = useCompanyCode();
+  useDocumentTitle(title);
+  return (
+    <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 40 }} w="100%" maw={width}>
+      <Stack gap="lg">
+        <Center h={56}>
+          {companyCode.isPending ? null : (
+            <CompanyLogo code={companyCode.data ?? DEFAULT_COMPANY_CODE} name={t('app.name')} maxHeight={48} />
+          )}
+        </Center>
+        <Stack gap={6}>
+          <Title order={1} size="h2" ta="center">
+            {title}
+          </Title>
+          {description ? (
+            <Text c="gray.7" ta="center" size="sm">
+              {description}
+            </Text>
+          ) : null}
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import { ApiError } from '../../api/apiError.ts';
+import { apiErrorText, fieldErrorText } from '../../api/errorText.ts';
+import { i18n } from '../../i18n/i18n.ts';
+
+export type LoginField = 'username' | 'password';
+
+export interface LoginFormErrors {
+  form?: string;
+  fields: Partial<Record<LoginField, string>>;
+}
+
+const LOGIN_FIELDS: readonly LoginField[] = ['username', 'password'];
+
+function isLoginField(field: string): field is LoginField {
+  return (LOGIN_FIELDS as readonly string[]).includes(field);
+}
+
+/** Missing values are refused before any call: the spec counts them as a login failure too. */
+export function missingFieldErrors(values: Record<LoginField, string>): LoginFormErrors | undefined {
+  const fields: LoginFormErrors['fields'] = {};
+  for (const field of LOGIN_FIELDS) {
+    if (!values[field].trim()) fields[field] = fieldErrorText({ field, rule: 'required', message: '' });
+  }
+  return Object.keys(fields).length > 0 ? { form: i18n.t('errors.login_failed'), fields } : undefined;
+}
+
+/**
+ * A refused sign-in, explained on the form: the login-failure sentence (or the server's own, such as an
+ * inactive account or the 429 wait), plus each refused field beside its input.
+ */
+export function loginErrorsOf(error: unknown): LoginFormErrors {
+  if (!(error instanceof ApiError)) return { form: i18n.t('errors.login_failed'), fields: {} };
+  const fields: LoginFormErrors['fields'] = {};
+  for (const f of error.fields) {
+    if (isLoginField(f.field)) fields[f.field] = fieldErrorText(f);
+  }
+  if (error.status === 429) {
+    const wait = retryAfterSeconds(error.body);
+    const text = apiErrorText(error);
+    return {
+      form: wait ? `${text} ${i18n.t('login.retryAfter', { minutes: Math.max(1, Math.ceil(wait / 60)) })}` : text,
+      fields,
+    };
+  }
+  if (error.status === 400 || error.status === 401) {
+    return { form: error.code === 'login_failed' ? apiErrorText(error) : i18n.t('errors.login_failed'), fields };
+  }
+  return { form: apiErrorText(error), fields };
+}
+
+function retryAfterSeconds(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const error = (body as { error?: { retry_after_seconds?: unknown } }).error;
+  const seconds = error?.retry_after_seconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
+}

@@ -1,0 +1,33 @@
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft, IconTools } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentScreenId } from '../../app/currentScreen.ts';
+
+/**
+ * A screen of the spec's list that a later release builds. The top bar already carries its title and
+ * breadcrumb; the page says plainly that the screen is not ready rather than showing made-up data.
+ */
+export function ComingSoonPage() {
+  const { t } = useTranslation();
+  const screenId = useCurrentScreenId() ?? 'top';
+  const title = t(`screens.${screenId}`);
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} maw={720} mx="auto" mt="xl" data-testid="coming-soon">
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light" color="blue">
+          <IconTools size={34} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {t('comingSoon.heading')}
+        </Title>
+        <Text c="gray.7" maw={520}>
+          {t('comingSoon.body', { screen: title })}
+        </Text>
+        <Button component={Link} to="/top" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {t('common.backToTop')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

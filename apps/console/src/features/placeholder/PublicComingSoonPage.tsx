@@ -1,0 +1,25 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentScreenId } from '../../app/currentScreen.ts';
+import { AuthCard } from '../auth/AuthCard.tsx';
+
+/** A public screen (registration, password reset, plans) that a later release builds. */
+export function PublicComingSoonPage() {
+  const { t } = useTranslation();
+  const screenId = useCurrentScreenId() ?? 'login';
+  const title = t(`screens.${screenId}`);
+  return (
+    <AuthCard title={title}>
+      <Stack gap="lg" data-testid="coming-soon">
+        <Text c="gray.7" ta="center">
+          {t('comingSoon.body', { screen: title })}
+        </Text>
+        <Button component={Link} to="/login" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {t('common.backToLogin')}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}
