@@ -181,7 +181,9 @@ function countReport(reportFile, exitCode) {
     if (file.status === 'failed' && failed === 0) {
       tally.failed += Math.max(1, notRun);
       const where = path.relative(root, file.name);
-      tally.notes.push(`${where} failed outside a test (a hook, or loading the file)${file.message ? `: ${file.message}` : ''}`);
+      tally.notes.push(
+        `${where} failed outside a test (a hook, or loading the file)${file.message ? `: ${file.message}` : ''}`,
+      );
     } else {
       tally.failed += failed;
       tally.skipped += notRun;
@@ -241,6 +243,8 @@ for (const step of STEPS) {
       process.stderr.write(`\n${bar}\n!! ${message}\n${bar}\n`);
     }
   }
+  // Screenshots and server logs of the previous browser run.
+  if (step === 'e2e') rmSync(path.join(resultsDir, 'e2e'), { recursive: true, force: true });
   banner(`vitest: ${step}`);
   const reportFile = path.join(resultsDir, `${step}.json`);
   rmSync(reportFile, { force: true });

@@ -9,29 +9,37 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  SPINYARD_DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  SPINYARD_ADMIN_EMAIL: z.email().optional(),
-  SPINYARD_ADMIN_PASSWORD: z.string().min(8).optional(),
-  SPINYARD_PRODUCT_HOST: z.string().min(1).default('localhost'),
-  SPINYARD_PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Spinyard <no-reply@spinyard.localhost>'),
-  SPINYARD_CONSOLE_DIST: z.string().min(1).optional(),
-  SPINYARD_WORKERS: boolish.default(true),
-  ACCESS_TOKEN_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 365)
-    .default(24 * 30),
-  TRUST_PROXY: boolish.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    SPINYARD_DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    SPINYARD_ADMIN_EMAIL: z.email().optional(),
+    SPINYARD_ADMIN_PASSWORD: z.string().min(8).optional(),
+    SPINYARD_PRODUCT_HOST: z.string().min(1).default('localhost'),
+    SPINYARD_PUBLIC_URL: z.url().optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Spinyard <no-reply@spinyard.localhost>'),
+    SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_API_KEY: z.string().min(1).optional(),
+    SPINYARD_CONSOLE_DIST: z.string().min(1).optional(),
+    SPINYARD_WORKERS: boolish.default(true),
+    ACCESS_TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365)
+      .default(24 * 30),
+    TRUST_PROXY: boolish.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  // A provider URL without its key would fail on the first two-step sign-in instead of at start.
+  .refine((e) => !e.SMS_URL || e.SMS_API_KEY, {
+    path: ['SMS_API_KEY'],
+    message: 'SMS_API_KEY is required with SMS_URL',
+  });
 
 export interface Config {
   port: number;
@@ -40,6 +48,7 @@ export interface Config {
   postgresDir: string;
   mediaDir: string;
   mailDir: string;
+  smsDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
   adminEmail: string | undefined;
@@ -48,6 +57,8 @@ export interface Config {
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  smsUrl: string | undefined;
+  smsApiKey: string | undefined;
   consoleDist: string;
   workers: boolean;
   accessTokenTtlHours: number;
@@ -78,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postgresDir: path.join(dataDir, 'postgres'),
     mediaDir: path.join(dataDir, 'media'),
     mailDir: path.join(dataDir, 'mail'),
+    smsDir: path.join(dataDir, 'sms'),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     adminEmail: e.SPINYARD_ADMIN_EMAIL?.toLowerCase(),
@@ -86,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.SPINYARD_PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smsUrl: e.SMS_URL,
+    smsApiKey: e.SMS_API_KEY,
     consoleDist: path.resolve(e.SPINYARD_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist')),
     workers: e.SPINYARD_WORKERS,
     accessTokenTtlHours: e.ACCESS_TOKEN_TTL_HOURS,

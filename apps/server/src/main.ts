@@ -10,8 +10,8 @@ import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createSmsSender } from './platform/sms/index.ts';
-import { ensureDefaultAssets } from './platform/storage/default-assets.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
+import { ensureDefaultAssets } from './platform/storage/default-assets.ts';
 import { createDiskBlobStore } from './platform/storage/disk-blob-store.ts';
 import { consoleLog, type DatabaseRuntime, type Log, openDatabase } from './runtime.ts';
 

@@ -179,6 +179,14 @@ export interface LoginAttemptsTable {
   attempted_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** One counted request of a rate-limited endpoint (password reset, activation resend). */
+export interface ThrottleEventsTable {
+  id: Generated<string>;
+  action: string;
+  subject: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   domains: DomainsTable;
   companies: CompaniesTable;
@@ -190,6 +198,7 @@ export interface Database {
   two_step_challenges: TwoStepChallengesTable;
   contents: ContentsTable;
   content_processes: ContentProcessesTable;
+  throttle_events: ThrottleEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

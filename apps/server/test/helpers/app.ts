@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import type { Mailer } from '../../src/platform/mail/mailer.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
+import type { SmsSender } from '../../src/platform/sms/sms-sender.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -22,7 +23,9 @@ export interface TestApp {
 }
 
 /** The real application on a fresh database, with disk storage and the outbox mailer in a temp directory. */
-export async function buildTestApp(options: { mailer?: Mailer; publicUrl?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { mailer?: Mailer; publicUrl?: string; sms?: SmsSender } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-test-app-'));
   const opened: { db: Db; app: FastifyInstance }[] = [];
@@ -32,6 +35,7 @@ export async function buildTestApp(options: { mailer?: Mailer; publicUrl?: strin
       db,
       store: createDiskBlobStore(path.join(dir, 'media')),
       mailer: options.mailer ?? createOutboxMailer(path.join(dir, 'mail'), () => undefined),
+      sms: options.sms,
       publicUrl: options.publicUrl ?? 'http://console.test',
       accessTokenTtlHours: 24,
     });

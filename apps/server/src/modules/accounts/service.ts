@@ -18,7 +18,6 @@ export const PRODUCT_DOMAIN_OPTIONS = {
   online_payment: true,
 } as const;
 
-
 export function accountsService(deps: { db: Db; productHost?: string }) {
   const repo = accountsRepo(deps.db);
 

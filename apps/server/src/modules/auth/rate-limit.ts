@@ -1,4 +1,6 @@
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_IP, LOGIN_MAX_FAILURES_PER_USERNAME } from '@spinyard/domain';
+import { AppError } from '../../errors.ts';
+import type { AuthRepo } from './repo.ts';
 
 /**
  * Login throttling. Failures are rows in login_attempts, so the limit holds across restarts and across
@@ -29,4 +31,55 @@ export function retryAfterSeconds(counts: FailureCounts, now: Date): number {
   }
   if (waits.length === 0) return 0;
   return Math.max(1, Math.ceil(Math.max(...waits) / 1000));
+}
+
+/**
+ * Endpoints that send mail to an address anyone can type (password reset, activation resend): limited per
+ * address, so nobody can flood a mailbox, and per client address, so one machine cannot probe or spam many.
+ * The answer is the same whether the address exists or not, so the limit reveals nothing either.
+ */
+export const MAIL_REQUEST_THROTTLE = {
+  windowMs: 60 * 60 * 1000,
+  maxPerEmail: 5,
+  maxPerIp: 20,
+} as const;
+
+export interface ThrottleCount {
+  count: number;
+  oldest: Date | null;
+}
+
+/** Seconds until a request is allowed again, or 0: the longest wait of the counts that are at their limit. */
+export function throttleWaitSeconds(
+  counts: { count: ThrottleCount; max: number }[],
+  windowMs: number,
+  now: Date,
+): number {
+  const waits = counts
+    .filter(({ count, max }) => count.count >= max && count.oldest)
+    .map(({ count }) => (count.oldest?.getTime() ?? 0) + windowMs - now.getTime());
+  if (waits.length === 0) return 0;
+  return Math.max(1, Math.ceil(Math.max(...waits) / 1000));
+}
+
+/**
+ * Counts one request of `action` against each subject's limit within the window, or refuses it with 429 and
+ * the wait. Refused requests are not counted, so a client that waits gets through.
+ */
+export async function enforceThrottle(
+  repo: AuthRepo,
+  action: string,
+  limits: { subject: string; max: number }[],
+  windowMs: number,
+  now: Date,
+): Promise<void> {
+  const since = new Date(now.getTime() - windowMs);
+  const counts = [];
+  for (const { subject, max } of limits) {
+    counts.push({ count: await repo.countThrottleEvents(action, subject, since), max });
+  }
+  const wait = throttleWaitSeconds(counts, windowMs, now);
+  if (wait > 0) throw new AppError('too_many_attempts', { retryAfterSeconds: wait });
+  for (const { subject } of limits) await repo.recordThrottleEvent(action, subject);
+  await repo.pruneThrottleEvents(new Date(now.getTime() - 2 * windowMs));
 }

@@ -1,11 +1,21 @@
+import { sendActivationMail } from '../auth/index.ts';
 import type { AppModule } from '../context.ts';
-import { tenancyRepo } from './repo.ts';
-import { tenancyPublicRoutes } from './routes.ts';
+import { tenancyPublicRoutes, tenancyRoutes } from './routes.ts';
 import { tenancyService } from './service.ts';
 
 export const tenancyModule: AppModule = {
   name: 'tenancy',
   async public(scope, ctx) {
-    await scope.register(tenancyPublicRoutes, { tenancy: tenancyService({ repo: tenancyRepo(ctx.db) }) });
+    await scope.register(tenancyPublicRoutes, { tenancy: tenancyService({ db: ctx.db, store: ctx.store }) });
+  },
+  async signedIn(scope, ctx) {
+    const tenancy = tenancyService({
+      db: ctx.db,
+      store: ctx.store,
+      // The sign-in area owns activation links: one token format, one mail, one redeeming route.
+      sendActivation: (userId, requestOrigin) => sendActivationMail(ctx, userId, requestOrigin),
+      log: (msg, fields) => scope.log.warn(fields, msg),
+    });
+    await scope.register(tenancyRoutes, { tenancy });
   },
 };

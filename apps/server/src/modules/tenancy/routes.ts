@@ -1,6 +1,49 @@
+import { parseFields } from '@spinyard/domain';
+import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TenancyService } from './service.ts';
+import { AppError } from '../../errors.ts';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import {
+  branchCreateBody,
+  branchesQuery,
+  branchUpdateBody,
+  companyAnswer,
+  companyInfoAnswer,
+  companyPatchBody,
+  domainBulkUpdateBody,
+  domainCreateBody,
+  domainCreatedAnswer,
+  domainDetailAnswer,
+  domainSummaryAnswer,
+  domainUpdateBody,
+  duplicateCheckAnswer,
+  headquartersAnswer,
+  headquartersCreateBody,
+  headquartersQuery,
+  IMAGE_BODY_LIMIT_BYTES,
+  idParams,
+  imageBody,
+  maxContentsAnswer,
+  pageOf,
+  pagingQuery,
+} from './schemas.ts';
+import type { DomainImageKind, TenancyService } from './service.ts';
+
+/**
+ * Validates with the domain package's field rules (`parseFields`): a refused request answers 422 with each
+ * field and the rule it broke under the same names the services and the console use (`no_repeated_hyphens`,
+ * `range`, `required`...), instead of zod's generic issue codes. Scoped to the tenancy routes.
+ */
+const fieldRuleValidator: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = parseFields(schema, data);
+    return result.ok ? { value: result.data } : { error: new AppError('validation_failed', { fields: result.fields }) };
+  };
+
+const security = [{ bearer: [] }];
 
 export const tenancyPublicRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> = async (app, { tenancy }) => {
   app.get(
@@ -14,5 +57,376 @@ export const tenancyPublicRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyServic
       },
     },
     async (request) => ({ company_code: await tenancy.companyCodeForHost(request.params.host) }),
+  );
+};
+
+const DOMAIN_IMAGE_PATHS: readonly { path: string; kind: DomainImageKind; what: string }[] = [
+  { path: 'logo', kind: 'logo', what: 'Domain logo: PNG, exactly 488x110, up to 2 MB' },
+  { path: 'splash', kind: 'splash', what: 'Splash image: JPEG or PNG, at most 860x645, up to 2 MB' },
+  { path: 'round-logo', kind: 'round_logo', what: 'Round bottom logo: PNG or JPEG, at most 300x300, up to 2 MB' },
+];
+
+export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> = async (app, { tenancy }) => {
+  app.setValidatorCompiler(fieldRuleValidator);
+
+  // ---- Domains (master) -------------------------------------------------------------------------------------
+
+  app.get(
+    '/v1/domain',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'Domains, newest first; q searches host, company code and service name (master)',
+        security,
+        querystring: z.object(pagingQuery),
+        response: { 200: pageOf(domainSummaryAnswer), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => tenancy.listDomains(actorOf(request), request.query),
+  );
+
+  app.post(
+    '/v1/domain',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'Register a domain with its headquarters and its super user, who is mailed an activation link',
+        security,
+        body: domainCreateBody,
+        response: { 201: domainCreatedAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const created = await tenancy.createDomain(actorOf(request), request.body, request.headers.origin);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/v1/domain/search/:q',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'Up to 20 domains whose host, company code or service name contains q (master)',
+        security,
+        params: z.object({ q: z.string().trim().min(1).max(200) }),
+        response: { 200: z.object({ items: z.array(domainSummaryAnswer) }), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => tenancy.searchDomains(actorOf(request), request.params.q),
+  );
+
+  app.get(
+    '/v1/domain/duplicate-check/:host',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'Whether a host (and optionally a company code) can be registered (master)',
+        security,
+        params: z.object({ host: z.string().max(300) }),
+        querystring: z.object({ company_code: z.string().trim().max(10).optional() }),
+        response: { 200: duplicateCheckAnswer, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => tenancy.duplicateCheck(actorOf(request), request.params.host, request.query.company_code),
+  );
+
+  app.get(
+    '/v1/domain/max-contents/:id',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'Registered vehicles of a domain against its vehicle limit (master)',
+        security,
+        params: idParams,
+        response: { 200: maxContentsAnswer, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => tenancy.maxContents(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/v1/domain/code/:company_code',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'A domain by its company code (the /domain/edit/{CompanyCode} screen) (master)',
+        security,
+        params: z.object({ company_code: z.string().trim().max(10) }),
+        response: { 200: domainDetailAnswer, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => tenancy.getDomainByCode(actorOf(request), request.params.company_code),
+  );
+
+  app.get(
+    '/v1/domain/:id',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'A domain with every option, its pictures and its super users (master)',
+        security,
+        params: idParams,
+        response: { 200: domainDetailAnswer, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => tenancy.getDomain(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/v1/domain/:id',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'Update a domain: host, service name, host flags, any options (master)',
+        description:
+          "Options are merged into the stored ones and take effect on the next request of the domain's users. " +
+          'A vehicle limit below the vehicles already registered is refused with domain_limit_below_registered.',
+        security,
+        params: idParams,
+        body: domainUpdateBody,
+        response: { 200: domainDetailAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => tenancy.updateDomain(actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/v1/domain/:id',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'Mark a domain for the nightly deletion (03:00 Asia/Tokyo); its users are signed out (master)',
+        security,
+        params: idParams,
+        response: { 200: domainDetailAnswer, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => tenancy.deleteDomain(actorOf(request), request.params.id),
+  );
+
+  for (const image of DOMAIN_IMAGE_PATHS) {
+    app.post(
+      `/v1/domain/:id/${image.path}`,
+      {
+        bodyLimit: IMAGE_BODY_LIMIT_BYTES,
+        schema: {
+          tags: ['domains'],
+          summary: `Upload the ${image.what} (master)`,
+          description: 'Checked by content (magic number and decoded size), re-encoded to drop metadata.',
+          security,
+          params: idParams,
+          body: imageBody,
+          response: { 200: domainDetailAnswer, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
+        },
+      },
+      async (request) => tenancy.uploadDomainImage(actorOf(request), request.params.id, image.kind, request.body.image),
+    );
+
+    app.delete(
+      `/v1/domain/:id/${image.path}`,
+      {
+        schema: {
+          tags: ['domains'],
+          summary: `Remove the domain's ${image.kind.replace('_', ' ')} (master)`,
+          security,
+          params: idParams,
+          response: { 200: domainDetailAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+        },
+      },
+      async (request) => tenancy.removeDomainImage(actorOf(request), request.params.id, image.kind),
+    );
+  }
+
+  app.post(
+    '/v1/domain-update',
+    {
+      schema: {
+        tags: ['domains'],
+        summary: 'Apply one set of options (and/or host flags) to several domains, all or nothing (master)',
+        security,
+        body: domainBulkUpdateBody,
+        response: {
+          200: z.object({ items: z.array(domainSummaryAnswer) }),
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request) => tenancy.bulkUpdateDomains(actorOf(request), request.body),
+  );
+
+  // ---- Headquarters and branches (super of the domain, master) ----------------------------------------------
+
+  app.get(
+    '/v1/headquarters',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "Headquarters of the caller's domain (master: all, or one domain's)",
+        security,
+        querystring: headquartersQuery,
+        response: { 200: pageOf(headquartersAnswer), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => tenancy.listHeadquarters(actorOf(request), request.query),
+  );
+
+  app.post(
+    '/v1/headquarters',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "Create a headquarters in the caller's domain (master: in domain_id)",
+        security,
+        body: headquartersCreateBody,
+        response: { 201: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await tenancy.createHeadquarters(actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/v1/headquarters/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'A headquarters',
+        security,
+        params: idParams,
+        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => tenancy.getHeadquarters(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/v1/headquarters/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Update a headquarters; fields not sent keep their values',
+        security,
+        params: idParams,
+        body: companyPatchBody,
+        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => tenancy.updateHeadquarters(actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/v1/branches',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "Branches of the caller's domain, or of one headquarters",
+        security,
+        querystring: branchesQuery,
+        response: { 200: pageOf(companyAnswer), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => tenancy.listBranches(actorOf(request), request.query),
+  );
+
+  app.post(
+    '/v1/branches',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Create a branch under a headquarters of the same domain',
+        security,
+        body: branchCreateBody,
+        response: { 201: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await tenancy.createBranch(actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/v1/branches/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'A branch',
+        security,
+        params: idParams,
+        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => tenancy.getBranch(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/v1/branches/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Update a branch; headquarters_id moves it under another headquarters of its domain',
+        security,
+        params: idParams,
+        body: branchUpdateBody,
+        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => tenancy.updateBranch(actorOf(request), request.params.id, request.body),
+  );
+
+  // ---- The caller's company ---------------------------------------------------------------------------------
+
+  app.get(
+    '/v1/companyinfo',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "The caller's company (/companyinfo/info; super and admin)",
+        security,
+        response: { 200: companyInfoAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => tenancy.companyInfo(actorOf(request)),
+  );
+
+  app.post(
+    '/v1/company',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "Edit the caller's company (/company/edit; super); fields not sent keep their values",
+        security,
+        body: companyPatchBody,
+        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => tenancy.editOwnCompany(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/v1/company/logo',
+    {
+      bodyLimit: IMAGE_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['companies'],
+        summary: "Upload the caller's company logo: png, gif or jpg by content, up to 5 MB (super)",
+        description:
+          "Re-encoded to PNG. The domain's own company publishes it at /svnmedia/images/logos/company_logo_{company_code}.png, the sidebar logo of the domain's host.",
+        security,
+        body: imageBody,
+        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => tenancy.uploadCompanyLogo(actorOf(request), request.body.image),
+  );
+
+  app.delete(
+    '/v1/company/logo',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "Remove the caller's company logo (the sidebar shows the product's logo again)",
+        security,
+        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => tenancy.removeCompanyLogo(actorOf(request)),
   );
 };

@@ -1,19 +1,35 @@
-import type { TenancyRepo } from './repo.ts';
+import { DEFAULT_COMPANY_CODE } from '@spinyard/domain';
+import type { TenancyServiceDeps } from './common.ts';
+import { companiesService } from './companies-service.ts';
+import { domainsService } from './domains-service.ts';
+import { tenancyRepo } from './repo.ts';
 
-/** The product's own company code, answered for every host that is not a registered tenant. */
-export const DEFAULT_COMPANY_CODE = '0006';
+export type { Paging, TenancyServiceDeps } from './common.ts';
+export type { CompanyPatch } from './companies-service.ts';
+export type {
+  DomainBulkUpdateInput,
+  DomainCreateInput,
+  DomainImageKind,
+  DomainUpdateInput,
+} from './domains-service.ts';
+export { DEFAULT_COMPANY_CODE };
 
 // A host name as a browser sends it: letters, digits, dots and hyphens, optionally a port.
 const HOST_PATTERN = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
 
-export function tenancyService(deps: { repo: TenancyRepo }) {
+/** The tenancy area: the public company-code lookup, domains (master) and companies. */
+export function tenancyService(deps: TenancyServiceDeps) {
+  const repo = tenancyRepo(deps.db);
   return {
+    /** Public: the company code of a host (the sidebar logo); 0006 for anything that is not an active tenant. */
     async companyCodeForHost(host: string): Promise<string> {
       const bare = host.trim().toLowerCase();
       if (!HOST_PATTERN.test(bare)) return DEFAULT_COMPANY_CODE;
-      const withoutPort = bare.replace(/:\d+$/, '');
-      return (await deps.repo.companyCodeForHost(withoutPort)) ?? DEFAULT_COMPANY_CODE;
+      const withoutPort = bare.replace(/:\d+$/, '').replace(/\.$/, '');
+      return (await repo.companyCodeForHost(withoutPort)) ?? DEFAULT_COMPANY_CODE;
     },
+    ...domainsService(deps),
+    ...companiesService(deps),
   };
 }
 

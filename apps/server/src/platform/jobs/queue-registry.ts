@@ -18,6 +18,17 @@ export interface JobDefinition<Payload extends object = object> {
   readonly retryLimit: number;
   readonly expireInSeconds: number;
   readonly singletonKey?: (payload: Payload) => string;
+  /** Typed against the payload in `defineJob`; kept as a plain object here so definitions stay assignable. */
+  readonly schedule?: JobSchedule<object>;
+}
+
+/** A recurring job: pg-boss enqueues `payload` at each cron time (one job per time across all nodes). */
+export interface JobSchedule<Payload> {
+  /** Five-field cron (minute hour day month weekday). */
+  cron: string;
+  /** IANA zone the cron is read in, e.g. `Asia/Tokyo`; the business runs on local midnight, not UTC. */
+  tz: string;
+  payload: Payload;
 }
 
 export interface JobOptions<Payload> {
@@ -31,6 +42,8 @@ export interface JobOptions<Payload> {
    * version or upload id in the key when new input should run again.
    */
   singletonKey?: (payload: Payload) => string;
+  /** Run on a cron schedule as well as (or instead of) when enqueued. */
+  schedule?: JobSchedule<Payload>;
 }
 
 const JOB_NAME = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/;
@@ -46,6 +59,7 @@ export function defineJob<Payload extends object>(
     retryLimit: options.retryLimit ?? 3,
     expireInSeconds: options.expireInSeconds ?? 15 * 60,
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.schedule ? { schedule: options.schedule } : {}),
   };
 }
 
@@ -155,6 +169,18 @@ export function createJobRunner({ boss, definitions, handlers, log }: JobRunnerC
           retryBackoff: true,
           expireInSeconds: definition.expireInSeconds,
         });
+        // Schedules live in pg-boss's tables and are upserted by name, so every node may (re)declare them; a
+        // job whose definition lost its schedule is unscheduled, so removing it from the code takes effect.
+        if (definition.schedule) {
+          await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.payload, {
+            tz: definition.schedule.tz,
+            retryLimit: definition.retryLimit,
+            retryBackoff: true,
+            expireInSeconds: definition.expireInSeconds,
+          });
+        } else {
+          await boss.unschedule(definition.name);
+        }
       }
       if (work) {
         for (const definition of definitions) {

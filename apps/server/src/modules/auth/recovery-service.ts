@@ -1,0 +1,218 @@
+import {
+  ACTIVATION_TTL_MS,
+  canSignIn,
+  emailSchema,
+  oneTimeTokenState,
+  PASSWORD_CHANGE_MESSAGES,
+  PASSWORD_RESET_TTL_MS,
+  parseFields,
+  passwordSchema,
+} from '@spinyard/domain';
+import { z } from 'zod';
+import type { OneTimePurpose } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { ModuleContext } from '../context.ts';
+import { linkOrigin, maskEmail } from './links.ts';
+import { activationMail, passwordChangedMail, passwordResetMail } from './mails.ts';
+import { hashPassword } from './passwords.ts';
+import { enforceThrottle, MAIL_REQUEST_THROTTLE } from './rate-limit.ts';
+import { type AuthRepo, authRepo } from './repo.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+type RecoveryContext = Pick<ModuleContext, 'db' | 'mail' | 'publicUrl'>;
+
+const emailRequestSchema = z.object({ email: emailSchema });
+
+/** The new password and its retype: the account rules of passwordSchema, and the two must match. */
+const passwordResetSchema = z
+  .object({ password: passwordSchema, retypedPassword: z.string() })
+  .superRefine((v, ctx) => {
+    if (v.retypedPassword !== v.password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['retypedPassword'],
+        message: PASSWORD_CHANGE_MESSAGES.must_match,
+        params: { rule: 'must_match' },
+      });
+    }
+  });
+
+function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = parseFields(schema, input);
+  if (!parsed.ok) throw new AppError('validation_failed', { fields: parsed.fields });
+  return parsed.data;
+}
+
+/**
+ * Issues a one-time link token: earlier unused tokens of the same purpose end (the newest mail is the one that
+ * works), and only the digest is stored.
+ */
+export async function issueOneTimeToken(
+  ctx: Pick<ModuleContext, 'db'>,
+  userId: string,
+  purpose: OneTimePurpose,
+  ttlMs: number,
+  now: Date,
+  payload?: Record<string, unknown>,
+): Promise<{ token: string; id: string }> {
+  const { token, hash } = newToken();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const r = authRepo(trx);
+    await r.voidOneTimeTokens(userId, purpose);
+    return r.insertOneTimeToken({
+      userId,
+      purpose,
+      hash,
+      expiresAt: new Date(now.getTime() + ttlMs),
+      ...(payload ? { payload } : {}),
+    });
+  });
+  return { token, id: row.id };
+}
+
+/**
+ * Mails the activation link of an `approval_pending` user: `{origin}/user/activation/{token}`, valid 7 days;
+ * a new mail replaces the earlier links. For the users and tenancy areas, after the transaction that created
+ * the user has committed. `origin` is the request's Origin header (or undefined): it is used only when it is the
+ * user's own domain or the public URL. Answers whether a mail was sent (false: no such user, or not pending).
+ */
+export async function sendActivationMail(
+  ctx: RecoveryContext,
+  userId: string,
+  origin: string | undefined,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const repo = authRepo(ctx.db);
+  const user = await repo.findUserWithDomain(userId);
+  if (user?.status !== 'approval_pending') return false;
+  const { token, id } = await issueOneTimeToken(ctx, user.id, 'activation', ACTIVATION_TTL_MS, now);
+  const base = linkOrigin({ requestOrigin: origin, userDomainHost: user.domain_host, publicUrl: ctx.publicUrl });
+  await ctx.mail.send(
+    activationMail(user.email, user.domain_service_name, `${base}/user/activation/${token}`, ACTIVATION_TTL_MS),
+    `activation:${id}`,
+  );
+  return true;
+}
+
+/**
+ * Password reset and account activation: the mailed-link paths. Answers never say whether an address is
+ * registered; the links carry random tokens stored as digests, work once, and expire.
+ */
+export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
+  const repo = authRepo(ctx.db);
+  const now = ctx.now ?? (() => new Date());
+
+  /** Counts this request against the per-address and per-client limits, or refuses it with 429. */
+  function throttle(action: string, email: string, ip: string): Promise<void> {
+    const { windowMs, maxPerEmail, maxPerIp } = MAIL_REQUEST_THROTTLE;
+    const limits = [
+      { subject: `email:${email}`, max: maxPerEmail },
+      { subject: `ip:${ip}`, max: maxPerIp },
+    ];
+    return enforceThrottle(repo, action, limits, windowMs, now());
+  }
+
+  /** The reset token's row when it can still be used; the catalogue's refusal otherwise. */
+  async function usableResetToken(r: AuthRepo, token: string) {
+    const row = await r.findOneTimeToken(hashToken(token), 'password_reset');
+    if (!row || row.user_deleted_at !== null || !canSignIn(row.status)) throw new AppError('password_reset_failed');
+    const state = oneTimeTokenState(
+      { expiresAtMs: row.expires_at.getTime(), usedAtMs: row.used_at?.getTime() ?? null },
+      now().getTime(),
+    );
+    if (state === 'used') throw new AppError('password_reset_failed');
+    if (state === 'expired') throw new AppError('password_reset_expired');
+    return row;
+  }
+
+  return {
+    async requestPasswordReset(body: unknown, ip: string, origin: string | undefined): Promise<{ accepted: true }> {
+      const { email } = parseOrRefuse(emailRequestSchema, body);
+      await throttle('password_reset', email, ip);
+      const user = await repo.findUserWithDomainByEmail(email);
+      // Accounts that cannot sign in (disabled, cancelled, not yet activated) get nothing: a new password would
+      // not let them in, and the same answer keeps their state private.
+      if (user && canSignIn(user.status)) {
+        const { token, id } = await issueOneTimeToken(ctx, user.id, 'password_reset', PASSWORD_RESET_TTL_MS, now());
+        const base = linkOrigin({ requestOrigin: origin, userDomainHost: user.domain_host, publicUrl: ctx.publicUrl });
+        await ctx.mail.send(
+          passwordResetMail(
+            user.email,
+            user.domain_service_name,
+            `${base}/user/password/confirmation/${token}`,
+            PASSWORD_RESET_TTL_MS,
+          ),
+          `password-reset:${id}`,
+        );
+      }
+      return { accepted: true };
+    },
+
+    async checkPasswordReset(token: string): Promise<{ email: string }> {
+      const row = await usableResetToken(repo, token);
+      return { email: maskEmail(row.email) };
+    },
+
+    /**
+     * Sets the new password, uses the link up, and signs the user out everywhere: whoever had a session may be
+     * the reason the password was reset.
+     */
+    async completePasswordReset(token: string, body: unknown): Promise<{ reset: true }> {
+      // The link first: a user with a dead link should not be asked to fix their password before learning it.
+      await usableResetToken(repo, token);
+      const { password } = parseOrRefuse(passwordResetSchema, body);
+      const passwordHash = await hashPassword(password);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const r = authRepo(trx);
+        const found = await usableResetToken(r, token);
+        if (!(await r.useOneTimeToken(found.id))) throw new AppError('password_reset_failed');
+        await r.setPassword(found.user_id, passwordHash);
+        await r.revokeUserSessions(found.user_id);
+        await r.voidOneTimeTokens(found.user_id, 'password_reset');
+        return found;
+      });
+      // The owner of the mailbox has proved who they are: earlier wrong passwords no longer hold them back.
+      await repo.clearUsernameFailures(row.email.toLowerCase());
+      const user = await repo.findUserWithDomain(row.user_id);
+      await ctx.mail.send(
+        passwordChangedMail(row.email, user?.domain_service_name ?? ''),
+        `password-changed:reset:${row.id}`,
+      );
+      return { reset: true };
+    },
+
+    /** approval_pending to active. Opening the link again later says so instead of failing. */
+    async activate(token: string): Promise<{ status: 'activated' | 'already_active'; email: string }> {
+      const row = await repo.findOneTimeToken(hashToken(token), 'activation');
+      if (!row || row.user_deleted_at !== null) throw new AppError('link_invalid');
+      const email = maskEmail(row.email);
+      const state = oneTimeTokenState(
+        { expiresAtMs: row.expires_at.getTime(), usedAtMs: row.used_at?.getTime() ?? null },
+        now().getTime(),
+      );
+      if (row.status === 'active') return { status: 'already_active', email };
+      if (state === 'used') throw new AppError('link_invalid');
+      if (state === 'expired') throw new AppError('link_expired');
+      // Disabled or cancelled meanwhile: an old link must not bring the account back.
+      if (row.status !== 'approval_pending') throw new AppError('link_invalid');
+      const activated = await ctx.db.transaction().execute(async (trx) => {
+        const r = authRepo(trx);
+        if (!(await r.useOneTimeToken(row.id))) return false;
+        if (!(await r.activateUser(row.user_id))) throw new AppError('link_invalid');
+        await r.voidOneTimeTokens(row.user_id, 'activation');
+        return true;
+      });
+      return { status: activated ? 'activated' : 'already_active', email };
+    },
+
+    async resendActivation(body: unknown, ip: string, origin: string | undefined): Promise<{ accepted: true }> {
+      const { email } = parseOrRefuse(emailRequestSchema, body);
+      await throttle('activation_resend', email, ip);
+      const user = await repo.findUserWithDomainByEmail(email);
+      if (user) await sendActivationMail(ctx, user.id, origin, now());
+      return { accepted: true };
+    },
+  };
+}
+
+export type RecoveryService = ReturnType<typeof recoveryService>;

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** The fields a user edits on their own profile. */
+export interface ProfileFields {
+  name?: string;
+  first_name?: string;
+  last_name?: string;
+  display_name?: string;
+  phone?: string;
+}
+
+const PROFILE_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'first_name',
+  'last_name',
+  'display_name',
+  'phone',
+  'two_step_auth',
+] as const;
+
+/** SQL of the profile area: the signed-in user's own row of `users`, and nothing else. */
+export function profileRepo(db: Db) {
+  return {
+    profileRow(userId: string) {
+      return db
+        .selectFrom('users')
+        .select(PROFILE_COLUMNS)
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    updateFields(userId: string, fields: ProfileFields) {
+      return db
+        .updateTable('users')
+        .set({ ...fields, updated_at: new Date() })
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .returning(PROFILE_COLUMNS)
+        .executeTakeFirst();
+    },
+
+    /** Whether a live account other than `exceptUserId` signs in with this address (letter case ignored). */
+    async emailInUse(email: string, exceptUserId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .where('deleted_at', 'is', null)
+        .where('id', '<>', exceptUserId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async setEmail(userId: string, email: string): Promise<void> {
+      await db.updateTable('users').set({ email, updated_at: new Date() }).where('id', '=', userId).execute();
+    },
+
+    async setTwoStep(userId: string, enabled: boolean): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ two_step_auth: enabled, updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
+    },
+  };
+}
+
+export type ProfileRepo = ReturnType<typeof profileRepo>;

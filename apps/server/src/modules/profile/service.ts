@@ -1,0 +1,264 @@
+import {
+  COMPANY_MESSAGES,
+  EMAIL_CHANGE_TTL_MS,
+  emailChangeSchema,
+  FIELD_RULE_MESSAGES,
+  isTel,
+  isTwoStepRequired,
+  oneTimeTokenState,
+  parseFields,
+  passwordChangeSchema,
+  readDomainOptions,
+  ruleIssue,
+} from '@spinyard/domain';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { AppError, fieldError } from '../../errors.ts';
+import type { MailQueue } from '../../platform/mail/mail-outbox-queue.ts';
+import type { SmsSender } from '../../platform/sms/sms-sender.ts';
+import { linkOrigin, maskEmail } from '../auth/links.ts';
+import { emailChangeConfirmMail, emailChangeNoticeMail, passwordChangedMail } from '../auth/mails.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { enforceThrottle, LOGIN_THROTTLE, retryAfterSeconds } from '../auth/rate-limit.ts';
+import { issueOneTimeToken } from '../auth/recovery-service.ts';
+import { authRepo } from '../auth/repo.ts';
+import type { Actor } from '../auth/service.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { type ProfileFields, profileRepo } from './repo.ts';
+
+/** Our bound for names (the spec gives none), the same as the users area's. */
+const NAME_MAX_LENGTH = 100;
+
+const nameText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(NAME_MAX_LENGTH, { error: `${label} must have at most ${NAME_MAX_LENGTH} characters.` });
+
+/** What a user may change about themself; each field optional, an unknown one refused. */
+const profileUpdateSchema = z
+  .object({
+    name: nameText('The name').min(1, { error: 'Enter your name.' }).optional(),
+    first_name: nameText('The first name').optional(),
+    last_name: nameText('The last name').optional(),
+    display_name: nameText('The displayed name').optional(),
+    // The company phone rule of the domain package; empty removes the number (and with it the SMS codes).
+    phone: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isTel(v), ruleIssue('format', COMPANY_MESSAGES.tel))
+      .optional(),
+  })
+  .strict();
+
+/** Limits on e-mail change requests per user: each one mails an address the user typed. */
+const EMAIL_CHANGE_THROTTLE = { windowMs: 60 * 60 * 1000, maxPerUser: 10 } as const;
+
+function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = parseFields(schema, input);
+  if (!parsed.ok) throw new AppError('validation_failed', { fields: parsed.fields });
+  return parsed.data;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+export interface ProfileAnswer {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    first_name: string;
+    last_name: string;
+    display_name: string;
+    phone: string;
+    two_step_auth: boolean;
+  };
+}
+
+export interface TwoStepSettings {
+  /** The user's own flag. */
+  enabled: boolean;
+  /** The domain requires two-step for everyone: it cannot be turned off. */
+  enforced: boolean;
+  /** The domain offers two-step: the user may turn it on. */
+  available: boolean;
+  /** Whether the next sign-in will ask for a code. */
+  required: boolean;
+  /** Where codes go. */
+  delivery: ('mail' | 'sms')[];
+}
+
+/**
+ * The signed-in user's own account: names and phone, password, sign-in e-mail and two-step setting (the
+ * /account/conf screen and the two-step edit screen). Reading the profile stays in the accounts module.
+ */
+export function profileService(deps: {
+  db: Db;
+  mail: MailQueue;
+  sms?: SmsSender | undefined;
+  publicUrl: string | undefined;
+  now?: () => Date;
+}) {
+  const { db } = deps;
+  const repo = profileRepo(db);
+  const auth = authRepo(db);
+  const now = deps.now ?? (() => new Date());
+
+  async function userOf(actor: Actor) {
+    const user = await auth.findUserWithDomain(actor.userId);
+    if (!user) throw new AppError('not_authenticated');
+    return user;
+  }
+
+  async function twoStepSettings(actor: Actor): Promise<TwoStepSettings> {
+    const user = await userOf(actor);
+    const options = readDomainOptions(user.domain_options);
+    return {
+      enabled: user.two_step_auth,
+      enforced: options.two_step_auth_enforced,
+      available: options.two_step_auth,
+      required: isTwoStepRequired({
+        userForced: user.two_step_auth,
+        userEnabled: user.two_step_auth,
+        domainEnabled: options.two_step_auth,
+        domainEnforced: options.two_step_auth_enforced,
+      }),
+      delivery: deps.sms && user.phone.trim() ? ['mail', 'sms'] : ['mail'],
+    };
+  }
+
+  return {
+    async update(actor: Actor, body: unknown): Promise<ProfileAnswer> {
+      const fields: ProfileFields = Object.fromEntries(
+        Object.entries(parseOrRefuse(profileUpdateSchema, body)).filter(([, v]) => v !== undefined),
+      );
+      const row =
+        Object.keys(fields).length > 0
+          ? await repo.updateFields(actor.userId, fields)
+          : await repo.profileRow(actor.userId);
+      if (!row) throw new AppError('not_authenticated');
+      return { user: row };
+    },
+
+    /**
+     * Checks the current password (wrong ones count as failed logins of the account, so a stolen session cannot
+     * guess it quickly), sets the new one, and signs out every other session; this one stays signed in.
+     */
+    async changePassword(actor: Actor, body: unknown, ip: string): Promise<{ changed: true }> {
+      const input = parseOrRefuse(passwordChangeSchema, body);
+      const user = await userOf(actor);
+      const username = user.email.toLowerCase();
+      const since = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
+      const wait = retryAfterSeconds(await auth.recentFailures(ip, username, since), now());
+      if (wait > 0) throw new AppError('too_many_attempts', { retryAfterSeconds: wait });
+      if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+        await auth.recordAttempt(ip, username, false);
+        throw new AppError('current_password_incorrect');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction().execute(async (trx) => {
+        const r = authRepo(trx);
+        await r.setPassword(user.id, passwordHash);
+        await r.revokeUserSessions(user.id, actor.sessionId);
+        // A reset link mailed before the change must not undo it.
+        await r.voidOneTimeTokens(user.id, 'password_reset');
+      });
+      await deps.mail.send(
+        passwordChangedMail(user.email, user.domain_service_name),
+        `password-changed:${user.id}:${now().getTime()}`,
+      );
+      return { changed: true };
+    },
+
+    /**
+     * The new address takes effect when its owner opens the link mailed to it: the address is the username, and
+     * a typo would otherwise lock the user out. The old address is told, so a change made from a stolen session
+     * does not go unnoticed.
+     */
+    async requestEmailChange(
+      actor: Actor,
+      body: unknown,
+      origin: string | undefined,
+    ): Promise<{ status: 'confirmation_sent'; new_email: string }> {
+      const { newEmail } = parseOrRefuse(emailChangeSchema, body);
+      const user = await userOf(actor);
+      if (newEmail === user.email.toLowerCase()) {
+        throw new AppError('validation_failed', {
+          fields: [fieldError('newEmail', 'must_differ', FIELD_RULE_MESSAGES.must_differ)],
+        });
+      }
+      await enforceThrottle(
+        auth,
+        'email_change',
+        [{ subject: `user:${user.id}`, max: EMAIL_CHANGE_THROTTLE.maxPerUser }],
+        EMAIL_CHANGE_THROTTLE.windowMs,
+        now(),
+      );
+      if (await repo.emailInUse(newEmail, user.id)) throw new AppError('email_already_used');
+      const { token, id } = await issueOneTimeToken({ db }, user.id, 'email_change', EMAIL_CHANGE_TTL_MS, now(), {
+        email: newEmail,
+      });
+      const base = linkOrigin({ requestOrigin: origin, userDomainHost: user.domain_host, publicUrl: deps.publicUrl });
+      await deps.mail.send(
+        emailChangeConfirmMail(
+          newEmail,
+          user.domain_service_name,
+          `${base}/user/email/confirmation/${token}`,
+          EMAIL_CHANGE_TTL_MS,
+        ),
+        `email-change:${id}`,
+      );
+      await deps.mail.send(
+        emailChangeNoticeMail(user.email, user.domain_service_name, maskEmail(newEmail)),
+        `email-change-notice:${id}`,
+      );
+      return { status: 'confirmation_sent', new_email: newEmail };
+    },
+
+    /** Opened from the mailed link, signed in or not: the link itself proves the new address. */
+    async confirmEmailChange(token: string): Promise<{ email: string }> {
+      const row = await auth.findOneTimeToken(hashToken(token), 'email_change');
+      const email = typeof row?.payload.email === 'string' ? row.payload.email : undefined;
+      if (!row || !email || row.user_deleted_at !== null) throw new AppError('link_invalid');
+      const state = oneTimeTokenState(
+        { expiresAtMs: row.expires_at.getTime(), usedAtMs: row.used_at?.getTime() ?? null },
+        now().getTime(),
+      );
+      if (state === 'used') throw new AppError('link_invalid');
+      if (state === 'expired') throw new AppError('link_expired');
+      try {
+        await db.transaction().execute(async (trx) => {
+          const r = authRepo(trx);
+          const p = profileRepo(trx);
+          if (!(await r.useOneTimeToken(row.id))) throw new AppError('link_invalid');
+          // Taken by someone else since the request: the unique index would refuse it anyway.
+          if (await p.emailInUse(email, row.user_id)) throw new AppError('email_already_used');
+          await p.setEmail(row.user_id, email);
+          // Links mailed to the old address no longer belong to this account's owner.
+          await r.voidOneTimeTokens(row.user_id, 'password_reset');
+          await r.voidOneTimeTokens(row.user_id, 'email_change');
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('email_already_used');
+        throw error;
+      }
+      return { email };
+    },
+
+    twoStepSettings,
+
+    /** Turns the user's own two-step on or off; off is refused where the domain enforces it. */
+    async setTwoStep(actor: Actor, enabled: boolean): Promise<TwoStepSettings> {
+      const current = await twoStepSettings(actor);
+      if (!enabled && current.enforced) throw new AppError('two_step_enforced');
+      // Turning it on is for domains that offer it; a user already on (set by an operator) may keep it on.
+      if (enabled && !current.available && !current.enabled) throw new AppError('forbidden');
+      if (enabled !== current.enabled) await repo.setTwoStep(actor.userId, enabled);
+      return twoStepSettings(actor);
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof profileService>;
