@@ -16,6 +16,8 @@ export const PRODUCT_DOMAIN_OPTIONS = {
   hotspot_app: true,
   is_user_add: true,
   online_payment: true,
+  // The operator may protect their own accounts with a second step; it is not forced on them.
+  two_step_auth: true,
 } as const;
 
 export function accountsService(deps: { db: Db; productHost?: string }) {

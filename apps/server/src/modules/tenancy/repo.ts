@@ -1,8 +1,7 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { CompanyRow, DomainRow } from '../../db/schema.ts';
+import type { CompanyRow } from '../../db/schema.ts';
 
-export type DomainStatus = DomainRow['status'];
 export type CompanyKind = CompanyRow['kind'];
 
 /** The editable columns of a company (everything the Company entity names except the logo). */

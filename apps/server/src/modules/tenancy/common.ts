@@ -1,0 +1,129 @@
+import {
+  type FieldError,
+  isProductBrandedUser,
+  type PermissionActor,
+  type PermissionCheck,
+  readDomainOptions,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import type { Actor } from '../auth/service.ts';
+import type { StagedBlob } from './blobs.ts';
+import type { TenancyRepo } from './repo.ts';
+
+/**
+ * Mails the activation link of a new `approval_pending` user (the sign-in area's `sendActivationMail`). Takes the
+ * request's Origin header, which the sender trusts only for the user's own host or the public URL. Answers whether
+ * a mail went out.
+ */
+export type SendActivation = (userId: string, requestOrigin: string | undefined) => Promise<boolean>;
+
+export interface TenancyServiceDeps {
+  db: Db;
+  store: BlobStore;
+  /** Absent where nothing registers users (the public company-code lookup, the nightly job). */
+  sendActivation?: SendActivation;
+  now?: () => Date;
+  /** Failures after a commit that the caller cannot act on (a leftover file); the answer still succeeds. */
+  log?: (msg: string, fields: Record<string, unknown>) => void;
+}
+
+export interface Paging {
+  page: number;
+  limit: number;
+}
+
+export function offsetOf(paging: Paging): number {
+  return (paging.page - 1) * paging.limit;
+}
+
+export function iso(date: Date): string;
+export function iso(date: Date | null): string | null;
+export function iso(date: Date | null): string | null {
+  return date === null ? null : date.toISOString();
+}
+
+/** A refused check becomes the catalogue error it names (`forbidden`, `not_found`, ...). */
+export function enforce(check: PermissionCheck): void {
+  if (!check.ok) throw new AppError(check.reason);
+}
+
+/**
+ * The caller as the permission functions of packages/domain need them, read from the database on every request
+ * so a change of role, card payment or domain option applies at once. Product-branded: a non-master user of the
+ * product's own domain (the one its master belongs to) who pays by card.
+ */
+export async function permissionActorOf(repo: TenancyRepo, actor: Actor): Promise<PermissionActor> {
+  const row = await repo.actorContext(actor.userId);
+  if (!row) throw new AppError('not_authenticated');
+  const options = readDomainOptions(row.domain_options);
+  return {
+    id: row.id,
+    privilegeType: row.privilege_type,
+    domainId: row.domain_id,
+    companyId: row.company_id,
+    groupAdminId: row.privilege_type === 'normal' ? row.parent_user_id : null,
+    isProductBranded: isProductBrandedUser({
+      privilegeType: row.privilege_type,
+      isProductDomain: row.is_product_domain,
+      isPayByCredit: row.is_pay_by_credit,
+    }),
+    isPayByCredit: row.is_pay_by_credit,
+    csJoined: row.image_system.cs_join === true,
+    domainOptions: {
+      is_user_add: options.is_user_add,
+      normal_user_transfer: options.normal_user_transfer,
+      option_data: options.option_data,
+    },
+  };
+}
+
+/**
+ * The catalogue code for refused picture facts. The type decides first (size and pixels of something that is
+ * not an accepted picture mean nothing), then the byte size, then the pixel size; every broken rule is listed.
+ */
+export function imageRefusal(fields: FieldError[]): AppError {
+  const rules = new Set(fields.map((f) => f.rule));
+  const code = rules.has('format')
+    ? 'unsupported_image_format'
+    : rules.has('max_size')
+      ? 'file_too_large'
+      : rules.has('exact_dimensions') || rules.has('max_dimensions')
+        ? 'image_dimensions_invalid'
+        : 'validation_failed';
+  return new AppError(code, { fields });
+}
+
+/** How use cases that publish files keep files and rows in step. */
+export function fileKeeping(store: BlobStore, log: NonNullable<TenancyServiceDeps['log']>) {
+  return {
+    /** Deletes files no row points to any more; a failure leaves an orphan file, never a broken row. */
+    async removeBlobs(keys: readonly string[]): Promise<void> {
+      for (const key of keys) {
+        try {
+          await store.delete(key);
+        } catch (error) {
+          log('Could not delete a file no row points to', { key, error: String(error) });
+        }
+      }
+    },
+
+    /** Runs a use case that writes files before its rows; the files are put back if it fails. */
+    async withStagedFiles<T>(work: (stage: (blob: StagedBlob) => void) => Promise<T>): Promise<T> {
+      const staged: StagedBlob[] = [];
+      try {
+        return await work((blob) => staged.push(blob));
+      } catch (error) {
+        for (const blob of staged.reverse()) {
+          try {
+            await blob.rollback();
+          } catch (cleanup) {
+            log('Could not restore a file after a failed change', { key: blob.key, error: String(cleanup) });
+          }
+        }
+        throw error;
+      }
+    },
+  };
+}

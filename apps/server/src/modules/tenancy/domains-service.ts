@@ -1,0 +1,514 @@
+import { randomBytes } from 'node:crypto';
+import {
+  applyDomainOptionsPatch,
+  canAddDomain,
+  canEditDomain,
+  checkDomainLogo,
+  checkRoundLogo,
+  checkSplashImage,
+  DEFAULT_DOMAIN_OPTIONS,
+  type DomainOptions,
+  ERROR_CATALOGUE,
+  HOST_FLAGS,
+  type HostFlag,
+  hostNameSchema,
+  parseFields,
+  readDomainOptions,
+} from '@spinyard/domain';
+import type { DomainRow } from '../../db/schema.ts';
+import { AppError, fieldError } from '../../errors.ts';
+import { accountsRepo } from '../accounts/repo.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Actor } from '../auth/service.ts';
+import { mediaUrl, stageBlob } from './blobs.ts';
+import {
+  enforce,
+  fileKeeping,
+  imageRefusal,
+  iso,
+  offsetOf,
+  type Paging,
+  permissionActorOf,
+  type TenancyServiceDeps,
+} from './common.ts';
+import { measureImage, reencodeImage } from './images.ts';
+import { isUniqueViolation, type TenancyRepo, tenancyRepo } from './repo.ts';
+
+/** Search answers are a short pick list, not a page: the list endpoint pages. */
+export const DOMAIN_SEARCH_LIMIT = 20;
+
+export type DomainImageKind = 'logo' | 'splash' | 'round_logo';
+
+export interface DomainCreateInput {
+  host: string;
+  company_code: string;
+  service_name: string;
+  company_name?: string | undefined;
+  host_flags: HostFlag[];
+  options: Record<string, unknown>;
+  super_user?: { email: string; name: string } | undefined;
+}
+
+export interface DomainUpdateInput {
+  host?: string | undefined;
+  service_name?: string | undefined;
+  host_flags?: HostFlag[] | undefined;
+  options?: Record<string, unknown> | undefined;
+}
+
+export interface DomainBulkUpdateInput {
+  domain_ids: string[];
+  host_flags?: HostFlag[] | undefined;
+  options?: Record<string, unknown> | undefined;
+}
+
+type DomainWithCount = DomainRow & { registered_vehicles: number };
+
+/** Flags stored before a flag was renamed or dropped are left out rather than failing the answer. */
+function knownFlags(flags: readonly string[]): HostFlag[] {
+  return flags.filter((f): f is HostFlag => (HOST_FLAGS as readonly string[]).includes(f));
+}
+
+/** The stored options, complete and valid, with the service name of the domain row (the one place it lives). */
+function optionsOf(row: DomainRow): DomainOptions {
+  return { ...readDomainOptions(row.options), service_name: row.service_name };
+}
+
+function toDomainSummary(row: DomainWithCount) {
+  const options = optionsOf(row);
+  return {
+    id: row.id,
+    host: row.host,
+    company_code: row.company_code,
+    service_name: row.service_name,
+    host_flags: knownFlags(row.host_flags),
+    status: row.status,
+    deletion_requested_at: iso(row.deletion_requested_at),
+    vehicle_limit: options.vehicle_limit,
+    limit_mode: options.limit_mode,
+    registered_vehicles: row.registered_vehicles,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+type StoredFormat = 'png' | 'jpeg';
+
+function published(format: StoredFormat, keyWithoutExtension: string) {
+  return format === 'png'
+    ? { key: `${keyWithoutExtension}.png`, contentType: 'image/png' }
+    : { key: `${keyWithoutExtension}.jpg`, contentType: 'image/jpeg' };
+}
+
+/**
+ * Picture rules of each domain image and where each is published. Every picture is re-encoded (images.ts); a
+ * JPEG stays a JPEG where the rule allows it (photos), a PNG stays a PNG (transparency). The logo's rule only
+ * lets PNG through.
+ */
+const DOMAIN_IMAGES = {
+  logo: {
+    column: 'logo_key',
+    check: checkDomainLogo,
+    target: (code: string, format: StoredFormat) => published(format, `images/logos/domain_logo_${code}`),
+  },
+  splash: {
+    column: 'splash_key',
+    check: checkSplashImage,
+    target: (code: string, format: StoredFormat) => published(format, `images/splash/domain_splash_${code}`),
+  },
+  round_logo: {
+    column: 'round_logo_key',
+    check: checkRoundLogo,
+    target: (code: string, format: StoredFormat) => published(format, `images/logos/domain_round_logo_${code}`),
+  },
+} as const;
+
+/** Domains (tenants): the master's screens `/domain/list`, `/domain/add`, `/domain/edit/{CompanyCode}`. */
+export function domainsService(deps: TenancyServiceDeps) {
+  const { db, store } = deps;
+  const repo = tenancyRepo(db);
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? (() => undefined);
+  const files = fileKeeping(store, log);
+
+  /** Every domain route is the operator's: master only (roles table: add domain; our reading: edit domain). */
+  async function asMaster(actor: Actor, check: typeof canEditDomain = canEditDomain): Promise<void> {
+    enforce(check(await permissionActorOf(repo, actor)));
+  }
+
+  /** The domain with its vehicle count, or `domain_not_registered`. */
+  async function domainOrThrow(r: TenancyRepo, id: string, lock: boolean): Promise<DomainWithCount> {
+    const row = lock ? await r.lockDomain(id) : await r.findDomain(id);
+    if (!row) throw new AppError('domain_not_registered');
+    return { ...row, registered_vehicles: await r.registeredVehicleCount(id) };
+  }
+
+  async function detail(r: TenancyRepo, id: string) {
+    const row = await domainOrThrow(r, id, false);
+    const [mainCompanyId, supers] = await Promise.all([r.mainCompanyId(row.id), r.superUsersOf(row.id)]);
+    const mainCompany = mainCompanyId ? await r.findCompany(mainCompanyId) : undefined;
+    return {
+      ...toDomainSummary(row),
+      options: optionsOf(row),
+      logo_url: mediaUrl(row.logo_key, row.updated_at),
+      splash_url: mediaUrl(row.splash_key, row.updated_at),
+      round_logo_url: mediaUrl(row.round_logo_key, row.updated_at),
+      main_company: mainCompany ? { id: mainCompany.id, name: mainCompany.name } : null,
+      super_users: supers.map((u) => ({ id: u.id, email: u.email, name: u.name, status: u.status })),
+    };
+  }
+
+  /** `domain_in_use` or `domain_deleting` when the host belongs to another domain (any letter case). */
+  async function assertHostFree(r: TenancyRepo, host: string, exceptDomainId?: string): Promise<void> {
+    const existing = await r.findDomainByHost(host);
+    if (!existing || existing.id === exceptDomainId) return;
+    const code = existing.status === 'deleting' ? 'domain_deleting' : 'domain_in_use';
+    throw new AppError(code, { fields: [fieldError('host', code, ERROR_CATALOGUE[code].message)] });
+  }
+
+  /** A concurrent request took the host or the e-mail between our check and our write. */
+  function raceToCatalogue(error: unknown): never {
+    if (isUniqueViolation(error, 'domains_host_key')) throw new AppError('domain_in_use');
+    if (isUniqueViolation(error, 'users_email_key')) throw new AppError('email_already_registered');
+    throw error;
+  }
+
+  /**
+   * The vehicle limit may not fall below what is registered: the domain's whole count, or in per-user mode the
+   * largest count of one user (each user's vehicles are what the limit then bounds).
+   */
+  async function assertLimitCoversRegistered(r: TenancyRepo, domainId: string, options: DomainOptions) {
+    if (options.vehicle_limit === null) return;
+    const registered =
+      options.limit_mode === 'per_user'
+        ? await r.maxRegisteredPerUser(domainId)
+        : await r.registeredVehicleCount(domainId);
+    if (options.vehicle_limit < registered) {
+      const message = `The vehicle limit must be at least ${registered}, the number of vehicles already registered.`;
+      throw new AppError('domain_limit_below_registered', {
+        fields: [fieldError('options.vehicle_limit', 'range', message)],
+      });
+    }
+  }
+
+  /** The options after a patch, with the domain package's rules; field names carry the `options.` prefix. */
+  function applyOptions(current: DomainOptions, patch: Record<string, unknown> | undefined): DomainOptions {
+    const applied = applyDomainOptionsPatch(current, patch ?? {});
+    if (!applied.ok) {
+      throw new AppError('validation_failed', {
+        fields: applied.fields.map((f) => ({ ...f, field: f.field ? `options.${f.field}` : 'options' })),
+      });
+    }
+    return applied.options;
+  }
+
+  return {
+    async listDomains(actor: Actor, query: Paging & { q?: string | undefined }) {
+      await asMaster(actor);
+      const { rows, total } = await repo.listDomains({ q: query.q, offset: offsetOf(query), limit: query.limit });
+      return { items: rows.map(toDomainSummary), total, page: query.page, limit: query.limit };
+    },
+
+    async searchDomains(actor: Actor, q: string) {
+      await asMaster(actor);
+      const { rows } = await repo.listDomains({ q: q.trim(), offset: 0, limit: DOMAIN_SEARCH_LIMIT });
+      return { items: rows.map(toDomainSummary) };
+    },
+
+    async getDomain(actor: Actor, id: string) {
+      await asMaster(actor);
+      return detail(repo, id);
+    },
+
+    async getDomainByCode(actor: Actor, companyCode: string) {
+      await asMaster(actor);
+      const row = await repo.findDomainByCode(companyCode);
+      if (!row) throw new AppError('domain_not_registered');
+      return detail(repo, row.id);
+    },
+
+    /**
+     * Whether a host can be registered: `available: false` with the reason when it breaks the host rules, is in
+     * use, or belongs to a domain still waiting for the nightly deletion. With a company code, that is checked too.
+     */
+    async duplicateCheck(actor: Actor, rawHost: string, companyCode?: string) {
+      await asMaster(actor, canAddDomain);
+      const parsed = parseFields(hostNameSchema, rawHost);
+      if (!parsed.ok) {
+        const fields = parsed.fields.map((f) => ({ ...f, field: 'host' }));
+        return { available: false, reason: 'invalid_host' as const, fields };
+      }
+      const host = parsed.data;
+      const existing = await repo.findDomainByHost(host);
+      if (existing) {
+        const reason = existing.status === 'deleting' ? ('domain_deleting' as const) : ('domain_in_use' as const);
+        return { available: false, host, reason };
+      }
+      if (companyCode !== undefined && (await repo.companyCodeInUse(companyCode))) {
+        return { available: false, host, reason: 'company_code_in_use' as const };
+      }
+      return { available: true, host };
+    },
+
+    async maxContents(actor: Actor, id: string) {
+      await asMaster(actor);
+      const row = await domainOrThrow(repo, id, false);
+      const options = optionsOf(row);
+      const limit = options.vehicle_limit;
+      return {
+        domain_id: row.id,
+        vehicle_limit: limit,
+        limit_mode: options.limit_mode,
+        registered_vehicles: row.registered_vehicles,
+        max_registered_per_user: await repo.maxRegisteredPerUser(id),
+        // Per user there is no single remainder; the console shows the limit against the busiest user.
+        remaining: limit === null || options.limit_mode === 'per_user' ? null : limit - row.registered_vehicles,
+      };
+    },
+
+    /**
+     * A domain with its headquarters and its registered admin (the super user, waiting for activation), in one
+     * transaction; then the activation mail. A failed mail does not undo the domain: the answer says so and the
+     * activation can be resent.
+     */
+    async createDomain(actor: Actor, input: DomainCreateInput, requestOrigin: string | undefined) {
+      await asMaster(actor, canAddDomain);
+      const superUser = input.super_user;
+      if (!superUser) {
+        throw new AppError('domain_admin_not_registered', {
+          fields: [fieldError('super_user', 'required', 'Register the admin (super user) of the domain.')],
+        });
+      }
+      const options = applyOptions({ ...DEFAULT_DOMAIN_OPTIONS }, input.options);
+      // Hashing is slow on purpose; done before the transaction so its locks are held briefly.
+      const unusablePasswordHash = await hashPassword(randomBytes(32).toString('base64url'));
+
+      const created = await db
+        .transaction()
+        .execute(async (trx) => {
+          const r = tenancyRepo(trx);
+          await r.lockDomainCreation();
+          await assertHostFree(r, input.host);
+          if (await r.companyCodeInUse(input.company_code)) {
+            const message = 'This company code is already used by another domain.';
+            throw new AppError('conflict', { message, fields: [fieldError('company_code', 'unique', message)] });
+          }
+          if (await r.emailTaken(superUser.email)) {
+            throw new AppError('email_already_registered', {
+              fields: [fieldError('super_user.email', 'unique', ERROR_CATALOGUE.email_already_registered.message)],
+            });
+          }
+          const domain = await r.insertDomain({
+            host: input.host,
+            companyCode: input.company_code,
+            serviceName: input.service_name,
+            hostFlags: input.host_flags,
+            options: { ...options, service_name: input.service_name },
+          });
+          const company = await r.insertCompany({
+            domainId: domain.id,
+            name: input.company_name || input.service_name,
+            kind: 'headquarters',
+          });
+          const user = await accountsRepo(trx).insertUser({
+            domain_id: domain.id,
+            company_id: company.id,
+            parent_user_id: null,
+            email: superUser.email,
+            // Nobody knows this password: the super user sets theirs when activating the account.
+            password_hash: unusablePasswordHash,
+            name: superUser.name,
+            display_name: superUser.name,
+            privilege_type: 'super',
+            status: 'approval_pending',
+            login_limit_count: null,
+            payment_failed_at: null,
+            last_login_at: null,
+          });
+          return { domainId: domain.id, userId: user.id };
+        })
+        .catch(raceToCatalogue);
+
+      let activationMailSent = false;
+      if (deps.sendActivation) {
+        try {
+          activationMailSent = await deps.sendActivation(created.userId, requestOrigin);
+        } catch (error) {
+          log('Activation mail of a new domain failed', { userId: created.userId, error: String(error) });
+        }
+      }
+      return { ...(await detail(repo, created.domainId)), activation_mail_sent: activationMailSent };
+    },
+
+    /**
+     * Options are merged into the stored set and checked as a whole. They take effect on the next request of the
+     * domain's users: every request reads them from the row (nothing caches them on the server).
+     */
+    async updateDomain(actor: Actor, id: string, input: DomainUpdateInput) {
+      await asMaster(actor);
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          const r = tenancyRepo(trx);
+          const row = await domainOrThrow(r, id, true);
+          if (row.status === 'deleting') throw new AppError('domain_deleting');
+          const hostChanges = input.host !== undefined && input.host !== row.host;
+          if (hostChanges && input.host !== undefined) {
+            // Serialised with domain creation, which checks hosts under the same lock.
+            await r.lockDomainCreation();
+            await assertHostFree(r, input.host, row.id);
+          }
+          const optionName = input.options?.service_name;
+          const serviceName =
+            input.service_name ?? (typeof optionName === 'string' ? optionName.trim() : undefined) ?? row.service_name;
+          const options = applyOptions(optionsOf(row), input.options);
+          await assertLimitCoversRegistered(r, row.id, options);
+          await r.updateDomain(row.id, {
+            ...(hostChanges && input.host !== undefined ? { host: input.host } : {}),
+            serviceName,
+            ...(input.host_flags === undefined ? {} : { hostFlags: input.host_flags }),
+            options: { ...options, service_name: serviceName },
+          });
+          return detail(r, row.id);
+        })
+        .catch(raceToCatalogue);
+    },
+
+    /**
+     * `POST /v1/domain-update`: one option set (and optionally host flags) applied to several domains at once,
+     * all or nothing. Each domain keeps its other options; each is checked on its own merged result.
+     */
+    async bulkUpdateDomains(actor: Actor, input: DomainBulkUpdateInput) {
+      await asMaster(actor);
+      return db.transaction().execute(async (trx) => {
+        const r = tenancyRepo(trx);
+        const byId = new Map((await r.lockDomains(input.domain_ids)).map((row) => [row.id, row]));
+        const rows: DomainRow[] = [];
+        for (const [index, id] of input.domain_ids.entries()) {
+          const row = byId.get(id);
+          const field = `domain_ids.${index}`;
+          if (!row) {
+            throw new AppError('domain_not_registered', { fields: [fieldError(field, 'one_of', 'Unknown domain.')] });
+          }
+          if (row.status === 'deleting') {
+            throw new AppError('domain_deleting', {
+              fields: [fieldError(field, 'domain_deleting', `${row.host} is being deleted.`)],
+            });
+          }
+          if (!rows.includes(row)) rows.push(row);
+        }
+        for (const row of rows) {
+          const options = applyOptions(optionsOf(row), input.options);
+          await assertLimitCoversRegistered(r, row.id, options);
+          await r.updateDomain(row.id, {
+            ...(input.host_flags === undefined ? {} : { hostFlags: input.host_flags }),
+            options: { ...options, service_name: row.service_name },
+          });
+        }
+        const updated = await Promise.all(rows.map((row) => domainOrThrow(r, row.id, false)));
+        return { items: updated.map(toDomainSummary) };
+      });
+    },
+
+    /**
+     * Marks the domain for the nightly deletion: its host answers `domain_deleting` to a new registration until
+     * then, its host no longer resolves to its company code, and its users' sessions end now.
+     */
+    async deleteDomain(actor: Actor, id: string) {
+      await asMaster(actor);
+      return db.transaction().execute(async (trx) => {
+        const r = tenancyRepo(trx);
+        const row = await domainOrThrow(r, id, true);
+        if (await r.hasMasterUser(row.id)) {
+          throw new AppError('forbidden', { message: "The product's own domain cannot be deleted." });
+        }
+        // Asking twice changes nothing: the first request's time decides the night it goes.
+        if (row.status !== 'deleting') {
+          const at = now();
+          await r.markDomainDeleting(row.id, at);
+          await r.revokeSessionsOfDomain(row.id, at);
+        }
+        return detail(r, row.id);
+      });
+    },
+
+    /**
+     * Domain pictures: checked by content, re-encoded, written under their published name before the row points
+     * to them, and put back as they were if the row update fails.
+     */
+    async uploadDomainImage(actor: Actor, id: string, kind: DomainImageKind, data: Buffer) {
+      await asMaster(actor);
+      const spec = DOMAIN_IMAGES[kind];
+      const facts = await measureImage(data);
+      const refused = spec.check(
+        { mime: facts.mime, bytes: facts.bytes, width: facts.width ?? 0, height: facts.height ?? 0 },
+        'image',
+      );
+      if (refused.length > 0) throw imageRefusal(refused);
+      // Encoded before the transaction: the row stays locked only for the write.
+      const format: StoredFormat = facts.mime === 'image/png' ? 'png' : 'jpeg';
+      const encoded = await reencodeImage(data, { format });
+
+      const result = await files.withStagedFiles((stage) =>
+        db.transaction().execute(async (trx) => {
+          const r = tenancyRepo(trx);
+          const row = await domainOrThrow(r, id, true);
+          if (row.status === 'deleting') throw new AppError('domain_deleting');
+          const target = spec.target(row.company_code, format);
+          stage(await stageBlob(store, target.key, encoded, target.contentType));
+          await r.setDomainImage(row.id, spec.column, target.key);
+          const previous = row[spec.column];
+          return {
+            detail: await detail(r, row.id),
+            replaced: previous !== null && previous !== target.key ? [previous] : [],
+          };
+        }),
+      );
+      await files.removeBlobs(result.replaced);
+      return result.detail;
+    },
+
+    async removeDomainImage(actor: Actor, id: string, kind: DomainImageKind) {
+      await asMaster(actor);
+      const column = DOMAIN_IMAGES[kind].column;
+      const result = await db.transaction().execute(async (trx) => {
+        const r = tenancyRepo(trx);
+        const row = await domainOrThrow(r, id, true);
+        if (row.status === 'deleting') throw new AppError('domain_deleting');
+        await r.setDomainImage(row.id, column, null);
+        return { detail: await detail(r, row.id), key: row[column] };
+      });
+      if (result.key) await files.removeBlobs([result.key]);
+      return result.detail;
+    },
+
+    /**
+     * The nightly deletion: every domain marked before `requestedBefore` goes with all its rows, then its files.
+     * One transaction per domain, so one that fails is retried without holding back the others.
+     */
+    async purgeDeletedDomains(requestedBefore: Date): Promise<{ purged: string[]; failed: string[] }> {
+      const purged: string[] = [];
+      const failed: string[] = [];
+      for (const id of await repo.domainsDueForPurge(requestedBefore)) {
+        try {
+          const keys = await db.transaction().execute(async (trx) => {
+            const r = tenancyRepo(trx);
+            const row = await r.lockDomain(id);
+            // Gone already, or restored meanwhile: nothing to do (a retried job must not delete a live domain).
+            if (row?.status !== 'deleting') return null;
+            const blobKeys = await r.blobKeysOfDomain(id);
+            await r.purgeDomainRows(id);
+            return blobKeys;
+          });
+          if (keys === null) continue;
+          await files.removeBlobs(keys);
+          purged.push(id);
+        } catch (error) {
+          log('Nightly deletion of a domain failed', { domainId: id, error: String(error) });
+          failed.push(id);
+        }
+      }
+      return { purged, failed };
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { call, masterOf, nextCompanyCode, type SignedInUser, snapshot, userOn } from './helpers.ts';
+
+let t: TestApp;
+let master: SignedInUser;
+let superUser: SignedInUser;
+let admin: SignedInUser;
+let normal: SignedInUser;
+const host = 'company-dealer.example.test';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  master = await masterOf(t);
+  const code = nextCompanyCode();
+  superUser = await userOn(t, { host, companyCode: code, privilegeType: 'super' });
+  admin = await userOn(t, { host, companyCode: code, privilegeType: 'admin' });
+  normal = await userOn(t, { host, companyCode: code, privilegeType: 'normal' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const address = {
+  name: 'Spinyard Motors Shibuya',
+  corporate_code: 'CORP-01',
+  store_code: 'S-001',
+  zip1: '150',
+  zip2: '0002',
+  prefecture: 13,
+  city: 'Shibuya-ku',
+  street: '2-21-1 Shibuya',
+  tel: '03-1234-5678',
+  country: 'jp',
+};
+
+describe('headquarters', () => {
+  it('super creates, lists, reads and updates the headquarters of their domain', async () => {
+    const created = await call(t.app, superUser.token, 'POST', '/v1/headquarters', address);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      ...address,
+      country: 'JP',
+      kind: 'headquarters',
+      domain_id: superUser.domainId,
+      headquarters_id: null,
+      logo_url: null,
+    });
+    const id = created.json().id as string;
+
+    const list = await call(t.app, superUser.token, 'GET', '/v1/headquarters?limit=30');
+    expect(list.statusCode).toBe(200);
+    const items = list.json().items as { id: string; domain_id: string; branch_count: number }[];
+    expect(items.map((c) => c.id)).toContain(id);
+    expect(items.every((c) => c.domain_id === superUser.domainId)).toBe(true);
+    expect((await call(t.app, superUser.token, 'GET', '/v1/headquarters?q=shibuya')).json().items).toEqual([
+      expect.objectContaining({ id }),
+    ]);
+
+    const updated = await call(t.app, superUser.token, 'POST', `/v1/headquarters/${id}`, { tel: '03-0000-0000' });
+    expect(updated.statusCode).toBe(200);
+    // Fields not sent keep their values.
+    expect(updated.json()).toMatchObject({ tel: '03-0000-0000', city: 'Shibuya-ku', zip1: '150' });
+    expect((await call(t.app, superUser.token, 'GET', `/v1/headquarters/${id}`)).json().tel).toBe('03-0000-0000');
+  });
+
+  it('master creates a headquarters in a chosen domain and lists any domain', async () => {
+    const missing = await call(t.app, master.token, 'POST', '/v1/headquarters', { name: 'No domain' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.fields).toEqual([expect.objectContaining({ field: 'domain_id', rule: 'required' })]);
+
+    const res = await call(t.app, master.token, 'POST', '/v1/headquarters', {
+      name: 'By the operator',
+      domain_id: superUser.domainId,
+    });
+    expect(res.statusCode).toBe(201);
+    const list = await call(t.app, master.token, 'GET', `/v1/headquarters?domain_id=${superUser.domainId}&limit=50`);
+    expect(list.json().items.map((c: { id: string }) => c.id)).toContain(res.json().id);
+  });
+
+  it('admin and normal users may not manage companies', async () => {
+    for (const user of [admin, normal]) {
+      expect((await call(t.app, user.token, 'GET', '/v1/headquarters')).statusCode).toBe(403);
+      expect((await call(t.app, user.token, 'POST', '/v1/headquarters', { name: 'X' })).statusCode).toBe(403);
+      expect((await call(t.app, user.token, 'GET', '/v1/branches')).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('branches', () => {
+  it('belong to a headquarters of the same domain; super creates, reads, updates and moves them', async () => {
+    const hq1 = (await call(t.app, superUser.token, 'POST', '/v1/headquarters', { name: 'North HQ' })).json();
+    const hq2 = (await call(t.app, superUser.token, 'POST', '/v1/headquarters', { name: 'South HQ' })).json();
+    const created = await call(t.app, superUser.token, 'POST', '/v1/branches', {
+      name: 'North branch',
+      headquarters_id: hq1.id,
+      prefecture: 1,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ kind: 'branch', headquarters_id: hq1.id, domain_id: superUser.domainId });
+    const id = created.json().id as string;
+
+    expect((await call(t.app, superUser.token, 'GET', `/v1/branches/${id}`)).json()).toMatchObject({
+      name: 'North branch',
+    });
+    const listed = await call(t.app, superUser.token, 'GET', `/v1/branches?headquarters_id=${hq1.id}`);
+    expect(listed.json().items).toEqual([expect.objectContaining({ id })]);
+    const hqList = (await call(t.app, superUser.token, 'GET', '/v1/headquarters?q=North')).json().items;
+    expect(hqList).toEqual([expect.objectContaining({ id: hq1.id, branch_count: 1 })]);
+
+    const moved = await call(t.app, superUser.token, 'POST', `/v1/branches/${id}`, {
+      headquarters_id: hq2.id,
+      city: 'Naha',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ headquarters_id: hq2.id, city: 'Naha', prefecture: 1 });
+
+    // A branch is not a headquarters, and the other way round.
+    expect((await call(t.app, superUser.token, 'GET', `/v1/headquarters/${id}`)).statusCode).toBe(404);
+    expect((await call(t.app, superUser.token, 'GET', `/v1/branches/${hq1.id}`)).statusCode).toBe(404);
+    const underBranch = await call(t.app, superUser.token, 'POST', '/v1/branches', { name: 'x', headquarters_id: id });
+    expect(underBranch.statusCode).toBe(404);
+  });
+
+  it("master may not move a branch under another domain's headquarters", async () => {
+    const other = await userOn(t, {
+      host: 'other-branch-domain.example.test',
+      companyCode: nextCompanyCode(),
+      privilegeType: 'super',
+    });
+    const hq = (await call(t.app, superUser.token, 'POST', '/v1/headquarters', { name: 'Move HQ' })).json();
+    const branch = (
+      await call(t.app, superUser.token, 'POST', '/v1/branches', { name: 'Stays', headquarters_id: hq.id })
+    ).json();
+    const before = await snapshot(t.db, 'companies', superUser.domainId);
+    const res = await call(t.app, master.token, 'POST', `/v1/branches/${branch.id}`, {
+      headquarters_id: other.companyId,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'headquarters_id', rule: 'one_of' })]);
+    expect(await snapshot(t.db, 'companies', superUser.domainId)).toBe(before);
+  });
+});
+
+describe('/companyinfo/info and /company/edit', () => {
+  it("shows the caller's company to super and admin, not to normal users", async () => {
+    const info = await call(t.app, superUser.token, 'GET', '/v1/companyinfo');
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({
+      company: { id: superUser.companyId },
+      headquarters: null,
+      domain: { host },
+    });
+    expect((await call(t.app, admin.token, 'GET', '/v1/companyinfo')).json().company.id).toBe(admin.companyId);
+    expect((await call(t.app, normal.token, 'GET', '/v1/companyinfo')).statusCode).toBe(403);
+  });
+
+  it('lets super edit their company with the address rules', async () => {
+    const res = await call(t.app, superUser.token, 'POST', '/v1/company', address);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ...address, country: 'JP' });
+    const partial = await call(t.app, superUser.token, 'POST', '/v1/company', { credit_notation: 'SPINYARD' });
+    expect(partial.json()).toMatchObject({ credit_notation: 'SPINYARD', zip1: '150', prefecture: 13 });
+  });
+
+  it.each([
+    [{ prefecture: 48 }, 'prefecture', 'range'],
+    [{ prefecture: 0 }, 'prefecture', 'range'],
+    [{ zip1: '15', zip2: '0002' }, 'zip1', 'format'],
+    [{ zip1: '150', zip2: '00002' }, 'zip2', 'format'],
+    [{ zip1: '', zip2: '0002' }, 'zip1', 'required'],
+    [{ tel: '03--1234' }, 'tel', 'format'],
+    [{ name: '' }, 'name', 'required'],
+    [{ nickname: 'x' }, 'nickname', 'unknown_field'],
+  ])('refuses %j on %s with %s and changes nothing', async (body, field, rule) => {
+    const before = await snapshot(t.db, 'companies', superUser.domainId);
+    const res = await call(t.app, superUser.token, 'POST', '/v1/company', body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed' });
+    expect(res.json().error.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field, rule })]));
+    expect(await snapshot(t.db, 'companies', superUser.domainId)).toBe(before);
+  });
+
+  it('is for super only: admin and normal users are refused and nothing changes', async () => {
+    for (const user of [admin, normal]) {
+      const before = await snapshot(t.db, 'companies', superUser.domainId);
+      const res = await call(t.app, user.token, 'POST', '/v1/company', { name: 'Taken over' });
+      expect(res.statusCode).toBe(403);
+      expect(await snapshot(t.db, 'companies', superUser.domainId)).toBe(before);
+    }
+  });
+
+  it('lets a product-branded admin (product domain, paying by card) update their own company', async () => {
+    const branded = await userOn(t, { host: 'spinyard.example.test', companyCode: '0006', privilegeType: 'admin' });
+    await t.db.updateTable('users').set({ is_pay_by_credit: true }).where('id', '=', branded.id).execute();
+    const res = await call(t.app, branded.token, 'POST', '/v1/company', { name: 'My own dealership' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: branded.companyId, name: 'My own dealership' });
+  });
+});

@@ -1,0 +1,500 @@
+import { createHash } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainPurgeJob } from '../../src/modules/tenancy/jobs.ts';
+import { createBoss } from '../../src/platform/jobs/boss.ts';
+import { createJobRunner } from '../../src/platform/jobs/queue-registry.ts';
+import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  activationLinkFor,
+  call,
+  domainBody,
+  domainRowSnapshot,
+  insertContents,
+  masterOf,
+  nextCompanyCode,
+  type SignedInUser,
+  userOn,
+} from './helpers.ts';
+
+let t: TestApp;
+let master: SignedInUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  master = await masterOf(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createDomain(overrides: Record<string, unknown> = {}) {
+  const body = domainBody(overrides);
+  const res = await call(t.app, master.token, 'POST', '/v1/domain', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return { body, domain: res.json() };
+}
+
+/** What the nightly job does at 03:00, run now. */
+async function runNightlyDeletion() {
+  const handler = domainPurgeJob.handlerFor({ db: t.db, store: createDiskBlobStore(`${t.dir}/media`) });
+  return handler({}, { id: 'test', retryCount: 0 });
+}
+
+describe('POST /v1/domain', () => {
+  it('registers the domain, its headquarters and its super user waiting for activation, and mails the link', async () => {
+    const { body, domain } = await createDomain({ host_flags: ['bike', 'auction'], options: { vehicle_limit: 50 } });
+    expect(domain).toMatchObject({
+      host: body.host,
+      company_code: body.company_code,
+      service_name: body.service_name,
+      host_flags: ['bike', 'auction'],
+      status: 'active',
+      vehicle_limit: 50,
+      registered_vehicles: 0,
+      activation_mail_sent: true,
+      main_company: { name: body.service_name },
+      super_users: [{ email: body.super_user.email, name: body.super_user.name, status: 'approval_pending' }],
+    });
+    expect(domain.options).toMatchObject({ vehicle_limit: 50, exterior_frame_count: 36, is_user_add: true });
+
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', body.super_user.email)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ privilege_type: 'super', status: 'approval_pending', domain_id: domain.id });
+    const company = await t.db
+      .selectFrom('companies')
+      .selectAll()
+      .where('id', '=', user.company_id!)
+      .executeTakeFirstOrThrow();
+    expect(company).toMatchObject({ kind: 'headquarters', domain_id: domain.id, parent_company_id: null });
+
+    // The link carries a token whose digest is the stored one-time activation row.
+    const link = await activationLinkFor(t.mailDir, body.super_user.email);
+    expect(link).toMatch(/^http:\/\/console\.test\/user\/activation\/[A-Za-z0-9_-]{43}$/);
+    const token = link!.split('/').at(-1)!;
+    const row = await t.db
+      .selectFrom('one_time_tokens')
+      .selectAll()
+      .where('token_hash', '=', createHash('sha256').update(token).digest())
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: user.id, purpose: 'activation', used_at: null });
+  });
+
+  it('normalises the host and refuses repeated hyphens with the rule named', async () => {
+    const ok = await createDomain({ host: `  Shop-${nextCompanyCode()}.Example.TEST. ` });
+    expect(ok.domain.host).toMatch(/^shop-\d{4}\.example\.test$/);
+
+    const res = await call(t.app, master.token, 'POST', '/v1/domain', domainBody({ host: 'my--shop.example.test' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: [expect.objectContaining({ field: 'host', rule: 'no_repeated_hyphens' })],
+    });
+  });
+
+  it('refuses a host in use, in any letter case, with domain_in_use', async () => {
+    const { body } = await createDomain();
+    const res = await call(t.app, master.token, 'POST', '/v1/domain', domainBody({ host: body.host.toUpperCase() }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'domain_in_use',
+      fields: [expect.objectContaining({ field: 'host' })],
+    });
+  });
+
+  it('needs a registered admin: without a super user nothing is created', async () => {
+    const body = domainBody();
+    const { super_user: _none, ...withoutAdmin } = body;
+    const res = await call(t.app, master.token, 'POST', '/v1/domain', withoutAdmin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'domain_admin_not_registered',
+      fields: [expect.objectContaining({ field: 'super_user', rule: 'required' })],
+    });
+    expect(await t.db.selectFrom('domains').select('id').where('host', '=', body.host).execute()).toEqual([]);
+  });
+
+  it('refuses a company code or an e-mail already used, and creates nothing', async () => {
+    const { body } = await createDomain();
+    const sameCode = domainBody({ company_code: body.company_code });
+    const res = await call(t.app, master.token, 'POST', '/v1/domain', sameCode);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'company_code', rule: 'unique' })]);
+
+    const sameEmail = domainBody({ super_user: { email: body.super_user.email.toUpperCase(), name: 'Again' } });
+    const again = await call(t.app, master.token, 'POST', '/v1/domain', sameEmail);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'email_already_registered' });
+    for (const host of [sameCode.host, sameEmail.host]) {
+      expect(await t.db.selectFrom('domains').select('id').where('host', '=', host).execute()).toEqual([]);
+    }
+  });
+
+  it('checks options with the domain rules, naming each field', async () => {
+    const res = await call(
+      t.app,
+      master.token,
+      'POST',
+      '/v1/domain',
+      domainBody({ options: { vehicle_limit: -1, exterior_size: '8k', no_such_option: true } }),
+    );
+    expect(res.statusCode).toBe(422);
+    const fields = res.json().error.fields as { field: string; rule: string }[];
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'options.vehicle_limit', rule: 'range' }),
+        expect.objectContaining({ field: 'options.exterior_size', rule: 'one_of' }),
+        expect.objectContaining({ field: 'options.no_such_option', rule: 'unknown_field' }),
+      ]),
+    );
+  });
+});
+
+describe('reading domains', () => {
+  it('lists with paging and search, searches, reads by id and by company code', async () => {
+    const a = await createDomain({ service_name: 'Zebra Motors' });
+    await createDomain();
+    await createDomain();
+
+    const page = await call(t.app, master.token, 'GET', '/v1/domain?page=1&limit=10');
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ page: 1, limit: 10 });
+    expect(page.json().total).toBeGreaterThanOrEqual(4);
+
+    const second = await call(t.app, master.token, 'GET', `/v1/domain?page=2&limit=10`);
+    expect(second.statusCode).toBe(200);
+    const bad = await call(t.app, master.token, 'GET', '/v1/domain?limit=7');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields).toEqual([expect.objectContaining({ field: 'limit', rule: 'one_of' })]);
+
+    const found = await call(t.app, master.token, 'GET', '/v1/domain?q=zebra');
+    expect(found.json().items.map((d: { id: string }) => d.id)).toEqual([a.domain.id]);
+    // Wildcards typed by a user are literal.
+    expect((await call(t.app, master.token, 'GET', '/v1/domain?q=%25')).json().total).toBe(0);
+
+    const search = await call(t.app, master.token, 'GET', `/v1/domain/search/${a.body.company_code}`);
+    expect(search.json().items).toEqual([expect.objectContaining({ id: a.domain.id })]);
+
+    const byId = await call(t.app, master.token, 'GET', `/v1/domain/${a.domain.id}`);
+    expect(byId.json()).toMatchObject({ id: a.domain.id, options: expect.any(Object) });
+    const byCode = await call(t.app, master.token, 'GET', `/v1/domain/code/${a.body.company_code}`);
+    expect(byCode.json()).toMatchObject({ id: a.domain.id });
+
+    const unknown = await call(t.app, master.token, 'GET', '/v1/domain/999999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('domain_not_registered');
+    expect((await call(t.app, master.token, 'GET', '/v1/domain/code/9999')).json().error.code).toBe(
+      'domain_not_registered',
+    );
+  });
+
+  it('answers whether a host can be registered', async () => {
+    const { body } = await createDomain();
+    const free = await call(t.app, master.token, 'GET', '/v1/domain/duplicate-check/New-Host.example.test');
+    expect(free.json()).toEqual({ available: true, host: 'new-host.example.test' });
+    const used = await call(t.app, master.token, 'GET', `/v1/domain/duplicate-check/${body.host}`);
+    expect(used.json()).toMatchObject({ available: false, reason: 'domain_in_use' });
+    const invalid = await call(t.app, master.token, 'GET', '/v1/domain/duplicate-check/a--b.example.test');
+    expect(invalid.json()).toMatchObject({
+      available: false,
+      reason: 'invalid_host',
+      fields: [expect.objectContaining({ field: 'host', rule: 'no_repeated_hyphens' })],
+    });
+    const code = await call(
+      t.app,
+      master.token,
+      'GET',
+      `/v1/domain/duplicate-check/other.example.test?company_code=${body.company_code}`,
+    );
+    expect(code.json()).toMatchObject({ available: false, reason: 'company_code_in_use' });
+  });
+});
+
+describe('POST /v1/domain/{id}', () => {
+  it('changes options for the domain users at their next request', async () => {
+    const host = 'options-live.example.test';
+    const user = await userOn(t, { host, companyCode: nextCompanyCode(), privilegeType: 'super' });
+    const before = await call(t.app, user.token, 'GET', '/v1/profile');
+    expect(before.json().domain.options.option_data).toBe(false);
+
+    const res = await call(t.app, master.token, 'POST', `/v1/domain/${user.domainId}`, {
+      options: { option_data: true, hotspot_app: true },
+      host_flags: ['bike_sensor'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().options).toMatchObject({ option_data: true, hotspot_app: true });
+
+    const after = await call(t.app, user.token, 'GET', '/v1/profile');
+    expect(after.json().domain.options).toMatchObject({ option_data: true, hotspot_app: true });
+    expect(after.json().domain.host_flags).toEqual(['bike_sensor']);
+  });
+
+  it('keeps the options not sent and checks rules across options', async () => {
+    const { domain } = await createDomain({ options: { exterior_frame_count: 72, obvr_rows_max: 3 } });
+    const ok = await call(t.app, master.token, 'POST', `/v1/domain/${domain.id}`, { options: { obvr_initial_row: 2 } });
+    expect(ok.json().options).toMatchObject({ exterior_frame_count: 72, obvr_rows_max: 3, obvr_initial_row: 2 });
+
+    const refused = await call(t.app, master.token, 'POST', `/v1/domain/${domain.id}`, {
+      options: { two_step_auth_enforced: true },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fields).toEqual([
+      expect.objectContaining({ field: 'options.two_step_auth_enforced', rule: 'requires' }),
+    ]);
+  });
+
+  it('refuses a vehicle limit below the vehicles registered, counting all but permanently deleted ones', async () => {
+    const host = 'vehicles.example.test';
+    const code = nextCompanyCode();
+    const owner = await userOn(t, { host, companyCode: code, privilegeType: 'super' });
+    const other = await userOn(t, { host, companyCode: code, privilegeType: 'admin' });
+    await insertContents(t.db, { domainId: owner.domainId, ownerUserId: owner.id, n: 3 });
+    await insertContents(t.db, { domainId: owner.domainId, ownerUserId: owner.id, n: 1, publication: 'deleted' });
+    await insertContents(t.db, { domainId: owner.domainId, ownerUserId: other.id, n: 1 });
+    await insertContents(t.db, {
+      domainId: owner.domainId,
+      ownerUserId: owner.id,
+      n: 2,
+      publication: 'permanently_deleted',
+    });
+
+    const counts = await call(t.app, master.token, 'GET', `/v1/domain/max-contents/${owner.domainId}`);
+    expect(counts.json()).toEqual({
+      domain_id: owner.domainId,
+      vehicle_limit: null,
+      limit_mode: 'per_domain',
+      registered_vehicles: 5,
+      max_registered_per_user: 4,
+      remaining: null,
+    });
+
+    const before = await domainRowSnapshot(t.db, owner.domainId);
+    const low = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
+      options: { vehicle_limit: 4 },
+    });
+    expect(low.statusCode).toBe(409);
+    expect(low.json().error).toMatchObject({
+      code: 'domain_limit_below_registered',
+      fields: [expect.objectContaining({ field: 'options.vehicle_limit', rule: 'range' })],
+    });
+    expect(await domainRowSnapshot(t.db, owner.domainId)).toBe(before);
+
+    const equal = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
+      options: { vehicle_limit: 5 },
+    });
+    expect(equal.statusCode).toBe(200);
+    expect((await call(t.app, master.token, 'GET', `/v1/domain/max-contents/${owner.domainId}`)).json()).toMatchObject({
+      vehicle_limit: 5,
+      remaining: 0,
+    });
+
+    // Per user, the limit bounds each user's vehicles: it must cover the busiest user (4), not the total.
+    const perUser = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
+      options: { limit_mode: 'per_user', vehicle_limit: 4 },
+    });
+    expect(perUser.statusCode).toBe(200);
+    const perUserLow = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
+      options: { vehicle_limit: 3 },
+    });
+    expect(perUserLow.json().error.code).toBe('domain_limit_below_registered');
+  });
+
+  it('may change the host under the same rules, and never the company code', async () => {
+    const { domain } = await createDomain();
+    const { body: taken } = await createDomain();
+    const moved = await call(t.app, master.token, 'POST', `/v1/domain/${domain.id}`, {
+      host: 'Moved-Host.example.test',
+    });
+    expect(moved.json().host).toBe('moved-host.example.test');
+    const clash = await call(t.app, master.token, 'POST', `/v1/domain/${domain.id}`, { host: taken.host });
+    expect(clash.json().error.code).toBe('domain_in_use');
+    const code = await call(t.app, master.token, 'POST', `/v1/domain/${domain.id}`, { company_code: '1234' });
+    expect(code.statusCode).toBe(422);
+    expect(code.json().error.fields).toEqual([
+      expect.objectContaining({ field: 'company_code', rule: 'unknown_field' }),
+    ]);
+  });
+});
+
+describe('POST /v1/domain-update', () => {
+  it('applies one option set to several domains, each keeping its other options', async () => {
+    const a = await createDomain({ options: { exterior_size: '4k' } });
+    const b = await createDomain();
+    const res = await call(t.app, master.token, 'POST', '/v1/domain-update', {
+      domain_ids: [a.domain.id, b.domain.id],
+      options: { web_negotiation: true, web_negotiation_max_time: 60 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toHaveLength(2);
+    const readA = (await call(t.app, master.token, 'GET', `/v1/domain/${a.domain.id}`)).json();
+    const readB = (await call(t.app, master.token, 'GET', `/v1/domain/${b.domain.id}`)).json();
+    expect(readA.options).toMatchObject({ web_negotiation: true, web_negotiation_max_time: 60, exterior_size: '4k' });
+    expect(readB.options).toMatchObject({
+      web_negotiation: true,
+      web_negotiation_max_time: 60,
+      exterior_size: 'full_hd',
+    });
+  });
+
+  it('changes nothing when one domain refuses the change', async () => {
+    const host = 'bulk-full.example.test';
+    const owner = await userOn(t, { host, companyCode: nextCompanyCode(), privilegeType: 'super' });
+    await insertContents(t.db, { domainId: owner.domainId, ownerUserId: owner.id, n: 2 });
+    const empty = await createDomain();
+    const before = [await domainRowSnapshot(t.db, owner.domainId), await domainRowSnapshot(t.db, empty.domain.id)];
+
+    const res = await call(t.app, master.token, 'POST', '/v1/domain-update', {
+      domain_ids: [empty.domain.id, owner.domainId],
+      options: { vehicle_limit: 1 },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('domain_limit_below_registered');
+    expect([await domainRowSnapshot(t.db, owner.domainId), await domainRowSnapshot(t.db, empty.domain.id)]).toEqual(
+      before,
+    );
+
+    const unknown = await call(t.app, master.token, 'POST', '/v1/domain-update', {
+      domain_ids: [empty.domain.id, '999999999'],
+      options: { short_url: false },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({
+      code: 'domain_not_registered',
+      fields: [expect.objectContaining({ field: 'domain_ids.1' })],
+    });
+    const nothing = await call(t.app, master.token, 'POST', '/v1/domain-update', { domain_ids: [empty.domain.id] });
+    expect(nothing.statusCode).toBe(422);
+  });
+});
+
+describe('DELETE /v1/domain/{id} and the nightly deletion', () => {
+  it('keeps the host refused as deleting until the nightly job has run, then lets it be registered again', async () => {
+    const host = 'leaving.example.test';
+    const code = nextCompanyCode();
+    const user = await userOn(t, { host, companyCode: code, privilegeType: 'super' });
+    await insertContents(t.db, { domainId: user.domainId, ownerUserId: user.id, n: 2 });
+    await t.db
+      .insertInto('groups')
+      .values({ domain_id: user.domainId, name: 'Team', admin_user_id: user.id })
+      .execute();
+
+    const res = await call(t.app, master.token, 'DELETE', `/v1/domain/${user.domainId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'deleting', deletion_requested_at: expect.any(String) });
+
+    // Its users are signed out at once, and the host no longer resolves to the tenant.
+    expect((await call(t.app, user.token, 'GET', '/v1/profile')).statusCode).toBe(401);
+    expect((await call(t.app, undefined, 'GET', `/v1/companycode/${host}`)).json()).toEqual({ company_code: '0006' });
+
+    const again = await call(t.app, master.token, 'POST', '/v1/domain', domainBody({ host }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('domain_deleting');
+    expect((await call(t.app, master.token, 'GET', `/v1/domain/duplicate-check/${host}`)).json()).toMatchObject({
+      available: false,
+      reason: 'domain_deleting',
+    });
+    const edit = await call(t.app, master.token, 'POST', `/v1/domain/${user.domainId}`, {
+      options: { short_url: false },
+    });
+    expect(edit.json().error.code).toBe('domain_deleting');
+    // Asking twice keeps the first request's time.
+    const twice = await call(t.app, master.token, 'DELETE', `/v1/domain/${user.domainId}`);
+    expect(twice.json().deletion_requested_at).toBe(res.json().deletion_requested_at);
+
+    expect(await runNightlyDeletion()).toBe('success');
+
+    for (const table of ['domains', 'companies', 'users', 'contents', 'groups'] as const) {
+      const column = table === 'domains' ? 'id' : 'domain_id';
+      const rows = await t.db.selectFrom(table).select('id').where(column, '=', user.domainId).execute();
+      expect(rows, table).toEqual([]);
+    }
+    const reused = await call(t.app, master.token, 'POST', '/v1/domain', domainBody({ host, company_code: code }));
+    expect(reused.statusCode, reused.body).toBe(201);
+    // Nothing left to do: the job reports it skipped.
+    expect(await runNightlyDeletion()).toBe('skipped');
+  });
+
+  it("refuses to delete the product's own domain", async () => {
+    const res = await call(t.app, master.token, 'DELETE', `/v1/domain/${master.domainId}`);
+    expect(res.statusCode).toBe(403);
+    const row = await t.db.selectFrom('domains').select('status').where('id', '=', master.domainId).executeTakeFirst();
+    expect(row?.status).toBe('active');
+  });
+
+  it('is scheduled with pg-boss at 03:00 Asia/Tokyo through the job registry', async () => {
+    const boss: PgBoss = createBoss(t.databaseUrl);
+    const runner = createJobRunner({
+      boss,
+      definitions: [domainPurgeJob],
+      handlers: { [domainPurgeJob.name]: async () => 'skipped' },
+      log: () => undefined,
+    });
+    try {
+      await runner.start({ work: false });
+      const schedules = await boss.getSchedules();
+      expect(schedules).toEqual([
+        expect.objectContaining({
+          name: 'tenancy.purge-deleted-domains',
+          cron: '0 3 * * *',
+          timezone: 'Asia/Tokyo',
+        }),
+      ]);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
+
+describe('domain routes are for master only', () => {
+  it('refuses super, admin and normal users on every domain route and changes nothing', async () => {
+    const host = 'not-master.example.test';
+    const code = nextCompanyCode();
+    const users = [
+      await userOn(t, { host, companyCode: code, privilegeType: 'super' }),
+      await userOn(t, { host, companyCode: code, privilegeType: 'admin' }),
+      await userOn(t, { host, companyCode: code, privilegeType: 'normal' }),
+    ];
+    const target = await createDomain();
+    const id = target.domain.id;
+    const before = await domainRowSnapshot(t.db, id);
+    const own = users[0]!.domainId;
+    const ownBefore = await domainRowSnapshot(t.db, own);
+    const countDomains = async () => (await t.db.selectFrom('domains').select('id').execute()).length;
+    const domainCount = await countDomains();
+    const requests: [string, string, unknown?][] = [
+      ['GET', '/v1/domain'],
+      ['POST', '/v1/domain', domainBody()],
+      ['GET', `/v1/domain/search/${target.body.company_code}`],
+      ['GET', `/v1/domain/duplicate-check/${target.body.host}`],
+      ['GET', `/v1/domain/max-contents/${id}`],
+      ['GET', `/v1/domain/max-contents/${own}`],
+      ['GET', `/v1/domain/code/${target.body.company_code}`],
+      ['GET', `/v1/domain/${id}`],
+      ['POST', `/v1/domain/${id}`, { options: { web_negotiation: true } }],
+      ['POST', `/v1/domain/${own}`, { options: { web_negotiation: true } }],
+      ['POST', '/v1/domain-update', { domain_ids: [id, own], options: { web_negotiation: true } }],
+      ['POST', `/v1/domain/${id}/logo`, { image: 'iVBORw0KGgo=' }],
+      ['DELETE', `/v1/domain/${id}/logo`],
+      ['DELETE', `/v1/domain/${id}`],
+      ['DELETE', `/v1/domain/${own}`],
+    ];
+    for (const user of users) {
+      for (const [method, url, payload] of requests) {
+        const res = await call(t.app, user.token, method as 'GET', url, payload);
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json().error.code).toBe('forbidden');
+      }
+    }
+    expect(await domainRowSnapshot(t.db, id)).toBe(before);
+    expect(await domainRowSnapshot(t.db, own)).toBe(ownBefore);
+    expect(await countDomains()).toBe(domainCount);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await call(t.app, undefined, 'GET', '/v1/domain')).statusCode).toBe(401);
+  });
+});
