@@ -1,0 +1,122 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { repoRoot } from './server.ts';
+
+/**
+ * Debian's Chromium driven by playwright-core. Under CI the browser is required: a missing Chromium fails the
+ * suite. Outside CI the browser suites skip, loudly.
+ */
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export const isCi = (() => {
+  const value = (process.env.CI ?? '').trim().toLowerCase();
+  return value !== '' && value !== 'false' && value !== '0';
+})();
+
+export const chromiumAvailable = (() => {
+  try {
+    accessSync(chromiumPath, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Use as `describe.skipIf(skipBrowserTests)`: true only outside CI when Chromium is missing. */
+export const skipBrowserTests = !chromiumAvailable && !isCi;
+
+if (skipBrowserTests) {
+  process.stderr.write(
+    `\n!!!!! Chromium not found at ${chromiumPath}: SKIPPING the browser tests (this is allowed outside CI only).\n` +
+      '!!!!! Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.\n\n',
+  );
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Launches Chromium. Playwright gives every launch a fresh temporary user-data-dir of its own (and removes it on
+ * close); passing `--user-data-dir` to `launch()` is refused by Playwright.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumAvailable) {
+    throw new Error(
+      `Chromium not found at ${chromiumPath}${isCi ? ' and CI requires the browser tests' : ''}. ` +
+        'Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.',
+    );
+  }
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+export interface ContextOptions {
+  baseUrl: string;
+  /** The browser's language, e.g. `ja-JP` or `en-US`: sets navigator.language and Accept-Language. */
+  locale: string;
+}
+
+function acceptLanguage(locale: string): string {
+  const primary = locale.split('-')[0] ?? locale;
+  return primary === locale ? locale : `${locale},${primary};q=0.9`;
+}
+
+export async function newContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: options.baseUrl,
+    locale: options.locale,
+    extraHTTPHeaders: { 'Accept-Language': acceptLanguage(options.locale) },
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  return context;
+}
+
+/** Errors thrown in the page, kept for the failure report of a test. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** Saves a screenshot under test-results/e2e/ (best effort) and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string | undefined> {
+  const dir = path.join(repoRoot, 'test-results', 'e2e');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name.replace(/[^\w.-]+/g, '_').slice(0, 120)}.png`);
+  try {
+    await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+const SERIOUS = new Set(['serious', 'critical']);
+
+/** Runs axe on the page as it is now and fails listing every serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact != null && SERIOUS.has(v.impact));
+  if (serious.length === 0) return;
+  const lines = serious.map((v) => {
+    const targets = v.nodes.map((node) => `      ${JSON.stringify(node.target)}`).join('\n');
+    return `  ${v.id} [${v.impact ?? 'unknown'}] ${v.help} (${v.helpUrl})\n${targets}`;
+  });
+  throw new Error(
+    `Serious or critical accessibility violations on ${page.url()} (${serious.length}):\n${lines.join('\n')}`,
+  );
+}

@@ -1,0 +1,287 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Starts the real `spinyard serve` (embedded PostgreSQL, built console) as a child process for the browser
+ * tests, on a free port with a fresh data directory and a known master account.
+ */
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 20_000;
+const OUTPUT_LIMIT = 64_000;
+
+export interface StartServerOptions {
+  /** Extra or overriding environment for the server process. */
+  env?: Record<string, string>;
+}
+
+export interface RunningServer {
+  /** `http://localhost:PORT`, without a trailing slash. */
+  baseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  dataDir: string;
+  /** SIGTERM, wait for the exit (SIGKILL after 20 s), then remove the data directory (kept with E2E_KEEP_DATA=1). */
+  stop(): Promise<void>;
+  /** Stops the server and starts it again on the same port and data directory. */
+  restart(): Promise<void>;
+  /** The last part of the server's stdout and stderr, for diagnostics. */
+  output(): string;
+  /** The file that holds the server's whole output (under test-results/e2e/server-logs/). */
+  logFile: string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The embedded PostgreSQL runs detached from the server. If the server died without its own shutdown (a kill
+ * after the stop timeout, a crash), the database it started would outlive it: stop it through its pid file.
+ */
+async function stopOrphanedPostgres(dataDir: string): Promise<string | undefined> {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  const content = await readFile(pidFile, 'utf8').catch(() => undefined);
+  if (content === undefined) return undefined;
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  process.kill(pid, 'SIGINT');
+  const end = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < end) await delay(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  return `PostgreSQL (pid ${pid}) was still running after the server exited; stopped it`;
+}
+
+/** Processes of servers still running when the test process exits (a crashed test file): kill them. */
+const running = new Map<ChildProcess, string>();
+process.once('exit', () => {
+  for (const [child, dataDir] of running) {
+    child.kill('SIGKILL');
+    // Its detached PostgreSQL would outlive it: ask for a fast shutdown (exit handlers cannot wait).
+    try {
+      const pid = Number.parseInt(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'), 10);
+      if (pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // No database running.
+    }
+  }
+});
+
+class ServerProcess {
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private log = '';
+
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly baseUrl: string,
+    private readonly dataDir: string,
+    private readonly logFile: string,
+  ) {}
+
+  output(): string {
+    return this.log;
+  }
+
+  private append(chunk: Buffer | string): void {
+    const text = chunk.toString();
+    if (process.env.E2E_SERVER_LOG === '1') process.stderr.write(text);
+    this.log = (this.log + text).slice(-OUTPUT_LIMIT);
+    appendFileSync(this.logFile, text);
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+      cwd: repoRoot,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    running.set(child, this.dataDir);
+    let exitCode: number | null | undefined;
+    let exitSignal: NodeJS.Signals | null = null;
+    this.exited = new Promise<void>((resolve) => {
+      child.once('exit', (code, signal) => {
+        running.delete(child);
+        exitCode = code;
+        exitSignal = signal;
+        resolve();
+      });
+      child.once('error', (error) => {
+        this.append(`\n[harness] could not start the server: ${error.message}\n`);
+        exitCode = -1;
+        resolve();
+      });
+    });
+    child.stdout?.on('data', (chunk: Buffer) => this.append(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => this.append(chunk));
+
+    const started = Date.now();
+    while (Date.now() - started < READY_TIMEOUT_MS) {
+      if (exitCode !== undefined) {
+        throw new Error(
+          `The server exited before it was ready (code ${String(exitCode)}, signal ${String(exitSignal)}).\n` +
+            `--- server output ---\n${this.log}`,
+        );
+      }
+      try {
+        const response = await fetch(`${this.baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) return;
+      } catch {
+        // Not listening yet.
+      }
+      await delay(250);
+    }
+    await this.stop();
+    throw new Error(
+      `The server did not answer GET /readyz with 200 within ${READY_TIMEOUT_MS / 1000} s.\n` +
+        `--- server output ---\n${this.log}`,
+    );
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.child = undefined;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([this.exited.then(() => true), delay(STOP_TIMEOUT_MS).then(() => false)]);
+      if (!stopped) {
+        this.append(`\n[harness] no exit ${STOP_TIMEOUT_MS / 1000} s after SIGTERM; sending SIGKILL\n`);
+        child.kill('SIGKILL');
+      }
+      await this.exited;
+      // A graceful stop ends with exit code 0; anything else is a shutdown fault worth seeing (not a test failure).
+      if (child.exitCode !== 0) {
+        process.stderr.write(
+          `[harness] WARNING: the server did not stop cleanly on SIGTERM (exit code ${String(child.exitCode)}, ` +
+            `signal ${String(child.signalCode)}); its output is in ${this.logFile}\n`,
+        );
+      }
+    }
+    await this.exited;
+  }
+}
+
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const overrides = opts.env ?? {};
+  const consoleDist = overrides.SPINYARD_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist');
+  if (!existsSync(path.join(consoleDist, 'index.html'))) {
+    throw new Error(
+      `No built console at ${consoleDist} (index.html missing). Build it first: npm run build -w @spinyard/console`,
+    );
+  }
+
+  // One temporary root per server: data/ (SPINYARD_DATA_DIR) and console/.
+  const root = await mkdtemp(path.join(tmpdir(), 'spinyard-e2e-'));
+  const dataDir = path.join(root, 'data');
+  await mkdir(dataDir);
+  // As root the embedded PostgreSQL runs as the `postgres` system user, which must be able to reach its cluster.
+  await chmod(root, 0o755);
+  await chmod(dataDir, 0o755);
+  // The server serves a copy of the built console taken now, so a rebuild of apps/console/dist while the tests
+  // run (vite empties it first) cannot answer a test with 404s.
+  const consoleCopy = path.join(root, 'console');
+  await cp(consoleDist, consoleCopy, { recursive: true }).catch(async (error: unknown) => {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  });
+  // The server's whole output, kept after the run for diagnosis (CI can keep test-results/ as an artifact).
+  const logDir = path.join(repoRoot, 'test-results', 'e2e', 'server-logs');
+  await mkdir(logDir, { recursive: true });
+  const logFile = path.join(logDir, `${path.basename(root)}.log`);
+  const port = await freePort();
+  const pgPort = await freePort();
+  const adminEmail = 'e2e-master@example.com';
+  const adminPassword = `e2e-${randomBytes(12).toString('base64url')}`;
+  const baseUrl = `http://localhost:${port}`;
+
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  // Never point the browser tests at a developer's own database or mail server, and run the server as it runs in
+  // production rather than under Vitest's environment.
+  for (const key of Object.keys(inherited)) {
+    if (key.startsWith('VITEST') || key.startsWith('SPINYARD_') || key === 'DATABASE_URL' || key === 'SMTP_URL') {
+      delete inherited[key];
+    }
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(pgPort),
+    SPINYARD_DATA_DIR: dataDir,
+    SPINYARD_ADMIN_EMAIL: adminEmail,
+    SPINYARD_ADMIN_PASSWORD: adminPassword,
+    ...overrides,
+    SPINYARD_CONSOLE_DIST: consoleCopy,
+  };
+
+  const server = new ServerProcess(env, baseUrl, dataDir, logFile);
+  const cleanUpOrphans = async () => {
+    const note = await stopOrphanedPostgres(dataDir);
+    if (note) process.stderr.write(`[harness] ${note}; the server's output is in ${logFile}\n`);
+  };
+
+  try {
+    await server.start();
+  } catch (error) {
+    await server.stop();
+    await cleanUpOrphans();
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+
+  let stopped = false;
+  return {
+    baseUrl,
+    adminEmail,
+    adminPassword,
+    dataDir,
+    output: () => server.output(),
+    logFile,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      await cleanUpOrphans();
+      if (process.env.E2E_KEEP_DATA !== '1') await rm(root, { recursive: true, force: true });
+    },
+    async restart() {
+      if (stopped) throw new Error('restart() after stop()');
+      await server.stop();
+      await cleanUpOrphans();
+      await server.start();
+    },
+  };
+}
