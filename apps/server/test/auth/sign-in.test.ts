@@ -106,6 +106,14 @@ describe('POST /v1/auth/token', () => {
     expect(res.json().error.code).toBe('login_failed');
   });
 
+  it('refuses the users of a domain marked for deletion', async () => {
+    const user = await createUser(t.db, { host: 'closing.example.test' });
+    await t.db.updateTable('domains').set({ status: 'deleting' }).where('id', '=', user.domain.id).execute();
+    const res = await signIn(form(user.email, user.password), '10.0.5.1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('login_failed');
+  });
+
   it('accepts JSON as well as the form', async () => {
     const user = await createUser(t.db);
     const res = await t.app.inject({

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { OneTimePurpose, TokenKind, UserRow } from '../../db/schema.ts';
+import type { OneTimePurpose, TokenKind } from '../../db/schema.ts';
 
 /** What the sign-in paths need to know about a user: the account, and the options of the domain it belongs to. */
 const USER_WITH_DOMAIN = [
@@ -26,23 +26,18 @@ const USER_WITH_DOMAIN = [
  */
 export function authRepo(db: Db) {
   return {
-    findUserByEmail(email: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('users')
-        .selectAll()
-        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-    },
-
     findUserWithDomainByEmail(email: string) {
-      return db
-        .selectFrom('users as u')
-        .innerJoin('domains as d', 'd.id', 'u.domain_id')
-        .select(USER_WITH_DOMAIN)
-        .where(sql<string>`lower(u.email)`, '=', email.toLowerCase())
-        .where('u.deleted_at', 'is', null)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('users as u')
+          .innerJoin('domains as d', 'd.id', 'u.domain_id')
+          .select(USER_WITH_DOMAIN)
+          .where(sql<string>`lower(u.email)`, '=', email.toLowerCase())
+          .where('u.deleted_at', 'is', null)
+          // A domain marked for deletion signs nobody in (nor resets, nor activates) from the moment it is marked.
+          .where('d.status', '=', 'active')
+          .executeTakeFirst()
+      );
     },
 
     findUserWithDomain(userId: string) {
@@ -52,6 +47,7 @@ export function authRepo(db: Db) {
         .select(USER_WITH_DOMAIN)
         .where('u.id', '=', userId)
         .where('u.deleted_at', 'is', null)
+        .where('d.status', '=', 'active')
         .executeTakeFirst();
     },
 

@@ -219,7 +219,8 @@ export function createJobRunner({ boss, definitions, handlers, log }: JobRunnerC
       running = false;
       ready = false;
       await boss.stop({ graceful: true, wait: true });
-      boss.off('error', onError);
+      // The listener stays: pg-boss may still hold idle connections that report "terminating connection due to
+      // administrator command" when the database stops next, and an unheard 'error' event would crash shutdown.
     },
   };
 }
