@@ -2,16 +2,12 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/database.ts';
 import { requireToken } from './http/authenticate.ts';
 import { registerConsole } from './http/console-static.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { fieldRuleValidator } from './http/validation.ts';
 import { authRepo } from './modules/auth/repo.ts';
 import { authService } from './modules/auth/service.ts';
 import type { ModuleContext } from './modules/context.ts';
@@ -52,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Ids in logs tie a request to its error without echoing tokens.
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(fieldRuleValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
   registerErrorHandling(app);

@@ -70,7 +70,7 @@ describe('the error shape', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('validation_failed');
-    expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'username', rule: 'type' })]);
+    expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'username', rule: 'format' })]);
   });
 
   it('answers an unsupported content type with a 415', async () => {

@@ -1,5 +1,3 @@
-import { parseFields } from '@spinyard/domain';
-import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
@@ -31,18 +29,6 @@ import {
 } from './schemas.ts';
 import type { DomainImageKind, TenancyService } from './service.ts';
 
-/**
- * Validates with the domain package's field rules (`parseFields`): a refused request answers 422 with each
- * field and the rule it broke under the same names the services and the console use (`no_repeated_hyphens`,
- * `range`, `required`...), instead of zod's generic issue codes. Scoped to the tenancy routes.
- */
-const fieldRuleValidator: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
-  (data) => {
-    const result = parseFields(schema, data);
-    return result.ok ? { value: result.data } : { error: new AppError('validation_failed', { fields: result.fields }) };
-  };
-
 const security = [{ bearer: [] }];
 
 export const tenancyPublicRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> = async (app, { tenancy }) => {
@@ -67,8 +53,6 @@ const DOMAIN_IMAGE_PATHS: readonly { path: string; kind: DomainImageKind; what: 
 ];
 
 export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> = async (app, { tenancy }) => {
-  app.setValidatorCompiler(fieldRuleValidator);
-
   // ---- Domains (master) -------------------------------------------------------------------------------------
 
   app.get(
