@@ -40,6 +40,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'The login device limit is reached. Log out another device; this does not affect saved images.',
   },
+  admin_has_users: {
+    status: 409,
+    message: 'This admin still has users. Move them under another admin or delete them too.',
+  },
   user_delete_processing: { status: 409, message: 'This user cannot be deleted while content is processing.' },
   bulk_delete_processing: {
     status: 409,
@@ -125,6 +129,7 @@ export const ERROR_CATALOGUE = {
   // ---- CSV --------------------------------------------------------------------------------------------------
   csv_unsupported_format: { status: 415, message: 'This CSV format is not supported. Use the downloaded format.' },
   csv_not_utf8: { status: 415, message: 'The CSV file must be encoded in UTF-8.' },
+  csv_invalid: { status: 422, message: 'Some rows of the CSV file were refused; no user was added.' },
   csv_too_large: { status: 413, message: 'The CSV file must be 1 MB or smaller.' },
   csv_header_mismatch: { status: 422, message: 'The CSV header or item count does not match the downloaded format.' },
   csv_required_cell_empty: { status: 422, message: 'A required CSV cell is empty.' },

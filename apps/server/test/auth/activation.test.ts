@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendActivationMail } from '../../src/modules/auth/index.ts';
+import { NO_PASSWORD_YET } from '../../src/modules/auth/passwords.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser } from '../helpers/users.ts';
@@ -35,6 +36,31 @@ async function pendingUserWithLink() {
 }
 
 describe('account activation', () => {
+  it('hands an account made without a password a link to choose one', async () => {
+    const user = await createUser(t.db, { status: 'approval_pending' });
+    await t.db.updateTable('users').set({ password_hash: NO_PASSWORD_YET }).where('id', '=', user.id).execute();
+    expect((await signIn(t, user.email, '', { ip: '10.5.8.1' })).statusCode).toBe(400);
+    expect(await sendActivationMail(ctx(), user.id, undefined)).toBe(true);
+    const token = linkIn((await lastMailTo(t, user.email)).text, '/user/activation/').split('/').pop() ?? '';
+
+    const res = await activate(token);
+    expect(res.statusCode).toBe(200);
+    const passwordToken: string = res.json().password_token;
+    expect(passwordToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/v1/password-reset/${passwordToken}`,
+      payload: { password: 'chosen-password-9', retypedPassword: 'chosen-password-9' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await signIn(t, user.email, 'chosen-password-9', { ip: '10.5.8.2' })).statusCode).toBe(200);
+  });
+
+  it('hands no password link to an account that has its own password', async () => {
+    const { token } = await pendingUserWithLink();
+    expect((await activate(token)).json()).not.toHaveProperty('password_token');
+  });
+
   it('mails a 7-day link that activates the account once', async () => {
     const { user, link, token } = await pendingUserWithLink();
     expect(link).toBe(`http://console.test/user/activation/${token}`);

@@ -141,6 +141,7 @@ export const DOMAIN_OPTION_BOUNDS = {
   login_limit_count: { min: 1, max: 100 },
   splash_seconds: { min: 1, max: 30 },
   vehicle_limit_max: 10_000_000,
+  user_registration_limit_max: 19_998,
 } as const;
 
 const B = DOMAIN_OPTION_BOUNDS;
@@ -162,6 +163,8 @@ export const DOMAIN_OPTION_FIELDS = {
     .trim()
     .max(B.service_name_max_length, `The service name must have at most ${B.service_name_max_length} characters.`),
   vehicle_limit: intIn('The vehicle limit', 0, B.vehicle_limit_max).nullable(),
+  // How many admin and normal users the domain may register; null is "not set", which refuses CSV imports.
+  user_registration_limit: intIn('The user registration limit', 0, B.user_registration_limit_max).nullable(),
   limit_mode: z.enum(VEHICLE_LIMIT_MODES),
   brightness: flag,
   background_blur: flag,
@@ -219,6 +222,7 @@ export type DomainOptionKey = keyof DomainOptions;
 export const DEFAULT_DOMAIN_OPTIONS: Readonly<DomainOptions> = Object.freeze({
   service_name: '',
   vehicle_limit: null,
+  user_registration_limit: null,
   limit_mode: 'per_domain',
   brightness: false,
   background_blur: false,

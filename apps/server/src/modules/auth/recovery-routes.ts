@@ -81,6 +81,13 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
           200: z.object({
             status: z.enum(['activated', 'already_active']),
             email: z.string().describe('The account address, masked.'),
+            password_token: z
+              .string()
+              .optional()
+              .describe(
+                'Present when the account has no password yet: open /user/password/confirmation/{password_token} ' +
+                  'to choose one (valid like a password-reset link).',
+              ),
           }),
           ...errorResponses(400),
         },

@@ -14,7 +14,7 @@ import { AppError } from '../../errors.ts';
 import type { ModuleContext } from '../context.ts';
 import { linkOrigin, maskEmail } from './links.ts';
 import { activationMail, passwordChangedMail, passwordResetMail } from './mails.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, hasOwnPassword } from './passwords.ts';
 import { enforceThrottle, MAIL_REQUEST_THROTTLE } from './rate-limit.ts';
 import { type AuthRepo, authRepo } from './repo.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -182,7 +182,9 @@ export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
     },
 
     /** approval_pending to active. Opening the link again later says so instead of failing. */
-    async activate(token: string): Promise<{ status: 'activated' | 'already_active'; email: string }> {
+    async activate(
+      token: string,
+    ): Promise<{ status: 'activated' | 'already_active'; email: string; password_token?: string }> {
       const row = await repo.findOneTimeToken(hashToken(token), 'activation');
       if (!row || row.user_deleted_at !== null) throw new AppError('link_invalid');
       const email = maskEmail(row.email);
@@ -195,14 +197,24 @@ export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
       if (state === 'expired') throw new AppError('link_expired');
       // Disabled or cancelled meanwhile: an old link must not bring the account back.
       if (row.status !== 'approval_pending') throw new AppError('link_invalid');
-      const activated = await ctx.db.transaction().execute(async (trx) => {
+      const result = await ctx.db.transaction().execute(async (trx) => {
         const r = authRepo(trx);
-        if (!(await r.useOneTimeToken(row.id))) return false;
+        if (!(await r.useOneTimeToken(row.id))) return { activated: false, needsPassword: false };
         if (!(await r.activateUser(row.user_id))) throw new AppError('link_invalid');
         await r.voidOneTimeTokens(row.user_id, 'activation');
-        return true;
+        const user = await r.findUserWithDomain(row.user_id);
+        return { activated: true, needsPassword: user !== undefined && !hasOwnPassword(user.password_hash) };
       });
-      return { status: activated ? 'activated' : 'already_active', email };
+      // An account made for someone else has no password yet: the activation hands over a fresh
+      // password-setting link, so the new user chooses one right away instead of going through "forgot".
+      const passwordToken = result.needsPassword
+        ? (await issueOneTimeToken(ctx, row.user_id, 'password_reset', PASSWORD_RESET_TTL_MS, now())).token
+        : undefined;
+      return {
+        status: result.activated ? 'activated' : 'already_active',
+        email,
+        ...(passwordToken ? { password_token: passwordToken } : {}),
+      };
     },
 
     async resendActivation(body: unknown, ip: string, origin: string | undefined): Promise<{ accepted: true }> {

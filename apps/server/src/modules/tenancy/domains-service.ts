@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   applyDomainOptionsPatch,
   canAddDomain,
@@ -18,7 +17,7 @@ import {
 import type { DomainRow } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { accountsRepo } from '../accounts/repo.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { NO_PASSWORD_YET } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
 import { mediaUrl, stageBlob } from './blobs.ts';
 import {
@@ -281,7 +280,6 @@ export function domainsService(deps: TenancyServiceDeps) {
       }
       const options = applyOptions({ ...DEFAULT_DOMAIN_OPTIONS }, input.options);
       // Hashing is slow on purpose; done before the transaction so its locks are held briefly.
-      const unusablePasswordHash = await hashPassword(randomBytes(32).toString('base64url'));
 
       const created = await db
         .transaction()
@@ -316,7 +314,7 @@ export function domainsService(deps: TenancyServiceDeps) {
             parent_user_id: null,
             email: superUser.email,
             // Nobody knows this password: the super user sets theirs when activating the account.
-            password_hash: unusablePasswordHash,
+            password_hash: NO_PASSWORD_YET,
             name: superUser.name,
             display_name: superUser.name,
             privilege_type: 'super',

@@ -1,0 +1,113 @@
+import type { IncomingMessage } from 'node:http';
+import { CSV_MAX_BYTES, ERROR_CATALOGUE, USER_CSV_TEMPLATE, USER_CSV_TEMPLATE_FILE_NAME } from '@spinyard/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import type { CsvService } from './csv-service.ts';
+import { csvAddedAnswer, csvErrorAnswer } from './schemas.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['users'];
+
+/**
+ * Content types a CSV file arrives with: what the console sets, and what browsers report for a .csv file
+ * (Windows with Excel installed says application/vnd.ms-excel).
+ */
+export const CSV_CONTENT_TYPES = [
+  'text/csv',
+  'application/csv',
+  'application/octet-stream',
+  'application/vnd.ms-excel',
+];
+
+/**
+ * The body as bytes, at most CSV_MAX_BYTES: a declared or actual larger body is refused with the catalogue's
+ * csv_too_large (413) as soon as it is known, without reading the rest.
+ */
+async function readCsvBody(
+  request: { headers: Record<string, string | string[] | undefined> },
+  payload: IncomingMessage,
+) {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > CSV_MAX_BYTES) throw new AppError('csv_too_large');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > CSV_MAX_BYTES) throw new AppError('csv_too_large');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The CSV template and upload; registered in their own scope so only the upload accepts file bodies. */
+export const csvRoutes: FastifyPluginAsyncZod<{ csv: CsvService }> = async (app, { csv }) => {
+  app.addContentTypeParser(
+    CSV_CONTENT_TYPES,
+    async (request: { headers: Record<string, string | string[] | undefined> }, payload: IncomingMessage) =>
+      readCsvBody(request, payload),
+  );
+
+  app.get(
+    '/v1/subordinates-template',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The user CSV template to fill in (text/csv, UTF-8): the header line of the upload format',
+      },
+    },
+    async (request, reply) => {
+      await csv.assertMayImport(actorOf(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${USER_CSV_TEMPLATE_FILE_NAME}"`)
+        .send(Buffer.from(USER_CSV_TEMPLATE, 'utf8'));
+    },
+  );
+
+  app.post(
+    '/v1/subordinates-upload',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Add users from a CSV file sent as the request body (text/csv or application/octet-stream, at most 1 MB, UTF-8): all rows or none',
+        response: {
+          200: csvAddedAnswer,
+          422: csvErrorAnswer,
+          ...errorResponses(400, 401, 403, 409, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) throw new AppError('csv_unsupported_format');
+      const result = await csv.importUsers(actorOf(request), body);
+      if (result.ok) return { added: result.added };
+      const [only] = result.errors;
+      // A rule of the whole file (encoding, size, header, counts) answers with its own catalogue code.
+      if (result.errors.length === 1 && only && only.row === null) {
+        const fields = only.field
+          ? [{ field: only.field, rule: 'unknown_field', message: 'This item is not in the downloaded format.' }]
+          : undefined;
+        throw new AppError(only.code, fields ? { fields } : {});
+      }
+      return reply.code(422).send({
+        error: {
+          code: 'csv_invalid',
+          user_message: 'Some rows of the CSV were refused. Nothing was added.',
+          rows: result.errors.map((e) => ({
+            row: e.row,
+            code: e.code,
+            ...(e.field ? { field: e.field } : {}),
+            message: ERROR_CATALOGUE[e.code].message,
+          })),
+        },
+      });
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { sendActivationMail } from '../auth/index.ts';
+import type { AppModule, ModuleContext } from '../context.ts';
+import { csvRoutes } from './csv-routes.ts';
+import { csvService } from './csv-service.ts';
+import { groupsRoutes } from './groups-routes.ts';
+import { groupsService } from './groups-service.ts';
+import { usersPublicRoutes, usersRoutes } from './routes.ts';
+import { usersService } from './service.ts';
+import { settingsRoutes } from './settings-routes.ts';
+import { settingsService } from './settings-service.ts';
+
+function buildUsers(scope: FastifyInstance, ctx: ModuleContext) {
+  return usersService({
+    db: ctx.db,
+    // The sign-in area's activation mail (one-time token, /user/activation/{token}).
+    sendActivation: (userId, origin) => sendActivationMail(ctx, userId, origin),
+    log: (msg, fields) => scope.log.warn(fields, msg),
+  });
+}
+
+/** Users, super users, privilege changes, groups, user CSV, image-system user, user configuration, app management. */
+export const usersModule: AppModule = {
+  name: 'users',
+  async public(scope, ctx) {
+    await scope.register(usersPublicRoutes, { users: buildUsers(scope, ctx) });
+  },
+  async signedIn(scope, ctx) {
+    await scope.register(usersRoutes, { users: buildUsers(scope, ctx) });
+    await scope.register(groupsRoutes, { groups: groupsService({ db: ctx.db }) });
+    await scope.register(csvRoutes, { csv: csvService({ db: ctx.db }) });
+    await scope.register(settingsRoutes, { settings: settingsService({ db: ctx.db }) });
+  },
+};

@@ -1,0 +1,630 @@
+import type { PrivilegeType, UserStatus } from '@spinyard/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { NewUser, UserUpdate } from '../../db/schema.ts';
+
+/**
+ * Which users a query may touch, decided by the service from the actor (scopeOf in actor.ts). Every read and write of
+ * this repository takes one, so a forgotten check cannot leak another tenant's rows: the scope is part of the SQL.
+ */
+export type UserScope =
+  | { kind: 'all' }
+  /** A super: every user of their domain but a master. */
+  | { kind: 'domain'; domainId: string; selfId: string }
+  /** An admin: themself and the normal users under them. */
+  | { kind: 'team'; domainId: string; adminId: string }
+  | { kind: 'self'; userId: string };
+
+export const USER_SORTS = [
+  'created_desc',
+  'created_asc',
+  'updated_desc',
+  'updated_asc',
+  'name_asc',
+  'name_desc',
+  'email_asc',
+  'email_desc',
+] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export interface UserListFilter {
+  scope: UserScope;
+  privilegeTypes: readonly PrivilegeType[];
+  q?: string | undefined;
+  status?: UserStatus | undefined;
+  domainId?: string | undefined;
+  parentUserId?: string | undefined;
+  groupId?: string | undefined;
+  excludeUserId?: string | undefined;
+  sort: UserSort;
+  page: number;
+  limit: number;
+}
+
+/** The columns a user answer is built from; the domain's host and options come along for permission checks. */
+const USER_COLUMNS = [
+  'u.id',
+  'u.domain_id',
+  'u.company_id',
+  'u.parent_user_id',
+  'u.group_id',
+  'u.email',
+  'u.name',
+  'u.first_name',
+  'u.last_name',
+  'u.display_name',
+  'u.privilege_type',
+  'u.status',
+  'u.company_section',
+  'u.is_pay_by_credit',
+  'u.two_step_auth',
+  'u.login_limit_count',
+  'u.phone',
+  'u.car_limit',
+  'u.login_code',
+  'u.shop_code',
+  'u.corporation_code',
+  'u.store_name',
+  'u.department',
+  'u.job_number',
+  'u.authorizer_job_number',
+  'u.last_login_at',
+  'u.activated_at',
+  'u.created_at',
+  'u.updated_at',
+  'd.host as domain_host',
+  'd.company_code as domain_company_code',
+  'd.host_flags as domain_host_flags',
+  'd.options as domain_options',
+  'c.name as company_name',
+  'p.name as parent_name',
+  'p.email as parent_email',
+  'g.name as group_name',
+] as const;
+
+/** `%` and `_` typed in a search box are letters, not wildcards. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export function usersRepo(db: Db) {
+  /** Ids of the users a scope covers, as a subquery: every scoped query filters `u.id in (...)`. */
+  function scopeIds(scope: UserScope) {
+    const q = db.selectFrom('users as s').select('s.id');
+    switch (scope.kind) {
+      case 'all':
+        return q;
+      case 'domain':
+        return q
+          .where('s.domain_id', '=', scope.domainId)
+          .where((eb) => eb.or([eb('s.privilege_type', '<>', 'master'), eb('s.id', '=', scope.selfId)]));
+      case 'team':
+        return q
+          .where('s.domain_id', '=', scope.domainId)
+          .where((eb) =>
+            eb.or([
+              eb('s.id', '=', scope.adminId),
+              eb.and([eb('s.parent_user_id', '=', scope.adminId), eb('s.privilege_type', '=', 'normal')]),
+            ]),
+          );
+      case 'self':
+        return q.where('s.id', '=', scope.userId);
+    }
+  }
+
+  const selectRoot = () =>
+    db
+      .selectFrom('users as u')
+      .innerJoin('domains as d', 'd.id', 'u.domain_id')
+      .leftJoin('companies as c', 'c.id', 'u.company_id')
+      .leftJoin('users as p', 'p.id', 'u.parent_user_id')
+      .leftJoin('groups as g', 'g.id', 'u.group_id')
+      .where('u.deleted_at', 'is', null);
+
+  function filtered(f: Omit<UserListFilter, 'sort' | 'page' | 'limit'>) {
+    let q = selectRoot().where('u.id', 'in', scopeIds(f.scope)).where('u.privilege_type', 'in', f.privilegeTypes);
+    if (f.q) {
+      const pattern = likePattern(f.q);
+      q = q.where((eb) =>
+        eb.or([
+          eb('u.email', 'ilike', pattern),
+          eb('u.name', 'ilike', pattern),
+          eb('u.display_name', 'ilike', pattern),
+          eb('u.first_name', 'ilike', pattern),
+          eb('u.last_name', 'ilike', pattern),
+          eb('u.company_section', 'ilike', pattern),
+          eb('u.login_code', 'ilike', pattern),
+          eb('u.shop_code', 'ilike', pattern),
+          eb('c.name', 'ilike', pattern),
+        ]),
+      );
+    }
+    if (f.status) q = q.where('u.status', '=', f.status);
+    if (f.domainId) q = q.where('u.domain_id', '=', f.domainId);
+    if (f.parentUserId) q = q.where('u.parent_user_id', '=', f.parentUserId);
+    if (f.groupId) q = q.where('u.group_id', '=', f.groupId);
+    if (f.excludeUserId) q = q.where('u.id', '<>', f.excludeUserId);
+    return q;
+  }
+
+  return {
+    /** One live user with their domain, when the scope allows it; undefined otherwise (answered as 404). */
+    findUser(scope: UserScope, id: string) {
+      return selectRoot()
+        .select(USER_COLUMNS)
+        .where('u.id', '=', id)
+        .where('u.id', 'in', scopeIds(scope))
+        .executeTakeFirst();
+    },
+
+    /** Several live users in scope, locked for the rest of the transaction (privilege change, bulk delete). */
+    lockUsers(scope: UserScope, ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('users as u')
+        .select([
+          'u.id',
+          'u.domain_id',
+          'u.company_id',
+          'u.privilege_type',
+          'u.status',
+          'u.parent_user_id',
+          'u.group_id',
+          'u.car_limit',
+        ])
+        .where('u.deleted_at', 'is', null)
+        .where('u.id', 'in', ids)
+        .where('u.id', 'in', scopeIds(scope))
+        .forUpdate()
+        .execute();
+    },
+
+    async listUsers(f: UserListFilter) {
+      const where = filtered(f);
+      const counted = await where.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
+      const total = Number(counted?.total ?? 0);
+      const [column, direction] = sortOf(f.sort);
+      const items = await where
+        .select(USER_COLUMNS)
+        .orderBy(column, direction)
+        .orderBy('u.id', direction)
+        .limit(f.limit)
+        .offset((f.page - 1) * f.limit)
+        .execute();
+      return { items, total };
+    },
+
+    /** The actor as the permission rules need them: their row and domain, whether the domain is the product's. */
+    actorRow(userId: string) {
+      return db
+        .selectFrom('users as u')
+        .innerJoin('domains as d', 'd.id', 'u.domain_id')
+        .select([
+          'u.id',
+          'u.domain_id',
+          'u.company_id',
+          'u.group_id',
+          'u.parent_user_id',
+          'u.privilege_type',
+          'u.status',
+          'u.is_pay_by_credit',
+          'u.login_limit_count',
+          'u.image_system',
+          'u.configuration',
+          'd.options as domain_options',
+          'd.host_flags as domain_host_flags',
+          'd.host as domain_host',
+          sql<boolean>`exists (select 1 from users m where m.domain_id = u.domain_id and m.privilege_type = 'master')`.as(
+            'is_product_domain',
+          ),
+        ])
+        .where('u.id', '=', userId)
+        .where('u.deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The product's own domain: the one its operator (master) belongs to. Self-registered customers are created
+     * there; it is also what makes a user "product-branded".
+     */
+    productDomain() {
+      return db
+        .selectFrom('users as m')
+        .innerJoin('domains as d', 'd.id', 'm.domain_id')
+        .select(['d.id', 'd.host', 'd.service_name'])
+        .where('m.privilege_type', '=', 'master')
+        .where('m.deleted_at', 'is', null)
+        .orderBy('m.id')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    findDomain(domainId: string) {
+      return db
+        .selectFrom('domains')
+        .select(['id', 'host', 'service_name', 'options', 'host_flags', 'status'])
+        .where('id', '=', domainId)
+        .executeTakeFirst();
+    },
+
+    /** A company of the domain: the given one, or its first headquarters. */
+    findCompany(domainId: string, companyId?: string) {
+      let q = db
+        .selectFrom('companies')
+        .select(['id', 'name', 'kind'])
+        .where('domain_id', '=', domainId)
+        .orderBy('id')
+        .limit(1);
+      q = companyId ? q.where('id', '=', companyId) : q.where('kind', '=', 'headquarters');
+      return q.executeTakeFirst();
+    },
+
+    async insertCompany(domainId: string, name: string): Promise<{ id: string }> {
+      return db
+        .insertInto('companies')
+        .values({ domain_id: domainId, name, kind: 'headquarters' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
+      let q = db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .where('deleted_at', 'is', null);
+      if (exceptUserId) q = q.where('id', '<>', exceptUserId);
+      return (await q.limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    /** Which of these e-mails are registered to a live user (any domain: the e-mail is the username). */
+    async registeredEmails(emails: readonly string[]): Promise<Set<string>> {
+      if (emails.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('users')
+        .select(sql<string>`lower(email)`.as('email'))
+        .where(
+          sql<string>`lower(email)`,
+          'in',
+          emails.map((e) => e.toLowerCase()),
+        )
+        .where('deleted_at', 'is', null)
+        .execute();
+      return new Set(rows.map((r) => r.email));
+    },
+
+    /** Live admins of a domain found by e-mail or login code (CSV parents and admin_code). */
+    findAdmins(domainId: string, keys: readonly string[]) {
+      if (keys.length === 0) return Promise.resolve([]);
+      const lowered = keys.map((k) => k.toLowerCase());
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'login_code', 'company_id', 'group_id', 'status'])
+        .where('domain_id', '=', domainId)
+        .where('privilege_type', '=', 'admin')
+        .where('deleted_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb(sql<string>`lower(email)`, 'in', lowered),
+            eb.and([eb('login_code', '<>', ''), eb(sql<string>`lower(login_code)`, 'in', lowered)]),
+          ]),
+        )
+        .execute();
+    },
+
+    /** Live users of a domain per privilege type (CSV caps). */
+    async countByPrivilege(domainId: string): Promise<Record<PrivilegeType, number>> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['privilege_type', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('domain_id', '=', domainId)
+        .where('deleted_at', 'is', null)
+        .groupBy('privilege_type')
+        .execute();
+      const out: Record<PrivilegeType, number> = { master: 0, super: 0, admin: 0, normal: 0 };
+      for (const r of rows) out[r.privilege_type] = Number(r.n);
+      return out;
+    },
+
+    async insertUser(user: NewUser): Promise<{ id: string }> {
+      return db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+    },
+
+    async insertUsers(users: readonly NewUser[]): Promise<number> {
+      if (users.length === 0) return 0;
+      const rows = await db
+        .insertInto('users')
+        .values([...users])
+        .returning('id')
+        .execute();
+      return rows.length;
+    },
+
+    async updateUser(id: string, values: UserUpdate): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    async childIds(parentId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('parent_user_id', '=', parentId)
+        .where('deleted_at', 'is', null)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Users among these that own a vehicle with a queued or running background process. */
+    async usersWithProcessingContent(userIds: readonly string[]): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('contents as c')
+        .innerJoin('content_processes as p', 'p.content_id', 'c.id')
+        .select('c.owner_user_id')
+        .distinct()
+        .where('c.owner_user_id', 'in', userIds)
+        .where('p.status', 'in', ['queued', 'running'])
+        .execute();
+      return rows.map((r) => r.owner_user_id);
+    },
+
+    /** Soft delete: the row stays for the vehicles and history that point at it; the e-mail becomes free. */
+    async softDeleteUsers(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      const now = new Date();
+      await db
+        .updateTable('users')
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute();
+      // A deleted admin no longer heads their group.
+      await db
+        .updateTable('groups')
+        .set({ admin_user_id: null, updated_at: now })
+        .where('admin_user_id', 'in', ids)
+        .execute();
+    },
+
+    /** Ends every session of these users at once (delete, disable). */
+    async revokeSessions(userIds: readonly string[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: new Date() })
+        .where('user_id', 'in', userIds)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async jsonColumnsOf(userId: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'image_system', 'configuration'])
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async setImageSystem(userId: string, value: Record<string, unknown>): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ image_system: JSON.stringify(value), updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async setConfiguration(userId: string, value: Record<string, unknown>): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ configuration: JSON.stringify(value), updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /**
+     * The super user of a company: of the company itself, else of its headquarters when it is a branch; never a
+     * cancelled one. Never another company's: the product's own domain holds many customers' companies.
+     */
+    superOfCompany(companyId: string) {
+      return selectRoot()
+        .select(USER_COLUMNS)
+        .where('u.privilege_type', '=', 'super')
+        .where('u.status', '<>', 'cancelled')
+        .where((eb) =>
+          eb.or([
+            eb('u.company_id', '=', companyId),
+            eb('u.company_id', '=', eb.selectFrom('companies').select('parent_company_id').where('id', '=', companyId)),
+          ]),
+        )
+        .orderBy(sql`case when u.company_id = ${companyId} then 0 else 1 end`)
+        .orderBy('u.id')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    // ---- groups -------------------------------------------------------------------------------------------------
+
+    findGroup(domainId: string | null, groupId: string) {
+      let q = db
+        .selectFrom('groups as g')
+        .leftJoin('users as a', (j) => j.onRef('a.id', '=', 'g.admin_user_id').on('a.deleted_at', 'is', null))
+        .select([
+          'g.id',
+          'g.domain_id',
+          'g.company_id',
+          'g.name',
+          'g.admin_user_id',
+          'g.created_at',
+          'g.updated_at',
+          'a.name as admin_name',
+          'a.email as admin_email',
+          (eb) =>
+            eb
+              .selectFrom('users as m')
+              .select(eb.fn.countAll<string>().as('n'))
+              .whereRef('m.group_id', '=', 'g.id')
+              .where('m.deleted_at', 'is', null)
+              .as('member_count'),
+        ])
+        .where('g.id', '=', groupId);
+      if (domainId) q = q.where('g.domain_id', '=', domainId);
+      return q.executeTakeFirst();
+    },
+
+    async listGroups(f: {
+      domainId: string | null;
+      onlyGroupId?: string | null | undefined;
+      q?: string | undefined;
+      page: number;
+      limit: number;
+    }) {
+      let q = db
+        .selectFrom('groups as g')
+        .leftJoin('users as a', (j) => j.onRef('a.id', '=', 'g.admin_user_id').on('a.deleted_at', 'is', null));
+      if (f.domainId) q = q.where('g.domain_id', '=', f.domainId);
+      // An admin sees only their own group; no group at all means an empty list.
+      if (f.onlyGroupId !== undefined) q = q.where('g.id', '=', f.onlyGroupId ?? '0');
+      if (f.q) {
+        const pattern = likePattern(f.q);
+        q = q.where((eb) =>
+          eb.or([eb('g.name', 'ilike', pattern), eb('a.name', 'ilike', pattern), eb('a.email', 'ilike', pattern)]),
+        );
+      }
+      const totalRow = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
+      const items = await q
+        .select([
+          'g.id',
+          'g.domain_id',
+          'g.company_id',
+          'g.name',
+          'g.admin_user_id',
+          'g.created_at',
+          'g.updated_at',
+          'a.name as admin_name',
+          'a.email as admin_email',
+          (eb) =>
+            eb
+              .selectFrom('users as m')
+              .select(eb.fn.countAll<string>().as('n'))
+              .whereRef('m.group_id', '=', 'g.id')
+              .where('m.deleted_at', 'is', null)
+              .as('member_count'),
+        ])
+        .orderBy('g.updated_at', 'desc')
+        .orderBy('g.id', 'desc')
+        .limit(f.limit)
+        .offset((f.page - 1) * f.limit)
+        .execute();
+      return { items, total: Number(totalRow?.total ?? 0) };
+    },
+
+    async groupNameTaken(domainId: string, name: string, exceptGroupId?: string): Promise<boolean> {
+      let q = db
+        .selectFrom('groups')
+        .select('id')
+        .where('domain_id', '=', domainId)
+        .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+      if (exceptGroupId) q = q.where('id', '<>', exceptGroupId);
+      return (await q.limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    async groupOfAdmin(adminId: string) {
+      return db.selectFrom('groups').select(['id', 'name']).where('admin_user_id', '=', adminId).executeTakeFirst();
+    },
+
+    async insertGroup(values: {
+      domainId: string;
+      companyId: string | null;
+      name: string;
+      adminUserId: string | null;
+    }): Promise<{ id: string }> {
+      return db
+        .insertInto('groups')
+        .values({
+          domain_id: values.domainId,
+          company_id: values.companyId,
+          name: values.name,
+          admin_user_id: values.adminUserId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    async updateGroup(groupId: string, values: { name?: string; adminUserId?: string | null }): Promise<void> {
+      await db
+        .updateTable('groups')
+        .set({
+          ...(values.name !== undefined ? { name: values.name } : {}),
+          ...(values.adminUserId !== undefined ? { admin_user_id: values.adminUserId } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', groupId)
+        .execute();
+    },
+
+    async deleteGroup(groupId: string): Promise<void> {
+      // Members keep their parent; they only leave the group (the foreign key would do it too, said here plainly).
+      await db.updateTable('users').set({ group_id: null }).where('group_id', '=', groupId).execute();
+      await db.deleteFrom('groups').where('id', '=', groupId).execute();
+    },
+
+    /** Puts users in a group (or none); their group is where an admin's team lives. */
+    async setGroupOf(userIds: readonly string[], groupId: string | null): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .updateTable('users')
+        .set({ group_id: groupId, updated_at: new Date() })
+        .where('id', 'in', userIds)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    async groupMemberIds(groupId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('group_id', '=', groupId)
+        .where('deleted_at', 'is', null)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+function sortOf(sort: UserSort): [`u.${'created_at' | 'updated_at' | 'name' | 'email'}`, 'asc' | 'desc'] {
+  switch (sort) {
+    case 'created_desc':
+      return ['u.created_at', 'desc'];
+    case 'created_asc':
+      return ['u.created_at', 'asc'];
+    case 'updated_desc':
+      return ['u.updated_at', 'desc'];
+    case 'updated_asc':
+      return ['u.updated_at', 'asc'];
+    case 'name_asc':
+      return ['u.name', 'asc'];
+    case 'name_desc':
+      return ['u.name', 'desc'];
+    case 'email_asc':
+      return ['u.email', 'asc'];
+    case 'email_desc':
+      return ['u.email', 'desc'];
+  }
+}
+
+export type UsersRepo = ReturnType<typeof usersRepo>;
+export type UserRecord = NonNullable<Awaited<ReturnType<UsersRepo['findUser']>>>;
+export type GroupRecord = NonNullable<Awaited<ReturnType<UsersRepo['findGroup']>>>;
+
+/** True when a statement failed on a unique index (a concurrent request won the race between check and insert). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

@@ -1,0 +1,242 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { authHeader, type FixtureUser, makeTenant, makeUser, snapshot } from './fixtures.ts';
+
+/**
+ * Tenant isolation over every route of the users area: a user of another domain, and an admin of the same domain
+ * for a user outside their group, get 403 or 404, and nothing changes. Lists never show another tenant's rows.
+ */
+
+let t: TestApp;
+interface Company {
+  sup: FixtureUser;
+  admin: FixtureUser;
+  admin2: FixtureUser;
+  normal: FixtureUser;
+  groupId: string;
+}
+let a: Company;
+let b: Company;
+const headers: Record<'superB' | 'adminB' | 'normalB' | 'admin2A', Record<string, string>> = {
+  superB: {},
+  adminB: {},
+  normalB: {},
+  admin2A: {},
+};
+
+async function company(): Promise<Company> {
+  const tenant = await makeTenant(t.db);
+  const sup = await makeUser(t.db, tenant, { privilegeType: 'super', name: `Super ${tenant.domainId}` });
+  const admin = await makeUser(t.db, tenant, { privilegeType: 'admin' });
+  const admin2 = await makeUser(t.db, tenant, { privilegeType: 'admin' });
+  const group = await t.db
+    .insertInto('groups')
+    .values({ domain_id: tenant.domainId, name: `Group ${tenant.domainId}`, admin_user_id: admin.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.updateTable('users').set({ group_id: group.id }).where('id', '=', admin.id).execute();
+  const normal = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin.id, groupId: group.id });
+  return { sup, admin, admin2, normal, groupId: group.id };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  a = await company();
+  b = await company();
+  headers.superB = await authHeader(t.app, b.sup);
+  headers.adminB = await authHeader(t.app, b.admin);
+  headers.normalB = await authHeader(t.app, b.normal);
+  headers.admin2A = await authHeader(t.app, a.admin2);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Route = { name: string; request: () => InjectOptions };
+
+/** Every route of the area that names a row of company A, by path or in its body (built once A exists). */
+const ROUTES_ON_A: Route[] = [
+  { name: 'read user', request: () => ({ method: 'GET', url: `/v1/subordinates/${a.normal.id}` }) },
+  {
+    name: 'edit user',
+    request: () => ({ method: 'POST', url: `/v1/subordinates/${a.normal.id}`, payload: { display_name: 'x' } }),
+  },
+  { name: 'delete user', request: () => ({ method: 'DELETE', url: `/v1/subordinates/${a.normal.id}` }) },
+  {
+    name: 'disable user',
+    request: () => ({ method: 'POST', url: `/v1/subordinates/${a.normal.id}/status`, payload: { status: 'inactive' } }),
+  },
+  {
+    name: 'bulk delete',
+    request: () => ({ method: 'DELETE', url: '/v1/subordinates-delete', payload: { ids: [a.normal.id] } }),
+  },
+  {
+    name: 'privilege change',
+    request: () => ({
+      method: 'POST',
+      url: `/v1/privilege-type-change/${a.normal.id}`,
+      payload: { privilege_type: 'admin' },
+    }),
+  },
+  {
+    name: 'privilege change of an admin to a parent of A',
+    request: () => ({
+      method: 'POST',
+      url: `/v1/privilege-type-change/${a.admin2.id}`,
+      payload: { privilege_type: 'normal', parent_user_id: a.admin.id },
+    }),
+  },
+  {
+    name: 'add a user under an admin of A',
+    request: () => ({
+      method: 'POST',
+      url: '/v1/subordinates',
+      payload: {
+        email: 'intruder@example.test',
+        password: 'secret-pass-1',
+        privilege_type: 'normal',
+        name: 'I',
+        parent_user_id: a.admin.id,
+      },
+    }),
+  },
+  { name: 'read super user', request: () => ({ method: 'GET', url: `/v1/superusers/${a.sup.id}` }) },
+  {
+    name: 'edit super user',
+    request: () => ({ method: 'POST', url: `/v1/superusers/${a.sup.id}`, payload: { name: 'x' } }),
+  },
+  {
+    name: 'cancel contract',
+    request: () => ({ method: 'POST', url: `/v1/superusers/cancel/${a.sup.id}`, payload: { accept_terms: true } }),
+  },
+  { name: 'read image-system user', request: () => ({ method: 'GET', url: `/v1/image-system-user/${a.normal.id}` }) },
+  {
+    name: 'edit image-system user',
+    request: () => ({
+      method: 'POST',
+      url: `/v1/image-system-user/${a.normal.id}`,
+      payload: { extendinfo_display: true },
+    }),
+  },
+  { name: 'read configuration', request: () => ({ method: 'GET', url: `/v1/user-configuration/${a.normal.id}` }) },
+  {
+    name: 'edit configuration',
+    request: () => ({
+      method: 'POST',
+      url: `/v1/user-configuration/${a.normal.id}`,
+      payload: { sidebar_colour: 'red' },
+    }),
+  },
+  { name: 'read group', request: () => ({ method: 'GET', url: `/v1/groups/${a.groupId}` }) },
+  { name: 'edit group', request: () => ({ method: 'POST', url: `/v1/groups/${a.groupId}`, payload: { name: 'x' } }) },
+  { name: 'delete group', request: () => ({ method: 'DELETE', url: `/v1/groups/${a.groupId}` }) },
+  { name: 'read members', request: () => ({ method: 'GET', url: `/v1/groups/${a.groupId}/members` }) },
+  {
+    name: 'set members',
+    request: () => ({ method: 'POST', url: `/v1/groups/${a.groupId}/members`, payload: { user_ids: [] } }),
+  },
+  {
+    name: 'create a group headed by an admin of A',
+    request: () => ({ method: 'POST', url: '/v1/groups', payload: { name: 'Stolen', admin_user_id: a.admin.id } }),
+  },
+];
+
+/** Routes that name a row of A only in the body, sent by the super user of B about B's own rows. */
+const CROSS_BODY_ROUTES: Route[] = [
+  {
+    name: 'put a user of A in a group of B',
+    request: () => ({ method: 'POST', url: `/v1/groups/${b.groupId}/members`, payload: { user_ids: [a.normal.id] } }),
+  },
+  {
+    name: 'move a user of B under an admin of A',
+    request: () => ({
+      method: 'POST',
+      url: `/v1/subordinates/${b.normal.id}`,
+      payload: { parent_user_id: a.admin.id },
+    }),
+  },
+  {
+    name: 'demote an admin of B under an admin of A',
+    request: () => ({
+      method: 'POST',
+      url: `/v1/privilege-type-change/${b.admin2.id}`,
+      payload: { privilege_type: 'normal', parent_user_id: a.admin.id },
+    }),
+  },
+];
+
+describe('another tenant', () => {
+  for (const caller of ['superB', 'adminB', 'normalB'] as const) {
+    describe(`as the ${caller.replace('B', '')} of another domain`, () => {
+      for (const route of ROUTES_ON_A) {
+        it(`${route.name}: 403 or 404, nothing changes`, async () => {
+          const before = await snapshot(t.db);
+          const res = await t.app.inject({ ...route.request(), headers: headers[caller] });
+          expect([403, 404], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+          expect(await snapshot(t.db)).toBe(before);
+        });
+      }
+    });
+  }
+
+  describe('rows of A named in the body of a call on B', () => {
+    for (const route of CROSS_BODY_ROUTES) {
+      it(`${route.name}: 404, nothing changes`, async () => {
+        const before = await snapshot(t.db);
+        const res = await t.app.inject({ ...route.request(), headers: headers.superB });
+        expect(res.statusCode, res.body).toBe(404);
+        expect(await snapshot(t.db)).toBe(before);
+      });
+    }
+  });
+
+  it('lists and searches show only the caller’s tenant', async () => {
+    // User ids and group ids are separate sequences: each list is checked against its own kind.
+    const aUsers = new Set([a.sup.id, a.admin.id, a.admin2.id, a.normal.id]);
+    const aGroups = new Set([a.groupId]);
+    const lists: [string, Set<string>][] = [
+      ['/v1/subordinates?limit=300', aUsers],
+      [`/v1/subordinates?domain_id=${a.normal.domainId}`, aUsers],
+      [`/v1/subordinates/search/${encodeURIComponent('example.test')}`, aUsers],
+      ['/v1/users?limit=300', aUsers],
+      ['/v1/users?same_privileges=1', aUsers],
+      ['/v1/groups', aGroups],
+      [`/v1/groups?domain_id=${a.normal.domainId}`, aGroups],
+      ['/v1/groups/search/Group', aGroups],
+    ];
+    for (const [url, ofA] of lists) {
+      for (const caller of ['superB', 'adminB', 'normalB'] as const) {
+        const res = await t.app.inject({ url, headers: headers[caller] });
+        if (res.statusCode !== 200) {
+          expect([403], `${url} ${res.body}`).toContain(res.statusCode);
+          continue;
+        }
+        const ids: string[] = res.json().items.map((x: { id: string }) => x.id);
+        expect(
+          ids.filter((id) => ofA.has(id)),
+          url,
+        ).toEqual([]);
+      }
+    }
+    expect((await t.app.inject({ url: '/v1/superusers', headers: headers.superB })).statusCode).toBe(403);
+    const own = await t.app.inject({ url: '/v1/superusers-user', headers: headers.normalB });
+    expect(own.json().id).toBe(b.sup.id);
+  });
+});
+
+describe('an admin of the same domain, for users outside their group', () => {
+  for (const route of ROUTES_ON_A) {
+    it(`${route.name}: 403 or 404, nothing changes`, async () => {
+      const before = await snapshot(t.db);
+      const res = await t.app.inject({ ...route.request(), headers: headers.admin2A });
+      expect([403, 404], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      expect(await snapshot(t.db)).toBe(before);
+    });
+  }
+
+  it('does not list them', async () => {
+    const res = await t.app.inject({ url: '/v1/subordinates', headers: headers.admin2A });
+    expect(res.json().items).toEqual([]);
+  });
+});

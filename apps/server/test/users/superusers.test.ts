@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { activationLink, authHeader, makeProduct, makeTenant, makeUser } from './fixtures.ts';
+
+let t: TestApp;
+let master: Awaited<ReturnType<typeof makeProduct>>;
+let masterHeaders: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  master = await makeProduct(t.db);
+  masterHeaders = await authHeader(t.app, master.master);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function activate(email: string) {
+  const link = await activationLink(t.mailDir, email);
+  expect(link).toBeDefined();
+  const token = link?.split('/').pop() ?? '';
+  const res = await t.app.inject({ url: `/v1/activation/activate/${token}` });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('POST /v1/superusers', () => {
+  it('master registers a super user waiting for activation, with the activation mail', async () => {
+    const tenant = await makeTenant(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/superusers',
+      headers: { ...masterHeaders, origin: 'http://console.test' },
+      payload: {
+        domain_id: tenant.domainId,
+        email: 'Boss@Dealer.test',
+        name: 'Boss',
+        password: 'initial-pass-1',
+        car_limit: 500,
+        is_pay_by_credit: false,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      activation_mail_sent: true,
+      user: {
+        email: 'boss@dealer.test',
+        privilege_type: 'super',
+        status: 'approval_pending',
+        domain_id: tenant.domainId,
+        company_id: tenant.companyId,
+        car_limit: 500,
+      },
+    });
+    // Not before activation; then with the password master gave.
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/token',
+      payload: { grant_type: 'password', username: 'boss@dealer.test', password: 'initial-pass-1' },
+    });
+    expect(early.statusCode).toBe(400);
+    await activate('boss@dealer.test');
+    await authHeader(t.app, { email: 'boss@dealer.test', password: 'initial-pass-1' });
+  });
+
+  it('creates the headquarters when the domain has none, and refuses a deleting domain', async () => {
+    const domain = await t.db
+      .insertInto('domains')
+      .values({ host: 'bare.example.test', company_code: '0008', service_name: 'Bare' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/superusers',
+      headers: masterHeaders,
+      payload: { domain_id: domain.id, email: 'bare@example.test', name: 'Bare', company_name: 'Bare Motors' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().user.company_name).toBe('Bare Motors');
+    await t.db.updateTable('domains').set({ status: 'deleting' }).where('id', '=', domain.id).execute();
+    const deleting = await t.app.inject({
+      method: 'POST',
+      url: '/v1/superusers',
+      headers: masterHeaders,
+      payload: { domain_id: domain.id, email: 'late@example.test', name: 'Late' },
+    });
+    expect(deleting.statusCode).toBe(409);
+    expect(deleting.json().error.code).toBe('domain_deleting');
+  });
+
+  it('is the operator’s: a super user cannot register another', async () => {
+    const tenant = await makeTenant(t.db);
+    const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/superusers',
+      headers: await authHeader(t.app, sup),
+      payload: { domain_id: tenant.domainId, email: 'second@example.test', name: 'Second' },
+    });
+    expect(res.statusCode).toBe(403);
+    const list = await t.app.inject({ url: '/v1/superusers', headers: await authHeader(t.app, sup) });
+    expect(list.statusCode).toBe(403);
+  });
+});
+
+describe('GET /v1/superusers', () => {
+  it('lists, searches and filters super users by domain', async () => {
+    const a = await makeTenant(t.db);
+    const b = await makeTenant(t.db);
+    const supA = await makeUser(t.db, a, { privilegeType: 'super', name: 'Akihabara Motors' });
+    await makeUser(t.db, b, { privilegeType: 'super', name: 'Bunkyo Cars' });
+    await makeUser(t.db, a, { privilegeType: 'admin', name: 'Akihabara Admin' });
+    const search = await t.app.inject({ url: '/v1/superusers?q=akihabara', headers: masterHeaders });
+    expect(search.json().items.map((u: { id: string }) => u.id)).toEqual([supA.id]);
+    const byDomain = await t.app.inject({ url: `/v1/superusers?domain_id=${b.domainId}`, headers: masterHeaders });
+    expect(byDomain.json().items.map((u: { name: string }) => u.name)).toEqual(['Bunkyo Cars']);
+  });
+});
+
+describe('POST /v1/superusers/{id}', () => {
+  it('master edits the contract fields; the super user only their own name and contact', async () => {
+    const tenant = await makeTenant(t.db);
+    const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
+    const byMaster = await t.app.inject({
+      method: 'POST',
+      url: `/v1/superusers/${sup.id}`,
+      headers: masterHeaders,
+      payload: { car_limit: 120, is_pay_by_credit: true },
+    });
+    expect(byMaster.json()).toMatchObject({ car_limit: 120, is_pay_by_credit: true });
+    const headers = await authHeader(t.app, sup);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/v1/superusers/${sup.id}`,
+      headers,
+      payload: { name: 'New Name', phone: '03-1234-5678' },
+    });
+    expect(own.json()).toMatchObject({ name: 'New Name', phone: '03-1234-5678' });
+    const limit = await t.app.inject({
+      method: 'POST',
+      url: `/v1/superusers/${sup.id}`,
+      headers,
+      payload: { car_limit: 9999 },
+    });
+    expect(limit.statusCode).toBe(403);
+    const other = await makeUser(t.db, await makeTenant(t.db), { privilegeType: 'super' });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/v1/superusers/${other.id}`,
+      headers,
+      payload: { name: 'Hijack' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const notSuper = await makeUser(t.db, tenant, { privilegeType: 'admin' });
+    expect((await t.app.inject({ url: `/v1/superusers/${notSuper.id}`, headers })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /v1/superusers-user', () => {
+  it('answers the super user of the caller’s company, through a branch to its headquarters', async () => {
+    const tenant = await makeTenant(t.db);
+    const sup = await makeUser(t.db, tenant, { privilegeType: 'super', name: 'Head' });
+    const branch = await t.db
+      .insertInto('companies')
+      .values({ domain_id: tenant.domainId, name: 'Branch', kind: 'branch', parent_company_id: tenant.companyId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const admin = await makeUser(t.db, tenant, { privilegeType: 'admin', companyId: branch.id });
+    const normal = await makeUser(t.db, tenant, {
+      privilegeType: 'normal',
+      parentUserId: admin.id,
+      companyId: branch.id,
+    });
+    for (const user of [sup, admin, normal]) {
+      const res = await t.app.inject({ url: '/v1/superusers-user', headers: await authHeader(t.app, user) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: sup.id, name: 'Head', company_id: tenant.companyId });
+    }
+    const lone = await makeTenant(t.db);
+    const orphan = await makeUser(t.db, lone, { privilegeType: 'admin' });
+    expect(
+      (await t.app.inject({ url: '/v1/superusers-user', headers: await authHeader(t.app, orphan) })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('POST /v1/superusers/cancel/{id}', () => {
+  it('needs the terms accepted, then sets cancel_pending; service continues', async () => {
+    const tenant = await makeTenant(t.db);
+    const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
+    const headers = await authHeader(t.app, sup);
+    const url = `/v1/superusers/cancel/${sup.id}`;
+    const noTerms = await t.app.inject({ method: 'POST', url, headers, payload: { accept_terms: false } });
+    expect(noTerms.statusCode).toBe(422);
+    expect(noTerms.json().error.code).toBe('terms_not_accepted');
+    const ok = await t.app.inject({ method: 'POST', url, headers, payload: { accept_terms: true } });
+    expect(ok.json().status).toBe('cancel_pending');
+    // Still signed in: cancel_pending keeps the service to the term end.
+    expect((await t.app.inject({ url: '/v1/profile', headers })).statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url, headers, payload: { accept_terms: true } });
+    expect(again.statusCode).toBe(409);
+    const admin = await makeUser(t.db, tenant, { privilegeType: 'admin' });
+    const byAdmin = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: await authHeader(t.app, admin),
+      payload: { accept_terms: true },
+    });
+    expect(byAdmin.statusCode).toBe(404);
+  });
+});
+
+describe('POST /v1/superusers-create (self-registration)', () => {
+  it('registers a new customer company on the product domain, waiting for activation', async () => {
+    const payload = {
+      email: 'newcustomer@example.test',
+      password: 'customer-pass-1',
+      name: 'New Customer',
+      company_name: 'Customer Cars',
+      accept_terms: true,
+    };
+    const res = await t.app.inject({ method: 'POST', url: '/v1/superusers-create', payload });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      email: 'newcustomer@example.test',
+      status: 'approval_pending',
+      activation_mail_sent: true,
+    });
+    const row = await t.db
+      .selectFrom('users as u')
+      .innerJoin('companies as c', 'c.id', 'u.company_id')
+      .select(['u.domain_id', 'u.privilege_type', 'u.is_pay_by_credit', 'c.name as company'])
+      .where('u.id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      domain_id: master.tenant.domainId,
+      privilege_type: 'admin',
+      is_pay_by_credit: true,
+      company: 'Customer Cars',
+    });
+    const again = await t.app.inject({ method: 'POST', url: '/v1/superusers-create', payload });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('email_already_registered');
+    const noTerms = await t.app.inject({
+      method: 'POST',
+      url: '/v1/superusers-create',
+      payload: { ...payload, email: 'other@example.test', accept_terms: false },
+    });
+    expect(noTerms.json().error.code).toBe('terms_not_accepted');
+
+    await activate('newcustomer@example.test');
+    const headers = await authHeader(t.app, { email: 'newcustomer@example.test', password: 'customer-pass-1' });
+    // A product-branded admin paying by card: their own account, no user management, and no view of others.
+    expect((await t.app.inject({ url: '/v1/subordinates', headers })).statusCode).toBe(403);
+    const peers = await t.app.inject({ url: '/v1/users', headers });
+    expect(peers.json().items.map((u: { email: string }) => u.email)).toEqual(['newcustomer@example.test']);
+  });
+});
