@@ -13,7 +13,7 @@ const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
-    SPINYARD_DATA_DIR: z.string().min(1).default('./data'),
+    SPINYARD_DATA_DIR: z.string().min(1).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
     SPINYARD_ADMIN_EMAIL: z.email().optional(),
@@ -81,7 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.SPINYARD_DATA_DIR);
+  // `npm start` runs the server from its workspace folder: a relative path means the folder npm was started
+  // in (INIT_CWD), and the default is the repository's own data/ folder, as the README says.
+  const dataDir = e.SPINYARD_DATA_DIR
+    ? path.resolve(env.INIT_CWD ?? process.cwd(), e.SPINYARD_DATA_DIR)
+    : path.join(repoRoot, 'data');
   return {
     port: e.PORT,
     host: e.HOST,
