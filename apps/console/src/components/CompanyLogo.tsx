@@ -1,9 +1,24 @@
 import { Text } from '@mantine/core';
 import { DEFAULT_COMPANY_CODE } from '@spinyard/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
-export function companyLogoUrl(code: string): string {
-  return `/svnmedia/images/logos/company_logo_${encodeURIComponent(code)}.png`;
+export function companyLogoUrl(code: string, version = 0): string {
+  const url = `/svnmedia/images/logos/company_logo_${encodeURIComponent(code)}.png`;
+  return version > 0 ? `${url}?v=${version}` : url;
+}
+
+/** Bumped when this browser replaces or removes a company logo, so the logos load again past the media cache. */
+let logoVersion = 0;
+const logoListeners = new Set<() => void>();
+
+export function refreshCompanyLogos(): void {
+  logoVersion = Date.now();
+  for (const listener of logoListeners) listener();
+}
+
+function subscribeLogoVersion(listener: () => void): () => void {
+  logoListeners.add(listener);
+  return () => logoListeners.delete(listener);
 }
 
 /**
@@ -12,11 +27,13 @@ export function companyLogoUrl(code: string): string {
  */
 export function CompanyLogo({ code, name, maxHeight = 44 }: { code: string; name: string; maxHeight?: number }) {
   const [stage, setStage] = useState<'own' | 'default' | 'text'>(code === DEFAULT_COMPANY_CODE ? 'default' : 'own');
+  const version = useSyncExternalStore(subscribeLogoVersion, () => logoVersion);
 
-  // A different host code (after the lookup answers) starts the chain again.
+  // A different host code (after the lookup answers), or a replaced logo, starts the chain again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the version is the reason to run again
   useEffect(() => {
     setStage(code === DEFAULT_COMPANY_CODE ? 'default' : 'own');
-  }, [code]);
+  }, [code, version]);
 
   if (stage === 'text') {
     return (
@@ -27,7 +44,7 @@ export function CompanyLogo({ code, name, maxHeight = 44 }: { code: string; name
   }
   return (
     <img
-      src={companyLogoUrl(stage === 'own' ? code : DEFAULT_COMPANY_CODE)}
+      src={companyLogoUrl(stage === 'own' ? code : DEFAULT_COMPANY_CODE, version)}
       alt={name}
       style={{ display: 'block', maxWidth: '100%', maxHeight, objectFit: 'contain' }}
       onError={() => setStage(stage === 'own' ? 'default' : 'text')}

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBranch, editOwnCompany, fetchBranches, fetchHeadquarters, uploadCompanyLogo } from './companies.ts';
+
+interface Sent {
+  url: URL;
+  method: string;
+  body: unknown;
+}
+
+/** Replaces fetch with one answering `status` and `body`, and records what was sent. */
+function answer(status: number, body: unknown): Sent[] {
+  const sent: Sent[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+    sent.push({
+      url: new URL(input, 'http://console.test'),
+      method: init.method ?? 'GET',
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return sent;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('company calls', () => {
+  it('list headquarters of a domain and branches of a headquarters', async () => {
+    const sent = answer(200, { items: [], total: 0, page: 1, limit: 10 });
+    await fetchHeadquarters({ page: 1, limit: 10, q: '', domainId: '7' });
+    await fetchBranches({ page: 1, limit: 10, q: 'osaka', headquartersId: '9' });
+    expect(sent[0]?.url.searchParams.get('domain_id')).toBe('7');
+    expect(sent[0]?.url.searchParams.has('q')).toBe(false);
+    expect(sent[1]?.url.pathname).toBe('/v1/branches');
+    expect(sent[1]?.url.searchParams.get('headquarters_id')).toBe('9');
+    expect(sent[1]?.url.searchParams.get('q')).toBe('osaka');
+  });
+
+  it('edit the own company, its logo, and create a branch', async () => {
+    const sent = answer(200, {});
+    await editOwnCompany({ city: 'Osaka' });
+    await uploadCompanyLogo('data:image/gif;base64,R0lG');
+    await createBranch({ name: 'Osaka', headquarters_id: '9' });
+    expect(sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual([
+      'POST /v1/company',
+      'POST /v1/company/logo',
+      'POST /v1/branches',
+    ]);
+    expect(sent[1]?.body).toEqual({ image: 'data:image/gif;base64,R0lG' });
+  });
+});

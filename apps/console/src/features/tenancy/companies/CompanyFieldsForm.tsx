@@ -1,0 +1,184 @@
+import { Group, Input, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { COMPANY_FIELD_BOUNDS, type FieldError } from '@spinyard/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n/locale.ts';
+import { fieldErrorText } from '../shared/fieldText.ts';
+import { SectionCard } from '../shared/SectionCard.tsx';
+import { type CompanyFieldName, type CompanyFormValues, prefectureOptions } from './companyForm.ts';
+
+export interface CompanyFieldsFormProps {
+  values: CompanyFormValues;
+  onChange: (values: CompanyFormValues) => void;
+  errors: Record<string, FieldError>;
+  onFieldEdited: (field: string) => void;
+  disabled?: boolean;
+  /** `cards`: one card per group (the company edit page); `plain`: headed groups (a modal). */
+  layout?: 'cards' | 'plain';
+  /** Prefix of the inputs' test ids. */
+  testIdPrefix?: string;
+}
+
+const GROUPS = ['company', 'address', 'contact'] as const;
+
+/** The company's fields in three groups: the company, its address, and contact and billing. */
+export function CompanyFieldsForm({
+  values,
+  onChange,
+  errors,
+  onFieldEdited,
+  disabled = false,
+  layout = 'cards',
+  testIdPrefix = 'company',
+}: CompanyFieldsFormProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+
+  const set = (field: CompanyFieldName, value: string) => {
+    onChange({ ...values, [field]: value });
+    onFieldEdited(field);
+  };
+  const error = (field: CompanyFieldName, select = false) => {
+    const e = errors[field];
+    return e ? fieldErrorText(e, { scope: 'company', select }) : undefined;
+  };
+  const text = (field: CompanyFieldName, extra: { max?: number; required?: boolean; help?: boolean } = {}) => (
+    <TextInput
+      label={t(`companies.fields.${field}`)}
+      description={extra.help ? t(`companies.help.${field}`) : undefined}
+      withAsterisk={extra.required}
+      aria-required={extra.required}
+      maxLength={extra.max}
+      value={values[field]}
+      onChange={(event) => set(field, event.currentTarget.value)}
+      error={error(field)}
+      disabled={disabled}
+      data-testid={`${testIdPrefix}-${field}`}
+    />
+  );
+
+  const zipError = error('zip1') ?? error('zip2');
+  const groups: Record<(typeof GROUPS)[number], ReactNode> = {
+    company: (
+      <Stack gap="md">
+        {text('name', { max: COMPANY_FIELD_BOUNDS.name, required: true })}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {text('corporate_code', { max: COMPANY_FIELD_BOUNDS.code, help: true })}
+          {text('store_code', { max: COMPANY_FIELD_BOUNDS.code, help: true })}
+        </SimpleGrid>
+      </Stack>
+    ),
+    address: (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Input.Wrapper label={t('companies.fields.zip')} description={t('companies.help.zip')} error={zipError}>
+          <Group gap={6} wrap="nowrap" mt={4}>
+            <Text span aria-hidden c="dimmed">
+              〒
+            </Text>
+            <TextInput
+              aria-label={t('companies.fields.zip1')}
+              inputMode="numeric"
+              maxLength={3}
+              w={72}
+              value={values.zip1}
+              onChange={(event) => set('zip1', event.currentTarget.value)}
+              error={Boolean(error('zip1'))}
+              disabled={disabled}
+              data-testid={`${testIdPrefix}-zip1`}
+            />
+            <Text span aria-hidden c="dimmed">
+              -
+            </Text>
+            <TextInput
+              aria-label={t('companies.fields.zip2')}
+              inputMode="numeric"
+              maxLength={4}
+              w={88}
+              value={values.zip2}
+              onChange={(event) => set('zip2', event.currentTarget.value)}
+              error={Boolean(error('zip2'))}
+              disabled={disabled}
+              data-testid={`${testIdPrefix}-zip2`}
+            />
+          </Group>
+        </Input.Wrapper>
+        <Select
+          label={t('companies.fields.prefecture')}
+          description={t('companies.help.prefecture')}
+          placeholder={t('companies.form.prefecturePlaceholder')}
+          data={prefectureOptions(locale)}
+          value={values.prefecture || null}
+          onChange={(value) => set('prefecture', value ?? '')}
+          searchable
+          clearable
+          nothingFoundMessage={t('companies.form.noPrefecture')}
+          error={error('prefecture', true)}
+          disabled={disabled}
+          comboboxProps={{ withinPortal: true }}
+          data-testid={`${testIdPrefix}-prefecture`}
+        />
+        {text('city', { max: COMPANY_FIELD_BOUNDS.city })}
+        {text('street', { max: COMPANY_FIELD_BOUNDS.street })}
+        {text('state', { max: COMPANY_FIELD_BOUNDS.state, help: true })}
+        <TextInput
+          label={t('companies.fields.country')}
+          description={t('companies.help.country')}
+          maxLength={2}
+          w={{ base: '100%', md: 200 }}
+          value={values.country}
+          onChange={(event) => set('country', event.currentTarget.value.toUpperCase())}
+          error={error('country')}
+          disabled={disabled}
+          data-testid={`${testIdPrefix}-country`}
+        />
+      </SimpleGrid>
+    ),
+    contact: (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <TextInput
+          label={t('companies.fields.tel')}
+          description={t('companies.help.tel')}
+          type="tel"
+          inputMode="tel"
+          maxLength={COMPANY_FIELD_BOUNDS.tel.max}
+          value={values.tel}
+          onChange={(event) => set('tel', event.currentTarget.value)}
+          error={error('tel')}
+          disabled={disabled}
+          data-testid={`${testIdPrefix}-tel`}
+        />
+        {text('credit_notation', { max: COMPANY_FIELD_BOUNDS.credit_notation, help: true })}
+        {text('subdomain', { max: 63, help: true })}
+      </SimpleGrid>
+    ),
+  };
+
+  if (layout === 'cards') {
+    return (
+      <Stack gap="lg">
+        {GROUPS.map((group) => (
+          <SectionCard
+            key={group}
+            title={t(`companies.sections.${group}`)}
+            description={t(`companies.sections.${group}Help`)}
+            id={`company-${group}`}
+          >
+            {groups[group]}
+          </SectionCard>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {GROUPS.map((group) => (
+        <Stack key={group} gap="sm" component="fieldset" style={{ border: 0, margin: 0, padding: 0 }}>
+          <Title order={3} size="h6" component="legend" c="gray.8" mb={4}>
+            {t(`companies.sections.${group}`)}
+          </Title>
+          {groups[group]}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

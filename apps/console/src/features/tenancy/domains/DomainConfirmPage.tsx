@@ -1,0 +1,92 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { createDomain, domainKeys } from '../../../api/domains.ts';
+import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
+import { useProfile } from '../../../api/profile.ts';
+import { FormActions } from '../shared/FormActions.tsx';
+import { refusalOf } from '../shared/failure.ts';
+import { useScrollTop } from '../shared/useScrollTop.ts';
+import { DomainSummary } from './DomainSummary.tsx';
+import { createBodyOf, emptyDomainForm } from './domainForm.ts';
+import { clearDraft, draftKey, FROM_CONFIRMATION, readDraft, saveDraft } from './draftStore.ts';
+
+/** The state /domain/edit/{code} receives after a registration: whom the activation mail went to. */
+export interface DomainCreatedState {
+  created: { email: string; mailSent: boolean };
+}
+
+/**
+ * /domain/confirmation: the new domain read-only; "register" creates it with its super user. A refusal that
+ * names fields goes back to the form with them marked and everything typed kept.
+ */
+export function DomainConfirmPage() {
+  useScrollTop();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const userId = useProfile().data?.user.id;
+  const [draft] = useState(() => readDraft(draftKey.add, userId));
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (!draft) notifyInfo(t('domains.confirm.draftMissing'));
+  }, [draft, t]);
+
+  if (!draft || !userId) return <Navigate to="/domain/add" replace />;
+  const { values } = draft;
+
+  const register = async () => {
+    setSending(true);
+    try {
+      const body = createBodyOf(values);
+      const created = await createDomain(body);
+      clearDraft(draftKey.add);
+      await queryClient.invalidateQueries({ queryKey: domainKeys.all });
+      notifySuccess(t('domains.created.notice', { host: created.host }));
+      const state: DomainCreatedState = {
+        created: { email: body.super_user.email, mailSent: created.activation_mail_sent },
+      };
+      await navigate(`/domain/edit/${encodeURIComponent(created.company_code)}`, { state });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal.fields.length > 0) {
+        saveDraft(draftKey.add, userId, { values, errors: refusal.fields, refusedCode: refusal.code });
+        await navigate('/domain/add', { state: FROM_CONFIRMATION });
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={1080} mx="auto">
+      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+        <Text size="sm">{t('domains.confirm.intro')}</Text>
+      </Alert>
+      <DomainSummary values={values} defaults={emptyDomainForm()} />
+      <FormActions>
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          onClick={() => void navigate('/domain/add', { state: FROM_CONFIRMATION })}
+          disabled={sending}
+          data-testid="domain-back"
+        >
+          {t('domains.form.backToForm')}
+        </Button>
+        <Button
+          leftSection={<IconCheck size={16} aria-hidden />}
+          onClick={() => void register()}
+          loading={sending}
+          data-testid="domain-register"
+        >
+          {t('domains.form.register')}
+        </Button>
+      </FormActions>
+    </Stack>
+  );
+}

@@ -1,0 +1,345 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { FieldError } from '@spinyard/domain';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconArrowLeft,
+  IconBuilding,
+  IconChecklist,
+  IconMailCheck,
+  IconPhoto,
+  IconSettings,
+} from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { type DomainDetail, type MaxContents, useDomainByCode, useMaxContents } from '../../../api/domains.ts';
+import { notifyInfo } from '../../../api/notify.ts';
+import { useProfile } from '../../../api/profile.ts';
+import { currentLocale } from '../../../i18n/locale.ts';
+import { CompaniesCard } from '../companies/CompaniesCard.tsx';
+import { FormActions } from '../shared/FormActions.tsx';
+import { focusFirstInvalid } from '../shared/focusInvalid.ts';
+import { useScrollTop } from '../shared/useScrollTop.ts';
+import { DeleteDomainButton } from './DeleteDomainButton.tsx';
+import type { DomainCreatedState } from './DomainConfirmPage.tsx';
+import { DomainFormFields } from './DomainFormFields.tsx';
+import { DomainImagesPanel } from './DomainImagesPanel.tsx';
+import { DomainStatusBadge } from './DomainStatusBadge.tsx';
+import { DraftRestoredNotice } from './DraftRestoredNotice.tsx';
+import {
+  type DomainFormValues,
+  domainFormErrors,
+  domainFormOf,
+  errorsByField,
+  isEmptyUpdate,
+  LIMIT_BELOW_REGISTERED,
+  updateBodyOf,
+} from './domainForm.ts';
+import { cameFromConfirmation, clearDraft, draftKey, readDraft, saveDraft } from './draftStore.ts';
+import { hostCheckErrors } from './hostCheckErrors.ts';
+import { useHostCheck } from './useHostCheck.ts';
+import { VehicleCounter } from './VehicleCounter.tsx';
+
+/** The smallest vehicle limit the domain accepts now, for the limit mode chosen on the form. */
+function smallestLimit(counter: MaxContents | undefined, values: DomainFormValues): number | undefined {
+  if (!counter) return undefined;
+  return values.options.limit_mode === 'per_user' ? counter.max_registered_per_user : counter.registered_vehicles;
+}
+
+/** Loading, not found, or the page. */
+export function DomainEditPage() {
+  useScrollTop();
+  const { t } = useTranslation();
+  const { companyCode = '' } = useParams();
+  const domain = useDomainByCode(companyCode);
+  if (domain.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (domain.isError) {
+    return (
+      <Stack align="center" gap="md" py="xl">
+        <Text>{t('domains.edit.notFound', { code: companyCode })}</Text>
+        <Button
+          component={Link}
+          to="/domain/list"
+          variant="light"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
+          {t('domains.form.backToList')}
+        </Button>
+      </Stack>
+    );
+  }
+  return <DomainEditor key={domain.data.id} domain={domain.data} />;
+}
+
+function DomainEditor({ domain }: { domain: DomainDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const userId = useProfile().data?.user.id;
+  const counter = useMaxContents(domain.id);
+  const created = (location.state as Partial<DomainCreatedState> | null)?.created;
+  const key = draftKey.edit(domain.company_code);
+  const [initial] = useState(() => readDraft(key, userId));
+  const [values, setValues] = useState<DomainFormValues>(() => initial?.values ?? domainFormOf(domain));
+  const [errors, setErrors] = useState<FieldError[]>(() => initial?.errors ?? []);
+  const [refused, setRefused] = useState<'client' | 'server' | undefined>(
+    initial && initial.errors.length > 0 ? 'server' : undefined,
+  );
+  const [restored, setRestored] = useState(
+    () => initial !== undefined && initial.errors.length === 0 && !cameFromConfirmation(location.state),
+  );
+  const [tab, setTab] = useState<string | null>('settings');
+  const hostCheck = useHostCheck(values.host, undefined, domain.host);
+  const byField = errorsByField(errors);
+  const deleting = domain.status === 'deleting';
+  const minimum = smallestLimit(counter.data, values);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = [...domainFormErrors(values, 'edit'), ...hostCheckErrors(hostCheck)];
+    const limit = values.options.vehicle_limit;
+    if (typeof limit === 'number' && minimum !== undefined && limit < minimum) {
+      found.push({ field: 'options.vehicle_limit', rule: LIMIT_BELOW_REGISTERED, message: LIMIT_BELOW_REGISTERED });
+    }
+    if (found.length > 0) {
+      setErrors(found);
+      setRefused('client');
+      focusFirstInvalid();
+      return;
+    }
+    if (isEmptyUpdate(updateBodyOf(values, domain))) {
+      notifyInfo(t('domains.form.noChanges'));
+      return;
+    }
+    if (!userId) return;
+    saveDraft(key, userId, { values, errors: [] });
+    void navigate(`/domain/confirmation-edit/${encodeURIComponent(domain.company_code)}`);
+  };
+
+  const errorText = (error: FieldError) =>
+    error.rule === LIMIT_BELOW_REGISTERED
+      ? minimum !== undefined
+        ? t('domains.errors.limitBelowRegistered', { vehicles: minimum.toLocaleString(currentLocale()) })
+        : t('errors.domain_limit_below_registered')
+      : undefined;
+
+  return (
+    <Stack gap="lg" maw={1080} mx="auto">
+      {created ? (
+        <Alert
+          color={created.mailSent ? 'green' : 'orange'}
+          variant="light"
+          icon={created.mailSent ? <IconMailCheck aria-hidden /> : <IconAlertTriangle aria-hidden />}
+          title={t('domains.created.title')}
+          data-testid="domain-created"
+        >
+          {created.mailSent
+            ? t('domains.created.mailSent', { email: created.email })
+            : t('domains.created.mailNotSent', { email: created.email })}
+        </Alert>
+      ) : null}
+      {deleting ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="domain-deleting">
+          {t('domains.delete.deletingAlert')}
+        </Alert>
+      ) : null}
+
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="domain-overview-title">
+        <Grid gutter="lg" align="center">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap={6}>
+              <Group gap="sm" wrap="wrap">
+                <Title order={2} size="h3" id="domain-overview-title" style={{ wordBreak: 'break-all' }}>
+                  {domain.host}
+                </Title>
+                <DomainStatusBadge status={domain.status} />
+              </Group>
+              <Text size="sm" c="dimmed">
+                {t('domains.edit.overview', { code: domain.company_code, service: domain.service_name })}
+              </Text>
+              {domain.host_flags.length > 0 ? (
+                <Group gap={6}>
+                  {domain.host_flags.map((flag) => (
+                    <Badge key={flag} variant="outline" color="gray" radius="sm" size="sm">
+                      {t(`domains.hostFlags.${flag}`)}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : null}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="sm">
+              <VehicleCounter counter={counter.data} />
+              <Group justify="flex-end">
+                <DeleteDomainButton domain={domain} />
+              </Group>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Card>
+
+      <Tabs value={tab} onChange={setTab} keepMounted variant="outline" radius="md">
+        <Tabs.List>
+          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} aria-hidden />} data-testid="tab-settings">
+            {t('domains.tabs.settings')}
+          </Tabs.Tab>
+          <Tabs.Tab value="images" leftSection={<IconPhoto size={16} aria-hidden />} data-testid="tab-images">
+            {t('domains.tabs.images')}
+          </Tabs.Tab>
+          <Tabs.Tab value="companies" leftSection={<IconBuilding size={16} aria-hidden />} data-testid="tab-companies">
+            {t('domains.tabs.companies')}
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="settings" pt="lg">
+          <form onSubmit={onSubmit} noValidate aria-label={t('screens.domain_edit')}>
+            <Stack gap="lg">
+              {restored ? (
+                <DraftRestoredNotice
+                  onDiscard={() => {
+                    clearDraft(key);
+                    setValues(domainFormOf(domain));
+                    setErrors([]);
+                    setRestored(false);
+                  }}
+                />
+              ) : null}
+              {refused ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+                  {refused === 'server' ? t('domains.form.serverRefused') : t('domains.form.checkErrors')}
+                </Alert>
+              ) : null}
+              <DomainFormFields
+                mode="edit"
+                values={values}
+                onChange={setValues}
+                errors={byField}
+                onFieldEdited={(field) => {
+                  if (byField[field]) setErrors((list) => list.filter((e) => e.field !== field));
+                }}
+                hostCheck={hostCheck}
+                disabled={deleting}
+                errorText={errorText}
+              />
+              <SuperUsersCard domain={domain} />
+              <FormActions>
+                <Button
+                  component={Link}
+                  to="/domain/list"
+                  variant="default"
+                  leftSection={<IconArrowLeft size={16} aria-hidden />}
+                >
+                  {t('domains.form.backToList')}
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                  onClick={() => {
+                    clearDraft(key);
+                    setValues(domainFormOf(domain));
+                    setErrors([]);
+                    setRefused(undefined);
+                    setRestored(false);
+                  }}
+                  disabled={deleting}
+                >
+                  {t('domains.form.reset')}
+                </Button>
+                <Button
+                  type="submit"
+                  leftSection={<IconChecklist size={16} aria-hidden />}
+                  disabled={deleting}
+                  data-testid="domain-confirm"
+                >
+                  {t('domains.form.confirm')}
+                </Button>
+              </FormActions>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="images" pt="lg">
+          <DomainImagesPanel domain={domain} />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="companies" pt="lg">
+          {tab === 'companies' ? <CompaniesCard domainId={domain.id} readOnly={deleting} /> : null}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** The domain's registered admins, with their account status (waiting for activation until they set a password). */
+function SuperUsersCard({ domain }: { domain: DomainDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="domain-super-users-title">
+      <Title order={2} size="h4" id="domain-super-users-title" mb="sm">
+        {t('domains.sections.superUsers')}
+      </Title>
+      {domain.super_users.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('domains.superUsers.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('domains.fields.super_user_email')}</Table.Th>
+                <Table.Th>{t('domains.fields.super_user_name')}</Table.Th>
+                <Table.Th>{t('domains.superUsers.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {domain.super_users.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>
+                    <Anchor href={`mailto:${user.email}`} size="sm">
+                      {user.email}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{user.name}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      variant="light"
+                      radius="sm"
+                      color={user.status === 'active' ? 'green' : user.status === 'approval_pending' ? 'blue' : 'gray'}
+                    >
+                      {t(`domains.userStatus.${user.status}`)}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

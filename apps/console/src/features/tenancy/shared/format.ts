@@ -1,0 +1,17 @@
+/** Date and time in the user's language, short (2025/01/31 14:05 in Japanese). '' for a missing value. */
+export function formatDateTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
+export function formatNumber(value: number, locale: string): string {
+  return value.toLocaleString(locale);
+}
