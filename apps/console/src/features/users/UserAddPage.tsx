@@ -1,0 +1,64 @@
+import { Center, Loader, Stack } from '@mantine/core';
+import { assignablePrivileges, canAddUser, type FieldError } from '@spinyard/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { createSubordinate, useAdmins, userKeys } from '../../api/users.ts';
+import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
+import { UserForm } from './UserForm.tsx';
+import { createBodyOf, EMPTY_USER_FORM, type UserFormValues } from './userRules.ts';
+import { notifyDone, refusalOf } from './userText.ts';
+import { useUserActor } from './useUserActor.ts';
+
+/** /subordinate/add: a new admin or normal user, active at once with the password given. */
+export function UserAddPage() {
+  const { t } = useTranslation();
+  const actor = useUserActor();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isAdmin = actor?.privilegeType === 'admin';
+  const admins = useAdmins(Boolean(actor) && !isAdmin);
+
+  if (!actor) {
+    return (
+      <Center py={64}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (!canAddUser(actor).ok) return <NotAvailablePage />;
+
+  const roles = assignablePrivileges(actor).filter((r): r is 'admin' | 'normal' => r === 'admin' || r === 'normal');
+  const initial: UserFormValues = {
+    ...EMPTY_USER_FORM,
+    privilegeType: roles.length === 1 ? (roles[0] ?? '') : '',
+    // An admin's new users are their own.
+    parentUserId: isAdmin ? actor.id : '',
+  };
+
+  const submit = async (values: UserFormValues): Promise<FieldError[]> => {
+    try {
+      const created = await createSubordinate(createBodyOf(values));
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      notifyDone(t('users.add.done', { name: created.name }));
+      void navigate('/subordinate/list');
+      return [];
+    } catch (error) {
+      return refusalOf(error).fields;
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto" data-testid="user-add">
+      <UserForm
+        mode="add"
+        initial={initial}
+        roles={roles}
+        admins={isAdmin ? null : (admins.data?.items ?? [])}
+        adminsLoading={admins.isPending && !isAdmin}
+        onSubmit={submit}
+        submitLabel={t('users.add.submit')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,543 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  canAddUser,
+  canDeleteUser,
+  canImportUsersCsv,
+  canListUsers,
+  canToggleUser,
+  DEFAULT_PAGE_SIZE,
+  isPageSize,
+  type PageSize,
+  USER_STATUSES,
+  type UserStatus,
+} from '@spinyard/domain';
+import {
+  IconFileSpreadsheet,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconUsers,
+  IconX,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  deleteSubordinate,
+  deleteSubordinates,
+  isUserSort,
+  setUserStatus,
+  USER_SORTS,
+  type UserListQuery,
+  type UserRecord,
+  type UserSort,
+  userKeys,
+  useSubordinates,
+} from '../../api/users.ts';
+import { currentLocale } from '../../i18n/locale.ts';
+import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
+import { ConfirmModal, formatDateTime, ListFooter, RoleBadge, StatusBadge } from './UserBits.tsx';
+import { matchesAllKeywords, splitKeywords, targetOf } from './userRules.ts';
+import { errorCodeText, notifyDone, refusalOf } from './userText.ts';
+import { useUserActor } from './useUserActor.ts';
+
+/** How many matches of the first keyword are searched for the others (the server matches one keyword). */
+const MULTI_KEYWORD_WINDOW: PageSize = 300;
+
+type Pending =
+  | { kind: 'delete'; user: UserRecord }
+  | { kind: 'bulk'; ids: string[] }
+  | { kind: 'status'; user: UserRecord; status: 'active' | 'inactive' };
+
+/** /subordinate/list: the users the caller manages, searched, filtered, sorted and paged, with their actions. */
+export function UserListPage() {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const actor = useUserActor();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const limitParam = Number(params.get('limit'));
+  const limit: PageSize = isPageSize(limitParam) ? (limitParam as PageSize) : DEFAULT_PAGE_SIZE;
+  const q = params.get('q') ?? '';
+  const sortParam = params.get('sort') ?? '';
+  const sort: UserSort = isUserSort(sortParam) ? sortParam : 'created_desc';
+  const roleParam = params.get('role');
+  const privilegeType = roleParam === 'admin' || roleParam === 'normal' ? roleParam : '';
+  const statusParam = params.get('status') ?? '';
+  const status = (USER_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as UserStatus) : '';
+
+  const [search, setSearch] = useState(q);
+  const [debounced] = useDebouncedValue(search, 350);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const keywords = splitKeywords(q);
+  const multi = keywords.length > 1;
+  const query: UserListQuery = multi
+    ? { page: 1, limit: MULTI_KEYWORD_WINDOW, q: keywords[0] ?? '', sort, privilegeType, status }
+    : { page, limit, q: keywords[0] ?? '', sort, privilegeType, status };
+  const allowed = actor ? canListUsers(actor).ok : false;
+  const list = useSubordinates(query, allowed);
+
+  const update = (
+    next: Partial<{ page: number; limit: PageSize; q: string; sort: UserSort; role: string; status: string }>,
+  ) => {
+    const merged = { page, limit, q, sort, role: privilegeType as string, status: status as string, ...next };
+    const out = new URLSearchParams();
+    if (merged.q.trim()) out.set('q', merged.q.trim());
+    if (merged.role) out.set('role', merged.role);
+    if (merged.status) out.set('status', merged.status);
+    if (merged.sort !== 'created_desc') out.set('sort', merged.sort);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    if (merged.limit !== DEFAULT_PAGE_SIZE) out.set('limit', String(merged.limit));
+    setParams(out, { replace: true });
+    setSelected(new Set());
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the settled search text changes
+  useEffect(() => {
+    if (debounced.trim() !== q.trim()) update({ q: debounced, page: 1 });
+  }, [debounced]);
+
+  const { rows, total } = useMemo(() => {
+    const items = list.data?.items ?? [];
+    if (!multi) return { rows: items, total: list.data?.total ?? 0 };
+    const matching = items.filter((u) => matchesAllKeywords(u, keywords));
+    return { rows: matching.slice((page - 1) * limit, page * limit), total: matching.length };
+  }, [list.data, multi, keywords, page, limit]);
+
+  if (!actor) {
+    return (
+      <Center py={64}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (!allowed) return <NotAvailablePage />;
+
+  const deletable = (u: UserRecord) => canDeleteUser(actor, targetOf(u), { hasProcessingContent: false });
+  const selectable = rows.filter((u) => deletable(u).ok);
+  const allSelected = selectable.length > 0 && selectable.every((u) => selected.has(u.id));
+  const someSelected = selectable.some((u) => selected.has(u.id));
+  const filtering = q.trim() !== '' || privilegeType !== '' || status !== '';
+
+  const close = () => {
+    if (!busy) {
+      setPending(null);
+      setRefusal(null);
+    }
+  };
+
+  const run = async () => {
+    if (!pending) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      if (pending.kind === 'delete') {
+        await deleteSubordinate(pending.user.id);
+        notifyDone(t('users.delete.done', { name: pending.user.name }));
+      } else if (pending.kind === 'bulk') {
+        const answer = await deleteSubordinates(pending.ids);
+        notifyDone(t('users.bulk.done', { count: answer.deleted }));
+        setSelected(new Set());
+      } else {
+        await setUserStatus(pending.user.id, pending.status);
+        notifyDone(
+          t(pending.status === 'active' ? 'users.status.enabled' : 'users.status.disabled', {
+            name: pending.user.name,
+          }),
+        );
+      }
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      setPending(null);
+    } catch (error) {
+      const { code } = refusalOf(error);
+      if (code) setRefusal(errorCodeText(code, t('errors.general_error')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const addAllowed = canAddUser(actor).ok;
+  const csvAllowed = canImportUsersCsv(actor).ok;
+
+  return (
+    <Stack gap="lg" maw={1400} mx="auto">
+      <Card withBorder radius="lg" padding="lg">
+        <Group justify="space-between" gap="md" mb="md" wrap="wrap" align="flex-end">
+          <Group gap="sm" wrap="wrap" align="flex-end" style={{ flex: 1 }}>
+            <TextInput
+              label={t('users.list.searchLabel')}
+              placeholder={t('users.list.searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                search ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    onClick={() => setSearch('')}
+                    aria-label={t('users.list.clearSearch')}
+                  >
+                    <IconX size={14} aria-hidden />
+                  </ActionIcon>
+                ) : list.isFetching ? (
+                  <Loader size={14} aria-hidden />
+                ) : null
+              }
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={{ base: '100%', sm: 320 }}
+              type="search"
+              data-testid="user-search"
+            />
+            <NativeSelect
+              label={t('users.list.roleFilter')}
+              value={privilegeType}
+              onChange={(e) => update({ role: e.currentTarget.value, page: 1 })}
+              data={[
+                { value: '', label: t('users.list.all') },
+                { value: 'admin', label: t('roles.admin') },
+                { value: 'normal', label: t('roles.normal') },
+              ]}
+              data-testid="user-role-filter"
+            />
+            <NativeSelect
+              label={t('users.list.statusFilter')}
+              value={status}
+              onChange={(e) => update({ status: e.currentTarget.value, page: 1 })}
+              data={[
+                { value: '', label: t('users.list.all') },
+                ...USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) })),
+              ]}
+              data-testid="user-status-filter"
+            />
+            <NativeSelect
+              label={t('users.list.sort')}
+              value={sort}
+              onChange={(e) => update({ sort: e.currentTarget.value as UserSort, page: 1 })}
+              data={USER_SORTS.map((s) => ({ value: s, label: t(`users.sort.${s}`) }))}
+              data-testid="user-sort"
+            />
+          </Group>
+          <Group gap="sm">
+            {csvAllowed ? (
+              <Button
+                component={Link}
+                to="/subordinate/addlist"
+                variant="light"
+                leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+                data-testid="user-add-csv"
+              >
+                {t('users.list.addCsv')}
+              </Button>
+            ) : null}
+            {addAllowed ? (
+              <Button
+                component={Link}
+                to="/subordinate/add"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                data-testid="user-add"
+              >
+                {t('users.list.add')}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+
+        {multi ? (
+          <Text size="sm" c="gray.7" mb="sm" data-testid="user-keywords-note">
+            {t('users.list.keywordsNote', { count: keywords.length, window: MULTI_KEYWORD_WINDOW })}
+          </Text>
+        ) : null}
+
+        {selected.size > 0 ? (
+          <Group
+            justify="space-between"
+            mb="sm"
+            p="xs"
+            bg="red.0"
+            style={{ borderRadius: 8 }}
+            data-testid="user-bulk-bar"
+          >
+            <Text size="sm" fw={600}>
+              {t('users.bulk.selected', { count: selected.size })}
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>
+                {t('users.bulk.clear')}
+              </Button>
+              <Button
+                size="xs"
+                color="red"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => setPending({ kind: 'bulk', ids: [...selected] })}
+                data-testid="user-bulk-delete"
+              >
+                {t('users.bulk.delete')}
+              </Button>
+            </Group>
+          </Group>
+        ) : null}
+
+        {list.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} height={36} radius="sm" />
+            ))}
+          </Stack>
+        ) : rows.length === 0 ? (
+          <Center py={48}>
+            <Stack align="center" gap="sm" maw={440} ta="center" data-testid="user-list-empty">
+              <ThemeIcon size={56} radius="xl" variant="light" color="blue">
+                <IconUsers size={30} aria-hidden />
+              </ThemeIcon>
+              <Text fw={600}>{filtering ? t('users.list.noMatch') : t('users.list.empty')}</Text>
+              {filtering ? (
+                <Button
+                  variant="light"
+                  onClick={() => {
+                    setSearch('');
+                    update({ q: '', role: '', status: '', page: 1 });
+                  }}
+                >
+                  {t('users.list.clearFilters')}
+                </Button>
+              ) : addAllowed ? (
+                <Button component={Link} to="/subordinate/add" leftSection={<IconPlus size={16} aria-hidden />}>
+                  {t('users.list.add')}
+                </Button>
+              ) : null}
+            </Stack>
+          </Center>
+        ) : (
+          <Table.ScrollContainer minWidth={1000}>
+            <Table
+              highlightOnHover
+              verticalSpacing="sm"
+              striped
+              data-testid="user-table"
+              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t('users.bulk.selectAll')}
+                      checked={allSelected}
+                      indeterminate={someSelected && !allSelected}
+                      disabled={selectable.length === 0}
+                      onChange={() => {
+                        const next = new Set(selected);
+                        for (const u of selectable) {
+                          if (allSelected) next.delete(u.id);
+                          else next.add(u.id);
+                        }
+                        setSelected(next);
+                      }}
+                    />
+                  </Table.Th>
+                  <Table.Th>{t('users.list.columns.user')}</Table.Th>
+                  <Table.Th>{t('users.list.columns.role')}</Table.Th>
+                  <Table.Th>{t('users.list.columns.parent')}</Table.Th>
+                  <Table.Th>{t('users.list.columns.section')}</Table.Th>
+                  <Table.Th>{t('users.list.columns.status')}</Table.Th>
+                  <Table.Th>{t('users.list.columns.lastLogin')}</Table.Th>
+                  <Table.Th>{t('users.list.columns.created')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('users.list.columns.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((user) => {
+                  const editPath = `/subordinate/edit/${encodeURIComponent(user.id)}`;
+                  const del = deletable(user);
+                  const toggle =
+                    canToggleUser(actor, targetOf(user)).ok && (user.status === 'active' || user.status === 'inactive');
+                  const next = user.status === 'active' ? 'inactive' : 'active';
+                  const toggleLabel = t(next === 'active' ? 'users.actions.enable' : 'users.actions.disable', {
+                    name: user.name,
+                  });
+                  return (
+                    <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('users.bulk.select', { name: user.name })}
+                          checked={selected.has(user.id)}
+                          disabled={!del.ok}
+                          onChange={(e) => {
+                            const nextSet = new Set(selected);
+                            if (e.currentTarget.checked) nextSet.add(user.id);
+                            else nextSet.delete(user.id);
+                            setSelected(nextSet);
+                          }}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={editPath} fw={600} size="sm">
+                          {user.name}
+                        </Anchor>
+                        <Text size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
+                          {user.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <RoleBadge role={user.privilege_type} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{user.parent_name ?? '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">
+                          {[user.company_name, user.company_section].filter(Boolean).join(' / ') || '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={user.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="gray.7">
+                          {formatDateTime(user.last_login_at, locale) || t('users.list.never')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="gray.7">
+                          {formatDateTime(user.created_at, locale)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <Tooltip label={t('users.actions.edit', { name: user.name })} withArrow>
+                            <ActionIcon
+                              component={Link}
+                              to={editPath}
+                              variant="subtle"
+                              aria-label={t('users.actions.edit', { name: user.name })}
+                            >
+                              <IconPencil size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                          {toggle ? (
+                            <Tooltip label={toggleLabel} withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color={next === 'active' ? 'green' : 'orange'}
+                                aria-label={toggleLabel}
+                                onClick={() => setPending({ kind: 'status', user, status: next })}
+                                data-testid="user-toggle"
+                              >
+                                {next === 'active' ? (
+                                  <IconPlayerPlay size={18} aria-hidden />
+                                ) : (
+                                  <IconPlayerPause size={18} aria-hidden />
+                                )}
+                              </ActionIcon>
+                            </Tooltip>
+                          ) : null}
+                          {del.ok ? (
+                            <Tooltip label={t('users.actions.delete', { name: user.name })} withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={t('users.actions.delete', { name: user.name })}
+                                onClick={() => setPending({ kind: 'delete', user })}
+                                data-testid="user-delete"
+                              >
+                                <IconTrash size={18} aria-hidden />
+                              </ActionIcon>
+                            </Tooltip>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+
+        {total > 0 ? (
+          <ListFooter
+            total={total}
+            page={page}
+            limit={limit}
+            onPage={(p) => update({ page: p })}
+            onLimit={(l) => update({ limit: l, page: 1 })}
+          />
+        ) : null}
+      </Card>
+
+      <ConfirmModal
+        opened={pending !== null}
+        title={
+          pending?.kind === 'status'
+            ? t(pending.status === 'active' ? 'users.status.enableTitle' : 'users.status.disableTitle')
+            : pending?.kind === 'bulk'
+              ? t('users.bulk.title', { count: pending.ids.length })
+              : t('users.delete.title')
+        }
+        confirmLabel={
+          pending?.kind === 'status'
+            ? t(pending.status === 'active' ? 'users.status.enable' : 'users.status.disable')
+            : t('users.delete.confirm')
+        }
+        color={pending?.kind === 'status' && pending.status === 'active' ? 'green' : 'red'}
+        onConfirm={run}
+        onClose={close}
+        loading={busy}
+        testId="user-confirm"
+      >
+        <Text size="sm">
+          {pending?.kind === 'status'
+            ? t(pending.status === 'active' ? 'users.status.enableBody' : 'users.status.disableBody', {
+                name: pending.user.name,
+              })
+            : pending?.kind === 'bulk'
+              ? t('users.bulk.body', { count: pending.ids.length })
+              : pending?.kind === 'delete'
+                ? t('users.delete.body', { name: pending.user.name, email: pending.user.email })
+                : ''}
+        </Text>
+        {pending?.kind !== 'status' ? (
+          <Text size="sm" c="gray.7">
+            {t('users.delete.rules')}
+          </Text>
+        ) : null}
+        {refusal ? (
+          <Alert color="red" role="alert" data-testid="user-confirm-refusal">
+            {refusal}
+          </Alert>
+        ) : null}
+      </ConfirmModal>
+    </Stack>
+  );
+}

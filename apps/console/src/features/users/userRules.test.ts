@@ -1,0 +1,208 @@
+import { canDeleteUser, canImportUsersCsv, canToggleUser } from '@spinyard/domain';
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../api/profile.ts';
+import type { UserRecord } from '../../api/users.ts';
+import {
+  actorOf,
+  createBodyOf,
+  EMPTY_USER_FORM,
+  formOf,
+  matchesAllKeywords,
+  precheckUserCsv,
+  splitKeywords,
+  targetOf,
+  updateBodyOf,
+  userFormErrors,
+} from './userRules.ts';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const HEADER = 'email,password,privilege_type,name,parent_email,company_section,car_limit\n';
+
+function profile(privilege: 'master' | 'super' | 'admin' | 'normal', isUserAdd = true): Profile {
+  return {
+    user: {
+      id: '1',
+      email: 'me@example.com',
+      name: 'Me',
+      first_name: '',
+      last_name: '',
+      display_name: 'Me',
+      privilege_type: privilege,
+      status: 'active',
+      company_section: '',
+      is_pay_by_credit: false,
+      two_step_auth: false,
+    },
+    domain: {
+      host: 'example.com',
+      company_code: '0006',
+      service_name: 'x',
+      host_flags: [],
+      options: {
+        option_data: false,
+        web_negotiation: false,
+        hotspot_browser: false,
+        hotspot_app: false,
+        is_user_add: isUserAdd,
+        online_payment: false,
+      },
+    },
+    company: null,
+  };
+}
+
+const user = (over: Partial<UserRecord> = {}): UserRecord => ({
+  id: '7',
+  email: 'taro@example.com',
+  name: 'Taro',
+  first_name: '',
+  last_name: '',
+  display_name: 'Taro',
+  privilege_type: 'normal',
+  status: 'active',
+  domain_id: '3',
+  domain_host: 'example.com',
+  company_id: null,
+  company_name: 'Shop',
+  parent_user_id: '5',
+  parent_name: 'Hanako',
+  parent_email: 'hanako@example.com',
+  group_id: null,
+  group_name: null,
+  company_section: 'Sales',
+  phone: '',
+  car_limit: null,
+  is_pay_by_credit: false,
+  two_step_auth: false,
+  last_login_at: null,
+  activated_at: null,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+  ...over,
+});
+
+describe('permissions from the profile', () => {
+  it('lets a super user toggle and delete users of the domain, and import a CSV', () => {
+    const actor = actorOf(profile('super'));
+    expect(canToggleUser(actor, targetOf(user())).ok).toBe(true);
+    expect(canDeleteUser(actor, targetOf(user()), { hasProcessingContent: false }).ok).toBe(true);
+    expect(canImportUsersCsv(actor).ok).toBe(true);
+  });
+
+  it('refuses an admin the toggle, and everyone the CSV when user management is off', () => {
+    expect(canToggleUser(actorOf(profile('admin')), targetOf(user({ parent_user_id: '1' }))).ok).toBe(false);
+    expect(canImportUsersCsv(actorOf(profile('super', false))).ok).toBe(false);
+  });
+
+  it('never deletes a super user or oneself', () => {
+    const actor = actorOf(profile('master'));
+    const superUser = targetOf(user({ privilege_type: 'super', parent_user_id: null }));
+    expect(canDeleteUser(actor, superUser, { hasProcessingContent: false })).toEqual({
+      ok: false,
+      reason: 'super_user_undeletable',
+    });
+    expect(canDeleteUser(actor, targetOf(user({ id: '1' })), { hasProcessingContent: false }).ok).toBe(false);
+  });
+});
+
+describe('search keywords', () => {
+  it('splits on half- and full-width commas, trims and drops repeats', () => {
+    expect(splitKeywords(' taro, sales ,,Taro、東京，x ')).toEqual(['taro', 'sales', '東京', 'x']);
+    expect(splitKeywords('  ')).toEqual([]);
+  });
+
+  it('matches a user only when every keyword is found', () => {
+    expect(matchesAllKeywords(user(), ['taro', 'SALES'])).toBe(true);
+    expect(matchesAllKeywords(user(), ['taro', 'hanako@'])).toBe(true);
+    expect(matchesAllKeywords(user(), ['taro', 'tokyo'])).toBe(false);
+  });
+});
+
+describe('the user form', () => {
+  it('names every broken rule at once on the API field names', () => {
+    const errors = userFormErrors(
+      {
+        ...EMPTY_USER_FORM,
+        privilegeType: 'normal',
+        email: 'nope',
+        password: 'short',
+        phone: '03 12',
+        carLimit: '1.5',
+      },
+      'add',
+    );
+    expect(errors.map((e) => `${e.field}:${e.rule}`)).toEqual([
+      'email:email',
+      'password:min_length',
+      'name:required',
+      'parent_user_id:required',
+      'phone:format',
+      'car_limit:integer',
+    ]);
+  });
+
+  it('asks for a role and refuses accented passwords when adding', () => {
+    const errors = userFormErrors({ ...EMPTY_USER_FORM, email: 'a@b.jp', password: 'pässwort123', name: 'A' }, 'add');
+    expect(errors.map((e) => `${e.field}:${e.rule}`)).toEqual(['privilege_type:required', 'password:ascii_only']);
+  });
+
+  it('leaves the password optional when editing', () => {
+    expect(userFormErrors(formOf(user()), 'edit')).toEqual([]);
+    expect(userFormErrors({ ...formOf(user()), carLimit: '2000000' }, 'edit')[0]?.rule).toBe('range');
+  });
+
+  it('builds the create body, with a parent only for normal users', () => {
+    const values = {
+      ...EMPTY_USER_FORM,
+      privilegeType: 'admin' as const,
+      email: ' A@B.jp ',
+      password: 'abcdefg1',
+      name: ' Ann ',
+      parentUserId: '5',
+      carLimit: '12',
+    };
+    expect(createBodyOf(values)).toEqual({
+      email: 'A@B.jp',
+      password: 'abcdefg1',
+      privilege_type: 'admin',
+      name: 'Ann',
+      company_section: '',
+      phone: '',
+      car_limit: 12,
+    });
+    expect(createBodyOf({ ...values, privilegeType: 'normal' }).parent_user_id).toBe('5');
+  });
+
+  it('sends only what changed when editing', () => {
+    const before = formOf(user());
+    expect(updateBodyOf(before, before)).toEqual({});
+    expect(updateBodyOf({ ...before, carLimit: '', password: 'newpass12', parentUserId: '9' }, before)).toEqual({
+      password: 'newpass12',
+      parent_user_id: '9',
+    });
+    expect(updateBodyOf({ ...before, carLimit: '3', email: 'TARO@example.com' }, before)).toEqual({ car_limit: 3 });
+  });
+});
+
+describe('the browser CSV check', () => {
+  it('accepts a well-formed file whose parents it cannot know', () => {
+    expect(precheckUserCsv(bytes(`${HEADER}n@x.jp,abcdefgh,normal,N,boss@x.jp,,\n`))).toEqual([]);
+  });
+
+  it('reports file-level rules', () => {
+    expect(precheckUserCsv(bytes(HEADER))).toEqual([{ row: null, code: 'csv_no_user' }]);
+    expect(precheckUserCsv(bytes('mail,password\n'))[0]?.code).toBe('csv_header_mismatch');
+    expect(precheckUserCsv(new Uint8Array([0xff, 0xfe, 0x00]))[0]?.code).toBe('csv_not_utf8');
+    const many = Array.from({ length: 101 }, (_, i) => `u${i}@x.jp,abcdefgh,admin,U,,,`).join('\n');
+    expect(precheckUserCsv(bytes(`${HEADER}${many}\n`))).toEqual([{ row: null, code: 'csv_over_100' }]);
+  });
+
+  it('reports row-format errors with their row and column', () => {
+    const errors = precheckUserCsv(bytes(`${HEADER}bad,short,admin,A,,,\nok@x.jp,abcdefgh,admin,B,x@x.jp,,\n`));
+    expect(errors).toEqual([
+      { row: 1, code: 'csv_invalid_email', field: 'email' },
+      { row: 1, code: 'csv_password_too_short', field: 'password' },
+      { row: 2, code: 'csv_unneeded_parent', field: 'parent_email' },
+    ]);
+  });
+});

@@ -1,0 +1,248 @@
+import {
+  CSV_MAX_BYTES,
+  emailSchema,
+  type FieldError,
+  isProductBrandedUser,
+  type PermissionActor,
+  type PermissionTarget,
+  parseFields,
+  passwordSchema,
+  type UserCsvError,
+  validateUserCsv,
+} from '@spinyard/domain';
+import type { Profile } from '../../api/profile.ts';
+import type { SubordinateCreateBody, SubordinateUpdateBody, UserRecord } from '../../api/users.ts';
+
+/**
+ * Pure rules of the user screens: who may do what (the domain's permission functions fed from the profile), the
+ * add/edit form's checks and body, comma-separated search keywords, and the browser's first look at a CSV.
+ */
+
+// ---- Permissions ----------------------------------------------------------------------------------------------
+
+/**
+ * The profile does not carry the domain's id, and the server only lists users the caller can see (master: all;
+ * others: their own domain). So a non-master actor and every target share one placeholder domain id, and master
+ * (who sees every domain) is never asked about domains by the functions.
+ */
+const OWN_DOMAIN = 'own-domain';
+
+export function actorOf(profile: Profile): PermissionActor {
+  const privilegeType = profile.user.privilege_type;
+  const isPayByCredit = profile.user.is_pay_by_credit;
+  return {
+    id: profile.user.id,
+    privilegeType,
+    domainId: OWN_DOMAIN,
+    companyId: profile.company?.id ?? null,
+    isProductBranded: isProductBrandedUser({
+      privilegeType,
+      isProductDomain: profile.domain.is_product_domain === true,
+      isPayByCredit,
+    }),
+    isPayByCredit,
+    csJoined: profile.cs_joined === true,
+    domainOptions: {
+      is_user_add: profile.domain.options.is_user_add,
+      // Not needed by the user screens' checks.
+      normal_user_transfer: false,
+      option_data: profile.domain.options.option_data,
+    },
+  };
+}
+
+export function targetOf(user: Pick<UserRecord, 'id' | 'privilege_type' | 'company_id' | 'parent_user_id'>) {
+  const target: PermissionTarget = {
+    id: user.id,
+    privilegeType: user.privilege_type,
+    domainId: OWN_DOMAIN,
+    companyId: user.company_id,
+    parentUserId: user.parent_user_id,
+  };
+  return target;
+}
+
+// ---- Search ---------------------------------------------------------------------------------------------------
+
+/** Keywords of the search box: split on half- and full-width commas, trimmed, empty ones dropped, no repeats. */
+export function splitKeywords(text: string): string[] {
+  const out: string[] = [];
+  for (const part of text.split(/[,、，]/)) {
+    const word = part.trim();
+    if (word !== '' && !out.some((w) => w.toLowerCase() === word.toLowerCase())) out.push(word);
+  }
+  return out;
+}
+
+/** Whether a user matches every keyword in one of the texts the server searches (case-insensitive). */
+export function matchesAllKeywords(user: UserRecord, keywords: readonly string[]): boolean {
+  const haystack = [
+    user.email,
+    user.name,
+    user.display_name,
+    user.first_name,
+    user.last_name,
+    user.company_section,
+    user.company_name ?? '',
+    user.parent_name ?? '',
+    user.parent_email ?? '',
+  ]
+    .join('\n')
+    .toLowerCase();
+  return keywords.every((k) => haystack.includes(k.toLowerCase()));
+}
+
+// ---- Add and edit form ----------------------------------------------------------------------------------------
+
+export interface UserFormValues {
+  privilegeType: 'admin' | 'normal' | '';
+  email: string;
+  password: string;
+  name: string;
+  parentUserId: string;
+  companySection: string;
+  phone: string;
+  /** Typed text; '' means no limit. */
+  carLimit: string;
+}
+
+export const EMPTY_USER_FORM: UserFormValues = {
+  privilegeType: '',
+  email: '',
+  password: '',
+  name: '',
+  parentUserId: '',
+  companySection: '',
+  phone: '',
+  carLimit: '',
+};
+
+export function formOf(user: UserRecord): UserFormValues {
+  return {
+    privilegeType: user.privilege_type === 'admin' || user.privilege_type === 'normal' ? user.privilege_type : '',
+    email: user.email,
+    password: '',
+    name: user.name,
+    parentUserId: user.parent_user_id ?? '',
+    companySection: user.company_section,
+    phone: user.phone,
+    carLimit: user.car_limit === null ? '' : String(user.car_limit),
+  };
+}
+
+const TEXT_MAX = 100;
+const CAR_LIMIT_MAX = 1_000_000;
+const PHONE = /^(\+?[0-9]+(-[0-9]+)*)?$/;
+
+/** The form's field names are the API's, so a server refusal lands on the same input. */
+export type UserField =
+  | 'privilege_type'
+  | 'email'
+  | 'password'
+  | 'name'
+  | 'parent_user_id'
+  | 'company_section'
+  | 'phone'
+  | 'car_limit';
+
+/** Every broken rule of the form at once, with the server's field names and rule names. */
+export function userFormErrors(values: UserFormValues, mode: 'add' | 'edit'): FieldError[] {
+  const errors: FieldError[] = [];
+  const add = (field: UserField, rule: string, message: string) => errors.push({ field, rule, message });
+  if (mode === 'add' && values.privilegeType === '') add('privilege_type', 'required', 'Choose a role.');
+  const email = parseFields(emailSchema, values.email);
+  if (!email.ok) for (const e of email.fields) add('email', e.rule, e.message);
+  if (mode === 'add' || values.password !== '') {
+    const password = parseFields(passwordSchema, values.password);
+    if (!password.ok) for (const e of password.fields) add('password', e.rule, e.message);
+  }
+  if (values.name.trim() === '') add('name', 'required', 'Enter a name.');
+  else if (values.name.trim().length > TEXT_MAX) add('name', 'max_length', 'The name is too long.');
+  if (values.privilegeType === 'normal' && values.parentUserId === '') {
+    add('parent_user_id', 'required', 'Choose the admin user this user belongs to.');
+  }
+  if (values.companySection.trim().length > TEXT_MAX) add('company_section', 'max_length', 'Too long.');
+  const phone = values.phone.trim();
+  if (phone.length > 20) add('phone', 'max_length', 'Too long.');
+  else if (!PHONE.test(phone)) add('phone', 'format', 'Digits, hyphens and a leading + only.');
+  const limit = values.carLimit.trim();
+  if (limit !== '') {
+    if (!/^[0-9]+$/.test(limit)) add('car_limit', 'integer', 'Enter a whole number.');
+    else if (Number(limit) > CAR_LIMIT_MAX) add('car_limit', 'range', 'Out of range.');
+  }
+  return errors;
+}
+
+function carLimitOf(text: string): number | null {
+  const t = text.trim();
+  return t === '' ? null : Number(t);
+}
+
+export function createBodyOf(values: UserFormValues): SubordinateCreateBody {
+  const privilegeType = values.privilegeType === 'normal' ? 'normal' : 'admin';
+  return {
+    email: values.email.trim(),
+    password: values.password,
+    privilege_type: privilegeType,
+    name: values.name.trim(),
+    ...(privilegeType === 'normal' ? { parent_user_id: values.parentUserId } : {}),
+    company_section: values.companySection.trim(),
+    phone: values.phone.trim(),
+    car_limit: carLimitOf(values.carLimit),
+  };
+}
+
+/** Only what changed, so an untouched field is never rewritten (and an empty password keeps the current one). */
+export function updateBodyOf(values: UserFormValues, before: UserFormValues): SubordinateUpdateBody {
+  const body: SubordinateUpdateBody = {};
+  if (values.email.trim().toLowerCase() !== before.email.trim().toLowerCase()) body.email = values.email.trim();
+  if (values.password !== '') body.password = values.password;
+  if (values.name.trim() !== before.name) body.name = values.name.trim();
+  if (values.privilegeType === 'normal' && values.parentUserId !== before.parentUserId && values.parentUserId) {
+    body.parent_user_id = values.parentUserId;
+  }
+  if (values.companySection.trim() !== before.companySection) body.company_section = values.companySection.trim();
+  if (values.phone.trim() !== before.phone) body.phone = values.phone.trim();
+  if (values.carLimit.trim() !== before.carLimit) body.car_limit = carLimitOf(values.carLimit);
+  return body;
+}
+
+/** The bounds to name in a `range` message, per field. */
+export const FIELD_BOUNDS: Partial<Record<UserField, { min: number; max: number }>> = {
+  car_limit: { min: 0, max: CAR_LIMIT_MAX },
+};
+
+// ---- CSV ------------------------------------------------------------------------------------------------------
+
+/** Codes that need the domain's users (existing e-mails, admins, totals): only the server can judge them. */
+const SERVER_ONLY_CODES = new Set([
+  'csv_unknown_parent',
+  'csv_email_already_registered',
+  'csv_admin_over_limit',
+  'csv_normal_over_limit',
+  'csv_registration_limit_not_set',
+  'csv_registration_limit_exceeded',
+  'csv_registration_limit_below_registered',
+]);
+
+/**
+ * The browser's check of a chosen CSV with the server's own rules (validateUserCsv): the file-level rules (size,
+ * UTF-8, format, header, 1 to 100 users) and each row's format. What depends on the domain's users is dropped,
+ * and the server checks everything again on upload.
+ */
+export function precheckUserCsv(bytes: Uint8Array): UserCsvError[] {
+  if (bytes.byteLength > CSV_MAX_BYTES) return [{ row: null, code: 'csv_too_large' }];
+  const result = validateUserCsv({
+    bytes,
+    existing: {
+      emails: new Set(),
+      adminEmails: new Set(),
+      adminCount: 0,
+      normalCount: 0,
+      registrationLimit: Number.MAX_SAFE_INTEGER,
+      registeredCount: 0,
+    },
+  });
+  if (result.ok) return [];
+  return result.errors.filter((e) => !SERVER_ONLY_CODES.has(e.code));
+}
