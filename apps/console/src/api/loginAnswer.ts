@@ -1,74 +1,112 @@
 import { loginOutcomeOf } from '@spinyard/domain';
 
 /**
- * What a POST /v1/auth/token answer means (first document, section 4 "Login outcome by response status").
- * The status decides the outcome (the domain's rule); this adds what the body carries for each one.
+ * What a sign-in answer means (first document, section 4 "Login outcome by response status"): the answers of
+ * POST /v1/auth/token, /v1/auth/token/two-step and /v1/auth/token/continue. The status decides the outcome (the
+ * domain's rule); this reads what the body carries for each one, in the server's shapes
+ * (apps/server/src/modules/auth/routes.ts).
  */
+
+/** One signed-in device of the user (an entry of `login_activities`). */
 export interface LoginActivity {
+  /** The session's id: sent as `token_id` to log that device out. */
   id: string;
   device: string;
   application: string;
   ip: string;
+  createdAt: string | null;
   lastUsedAt: string | null;
+  /** The session making the request (only ever true with an access token, never on the 201 screen). */
+  current: boolean;
 }
+
+/** The device list of a 201 and of GET/POST /v1/login-activity/{id}. */
+export interface DeviceList {
+  devices: LoginActivity[];
+  /** The simultaneous-login limit; null when none applies. */
+  limit: number | null;
+  serviceName: string;
+  /** The device the server suggests logging out (the one unused the longest). */
+  targetTokenId: string | null;
+}
+
+/** Where a two-step code was sent. */
+export type CodeDelivery = 'mail' | 'sms';
 
 export type LoginOutcome =
   | { kind: 'signed_in'; accessToken: string; contentToken: string }
-  | {
-      kind: 'device_limit';
-      tempToken: string;
-      devices: LoginActivity[];
-      limit: number | null;
-      serviceName: string;
-      targetTokenId: string | null;
-    }
-  | { kind: 'second_step'; tempToken: string }
+  | ({ kind: 'device_limit'; tempToken: string } & DeviceList)
+  | { kind: 'second_step'; tempToken: string; delivery: CodeDelivery[]; expiresInSeconds: number | null }
   | { kind: 'failed' };
+
+export type DeviceLimitOutcome = Extract<LoginOutcome, { kind: 'device_limit' }>;
+export type SecondStepOutcome = Extract<LoginOutcome, { kind: 'second_step' }>;
 
 type Json = Record<string, unknown>;
 
+const objectOf = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
+
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-/** The temporary token of a 201 or 202; the name is not fixed by the spec, so the likely ones are accepted. */
-function tempTokenOf(body: Json): string {
-  return str(body.temp_token) || str(body.token) || str(body.access_token);
-}
+const positiveInt = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
 
-function activityOf(raw: unknown, index: number): LoginActivity {
-  const a = (typeof raw === 'object' && raw !== null ? raw : {}) as Json;
+function activityOf(raw: unknown): LoginActivity | undefined {
+  const a = objectOf(raw);
+  const id = str(a.id);
+  // Without an id the device could not be logged out; such an entry is not shown.
+  if (!id) return undefined;
   return {
-    id: str(a.id) || str(a.token_id) || String(index),
+    id,
     device: str(a.device),
     application: str(a.application),
     ip: str(a.ip),
-    lastUsedAt: str(a.last_used_at) || str(a.updated_at) || str(a.created_at) || null,
+    createdAt: str(a.created_at) || null,
+    lastUsedAt: str(a.last_used_at) || null,
+    current: a.current === true,
   };
 }
 
+/** The device list of any answer that carries one (201, the login-activity calls). */
+export function deviceListOf(body: unknown): DeviceList {
+  const b = objectOf(body);
+  const devices = Array.isArray(b.login_activities)
+    ? b.login_activities.map(activityOf).filter((a): a is LoginActivity => a !== undefined)
+    : [];
+  const target = str(b.target_token_id);
+  return {
+    devices,
+    limit: positiveInt(b.login_limit_count),
+    serviceName: str(b.service_name),
+    // A suggestion that is not in the list cannot be highlighted: dropped.
+    targetTokenId: target && devices.some((d) => d.id === target) ? target : null,
+  };
+}
+
+function deliveryOf(value: unknown): CodeDelivery[] {
+  if (!Array.isArray(value)) return ['mail'];
+  const known = value.filter((v): v is CodeDelivery => v === 'mail' || v === 'sms');
+  // The server always mails the code; an answer that names nothing still means "by mail".
+  return known.length > 0 ? [...new Set(known)] : ['mail'];
+}
+
 export function interpretLoginAnswer(status: number, body: unknown): LoginOutcome {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Json;
+  const b = objectOf(body);
   const outcome = loginOutcomeOf(status);
   if (outcome === 'signed_in') {
     const accessToken = str(b.access_token);
     const contentToken = str(b['content-token']);
     return accessToken && contentToken ? { kind: 'signed_in', accessToken, contentToken } : { kind: 'failed' };
   }
-  if (outcome === 'device_limit_reached') {
-    const tempToken = tempTokenOf(b);
-    if (!tempToken) return { kind: 'failed' };
-    const limit = typeof b.login_limit_count === 'number' ? b.login_limit_count : null;
-    return {
-      kind: 'device_limit',
-      tempToken,
-      devices: Array.isArray(b.login_activities) ? b.login_activities.map(activityOf) : [],
-      limit,
-      serviceName: str(b.service_name),
-      targetTokenId: str(b.target_token_id) || null,
-    };
-  }
+  const tempToken = str(b.temporary_token);
+  if (!tempToken) return { kind: 'failed' };
+  if (outcome === 'device_limit_reached') return { kind: 'device_limit', tempToken, ...deviceListOf(b) };
   if (outcome === 'second_step_required') {
-    const tempToken = tempTokenOf(b);
-    return tempToken ? { kind: 'second_step', tempToken } : { kind: 'failed' };
+    return {
+      kind: 'second_step',
+      tempToken,
+      delivery: deliveryOf(b.delivery),
+      expiresInSeconds: positiveInt(b.expires_in),
+    };
   }
   return { kind: 'failed' };
 }

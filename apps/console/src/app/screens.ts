@@ -19,6 +19,9 @@ export const PROTECTED_SCREENS: readonly Screen[] = [
   screen('company_edit', '/company/edit', 'companyinfo_info'),
   screen('account_conf', '/account/conf'),
   screen('account_payment', '/account/payment', 'account_conf'),
+  // The spec's "two-step authentication edit" and "login device management" screens; their paths are ours.
+  screen('account_two_step', '/account/two-step', 'account_conf'),
+  screen('account_devices', '/account/devices', 'account_conf'),
   screen('contract_cancel_conf', '/contract/cancel/conf', 'account_conf'),
   screen('contract_cancel_complete', '/contract/cancel/complete', 'account_conf'),
   screen('subordinate_list', '/subordinate/list'),
@@ -75,6 +78,8 @@ export const PUBLIC_SCREENS: readonly Screen[] = [
   screen('user_plan', '/user/plan'),
   screen('user_payment', '/user/payment'),
   screen('user_activation', '/user/activation/:activationId'),
+  // Opened from the mail that confirms a new sign-in e-mail (not in the spec's list; the server's link).
+  screen('user_email_confirmation', '/user/email/confirmation/:token'),
 ];
 
 const ALL_SCREENS = [...PROTECTED_SCREENS, PAYMENT_FAILURE_SCREEN, ...PUBLIC_SCREENS];

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogin } from '../../api/auth.ts';
 import type { LoginOutcome } from '../../api/loginAnswer.ts';
+import { FormAlert } from './FormAlert.tsx';
 import { type LoginField, type LoginFormErrors, loginErrorsOf, missingFieldErrors } from './loginErrors.ts';
 
 const NO_ERRORS: LoginFormErrors = { fields: {} };
@@ -55,11 +55,7 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
       <Stack gap="md">
-        {errors.form ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {errors.form}
-          </Alert>
-        ) : null}
+        <FormAlert message={errors.form} testId="login-error" />
         <TextInput
           ref={usernameRef}
           name="username"
@@ -85,6 +81,7 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
           value={values.password}
           onChange={change('password')}
           error={errors.fields.password}
+          aria-invalid={Boolean(errors.fields.password)}
           size="md"
           visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
         />

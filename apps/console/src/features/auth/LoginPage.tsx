@@ -1,30 +1,50 @@
+import { Alert } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { LoginOutcome } from '../../api/loginAnswer.ts';
-import { tokens } from '../../api/tokens.ts';
+import { abandonHeldSignIn } from '../../api/auth.ts';
+import type { DeviceLimitOutcome, LoginOutcome } from '../../api/loginAnswer.ts';
 import { returnPathFrom } from '../../app/guards/returnPath.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { DeviceLimitNotice } from './DeviceLimitNotice.tsx';
+import { DeviceLimitPanel } from './DeviceLimitPanel.tsx';
 import { LoginForm } from './LoginForm.tsx';
+import { deviceLimitOfState, type LoginNotice, loginNoticeKey, loginNoticeOf, nextLoginState } from './loginState.ts';
 
-type DeviceLimit = Extract<LoginOutcome, { kind: 'device_limit' }>;
-
-/** /login: sign in, then go where the visitor wanted to go (or /top). */
+/**
+ * /login: sign in, then go where the visitor wanted to go (or /top). A 202 goes on to the code entry; a 201 shows
+ * the device list here (also when it comes after the second step, handed over in the location state). A notice
+ * in the state says why the user is back here (an expired code, an ended sign-in).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const [deviceLimit, setDeviceLimit] = useState<DeviceLimit | null>(null);
+  const [deviceLimit, setDeviceLimit] = useState<DeviceLimitOutcome | undefined>(() =>
+    deviceLimitOfState(location.state),
+  );
+  const [notice, setNotice] = useState<LoginNotice | undefined>(() => loginNoticeOf(location.state));
+
+  const signedIn = () => void navigate(returnPathFrom(location.state), { replace: true });
+
+  const backToForm = (next?: LoginNotice) => {
+    setDeviceLimit(undefined);
+    setNotice(next);
+    // The device list handed over in the state must not come back with the browser's back button.
+    void navigate('/login', { replace: true, state: nextLoginState(location.state) });
+  };
 
   const onOutcome = (outcome: LoginOutcome) => {
+    setNotice(undefined);
     switch (outcome.kind) {
       case 'signed_in':
-        void navigate(returnPathFrom(location.state), { replace: true });
+        signedIn();
         return;
       case 'second_step':
         // The remembered destination travels on, so the second step can return there too.
-        void navigate('/login/authentication', { state: location.state });
+        void navigate('/login/authentication', {
+          state: nextLoginState(location.state, { delivery: outcome.delivery }),
+        });
         return;
       case 'device_limit':
         setDeviceLimit(outcome);
@@ -36,12 +56,14 @@ export function LoginPage() {
 
   if (deviceLimit) {
     return (
-      <AuthCard title={t('deviceLimit.heading')} width={560}>
-        <DeviceLimitNotice
+      <AuthCard title={t('deviceLimit.heading')} width={880}>
+        <DeviceLimitPanel
           outcome={deviceLimit}
+          onSignedIn={signedIn}
+          onEnded={backToForm}
           onBack={() => {
-            tokens.clearTemporary();
-            setDeviceLimit(null);
+            abandonHeldSignIn();
+            backToForm();
           }}
         />
       </AuthCard>
@@ -50,6 +72,11 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('screens.login')} description={t('login.lead')}>
+      {notice ? (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="login-notice">
+          {t(loginNoticeKey(notice))}
+        </Alert>
+      ) : null}
       <LoginForm onOutcome={onOutcome} />
     </AuthCard>
   );

@@ -1,16 +1,25 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { TWO_STEP_CODE_LENGTH, TWO_STEP_CODE_TTL_MS, TWO_STEP_MAX_ATTEMPTS } from '@spinyard/domain';
+import { IconDeviceMobileMessage, IconMail } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/apiError.ts';
-import { useSecondStep } from '../../api/auth.ts';
-import { apiErrorText, fieldErrorText } from '../../api/errorText.ts';
+import { abandonHeldSignIn, useSecondStep } from '../../api/auth.ts';
+import { apiErrorText } from '../../api/errorText.ts';
 import { tokens } from '../../api/tokens.ts';
 import { returnPathFrom } from '../../app/guards/returnPath.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { FormAlert } from './FormAlert.tsx';
+import { rateLimitText } from './formErrors.ts';
+import { deliveryOfState, type LoginNotice, nextLoginState } from './loginState.ts';
+import { normalisedCode, secondStepReaction } from './secondStep.ts';
 
-/** /login/authentication: the code of the second sign-in step (202). Without a pending sign-in it is /login. */
+/**
+ * /login/authentication: the 6-digit code of the second sign-in step (202), with where it was sent. A wrong code
+ * can be corrected; an expired code, too many wrong ones or an ended sign-in send the user back to /login with
+ * the reason. A new code comes from signing in again. Without a pending sign-in this page is /login.
+ */
 export function SecondStepPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,62 +28,141 @@ export function SecondStepPage() {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
+  const [wrongCodes, setWrongCodes] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const delivery = deliveryOfState(location.state);
+  // Read once: the page itself ends the held sign-in before leaving, and must not then redirect on its own.
+  const [held] = useState(() => tokens.temp() !== null);
 
-  if (!tokens.temp()) return <Navigate to="/login" replace state={location.state} />;
+  // The code is the only thing to do here: the field has the focus from the start.
+  useEffect(() => {
+    if (held) inputRef.current?.focus();
+  }, [held]);
+
+  if (!held) return <Navigate to="/login" replace state={nextLoginState(location.state)} />;
+
+  const restart = (notice: LoginNotice) => {
+    abandonHeldSignIn();
+    void navigate('/login', { replace: true, state: nextLoginState(location.state, { notice }) });
+  };
+
+  const refuseCode = (message: string) => {
+    setFieldError(message);
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!code.trim()) {
-      setFieldError(fieldErrorText({ field: 'code', rule: 'required', message: '' }));
+    setFormError(undefined);
+    const normalised = normalisedCode(code);
+    if (normalised === undefined) {
+      refuseCode(
+        code.trim() === ''
+          ? t('validation.required', { field: t('fields.code') })
+          : t('secondStep.codeFormat', { length: TWO_STEP_CODE_LENGTH }),
+      );
       return;
     }
     setFieldError(undefined);
-    setFormError(undefined);
-    secondStep.mutate(code, {
+    secondStep.mutate(normalised, {
       onSuccess: (outcome) => {
-        if (outcome.kind === 'signed_in') void navigate(returnPathFrom(location.state), { replace: true });
-        else setFormError(t('secondStep.failed'));
+        if (outcome.kind === 'signed_in') {
+          void navigate(returnPathFrom(location.state), { replace: true });
+        } else if (outcome.kind === 'device_limit') {
+          // The limit is reached after all: the device list is a screen of /login.
+          void navigate('/login', { replace: true, state: nextLoginState(location.state, { deviceLimit: outcome }) });
+        } else {
+          setFormError(t('errors.login_failed'));
+        }
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 404) setFormError(t('secondStep.unavailable'));
-        else if (error instanceof ApiError && error.status === 400) setFormError(t('secondStep.failed'));
-        else setFormError(error instanceof ApiError ? apiErrorText(error) : t('errors.general_error'));
+        const reaction = secondStepReaction(error, wrongCodes);
+        if (reaction.kind === 'restart') {
+          restart(reaction.notice);
+        } else if (reaction.kind === 'retry') {
+          setWrongCodes(reaction.wrongCodes);
+          refuseCode(t('secondStep.invalid', { left: TWO_STEP_MAX_ATTEMPTS - reaction.wrongCodes }));
+        } else if (error instanceof ApiError) {
+          setFormError(error.status === 429 ? rateLimitText(error) : apiErrorText(error));
+        } else {
+          setFormError(t('errors.general_error'));
+        }
       },
     });
   };
 
+  const minutes = Math.round(TWO_STEP_CODE_TTL_MS / 60_000);
   return (
-    <AuthCard title={t('screens.login_authentication')} description={t('secondStep.lead')}>
-      <form onSubmit={onSubmit} noValidate aria-label={t('secondStep.formLabel')}>
-        <Stack gap="md">
-          {formError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {formError}
-            </Alert>
+    <AuthCard title={t('screens.login_authentication')}>
+      <Stack gap="md">
+        <Stack gap={6} data-testid="code-delivery">
+          <Text size="sm">
+            {delivery ? t('secondStep.sentTo', { length: TWO_STEP_CODE_LENGTH }) : t('secondStep.sentToUnknown')}
+          </Text>
+          {delivery ? (
+            <List spacing={4} size="sm" center>
+              {delivery.includes('mail') ? (
+                <List.Item icon={<IconMail size={18} aria-hidden />} data-testid="delivery-mail">
+                  {t('secondStep.byMail')}
+                </List.Item>
+              ) : null}
+              {delivery.includes('sms') ? (
+                <List.Item icon={<IconDeviceMobileMessage size={18} aria-hidden />} data-testid="delivery-sms">
+                  {t('secondStep.bySms')}
+                </List.Item>
+              ) : null}
+            </List>
           ) : null}
-          <TextInput
-            name="code"
-            label={t('fields.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            withAsterisk
-            aria-required
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              setFieldError(undefined);
-            }}
-            error={fieldError}
-            size="md"
-          />
-          <Button type="submit" size="md" fullWidth loading={secondStep.isPending}>
-            {t('secondStep.submit')}
-          </Button>
-          <Anchor component={Link} to="/login" size="sm" ta="center" onClick={() => tokens.clearTemporary()}>
-            {t('secondStep.backToLogin')}
-          </Anchor>
+          <Text size="sm" c="gray.7">
+            {t('secondStep.validFor', { minutes })}
+          </Text>
         </Stack>
-      </form>
+        <form onSubmit={onSubmit} noValidate aria-label={t('secondStep.formLabel')}>
+          <Stack gap="md">
+            <FormAlert message={formError} testId="second-step-error" />
+            <TextInput
+              ref={inputRef}
+              name="code"
+              label={t('fields.code')}
+              description={t('secondStep.codeHint', { length: TWO_STEP_CODE_LENGTH })}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={TWO_STEP_CODE_LENGTH * 2}
+              withAsterisk
+              aria-required
+              value={code}
+              onChange={(event) => {
+                setCode(event.currentTarget.value);
+                setFieldError(undefined);
+              }}
+              error={fieldError}
+              errorProps={{ 'data-testid': 'code-error' }}
+              size="lg"
+              styles={{ input: { letterSpacing: '0.35em', textAlign: 'center', fontWeight: 600 } }}
+            />
+            <Button type="submit" size="md" fullWidth loading={secondStep.isPending}>
+              {t('secondStep.submit')}
+            </Button>
+          </Stack>
+        </form>
+        <Group justify="center" gap={6}>
+          <Text size="sm" c="gray.7">
+            {t('secondStep.noCode')}
+          </Text>
+          <Anchor
+            component={Link}
+            to="/login"
+            size="sm"
+            state={nextLoginState(location.state, { notice: 'new_code' })}
+            onClick={() => abandonHeldSignIn()}
+            data-testid="resend-code"
+          >
+            {t('secondStep.signInAgain')}
+          </Anchor>
+        </Group>
+      </Stack>
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText, fieldErrorText } from '../../api/errorText.ts';
 import { i18n } from '../../i18n/i18n.ts';
+import { rateLimitText } from './formErrors.ts';
 
 export type LoginField = 'username' | 'password';
 
@@ -26,7 +27,8 @@ export function missingFieldErrors(values: Record<LoginField, string>): LoginFor
 
 /**
  * A refused sign-in, explained on the form: the login-failure sentence (or the server's own, such as an
- * inactive account or the 429 wait), plus each refused field beside its input.
+ * inactive account), the 429 wait, the device limit of a domain whose places are all taken by colleagues (409),
+ * plus each refused field beside its input.
  */
 export function loginErrorsOf(error: unknown): LoginFormErrors {
   if (!(error instanceof ApiError)) return { form: i18n.t('errors.login_failed'), fields: {} };
@@ -34,23 +36,9 @@ export function loginErrorsOf(error: unknown): LoginFormErrors {
   for (const f of error.fields) {
     if (isLoginField(f.field)) fields[f.field] = fieldErrorText(f);
   }
-  if (error.status === 429) {
-    const wait = retryAfterSeconds(error.body);
-    const text = apiErrorText(error);
-    return {
-      form: wait ? `${text} ${i18n.t('login.retryAfter', { minutes: Math.max(1, Math.ceil(wait / 60)) })}` : text,
-      fields,
-    };
-  }
+  if (error.status === 429) return { form: rateLimitText(error), fields };
   if (error.status === 400 || error.status === 401) {
     return { form: error.code === 'login_failed' ? apiErrorText(error) : i18n.t('errors.login_failed'), fields };
   }
   return { form: apiErrorText(error), fields };
-}
-
-function retryAfterSeconds(body: unknown): number | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const error = (body as { error?: { retry_after_seconds?: unknown } }).error;
-  const seconds = error?.retry_after_seconds;
-  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }

@@ -1,0 +1,158 @@
+import { apiRequest } from './client.ts';
+import { type CodeDelivery, type DeviceList, deviceListOf } from './loginAnswer.ts';
+
+/**
+ * The account calls of the sign-in paths and of the user's own account (second document, section 7 "Account
+ * API"; shapes in apps/server/src/modules/auth/recovery-routes.ts and modules/profile/routes.ts). Every call is
+ * silent: the screens show refusals beside their fields (see features/auth/formErrors.ts), and signed-in calls
+ * hand a 401 to the usual end-of-session reaction there.
+ */
+
+const enc = encodeURIComponent;
+
+// ---- Password reset (public) --------------------------------------------------------------------------------
+
+/** POST /v1/password-reset: always 200, whether or not the address is registered. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiRequest('/v1/password-reset', { method: 'POST', auth: 'none', errors: 'silent', json: { email } });
+}
+
+/** GET /v1/password-reset/{token}: the masked address of the account, or 400 password_reset_expired / _failed. */
+export async function checkPasswordReset(token: string): Promise<{ email: string }> {
+  const { data } = await apiRequest<{ email?: unknown }>(`/v1/password-reset/${enc(token)}`, {
+    auth: 'none',
+    errors: 'silent',
+  });
+  return { email: typeof data?.email === 'string' ? data.email : '' };
+}
+
+/** POST /v1/password-reset/{token}: 200 reset (every session of the user ends), 422 fields, 400 link refused. */
+export async function completePasswordReset(
+  token: string,
+  body: { password: string; retypedPassword: string },
+): Promise<void> {
+  await apiRequest(`/v1/password-reset/${enc(token)}`, { method: 'POST', auth: 'none', errors: 'silent', json: body });
+}
+
+// ---- Activation (public) ------------------------------------------------------------------------------------
+
+export type ActivationStatus = 'activated' | 'already_active';
+
+/** GET /v1/activation/activate/{token}: activates on open; 400 link_expired or link_invalid. */
+export async function activateAccount(token: string): Promise<{ status: ActivationStatus; email: string }> {
+  const { data } = await apiRequest<{ status?: unknown; email?: unknown }>(`/v1/activation/activate/${enc(token)}`, {
+    auth: 'none',
+    errors: 'silent',
+  });
+  return {
+    status: data?.status === 'already_active' ? 'already_active' : 'activated',
+    email: typeof data?.email === 'string' ? data.email : '',
+  };
+}
+
+/** POST /v1/activation/resend: 200 whatever the address. */
+export async function resendActivation(email: string): Promise<void> {
+  await apiRequest('/v1/activation/resend', { method: 'POST', auth: 'none', errors: 'silent', json: { email } });
+}
+
+// ---- E-mail change confirmation (public) --------------------------------------------------------------------
+
+/** POST /v1/profile/email/confirm/{token}: the new sign-in address; 400 link_expired / link_invalid, 409 taken. */
+export async function confirmEmailChange(token: string): Promise<{ email: string }> {
+  const { data } = await apiRequest<{ email?: unknown }>(`/v1/profile/email/confirm/${enc(token)}`, {
+    method: 'POST',
+    auth: 'none',
+    errors: 'silent',
+  });
+  return { email: typeof data?.email === 'string' ? data.email : '' };
+}
+
+// ---- The signed-in user's account ---------------------------------------------------------------------------
+
+export interface PasswordChangeBody {
+  currentPassword: string;
+  newPassword: string;
+  retypedNewPassword: string;
+}
+
+/** POST /v1/profile/password: other devices are signed out, this one stays. */
+export async function changePassword(body: PasswordChangeBody): Promise<void> {
+  await apiRequest('/v1/profile/password', { method: 'POST', errors: 'silent', json: body });
+}
+
+export interface EmailChangeBody {
+  newEmail: string;
+  retypedNewEmail: string;
+}
+
+/** POST /v1/profile/email: a confirmation link goes to the new address; the change waits for it. */
+export async function requestEmailChange(body: EmailChangeBody): Promise<{ newEmail: string }> {
+  const { data } = await apiRequest<{ new_email?: unknown }>('/v1/profile/email', {
+    method: 'POST',
+    errors: 'silent',
+    json: body,
+  });
+  return { newEmail: typeof data?.new_email === 'string' ? data.new_email : body.newEmail.trim().toLowerCase() };
+}
+
+/** GET/POST /v1/profile/authentication. */
+export interface TwoStepSettings {
+  /** The user's own choice. */
+  enabled: boolean;
+  /** The domain requires it for everyone: it cannot be turned off. */
+  enforced: boolean;
+  /** The domain offers it: it can be turned on. */
+  available: boolean;
+  /** Whether the next sign-in asks for a code. */
+  required: boolean;
+  delivery: CodeDelivery[];
+}
+
+export function twoStepSettingsOf(body: unknown): TwoStepSettings {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const delivery = Array.isArray(b.delivery)
+    ? b.delivery.filter((d): d is CodeDelivery => d === 'mail' || d === 'sms')
+    : [];
+  return {
+    enabled: b.enabled === true,
+    enforced: b.enforced === true,
+    available: b.available === true,
+    required: b.required === true,
+    delivery: delivery.length > 0 ? delivery : ['mail'],
+  };
+}
+
+export const TWO_STEP_QUERY_KEY = ['profile', 'authentication'] as const;
+
+export async function fetchTwoStepSettings(): Promise<TwoStepSettings> {
+  const { data } = await apiRequest<unknown>('/v1/profile/authentication', { errors: 'silent' });
+  return twoStepSettingsOf(data);
+}
+
+/** 403 two_step_enforced when turning off where the domain requires it; 403 forbidden where it is not offered. */
+export async function setTwoStep(enabled: boolean): Promise<TwoStepSettings> {
+  const { data } = await apiRequest<unknown>('/v1/profile/authentication', {
+    method: 'POST',
+    errors: 'silent',
+    json: { enabled },
+  });
+  return twoStepSettingsOf(data);
+}
+
+export const DEVICES_QUERY_KEY = ['login-activity', 'me'] as const;
+
+/** GET /v1/login-activity/me with the access token: every live session of the user, this one marked current. */
+export async function fetchMyDevices(): Promise<DeviceList> {
+  const { data } = await apiRequest<unknown>('/v1/login-activity/me', { errors: 'silent' });
+  return deviceListOf(data);
+}
+
+/** POST /v1/login-activity/me: logs that session out (saved vehicles and images are untouched); the new list. */
+export async function logoutMyDevice(tokenId: string): Promise<DeviceList> {
+  const { data } = await apiRequest<unknown>('/v1/login-activity/me', {
+    method: 'POST',
+    errors: 'silent',
+    json: { token_id: tokenId },
+  });
+  return deviceListOf(data);
+}

@@ -1,0 +1,120 @@
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DEVICES_QUERY_KEY, fetchMyDevices, logoutMyDevice } from '../../api/account.ts';
+import { ApiError } from '../../api/apiError.ts';
+import { apiErrorText } from '../../api/errorText.ts';
+import type { LoginActivity } from '../../api/loginAnswer.ts';
+import { queryClient } from '../../api/queryClient.ts';
+import { DeviceTable } from '../auth/DeviceTable.tsx';
+import { FormAlert } from '../auth/FormAlert.tsx';
+import { notifyDone } from '../auth/notifyDone.ts';
+import { SectionCard } from './SectionCard.tsx';
+import { endSessionIfUnauthorized } from './sessionErrors.ts';
+
+/**
+ * /account/devices (the spec's "login device management", path ours): every live session of the user, this one
+ * marked. Any other device can be logged out; this one signs out with the usual sign-out.
+ */
+export function DevicesPage() {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | undefined>();
+  const devices = useQuery({ queryKey: DEVICES_QUERY_KEY, queryFn: fetchMyDevices, retry: false });
+  const logoutDevice = useMutation({
+    mutationFn: (device: LoginActivity) => logoutMyDevice(device.id),
+    onSuccess: (list, device) => {
+      queryClient.setQueryData(DEVICES_QUERY_KEY, list);
+      notifyDone(t('devices.loggedOut', { device: device.device || t('devices.unknown') }));
+    },
+    onError: (cause) => {
+      if (endSessionIfUnauthorized(cause)) return;
+      if (cause instanceof ApiError && cause.status === 404) {
+        setError(t('deviceLimit.alreadyGone'));
+        void devices.refetch();
+        return;
+      }
+      setError(cause instanceof ApiError ? apiErrorText(cause) : t('errors.general_error'));
+    },
+  });
+
+  if (devices.isPending) {
+    return (
+      <Group gap="sm" p="lg">
+        <Loader size="sm" aria-hidden />
+        <Text role="status">{t('common.loading')}</Text>
+      </Group>
+    );
+  }
+  if (devices.isError) {
+    if (endSessionIfUnauthorized(devices.error)) return null;
+    return (
+      <Stack gap="md" maw={720}>
+        <FormAlert
+          message={devices.error instanceof ApiError ? apiErrorText(devices.error) : t('errors.general_error')}
+        />
+        <div>
+          <Button onClick={() => void devices.refetch()}>{t('common.retry')}</Button>
+        </div>
+      </Stack>
+    );
+  }
+
+  const { limit } = devices.data;
+  return (
+    <Stack gap="lg" maw={1100}>
+      <SectionCard id="devices" title={t('devices.title')} description={t('devices.lead')}>
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" data-testid="device-count">
+            {limit === null
+              ? t('devices.countNoLimit', { n: devices.data.devices.length })
+              : t('devices.count', { n: devices.data.devices.length, limit })}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            loading={devices.isFetching && !logoutDevice.isPending}
+            onClick={() => {
+              setError(undefined);
+              void devices.refetch();
+            }}
+          >
+            {t('devices.refresh')}
+          </Button>
+        </Group>
+        <FormAlert message={error} testId="devices-error" />
+        <DeviceTable
+          caption={t('devices.tableCaption')}
+          devices={devices.data.devices}
+          targetTokenId={null}
+          pendingId={logoutDevice.isPending ? logoutDevice.variables?.id : undefined}
+          onLogout={(device) => {
+            setError(undefined);
+            logoutDevice.mutate(device);
+          }}
+          currentAction={
+            <Button
+              component={Link}
+              to="/logout"
+              size="xs"
+              variant="subtle"
+              leftSection={<IconLogout size={14} aria-hidden />}
+              data-testid="device-sign-out"
+            >
+              {t('devices.signOutHere')}
+            </Button>
+          }
+        />
+        <Group gap={8} wrap="nowrap" align="flex-start">
+          <IconInfoCircle size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+          <Text size="sm" c="gray.7">
+            {t('deviceLimit.imagesSafe')}
+          </Text>
+        </Group>
+      </SectionCard>
+    </Stack>
+  );
+}

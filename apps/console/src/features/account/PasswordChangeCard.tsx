@@ -1,0 +1,102 @@
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { parseFields, passwordChangeSchema } from '@spinyard/domain';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePassword, type PasswordChangeBody } from '../../api/account.ts';
+import { FormAlert } from '../auth/FormAlert.tsx';
+import { type FormErrors, fieldMessages, formErrorsOf } from '../auth/formErrors.ts';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
+import { notifyDone } from '../auth/notifyDone.ts';
+import { SectionCard } from './SectionCard.tsx';
+import { endSessionIfUnauthorized } from './sessionErrors.ts';
+
+type Field = keyof PasswordChangeBody;
+const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'retypedNewPassword'];
+const EMPTY: PasswordChangeBody = { currentPassword: '', newPassword: '', retypedNewPassword: '' };
+
+/**
+ * Change password (current, new, retype) with the account rules of the domain's passwordChangeSchema, checked
+ * before sending and again by the server. The other devices are signed out; this one stays signed in.
+ */
+export function PasswordChangeCard() {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<PasswordChangeBody>(EMPTY);
+  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const refs = {
+    currentPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    retypedNewPassword: useRef<HTMLInputElement>(null),
+  };
+  const change = useMutation({ mutationFn: changePassword });
+
+  const show = (found: FormErrors<Field>) => {
+    setErrors(found);
+    const first = FIELDS.find((f) => found.fields[f]);
+    if (first) refs[first].current?.focus();
+  };
+
+  const set = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors.fields[field]) setErrors((e) => ({ ...e, fields: { ...e.fields, [field]: undefined } }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = parseFields(passwordChangeSchema, values);
+    if (!parsed.ok) {
+      show({ fields: fieldMessages(parsed.fields, FIELDS).fields });
+      return;
+    }
+    setErrors({ fields: {} });
+    change.mutate(values, {
+      onSuccess: () => {
+        setValues(EMPTY);
+        notifyDone(t('accountConf.password.changed'));
+      },
+      onError: (error) => {
+        if (endSessionIfUnauthorized(error)) return;
+        show(formErrorsOf(error, FIELDS, { current_password_incorrect: 'currentPassword' }));
+      },
+    });
+  };
+
+  return (
+    <SectionCard
+      id="password-change"
+      title={t('accountConf.password.title')}
+      description={t('accountConf.password.lead')}
+    >
+      <form onSubmit={onSubmit} noValidate aria-label={t('accountConf.password.title')}>
+        <Stack gap="md">
+          <FormAlert message={errors.form} testId="password-change-error" />
+          <PasswordInput
+            ref={refs.currentPassword}
+            name="currentPassword"
+            label={t('fields.currentPassword')}
+            autoComplete="current-password"
+            withAsterisk
+            aria-required
+            value={values.currentPassword}
+            onChange={(event) => set('currentPassword', event.currentTarget.value)}
+            error={errors.fields.currentPassword}
+            aria-invalid={Boolean(errors.fields.currentPassword)}
+            visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+          />
+          <NewPasswordFields
+            names={{ password: 'newPassword', retyped: 'retypedNewPassword' }}
+            values={{ password: values.newPassword, retyped: values.retypedNewPassword }}
+            errors={{ password: errors.fields.newPassword, retyped: errors.fields.retypedNewPassword }}
+            refs={{ password: refs.newPassword, retyped: refs.retypedNewPassword }}
+            onChange={(which, value) => set(which === 'password' ? 'newPassword' : 'retypedNewPassword', value)}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending} data-testid="password-change-submit">
+              {t('accountConf.password.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}
