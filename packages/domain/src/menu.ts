@@ -127,7 +127,10 @@ export const MENU: readonly MenuEntry[] = [
     'account',
     '/account',
     [
-      leaf('account_conf', '/account/conf', { rule: 'account_management' }, ['/contract/cancel']),
+      // Password, e-mail, two-step and devices are every user's own security settings: shown to all roles.
+      leaf('account_conf', '/account/conf', undefined, ['/contract/cancel']),
+      leaf('account_two_step', '/account/two-step'),
+      leaf('account_devices', '/account/devices'),
       leaf('account_payment', '/account/payment', { rule: 'card_admin', hiddenOnHosts: ['listing_partner'] }),
     ],
     { hiddenOnHosts: ['dealer_brand'] },

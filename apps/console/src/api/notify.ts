@@ -1,12 +1,26 @@
 import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_DURATION_MS } from '@spinyard/domain';
+import { i18n } from '../i18n/i18n.ts';
+
+// Mantine's close button has no name of its own; screen readers would announce just "button" (axe: button-name).
+const closeButtonProps = () => ({ 'aria-label': i18n.t('common.closeMessage') });
 
 export function notifySuccess(message: string): void {
-  notifications.show({ message, color: 'green', autoClose: NOTIFICATION_DURATION_MS.success });
+  notifications.show({
+    message,
+    color: 'green',
+    autoClose: NOTIFICATION_DURATION_MS.success,
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 export function notifyInfo(message: string): void {
-  notifications.show({ message, color: 'blue', autoClose: NOTIFICATION_DURATION_MS.info });
+  notifications.show({
+    message,
+    color: 'blue',
+    autoClose: NOTIFICATION_DURATION_MS.info,
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 /** Second document, section 8 "Message display". A titled error stays twice as long: it usually carries a longer explanation worth reading. */
@@ -17,6 +31,7 @@ export function notifyError(message: string, title?: string): void {
     // Line breaks separate the 422 field messages; keep them visible.
     style: { whiteSpace: 'pre-line' },
     autoClose: title ? NOTIFICATION_DURATION_MS.errorTitled : NOTIFICATION_DURATION_MS.error,
+    closeButtonProps: closeButtonProps(),
     ...(title ? { title } : {}),
   });
 }

@@ -41,7 +41,10 @@ describe('account activation', () => {
     await t.db.updateTable('users').set({ password_hash: NO_PASSWORD_YET }).where('id', '=', user.id).execute();
     expect((await signIn(t, user.email, '', { ip: '10.5.8.1' })).statusCode).toBe(400);
     expect(await sendActivationMail(ctx(), user.id, undefined)).toBe(true);
-    const token = linkIn((await lastMailTo(t, user.email)).text, '/user/activation/').split('/').pop() ?? '';
+    const token =
+      linkIn((await lastMailTo(t, user.email)).text, '/user/activation/')
+        .split('/')
+        .pop() ?? '';
 
     const res = await activate(token);
     expect(res.statusCode).toBe(200);

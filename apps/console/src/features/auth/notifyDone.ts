@@ -1,16 +1,6 @@
-import { notifications } from '@mantine/notifications';
-import { NOTIFICATION_DURATION_MS } from '@spinyard/domain';
-import { i18n } from '../../i18n/i18n.ts';
+import { notifySuccess } from '../../api/notify.ts';
 
-/**
- * A success message (second document section 8: 3 s) whose close button has a name. The shared notifySuccess
- * leaves Mantine's close button unnamed, which screen readers announce as just "button" (axe: button-name).
- */
+/** A success message (second document section 8: 3 s); kept as the auth screens' name for the shared one. */
 export function notifyDone(message: string): void {
-  notifications.show({
-    message,
-    color: 'green',
-    autoClose: NOTIFICATION_DURATION_MS.success,
-    closeButtonProps: { 'aria-label': i18n.t('common.closeMessage') },
-  });
+  notifySuccess(message);
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import {
