@@ -15,7 +15,7 @@ export function LanguageSwitcher({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
       data-testid="language-switcher"
       aria-label={t('language.label')}
       size={size}
-      w={size === 'xs' ? 116 : 140}
+      w={size === 'xs' ? 128 : 148}
       leftSection={<IconLanguage size={16} aria-hidden />}
       value={currentLocale()}
       onChange={(event) => {
