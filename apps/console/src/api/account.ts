@@ -39,14 +39,18 @@ export async function completePasswordReset(
 export type ActivationStatus = 'activated' | 'already_active';
 
 /** GET /v1/activation/activate/{token}: activates on open; 400 link_expired or link_invalid. */
-export async function activateAccount(token: string): Promise<{ status: ActivationStatus; email: string }> {
-  const { data } = await apiRequest<{ status?: unknown; email?: unknown }>(`/v1/activation/activate/${enc(token)}`, {
-    auth: 'none',
-    errors: 'silent',
-  });
+export async function activateAccount(
+  token: string,
+): Promise<{ status: ActivationStatus; email: string; passwordToken?: string }> {
+  const { data } = await apiRequest<{ status?: unknown; email?: unknown; password_token?: unknown }>(
+    `/v1/activation/activate/${enc(token)}`,
+    { auth: 'none', errors: 'silent' },
+  );
   return {
     status: data?.status === 'already_active' ? 'already_active' : 'activated',
     email: typeof data?.email === 'string' ? data.email : '',
+    // Present when the account was made without a password: the next step is choosing one.
+    ...(typeof data?.password_token === 'string' && data.password_token ? { passwordToken: data.password_token } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { ACTIVATION_TTL_MS } from '@spinyard/domain';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { activateAccount } from '../../api/account.ts';
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
@@ -42,6 +42,11 @@ export function ActivationPage() {
         <LoadingPanel message={t('activation.checking')} />
       </AuthCard>
     );
+  }
+
+  if (activation.isSuccess && activation.data.passwordToken) {
+    // A new account without a password: straight on to choosing one (the link works like a reset link).
+    return <Navigate to={`/user/password/confirmation/${encodeURIComponent(activation.data.passwordToken)}`} replace />;
   }
 
   if (activation.isSuccess) {
