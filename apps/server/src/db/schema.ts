@@ -74,6 +74,8 @@ export interface UsersTable {
   company_section: ColumnType<string, string | undefined, string>;
   is_pay_by_credit: ColumnType<boolean, boolean | undefined, boolean>;
   two_step_auth: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Set by whoever manages the user; the user's own switch cannot lift it. */
+  two_step_forced: ColumnType<boolean, boolean | undefined, boolean>;
   login_limit_count: Nullable<number>;
   payment_failed_at: Nullable<Date>;
   last_login_at: Nullable<Date>;

@@ -26,12 +26,12 @@ const submit = (token: string, code: string, ip = '10.8.0.1') =>
     payload: new URLSearchParams({ code }).toString(),
   });
 
-/** A user who must pass the second step (their own flag), signed in up to the 202. */
+/** A user on whom the second step is forced, signed in up to the 202. */
 async function heldAtSecondStep(options: { phone?: string } = {}) {
   const user = await userInOwnDomain(t.db);
   await t.db
     .updateTable('users')
-    .set({ two_step_auth: true, phone: options.phone ?? '' })
+    .set({ two_step_forced: true, phone: options.phone ?? '' })
     .where('id', '=', user.id)
     .execute();
   const res = await signIn(t, user.email, user.password);
@@ -183,7 +183,7 @@ describe('two-step sign-in (202)', () => {
 
   it('goes on to the login limit after the code (201), then continues', async () => {
     const user = await userInOwnDomain(t.db, { login_limit_count: 1 });
-    await t.db.updateTable('users').set({ two_step_auth: true }).where('id', '=', user.id).execute();
+    await t.db.updateTable('users').set({ two_step_forced: true }).where('id', '=', user.id).execute();
     const first = await signIn(t, user.email, user.password, { device: 'First' });
     const firstTokens = (
       await submit(first.json().temporary_token, codeIn((await lastMailTo(t, user.email)).text))

@@ -257,6 +257,20 @@ describe('/v1/profile/authentication', () => {
     expect((await get(token, '/v1/profile/authentication')).json()).toMatchObject({ enabled: true, enforced: true });
   });
 
+  it('refuses to turn it off when whoever manages the user forced it on them', async () => {
+    const user = await userInOwnDomain(t.db);
+    const token = await session(user);
+    await t.db.updateTable('users').set({ two_step_forced: true }).where('id', '=', user.id).execute();
+    expect((await get(token, '/v1/profile/authentication')).json()).toMatchObject({
+      enabled: true,
+      enforced: true,
+      required: true,
+    });
+    const res = await setTwoStep(token, false);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('two_step_enforced');
+  });
+
   it('refuses to turn it on where the domain does not offer it', async () => {
     const user = await userInOwnDomain(t.db);
     const token = await session(user);

@@ -214,14 +214,14 @@ describe('read and update by id', () => {
       method: 'POST',
       url: `/v1/subordinates/${normal.id}`,
       headers,
-      payload: { name: 'Renamed', company_section: 'Service', car_limit: 3, two_step_auth: true },
+      payload: { name: 'Renamed', company_section: 'Service', car_limit: 3, two_step_forced: true },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({
       name: 'Renamed',
       company_section: 'Service',
       car_limit: 3,
-      two_step_auth: true,
+      two_step_forced: true,
     });
     const taken = await t.app.inject({
       method: 'POST',

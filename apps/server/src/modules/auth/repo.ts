@@ -13,6 +13,7 @@ const USER_WITH_DOMAIN = [
   'u.company_id',
   'u.phone',
   'u.two_step_auth',
+  'u.two_step_forced',
   'u.login_limit_count',
   'd.options as domain_options',
   'd.service_name as domain_service_name',

@@ -426,7 +426,7 @@ export function signInService(deps: {
       };
       const options = readDomainOptions(user.domain_options);
       const twoStep = isTwoStepRequired({
-        userForced: user.two_step_auth,
+        userForced: user.two_step_forced,
         userEnabled: user.two_step_auth,
         domainEnabled: options.two_step_auth,
         domainEnforced: options.two_step_auth_enforced,

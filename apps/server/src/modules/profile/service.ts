@@ -116,11 +116,12 @@ export function profileService(deps: {
     const user = await userOf(actor);
     const options = readDomainOptions(user.domain_options);
     return {
-      enabled: user.two_step_auth,
-      enforced: options.two_step_auth_enforced,
+      enabled: user.two_step_auth || user.two_step_forced,
+      // Forced by the domain, or on this user by whoever manages them: the user's own switch cannot lift it.
+      enforced: options.two_step_auth_enforced || user.two_step_forced,
       available: options.two_step_auth,
       required: isTwoStepRequired({
-        userForced: user.two_step_auth,
+        userForced: user.two_step_forced,
         userEnabled: user.two_step_auth,
         domainEnabled: options.two_step_auth,
         domainEnforced: options.two_step_auth_enforced,

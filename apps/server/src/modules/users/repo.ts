@@ -58,6 +58,7 @@ const USER_COLUMNS = [
   'u.company_section',
   'u.is_pay_by_credit',
   'u.two_step_auth',
+  'u.two_step_forced',
   'u.login_limit_count',
   'u.phone',
   'u.car_limit',

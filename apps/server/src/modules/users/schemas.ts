@@ -105,6 +105,7 @@ export const userAnswer = z.object({
   authorizer_job_number: z.string(),
   is_pay_by_credit: z.boolean(),
   two_step_auth: z.boolean(),
+  two_step_forced: z.boolean(),
   login_limit_count: z.number().int().nullable(),
   last_login_at: z.string().nullable(),
   activated_at: z.string().nullable(),
@@ -156,7 +157,8 @@ const profileFields = {
   department: text().optional(),
   job_number: code.optional(),
   authorizer_job_number: code.optional(),
-  two_step_auth: z.boolean().optional(),
+  /** Forces the second sign-in step on this user; they cannot turn it off themself. */
+  two_step_forced: z.boolean().optional(),
   login_limit_count: loginLimit.optional(),
   /** A company (headquarters or branch) of the user's domain. */
   company_id: idSchema.optional(),
@@ -266,7 +268,8 @@ export const superuserUpdateBody = z
     is_pay_by_credit: z.boolean().optional(),
     /** Master only. */
     login_limit_count: loginLimit.optional(),
-    two_step_auth: z.boolean().optional(),
+    /** Master only: forces the second sign-in step. */
+    two_step_forced: z.boolean().optional(),
   })
   .strict();
 export type SuperuserUpdate = z.output<typeof superuserUpdateBody>;

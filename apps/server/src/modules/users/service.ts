@@ -79,6 +79,7 @@ export function toUserAnswer(u: UserRecord): UserAnswer {
     authorizer_job_number: u.authorizer_job_number,
     is_pay_by_credit: u.is_pay_by_credit,
     two_step_auth: u.two_step_auth,
+    two_step_forced: u.two_step_forced,
     login_limit_count: u.login_limit_count,
     last_login_at: u.last_login_at?.toISOString() ?? null,
     activated_at: u.activated_at?.toISOString() ?? null,
@@ -343,7 +344,7 @@ export function usersService(deps: UsersServiceDeps) {
           department: input.department ?? '',
           job_number: input.job_number ?? '',
           authorizer_job_number: input.authorizer_job_number ?? '',
-          two_step_auth: input.two_step_auth ?? false,
+          two_step_forced: input.two_step_forced ?? false,
           login_limit_count: input.login_limit_count ?? null,
           payment_failed_at: null,
           last_login_at: null,
@@ -361,7 +362,7 @@ export function usersService(deps: UsersServiceDeps) {
       // admin would be a way around the person above; those belong to whoever manages this user.
       if (isSelf && c.permission.privilegeType !== 'master') {
         const locked = (
-          ['car_limit', 'login_limit_count', 'two_step_auth', 'parent_user_id', 'admin_code', 'company_id'] as const
+          ['car_limit', 'login_limit_count', 'two_step_forced', 'parent_user_id', 'admin_code', 'company_id'] as const
         ).filter((k) => input[k] !== undefined);
         if (locked.length > 0) {
           throw new AppError('self_action_not_allowed', {
@@ -412,7 +413,7 @@ export function usersService(deps: UsersServiceDeps) {
       }
       if (input.car_limit !== undefined) values.car_limit = input.car_limit;
       if (input.login_limit_count !== undefined) values.login_limit_count = input.login_limit_count;
-      if (input.two_step_auth !== undefined) values.two_step_auth = input.two_step_auth;
+      if (input.two_step_forced !== undefined) values.two_step_forced = input.two_step_forced;
       const passwordChanged = input.password !== undefined;
       if (input.password !== undefined) values.password_hash = await hashPassword(input.password);
 
@@ -651,7 +652,7 @@ export function usersService(deps: UsersServiceDeps) {
       enforce(canEditUser(c.permission, targetOf(target)));
       // The contract's terms (vehicle limit, card payment, device limit) are the operator's to set.
       if (c.permission.privilegeType !== 'master') {
-        const locked = (['car_limit', 'is_pay_by_credit', 'login_limit_count', 'two_step_auth'] as const).filter(
+        const locked = (['car_limit', 'is_pay_by_credit', 'login_limit_count', 'two_step_forced'] as const).filter(
           (k) => input[k] !== undefined,
         );
         if (locked.length > 0) {
@@ -672,7 +673,7 @@ export function usersService(deps: UsersServiceDeps) {
       if (input.car_limit !== undefined) values.car_limit = input.car_limit;
       if (input.is_pay_by_credit !== undefined) values.is_pay_by_credit = input.is_pay_by_credit;
       if (input.login_limit_count !== undefined) values.login_limit_count = input.login_limit_count;
-      if (input.two_step_auth !== undefined) values.two_step_auth = input.two_step_auth;
+      if (input.two_step_forced !== undefined) values.two_step_forced = input.two_step_forced;
       await repo.updateUser(target.id, values).catch(mapUniqueViolation);
       return answerFor(target.id);
     },
