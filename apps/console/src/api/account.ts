@@ -59,6 +59,37 @@ export async function resendActivation(email: string): Promise<void> {
   await apiRequest('/v1/activation/resend', { method: 'POST', auth: 'none', errors: 'silent', json: { email } });
 }
 
+// ---- Self-registration (public) ----------------------------------------------------------------------------
+
+export interface SuperUserRegistration {
+  email: string;
+  password: string;
+  name: string;
+  company_name: string;
+  accept_terms: true;
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+}
+
+/**
+ * POST /v1/superusers-create (/user/entry): a new company and its account holder, waiting for activation; 422
+ * fields (terms_not_accepted on accept_terms), 409 email_already_registered, 429 throttled.
+ */
+export async function registerSuperUser(
+  body: SuperUserRegistration,
+): Promise<{ id: string; email: string; activationMailSent: boolean }> {
+  const { data } = await apiRequest<{ id?: unknown; email?: unknown; activation_mail_sent?: unknown }>(
+    '/v1/superusers-create',
+    { method: 'POST', auth: 'none', errors: 'silent', json: body },
+  );
+  return {
+    id: typeof data?.id === 'string' ? data.id : '',
+    email: typeof data?.email === 'string' ? data.email : body.email,
+    activationMailSent: data?.activation_mail_sent !== false,
+  };
+}
+
 // ---- E-mail change confirmation (public) --------------------------------------------------------------------
 
 /** POST /v1/profile/email/confirm/{token}: the new sign-in address; 400 link_expired / link_invalid, 409 taken. */

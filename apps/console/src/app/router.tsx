@@ -11,6 +11,7 @@ import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { PasswordResetCompletePage } from '../features/auth/PasswordResetCompletePage.tsx';
 import { PasswordResetConfirmationPage } from '../features/auth/PasswordResetConfirmationPage.tsx';
 import { SecondStepPage } from '../features/auth/SecondStepPage.tsx';
+import { UserEntryPage } from '../features/auth/UserEntryPage.tsx';
 import { PaymentFailurePage } from '../features/payment/PaymentFailurePage.tsx';
 import { ComingSoonPage } from '../features/placeholder/ComingSoonPage.tsx';
 import { PublicComingSoonPage } from '../features/placeholder/PublicComingSoonPage.tsx';
@@ -61,6 +62,7 @@ const BUILT_PUBLIC: Record<string, ComponentType> = {
   user_password_complete: PasswordResetCompletePage,
   user_activation: ActivationPage,
   user_email_confirmation: EmailConfirmationPage,
+  user_entry: UserEntryPage,
 };
 
 const handle = (screen: string): ScreenHandle => ({ screen });
