@@ -41,6 +41,8 @@ export interface UserRecord {
   car_limit: number | null;
   is_pay_by_credit: boolean;
   two_step_auth: boolean;
+  /** The second sign-in step forced on this user by whoever manages them. */
+  two_step_forced: boolean;
   last_login_at: string | null;
   activated_at: string | null;
   created_at: string;
@@ -96,6 +98,7 @@ export interface SubordinateCreateBody {
   company_section?: string;
   phone?: string;
   car_limit?: number | null;
+  two_step_forced?: boolean;
 }
 
 export type SubordinateUpdateBody = Partial<Omit<SubordinateCreateBody, 'privilege_type' | 'parent_user_id'>> & {

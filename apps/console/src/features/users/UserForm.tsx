@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Group,
   PasswordInput,
   Radio,
@@ -242,6 +243,15 @@ export function UserForm({
               data-testid="user-car-limit"
             />
           </SimpleGrid>
+          <Checkbox
+            mt="md"
+            name="two_step_forced"
+            label={t('users.fields.two_step_forced')}
+            description={t('users.form.twoStepForcedHelp')}
+            checked={values.twoStepForced}
+            onChange={(e) => set('twoStepForced', 'two_step_forced')(e.currentTarget.checked)}
+            error={errors.two_step_forced}
+          />
         </Card>
 
         <Group justify="flex-end" gap="sm">

@@ -74,6 +74,7 @@ const user = (over: Partial<UserRecord> = {}): UserRecord => ({
   car_limit: null,
   is_pay_by_credit: false,
   two_step_auth: false,
+  two_step_forced: false,
   last_login_at: null,
   activated_at: null,
   created_at: '2025-01-01T00:00:00Z',
@@ -181,6 +182,8 @@ describe('the user form', () => {
       parent_user_id: '9',
     });
     expect(updateBodyOf({ ...before, carLimit: '3', email: 'TARO@example.com' }, before)).toEqual({ car_limit: 3 });
+    expect(updateBodyOf({ ...before, twoStepForced: true }, before)).toEqual({ two_step_forced: true });
+    expect(formOf(user({ two_step_forced: true })).twoStepForced).toBe(true);
   });
 });
 

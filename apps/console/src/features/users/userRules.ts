@@ -104,6 +104,8 @@ export interface UserFormValues {
   phone: string;
   /** Typed text; '' means no limit. */
   carLimit: string;
+  /** Forces the second sign-in step on the user; they cannot lift it. */
+  twoStepForced: boolean;
 }
 
 export const EMPTY_USER_FORM: UserFormValues = {
@@ -115,6 +117,7 @@ export const EMPTY_USER_FORM: UserFormValues = {
   companySection: '',
   phone: '',
   carLimit: '',
+  twoStepForced: false,
 };
 
 export function formOf(user: UserRecord): UserFormValues {
@@ -127,6 +130,7 @@ export function formOf(user: UserRecord): UserFormValues {
     companySection: user.company_section,
     phone: user.phone,
     carLimit: user.car_limit === null ? '' : String(user.car_limit),
+    twoStepForced: user.two_step_forced === true,
   };
 }
 
@@ -143,7 +147,8 @@ export type UserField =
   | 'parent_user_id'
   | 'company_section'
   | 'phone'
-  | 'car_limit';
+  | 'car_limit'
+  | 'two_step_forced';
 
 /** Every broken rule of the form at once, with the server's field names and rule names. */
 export function userFormErrors(values: UserFormValues, mode: 'add' | 'edit'): FieldError[] {
@@ -189,6 +194,7 @@ export function createBodyOf(values: UserFormValues): SubordinateCreateBody {
     company_section: values.companySection.trim(),
     phone: values.phone.trim(),
     car_limit: carLimitOf(values.carLimit),
+    ...(values.twoStepForced ? { two_step_forced: true } : {}),
   };
 }
 
@@ -204,6 +210,7 @@ export function updateBodyOf(values: UserFormValues, before: UserFormValues): Su
   if (values.companySection.trim() !== before.companySection) body.company_section = values.companySection.trim();
   if (values.phone.trim() !== before.phone) body.phone = values.phone.trim();
   if (values.carLimit.trim() !== before.carLimit) body.car_limit = carLimitOf(values.carLimit);
+  if (values.twoStepForced !== before.twoStepForced) body.two_step_forced = values.twoStepForced;
   return body;
 }
 
