@@ -40,7 +40,7 @@ describe.skipIf(skipBrowserTests)('two-step authentication', () => {
     const created = await fetch(`${baseUrl}/v1/subordinates`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await requestAccessToken(suite)}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...user, privilege_type: 'admin', name: 'Two Step', two_step_auth: true }),
+      body: JSON.stringify({ ...user, privilege_type: 'admin', name: 'Two Step', two_step_forced: true }),
     });
     expect(created.status, await created.text()).toBe(201);
 
