@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import {
   IconAlertCircle,
@@ -25,6 +10,7 @@ import {
   IconMailCheck,
   IconPhoto,
   IconSettings,
+  IconUsers,
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +40,7 @@ import {
 } from './domainForm.ts';
 import { cameFromConfirmation, clearDraft, draftKey, readDraft, saveDraft } from './draftStore.ts';
 import { hostCheckErrors } from './hostCheckErrors.ts';
+import { SuperUsersPanel } from './SuperUsersPanel.tsx';
 import { useHostCheck } from './useHostCheck.ts';
 import { VehicleCounter } from './VehicleCounter.tsx';
 
@@ -213,6 +200,9 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
           <Tabs.Tab value="companies" leftSection={<IconBuilding size={16} aria-hidden />} data-testid="tab-companies">
             {t('domains.tabs.companies')}
           </Tabs.Tab>
+          <Tabs.Tab value="superusers" leftSection={<IconUsers size={16} aria-hidden />} data-testid="tab-superusers">
+            {t('superusers.tab')}
+          </Tabs.Tab>
         </Tabs.List>
 
         <Tabs.Panel value="settings" pt="lg">
@@ -245,7 +235,6 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
                 disabled={deleting}
                 errorText={errorText}
               />
-              <SuperUsersCard domain={domain} />
               <FormActions>
                 <Button
                   component={Link}
@@ -289,57 +278,11 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
         <Tabs.Panel value="companies" pt="lg">
           {tab === 'companies' ? <CompaniesCard domainId={domain.id} readOnly={deleting} /> : null}
         </Tabs.Panel>
+
+        <Tabs.Panel value="superusers" pt="lg">
+          <SuperUsersPanel domain={domain} readOnly={deleting} />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
-  );
-}
-
-/** The domain's registered admins, with their account status (waiting for activation until they set a password). */
-function SuperUsersCard({ domain }: { domain: DomainDetail }) {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="domain-super-users-title">
-      <Title order={2} size="h4" id="domain-super-users-title" mb="sm">
-        {t('domains.sections.superUsers')}
-      </Title>
-      {domain.super_users.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('domains.superUsers.none')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('domains.fields.super_user_email')}</Table.Th>
-                <Table.Th>{t('domains.fields.super_user_name')}</Table.Th>
-                <Table.Th>{t('domains.superUsers.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {domain.super_users.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>
-                    <Anchor href={`mailto:${user.email}`} size="sm">
-                      {user.email}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{user.name}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      radius="sm"
-                      color={user.status === 'active' ? 'green' : user.status === 'approval_pending' ? 'blue' : 'gray'}
-                    >
-                      {t(`domains.userStatus.${user.status}`)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Card>
   );
 }
