@@ -13,7 +13,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   ThemeIcon,
   Tooltip,
   VisuallyHidden,
@@ -37,10 +36,8 @@ import {
   IconPlayerPause,
   IconPlayerPlay,
   IconPlus,
-  IconSearch,
   IconTrash,
   IconUsers,
-  IconX,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -58,6 +55,7 @@ import {
   userKeys,
   useSubordinates,
 } from '../../api/users.ts';
+import { ListSearchInput } from '../../components/ListSearchInput.tsx';
 import { currentLocale } from '../../i18n/locale.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { ConfirmModal, formatDateTime, ListFooter, RoleBadge, StatusBadge } from './UserBits.tsx';
@@ -193,30 +191,15 @@ export function UserListPage() {
       <Card withBorder radius="lg" padding="lg">
         <Group justify="space-between" gap="md" mb="md" wrap="wrap" align="flex-end">
           <Group gap="sm" wrap="wrap" align="flex-end" style={{ flex: 1 }}>
-            <TextInput
+            <ListSearchInput
               label={t('users.list.searchLabel')}
               placeholder={t('users.list.searchPlaceholder')}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                search ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="sm"
-                    onClick={() => setSearch('')}
-                    aria-label={t('users.list.clearSearch')}
-                  >
-                    <IconX size={14} aria-hidden />
-                  </ActionIcon>
-                ) : list.isFetching ? (
-                  <Loader size={14} aria-hidden />
-                ) : null
-              }
+              clearLabel={t('users.list.clearSearch')}
               value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 320 }}
-              type="search"
-              data-testid="user-search"
+              onChange={setSearch}
+              fetching={list.isFetching}
+              width={320}
+              testId="user-search"
             />
             <NativeSelect
               label={t('users.list.roleFilter')}

@@ -5,23 +5,22 @@ import {
   Card,
   Center,
   Group,
-  Loader,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   ThemeIcon,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, isPageSize, type PageSize } from '@spinyard/domain';
-import { IconPencil, IconPlus, IconSearch, IconWorldWww, IconX } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type DomainSummary, useDomainList } from '../../../api/domains.ts';
+import { ListSearchInput } from '../../../components/ListSearchInput.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { STORAGE_KEYS } from '../../../lib/storageKeys.ts';
 import { formatDateTime } from '../shared/format.ts';
@@ -122,30 +121,15 @@ export function DomainListPage() {
     <Stack gap="lg" maw={1280} mx="auto">
       <Card withBorder radius="lg" padding="lg">
         <Group justify="space-between" gap="md" mb="md" wrap="wrap">
-          <TextInput
-            aria-label={t('domains.list.searchLabel')}
+          <ListSearchInput
+            ariaLabel={t('domains.list.searchLabel')}
             placeholder={t('domains.list.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              search ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  onClick={() => setSearch('')}
-                  aria-label={t('domains.list.clearSearch')}
-                >
-                  <IconX size={14} aria-hidden />
-                </ActionIcon>
-              ) : list.isFetching ? (
-                <Loader size={14} aria-hidden />
-              ) : null
-            }
+            clearLabel={t('domains.list.clearSearch')}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={{ base: '100%', sm: 380 }}
-            type="search"
-            data-testid="domain-search"
+            onChange={setSearch}
+            fetching={list.isFetching}
+            width={380}
+            testId="domain-search"
           />
           <Button
             component={Link}
