@@ -47,7 +47,12 @@ async function main(): Promise<void> {
 }
 
 async function buildManual(browser: Browser, name: (typeof MANUALS)[number]): Promise<void> {
-  const source = await readFile(`${SOURCE_DIR}${name}.html`, 'utf8');
+  // The shared stylesheet is inlined: the page is rendered from a string, which has no base URL to load it from.
+  const css = await readFile(`${SOURCE_DIR}manual.css`, 'utf8');
+  const source = (await readFile(`${SOURCE_DIR}${name}.html`, 'utf8')).replace(
+    '<link rel="stylesheet" href="manual.css">',
+    `<style>\n${css}</style>`,
+  );
   const targets = [...source.matchAll(TOC_SLOT)].map((m) => m[2]!);
   const page = await browser.newPage();
   try {
