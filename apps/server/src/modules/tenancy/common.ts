@@ -1,16 +1,8 @@
-import {
-  type FieldError,
-  isProductBrandedUser,
-  type PermissionActor,
-  type PermissionCheck,
-  readDomainOptions,
-} from '@spinyard/domain';
+import type { FieldError } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import type { Actor } from '../auth/service.ts';
 import type { StagedBlob } from './blobs.ts';
-import type { TenancyRepo } from './repo.ts';
 
 /**
  * Mails the activation link of a new `approval_pending` user (the sign-in area's `sendActivationMail`). Takes the
@@ -42,41 +34,6 @@ export function iso(date: Date): string;
 export function iso(date: Date | null): string | null;
 export function iso(date: Date | null): string | null {
   return date === null ? null : date.toISOString();
-}
-
-/** A refused check becomes the catalogue error it names (`forbidden`, `not_found`, ...). */
-export function enforce(check: PermissionCheck): void {
-  if (!check.ok) throw new AppError(check.reason);
-}
-
-/**
- * The caller as the permission functions of packages/domain need them, read from the database on every request
- * so a change of role, card payment or domain option applies at once. Product-branded: a non-master user of the
- * product's own domain (the one its master belongs to) who pays by card.
- */
-export async function permissionActorOf(repo: TenancyRepo, actor: Actor): Promise<PermissionActor> {
-  const row = await repo.actorContext(actor.userId);
-  if (!row) throw new AppError('not_authenticated');
-  const options = readDomainOptions(row.domain_options);
-  return {
-    id: row.id,
-    privilegeType: row.privilege_type,
-    domainId: row.domain_id,
-    companyId: row.company_id,
-    groupAdminId: row.privilege_type === 'normal' ? row.parent_user_id : null,
-    isProductBranded: isProductBrandedUser({
-      privilegeType: row.privilege_type,
-      isProductDomain: row.is_product_domain,
-      isPayByCredit: row.is_pay_by_credit,
-    }),
-    isPayByCredit: row.is_pay_by_credit,
-    csJoined: row.image_system.cs_join === true,
-    domainOptions: {
-      is_user_add: options.is_user_add,
-      normal_user_transfer: options.normal_user_transfer,
-      option_data: options.option_data,
-    },
-  };
 }
 
 /**

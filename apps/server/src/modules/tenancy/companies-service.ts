@@ -10,18 +10,10 @@ import {
 } from '@spinyard/domain';
 import type { CompanyRow } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
+import { enforce, permissionActorOf } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { mediaUrl, stageBlob } from './blobs.ts';
-import {
-  enforce,
-  fileKeeping,
-  imageRefusal,
-  iso,
-  offsetOf,
-  type Paging,
-  permissionActorOf,
-  type TenancyServiceDeps,
-} from './common.ts';
+import { fileKeeping, imageRefusal, iso, offsetOf, type Paging, type TenancyServiceDeps } from './common.ts';
 import { measureImage, reencodeImage } from './images.ts';
 import { type CompanyFields, type TenancyRepo, tenancyRepo } from './repo.ts';
 
@@ -162,7 +154,7 @@ export function companiesService(deps: TenancyServiceDeps) {
 
   return {
     async listHeadquarters(actor: Actor, query: Paging & { q?: string | undefined; domain_id?: string | undefined }) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       enforce(canEditCompany(pa));
       // A super sees their own domain whatever they ask for; master may narrow to one domain or see all.
       const domainId = pa.privilegeType === 'master' ? query.domain_id : pa.domainId;
@@ -178,11 +170,11 @@ export function companiesService(deps: TenancyServiceDeps) {
     },
 
     async getHeadquarters(actor: Actor, id: string) {
-      return toCompany(await visibleHeadquarters(await permissionActorOf(repo, actor), id));
+      return toCompany(await visibleHeadquarters(await permissionActorOf(db, actor), id));
     },
 
     async createHeadquarters(actor: Actor, input: CompanyPatch & { domain_id?: string | undefined }) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       enforce(canEditCompany(pa));
       const { domain_id: requestedDomainId, ...patch } = input;
       let domainId = pa.domainId;
@@ -206,7 +198,7 @@ export function companiesService(deps: TenancyServiceDeps) {
     },
 
     async updateHeadquarters(actor: Actor, id: string, patch: CompanyPatch) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       return db.transaction().execute(async (trx) => {
         const r = tenancyRepo(trx);
         const company = await companyOrThrow(r, id, 'headquarters', true);
@@ -218,7 +210,7 @@ export function companiesService(deps: TenancyServiceDeps) {
     },
 
     async listBranches(actor: Actor, query: Paging & { q?: string | undefined; headquarters_id?: string | undefined }) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       enforce(canEditCompany(pa));
       const hq = query.headquarters_id === undefined ? undefined : await visibleHeadquarters(pa, query.headquarters_id);
       const { rows, total } = await repo.listCompanies({
@@ -233,14 +225,14 @@ export function companiesService(deps: TenancyServiceDeps) {
     },
 
     async getBranch(actor: Actor, id: string) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       const branch = await companyOrThrow(repo, id, 'branch');
       enforce(canEditCompany(pa, targetOf(branch)));
       return toCompany(branch);
     },
 
     async createBranch(actor: Actor, input: CompanyPatch & { headquarters_id: string }) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       enforce(canEditCompany(pa));
       const { headquarters_id: headquartersId, ...patch } = input;
       const fields = mergedFields(undefined, patch);
@@ -261,7 +253,7 @@ export function companiesService(deps: TenancyServiceDeps) {
     },
 
     async updateBranch(actor: Actor, id: string, input: CompanyPatch & { headquarters_id?: string | undefined }) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       return db.transaction().execute(async (trx) => {
         const r = tenancyRepo(trx);
         const branch = await companyOrThrow(r, id, 'branch', true);
@@ -280,7 +272,7 @@ export function companiesService(deps: TenancyServiceDeps) {
 
     /** `/companyinfo/info`: the caller's company, its headquarters when it is a branch, and its domain. */
     async companyInfo(actor: Actor) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       enforce(canViewCompanyInfo(pa));
       if (!pa.companyId) throw new AppError('not_found');
       const [company, domain] = await Promise.all([repo.findCompany(pa.companyId), repo.findDomain(pa.domainId)]);
@@ -295,7 +287,7 @@ export function companiesService(deps: TenancyServiceDeps) {
 
     /** `/company/edit`: fields not sent keep their values; the whole result is checked. */
     async editOwnCompany(actor: Actor, patch: CompanyPatch) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       return db.transaction().execute(async (trx) => {
         const r = tenancyRepo(trx);
         const company = await ownCompanyForEdit(r, pa);
@@ -310,7 +302,7 @@ export function companiesService(deps: TenancyServiceDeps) {
      * gone, the first frame of an animation) and published under its `company_logo_...png` name.
      */
     async uploadCompanyLogo(actor: Actor, data: Buffer) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       // Permission before any work on the upload.
       await ownCompanyForEdit(repo, pa, false);
       const facts = await measureImage(data);
@@ -339,7 +331,7 @@ export function companiesService(deps: TenancyServiceDeps) {
     },
 
     async removeCompanyLogo(actor: Actor) {
-      const pa = await permissionActorOf(repo, actor);
+      const pa = await permissionActorOf(db, actor);
       const result = await db.transaction().execute(async (trx) => {
         const r = tenancyRepo(trx);
         const company = await ownCompanyForEdit(r, pa);

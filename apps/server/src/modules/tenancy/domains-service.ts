@@ -17,19 +17,11 @@ import {
 import type { DomainRow } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { accountsRepo } from '../accounts/repo.ts';
+import { enforce, permissionActorOf } from '../actor/permission-actor.ts';
 import { NO_PASSWORD_YET } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
 import { mediaUrl, stageBlob } from './blobs.ts';
-import {
-  enforce,
-  fileKeeping,
-  imageRefusal,
-  iso,
-  offsetOf,
-  type Paging,
-  permissionActorOf,
-  type TenancyServiceDeps,
-} from './common.ts';
+import { fileKeeping, imageRefusal, iso, offsetOf, type Paging, type TenancyServiceDeps } from './common.ts';
 import { measureImage, reencodeImage } from './images.ts';
 import { isUniqueViolation, type TenancyRepo, tenancyRepo } from './repo.ts';
 
@@ -132,7 +124,7 @@ export function domainsService(deps: TenancyServiceDeps) {
 
   /** Every domain route is the operator's: master only (roles table: add domain; our reading: edit domain). */
   async function asMaster(actor: Actor, check: typeof canEditDomain = canEditDomain): Promise<void> {
-    enforce(check(await permissionActorOf(repo, actor)));
+    enforce(check(await permissionActorOf(db, actor)));
   }
 
   /** The domain with its vehicle count, or `domain_not_registered`. */

@@ -383,34 +383,7 @@ export function tenancyRepo(db: Db) {
       await db.updateTable('companies').set({ logo_key: key, updated_at: new Date() }).where('id', '=', id).execute();
     },
 
-    // ---- Users (the caller, the e-mail of a new domain's super user) ---------------------------------------------
-
-    /**
-     * The caller as the permission rules need them. The product's own domain is the one its operator (master)
-     * belongs to, the users area's reading too.
-     */
-    actorContext(userId: string) {
-      return db
-        .selectFrom('users as u')
-        .innerJoin('domains as d', 'd.id', 'u.domain_id')
-        .select([
-          'u.id',
-          'u.domain_id',
-          'u.company_id',
-          'u.parent_user_id',
-          'u.privilege_type',
-          'u.is_pay_by_credit',
-          'u.image_system',
-          'd.options as domain_options',
-          'd.status as domain_status',
-          sql<boolean>`exists (select 1 from users m where m.domain_id = u.domain_id and m.privilege_type = 'master')`.as(
-            'is_product_domain',
-          ),
-        ])
-        .where('u.id', '=', userId)
-        .where('u.deleted_at', 'is', null)
-        .executeTakeFirst();
-    },
+    // ---- Users (the e-mail of a new domain's super user) ------------------------------------------------------
 
     async emailTaken(email: string): Promise<boolean> {
       const row = await db

@@ -11,9 +11,10 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { enforce } from '../actor/permission-actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
-import { enforce, loadActorContext } from './actor.ts';
+import { loadActorContext } from './actor.ts';
 import { isUniqueViolation, type UsersRepo, usersRepo } from './repo.ts';
 
 /**
@@ -95,12 +96,12 @@ export function csvService(deps: { db: Db }) {
 
   return {
     async assertMayImport(actor: Actor): Promise<void> {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       enforce(canImportUsersCsv(c.permission));
     },
 
     async importUsers(actor: Actor, bytes: Uint8Array): Promise<CsvImportResult> {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       enforce(canImportUsersCsv(c.permission));
       const domainId = c.permission.domainId;
       const first = validateUserCsv({ bytes, existing: await existingFor(repo, domainId, bytes) });

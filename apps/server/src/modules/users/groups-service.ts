@@ -1,8 +1,9 @@
 import { canChangePrivilege, canListUsers, type PermissionActor } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
+import { enforce } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { type ActorContext, enforce, loadActorContext, targetOf } from './actor.ts';
+import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
 import { type GroupRecord, isUniqueViolation, type UsersRepo, usersRepo } from './repo.ts';
 import type { GroupCreate, GroupUpdate } from './schemas.ts';
 import { toUserSummary } from './service.ts';
@@ -124,7 +125,7 @@ export function groupsService(deps: { db: Db }) {
   }
 
   async function members(actor: Actor, id: string) {
-    const c = await loadActorContext(repo, actor);
+    const c = await loadActorContext(db, actor);
     const group = await visibleGroup(repo, c, id);
     const { items } = await repo.listUsers({
       scope: c.scope,
@@ -142,7 +143,7 @@ export function groupsService(deps: { db: Db }) {
       actor: Actor,
       q: { q?: string | undefined; domain_id?: string | undefined; page: number; limit: number },
     ) {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       const p = c.permission;
       enforce(canListUsers(p));
       const onlyGroupId = p.privilegeType === 'admin' ? ((await repo.groupOfAdmin(p.id))?.id ?? null) : undefined;
@@ -157,12 +158,12 @@ export function groupsService(deps: { db: Db }) {
     },
 
     async get(actor: Actor, id: string) {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       return toGroupAnswer(await visibleGroup(repo, c, id));
     },
 
     async create(actor: Actor, input: GroupCreate) {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       const p = c.permission;
       enforce(canWriteGroups(p));
       const domainId = p.privilegeType === 'master' ? (input.domain_id ?? p.domainId) : p.domainId;
@@ -189,7 +190,7 @@ export function groupsService(deps: { db: Db }) {
     },
 
     async update(actor: Actor, id: string, input: GroupUpdate) {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       enforce(canWriteGroups(c.permission));
       await db
         .transaction()
@@ -208,7 +209,7 @@ export function groupsService(deps: { db: Db }) {
     },
 
     async remove(actor: Actor, id: string): Promise<{ deleted: number }> {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       enforce(canWriteGroups(c.permission));
       await db.transaction().execute(async (trx) => {
         const r = usersRepo(trx);
@@ -222,7 +223,7 @@ export function groupsService(deps: { db: Db }) {
 
     /** Replace the group's normal members with the given users. */
     async setMembers(actor: Actor, id: string, userIds: readonly string[]) {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       enforce(canWriteGroups(c.permission));
       await db.transaction().execute(async (trx) => {
         const r = usersRepo(trx);

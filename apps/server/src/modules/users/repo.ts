@@ -195,35 +195,6 @@ export function usersRepo(db: Db) {
       return { items, total };
     },
 
-    /** The actor as the permission rules need them: their row and domain, whether the domain is the product's. */
-    actorRow(userId: string) {
-      return db
-        .selectFrom('users as u')
-        .innerJoin('domains as d', 'd.id', 'u.domain_id')
-        .select([
-          'u.id',
-          'u.domain_id',
-          'u.company_id',
-          'u.group_id',
-          'u.parent_user_id',
-          'u.privilege_type',
-          'u.status',
-          'u.is_pay_by_credit',
-          'u.login_limit_count',
-          'u.image_system',
-          'u.configuration',
-          'd.options as domain_options',
-          'd.host_flags as domain_host_flags',
-          'd.host as domain_host',
-          sql<boolean>`exists (select 1 from users m where m.domain_id = u.domain_id and m.privilege_type = 'master')`.as(
-            'is_product_domain',
-          ),
-        ])
-        .where('u.id', '=', userId)
-        .where('u.deleted_at', 'is', null)
-        .executeTakeFirst();
-    },
-
     /**
      * The product's own domain: the one its operator (master) belongs to. Self-registered customers are created
      * there; it is also what makes a user "product-branded".

@@ -16,11 +16,12 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { UserUpdate } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
+import { enforce } from '../actor/permission-actor.ts';
 import { hashPassword, NO_PASSWORD_YET } from '../auth/passwords.ts';
 import { enforceThrottle, MAIL_REQUEST_THROTTLE } from '../auth/rate-limit.ts';
 import { authRepo } from '../auth/repo.ts';
 import type { Actor } from '../auth/service.ts';
-import { type ActorContext, enforce, loadActorContext, targetOf } from './actor.ts';
+import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
 import { isUniqueViolation, type UserRecord, type UserScope, type UsersRepo, usersRepo } from './repo.ts';
 import type {
   Registration,
@@ -136,7 +137,7 @@ export function usersService(deps: UsersServiceDeps) {
   const { db } = deps;
   const repo = usersRepo(db);
   const log = deps.log ?? (() => undefined);
-  const context = (actor: Actor) => loadActorContext(repo, actor);
+  const context = (actor: Actor) => loadActorContext(db, actor);
 
   /**
    * The parent admin named by id or by admin_code (their e-mail or login code), in the given domain; a field

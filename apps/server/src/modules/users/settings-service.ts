@@ -1,8 +1,9 @@
 import { canEditUser, fieldErrorMap, fieldErrorsOf, readDomainOptions } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { enforce } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { type ActorContext, enforce, loadActorContext, targetOf } from './actor.ts';
+import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
 import { type UserRecord, usersRepo } from './repo.ts';
 import { visibleUser } from './service.ts';
 import {
@@ -45,12 +46,12 @@ export function settingsService(deps: { db: Db }) {
 
   return {
     async imageSystem(actor: Actor, id?: string) {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       return imageSystemAnswer(c, await targetUser(c, id));
     },
 
     async updateImageSystem(actor: Actor, id: string | undefined, patch: unknown) {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       const user = await targetUser(c, id);
       enforce(canEditUser(c.permission, targetOf(user)));
       if (c.permission.privilegeType !== 'master' && c.permission.privilegeType !== 'super') {
@@ -68,7 +69,7 @@ export function settingsService(deps: { db: Db }) {
     },
 
     async configuration(actor: Actor, id: string): Promise<UserConfiguration & { id: string }> {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       const user = await targetUser(c, id);
       if (user.id !== c.permission.id) enforce(canEditUser(c.permission, targetOf(user)));
       const stored = await repo.jsonColumnsOf(user.id);
@@ -76,7 +77,7 @@ export function settingsService(deps: { db: Db }) {
     },
 
     async updateConfiguration(actor: Actor, id: string, patch: unknown): Promise<UserConfiguration & { id: string }> {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       const user = await targetUser(c, id);
       if (user.id !== c.permission.id) enforce(canEditUser(c.permission, targetOf(user)));
       const parsed = userConfigurationPatchSchema.safeParse(patch, { error: fieldErrorMap });
@@ -94,16 +95,15 @@ export function settingsService(deps: { db: Db }) {
      * and two-step authentication.
      */
     async appManagement(actor: Actor) {
-      const c = await loadActorContext(repo, actor);
+      const c = await loadActorContext(db, actor);
       const o = c.domainOptions;
-      const row = await repo.actorRow(actor.userId);
       return {
         console: true,
         app_login: o.app_login,
         hotspot_app: o.hotspot_app,
         hotspot_browser: o.hotspot_browser,
         async_mobile_upload: o.async_mobile_upload,
-        login_limit_count: row?.login_limit_count ?? o.login_limit_count,
+        login_limit_count: c.loginLimitCount ?? o.login_limit_count,
         login_limit_mode: o.login_limit_mode,
         two_step_auth: o.two_step_auth,
         two_step_auth_enforced: o.two_step_auth_enforced,
