@@ -140,6 +140,40 @@ describe('branches', () => {
     expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'headquarters_id', rule: 'one_of' })]);
     expect(await snapshot(t.db, 'companies', superUser.domainId)).toBe(before);
   });
+  it('master lists the branches of every domain or narrows to one with domain_id; a super stays in their own', async () => {
+    const other = await userOn(t, {
+      host: 'branch-filter-domain.example.test',
+      companyCode: nextCompanyCode(),
+      privilegeType: 'super',
+    });
+    const branchOf = async (user: SignedInUser, name: string) =>
+      (await call(t.app, user.token, 'POST', '/v1/branches', { name, headquarters_id: user.companyId })).json()
+        .id as string;
+    const ours = await branchOf(superUser, 'Filter ours');
+    const theirs = await branchOf(other, 'Filter theirs');
+    const list = async (user: SignedInUser, query: string) => {
+      const res = await call(t.app, user.token, 'GET', `/v1/branches?limit=300${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as { id: string; domain_id: string }[];
+    };
+    const ids = (items: { id: string }[]) => items.map((c) => c.id);
+
+    expect(ids(await list(master, ''))).toEqual(expect.arrayContaining([ours, theirs]));
+    const narrowed = await list(master, `&domain_id=${other.domainId}`);
+    expect(ids(narrowed)).toContain(theirs);
+    expect(narrowed.every((c) => c.domain_id === other.domainId)).toBe(true);
+    // Both filters apply: a headquarters outside the named domain lists nothing.
+    expect(await list(master, `&domain_id=${other.domainId}&headquarters_id=${superUser.companyId}`)).toEqual([]);
+
+    // A super naming another domain still gets only their own domain's branches.
+    const asSuper = await list(superUser, `&domain_id=${other.domainId}`);
+    expect(ids(asSuper)).toContain(ours);
+    expect(asSuper.every((c) => c.domain_id === superUser.domainId)).toBe(true);
+
+    const bad = await call(t.app, master.token, 'GET', '/v1/branches?domain_id=abc');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields).toEqual([expect.objectContaining({ field: 'domain_id', rule: 'format' })]);
+  });
 });
 
 describe('/companyinfo/info and /company/edit', () => {

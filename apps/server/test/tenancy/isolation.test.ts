@@ -99,8 +99,10 @@ describe('tenant isolation of the tenancy routes', () => {
     expect(hq.statusCode).toBe(200);
     expect(idsOf(hq)).not.toContain(hqA);
     expect(idsOf(hq)).toContain(superB.companyId);
-    const branches = await call(t.app, superB.token, 'GET', '/v1/branches?limit=300');
-    expect(idsOf(branches)).toEqual([branchB]);
+    for (const query of ['', `&domain_id=${superA.domainId}`]) {
+      const branches = await call(t.app, superB.token, 'GET', `/v1/branches?limit=300${query}`);
+      expect(idsOf(branches)).toEqual([branchB]);
+    }
   });
 
   it("refuses to hang B's branch under A's headquarters without revealing it, and changes neither", async () => {

@@ -72,6 +72,14 @@ function mergedFields(current: CompanyFields | undefined, patch: CompanyPatch): 
   return parsed.data;
 }
 
+/**
+ * The domain a company list is limited to. A super's is always their own, whatever they ask for, so the filter
+ * can never reach another tenant; master may narrow to one domain (undefined: every domain).
+ */
+function domainScopeOf(pa: PermissionActor, requested: string | undefined): string | undefined {
+  return pa.privilegeType === 'master' ? requested : pa.domainId;
+}
+
 function targetOf(company: CompanyRow): CompanyTarget {
   return { id: company.id, domainId: company.domain_id };
 }
@@ -156,10 +164,8 @@ export function companiesService(deps: TenancyServiceDeps) {
     async listHeadquarters(actor: Actor, query: Paging & { q?: string | undefined; domain_id?: string | undefined }) {
       const pa = await permissionActorOf(db, actor);
       enforce(canEditCompany(pa));
-      // A super sees their own domain whatever they ask for; master may narrow to one domain or see all.
-      const domainId = pa.privilegeType === 'master' ? query.domain_id : pa.domainId;
       const { rows, total } = await repo.listCompanies({
-        domainId,
+        domainId: domainScopeOf(pa, query.domain_id),
         kind: 'headquarters',
         q: query.q,
         offset: offsetOf(query),
@@ -209,14 +215,18 @@ export function companiesService(deps: TenancyServiceDeps) {
       });
     },
 
-    async listBranches(actor: Actor, query: Paging & { q?: string | undefined; headquarters_id?: string | undefined }) {
+    async listBranches(
+      actor: Actor,
+      query: Paging & { q?: string | undefined; domain_id?: string | undefined; headquarters_id?: string | undefined },
+    ) {
       const pa = await permissionActorOf(db, actor);
       enforce(canEditCompany(pa));
       const hq = query.headquarters_id === undefined ? undefined : await visibleHeadquarters(pa, query.headquarters_id);
       const { rows, total } = await repo.listCompanies({
         kind: 'branch',
         parentCompanyId: hq?.id,
-        domainId: hq?.domain_id ?? (pa.privilegeType === 'master' ? undefined : pa.domainId),
+        // Both filters apply: master naming a headquarters outside the named domain gets an empty page.
+        domainId: domainScopeOf(pa, query.domain_id),
         q: query.q,
         offset: offsetOf(query),
         limit: query.limit,

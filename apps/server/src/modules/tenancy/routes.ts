@@ -302,7 +302,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> =
     {
       schema: {
         tags: ['companies'],
-        summary: "Branches of the caller's domain, or of one headquarters",
+        summary: "Branches of the caller's domain, or of one headquarters (master: all, or one domain's)",
         security,
         querystring: branchesQuery,
         response: { 200: pageOf(companyAnswer), ...errorResponses(401, 403, 404, 422) },

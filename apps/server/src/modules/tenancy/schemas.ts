@@ -203,11 +203,15 @@ export const headquartersCreateBody = companyCreateBody.extend({
 export const branchCreateBody = companyCreateBody.extend({ headquarters_id: idSchema });
 export const branchUpdateBody = companyPatchBody.extend({ headquarters_id: idSchema.optional() });
 
-export const headquartersQuery = z.object({
+/** Master narrows a list to one domain; a super's lists are always their own domain's, whatever they send. */
+const domainFilter = idSchema.optional().describe('Master only; a super always sees their own domain');
+
+export const headquartersQuery = z.object({ ...pagingQuery, domain_id: domainFilter });
+export const branchesQuery = z.object({
   ...pagingQuery,
-  domain_id: idSchema.optional().describe('Master only; a super always sees their own domain'),
+  domain_id: domainFilter,
+  headquarters_id: idSchema.optional(),
 });
-export const branchesQuery = z.object({ ...pagingQuery, headquarters_id: idSchema.optional() });
 
 export const companyAnswer = z.object({
   id: z.string(),
