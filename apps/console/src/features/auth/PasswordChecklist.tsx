@@ -7,10 +7,13 @@ import { passwordChecklist } from './passwordRules.ts';
 /**
  * The password rules under the new password, ticked while the user types: what is asked is visible before the
  * first refusal. Each line says in words whether it is met, for screen readers (the icons are decoration).
+ * Without `retyped` (a form with no retype field, like the user forms) there is no "retype matches" line.
  */
-export function PasswordChecklist({ password, retyped, id }: { password: string; retyped: string; id: string }) {
+export function PasswordChecklist({ password, retyped, id }: { password: string; retyped?: string; id: string }) {
   const { t } = useTranslation();
-  const rules = passwordChecklist(password, retyped);
+  const rules = passwordChecklist(password, retyped ?? '').filter(
+    (rule) => retyped !== undefined || rule.id !== 'retype_matches',
+  );
   return (
     <Stack gap={4} id={id} data-testid="password-checklist">
       <Text size="sm" fw={600} id={`${id}-title`}>

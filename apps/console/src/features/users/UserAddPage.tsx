@@ -3,11 +3,12 @@ import { assignablePrivileges, canAddUser, type FieldError } from '@spinyard/dom
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { notifySuccess } from '../../api/notify.ts';
 import { createSubordinate, useAdmins, userKeys } from '../../api/users.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { UserForm } from './UserForm.tsx';
 import { createBodyOf, EMPTY_USER_FORM, type UserFormValues } from './userRules.ts';
-import { notifyDone, refusalOf } from './userText.ts';
+import { userRefusalOf } from './userText.ts';
 import { useUserActor } from './useUserActor.ts';
 
 /** /subordinate/add: a new admin or normal user, active at once with the password given. */
@@ -40,11 +41,11 @@ export function UserAddPage() {
     try {
       const created = await createSubordinate(createBodyOf(values));
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
-      notifyDone(t('users.add.done', { name: created.name }));
+      notifySuccess(t('users.add.done', { name: created.name }));
       void navigate('/subordinate/list');
       return [];
     } catch (error) {
-      return refusalOf(error).fields;
+      return userRefusalOf(error).fields;
     }
   };
 

@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/apiError.ts';
+import { notifySuccess } from '../../api/notify.ts';
 import { type CsvRowError, csvRowsOf, downloadUserCsvTemplate, uploadUserCsv, userKeys } from '../../api/users.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { precheckUserCsv } from './userRules.ts';
-import { errorCodeText, notifyDone, refusalOf, userFieldLabel } from './userText.ts';
+import { errorCodeText, userFieldLabel, userRefusalOf } from './userText.ts';
 import { useUserActor } from './useUserActor.ts';
 
 type Outcome =
@@ -69,7 +70,7 @@ export function UserCsvPage() {
       const answer = await uploadUserCsv(file);
       setOutcome({ kind: 'added', count: answer.added });
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
-      notifyDone(t('users.csv.added', { count: answer.added }));
+      notifySuccess(t('users.csv.added', { count: answer.added }));
     } catch (error) {
       if (error instanceof ApiError && error.code && error.status !== 401) {
         const rows = csvRowsOf(error.body);
@@ -79,7 +80,7 @@ export function UserCsvPage() {
           rows: rows.length > 0 ? rows : [{ row: null, code: error.code, message: error.userMessage ?? '' }],
         });
       } else {
-        refusalOf(error);
+        userRefusalOf(error);
       }
     } finally {
       setBusy(false);

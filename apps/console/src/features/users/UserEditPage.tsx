@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { notifySuccess } from '../../api/notify.ts';
 import {
   changePrivilege,
   deleteSubordinate,
@@ -15,11 +16,12 @@ import {
   userKeys,
   useSubordinate,
 } from '../../api/users.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
-import { ConfirmModal, StatusBadge } from './UserBits.tsx';
+import { StatusBadge } from './UserBits.tsx';
 import { UserForm } from './UserForm.tsx';
 import { formOf, targetOf, type UserFormValues, updateBodyOf } from './userRules.ts';
-import { errorCodeText, notifyDone, refusalOf, userFieldErrorText } from './userText.ts';
+import { errorCodeText, userFieldErrorText, userRefusalOf } from './userText.ts';
 import { useUserActor } from './useUserActor.ts';
 
 type Action = 'delete' | 'status' | 'privilege';
@@ -70,16 +72,16 @@ export function UserEditPage() {
   const save = async (values: UserFormValues): Promise<FieldError[]> => {
     const body = updateBodyOf(values, initial);
     if (Object.keys(body).length === 0) {
-      notifyDone(t('users.edit.nothing'));
+      notifySuccess(t('users.edit.nothing'));
       return [];
     }
     try {
       const saved = await updateSubordinate(u.id, body);
       await refresh();
-      notifyDone(t('users.edit.done', { name: saved.name }));
+      notifySuccess(t('users.edit.done', { name: saved.name }));
       return [];
     } catch (error) {
-      return refusalOf(error).fields;
+      return userRefusalOf(error).fields;
     }
   };
 
@@ -100,21 +102,21 @@ export function UserEditPage() {
       if (action === 'delete') {
         await deleteSubordinate(u.id);
         await refresh();
-        notifyDone(t('users.delete.done', { name: u.name }));
+        notifySuccess(t('users.delete.done', { name: u.name }));
         void navigate('/subordinate/list');
       } else if (action === 'status') {
         const next = u.status === 'active' ? 'inactive' : 'active';
         await setUserStatus(u.id, next);
         await refresh();
-        notifyDone(t(next === 'active' ? 'users.status.enabled' : 'users.status.disabled', { name: u.name }));
+        notifySuccess(t(next === 'active' ? 'users.status.enabled' : 'users.status.disabled', { name: u.name }));
       } else if (action === 'privilege') {
         const answer = await changePrivilege(u.id, nextRole, nextRole === 'normal' ? newParent : null);
         await refresh();
-        notifyDone(t('users.privilege.done', { name: u.name, count: answer.changed.length }));
+        notifySuccess(t('users.privilege.done', { name: u.name, count: answer.changed.length }));
       }
       setAction(null);
     } catch (error) {
-      const { code, fields } = refusalOf(error);
+      const { code, fields } = userRefusalOf(error);
       if (fields.length > 0) setRefusal(fields.map(userFieldErrorText).join('\n'));
       else if (code) setRefusal(errorCodeText(code, t('errors.general_error')));
     } finally {

@@ -19,7 +19,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserRecord } from '../../api/users.ts';
-import { PasswordChecklist, RoleBadge } from './UserBits.tsx';
+import { focusFirstInvalid } from '../../components/focusFirstInvalid.ts';
+import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
+import { RoleBadge } from './UserBits.tsx';
 import { type UserField, type UserFormValues, userFormErrors } from './userRules.ts';
 import { userFieldErrorText } from './userText.ts';
 
@@ -29,16 +31,6 @@ function errorsByField(fields: FieldError[]): Errors {
   const out: Errors = {};
   for (const f of fields) out[f.field] ??= userFieldErrorText(f);
   return out;
-}
-
-/** After a refused submit: focus the first field marked invalid, once React has drawn it. */
-function focusFirstInvalid(): void {
-  window.setTimeout(() => {
-    const field = document.querySelector<HTMLElement>('main [aria-invalid="true"]');
-    if (!field) return;
-    field.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    field.focus({ preventScroll: true });
-  }, 50);
 }
 
 export interface UserFormProps {

@@ -43,6 +43,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { notifySuccess } from '../../api/notify.ts';
 import {
   deleteSubordinate,
   deleteSubordinates,
@@ -55,12 +56,15 @@ import {
   userKeys,
   useSubordinates,
 } from '../../api/users.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { formatDateTime } from '../../components/formatDateTime.ts';
+import { ListFooter } from '../../components/ListFooter.tsx';
 import { ListSearchInput } from '../../components/ListSearchInput.tsx';
 import { currentLocale } from '../../i18n/locale.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
-import { ConfirmModal, formatDateTime, ListFooter, RoleBadge, StatusBadge } from './UserBits.tsx';
+import { RoleBadge, StatusBadge } from './UserBits.tsx';
 import { matchesAllKeywords, splitKeywords, targetOf } from './userRules.ts';
-import { errorCodeText, notifyDone, refusalOf } from './userText.ts';
+import { errorCodeText, userRefusalOf } from './userText.ts';
 import { useUserActor } from './useUserActor.ts';
 
 /** How many matches of the first keyword are searched for the others (the server matches one keyword). */
@@ -160,14 +164,14 @@ export function UserListPage() {
     try {
       if (pending.kind === 'delete') {
         await deleteSubordinate(pending.user.id);
-        notifyDone(t('users.delete.done', { name: pending.user.name }));
+        notifySuccess(t('users.delete.done', { name: pending.user.name }));
       } else if (pending.kind === 'bulk') {
         const answer = await deleteSubordinates(pending.ids);
-        notifyDone(t('users.bulk.done', { count: answer.deleted }));
+        notifySuccess(t('users.bulk.done', { count: answer.deleted }));
         setSelected(new Set());
       } else {
         await setUserStatus(pending.user.id, pending.status);
-        notifyDone(
+        notifySuccess(
           t(pending.status === 'active' ? 'users.status.enabled' : 'users.status.disabled', {
             name: pending.user.name,
           }),
@@ -176,7 +180,7 @@ export function UserListPage() {
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
       setPending(null);
     } catch (error) {
-      const { code } = refusalOf(error);
+      const { code } = userRefusalOf(error);
       if (code) setRefusal(errorCodeText(code, t('errors.general_error')));
     } finally {
       setBusy(false);
@@ -475,6 +479,7 @@ export function UserListPage() {
             limit={limit}
             onPage={(p) => update({ page: p })}
             onLimit={(l) => update({ limit: l, page: 1 })}
+            testId="user-list-footer"
           />
         ) : null}
       </Card>

@@ -1,9 +1,6 @@
-import { notifications } from '@mantine/notifications';
-import { type FieldError, NOTIFICATION_DURATION_MS } from '@spinyard/domain';
-import { ApiError } from '../../api/apiError.ts';
+import type { FieldError } from '@spinyard/domain';
 import { apiErrorText } from '../../api/errorText.ts';
-import { notifyError } from '../../api/notify.ts';
-import { endSessionAfterUnauthorized } from '../../api/session.ts';
+import { type Refusal, refusalOf } from '../../components/refusal.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { FIELD_BOUNDS, type UserField } from './userRules.ts';
 
@@ -48,38 +45,13 @@ export function errorCodeText(code: string, fallback: string): string {
   return i18n.exists(key) ? i18n.t(key) : fallback;
 }
 
-export interface Refusal {
-  code: string | undefined;
-  fields: FieldError[];
-}
-
 /**
- * What a screen does with a failed silent write: field refusals go back to the form (inputs keep their text);
- * anything else gets the client's usual reaction (the catalogue message; a 401 ends the session).
+ * A failed write as the users screens take it (see refusalOf): the catalogue's text of the answer's code comes
+ * before the server's own sentence, which the users server sometimes writes itself in English (the CSV report).
  */
-export function refusalOf(error: unknown): Refusal {
-  if (!(error instanceof ApiError)) {
-    notifyError(error instanceof Error ? error.message : String(error));
-    return { code: undefined, fields: [] };
-  }
-  if (error.fields.length > 0 && error.status !== 401) return { code: error.code, fields: error.fields };
-  const { action } = error.description;
-  if (action === 'logout') {
-    notifyError(apiErrorText(error));
-    endSessionAfterUnauthorized();
-  } else if (action !== 'ignore') {
-    const code = error.code;
-    notifyError(code && i18n.exists(`errors.${code}`) ? i18n.t(`errors.${code}`) : apiErrorText(error));
-  }
-  return { code: error.code, fields: [] };
-}
-
-/** A success message (3 s, second document section 8) whose close button has a name (axe: button-name). */
-export function notifyDone(message: string): void {
-  notifications.show({
-    message,
-    color: 'green',
-    autoClose: NOTIFICATION_DURATION_MS.success,
-    closeButtonProps: { 'aria-label': i18n.t('common.closeMessage') },
+export function userRefusalOf(error: unknown): Refusal {
+  return refusalOf(error, (apiError) => {
+    const fallback = apiErrorText(apiError);
+    return apiError.code ? errorCodeText(apiError.code, fallback) : fallback;
   });
 }

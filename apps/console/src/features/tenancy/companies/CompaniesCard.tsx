@@ -19,8 +19,8 @@ import { IconBuildingSkyscraper, IconBuildingStore, IconPencil, IconPlus, IconSe
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Company, type Headquarters, useBranchList, useHeadquartersList } from '../../../api/companies.ts';
+import { ListFooter } from '../../../components/ListFooter.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
-import { ListFooter } from '../shared/ListFooter.tsx';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { CompanyModal, type CompanyModalTarget } from './CompanyModal.tsx';
 import { formatAddress } from './companyForm.ts';

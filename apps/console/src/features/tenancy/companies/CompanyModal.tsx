@@ -14,10 +14,10 @@ import {
   updateHeadquarters,
 } from '../../../api/companies.ts';
 import { notifySuccess } from '../../../api/notify.ts';
-import { DialogShell } from '../shared/DialogShell.tsx';
-import { refusalOf } from '../shared/failure.ts';
+import { DialogShell } from '../../../components/DialogShell.tsx';
+import { focusFirstInvalid } from '../../../components/focusFirstInvalid.ts';
+import { refusalOf } from '../../../components/refusal.ts';
 import { fieldErrorText } from '../shared/fieldText.ts';
-import { focusFirstInvalid } from '../shared/focusInvalid.ts';
 import { CompanyFieldsForm } from './CompanyFieldsForm.tsx';
 import {
   type CompanyFormValues,

@@ -11,7 +11,3 @@ export function formatDateTime(iso: string | null | undefined, locale: string): 
     minute: '2-digit',
   }).format(date);
 }
-
-export function formatNumber(value: number, locale: string): string {
-  return value.toLocaleString(locale);
-}

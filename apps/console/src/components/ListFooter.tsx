@@ -2,11 +2,12 @@ import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { PAGE_SIZES, type PageSize } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../i18n/locale.ts';
+import { currentLocale } from '../i18n/locale.ts';
 
 /**
  * Under a paged table: how many rows there are, the page size (10 to 300, second document section 9) and the
- * pages. Five page buttons; three on a narrow screen or past page 999, where the numbers get wide.
+ * pages. Five page buttons; three on a narrow screen or past page 999, where the numbers get wide. Its texts sit
+ * under `domains.common`, where they were first written; every paged list uses the same ones.
  */
 export function ListFooter({
   total,
