@@ -105,6 +105,7 @@ export const ERROR_CATALOGUE = {
   invalid_state_transition: { status: 409, message: 'This cannot be done in the current state.' },
   transfer_same_user: { status: 409, message: 'The vehicle already belongs to this user.' },
   domain_in_use: { status: 409, message: 'This domain is already in use.' },
+  company_code_in_use: { status: 409, message: 'This company code is already used by another domain.' },
   domain_not_registered: { status: 404, message: 'This domain is not registered.' },
   domain_deleting: {
     status: 409,

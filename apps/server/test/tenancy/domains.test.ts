@@ -123,7 +123,11 @@ describe('POST /v1/domain', () => {
     const sameCode = domainBody({ company_code: body.company_code });
     const res = await call(t.app, master.token, 'POST', '/v1/domain', sameCode);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'company_code', rule: 'unique' })]);
+    expect(res.json().error).toMatchObject({
+      code: 'company_code_in_use',
+      user_message: 'This company code is already used by another domain.',
+      fields: [expect.objectContaining({ field: 'company_code', rule: 'unique' })],
+    });
 
     const sameEmail = domainBody({ super_user: { email: body.super_user.email.toUpperCase(), name: 'Again' } });
     const again = await call(t.app, master.token, 'POST', '/v1/domain', sameEmail);

@@ -280,8 +280,9 @@ export function domainsService(deps: TenancyServiceDeps) {
           await r.lockDomainCreation();
           await assertHostFree(r, input.host);
           if (await r.companyCodeInUse(input.company_code)) {
-            const message = 'This company code is already used by another domain.';
-            throw new AppError('conflict', { message, fields: [fieldError('company_code', 'unique', message)] });
+            throw new AppError('company_code_in_use', {
+              fields: [fieldError('company_code', 'unique', ERROR_CATALOGUE.company_code_in_use.message)],
+            });
           }
           if (await r.emailTaken(superUser.email)) {
             throw new AppError('email_already_registered', {
