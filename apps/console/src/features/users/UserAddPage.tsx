@@ -1,10 +1,11 @@
-import { Center, Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { assignablePrivileges, canAddUser, type FieldError } from '@spinyard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
 import { createSubordinate, useAdmins, userKeys } from '../../api/users.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { UserForm } from './UserForm.tsx';
 import { createBodyOf, EMPTY_USER_FORM, type UserFormValues } from './userRules.ts';
@@ -21,11 +22,7 @@ export function UserAddPage() {
   const admins = useAdmins(Boolean(actor) && !isAdmin);
 
   if (!actor) {
-    return (
-      <Center py={64}>
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+    return <CenteredLoader py={64} />;
   }
   if (!canAddUser(actor).ok) return <NotAvailablePage />;
 

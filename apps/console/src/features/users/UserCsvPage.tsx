@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, FileInput, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { CSV_MAX_USERS, canImportUsersCsv, USER_CSV_HEADER, USER_CSV_REQUIRED } from '@spinyard/domain';
 import { IconAlertCircle, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/apiError.ts';
 import { notifySuccess } from '../../api/notify.ts';
 import { type CsvRowError, csvRowsOf, downloadUserCsvTemplate, uploadUserCsv, userKeys } from '../../api/users.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { precheckUserCsv } from './userRules.ts';
 import { errorCodeText, userFieldLabel, userRefusalOf } from './userText.ts';
@@ -27,11 +28,7 @@ export function UserCsvPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   if (!actor) {
-    return (
-      <Center py={64}>
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+    return <CenteredLoader py={64} />;
   }
   if (!canImportUsersCsv(actor).ok) return <NotAvailablePage />;
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Group, Loader, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { canChangePrivilege, canDeleteUser, canEditUser, canToggleUser, type FieldError } from '@spinyard/domain';
 import { IconArrowsExchange, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import {
   userKeys,
   useSubordinate,
 } from '../../api/users.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { StatusBadge } from './UserBits.tsx';
@@ -43,11 +44,7 @@ export function UserEditPage() {
   const [parentError, setParentError] = useState<string | undefined>();
 
   if (!actor || user.isPending) {
-    return (
-      <Center py={64}>
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+    return <CenteredLoader py={64} />;
   }
   if (!user.data) {
     return (

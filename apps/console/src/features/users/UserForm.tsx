@@ -17,9 +17,9 @@ import type { FieldError } from '@spinyard/domain';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { UserRecord } from '../../api/users.ts';
 import { focusFirstInvalid } from '../../components/focusFirstInvalid.ts';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
 import { RoleBadge } from './UserBits.tsx';
 import { type UserField, type UserFormValues, userFormErrors } from './userRules.ts';
@@ -247,9 +247,9 @@ export function UserForm({
         </Card>
 
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to="/subordinate/list" variant="default">
+          <LinkButton to="/subordinate/list" variant="default">
             {t('users.common.backToList')}
-          </Button>
+          </LinkButton>
           <Button
             type="submit"
             loading={submitting}

@@ -1,22 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   canAddUser,
@@ -24,8 +6,6 @@ import {
   canImportUsersCsv,
   canListUsers,
   canToggleUser,
-  DEFAULT_PAGE_SIZE,
-  isPageSize,
   type PageSize,
   USER_STATUSES,
   type UserStatus,
@@ -56,10 +36,17 @@ import {
   userKeys,
   useSubordinates,
 } from '../../api/users.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { formatDateTime } from '../../components/formatDateTime.ts';
+import { LinkButton } from '../../components/LinkButton.tsx';
+import { ListEmptyState } from '../../components/ListEmptyState.tsx';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { ListSearchInput } from '../../components/ListSearchInput.tsx';
+import { ListSkeleton } from '../../components/ListSkeleton.tsx';
+import { ListTable } from '../../components/ListTable.tsx';
+import { type ListPosition, listPositionQuery, readListPosition } from '../../components/listPosition.ts';
+import { RowAction } from '../../components/RowAction.tsx';
 import { currentLocale } from '../../i18n/locale.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { RoleBadge, StatusBadge } from './UserBits.tsx';
@@ -82,10 +69,7 @@ export function UserListPage() {
   const actor = useUserActor();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const limitParam = Number(params.get('limit'));
-  const limit: PageSize = isPageSize(limitParam) ? (limitParam as PageSize) : DEFAULT_PAGE_SIZE;
-  const q = params.get('q') ?? '';
+  const { page, limit, q } = readListPosition(params);
   const sortParam = params.get('sort') ?? '';
   const sort: UserSort = isUserSort(sortParam) ? sortParam : 'created_desc';
   const roleParam = params.get('role');
@@ -108,18 +92,14 @@ export function UserListPage() {
   const allowed = actor ? canListUsers(actor).ok : false;
   const list = useSubordinates(query, allowed);
 
-  const update = (
-    next: Partial<{ page: number; limit: PageSize; q: string; sort: UserSort; role: string; status: string }>,
-  ) => {
+  const update = (next: Partial<ListPosition & { sort: UserSort; role: string; status: string }>) => {
     const merged = { page, limit, q, sort, role: privilegeType as string, status: status as string, ...next };
-    const out = new URLSearchParams();
-    if (merged.q.trim()) out.set('q', merged.q.trim());
-    if (merged.role) out.set('role', merged.role);
-    if (merged.status) out.set('status', merged.status);
-    if (merged.sort !== 'created_desc') out.set('sort', merged.sort);
-    if (merged.page > 1) out.set('page', String(merged.page));
-    if (merged.limit !== DEFAULT_PAGE_SIZE) out.set('limit', String(merged.limit));
-    setParams(out, { replace: true });
+    const filters = {
+      role: merged.role,
+      status: merged.status,
+      sort: merged.sort === 'created_desc' ? '' : merged.sort,
+    };
+    setParams(listPositionQuery(merged, filters), { replace: true });
     setSelected(new Set());
   };
 
@@ -135,13 +115,7 @@ export function UserListPage() {
     return { rows: matching.slice((page - 1) * limit, page * limit), total: matching.length };
   }, [list.data, multi, keywords, page, limit]);
 
-  if (!actor) {
-    return (
-      <Center py={64}>
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (!actor) return <CenteredLoader py={64} />;
   if (!allowed) return <NotAvailablePage />;
 
   const deletable = (u: UserRecord) => canDeleteUser(actor, targetOf(u), { hasProcessingContent: false });
@@ -236,25 +210,14 @@ export function UserListPage() {
           </Group>
           <Group gap="sm">
             {csvAllowed ? (
-              <Button
-                component={Link}
-                to="/subordinate/addlist"
-                variant="light"
-                leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-                data-testid="user-add-csv"
-              >
+              <LinkButton to="/subordinate/addlist" variant="light" icon={IconFileSpreadsheet} testId="user-add-csv">
                 {t('users.list.addCsv')}
-              </Button>
+              </LinkButton>
             ) : null}
             {addAllowed ? (
-              <Button
-                component={Link}
-                to="/subordinate/add"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                data-testid="user-add"
-              >
+              <LinkButton to="/subordinate/add" icon={IconPlus} testId="user-add">
                 {t('users.list.add')}
-              </Button>
+              </LinkButton>
             ) : null}
           </Group>
         </Group>
@@ -295,19 +258,13 @@ export function UserListPage() {
         ) : null}
 
         {list.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} height={36} radius="sm" />
-            ))}
-          </Stack>
+          <ListSkeleton />
         ) : rows.length === 0 ? (
-          <Center py={48}>
-            <Stack align="center" gap="sm" maw={440} ta="center" data-testid="user-list-empty">
-              <ThemeIcon size={56} radius="xl" variant="light" color="blue">
-                <IconUsers size={30} aria-hidden />
-              </ThemeIcon>
-              <Text fw={600}>{filtering ? t('users.list.noMatch') : t('users.list.empty')}</Text>
-              {filtering ? (
+          <ListEmptyState
+            icon={IconUsers}
+            message={filtering ? t('users.list.noMatch') : t('users.list.empty')}
+            action={
+              filtering ? (
                 <Button
                   variant="light"
                   onClick={() => {
@@ -318,158 +275,130 @@ export function UserListPage() {
                   {t('users.list.clearFilters')}
                 </Button>
               ) : addAllowed ? (
-                <Button component={Link} to="/subordinate/add" leftSection={<IconPlus size={16} aria-hidden />}>
+                <LinkButton to="/subordinate/add" icon={IconPlus}>
                   {t('users.list.add')}
-                </Button>
-              ) : null}
-            </Stack>
-          </Center>
+                </LinkButton>
+              ) : null
+            }
+            testId="user-list-empty"
+          />
         ) : (
-          <Table.ScrollContainer minWidth={1000}>
-            <Table
-              highlightOnHover
-              verticalSpacing="sm"
-              striped
-              data-testid="user-table"
-              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
+          <ListTable
+            minWidth={1000}
+            testId="user-table"
+            dimmed={list.isPlaceholderData}
+            leading={
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('users.bulk.selectAll')}
+                  checked={allSelected}
+                  indeterminate={someSelected && !allSelected}
+                  disabled={selectable.length === 0}
+                  onChange={() => {
+                    const next = new Set(selected);
+                    for (const u of selectable) {
+                      if (allSelected) next.delete(u.id);
+                      else next.add(u.id);
+                    }
+                    setSelected(next);
+                  }}
+                />
+              </Table.Th>
+            }
+            columns={[
+              t('users.list.columns.user'),
+              t('users.list.columns.role'),
+              t('users.list.columns.parent'),
+              t('users.list.columns.section'),
+              t('users.list.columns.status'),
+              t('users.list.columns.lastLogin'),
+              t('users.list.columns.created'),
+            ]}
+            actionsLabel={t('users.list.columns.actions')}
+          >
+            {rows.map((user) => {
+              const editPath = `/subordinate/edit/${encodeURIComponent(user.id)}`;
+              const del = deletable(user);
+              const toggle =
+                canToggleUser(actor, targetOf(user)).ok && (user.status === 'active' || user.status === 'inactive');
+              const next = user.status === 'active' ? 'inactive' : 'active';
+              const toggleLabel = t(next === 'active' ? 'users.actions.enable' : 'users.actions.disable', {
+                name: user.name,
+              });
+              return (
+                <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
+                  <Table.Td>
                     <Checkbox
-                      aria-label={t('users.bulk.selectAll')}
-                      checked={allSelected}
-                      indeterminate={someSelected && !allSelected}
-                      disabled={selectable.length === 0}
-                      onChange={() => {
-                        const next = new Set(selected);
-                        for (const u of selectable) {
-                          if (allSelected) next.delete(u.id);
-                          else next.add(u.id);
-                        }
-                        setSelected(next);
+                      aria-label={t('users.bulk.select', { name: user.name })}
+                      checked={selected.has(user.id)}
+                      disabled={!del.ok}
+                      onChange={(e) => {
+                        const nextSet = new Set(selected);
+                        if (e.currentTarget.checked) nextSet.add(user.id);
+                        else nextSet.delete(user.id);
+                        setSelected(nextSet);
                       }}
                     />
-                  </Table.Th>
-                  <Table.Th>{t('users.list.columns.user')}</Table.Th>
-                  <Table.Th>{t('users.list.columns.role')}</Table.Th>
-                  <Table.Th>{t('users.list.columns.parent')}</Table.Th>
-                  <Table.Th>{t('users.list.columns.section')}</Table.Th>
-                  <Table.Th>{t('users.list.columns.status')}</Table.Th>
-                  <Table.Th>{t('users.list.columns.lastLogin')}</Table.Th>
-                  <Table.Th>{t('users.list.columns.created')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('users.list.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((user) => {
-                  const editPath = `/subordinate/edit/${encodeURIComponent(user.id)}`;
-                  const del = deletable(user);
-                  const toggle =
-                    canToggleUser(actor, targetOf(user)).ok && (user.status === 'active' || user.status === 'inactive');
-                  const next = user.status === 'active' ? 'inactive' : 'active';
-                  const toggleLabel = t(next === 'active' ? 'users.actions.enable' : 'users.actions.disable', {
-                    name: user.name,
-                  });
-                  return (
-                    <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('users.bulk.select', { name: user.name })}
-                          checked={selected.has(user.id)}
-                          disabled={!del.ok}
-                          onChange={(e) => {
-                            const nextSet = new Set(selected);
-                            if (e.currentTarget.checked) nextSet.add(user.id);
-                            else nextSet.delete(user.id);
-                            setSelected(nextSet);
-                          }}
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={editPath} fw={600} size="sm">
+                      {user.name}
+                    </Anchor>
+                    <Text size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
+                      {user.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RoleBadge role={user.privilege_type} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{user.parent_name ?? '—'}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {[user.company_name, user.company_section].filter(Boolean).join(' / ') || '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={user.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="gray.7">
+                      {formatDateTime(user.last_login_at, locale) || t('users.list.never')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="gray.7">
+                      {formatDateTime(user.created_at, locale)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <RowAction label={t('users.actions.edit', { name: user.name })} icon={IconPencil} to={editPath} />
+                      {toggle ? (
+                        <RowAction
+                          label={toggleLabel}
+                          icon={next === 'active' ? IconPlayerPlay : IconPlayerPause}
+                          color={next === 'active' ? 'green' : 'orange'}
+                          onClick={() => setPending({ kind: 'status', user, status: next })}
+                          testId="user-toggle"
                         />
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={editPath} fw={600} size="sm">
-                          {user.name}
-                        </Anchor>
-                        <Text size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
-                          {user.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <RoleBadge role={user.privilege_type} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{user.parent_name ?? '—'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {[user.company_name, user.company_section].filter(Boolean).join(' / ') || '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={user.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="gray.7">
-                          {formatDateTime(user.last_login_at, locale) || t('users.list.never')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="gray.7">
-                          {formatDateTime(user.created_at, locale)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label={t('users.actions.edit', { name: user.name })} withArrow>
-                            <ActionIcon
-                              component={Link}
-                              to={editPath}
-                              variant="subtle"
-                              aria-label={t('users.actions.edit', { name: user.name })}
-                            >
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                          {toggle ? (
-                            <Tooltip label={toggleLabel} withArrow>
-                              <ActionIcon
-                                variant="subtle"
-                                color={next === 'active' ? 'green' : 'orange'}
-                                aria-label={toggleLabel}
-                                onClick={() => setPending({ kind: 'status', user, status: next })}
-                                data-testid="user-toggle"
-                              >
-                                {next === 'active' ? (
-                                  <IconPlayerPlay size={18} aria-hidden />
-                                ) : (
-                                  <IconPlayerPause size={18} aria-hidden />
-                                )}
-                              </ActionIcon>
-                            </Tooltip>
-                          ) : null}
-                          {del.ok ? (
-                            <Tooltip label={t('users.actions.delete', { name: user.name })} withArrow>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t('users.actions.delete', { name: user.name })}
-                                onClick={() => setPending({ kind: 'delete', user })}
-                                data-testid="user-delete"
-                              >
-                                <IconTrash size={18} aria-hidden />
-                              </ActionIcon>
-                            </Tooltip>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      ) : null}
+                      {del.ok ? (
+                        <RowAction
+                          label={t('users.actions.delete', { name: user.name })}
+                          icon={IconTrash}
+                          color="red"
+                          onClick={() => setPending({ kind: 'delete', user })}
+                          testId="user-delete"
+                        />
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ListTable>
         )}
 
         {total > 0 ? (

@@ -1,25 +1,14 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Center, Group, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, type PageSize } from '@spinyard/domain';
 import { IconBuildingSkyscraper, IconBuildingStore, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Company, type Headquarters, useBranchList, useHeadquartersList } from '../../../api/companies.ts';
 import { ListFooter } from '../../../components/ListFooter.tsx';
+import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
+import { ListTable } from '../../../components/ListTable.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { CompanyModal, type CompanyModalTarget } from './CompanyModal.tsx';
@@ -105,30 +94,6 @@ export function CompaniesCard({ domainId, readOnly = false }: { domainId?: strin
   );
 }
 
-function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
-  return (
-    <TextInput
-      aria-label={label}
-      placeholder={label}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      type="search"
-      w={{ base: '100%', sm: 260 }}
-    />
-  );
-}
-
-function Loading() {
-  return (
-    <Stack gap="xs" aria-hidden>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} height={32} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
-
 function Empty({ text }: { text: string }) {
   return (
     <Center py="xl">
@@ -139,24 +104,147 @@ function Empty({ text }: { text: string }) {
   );
 }
 
-function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
-  const { t } = useTranslation();
-  const label = t('companies.list.edit', { name });
-  return (
-    <Tooltip label={label} withArrow>
-      <ActionIcon variant="subtle" onClick={onClick} aria-label={label}>
-        <IconPencil size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
 function usePaging() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 350);
-  return { page, setPage, limit, setLimit, search, setSearch, q };
+  // A new search or page size starts from the first page.
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+  const changeLimit = (value: PageSize) => {
+    setLimit(value);
+    setPage(1);
+  };
+  return { page, setPage, limit, changeLimit, search, changeSearch, q };
+}
+
+type Paging = ReturnType<typeof usePaging>;
+
+/** A column between the company's name and its address, which every company table shows. */
+interface MiddleColumn<T> {
+  label: string;
+  cell: (company: T) => ReactNode;
+}
+
+/**
+ * One tab of the card: a search box (and an optional filter) with the add button, then the companies in a paged
+ * table with an edit button on each row.
+ */
+function PagedCompanyTable<T extends Company>({
+  paging,
+  searchLabel,
+  filter,
+  add,
+  loading,
+  answer,
+  noneText,
+  testId,
+  middleColumns,
+  onEdit,
+}: {
+  paging: Paging;
+  searchLabel: string;
+  filter?: ReactNode;
+  add: { label: string; testId: string; onClick: () => void } | undefined;
+  loading: boolean;
+  answer: { items: T[]; total: number } | undefined;
+  noneText: string;
+  testId: string;
+  middleColumns: readonly MiddleColumn<T>[];
+  onEdit: ((company: T) => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const items = answer?.items ?? [];
+  const search = (
+    <TextInput
+      aria-label={searchLabel}
+      placeholder={searchLabel}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={paging.search}
+      onChange={(event) => paging.changeSearch(event.currentTarget.value)}
+      type="search"
+      w={{ base: '100%', sm: 260 }}
+    />
+  );
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        {filter ? (
+          <Group gap="sm" wrap="wrap">
+            {search}
+            {filter}
+          </Group>
+        ) : (
+          search
+        )}
+        {add ? (
+          <Button
+            size="sm"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={add.onClick}
+            data-testid={add.testId}
+          >
+            {add.label}
+          </Button>
+        ) : null}
+      </Group>
+      {loading ? (
+        <ListSkeleton rows={3} height={32} />
+      ) : items.length === 0 ? (
+        <Empty text={paging.q ? t('companies.list.noMatch', { q: paging.q }) : noneText} />
+      ) : (
+        <ListTable
+          minWidth={760}
+          testId={testId}
+          dense
+          columns={[
+            t('companies.fields.name'),
+            ...middleColumns.map((column) => column.label),
+            t('companies.list.address'),
+            t('companies.fields.tel'),
+          ]}
+          actionsLabel={t('domains.list.columns.actions')}
+        >
+          {items.map((company) => (
+            <Table.Tr key={company.id}>
+              <Table.Td fw={600}>{company.name}</Table.Td>
+              {middleColumns.map((column) => (
+                <Table.Td key={column.label}>{column.cell(company)}</Table.Td>
+              ))}
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {formatAddress(company, locale) || '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>{company.tel || '—'}</Table.Td>
+              <Table.Td ta="right">
+                {onEdit ? (
+                  <RowAction
+                    label={t('companies.list.edit', { name: company.name })}
+                    icon={IconPencil}
+                    onClick={() => onEdit(company)}
+                  />
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      )}
+      {answer && answer.total > 0 ? (
+        <ListFooter
+          total={answer.total}
+          page={paging.page}
+          limit={paging.limit}
+          onPage={paging.setPage}
+          onLimit={paging.changeLimit}
+        />
+      ) : null}
+    </Stack>
+  );
 }
 
 function BranchTable({
@@ -172,93 +260,36 @@ function BranchTable({
   hqId: string | undefined;
   enabled: boolean;
   hqLoading: boolean;
-  hqFilter: React.ReactNode;
+  hqFilter: ReactNode;
   onAdd: (() => void) | undefined;
   onEdit: ((company: Company) => void) | undefined;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const paging = usePaging();
   const list = useBranchList(
     { page: paging.page, limit: paging.limit, q: paging.q, headquartersId: hqId },
     enabled && !hqLoading,
   );
   const hqName = new Map(headquarters.map((hq) => [hq.id, hq.name]));
-  const items = list.data?.items ?? [];
-
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="wrap">
-          <SearchBox
-            value={paging.search}
-            onChange={(v) => {
-              paging.setSearch(v);
-              paging.setPage(1);
-            }}
-            label={t('companies.list.searchBranches')}
-          />
-          {hqFilter}
-        </Group>
-        {onAdd ? (
-          <Button size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd} data-testid="branch-add">
-            {t('companies.list.addBranch')}
-          </Button>
-        ) : null}
-      </Group>
-      {hqLoading || (enabled && list.isPending) ? (
-        <Loading />
-      ) : items.length === 0 ? (
-        <Empty text={paging.q ? t('companies.list.noMatch', { q: paging.q }) : t('companies.list.noBranches')} />
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table highlightOnHover verticalSpacing="xs" data-testid="branch-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('companies.fields.name')}</Table.Th>
-                <Table.Th>{t('companies.fields.headquarters_id')}</Table.Th>
-                <Table.Th>{t('companies.fields.store_code')}</Table.Th>
-                <Table.Th>{t('companies.list.address')}</Table.Th>
-                <Table.Th>{t('companies.fields.tel')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('domains.list.columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((branch) => (
-                <Table.Tr key={branch.id}>
-                  <Table.Td fw={600}>{branch.name}</Table.Td>
-                  <Table.Td>{(branch.headquarters_id && hqName.get(branch.headquarters_id)) || '—'}</Table.Td>
-                  <Table.Td>{branch.store_code || '—'}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>
-                      {formatAddress(branch, locale) || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{branch.tel || '—'}</Table.Td>
-                  <Table.Td ta="right">
-                    {onEdit ? <EditButton name={branch.name} onClick={() => onEdit(branch)} /> : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.data && list.data.total > 0 ? (
-        <ListFooter
-          total={list.data.total}
-          page={paging.page}
-          limit={paging.limit}
-          onPage={paging.setPage}
-          onLimit={(l) => {
-            paging.setLimit(l);
-            paging.setPage(1);
-          }}
-        />
-      ) : null}
-    </Stack>
+    <PagedCompanyTable
+      paging={paging}
+      searchLabel={t('companies.list.searchBranches')}
+      filter={hqFilter}
+      add={onAdd ? { label: t('companies.list.addBranch'), testId: 'branch-add', onClick: onAdd } : undefined}
+      loading={hqLoading || (enabled && list.isPending)}
+      answer={list.data}
+      noneText={t('companies.list.noBranches')}
+      testId="branch-table"
+      middleColumns={[
+        {
+          label: t('companies.fields.headquarters_id'),
+          cell: (branch) => (branch.headquarters_id && hqName.get(branch.headquarters_id)) || '—',
+        },
+        { label: t('companies.fields.store_code'), cell: (branch) => branch.store_code || '—' },
+      ]}
+      onEdit={onEdit}
+    />
   );
 }
 
@@ -275,76 +306,20 @@ function HeadquartersTable({
   const locale = currentLocale();
   const paging = usePaging();
   const list = useHeadquartersList({ page: paging.page, limit: paging.limit, q: paging.q, domainId });
-  const items = list.data?.items ?? [];
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <SearchBox
-          value={paging.search}
-          onChange={(v) => {
-            paging.setSearch(v);
-            paging.setPage(1);
-          }}
-          label={t('companies.list.searchHeadquarters')}
-        />
-        {onAdd ? (
-          <Button size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd} data-testid="hq-add">
-            {t('companies.list.addHeadquarters')}
-          </Button>
-        ) : null}
-      </Group>
-      {list.isPending ? (
-        <Loading />
-      ) : items.length === 0 ? (
-        <Empty text={paging.q ? t('companies.list.noMatch', { q: paging.q }) : t('companies.list.noHeadquarters')} />
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table highlightOnHover verticalSpacing="xs" data-testid="hq-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('companies.fields.name')}</Table.Th>
-                <Table.Th>{t('companies.fields.corporate_code')}</Table.Th>
-                <Table.Th>{t('companies.list.branchCount')}</Table.Th>
-                <Table.Th>{t('companies.list.address')}</Table.Th>
-                <Table.Th>{t('companies.fields.tel')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('domains.list.columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((hq) => (
-                <Table.Tr key={hq.id}>
-                  <Table.Td fw={600}>{hq.name}</Table.Td>
-                  <Table.Td>{hq.corporate_code || '—'}</Table.Td>
-                  <Table.Td>{hq.branch_count.toLocaleString(locale)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>
-                      {formatAddress(hq, locale) || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{hq.tel || '—'}</Table.Td>
-                  <Table.Td ta="right">
-                    {onEdit ? <EditButton name={hq.name} onClick={() => onEdit(hq)} /> : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.data && list.data.total > 0 ? (
-        <ListFooter
-          total={list.data.total}
-          page={paging.page}
-          limit={paging.limit}
-          onPage={paging.setPage}
-          onLimit={(l) => {
-            paging.setLimit(l);
-            paging.setPage(1);
-          }}
-        />
-      ) : null}
-    </Stack>
+    <PagedCompanyTable
+      paging={paging}
+      searchLabel={t('companies.list.searchHeadquarters')}
+      add={onAdd ? { label: t('companies.list.addHeadquarters'), testId: 'hq-add', onClick: onAdd } : undefined}
+      loading={list.isPending}
+      answer={list.data}
+      noneText={t('companies.list.noHeadquarters')}
+      testId="hq-table"
+      middleColumns={[
+        { label: t('companies.fields.corporate_code'), cell: (hq) => hq.corporate_code || '—' },
+        { label: t('companies.list.branchCount'), cell: (hq) => hq.branch_count.toLocaleString(locale) },
+      ]}
+      onEdit={onEdit}
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import type { FieldError } from '@spinyard/domain';
-import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   type Company,
   type CompanyInfo,
@@ -12,26 +11,21 @@ import {
   editOwnCompany,
   removeCompanyLogo,
   uploadCompanyLogo,
-  useCompanyInfo,
 } from '../../../api/companies.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
 import { PROFILE_QUERY_KEY, type Profile } from '../../../api/profile.ts';
 import { sessionCache } from '../../../api/sessionCache.ts';
 import { refreshCompanyLogos } from '../../../components/CompanyLogo.tsx';
-import { focusFirstInvalid } from '../../../components/focusFirstInvalid.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 import { refusalOf } from '../../../components/refusal.ts';
 import { FormActions } from '../shared/FormActions.tsx';
 import { PictureUpload } from '../shared/PictureUpload.tsx';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { useScrollTop } from '../shared/useScrollTop.ts';
-import { CompanyFieldsForm } from './CompanyFieldsForm.tsx';
-import {
-  type CompanyFormValues,
-  changedCompanyFields,
-  companyFormOf,
-  fieldsOfCompany,
-  parseCompanyForm,
-} from './companyForm.ts';
+import { CompanyErrorsAlert, CompanyFieldsForm } from './CompanyFieldsForm.tsx';
+import { changedCompanyFields, companyFormOf, fieldsOfCompany, parseCompanyForm } from './companyForm.ts';
+import { useCompanyForm } from './useCompanyForm.ts';
+import { WithCompanyInfo } from './WithCompanyInfo.tsx';
 
 /**
  * The signed-in user's company as the rest of the console shows it: the company page's answer, and the name in
@@ -54,44 +48,20 @@ function useStoreCompany() {
 /** /company/edit: the company's fields and its logo (super). */
 export function CompanyEditPage() {
   useScrollTop();
-  const { t } = useTranslation();
-  const info = useCompanyInfo();
-  if (info.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (info.isError) {
-    return (
-      <Stack align="center" py="xl">
-        <Text>{t('companies.info.loadFailed')}</Text>
-        <Button onClick={() => void info.refetch()} variant="light">
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
-  }
-  return <CompanyEditor key={info.data.company.id} company={info.data.company} />;
+  return <WithCompanyInfo>{(info) => <CompanyEditor key={info.company.id} company={info.company} />}</WithCompanyInfo>;
 }
 
 function CompanyEditor({ company }: { company: Company }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const store = useStoreCompany();
-  const [values, setValues] = useState<CompanyFormValues>(() => companyFormOf(company));
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [saving, setSaving] = useState(false);
-  const byField: Record<string, FieldError> = {};
-  for (const e of errors) byField[e.field] ??= e;
+  const form = useCompanyForm(() => companyFormOf(company));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = parseCompanyForm(values);
+    const parsed = parseCompanyForm(form.values);
     if (!parsed.ok) {
-      setErrors(parsed.fields);
-      focusFirstInvalid();
+      form.refuse(parsed.fields);
       return;
     }
     const patch = changedCompanyFields(fieldsOfCompany(company), parsed.company);
@@ -99,53 +69,27 @@ function CompanyEditor({ company }: { company: Company }) {
       notifyInfo(t('companies.form.noChanges'));
       return;
     }
-    setSaving(true);
-    try {
+    await form.save(async () => {
       store(await editOwnCompany(patch));
       notifySuccess(t('companies.form.saved'));
       await navigate('/companyinfo/info');
-    } catch (error) {
-      const refusal = refusalOf(error);
-      if (refusal.fields.length > 0) {
-        setErrors(refusal.fields);
-        focusFirstInvalid();
-      }
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
     <Stack gap="lg" maw={1080} mx="auto">
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('screens.company_edit')}>
         <Stack gap="lg">
-          {errors.length > 0 ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {t('companies.form.checkErrors')}
-            </Alert>
-          ) : null}
-          <CompanyFieldsForm
-            values={values}
-            onChange={setValues}
-            errors={byField}
-            onFieldEdited={(field) => {
-              if (byField[field]) setErrors((list) => list.filter((e) => e.field !== field));
-            }}
-            disabled={saving}
-          />
+          {form.hasErrors ? <CompanyErrorsAlert /> : null}
+          <CompanyFieldsForm {...form.fieldsProps} />
           <CompanyLogoCard company={company} onStored={store} />
           <FormActions>
-            <Button
-              component={Link}
-              to="/companyinfo/info"
-              variant="default"
-              leftSection={<IconArrowLeft size={16} aria-hidden />}
-            >
+            <LinkButton to="/companyinfo/info" variant="default" icon={IconArrowLeft}>
               {t('companies.form.cancel')}
-            </Button>
+            </LinkButton>
             <Button
               type="submit"
-              loading={saving}
+              loading={form.saving}
               leftSection={<IconDeviceFloppy size={16} aria-hidden />}
               data-testid="company-save"
             >

@@ -1,11 +1,22 @@
-import { Group, Input, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Input, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { COMPANY_FIELD_BOUNDS, type FieldError } from '@spinyard/domain';
+import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { fieldErrorText } from '../shared/fieldText.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { type CompanyFieldName, type CompanyFormValues, prefectureOptions } from './companyForm.ts';
+
+/** Above the company fields after a refused save: the fields themselves say what is wrong. */
+export function CompanyErrorsAlert() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+      {t('companies.form.checkErrors')}
+    </Alert>
+  );
+}
 
 export interface CompanyFieldsFormProps {
   values: CompanyFormValues;
@@ -57,6 +68,20 @@ export function CompanyFieldsForm({
     />
   );
 
+  // The postcode is two inputs (3 and 4 digits) under one label; each is marked, the message is said once.
+  const zipPart = (field: 'zip1' | 'zip2', digits: number, width: number) => (
+    <TextInput
+      aria-label={t(`companies.fields.${field}`)}
+      inputMode="numeric"
+      maxLength={digits}
+      w={width}
+      value={values[field]}
+      onChange={(event) => set(field, event.currentTarget.value)}
+      error={Boolean(error(field))}
+      disabled={disabled}
+      data-testid={`${testIdPrefix}-${field}`}
+    />
+  );
   const zipError = error('zip1') ?? error('zip2');
   const groups: Record<(typeof GROUPS)[number], ReactNode> = {
     company: (
@@ -75,31 +100,11 @@ export function CompanyFieldsForm({
             <Text span aria-hidden c="dimmed">
               〒
             </Text>
-            <TextInput
-              aria-label={t('companies.fields.zip1')}
-              inputMode="numeric"
-              maxLength={3}
-              w={72}
-              value={values.zip1}
-              onChange={(event) => set('zip1', event.currentTarget.value)}
-              error={Boolean(error('zip1'))}
-              disabled={disabled}
-              data-testid={`${testIdPrefix}-zip1`}
-            />
+            {zipPart('zip1', 3, 72)}
             <Text span aria-hidden c="dimmed">
               -
             </Text>
-            <TextInput
-              aria-label={t('companies.fields.zip2')}
-              inputMode="numeric"
-              maxLength={4}
-              w={88}
-              value={values.zip2}
-              onChange={(event) => set('zip2', event.currentTarget.value)}
-              error={Boolean(error('zip2'))}
-              disabled={disabled}
-              data-testid={`${testIdPrefix}-zip2`}
-            />
+            {zipPart('zip2', 4, 88)}
           </Group>
         </Input.Wrapper>
         <Select

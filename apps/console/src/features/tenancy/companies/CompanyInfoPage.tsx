@@ -1,27 +1,14 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  Image,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Card, Group, Image, Stack, Table, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { type CompanyInfo, useCompanyInfo } from '../../../api/companies.ts';
+import type { CompanyInfo } from '../../../api/companies.ts';
 import { useProfile } from '../../../api/profile.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { useScrollTop } from '../shared/useScrollTop.ts';
 import { CompaniesCard } from './CompaniesCard.tsx';
 import { formatAddress } from './companyForm.ts';
+import { WithCompanyInfo } from './WithCompanyInfo.tsx';
 
 /**
  * /companyinfo/info: the signed-in user's company, read-only, for super and admin; a super can edit it and manages
@@ -29,34 +16,18 @@ import { formatAddress } from './companyForm.ts';
  */
 export function CompanyInfoPage() {
   useScrollTop();
-  const { t } = useTranslation();
-  const info = useCompanyInfo();
   const role = useProfile().data?.user.privilege_type;
   const canEdit = role === 'super';
   const canManage = role === 'super' || role === 'master';
-
-  if (info.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (info.isError) {
-    return (
-      <Stack align="center" py="xl">
-        <Text>{t('companies.info.loadFailed')}</Text>
-        <Button onClick={() => void info.refetch()} variant="light">
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
-  }
   return (
-    <Stack gap="lg" maw={1080} mx="auto">
-      <CompanyInfoCard info={info.data} canEdit={canEdit} />
-      {canManage ? <CompaniesCard /> : null}
-    </Stack>
+    <WithCompanyInfo>
+      {(info) => (
+        <Stack gap="lg" maw={1080} mx="auto">
+          <CompanyInfoCard info={info} canEdit={canEdit} />
+          {canManage ? <CompaniesCard /> : null}
+        </Stack>
+      )}
+    </WithCompanyInfo>
   );
 }
 
@@ -120,14 +91,9 @@ function CompanyInfoCard({ info, canEdit }: { info: CompanyInfo; canEdit: boolea
           </Stack>
         </Group>
         {canEdit ? (
-          <Button
-            component={Link}
-            to="/company/edit"
-            leftSection={<IconPencil size={16} aria-hidden />}
-            data-testid="company-edit"
-          >
+          <LinkButton to="/company/edit" icon={IconPencil} testId="company-edit">
             {t('companies.info.edit')}
-          </Button>
+          </LinkButton>
         ) : null}
       </Group>
       <Table variant="vertical" layout="fixed" verticalSpacing="sm" data-testid="company-info">

@@ -1,6 +1,4 @@
-import { Alert, Button, Group, Select, Stack } from '@mantine/core';
-import type { FieldError } from '@spinyard/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,18 +13,16 @@ import {
 } from '../../../api/companies.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { DialogShell } from '../../../components/DialogShell.tsx';
-import { focusFirstInvalid } from '../../../components/focusFirstInvalid.ts';
-import { refusalOf } from '../../../components/refusal.ts';
 import { fieldErrorText } from '../shared/fieldText.ts';
-import { CompanyFieldsForm } from './CompanyFieldsForm.tsx';
+import { CompanyErrorsAlert, CompanyFieldsForm } from './CompanyFieldsForm.tsx';
 import {
-  type CompanyFormValues,
   changedCompanyFields,
   companyFormOf,
   emptyCompanyForm,
   fieldsOfCompany,
   parseCompanyForm,
 } from './companyForm.ts';
+import { useCompanyForm } from './useCompanyForm.ts';
 
 export type CompanyModalTarget =
   | { kind: 'headquarters'; company?: Company | undefined }
@@ -74,31 +70,23 @@ function CompanyModalForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<CompanyFormValues>(() =>
-    target.company ? companyFormOf(target.company) : emptyCompanyForm(),
-  );
+  const form = useCompanyForm(() => (target.company ? companyFormOf(target.company) : emptyCompanyForm()));
   const initialHq =
     target.kind === 'branch' ? (target.company?.headquarters_id ?? target.headquartersId ?? headquarters[0]?.id) : '';
   const [hqId, setHqId] = useState<string>(initialHq ?? '');
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [saving, setSaving] = useState(false);
-  const byField: Record<string, FieldError> = {};
-  for (const e of errors) byField[e.field] ??= e;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = parseCompanyForm(values);
+    const parsed = parseCompanyForm(form.values);
     const found = parsed.ok ? [] : [...parsed.fields];
     if (target.kind === 'branch' && !hqId) {
       found.push({ field: 'headquarters_id', rule: 'required', message: 'Choose a headquarters.' });
     }
     if (!parsed.ok || found.length > 0) {
-      setErrors(found);
-      focusFirstInvalid();
+      form.refuse(found);
       return;
     }
-    setSaving(true);
-    try {
+    await form.save(async () => {
       const existing = target.company;
       let saved: Company;
       if (target.kind === 'headquarters') {
@@ -117,26 +105,14 @@ function CompanyModalForm({
       await queryClient.invalidateQueries({ queryKey: companyKeys.all });
       notifySuccess(t(`companies.modal.saved_${target.kind}`, { name: saved.name }));
       onClose();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      if (refusal.fields.length > 0) {
-        setErrors(refusal.fields);
-        focusFirstInvalid();
-      }
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
-  const hqError = byField.headquarters_id;
+  const hqError = form.byField.headquarters_id;
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="lg">
-        {errors.length > 0 ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {t('companies.form.checkErrors')}
-          </Alert>
-        ) : null}
+        {form.hasErrors ? <CompanyErrorsAlert /> : null}
         {target.kind === 'branch' ? (
           <Select
             label={t('companies.fields.headquarters_id')}
@@ -146,7 +122,7 @@ function CompanyModalForm({
             value={hqId || null}
             onChange={(value) => {
               setHqId(value ?? '');
-              setErrors((list) => list.filter((e) => e.field !== 'headquarters_id'));
+              form.clearError('headquarters_id');
             }}
             allowDeselect={false}
             searchable
@@ -155,22 +131,12 @@ function CompanyModalForm({
             data-testid="branch-headquarters"
           />
         ) : null}
-        <CompanyFieldsForm
-          layout="plain"
-          values={values}
-          onChange={setValues}
-          errors={byField}
-          onFieldEdited={(field) => {
-            if (byField[field]) setErrors((list) => list.filter((e) => e.field !== field));
-          }}
-          disabled={saving}
-          testIdPrefix={target.kind}
-        />
+        <CompanyFieldsForm {...form.fieldsProps} layout="plain" testIdPrefix={target.kind} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={saving}>
+          <Button variant="default" onClick={onClose} disabled={form.saving}>
             {t('domains.common.cancel')}
           </Button>
-          <Button type="submit" loading={saving} data-testid={`${target.kind}-save`}>
+          <Button type="submit" loading={form.saving} data-testid={`${target.kind}-save`}>
             {target.company ? t('companies.form.save') : t(`companies.modal.create_${target.kind}`)}
           </Button>
         </Group>

@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, isPageSize, type PageSize } from '@spinyard/domain';
 import { IconPencil, IconPlus, IconWorldWww } from '@tabler/icons-react';
@@ -21,8 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type DomainSummary, useDomainList } from '../../../api/domains.ts';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
+import { ListEmptyState } from '../../../components/ListEmptyState.tsx';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { ListSearchInput } from '../../../components/ListSearchInput.tsx';
+import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
+import { ListTable } from '../../../components/ListTable.tsx';
+import { type ListPosition, listPositionQuery, readListPosition } from '../../../components/listPosition.ts';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { STORAGE_KEYS } from '../../../lib/storageKeys.ts';
 import { useScrollTop } from '../shared/useScrollTop.ts';
@@ -83,21 +75,13 @@ export function DomainListPage() {
   const { t } = useTranslation();
   const locale = currentLocale();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const limitParam = Number(params.get('limit'));
-  const limit: PageSize = isPageSize(limitParam) ? (limitParam as PageSize) : savedLimit();
-  const q = params.get('q') ?? '';
+  const { page, limit, q } = readListPosition(params, savedLimit());
   const [search, setSearch] = useState(q);
   const [debouncedSearch] = useDebouncedValue(search, 350);
   const list = useDomainList({ page, limit, q });
 
-  const update = (next: { page?: number; limit?: PageSize; q?: string }) => {
-    const merged = { page, limit, q, ...next };
-    const out = new URLSearchParams();
-    if (merged.q.trim()) out.set('q', merged.q.trim());
-    if (merged.page > 1) out.set('page', String(merged.page));
-    if (merged.limit !== DEFAULT_PAGE_SIZE) out.set('limit', String(merged.limit));
-    setParams(out, { replace: true });
+  const update = (next: Partial<ListPosition>) => {
+    setParams(listPositionQuery({ page, limit, q, ...next }), { replace: true });
   };
 
   // A new search starts from the first page.
@@ -131,109 +115,80 @@ export function DomainListPage() {
             width={380}
             testId="domain-search"
           />
-          <Button
-            component={Link}
-            to="/domain/add"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            data-testid="domain-add"
-          >
+          <LinkButton to="/domain/add" icon={IconPlus} testId="domain-add">
             {t('domains.list.add')}
-          </Button>
+          </LinkButton>
         </Group>
 
         {list.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} height={36} radius="sm" />
-            ))}
-          </Stack>
+          <ListSkeleton />
         ) : items.length === 0 ? (
-          <Center py={48}>
-            <Stack align="center" gap="sm" maw={420} ta="center" data-testid="domain-list-empty">
-              <ThemeIcon size={56} radius="xl" variant="light" color="blue">
-                <IconWorldWww size={30} aria-hidden />
-              </ThemeIcon>
-              <Text fw={600}>{searching ? t('domains.list.noMatch', { q }) : t('domains.list.empty')}</Text>
-              {searching ? (
+          <ListEmptyState
+            icon={IconWorldWww}
+            message={searching ? t('domains.list.noMatch', { q }) : t('domains.list.empty')}
+            action={
+              searching ? (
                 <Button variant="light" onClick={() => setSearch('')}>
                   {t('domains.list.clearSearch')}
                 </Button>
               ) : (
-                <Button component={Link} to="/domain/add" leftSection={<IconPlus size={16} aria-hidden />}>
+                <LinkButton to="/domain/add" icon={IconPlus}>
                   {t('domains.list.add')}
-                </Button>
-              )}
-            </Stack>
-          </Center>
+                </LinkButton>
+              )
+            }
+            testId="domain-list-empty"
+          />
         ) : (
-          <Table.ScrollContainer minWidth={880}>
-            <Table
-              highlightOnHover
-              verticalSpacing="sm"
-              striped
-              data-testid="domain-table"
-              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('domains.list.columns.host')}</Table.Th>
-                  <Table.Th>{t('domains.list.columns.companyCode')}</Table.Th>
-                  <Table.Th>{t('domains.list.columns.serviceName')}</Table.Th>
-                  <Table.Th>{t('domains.list.columns.status')}</Table.Th>
-                  <Table.Th>{t('domains.list.columns.vehicles')}</Table.Th>
-                  <Table.Th>{t('domains.list.columns.updated')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('domains.list.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
+          <ListTable
+            minWidth={880}
+            testId="domain-table"
+            dimmed={list.isPlaceholderData}
+            columns={[
+              t('domains.list.columns.host'),
+              t('domains.list.columns.companyCode'),
+              t('domains.list.columns.serviceName'),
+              t('domains.list.columns.status'),
+              t('domains.list.columns.vehicles'),
+              t('domains.list.columns.updated'),
+            ]}
+            actionsLabel={t('domains.list.columns.actions')}
+          >
+            {items.map((domain) => {
+              const editPath = `/domain/edit/${encodeURIComponent(domain.company_code)}`;
+              return (
+                <Table.Tr key={domain.id} data-testid="domain-row" data-host={domain.host}>
+                  <Table.Td>
+                    <Anchor component={Link} to={editPath} fw={600} size="sm" style={{ wordBreak: 'break-all' }}>
+                      {domain.host}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {domain.company_code}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{domain.service_name}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <DomainStatusBadge status={domain.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <VehiclesCell domain={domain} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="gray.7">
+                      {formatDateTime(domain.updated_at, locale)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <RowAction label={t('domains.list.edit', { host: domain.host })} icon={IconPencil} to={editPath} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((domain) => {
-                  const editPath = `/domain/edit/${encodeURIComponent(domain.company_code)}`;
-                  return (
-                    <Table.Tr key={domain.id} data-testid="domain-row" data-host={domain.host}>
-                      <Table.Td>
-                        <Anchor component={Link} to={editPath} fw={600} size="sm" style={{ wordBreak: 'break-all' }}>
-                          {domain.host}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {domain.company_code}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{domain.service_name}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <DomainStatusBadge status={domain.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <VehiclesCell domain={domain} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="gray.7">
-                          {formatDateTime(domain.updated_at, locale)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Tooltip label={t('domains.list.edit', { host: domain.host })} withArrow>
-                          <ActionIcon
-                            component={Link}
-                            to={editPath}
-                            variant="subtle"
-                            aria-label={t('domains.list.edit', { host: domain.host })}
-                          >
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </ListTable>
         )}
 
         {list.data && list.data.total > 0 ? (

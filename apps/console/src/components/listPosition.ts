@@ -1,0 +1,31 @@
+import { DEFAULT_PAGE_SIZE, isPageSize, type PageSize } from '@spinyard/domain';
+
+/** Where a paged list stands. Lists keep it in the address, so reload, back and a shared link show the same rows. */
+export interface ListPosition {
+  page: number;
+  limit: PageSize;
+  q: string;
+}
+
+/** The list's position read from the address; a missing or unknown page size falls back to `defaultLimit`. */
+export function readListPosition(params: URLSearchParams, defaultLimit: PageSize = DEFAULT_PAGE_SIZE): ListPosition {
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const limit = Number(params.get('limit'));
+  return { page, limit: isPageSize(limit) ? (limit as PageSize) : defaultLimit, q: params.get('q') ?? '' };
+}
+
+/**
+ * The address query for a list's position and filters. What is at its default (first page, default size, no
+ * search, an empty filter) is left out, so the plain list keeps a plain address.
+ */
+export function listPositionQuery(
+  { page, limit, q }: ListPosition,
+  filters: Readonly<Record<string, string>> = {},
+): URLSearchParams {
+  const out = new URLSearchParams();
+  if (q.trim()) out.set('q', q.trim());
+  for (const [name, value] of Object.entries(filters)) if (value) out.set(name, value);
+  if (page > 1) out.set('page', String(page));
+  if (limit !== DEFAULT_PAGE_SIZE) out.set('limit', String(limit));
+  return out;
+}
