@@ -26,30 +26,32 @@ const USER_WITH_DOMAIN = [
  * transaction, so a use case can run several of these in one.
  */
 export function authRepo(db: Db) {
+  /** Live users of live domains: a domain marked for deletion signs nobody in (nor resets, nor activates). */
+  const usersWithDomain = () =>
+    db
+      .selectFrom('users as u')
+      .innerJoin('domains as d', 'd.id', 'u.domain_id')
+      .select(USER_WITH_DOMAIN)
+      .where('u.deleted_at', 'is', null)
+      .where('d.status', '=', 'active');
+
+  const revokeLiveTokens = () =>
+    db.updateTable('auth_tokens').set({ revoked_at: new Date() }).where('revoked_at', 'is', null);
+  type TokenRevocation = ReturnType<typeof revokeLiveTokens>;
+
+  /** Revokes the still-live tokens the filter picks; answers how many (already revoked ones do not count). */
+  async function revokeTokens(pick: (q: TokenRevocation) => TokenRevocation): Promise<number> {
+    const result = await pick(revokeLiveTokens()).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   return {
     findUserWithDomainByEmail(email: string) {
-      return (
-        db
-          .selectFrom('users as u')
-          .innerJoin('domains as d', 'd.id', 'u.domain_id')
-          .select(USER_WITH_DOMAIN)
-          .where(sql<string>`lower(u.email)`, '=', email.toLowerCase())
-          .where('u.deleted_at', 'is', null)
-          // A domain marked for deletion signs nobody in (nor resets, nor activates) from the moment it is marked.
-          .where('d.status', '=', 'active')
-          .executeTakeFirst()
-      );
+      return usersWithDomain().where(sql<string>`lower(u.email)`, '=', email.toLowerCase()).executeTakeFirst();
     },
 
     findUserWithDomain(userId: string) {
-      return db
-        .selectFrom('users as u')
-        .innerJoin('domains as d', 'd.id', 'u.domain_id')
-        .select(USER_WITH_DOMAIN)
-        .where('u.id', '=', userId)
-        .where('u.deleted_at', 'is', null)
-        .where('d.status', '=', 'active')
-        .executeTakeFirst();
+      return usersWithDomain().where('u.id', '=', userId).executeTakeFirst();
     },
 
     async insertTokens(
@@ -142,24 +144,14 @@ export function authRepo(db: Db) {
     },
 
     /** Revokes every token of the session the given token belongs to (access and content tokens together). */
-    async revokeSessionOf(hash: Buffer): Promise<number> {
-      const result = await db
-        .updateTable('auth_tokens')
-        .set({ revoked_at: new Date() })
-        .where('session_id', 'in', db.selectFrom('auth_tokens').select('session_id').where('token_hash', '=', hash))
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+    revokeSessionOf(hash: Buffer): Promise<number> {
+      return revokeTokens((q) =>
+        q.where('session_id', 'in', db.selectFrom('auth_tokens').select('session_id').where('token_hash', '=', hash)),
+      );
     },
 
-    async revokeSession(sessionId: string): Promise<number> {
-      const result = await db
-        .updateTable('auth_tokens')
-        .set({ revoked_at: new Date() })
-        .where('session_id', '=', sessionId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+    revokeSession(sessionId: string): Promise<number> {
+      return revokeTokens((q) => q.where('session_id', '=', sessionId));
     },
 
     async isSessionLive(sessionId: string): Promise<boolean> {
@@ -175,15 +167,11 @@ export function authRepo(db: Db) {
     },
 
     /** Every token of the user (temporary ones too), except those of one session when given. */
-    async revokeUserSessions(userId: string, exceptSessionId?: string): Promise<number> {
-      let query = db
-        .updateTable('auth_tokens')
-        .set({ revoked_at: new Date() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null);
-      if (exceptSessionId) query = query.where('session_id', '<>', exceptSessionId);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows);
+    revokeUserSessions(userId: string, exceptSessionId?: string): Promise<number> {
+      return revokeTokens((q) => {
+        const ofUser = q.where('user_id', '=', userId);
+        return exceptSessionId ? ofUser.where('session_id', '<>', exceptSessionId) : ofUser;
+      });
     },
 
     /**

@@ -22,31 +22,6 @@ export type CompanyPatch = Partial<CompanyFields>;
 /** A company logo is shown in a sidebar and on the company page; larger pictures are shrunk to fit this box. */
 const COMPANY_LOGO_MAX_EDGE = 1200;
 
-function toCompany(row: CompanyRow) {
-  return {
-    id: row.id,
-    domain_id: row.domain_id,
-    kind: row.kind,
-    headquarters_id: row.parent_company_id,
-    name: row.name,
-    corporate_code: row.corporate_code,
-    store_code: row.store_code,
-    zip1: row.zip1,
-    zip2: row.zip2,
-    prefecture: row.prefecture,
-    state: row.state,
-    city: row.city,
-    street: row.street,
-    tel: row.tel,
-    country: row.country,
-    credit_notation: row.credit_notation,
-    subdomain: row.subdomain,
-    logo_url: mediaUrl(row.logo_key, row.updated_at),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
-}
-
 function fieldsOf(row: CompanyRow): CompanyFields {
   return {
     name: row.name,
@@ -62,6 +37,19 @@ function fieldsOf(row: CompanyRow): CompanyFields {
     country: row.country,
     credit_notation: row.credit_notation,
     subdomain: row.subdomain,
+  };
+}
+
+function toCompany(row: CompanyRow) {
+  return {
+    id: row.id,
+    domain_id: row.domain_id,
+    kind: row.kind,
+    headquarters_id: row.parent_company_id,
+    ...fieldsOf(row),
+    logo_url: mediaUrl(row.logo_key, row.updated_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 

@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import type { Actor } from '../auth/service.ts';
 import {
   branchCreateBody,
   branchesQuery,
@@ -50,6 +52,69 @@ const DOMAIN_IMAGE_PATHS: readonly { path: string; kind: DomainImageKind; what: 
   { path: 'splash', kind: 'splash', what: 'Splash image: JPEG or PNG, at most 860x645, up to 2 MB' },
   { path: 'round-logo', kind: 'round_logo', what: 'Round bottom logo: PNG or JPEG, at most 300x300, up to 2 MB' },
 ];
+
+type TenancyApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What a picture route answers: the row the picture belongs to, a domain or a company. */
+type PictureOwner = typeof domainDetailAnswer | typeof companyAnswer;
+
+/** One picture's two routes: what differs per picture, and the service calls behind them. */
+interface Picture<P extends z.ZodObject, A extends PictureOwner> {
+  url: string;
+  tags: string[];
+  params: P;
+  answer: A;
+  upload: {
+    summary: string;
+    description: string;
+    run: (actor: Actor, params: z.output<P>, image: Buffer) => Promise<z.input<A>>;
+  };
+  remove: { summary: string; run: (actor: Actor, params: z.output<P>) => Promise<z.input<A>> };
+}
+
+/**
+ * Registers the upload (POST) and removal (DELETE) of one picture. Every picture travels the same way (base64 JSON
+ * under the image body limit) and is refused for the same reasons, so only what names it differs per picture.
+ */
+function pictureRoutes<P extends z.ZodObject, A extends PictureOwner>(app: TenancyApp, picture: Picture<P, A>): void {
+  // Fastify has checked the parameters against picture.params before a handler runs; TypeScript cannot follow the
+  // type provider through a generic schema, so their type is named here.
+  const paramsOf = (request: FastifyRequest) => request.params as z.output<P>;
+  // A malformed id in the path is a 422 of its own; a route without parameters cannot answer one on removal.
+  const paramErrors = Object.keys(picture.params.shape).length > 0 ? [422] : [];
+  const answer: PictureOwner = picture.answer;
+
+  app.post(
+    picture.url,
+    {
+      bodyLimit: IMAGE_BODY_LIMIT_BYTES,
+      schema: {
+        tags: picture.tags,
+        summary: picture.upload.summary,
+        description: picture.upload.description,
+        security,
+        params: picture.params,
+        body: imageBody,
+        response: { 200: answer, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => picture.upload.run(actorOf(request), paramsOf(request), request.body.image),
+  );
+
+  app.delete(
+    picture.url,
+    {
+      schema: {
+        tags: picture.tags,
+        summary: picture.remove.summary,
+        security,
+        params: picture.params,
+        response: { 200: answer, ...errorResponses(401, 403, 404, 409, ...paramErrors) },
+      },
+    },
+    async (request) => picture.remove.run(actorOf(request), paramsOf(request)),
+  );
+}
 
 export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> = async (app, { tenancy }) => {
   // ---- Domains (master) -------------------------------------------------------------------------------------
@@ -189,36 +254,21 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> =
   );
 
   for (const image of DOMAIN_IMAGE_PATHS) {
-    app.post(
-      `/v1/domain/:id/${image.path}`,
-      {
-        bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-        schema: {
-          tags: ['domains'],
-          summary: `Upload the ${image.what} (master)`,
-          description: 'Checked by content (magic number and decoded size), re-encoded to drop metadata.',
-          security,
-          params: idParams,
-          body: imageBody,
-          response: { 200: domainDetailAnswer, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
-        },
+    pictureRoutes(app, {
+      url: `/v1/domain/:id/${image.path}`,
+      tags: ['domains'],
+      params: idParams,
+      answer: domainDetailAnswer,
+      upload: {
+        summary: `Upload the ${image.what} (master)`,
+        description: 'Checked by content (magic number and decoded size), re-encoded to drop metadata.',
+        run: (actor, { id }, data) => tenancy.uploadDomainImage(actor, id, image.kind, data),
       },
-      async (request) => tenancy.uploadDomainImage(actorOf(request), request.params.id, image.kind, request.body.image),
-    );
-
-    app.delete(
-      `/v1/domain/:id/${image.path}`,
-      {
-        schema: {
-          tags: ['domains'],
-          summary: `Remove the domain's ${image.kind.replace('_', ' ')} (master)`,
-          security,
-          params: idParams,
-          response: { 200: domainDetailAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-        },
+      remove: {
+        summary: `Remove the domain's ${image.kind.replace('_', ' ')} (master)`,
+        run: (actor, { id }) => tenancy.removeDomainImage(actor, id, image.kind),
       },
-      async (request) => tenancy.removeDomainImage(actorOf(request), request.params.id, image.kind),
-    );
+    });
   }
 
   app.post(
@@ -383,33 +433,20 @@ export const tenancyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> =
     async (request) => tenancy.editOwnCompany(actorOf(request), request.body),
   );
 
-  app.post(
-    '/v1/company/logo',
-    {
-      bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-      schema: {
-        tags: ['companies'],
-        summary: "Upload the caller's company logo: png, gif or jpg by content, up to 5 MB (super)",
-        description:
-          "Re-encoded to PNG. The domain's own company publishes it at /svnmedia/images/logos/company_logo_{company_code}.png, the sidebar logo of the domain's host.",
-        security,
-        body: imageBody,
-        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
-      },
+  pictureRoutes(app, {
+    url: '/v1/company/logo',
+    tags: ['companies'],
+    params: z.object({}),
+    answer: companyAnswer,
+    upload: {
+      summary: "Upload the caller's company logo: png, gif or jpg by content, up to 5 MB (super)",
+      description:
+        "Re-encoded to PNG. The domain's own company publishes it at /svnmedia/images/logos/company_logo_{company_code}.png, the sidebar logo of the domain's host.",
+      run: (actor, _params, data) => tenancy.uploadCompanyLogo(actor, data),
     },
-    async (request) => tenancy.uploadCompanyLogo(actorOf(request), request.body.image),
-  );
-
-  app.delete(
-    '/v1/company/logo',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: "Remove the caller's company logo (the sidebar shows the product's logo again)",
-        security,
-        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409) },
-      },
+    remove: {
+      summary: "Remove the caller's company logo (the sidebar shows the product's logo again)",
+      run: (actor) => tenancy.removeCompanyLogo(actor),
     },
-    async (request) => tenancy.removeCompanyLogo(actorOf(request)),
-  );
+  });
 };

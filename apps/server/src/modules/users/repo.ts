@@ -122,6 +122,33 @@ export function usersRepo(db: Db) {
       .leftJoin('groups as g', 'g.id', 'u.group_id')
       .where('u.deleted_at', 'is', null);
 
+  /** Groups with their admin, when the admin is still a live user. */
+  const groupsWithAdmin = () =>
+    db
+      .selectFrom('groups as g')
+      .leftJoin('users as a', (j) => j.onRef('a.id', '=', 'g.admin_user_id').on('a.deleted_at', 'is', null));
+
+  /** A group as the answers show it: with its admin's name and e-mail and its count of live members. */
+  const withGroupColumns = (q: ReturnType<typeof groupsWithAdmin>) =>
+    q.select([
+      'g.id',
+      'g.domain_id',
+      'g.company_id',
+      'g.name',
+      'g.admin_user_id',
+      'g.created_at',
+      'g.updated_at',
+      'a.name as admin_name',
+      'a.email as admin_email',
+      (eb) =>
+        eb
+          .selectFrom('users as m')
+          .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('m.group_id', '=', 'g.id')
+          .where('m.deleted_at', 'is', null)
+          .as('member_count'),
+    ]);
+
   function filtered(f: Omit<UserListFilter, 'sort' | 'page' | 'limit'>) {
     let q = selectRoot().where('u.id', 'in', scopeIds(f.scope)).where('u.privilege_type', 'in', f.privilegeTypes);
     if (f.q) {
@@ -423,30 +450,9 @@ export function usersRepo(db: Db) {
     // ---- groups -------------------------------------------------------------------------------------------------
 
     findGroup(domainId: string | null, groupId: string) {
-      let q = db
-        .selectFrom('groups as g')
-        .leftJoin('users as a', (j) => j.onRef('a.id', '=', 'g.admin_user_id').on('a.deleted_at', 'is', null))
-        .select([
-          'g.id',
-          'g.domain_id',
-          'g.company_id',
-          'g.name',
-          'g.admin_user_id',
-          'g.created_at',
-          'g.updated_at',
-          'a.name as admin_name',
-          'a.email as admin_email',
-          (eb) =>
-            eb
-              .selectFrom('users as m')
-              .select(eb.fn.countAll<string>().as('n'))
-              .whereRef('m.group_id', '=', 'g.id')
-              .where('m.deleted_at', 'is', null)
-              .as('member_count'),
-        ])
-        .where('g.id', '=', groupId);
+      let q = groupsWithAdmin().where('g.id', '=', groupId);
       if (domainId) q = q.where('g.domain_id', '=', domainId);
-      return q.executeTakeFirst();
+      return withGroupColumns(q).executeTakeFirst();
     },
 
     async listGroups(f: {
@@ -456,9 +462,7 @@ export function usersRepo(db: Db) {
       page: number;
       limit: number;
     }) {
-      let q = db
-        .selectFrom('groups as g')
-        .leftJoin('users as a', (j) => j.onRef('a.id', '=', 'g.admin_user_id').on('a.deleted_at', 'is', null));
+      let q = groupsWithAdmin();
       if (f.domainId) q = q.where('g.domain_id', '=', f.domainId);
       // An admin sees only their own group; no group at all means an empty list.
       if (f.onlyGroupId !== undefined) q = q.where('g.id', '=', f.onlyGroupId ?? '0');
@@ -469,25 +473,7 @@ export function usersRepo(db: Db) {
         );
       }
       const totalRow = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
-      const items = await q
-        .select([
-          'g.id',
-          'g.domain_id',
-          'g.company_id',
-          'g.name',
-          'g.admin_user_id',
-          'g.created_at',
-          'g.updated_at',
-          'a.name as admin_name',
-          'a.email as admin_email',
-          (eb) =>
-            eb
-              .selectFrom('users as m')
-              .select(eb.fn.countAll<string>().as('n'))
-              .whereRef('m.group_id', '=', 'g.id')
-              .where('m.deleted_at', 'is', null)
-              .as('member_count'),
-        ])
+      const items = await withGroupColumns(q)
         .orderBy('g.updated_at', 'desc')
         .orderBy('g.id', 'desc')
         .limit(f.limit)

@@ -142,13 +142,18 @@ export const userSummaryPage = z.object({
 
 // ---- Subordinates ---------------------------------------------------------------------------------------------
 
-/** Fields of a staff member that the add and edit screens share; all optional. */
-const profileFields = {
+/** Names and contact of any user, super users included; all optional. */
+const contactFields = {
   first_name: text().optional(),
   last_name: text().optional(),
   display_name: text().optional(),
   company_section: text().optional(),
   phone: phone.optional(),
+};
+
+/** Fields of a staff member that the add and edit screens share; all optional. */
+const profileFields = {
+  ...contactFields,
   car_limit: carLimit.optional(),
   login_code: code.optional(),
   shop_code: code.optional(),
@@ -257,11 +262,7 @@ export const superuserUpdateBody = z
   .object({
     email: emailSchema.optional(),
     name: text().min(1).optional(),
-    first_name: text().optional(),
-    last_name: text().optional(),
-    display_name: text().optional(),
-    company_section: text().optional(),
-    phone: phone.optional(),
+    ...contactFields,
     /** Master only. */
     car_limit: carLimit.optional(),
     /** Master only. */

@@ -22,7 +22,14 @@ import { enforceThrottle, MAIL_REQUEST_THROTTLE } from '../auth/rate-limit.ts';
 import { authRepo } from '../auth/repo.ts';
 import type { Actor } from '../auth/service.ts';
 import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
-import { isUniqueViolation, type UserRecord, type UserScope, type UsersRepo, usersRepo } from './repo.ts';
+import {
+  isUniqueViolation,
+  type UserListFilter,
+  type UserRecord,
+  type UserScope,
+  type UsersRepo,
+  usersRepo,
+} from './repo.ts';
 import type {
   Registration,
   SubordinateCreate,
@@ -201,8 +208,10 @@ export function usersService(deps: UsersServiceDeps) {
     }
   }
 
-  function page<T>(items: T[], total: number, q: { page: number; limit: number }) {
-    return { items, total, page: q.page, limit: q.limit };
+  /** One page of a user list, each row as the route answers it. */
+  async function listPage<T>(filter: UserListFilter, answer: (u: UserRecord) => T) {
+    const { items, total } = await repo.listUsers(filter);
+    return { items: items.map(answer), total, page: filter.page, limit: filter.limit };
   }
 
   /**
@@ -221,12 +230,12 @@ export function usersService(deps: UsersServiceDeps) {
       const locked = await r.lockUsers(c.scope, ids);
       if (locked.length !== ids.length) throw new AppError('not_found');
       // Permission first, as if nothing were processing, so a refused caller learns nothing about the vehicles.
-      for (const u of locked) enforce(canDeleteUser(c.permission, lockedTarget(u), { hasProcessingContent: false }));
+      for (const u of locked) enforce(canDeleteUser(c.permission, targetOf(u), { hasProcessingContent: false }));
       const processing = new Set(await r.usersWithProcessingContent(ids));
       // The catalogue's batch message: the whole deletion is cancelled, not only the busy users' part.
       if (options.bulk && processing.size > 0) throw new AppError('bulk_delete_processing');
       for (const u of locked) {
-        enforce(canDeleteUser(c.permission, lockedTarget(u), { hasProcessingContent: processing.has(u.id) }));
+        enforce(canDeleteUser(c.permission, targetOf(u), { hasProcessingContent: processing.has(u.id) }));
       }
       const deleting = new Set(ids);
       for (const u of locked.filter((x) => x.privilege_type === 'admin')) {
@@ -249,22 +258,24 @@ export function usersService(deps: UsersServiceDeps) {
     async listSubordinates(actor: Actor, q: UserListQuery) {
       const c = await context(actor);
       enforce(canListUsers(c.permission));
-      const { items, total } = await repo.listUsers({
-        scope: c.scope,
-        privilegeTypes: q.privilege_type ? [q.privilege_type] : SUBORDINATE_TYPES,
-        q: q.q,
-        status: q.status,
-        parentUserId: q.parent_user_id,
-        groupId: q.group_id,
-        // Only master chooses a tenant; everyone else's scope already is theirs.
-        domainId: c.permission.privilegeType === 'master' ? q.domain_id : undefined,
-        // The list is of the people one manages; an admin's own row is their profile.
-        excludeUserId: c.permission.id,
-        sort: q.sort,
-        page: q.page,
-        limit: q.limit,
-      });
-      return page(items.map(toUserAnswer), total, q);
+      return listPage(
+        {
+          scope: c.scope,
+          privilegeTypes: q.privilege_type ? [q.privilege_type] : SUBORDINATE_TYPES,
+          q: q.q,
+          status: q.status,
+          parentUserId: q.parent_user_id,
+          groupId: q.group_id,
+          // Only master chooses a tenant; everyone else's scope already is theirs.
+          domainId: c.permission.privilegeType === 'master' ? q.domain_id : undefined,
+          // The list is of the people one manages; an admin's own row is their profile.
+          excludeUserId: c.permission.id,
+          sort: q.sort,
+          page: q.page,
+          limit: q.limit,
+        },
+        toUserAnswer,
+      );
     },
 
     async getUser(actor: Actor, id: string): Promise<UserAnswer> {
@@ -475,15 +486,17 @@ export function usersService(deps: UsersServiceDeps) {
               ? ['master', 'super', 'admin', 'normal']
               : ['super', 'admin', 'normal']) as PrivilegeType[],
           };
-      const { items, total } = await repo.listUsers({
-        ...filter,
-        q: q.q,
-        status: 'active',
-        sort: 'name_asc',
-        page: q.page,
-        limit: q.limit,
-      });
-      return page(items.map(toUserSummary), total, q);
+      return listPage(
+        {
+          ...filter,
+          q: q.q,
+          status: 'active',
+          sort: 'name_asc',
+          page: q.page,
+          limit: q.limit,
+        },
+        toUserSummary,
+      );
     },
 
     // ---- Privilege change ------------------------------------------------------------------------------------
@@ -500,7 +513,7 @@ export function usersService(deps: UsersServiceDeps) {
           const r = usersRepo(trx);
           const [target] = await r.lockUsers(c.scope, [id]);
           if (!target) throw new AppError('not_found');
-          enforce(canChangePrivilege(c.permission, lockedTarget(target)));
+          enforce(canChangePrivilege(c.permission, targetOf(target)));
 
           // Everyone the change can touch, locked in one go so a concurrent change waits for this one.
           const parentId = target.parent_user_id;
@@ -574,17 +587,19 @@ export function usersService(deps: UsersServiceDeps) {
     async listSuperusers(actor: Actor, q: SuperuserListQuery) {
       const c = await context(actor);
       enforce(canManageSuperusers(c.permission));
-      const { items, total } = await repo.listUsers({
-        scope: c.scope,
-        privilegeTypes: ['super'],
-        q: q.q,
-        status: q.status,
-        domainId: q.domain_id,
-        sort: q.sort,
-        page: q.page,
-        limit: q.limit,
-      });
-      return page(items.map(toUserAnswer), total, q);
+      return listPage(
+        {
+          scope: c.scope,
+          privilegeTypes: ['super'],
+          q: q.q,
+          status: q.status,
+          domainId: q.domain_id,
+          sort: q.sort,
+          page: q.page,
+          limit: q.limit,
+        },
+        toUserAnswer,
+      );
     },
 
     async getSuperuser(actor: Actor, id: string): Promise<UserAnswer> {
@@ -799,16 +814,6 @@ function toContact(u: UserRecord) {
 }
 
 type LockedUser = Awaited<ReturnType<UsersRepo['lockUsers']>>[number];
-
-function lockedTarget(u: LockedUser) {
-  return {
-    id: u.id,
-    privilegeType: u.privilege_type,
-    domainId: u.domain_id,
-    companyId: u.company_id,
-    parentUserId: u.parent_user_id,
-  };
-}
 
 function privilegeUser(u: LockedUser): PrivilegeUser {
   return {
