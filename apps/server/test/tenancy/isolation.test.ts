@@ -20,6 +20,7 @@ import {
 
 let t: TestApp;
 let superA: SignedInUser;
+let codeA: string;
 let hqA: string;
 let hq2A: string;
 let branchA: string;
@@ -29,7 +30,8 @@ let branchB: string;
 beforeAll(async () => {
   t = await buildTestApp();
   await masterOf(t);
-  superA = await userOn(t, { host: 'tenant-a.example.test', companyCode: nextCompanyCode(), privilegeType: 'super' });
+  codeA = nextCompanyCode();
+  superA = await userOn(t, { host: 'tenant-a.example.test', companyCode: codeA, privilegeType: 'super' });
   hqA = superA.companyId;
   hq2A = (await call(t.app, superA.token, 'POST', '/v1/headquarters', { name: 'A second HQ' })).json().id;
   branchA = (
@@ -63,6 +65,7 @@ describe('tenant isolation of the tenancy routes', () => {
   it("answers 403 or 404 to another domain's users on every route aimed at domain A, and changes nothing", async () => {
     const before = await stateOfA();
     const image = base64(await png(488, 110));
+    const small = base64(await png(100, 100));
     const aimedAtA: [string, string, unknown?][] = [
       ['GET', `/v1/headquarters/${hqA}`],
       ['GET', `/v1/headquarters/${hq2A}`],
@@ -81,6 +84,11 @@ describe('tenant isolation of the tenancy routes', () => {
       ['POST', '/v1/domain-update', { domain_ids: [superA.domainId], options: { is_user_add: false } }],
       ['POST', `/v1/domain/${superA.domainId}/logo`, { image }],
       ['DELETE', `/v1/domain/${superA.domainId}/logo`],
+      ['POST', `/v1/domain/${superA.domainId}/splash`, { image: small }],
+      ['DELETE', `/v1/domain/${superA.domainId}/splash`],
+      ['POST', `/v1/domain/${superA.domainId}/round-logo`, { image: small }],
+      ['DELETE', `/v1/domain/${superA.domainId}/round-logo`],
+      ['GET', `/v1/domain/code/${codeA}`],
       ['DELETE', `/v1/domain/${superA.domainId}`],
     ];
     for (const { role, user } of others) {

@@ -191,6 +191,23 @@ describe('another tenant', () => {
     }
   });
 
+  it('a CSV of B naming an admin of A as parent: the parent is unknown to B, nobody is added', async () => {
+    const before = await snapshot(t.db);
+    const csv = [
+      'email,password,privilege_type,name,parent_email,company_section,car_limit',
+      `csv-intruder@example.test,secret-pass-1,normal,Intruder,${a.admin.email},,`,
+    ].join('\r\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/subordinates-upload',
+      headers: { ...headers.superB, 'content-type': 'text/csv' },
+      payload: `${csv}\r\n`,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.body).toContain('csv_unknown_parent');
+    expect(await snapshot(t.db)).toBe(before);
+  });
+
   it('lists and searches show only the caller’s tenant', async () => {
     // User ids and group ids are separate sequences: each list is checked against its own kind.
     const aUsers = new Set([a.sup.id, a.admin.id, a.admin2.id, a.normal.id]);
