@@ -76,6 +76,8 @@ export async function newContext(browser: Browser, options: ContextOptions): Pro
     locale: options.locale,
     extraHTTPHeaders: { 'Accept-Language': acceptLanguage(options.locale) },
     viewport: { width: 1280, height: 800 },
+    // No fading in: axe measures contrast on what is on screen, and a notification half faded in fails it.
+    reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);

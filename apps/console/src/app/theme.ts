@@ -38,6 +38,8 @@ export const theme = createTheme({
   // Shade 8 keeps white text on filled buttons, and blue links on white, above the 4.5:1 contrast ratio.
   primaryShade: 8,
   defaultRadius: 'md',
+  // Dealers who ask their system for less motion get no sliding or fading (notifications, modals, menus).
+  respectReducedMotion: true,
   fontFamily: FONT_STACK,
   headings: { fontFamily: FONT_STACK, fontWeight: '700' },
   variantColorResolver: readableVariantColors,
