@@ -3,16 +3,17 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { htmlLang, openPage, requestAccessToken, signIn, testId, useSuite } from './harness/fixtures.ts';
+import { expectPath, htmlLang, openPage, requestAccessToken, signIn, testId, useSuite } from './harness/fixtures.ts';
 import { repoRoot } from './harness/server.ts';
 
 // Every screen of the accounts and tenancy area in each of the four languages: the page is in that language
 // (html lang, no untranslated catalogue key on screen, no Japanese left in the other three) and axe finds no
-// serious violation (axe in Japanese and French only: the markup is the same in every language, French has the
-// longest texts, and each run of axe costs seconds). Set SWEEP_SCREENSHOTS=1 to keep a screenshot of each page under test-results/e2e/locales/.
+// serious violation. axe runs in French only: the markup is the same in every language, French has the longest
+// texts, each run costs seconds, and the area's own browser tests run it on the Japanese pages. Set
+// SWEEP_SCREENSHOTS=1 to keep a screenshot of each page in test-results/e2e/.
 
 const LOCALES = [
-  { browser: 'ja-JP', lang: 'ja', axe: true },
+  { browser: 'ja-JP', lang: 'ja', axe: false },
   { browser: 'en-US', lang: 'en', axe: false },
   { browser: 'fr-FR', lang: 'fr', axe: true },
   { browser: 'pt-BR', lang: 'pt', axe: false },
@@ -51,8 +52,21 @@ async function visibleText(page: Page): Promise<string> {
     .join('\n');
 }
 
-async function checkScreen(page: Page, lang: string, axe: boolean, route: string): Promise<void> {
-  await page.goto(route);
+/**
+ * Opens a screen of the signed-in console the way its links do, without reloading the app (a reload per screen
+ * would make this sweep several times slower): the router follows a history entry as it does the back button.
+ */
+async function openInApp(page: Page, route: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await expectPath(page, new URL(route, 'http://x').pathname);
+}
+
+async function checkScreen(page: Page, lang: string, axe: boolean, route: string, inApp = false): Promise<void> {
+  if (inApp) await openInApp(page, route);
+  else await page.goto(route);
   await page.waitForLoadState('networkidle');
   await page.locator('main, [role="main"], form').first().waitFor({ state: 'visible' });
   if (process.env.SWEEP_SCREENSHOTS === '1') await saveScreenshot(page, `locales/${lang}${route.replaceAll('/', '_')}`);
@@ -131,7 +145,7 @@ describe.skipIf(skipBrowserTests)('the accounts area in every language', () => {
         await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
         await testId(page, 'topbar').waitFor({ state: 'visible' });
         for (const route of [...MASTER_ROUTES, `/subordinate/edit/${adminId}`])
-          await checkScreen(page, lang, axe, route);
+          await checkScreen(page, lang, axe, route, true);
       },
       SCREENS_TIMEOUT_MS,
     );
@@ -142,7 +156,7 @@ describe.skipIf(skipBrowserTests)('the accounts area in every language', () => {
         const { page } = await openPage(suite, browser);
         await signIn(page, SUPER.email, SUPER.password);
         await testId(page, 'topbar').waitFor({ state: 'visible' });
-        for (const route of SUPER_ROUTES) await checkScreen(page, lang, axe, route);
+        for (const route of SUPER_ROUTES) await checkScreen(page, lang, axe, route, true);
       },
       SCREENS_TIMEOUT_MS,
     );
