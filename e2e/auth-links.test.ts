@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linkPath, outboxFiles, waitForMail } from './auth-mail.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { mailIds, outbox, waitForLink } from './mail.ts';
 
 const SUPER = { email: 'new-super@example.com', password: 'New-super-2025', name: 'New Super' };
 
@@ -25,12 +25,11 @@ describe.skipIf(skipBrowserTests)('links from account mails', () => {
     const domains = await api(`${baseUrl}/v1/domain`, master);
     const domainId = (domains.data as { items?: { id: string; host: string }[] }).items?.[0]?.id;
     expect(domainId, JSON.stringify(domains.data)).toBeTruthy();
-    const before = await outboxFiles(dataDir);
+    const before = await mailIds(outbox(dataDir));
     const created = await api(`${baseUrl}/v1/superusers`, master, { ...SUPER, domain_id: domainId });
     expect(created.status, JSON.stringify(created.data)).toBeLessThan(300);
 
-    const mail = await waitForMail(dataDir, SUPER.email, before, (m) => m.text.includes('/user/activation/'));
-    const link = linkPath(mail, '/user/activation/');
+    const link = await waitForLink(outbox(dataDir), SUPER.email, '/user/activation/', before);
     const { page } = await openPage(suite, 'en-US');
     await page.goto(link);
     const done = testId(page, 'activation-done');
@@ -65,11 +64,10 @@ describe.skipIf(skipBrowserTests)('links from account mails', () => {
     const { baseUrl, dataDir, adminEmail } = suite.server;
     const master = await requestAccessToken(suite);
     const newEmail = 'operator@example.com';
-    const before = await outboxFiles(dataDir);
+    const before = await mailIds(outbox(dataDir));
     const asked = await api(`${baseUrl}/v1/profile/email`, master, { newEmail, retypedNewEmail: newEmail });
     expect(asked.status, JSON.stringify(asked.data)).toBe(200);
-    const mail = await waitForMail(dataDir, newEmail, before, (m) => m.text.includes('/user/email/confirmation/'));
-    const link = linkPath(mail, '/user/email/confirmation/');
+    const link = await waitForLink(outbox(dataDir), newEmail, '/user/email/confirmation/', before);
 
     const { page } = await openPage(suite, 'en-US');
     await page.goto(link);
@@ -93,10 +91,7 @@ describe.skipIf(skipBrowserTests)('links from account mails', () => {
       retypedNewEmail: adminEmail,
     });
     expect(back.status).toBe(200);
-    const restore = linkPath(
-      await waitForMail(dataDir, adminEmail, before, (m) => m.text.includes('/user/email/confirmation/')),
-      '/user/email/confirmation/',
-    );
+    const restore = await waitForLink(outbox(dataDir), adminEmail, '/user/email/confirmation/', before);
     await page.goto(restore);
     await testId(page, 'email-confirmed').waitFor({ state: 'visible' });
   });

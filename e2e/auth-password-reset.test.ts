@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linkPath, outboxFiles, waitForMail } from './auth-mail.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { mailIds, outbox, waitForLink } from './mail.ts';
 
 const RESET_PATH = '/user/password/confirmation/';
 
@@ -26,7 +26,7 @@ describe.skipIf(skipBrowserTests)('password reset', () => {
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     expect(await email.inputValue()).toBe('not an address');
 
-    const before = await outboxFiles(server.dataDir);
+    const before = await mailIds(outbox(server.dataDir));
     await email.fill(server.adminEmail);
     await page.locator('button[type="submit"]').click();
     const sent = testId(page, 'reset-requested');
@@ -34,8 +34,7 @@ describe.skipIf(skipBrowserTests)('password reset', () => {
     expect(await textOf(sent)).toContain(server.adminEmail);
     await expectNoSeriousA11yViolations(page);
 
-    const mail = await waitForMail(server.dataDir, server.adminEmail, before, (m) => m.text.includes(RESET_PATH));
-    const link = linkPath(mail, RESET_PATH);
+    const link = await waitForLink(outbox(server.dataDir), server.adminEmail, RESET_PATH, before);
     await page.goto(link);
     const password = page.locator('input[name="password"]');
     const retyped = page.locator('input[name="retypedPassword"]');

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { outboxFiles, waitForMail } from './auth-mail.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import {
   expectPath,
@@ -12,10 +11,11 @@ import {
   textOf,
   useSuite,
 } from './harness/fixtures.ts';
+import { mailIds, outbox, waitForMail } from './mail.ts';
 
 /** The 6-digit code of the newest two-step mail to this address sent after `before`. */
 async function mailedCode(dataDir: string, to: string, before: Set<string>): Promise<string> {
-  const mail = await waitForMail(dataDir, to, before, (m) => /\b\d{6}\b/.test(m.text));
+  const mail = await waitForMail(outbox(dataDir), to, before, (m) => /\b\d{6}\b/.test(m.text));
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code in ${mail.text}`);
   return code;
@@ -91,7 +91,7 @@ describe.skipIf(skipBrowserTests)('two-step authentication', () => {
     await testId(page, 'logout').click();
     await expectPath(page, '/login');
 
-    const before = await outboxFiles(server.dataDir);
+    const before = await mailIds(outbox(server.dataDir));
     await submitPassword(page, server.adminEmail, server.adminPassword);
     await expectPath(page, '/login/authentication');
     const code = await mailedCode(server.dataDir, server.adminEmail, before);

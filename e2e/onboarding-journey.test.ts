@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, launchBrowser, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, type Suite, signIn, signInAsMaster, testId, textOf } from './harness/fixtures.ts';
 import { type RunningServer, startServer } from './harness/server.ts';
-import { type SmtpPeer, startSmtpPeer, waitForLink } from './onboarding-smtp.ts';
+import { type SmtpPeer, startSmtpPeer, waitForLink } from './mail.ts';
 
 const stamp = randomBytes(4).toString('hex');
 const HOST = `dealer-${stamp}.example.test`;

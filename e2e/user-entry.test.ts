@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linkPath, outboxFiles, waitForMail } from './auth-mail.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { mailIds, outbox, waitForLink } from './mail.ts';
 
 // Self-registration (first document section 2: /user/entry; the terms accepted first, second document section 5).
 describe.skipIf(skipBrowserTests)('super-user registration', () => {
@@ -33,7 +33,7 @@ describe.skipIf(skipBrowserTests)('super-user registration', () => {
     expect(await companyName.inputValue()).toBe('Spin Motors');
     await expectNoSeriousA11yViolations(page);
 
-    const before = await outboxFiles(server.dataDir);
+    const before = await mailIds(outbox(server.dataDir));
     await terms.check();
     await submit.click();
     const done = testId(page, 'entry-complete');
@@ -44,8 +44,8 @@ describe.skipIf(skipBrowserTests)('super-user registration', () => {
     expect(text).toContain('7 days');
     await expectNoSeriousA11yViolations(page);
 
-    const mail = await waitForMail(server.dataDir, email, before, (m) => m.text.includes('/user/activation/'));
-    expect(linkPath(mail, '/user/activation/')).toMatch(/^\/user\/activation\/.+/);
+    const link = await waitForLink(outbox(server.dataDir), email, '/user/activation/', before);
+    expect(link).toMatch(/^\/user\/activation\/.+/);
 
     await page.getByRole('link', { name: 'Go to sign-in' }).click();
     await expectPath(page, '/login');
