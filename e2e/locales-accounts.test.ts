@@ -64,11 +64,25 @@ async function openInApp(page: Page, route: string): Promise<void> {
   await expectPath(page, new URL(route, 'http://x').pathname);
 }
 
+const LOADING = '.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]';
+
+/**
+ * The page has its data once no placeholder, spinner or busy region is left, and none comes back a moment later
+ * (a panel may start its own query once the page's first one has answered).
+ */
+async function untilLoaded(page: Page): Promise<void> {
+  for (let settled = 0; settled < 2; settled++) {
+    await page.waitForFunction((selector) => !document.querySelector(selector), LOADING, { timeout: 15_000 });
+    await page.waitForTimeout(250);
+    await page.waitForLoadState('networkidle');
+  }
+}
+
 async function checkScreen(page: Page, lang: string, axe: boolean, route: string, inApp = false): Promise<void> {
   if (inApp) await openInApp(page, route);
   else await page.goto(route);
   await page.waitForLoadState('networkidle');
-  await page.locator('main, [role="main"], form').first().waitFor({ state: 'visible' });
+  await untilLoaded(page);
   if (process.env.SWEEP_SCREENSHOTS === '1') await saveScreenshot(page, `locales/${lang}${route.replaceAll('/', '_')}`);
 
   expect(await htmlLang(page), `${route} html lang`).toBe(lang);

@@ -6,7 +6,7 @@ export function CenteredLoader({ py = 'xl' }: { py?: MantineSpacing | number }) 
   const { t } = useTranslation();
   return (
     <Center py={py}>
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

@@ -6,7 +6,8 @@ export function ListSkeleton({ rows = 5, height = 36 }: { rows?: number; height?
   const { t } = useTranslation();
   const bars = Array.from({ length: rows }, (_, bar) => bar);
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+    // A name is allowed only on an element with a role: the status role also lets screen readers announce it.
+    <Stack gap="xs" role="status" aria-busy="true" aria-label={t('common.loading')}>
       {bars.map((bar) => (
         <Skeleton key={bar} height={height} radius="sm" />
       ))}
