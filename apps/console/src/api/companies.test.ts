@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('company calls', () => {
-  it('list headquarters of a domain and branches of a headquarters', async () => {
+  it('list headquarters of a domain, and branches of a domain or of one headquarters', async () => {
     const sent = answer(200, { items: [], total: 0, page: 1, limit: 10 });
     await fetchHeadquarters({ page: 1, limit: 10, q: '', domainId: '7' });
     await fetchBranches({ page: 1, limit: 10, q: 'osaka', headquartersId: '9' });
@@ -35,6 +35,10 @@ describe('company calls', () => {
     expect(sent[1]?.url.pathname).toBe('/v1/branches');
     expect(sent[1]?.url.searchParams.get('headquarters_id')).toBe('9');
     expect(sent[1]?.url.searchParams.get('q')).toBe('osaka');
+    expect(sent[1]?.url.searchParams.has('domain_id')).toBe(false);
+    await fetchBranches({ page: 1, limit: 10, q: '', domainId: '7' });
+    expect(sent[2]?.url.searchParams.get('domain_id')).toBe('7');
+    expect(sent[2]?.url.searchParams.has('headquarters_id')).toBe(false);
   });
 
   it('edit the own company, its logo, and create a branch', async () => {

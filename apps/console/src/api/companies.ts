@@ -37,7 +37,7 @@ export interface CompanyListQuery {
   page: number;
   limit: number;
   q: string;
-  /** Master: the domain whose headquarters to list (a super always sees their own). */
+  /** Master: the domain whose headquarters or branches to list (a super always sees their own). */
   domainId?: string | undefined;
   /** Branches of one headquarters. */
   headquartersId?: string | undefined;
@@ -66,7 +66,13 @@ export function fetchHeadquarters(query: CompanyListQuery): Promise<PageOf<Headq
 
 export function fetchBranches(query: CompanyListQuery): Promise<PageOf<Company>> {
   return apiGet<PageOf<Company>>('/v1/branches', {
-    query: { page: query.page, limit: query.limit, q: optionalQ(query.q), headquarters_id: query.headquartersId },
+    query: {
+      page: query.page,
+      limit: query.limit,
+      q: optionalQ(query.q),
+      domain_id: query.domainId,
+      headquarters_id: query.headquartersId,
+    },
   });
 }
 

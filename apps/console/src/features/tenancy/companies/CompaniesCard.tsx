@@ -24,14 +24,12 @@ const ALL_HEADQUARTERS = 300;
  */
 export function CompaniesCard({ domainId, readOnly = false }: { domainId?: string | undefined; readOnly?: boolean }) {
   const { t } = useTranslation();
-  const isMaster = domainId !== undefined;
   const [tab, setTab] = useState<string | null>('branches');
   const [modal, setModal] = useState<CompanyModalTarget | undefined>();
   const allHq = useHeadquartersList({ page: 1, limit: ALL_HEADQUARTERS, q: '', domainId });
   const headquarters = allHq.data?.items ?? [];
   const [hqFilter, setHqFilter] = useState<string | null>(null);
-  // Master needs one headquarters to list branches: the first (the domain's own company) until another is chosen.
-  const branchHq = hqFilter ?? (isMaster ? headquarters[0]?.id : undefined);
+  const branchHq = hqFilter ?? undefined;
 
   return (
     <SectionCard
@@ -52,8 +50,8 @@ export function CompaniesCard({ domainId, readOnly = false }: { domainId?: strin
         <Tabs.Panel value="branches">
           <BranchTable
             headquarters={headquarters}
+            domainId={domainId}
             hqId={branchHq}
-            enabled={!isMaster || branchHq !== undefined}
             hqLoading={allHq.isPending}
             hqFilter={
               <Select
@@ -62,8 +60,7 @@ export function CompaniesCard({ domainId, readOnly = false }: { domainId?: strin
                 data={headquarters.map((hq) => ({ value: hq.id, label: hq.name }))}
                 value={branchHq ?? null}
                 onChange={setHqFilter}
-                clearable={!isMaster}
-                allowDeselect={!isMaster}
+                clearable
                 w={{ base: '100%', sm: 240 }}
                 comboboxProps={{ withinPortal: true }}
               />
@@ -249,16 +246,17 @@ function PagedCompanyTable<T extends Company>({
 
 function BranchTable({
   headquarters,
+  domainId,
   hqId,
-  enabled,
   hqLoading,
   hqFilter,
   onAdd,
   onEdit,
 }: {
   headquarters: readonly Headquarters[];
+  /** Master, on a domain's page: that domain's branches. */
+  domainId: string | undefined;
   hqId: string | undefined;
-  enabled: boolean;
   hqLoading: boolean;
   hqFilter: ReactNode;
   onAdd: (() => void) | undefined;
@@ -267,8 +265,8 @@ function BranchTable({
   const { t } = useTranslation();
   const paging = usePaging();
   const list = useBranchList(
-    { page: paging.page, limit: paging.limit, q: paging.q, headquartersId: hqId },
-    enabled && !hqLoading,
+    { page: paging.page, limit: paging.limit, q: paging.q, domainId, headquartersId: hqId },
+    !hqLoading,
   );
   const hqName = new Map(headquarters.map((hq) => [hq.id, hq.name]));
   return (
@@ -277,7 +275,7 @@ function BranchTable({
       searchLabel={t('companies.list.searchBranches')}
       filter={hqFilter}
       add={onAdd ? { label: t('companies.list.addBranch'), testId: 'branch-add', onClick: onAdd } : undefined}
-      loading={hqLoading || (enabled && list.isPending)}
+      loading={hqLoading || list.isPending}
       answer={list.data}
       noneText={t('companies.list.noBranches')}
       testId="branch-table"
