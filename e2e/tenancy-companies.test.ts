@@ -1,0 +1,110 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { skipBrowserTests } from './harness/browser.ts';
+import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+
+// The company screens: a super user edits the company (postcode, prefecture, phone) and its logo, which the
+// sidebar shows at once, and adds a branch; master sees all of a domain's branches on the domain's page.
+
+const SUPER = { email: 'company-super@example.com', password: 'Company-super-2025', name: 'Company Super' };
+
+async function post(url: string, token: string, body: unknown): Promise<{ status: number; data: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, data: await response.json().catch(() => null) };
+}
+
+describe.skipIf(skipBrowserTests)('company screens', () => {
+  const suite = useSuite();
+  let domainId = '';
+
+  it('a super user edits the company and its logo, and adds a branch', async () => {
+    const { baseUrl } = suite.server;
+    const master = await requestAccessToken(suite);
+    const domains = await fetch(`${baseUrl}/v1/domain`, { headers: { authorization: `Bearer ${master}` } });
+    domainId = ((await domains.json()) as { items: { id: string }[] }).items[0]?.id ?? '';
+    const created = await post(`${baseUrl}/v1/superusers`, master, { ...SUPER, domain_id: domainId });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    const superId = (created.data as { user: { id: string } }).user.id;
+    expect((await post(`${baseUrl}/v1/subordinates/${superId}/status`, master, { status: 'active' })).status).toBe(200);
+
+    const { page } = await openPage(suite, 'en-US');
+    await signIn(page, SUPER.email, SUPER.password);
+    await page.goto('/company/edit');
+    await testId(page, 'company-tel').waitFor({ state: 'visible' });
+
+    // A postcode of the wrong length is refused at its input, and what was typed stays.
+    await testId(page, 'company-zip1').fill('10');
+    await testId(page, 'company-zip2').fill('0005');
+    await testId(page, 'company-tel').fill('03-1234-5678');
+    await testId(page, 'company-save').click();
+    await expect.poll(() => testId(page, 'company-zip1').getAttribute('aria-invalid')).toBe('true');
+    expect(await testId(page, 'company-tel').inputValue()).toBe('03-1234-5678');
+
+    await testId(page, 'company-zip1').fill('100');
+    await testId(page, 'company-prefecture').click();
+    await page.getByRole('option', { name: 'Tokyo', exact: true }).click();
+    await page.getByLabel('City').fill('Chiyoda-ku');
+    await testId(page, 'company-save').click();
+    await expectPath(page, '/companyinfo/info');
+    const info = testId(page, 'company-info');
+    await expect.poll(() => textOf(info)).toContain('100-0005');
+    expect(await textOf(info)).toContain('Tokyo');
+    expect(await textOf(info)).toContain('03-1234-5678');
+
+    // The logo: a PNG goes up and the sidebar shows it without a reload.
+    await page.goto('/company/edit');
+    const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#0a6' } })
+      .png()
+      .toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await testId(page, 'company-logo-choose').click();
+    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await testId(page, 'company-logo-preview').waitFor({ state: 'visible' });
+    const sidebarLogo = page.locator('[data-testid="sidebar"] img').first();
+    await expect
+      .poll(
+        async () => {
+          const src = (await sidebarLogo.getAttribute('src')) ?? '';
+          const res = await fetch(new URL(src, baseUrl));
+          const { width, height } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+          return `${width}x${height}`;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('240x80');
+
+    // A branch under the headquarters, from the company page.
+    await page.goto('/companyinfo/info');
+    await testId(page, 'branch-add').click();
+    await testId(page, 'branch-name').fill('Osaka branch');
+    await testId(page, 'branch-save').click();
+    await page.locator('[data-testid="branch-table"]', { hasText: 'Osaka branch' }).waitFor({ state: 'visible' });
+  });
+
+  it("master sees every branch of the domain on the domain's page, and can narrow them to one headquarters", async () => {
+    const { baseUrl } = suite.server;
+    const master = await requestAccessToken(suite);
+    const hq = await post(`${baseUrl}/v1/headquarters`, master, { name: 'Kyushu HQ', domain_id: domainId });
+    expect(hq.status, JSON.stringify(hq.data)).toBe(201);
+    const hqId = (hq.data as { id: string }).id;
+    const branch = await post(`${baseUrl}/v1/branches`, master, { name: 'Fukuoka branch', headquarters_id: hqId });
+    expect(branch.status, JSON.stringify(branch.data)).toBe(201);
+
+    const { page } = await openPage(suite, 'en-US');
+    await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
+    await page.goto('/domain/edit/0006');
+    await testId(page, 'tab-companies').click();
+    const table = testId(page, 'branch-table');
+    await page.locator('[data-testid="branch-table"]', { hasText: 'Fukuoka branch' }).waitFor({ state: 'visible' });
+    expect(await textOf(table)).toContain('Osaka branch');
+
+    await page.getByRole('textbox', { name: 'Headquarters' }).click();
+    await page.getByRole('option', { name: 'Kyushu HQ' }).click();
+    await expect.poll(() => textOf(table)).not.toContain('Osaka branch');
+    expect(await textOf(table)).toContain('Fukuoka branch');
+  });
+});
