@@ -1,15 +1,15 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { EMAIL_CHANGE_TTL_MS, emailChangeSchema, parseFields } from '@spinyard/domain';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EmailChangeBody, requestEmailChange } from '../../api/account.ts';
-import { FormAlert } from '../auth/FormAlert.tsx';
-import { type FormErrors, fieldMessages, formErrorsOf } from '../auth/formErrors.ts';
+import { fieldMessages, formErrorsOf } from '../auth/formErrors.ts';
 import { notifyDone } from '../auth/notifyDone.ts';
+import { useFormErrors } from '../auth/useFormErrors.ts';
+import { AccountFormCard } from './AccountFormCard.tsx';
 import { emailChangeErrors } from './accountForms.ts';
-import { SectionCard } from './SectionCard.tsx';
 import { endSessionIfUnauthorized } from './sessionErrors.ts';
 
 type Field = keyof EmailChangeBody;
@@ -23,21 +23,14 @@ const EMPTY: EmailChangeBody = { newEmail: '', retypedNewEmail: '' };
 export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<EmailChangeBody>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const { errors, refs, show, edited, clear } = useFormErrors(FIELDS);
   const [sentTo, setSentTo] = useState<string | undefined>();
-  const refs = { newEmail: useRef<HTMLInputElement>(null), retypedNewEmail: useRef<HTMLInputElement>(null) };
   const request = useMutation({ mutationFn: requestEmailChange });
   const hours = Math.round(EMAIL_CHANGE_TTL_MS / 3_600_000);
 
-  const show = (found: FormErrors<Field>) => {
-    setErrors(found);
-    const first = FIELDS.find((f) => found.fields[f]);
-    if (first) refs[first].current?.focus();
-  };
-
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    if (errors.fields[field]) setErrors((e) => ({ ...e, fields: { ...e.fields, [field]: undefined } }));
+    edited(field);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -49,7 +42,7 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
     }
     const parsed = parseFields(emailChangeSchema, values);
     if (!parsed.ok) return;
-    setErrors({ fields: {} });
+    clear();
     setSentTo(undefined);
     request.mutate(parsed.data, {
       onSuccess: ({ newEmail }) => {
@@ -64,10 +57,34 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
     });
   };
 
+  // The retype is not filled in from the browser's memory: it is there to catch a mistyped address.
+  const addressInput = (field: Field, autoComplete: 'email' | 'off') => (
+    <TextInput
+      ref={refs[field]}
+      name={field}
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      label={t(`fields.${field}`)}
+      withAsterisk
+      aria-required
+      value={values[field]}
+      onChange={(event) => set(field, event.currentTarget.value)}
+      error={errors.fields[field]}
+    />
+  );
+
   return (
-    <SectionCard id="email-change" title={t('accountConf.email.title')} description={t('accountConf.email.lead')}>
-      <form onSubmit={onSubmit} noValidate aria-label={t('accountConf.email.title')}>
-        <Stack gap="md">
+    <AccountFormCard
+      id="email-change"
+      title={t('accountConf.email.title')}
+      description={t('accountConf.email.lead')}
+      submitLabel={t('accountConf.email.submit')}
+      onSubmit={onSubmit}
+      formError={errors.form}
+      pending={request.isPending}
+      intro={
+        <>
           <Stack gap={2}>
             <Text size="sm" fw={600}>
               {t('accountConf.email.current')}
@@ -90,40 +107,11 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
               </Alert>
             ) : null}
           </div>
-          <FormAlert message={errors.form} testId="email-change-error" />
-          <TextInput
-            ref={refs.newEmail}
-            name="newEmail"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            label={t('fields.newEmail')}
-            withAsterisk
-            aria-required
-            value={values.newEmail}
-            onChange={(event) => set('newEmail', event.currentTarget.value)}
-            error={errors.fields.newEmail}
-          />
-          <TextInput
-            ref={refs.retypedNewEmail}
-            name="retypedNewEmail"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            label={t('fields.retypedNewEmail')}
-            withAsterisk
-            aria-required
-            value={values.retypedNewEmail}
-            onChange={(event) => set('retypedNewEmail', event.currentTarget.value)}
-            error={errors.fields.retypedNewEmail}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={request.isPending} data-testid="email-change-submit">
-              {t('accountConf.email.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </SectionCard>
+        </>
+      }
+    >
+      {addressInput('newEmail', 'email')}
+      {addressInput('retypedNewEmail', 'off')}
+    </AccountFormCard>
   );
 }

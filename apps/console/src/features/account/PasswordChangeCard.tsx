@@ -1,14 +1,14 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { parseFields, passwordChangeSchema } from '@spinyard/domain';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword, type PasswordChangeBody } from '../../api/account.ts';
-import { FormAlert } from '../auth/FormAlert.tsx';
-import { type FormErrors, fieldMessages, formErrorsOf } from '../auth/formErrors.ts';
+import { fieldMessages, formErrorsOf } from '../auth/formErrors.ts';
 import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 import { notifyDone } from '../auth/notifyDone.ts';
-import { SectionCard } from './SectionCard.tsx';
+import { useFormErrors } from '../auth/useFormErrors.ts';
+import { AccountFormCard } from './AccountFormCard.tsx';
 import { endSessionIfUnauthorized } from './sessionErrors.ts';
 
 type Field = keyof PasswordChangeBody;
@@ -22,23 +22,12 @@ const EMPTY: PasswordChangeBody = { currentPassword: '', newPassword: '', retype
 export function PasswordChangeCard() {
   const { t } = useTranslation();
   const [values, setValues] = useState<PasswordChangeBody>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
-  const refs = {
-    currentPassword: useRef<HTMLInputElement>(null),
-    newPassword: useRef<HTMLInputElement>(null),
-    retypedNewPassword: useRef<HTMLInputElement>(null),
-  };
+  const { errors, refs, show, edited, clear } = useFormErrors(FIELDS);
   const change = useMutation({ mutationFn: changePassword });
-
-  const show = (found: FormErrors<Field>) => {
-    setErrors(found);
-    const first = FIELDS.find((f) => found.fields[f]);
-    if (first) refs[first].current?.focus();
-  };
 
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    if (errors.fields[field]) setErrors((e) => ({ ...e, fields: { ...e.fields, [field]: undefined } }));
+    edited(field);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -48,7 +37,7 @@ export function PasswordChangeCard() {
       show({ fields: fieldMessages(parsed.fields, FIELDS).fields });
       return;
     }
-    setErrors({ fields: {} });
+    clear();
     change.mutate(values, {
       onSuccess: () => {
         setValues(EMPTY);
@@ -62,41 +51,35 @@ export function PasswordChangeCard() {
   };
 
   return (
-    <SectionCard
+    <AccountFormCard
       id="password-change"
       title={t('accountConf.password.title')}
       description={t('accountConf.password.lead')}
+      submitLabel={t('accountConf.password.submit')}
+      onSubmit={onSubmit}
+      formError={errors.form}
+      pending={change.isPending}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={t('accountConf.password.title')}>
-        <Stack gap="md">
-          <FormAlert message={errors.form} testId="password-change-error" />
-          <PasswordInput
-            ref={refs.currentPassword}
-            name="currentPassword"
-            label={t('fields.currentPassword')}
-            autoComplete="current-password"
-            withAsterisk
-            aria-required
-            value={values.currentPassword}
-            onChange={(event) => set('currentPassword', event.currentTarget.value)}
-            error={errors.fields.currentPassword}
-            aria-invalid={Boolean(errors.fields.currentPassword)}
-            visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-          />
-          <NewPasswordFields
-            names={{ password: 'newPassword', retyped: 'retypedNewPassword' }}
-            values={{ password: values.newPassword, retyped: values.retypedNewPassword }}
-            errors={{ password: errors.fields.newPassword, retyped: errors.fields.retypedNewPassword }}
-            refs={{ password: refs.newPassword, retyped: refs.retypedNewPassword }}
-            onChange={(which, value) => set(which === 'password' ? 'newPassword' : 'retypedNewPassword', value)}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending} data-testid="password-change-submit">
-              {t('accountConf.password.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </SectionCard>
+      <PasswordInput
+        ref={refs.currentPassword}
+        name="currentPassword"
+        label={t('fields.currentPassword')}
+        autoComplete="current-password"
+        withAsterisk
+        aria-required
+        value={values.currentPassword}
+        onChange={(event) => set('currentPassword', event.currentTarget.value)}
+        error={errors.fields.currentPassword}
+        aria-invalid={Boolean(errors.fields.currentPassword)}
+        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+      />
+      <NewPasswordFields
+        names={{ password: 'newPassword', retyped: 'retypedNewPassword' }}
+        values={{ password: values.newPassword, retyped: values.retypedNewPassword }}
+        errors={{ password: errors.fields.newPassword, retyped: errors.fields.retypedNewPassword }}
+        refs={{ password: refs.newPassword, retyped: refs.retypedNewPassword }}
+        onChange={(which, value) => set(which === 'password' ? 'newPassword' : 'retypedNewPassword', value)}
+      />
+    </AccountFormCard>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { PASSWORD_RESET_TTL_MS } from '@spinyard/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { checkPasswordReset, completePasswordReset } from '../../api/account.ts';
@@ -9,12 +9,13 @@ import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormAlert } from './FormAlert.tsx';
-import { type FormErrors, fieldMessages, formErrorsOf } from './formErrors.ts';
+import { fieldMessages, formErrorsOf } from './formErrors.ts';
 import { LoadingPanel } from './LoadingPanel.tsx';
 import { type LinkProblem, linkProblemOf } from './linkProblems.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { newPasswordErrors } from './passwordRules.ts';
 import { ResultPanel } from './ResultPanel.tsx';
+import { useFormErrors } from './useFormErrors.ts';
 
 type Field = 'password' | 'retypedPassword';
 const FIELDS: readonly Field[] = ['password', 'retypedPassword'];
@@ -42,27 +43,18 @@ export function PasswordResetConfirmationPage() {
     mutationFn: (body: { password: string; retypedPassword: string }) => completePasswordReset(token, body),
   });
   const [values, setValues] = useState({ password: '', retyped: '' });
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const { errors, refs, show, edited, clear } = useFormErrors(FIELDS);
   const [refused, setRefused] = useState<LinkProblem | undefined>();
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const retypedRef = useRef<HTMLInputElement>(null);
   const title = t('screens.user_password_confirmation');
-
-  const focusFirst = (found: FormErrors<Field>) => {
-    if (found.fields.password) passwordRef.current?.focus();
-    else if (found.fields.retypedPassword) retypedRef.current?.focus();
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problems = newPasswordErrors(values.password, values.retyped, NAMES);
     if (problems.length > 0) {
-      const found = { fields: fieldMessages(problems, FIELDS, NAME_KEYS).fields };
-      setErrors(found);
-      focusFirst(found);
+      show({ fields: fieldMessages(problems, FIELDS, NAME_KEYS).fields });
       return;
     }
-    setErrors({ fields: {} });
+    clear();
     complete.mutate(
       { password: values.password, retypedPassword: values.retyped },
       {
@@ -73,9 +65,7 @@ export function PasswordResetConfirmationPage() {
             setRefused(problem);
             return;
           }
-          const found = formErrorsOf(error, FIELDS, {}, NAME_KEYS);
-          setErrors(found);
-          focusFirst(found);
+          show(formErrorsOf(error, FIELDS, {}, NAME_KEYS));
         },
       },
     );
@@ -137,11 +127,10 @@ export function PasswordResetConfirmationPage() {
             size="md"
             values={values}
             errors={{ password: errors.fields.password, retyped: errors.fields.retypedPassword }}
-            refs={{ password: passwordRef, retyped: retypedRef }}
+            refs={{ password: refs.password, retyped: refs.retypedPassword }}
             onChange={(which, value) => {
               setValues((v) => ({ ...v, [which]: value }));
-              const field: Field = which === 'password' ? 'password' : 'retypedPassword';
-              if (errors.fields[field]) setErrors((e) => ({ ...e, fields: { ...e.fields, [field]: undefined } }));
+              edited(which === 'password' ? 'password' : 'retypedPassword');
             }}
           />
           <Button type="submit" size="md" fullWidth loading={complete.isPending}>

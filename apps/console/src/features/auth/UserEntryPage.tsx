@@ -1,17 +1,19 @@
-import { Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { ACTIVATION_TTL_MS } from '@spinyard/domain';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { registerSuperUser } from '../../api/account.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { BackToLoginLink } from './BackToLoginLink.tsx';
+import { EmailField } from './EmailField.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { type FieldNameKeys, type FormErrors, fieldMessages, formErrorsOf } from './formErrors.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { ResendActivationForm } from './ResendActivationForm.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
+import { useFormErrors } from './useFormErrors.ts';
 import { ENTRY_FIELDS, type EntryField, type EntryValues, entryBody, entryErrors } from './userEntry.ts';
 
 const NAME_KEYS: FieldNameKeys<EntryField> = {
@@ -40,18 +42,9 @@ const EMPTY: EntryValues = {
 export function UserEntryPage() {
   const { t } = useTranslation();
   const [values, setValues] = useState<EntryValues>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<EntryField>>({ fields: {} });
+  const { errors, refs, show: showErrors, edited, clear } = useFormErrors(ENTRY_FIELDS);
   const [done, setDone] = useState<{ email: string; mailSent: boolean } | undefined>();
   const register = useMutation({ mutationFn: registerSuperUser });
-  const refs: Record<EntryField, RefObject<HTMLInputElement | null>> = {
-    company_name: useRef<HTMLInputElement>(null),
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    retypedPassword: useRef<HTMLInputElement>(null),
-    phone: useRef<HTMLInputElement>(null),
-    accept_terms: useRef<HTMLInputElement>(null),
-  };
   const title = t('screens.user_entry');
   const days = Math.round(ACTIVATION_TTL_MS / 86_400_000);
 
@@ -60,14 +53,12 @@ export function UserEntryPage() {
     const fields = found.fields.accept_terms
       ? { ...found.fields, accept_terms: t('entry.termsRequired') }
       : found.fields;
-    setErrors({ ...found, fields });
-    const first = ENTRY_FIELDS.find((f) => fields[f]);
-    if (first) refs[first].current?.focus();
+    showErrors({ ...found, fields });
   };
 
   const change = (field: EntryField, patch: Partial<EntryValues>) => {
     setValues((v) => ({ ...v, ...patch }));
-    if (errors.fields[field]) setErrors((e) => ({ ...e, fields: { ...e.fields, [field]: undefined } }));
+    edited(field);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -77,7 +68,7 @@ export function UserEntryPage() {
       show({ fields: fieldMessages(problems, ENTRY_FIELDS, NAME_KEYS).fields });
       return;
     }
-    setErrors({ fields: {} });
+    clear();
     register.mutate(entryBody(values), {
       onSuccess: (answer) => setDone({ email: answer.email, mailSent: answer.activationMailSent }),
       onError: (error) =>
@@ -133,20 +124,11 @@ export function UserEntryPage() {
           <FormAlert message={errors.form} testId="entry-error" />
           {text('company_name', 'companyName', 'organization')}
           {text('name', 'name', 'name')}
-          <TextInput
+          <EmailField
             ref={refs.email}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            label={t('fields.email')}
-            placeholder={t('login.usernamePlaceholder')}
-            withAsterisk
-            aria-required
             value={values.email}
-            onChange={(event) => change('email', { email: event.currentTarget.value })}
+            onChange={(email) => change('email', { email })}
             error={errors.fields.email}
-            size="md"
           />
           <NewPasswordFields
             names={PASSWORD_NAMES}
@@ -187,10 +169,7 @@ export function UserEntryPage() {
           <Button type="submit" size="md" fullWidth loading={register.isPending}>
             {t('entry.submit')}
           </Button>
-          <Anchor component={Link} to="/login" size="sm" ta="center">
-            <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginInlineEnd: 4 }} />
-            {t('entry.haveAccount')}
-          </Anchor>
+          <BackToLoginLink>{t('entry.haveAccount')}</BackToLoginLink>
         </Stack>
       </form>
     </AuthCard>
