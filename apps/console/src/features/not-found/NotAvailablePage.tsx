@@ -1,7 +1,6 @@
-import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ScreenNotice } from './ScreenNotice.tsx';
 
 /**
  * A known screen that this account cannot use (its role, its domain's options or its host hide it from the
@@ -10,19 +9,11 @@ import { Link } from 'react-router';
 export function NotAvailablePage() {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} maw={720} mx="auto" mt="xl" data-testid="not-available">
-      <Stack align="center" gap="md" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light" color="gray">
-          <IconLock size={34} aria-hidden />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {t('notAvailable.heading')}
-        </Title>
-        <Text c="gray.7">{t('notAvailable.body')}</Text>
-        <Button component={Link} to="/top" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {t('common.backToTop')}
-        </Button>
-      </Stack>
-    </Paper>
+    <ScreenNotice
+      icon={IconLock}
+      heading={t('notAvailable.heading')}
+      body={t('notAvailable.body')}
+      testId="not-available"
+    />
   );
 }
