@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { COLLAPSE_ANIMATION_MS } from '@spinyard/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useProfile } from '../../api/profile.ts';
 import { FooterText } from '../../components/AppFooter.tsx';
 import { NotAvailablePage } from '../../features/not-found/NotAvailablePage.tsx';
@@ -52,6 +52,10 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       }}
       transitionDuration={COLLAPSE_ANIMATION_MS}
     >
+      {/* Without it the window keeps its scroll position across navigations, so a page reached from the foot of a
+          long form would open half-way down; with it a new page starts at its top and "back" returns to where the
+          user was. */}
+      <ScrollRestoration />
       <a href="#main-content" className={classes.skipLink}>
         {t('layout.skipToContent')}
       </a>
