@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DomainDetail, deleteDomain, domainKeys } from '../../../api/domains.ts';
 import { notifySuccess } from '../../../api/notify.ts';
-import { ConfirmModal } from '../shared/ConfirmModal.tsx';
-import { refusalOf } from '../shared/failure.ts';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { refusalOf } from '../../../components/refusal.ts';
 
 /**
  * "Delete domain": a modal says what happens (marked as deleting now, its users signed out, everything removed by

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,16 +7,15 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { type DomainDetail, domainKeys, updateDomain, useDomainByCode } from '../../../api/domains.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
 import { useProfile } from '../../../api/profile.ts';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { refusalOf } from '../../../components/refusal.ts';
 import { FormActions } from '../shared/FormActions.tsx';
-import { refusalOf } from '../shared/failure.ts';
-import { useScrollTop } from '../shared/useScrollTop.ts';
 import { DomainSummary } from './DomainSummary.tsx';
 import { domainFormOf, isEmptyUpdate, LIMIT_BELOW_REGISTERED, updateBodyOf } from './domainForm.ts';
 import { clearDraft, type DomainDraft, draftKey, FROM_CONFIRMATION, readDraft, saveDraft } from './draftStore.ts';
 
 /** /domain/confirmation-edit/{CompanyCode}: the changes read-only; "save" applies them. */
 export function DomainConfirmEditPage() {
-  useScrollTop();
   const { t } = useTranslation();
   const { companyCode = '' } = useParams();
   const userId = useProfile().data?.user.id;
@@ -29,13 +28,7 @@ export function DomainConfirmEditPage() {
   }, [draft, t]);
 
   if (!draft || !userId) return <Navigate to={editPath} replace />;
-  if (domain.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (domain.isPending) return <CenteredLoader />;
   if (domain.isError) return <Navigate to="/domain/list" replace />;
   return <ConfirmChanges domain={domain.data} draft={draft} userId={userId} editPath={editPath} />;
 }

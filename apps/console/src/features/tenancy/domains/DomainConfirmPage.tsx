@@ -7,9 +7,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { createDomain, domainKeys } from '../../../api/domains.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
 import { useProfile } from '../../../api/profile.ts';
+import { refusalOf } from '../../../components/refusal.ts';
 import { FormActions } from '../shared/FormActions.tsx';
-import { refusalOf } from '../shared/failure.ts';
-import { useScrollTop } from '../shared/useScrollTop.ts';
 import { DomainSummary } from './DomainSummary.tsx';
 import { createBodyOf, emptyDomainForm } from './domainForm.ts';
 import { clearDraft, draftKey, FROM_CONFIRMATION, readDraft, saveDraft } from './draftStore.ts';
@@ -24,7 +23,6 @@ export interface DomainCreatedState {
  * names fields goes back to the form with them marked and everything typed kept.
  */
 export function DomainConfirmPage() {
-  useScrollTop();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

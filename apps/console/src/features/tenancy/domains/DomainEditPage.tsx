@@ -1,12 +1,10 @@
-import { Alert, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import {
-  IconAlertCircle,
   IconAlertTriangle,
   IconArrowBackUp,
   IconArrowLeft,
   IconBuilding,
-  IconChecklist,
   IconMailCheck,
   IconPhoto,
   IconSettings,
@@ -14,33 +12,30 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { type DomainDetail, type MaxContents, useDomainByCode, useMaxContents } from '../../../api/domains.ts';
 import { notifyInfo } from '../../../api/notify.ts';
-import { useProfile } from '../../../api/profile.ts';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { CompaniesCard } from '../companies/CompaniesCard.tsx';
-import { FormActions } from '../shared/FormActions.tsx';
-import { focusFirstInvalid } from '../shared/focusInvalid.ts';
-import { useScrollTop } from '../shared/useScrollTop.ts';
 import { DeleteDomainButton } from './DeleteDomainButton.tsx';
 import type { DomainCreatedState } from './DomainConfirmPage.tsx';
-import { DomainFormFields } from './DomainFormFields.tsx';
+import { DomainDraftForm } from './DomainDraftForm.tsx';
 import { DomainImagesPanel } from './DomainImagesPanel.tsx';
 import { DomainStatusBadge } from './DomainStatusBadge.tsx';
-import { DraftRestoredNotice } from './DraftRestoredNotice.tsx';
 import {
   type DomainFormValues,
   domainFormErrors,
   domainFormOf,
-  errorsByField,
   isEmptyUpdate,
   LIMIT_BELOW_REGISTERED,
   updateBodyOf,
 } from './domainForm.ts';
-import { cameFromConfirmation, clearDraft, draftKey, readDraft, saveDraft } from './draftStore.ts';
+import { draftKey } from './draftStore.ts';
 import { hostCheckErrors } from './hostCheckErrors.ts';
 import { SuperUsersPanel } from './SuperUsersPanel.tsx';
+import { useDomainDraft } from './useDomainDraft.ts';
 import { useHostCheck } from './useHostCheck.ts';
 import { VehicleCounter } from './VehicleCounter.tsx';
 
@@ -52,29 +47,17 @@ function smallestLimit(counter: MaxContents | undefined, values: DomainFormValue
 
 /** Loading, not found, or the page. */
 export function DomainEditPage() {
-  useScrollTop();
   const { t } = useTranslation();
   const { companyCode = '' } = useParams();
   const domain = useDomainByCode(companyCode);
-  if (domain.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (domain.isPending) return <CenteredLoader />;
   if (domain.isError) {
     return (
       <Stack align="center" gap="md" py="xl">
         <Text>{t('domains.edit.notFound', { code: companyCode })}</Text>
-        <Button
-          component={Link}
-          to="/domain/list"
-          variant="light"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
+        <LinkButton to="/domain/list" variant="light" icon={IconArrowLeft}>
           {t('domains.form.backToList')}
-        </Button>
+        </LinkButton>
       </Stack>
     );
   }
@@ -83,47 +66,31 @@ export function DomainEditPage() {
 
 function DomainEditor({ domain }: { domain: DomainDetail }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
-  const userId = useProfile().data?.user.id;
   const counter = useMaxContents(domain.id);
   const created = (location.state as Partial<DomainCreatedState> | null)?.created;
-  const key = draftKey.edit(domain.company_code);
-  const [initial] = useState(() => readDraft(key, userId));
-  const [values, setValues] = useState<DomainFormValues>(() => initial?.values ?? domainFormOf(domain));
-  const [errors, setErrors] = useState<FieldError[]>(() => initial?.errors ?? []);
-  const [refused, setRefused] = useState<'client' | 'server' | undefined>(
-    initial && initial.errors.length > 0 ? 'server' : undefined,
-  );
-  const [restored, setRestored] = useState(
-    () => initial !== undefined && initial.errors.length === 0 && !cameFromConfirmation(location.state),
-  );
+  const draft = useDomainDraft(draftKey.edit(domain.company_code), () => domainFormOf(domain));
   const [tab, setTab] = useState<string | null>('settings');
-  const hostCheck = useHostCheck(values.host, undefined, domain.host);
-  const byField = errorsByField(errors);
+  const hostCheck = useHostCheck(draft.values.host, undefined, domain.host);
   const deleting = domain.status === 'deleting';
-  const minimum = smallestLimit(counter.data, values);
+  const minimum = smallestLimit(counter.data, draft.values);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = [...domainFormErrors(values, 'edit'), ...hostCheckErrors(hostCheck)];
-    const limit = values.options.vehicle_limit;
+    const found = [...domainFormErrors(draft.values, 'edit'), ...hostCheckErrors(hostCheck)];
+    const limit = draft.values.options.vehicle_limit;
     if (typeof limit === 'number' && minimum !== undefined && limit < minimum) {
       found.push({ field: 'options.vehicle_limit', rule: LIMIT_BELOW_REGISTERED, message: LIMIT_BELOW_REGISTERED });
     }
     if (found.length > 0) {
-      setErrors(found);
-      setRefused('client');
-      focusFirstInvalid();
+      draft.refuse(found);
       return;
     }
-    if (isEmptyUpdate(updateBodyOf(values, domain))) {
+    if (isEmptyUpdate(updateBodyOf(draft.values, domain))) {
       notifyInfo(t('domains.form.noChanges'));
       return;
     }
-    if (!userId) return;
-    saveDraft(key, userId, { values, errors: [] });
-    void navigate(`/domain/confirmation-edit/${encodeURIComponent(domain.company_code)}`);
+    draft.confirm(`/domain/confirmation-edit/${encodeURIComponent(domain.company_code)}`);
   };
 
   const errorText = (error: FieldError) =>
@@ -206,69 +173,24 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
         </Tabs.List>
 
         <Tabs.Panel value="settings" pt="lg">
-          <form onSubmit={onSubmit} noValidate aria-label={t('screens.domain_edit')}>
-            <Stack gap="lg">
-              {restored ? (
-                <DraftRestoredNotice
-                  onDiscard={() => {
-                    clearDraft(key);
-                    setValues(domainFormOf(domain));
-                    setErrors([]);
-                    setRestored(false);
-                  }}
-                />
-              ) : null}
-              {refused ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-                  {refused === 'server' ? t('domains.form.serverRefused') : t('domains.form.checkErrors')}
-                </Alert>
-              ) : null}
-              <DomainFormFields
-                mode="edit"
-                values={values}
-                onChange={setValues}
-                errors={byField}
-                onFieldEdited={(field) => {
-                  if (byField[field]) setErrors((list) => list.filter((e) => e.field !== field));
-                }}
-                hostCheck={hostCheck}
+          <DomainDraftForm
+            mode="edit"
+            draft={draft}
+            hostCheck={hostCheck}
+            onSubmit={onSubmit}
+            disabled={deleting}
+            errorText={errorText}
+            actions={
+              <Button
+                variant="default"
+                leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                onClick={draft.reset}
                 disabled={deleting}
-                errorText={errorText}
-              />
-              <FormActions>
-                <Button
-                  component={Link}
-                  to="/domain/list"
-                  variant="default"
-                  leftSection={<IconArrowLeft size={16} aria-hidden />}
-                >
-                  {t('domains.form.backToList')}
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                  onClick={() => {
-                    clearDraft(key);
-                    setValues(domainFormOf(domain));
-                    setErrors([]);
-                    setRefused(undefined);
-                    setRestored(false);
-                  }}
-                  disabled={deleting}
-                >
-                  {t('domains.form.reset')}
-                </Button>
-                <Button
-                  type="submit"
-                  leftSection={<IconChecklist size={16} aria-hidden />}
-                  disabled={deleting}
-                  data-testid="domain-confirm"
-                >
-                  {t('domains.form.confirm')}
-                </Button>
-              </FormActions>
-            </Stack>
-          </form>
+              >
+                {t('domains.form.reset')}
+              </Button>
+            }
+          />
         </Tabs.Panel>
 
         <Tabs.Panel value="images" pt="lg">

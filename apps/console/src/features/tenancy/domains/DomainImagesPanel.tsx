@@ -9,7 +9,7 @@ import {
   uploadDomainImage,
 } from '../../../api/domains.ts';
 import { notifySuccess } from '../../../api/notify.ts';
-import { refusalOf } from '../shared/failure.ts';
+import { refusalOf } from '../../../components/refusal.ts';
 import { PictureUpload } from '../shared/PictureUpload.tsx';
 import type { PictureKind } from '../shared/pictures.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
