@@ -21,7 +21,6 @@ import { refusalOf } from '../../../components/refusal.ts';
 import { FormActions } from '../shared/FormActions.tsx';
 import { PictureUpload } from '../shared/PictureUpload.tsx';
 import { SectionCard } from '../shared/SectionCard.tsx';
-import { useScrollTop } from '../shared/useScrollTop.ts';
 import { CompanyErrorsAlert, CompanyFieldsForm } from './CompanyFieldsForm.tsx';
 import { changedCompanyFields, companyFormOf, fieldsOfCompany, parseCompanyForm } from './companyForm.ts';
 import { useCompanyForm } from './useCompanyForm.ts';
@@ -47,7 +46,6 @@ function useStoreCompany() {
 
 /** /company/edit: the company's fields and its logo (super). */
 export function CompanyEditPage() {
-  useScrollTop();
   return <WithCompanyInfo>{(info) => <CompanyEditor key={info.company.id} company={info.company} />}</WithCompanyInfo>;
 }
 

@@ -5,7 +5,6 @@ import type { CompanyInfo } from '../../../api/companies.ts';
 import { useProfile } from '../../../api/profile.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
-import { useScrollTop } from '../shared/useScrollTop.ts';
 import { CompaniesCard } from './CompaniesCard.tsx';
 import { formatAddress } from './companyForm.ts';
 import { WithCompanyInfo } from './WithCompanyInfo.tsx';
@@ -15,7 +14,6 @@ import { WithCompanyInfo } from './WithCompanyInfo.tsx';
  * the domain's headquarters and branches below it.
  */
 export function CompanyInfoPage() {
-  useScrollTop();
   const role = useProfile().data?.user.privilege_type;
   const canEdit = role === 'super';
   const canManage = role === 'super' || role === 'master';

@@ -17,7 +17,6 @@ import { type ListPosition, listPositionQuery, readListPosition } from '../../..
 import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { STORAGE_KEYS } from '../../../lib/storageKeys.ts';
-import { useScrollTop } from '../shared/useScrollTop.ts';
 import { DomainStatusBadge } from './DomainStatusBadge.tsx';
 import { usageColor } from './VehicleCounter.tsx';
 
@@ -71,7 +70,6 @@ function VehiclesCell({ domain }: { domain: DomainSummary }) {
 
 /** /domain/list: every domain with search, page sizes and paging; master only. */
 export function DomainListPage() {
-  useScrollTop();
   const { t } = useTranslation();
   const locale = currentLocale();
   const [params, setParams] = useSearchParams();

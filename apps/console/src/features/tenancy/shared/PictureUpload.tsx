@@ -3,9 +3,9 @@ import type { FieldError } from '@spinyard/domain';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import type { Refusal } from '../../../components/refusal.ts';
 import { currentLocale } from '../../../i18n/locale.ts';
-import { ConfirmModal } from './ConfirmModal.tsx';
-import type { Refusal } from './failure.ts';
 import {
   acceptOf,
   checkPicture,
