@@ -140,7 +140,7 @@ describe.skipIf(skipBrowserTests)('the accounts area in every language', () => {
     '/subordinate/list',
     '/subordinate/add',
   ];
-  const SUPER_ROUTES = ['/companyinfo/info', '/company/edit', '/subordinate/addlist'];
+  const SUPER_ROUTES = ['/companyinfo/info', '/company/edit', '/subordinate/addlist', '/contract/cancel/conf'];
 
   for (const { browser, lang, axe } of LOCALES) {
     it(

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AccountConfPage } from '../features/account/AccountConfPage.tsx';
+import { ContractCancelCompletePage } from '../features/account/ContractCancelCompletePage.tsx';
+import { ContractCancelPage } from '../features/account/ContractCancelPage.tsx';
 import { DevicesPage } from '../features/account/DevicesPage.tsx';
 import { TwoStepPage } from '../features/account/TwoStepPage.tsx';
 import { ActivationPage } from '../features/auth/ActivationPage.tsx';
@@ -41,6 +43,8 @@ const BUILT_PROTECTED: Record<string, ComponentType> = {
   account_conf: AccountConfPage,
   account_two_step: TwoStepPage,
   account_devices: DevicesPage,
+  contract_cancel_conf: ContractCancelPage,
+  contract_cancel_complete: ContractCancelCompletePage,
   companyinfo_info: CompanyInfoPage,
   company_edit: CompanyEditPage,
   domain_list: DomainListPage,

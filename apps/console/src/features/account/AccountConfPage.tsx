@@ -1,5 +1,5 @@
 import { Button, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { type Icon, IconChevronRight, IconDevices, IconShieldLock } from '@tabler/icons-react';
+import { type Icon, IconChevronRight, IconDevices, IconFileX, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProfile } from '../../api/profile.ts';
@@ -7,10 +7,22 @@ import { EmailChangeCard } from './EmailChangeCard.tsx';
 import { PasswordChangeCard } from './PasswordChangeCard.tsx';
 import { SectionCard } from './SectionCard.tsx';
 
-function SecurityLink({ to, icon: LinkIcon, title, body }: { to: string; icon: Icon; title: string; body: string }) {
+function ScreenLink({
+  to,
+  icon: LinkIcon,
+  title,
+  body,
+  color = 'blue',
+}: {
+  to: string;
+  icon: Icon;
+  title: string;
+  body: string;
+  color?: string;
+}) {
   return (
     <Group gap="md" wrap="nowrap" align="flex-start">
-      <ThemeIcon size={40} radius="md" variant="light" color="blue" style={{ flex: 'none' }}>
+      <ThemeIcon size={40} radius="md" variant="light" color={color} style={{ flex: 'none' }}>
         <LinkIcon size={22} aria-hidden />
       </ThemeIcon>
       <Stack gap={6} style={{ flex: 1 }}>
@@ -23,6 +35,7 @@ function SecurityLink({ to, icon: LinkIcon, title, body }: { to: string; icon: I
             component={Link}
             to={to}
             variant="light"
+            color={color}
             size="xs"
             rightSection={<IconChevronRight size={14} aria-hidden />}
           >
@@ -36,7 +49,8 @@ function SecurityLink({ to, icon: LinkIcon, title, body }: { to: string; icon: I
 
 /**
  * /account/conf: change password and change e-mail, each its own card with its own submit and message, then the
- * way to the sign-in security screens (two-step authentication, signed-in devices).
+ * way to the sign-in security screens (two-step authentication, signed-in devices) and, for the contract holder
+ * (the company's super user), to the contract cancellation.
  */
 export function AccountConfPage() {
   const { t } = useTranslation();
@@ -49,13 +63,13 @@ export function AccountConfPage() {
       </SimpleGrid>
       <SectionCard id="sign-in-security" title={t('accountConf.security.title')}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <SecurityLink
+          <ScreenLink
             to="/account/two-step"
             icon={IconShieldLock}
             title={t('screens.account_two_step')}
             body={t('accountConf.security.twoStep')}
           />
-          <SecurityLink
+          <ScreenLink
             to="/account/devices"
             icon={IconDevices}
             title={t('screens.account_devices')}
@@ -63,6 +77,17 @@ export function AccountConfPage() {
           />
         </SimpleGrid>
       </SectionCard>
+      {profile.data?.user.privilege_type === 'super' ? (
+        <SectionCard id="contract" title={t('accountConf.contract.title')}>
+          <ScreenLink
+            to="/contract/cancel/conf"
+            icon={IconFileX}
+            title={t('screens.contract_cancel_conf')}
+            body={t('accountConf.contract.body')}
+            color="red"
+          />
+        </SectionCard>
+      ) : null}
     </Stack>
   );
 }

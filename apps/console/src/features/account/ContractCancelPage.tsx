@@ -1,0 +1,124 @@
+import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconCircleX } from '@tabler/icons-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { cancelContract } from '../../api/contract.ts';
+import { useProfile } from '../../api/profile.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
+import { refusalOf } from '../../components/refusal.ts';
+import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
+import { SectionCard } from './SectionCard.tsx';
+
+/** The four things a dealer must know before cancelling (first document: "a warning with four points"). */
+const WARNINGS = ['termEnd', 'vehiclesDeleted', 'usersLoseAccess', 'oneMonthAhead'] as const;
+
+/**
+ * /contract/cancel/conf: the contract holder (the company's super user) reads the four warnings, ticks "I accept"
+ * and cancels. Nothing ends at once: service and billing go on until the term end.
+ */
+export function ContractCancelPage() {
+  const profile = useProfile();
+  if (profile.isPending) return <CenteredLoader />;
+  const user = profile.data?.user;
+  if (user?.privilege_type !== 'super') return <NotAvailablePage />;
+  if (user.status === 'cancel_pending') return <AlreadyCancelled />;
+  return <CancelForm userId={user.id} />;
+}
+
+function AlreadyCancelled() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={760}>
+      <SectionCard id="contract-cancelled" title={t('contract.cancel.alreadyTitle')}>
+        <Text data-testid="contract-already-cancelled">{t('contract.cancel.already')}</Text>
+        <Group>
+          <LinkButton to="/account/conf" variant="default" icon={IconArrowLeft}>
+            {t('contract.cancel.back')}
+          </LinkButton>
+        </Group>
+      </SectionCard>
+    </Stack>
+  );
+}
+
+function CancelForm({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [accepted, setAccepted] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const checkbox = useRef<HTMLInputElement>(null);
+
+  const refuse = (message: string) => {
+    setError(message);
+    checkbox.current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!accepted) {
+      refuse(t('contract.cancel.acceptRequired'));
+      return;
+    }
+    setSaving(true);
+    try {
+      await cancelContract(userId);
+      await navigate('/contract/cancel/complete');
+    } catch (failure) {
+      const refusal = refusalOf(failure);
+      if (refusal.fields.some((field) => field.field === 'accept_terms')) refuse(t('contract.cancel.acceptRequired'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('screens.contract_cancel_conf')}>
+        <SectionCard id="contract-cancel" title={t('contract.cancel.title')} description={t('contract.cancel.lead')}>
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={20} aria-hidden />}
+            title={t('contract.cancel.warningTitle')}
+          >
+            <List spacing="xs" size="sm" data-testid="contract-warnings">
+              {WARNINGS.map((point) => (
+                <List.Item key={point}>{t(`contract.cancel.warnings.${point}`)}</List.Item>
+              ))}
+            </List>
+          </Alert>
+          <Checkbox
+            ref={checkbox}
+            name="accept_terms"
+            label={t('contract.cancel.accept')}
+            checked={accepted}
+            onChange={(event) => {
+              setAccepted(event.currentTarget.checked);
+              setError(undefined);
+            }}
+            error={error}
+            aria-invalid={Boolean(error)}
+            data-testid="contract-accept"
+          />
+          <Group justify="flex-end" gap="sm">
+            <LinkButton to="/account/conf" variant="default" icon={IconArrowLeft}>
+              {t('contract.cancel.back')}
+            </LinkButton>
+            <Button
+              type="submit"
+              color="red"
+              loading={saving}
+              leftSection={<IconCircleX size={16} aria-hidden />}
+              data-testid="contract-cancel-submit"
+            >
+              {t('contract.cancel.submit')}
+            </Button>
+          </Group>
+        </SectionCard>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
+import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+
+// Contract cancellation (first document, "Cancellation: a warning with four points and an 'I accept' checkbox,
+// then a completion screen"): the company's super user cancels from the account settings; the account stays
+// usable until the term end.
+
+const SUPER = { email: 'cancel-super@example.com', password: 'Cancel-super-2025', name: 'Cancel Super' };
+
+async function api(url: string, token: string, body?: unknown): Promise<{ status: number; data: unknown }> {
+  const response = await fetch(url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  return { status: response.status, data: await response.json().catch(() => null) };
+}
+
+describe.skipIf(skipBrowserTests)('contract cancellation', () => {
+  const suite = useSuite();
+
+  it('the super user reads the four points, must accept, cancels, and can still sign in', async () => {
+    const { baseUrl } = suite.server;
+    const master = await requestAccessToken(suite);
+    const domains = await api(`${baseUrl}/v1/domain`, master);
+    const domainId = (domains.data as { items: { id: string }[] }).items[0]?.id;
+    const created = await api(`${baseUrl}/v1/superusers`, master, { ...SUPER, domain_id: domainId });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    const superId = (created.data as { user: { id: string } }).user.id;
+    expect((await api(`${baseUrl}/v1/subordinates/${superId}/status`, master, { status: 'active' })).status).toBe(200);
+
+    const { page } = await openPage(suite, 'en-US');
+    await signIn(page, SUPER.email, SUPER.password);
+    await page.goto('/account/conf');
+    await page.getByRole('link', { name: 'Cancel contract' }).click();
+    await expectPath(page, '/contract/cancel/conf');
+    await expect.poll(() => testId(page, 'contract-warnings').locator('li').count()).toBe(4);
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
+
+    // Without "I accept" nothing is sent: the checkbox says why and takes the focus.
+    await testId(page, 'contract-cancel-submit').click();
+    await expect.poll(() => textOf(testId(page, 'contract-cancel'))).toContain('Tick "I accept"');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('accept_terms');
+    expect((await api(`${baseUrl}/v1/superusers/${superId}`, master)).data).toMatchObject({ status: 'active' });
+
+    // The completion screen is only for a cancelled contract.
+    await page.goto('/contract/cancel/complete');
+    await expectPath(page, '/contract/cancel/conf');
+
+    await testId(page, 'contract-accept').check();
+    await testId(page, 'contract-cancel-submit').click();
+    await expectPath(page, '/contract/cancel/complete');
+    await testId(page, 'contract-cancel-done').waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
+    expect((await api(`${baseUrl}/v1/superusers/${superId}`, master)).data).toMatchObject({
+      status: 'cancel_pending',
+    });
+
+    // The service goes on until the term end: the account signs in, and the screen says it is already cancelled.
+    await page.goto('/logout');
+    await expectPath(page, '/login');
+    await signIn(page, SUPER.email, SUPER.password);
+    await expectPath(page, '/top');
+    await page.goto('/contract/cancel/conf');
+    await testId(page, 'contract-already-cancelled').waitFor({ state: 'visible' });
+  });
+
+  it('is not offered to other roles', async () => {
+    const { page } = await openPage(suite, 'en-US');
+    await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
+    await page.goto('/account/conf');
+    await testId(page, 'sign-in-security').waitFor({ state: 'visible' });
+    expect(await testId(page, 'contract').count()).toBe(0);
+    await page.goto('/contract/cancel/conf');
+    await testId(page, 'not-available').waitFor({ state: 'visible' });
+  });
+});
