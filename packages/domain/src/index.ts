@@ -18,6 +18,7 @@ export * from './schemas/account.ts';
 export * from './schemas/company.ts';
 export * from './schemas/domain.ts';
 export * from './schemas/field-errors.ts';
+export * from './schemas/user-settings.ts';
 export * from './tokens.ts';
 export * from './transition.ts';
 export * from './two-step.ts';

@@ -1,5 +1,6 @@
 import {
   type DomainOptions,
+  effectiveImageSystem,
   isProductBrandedUser,
   type PermissionActor,
   type PermissionCheck,
@@ -8,7 +9,6 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/service.ts';
-import { effectiveImageSystem } from '../users/settings-schemas.ts';
 import { actorRepo } from './repo.ts';
 
 /**

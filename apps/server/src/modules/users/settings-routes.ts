@@ -1,14 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actorOf } from '../../http/authenticate.ts';
-import { errorResponses } from '../../http/schemas.ts';
-import { idParams } from './schemas.ts';
 import {
   imageSystemPatchSchema,
   imageSystemSchema,
   userConfigurationPatchSchema,
   userConfigurationSchema,
-} from './settings-schemas.ts';
+} from '@spinyard/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { idParams } from './schemas.ts';
 import type { SettingsService } from './settings-service.ts';
 
 const security = [{ bearer: [] }];

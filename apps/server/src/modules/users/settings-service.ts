@@ -1,4 +1,14 @@
-import { canEditUser, fieldErrorMap, fieldErrorsOf, readDomainOptions } from '@spinyard/domain';
+import {
+  applyImageSystemPatch,
+  canEditUser,
+  effectiveImageSystem,
+  fieldErrorMap,
+  fieldErrorsOf,
+  readDomainOptions,
+  readUserConfiguration,
+  type UserConfiguration,
+  userConfigurationPatchSchema,
+} from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
@@ -6,13 +16,6 @@ import type { Actor } from '../auth/service.ts';
 import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
 import { type UserRecord, usersRepo } from './repo.ts';
 import { visibleUser } from './service.ts';
-import {
-  applyImageSystemPatch,
-  effectiveImageSystem,
-  readUserConfiguration,
-  type UserConfiguration,
-  userConfigurationPatchSchema,
-} from './settings-schemas.ts';
 
 /**
  * Per-user settings: the image-system user (users.image_system), the user configuration (users.configuration) and

@@ -1,12 +1,8 @@
-import {
-  type DomainOptions,
-  EXTERIOR_SIZES,
-  type FieldError,
-  fieldErrorMap,
-  fieldErrorsOf,
-  SIDEBAR_COLOURS,
-} from '@spinyard/domain';
 import { z } from 'zod';
+import { EXTERIOR_SIZES, SIDEBAR_COLOURS } from '../constants.ts';
+import type { FieldError } from '../errors.ts';
+import type { DomainOptions } from './domain.ts';
+import { fieldErrorMap, fieldErrorsOf } from './field-errors.ts';
 
 /**
  * The per-user settings of the "Image-system user" entity (first document section 3) and the user configuration,
