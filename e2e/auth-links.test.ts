@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { api } from './api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { mailIds, outbox, waitForLink } from './mail.ts';
 
 const SUPER = { email: 'new-super@example.com', password: 'New-super-2025', name: 'New Super' };
-
-async function api(url: string, token: string, body?: unknown): Promise<{ status: number; data: unknown }> {
-  const response = await fetch(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  return { status: response.status, data: await response.json().catch(() => null) };
-}
 
 // The screens opened from mailed links: account activation (/user/activation/{id}) and the confirmation of a new
 // sign-in e-mail (/user/email/confirmation/{token}).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activeSuperUser, api } from './api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -8,27 +9,13 @@ import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSu
 
 const SUPER = { email: 'cancel-super@example.com', password: 'Cancel-super-2025', name: 'Cancel Super' };
 
-async function api(url: string, token: string, body?: unknown): Promise<{ status: number; data: unknown }> {
-  const response = await fetch(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  return { status: response.status, data: await response.json().catch(() => null) };
-}
-
 describe.skipIf(skipBrowserTests)('contract cancellation', () => {
   const suite = useSuite();
 
   it('the super user reads the four points, must accept, cancels, and can still sign in', async () => {
     const { baseUrl } = suite.server;
+    const superId = await activeSuperUser(suite, SUPER);
     const master = await requestAccessToken(suite);
-    const domains = await api(`${baseUrl}/v1/domain`, master);
-    const domainId = (domains.data as { items: { id: string }[] }).items[0]?.id;
-    const created = await api(`${baseUrl}/v1/superusers`, master, { ...SUPER, domain_id: domainId });
-    expect(created.status, JSON.stringify(created.data)).toBe(201);
-    const superId = (created.data as { user: { id: string } }).user.id;
-    expect((await api(`${baseUrl}/v1/subordinates/${superId}/status`, master, { status: 'active' })).status).toBe(200);
 
     const { page } = await openPage(suite, 'en-US');
     await signIn(page, SUPER.email, SUPER.password);

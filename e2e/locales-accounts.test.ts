@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { activeSuperUser, api, firstDomainId } from './api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, htmlLang, openPage, requestAccessToken, signIn, testId, useSuite } from './harness/fixtures.ts';
 import { repoRoot } from './harness/server.ts';
@@ -31,15 +32,6 @@ function catalogueKeys(node: unknown, prefix = ''): string[] {
 const KEYS = catalogueKeys(JSON.parse(readFileSync(path.join(repoRoot, 'apps/console/src/i18n/ja.json'), 'utf8')));
 /** Kana and kanji: the Japanese a page in another language must not show (the language menu aside). */
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9faf]/;
-
-async function api(url: string, token: string, body: unknown): Promise<{ status: number; data: unknown }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, data: await response.json().catch(() => null) };
-}
 
 /** The visible text of the page, a line per block, without the language menu's own names (each in its language). */
 async function visibleText(page: Page): Promise<string> {
@@ -102,16 +94,9 @@ describe.skipIf(skipBrowserTests)('the accounts area in every language', () => {
 
   it('has a super user and an admin to look at', async () => {
     const { baseUrl } = suite.server;
+    await activeSuperUser(suite, SUPER);
     const master = await requestAccessToken(suite);
-    const domains = await fetch(`${baseUrl}/v1/domain`, { headers: { authorization: `Bearer ${master}` } });
-    const domainId = ((await domains.json()) as { items?: { id: string }[] }).items?.[0]?.id;
-    expect(domainId).toBeTruthy();
-    const created = await api(`${baseUrl}/v1/superusers`, master, { ...SUPER, domain_id: domainId });
-    expect(created.status, JSON.stringify(created.data)).toBeLessThan(300);
-    const superId = (created.data as { user: { id: string } }).user.id;
-    // Activation by mail is covered elsewhere; the operator turns the account on directly here.
-    const enabled = await api(`${baseUrl}/v1/subordinates/${superId}/status`, master, { status: 'active' });
-    expect(enabled.status, JSON.stringify(enabled.data)).toBeLessThan(300);
+    const domainId = await firstDomainId(suite, master);
     const admin = await api(`${baseUrl}/v1/subordinates`, master, {
       ...ADMIN,
       privilege_type: 'admin',

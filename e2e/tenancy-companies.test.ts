@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { activeSuperUser, api, firstDomainId } from './api.ts';
 import { skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -8,28 +9,12 @@ import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSu
 
 const SUPER = { email: 'company-super@example.com', password: 'Company-super-2025', name: 'Company Super' };
 
-async function post(url: string, token: string, body: unknown): Promise<{ status: number; data: unknown }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, data: await response.json().catch(() => null) };
-}
-
 describe.skipIf(skipBrowserTests)('company screens', () => {
   const suite = useSuite();
-  let domainId = '';
 
   it('a super user edits the company and its logo, and adds a branch', async () => {
     const { baseUrl } = suite.server;
-    const master = await requestAccessToken(suite);
-    const domains = await fetch(`${baseUrl}/v1/domain`, { headers: { authorization: `Bearer ${master}` } });
-    domainId = ((await domains.json()) as { items: { id: string }[] }).items[0]?.id ?? '';
-    const created = await post(`${baseUrl}/v1/superusers`, master, { ...SUPER, domain_id: domainId });
-    expect(created.status, JSON.stringify(created.data)).toBe(201);
-    const superId = (created.data as { user: { id: string } }).user.id;
-    expect((await post(`${baseUrl}/v1/subordinates/${superId}/status`, master, { status: 'active' })).status).toBe(200);
+    await activeSuperUser(suite, SUPER);
 
     const { page } = await openPage(suite, 'en-US');
     await signIn(page, SUPER.email, SUPER.password);
@@ -88,10 +73,11 @@ describe.skipIf(skipBrowserTests)('company screens', () => {
   it("master sees every branch of the domain on the domain's page, and can narrow them to one headquarters", async () => {
     const { baseUrl } = suite.server;
     const master = await requestAccessToken(suite);
-    const hq = await post(`${baseUrl}/v1/headquarters`, master, { name: 'Kyushu HQ', domain_id: domainId });
+    const domainId = await firstDomainId(suite, master);
+    const hq = await api(`${baseUrl}/v1/headquarters`, master, { name: 'Kyushu HQ', domain_id: domainId });
     expect(hq.status, JSON.stringify(hq.data)).toBe(201);
     const hqId = (hq.data as { id: string }).id;
-    const branch = await post(`${baseUrl}/v1/branches`, master, { name: 'Fukuoka branch', headquarters_id: hqId });
+    const branch = await api(`${baseUrl}/v1/branches`, master, { name: 'Fukuoka branch', headquarters_id: hqId });
     expect(branch.status, JSON.stringify(branch.data)).toBe(201);
 
     const { page } = await openPage(suite, 'en-US');
