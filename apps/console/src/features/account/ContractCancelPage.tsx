@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cancelContract } from '../../api/contract.ts';
+import { notifyError } from '../../api/notify.ts';
 import { useProfile } from '../../api/profile.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
@@ -69,6 +70,8 @@ function CancelForm({ userId }: { userId: string }) {
     } catch (failure) {
       const refusal = refusalOf(failure);
       if (refusal.fields.some((field) => field.field === 'accept_terms')) refuse(t('contract.cancel.acceptRequired'));
+      // Any other named field is not on this screen: say the request was refused rather than nothing at all.
+      else if (refusal.fields.length > 0) notifyError(t('errors.validation_failed'));
     } finally {
       setSaving(false);
     }
