@@ -195,7 +195,9 @@ class ServerProcess {
 
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
   const overrides = opts.env ?? {};
-  const consoleDist = overrides.SPINYARD_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist');
+  // E2E_CONSOLE_DIST lets several people build and test at once without one build emptying another's folder.
+  const consoleDist =
+    overrides.SPINYARD_CONSOLE_DIST ?? process.env.E2E_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist');
   if (!existsSync(path.join(consoleDist, 'index.html'))) {
     throw new Error(
       `No built console at ${consoleDist} (index.html missing). Build it first: npm run build -w @spinyard/console`,
