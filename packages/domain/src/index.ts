@@ -10,7 +10,7 @@ export * from './locks.ts';
 export * from './login.ts';
 export * from './login-limit.ts';
 export * from './menu.ts';
-export * from './permissions.ts';
+export * from './permissions/index.ts';
 export * from './privilege-change.ts';
 export * from './publication.ts';
 export * from './roles.ts';

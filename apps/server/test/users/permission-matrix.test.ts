@@ -1,14 +1,13 @@
+import { ERROR_CATALOGUE, isErrorCode } from '@spinyard/domain';
 import {
   checkCapability,
-  ERROR_CATALOGUE,
-  isErrorCode,
   isVariantReachable,
   matrixActor,
   PERMISSION_MATRIX,
   PERMISSION_VARIANTS,
   type PermissionMatrixRow,
   type PermissionVariant,
-} from '@spinyard/domain';
+} from '@spinyard/domain/testing';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
