@@ -18,12 +18,14 @@ describe('health', () => {
 });
 
 describe('GET /v1/companycode/{host}', () => {
-  it("answers a tenant host's company code, and 0006 for any other host", async () => {
+  it("answers a tenant host's company code and service name, and 0006 without a name for any other host", async () => {
     await createUser(t.db, { host: 'bikes.example.test', companyCode: '0016' });
-    expect((await t.app.inject('/v1/companycode/bikes.example.test')).json()).toEqual({ company_code: '0016' });
-    expect((await t.app.inject('/v1/companycode/BIKES.example.test:8443')).json()).toEqual({ company_code: '0016' });
-    expect((await t.app.inject('/v1/companycode/unknown.example.test')).json()).toEqual({ company_code: '0006' });
-    expect((await t.app.inject('/v1/companycode/%3Cscript%3E')).json()).toEqual({ company_code: '0006' });
+    const tenant = { company_code: '0016', service_name: 'Dealer' };
+    const other = { company_code: '0006', service_name: '' };
+    expect((await t.app.inject('/v1/companycode/bikes.example.test')).json()).toEqual(tenant);
+    expect((await t.app.inject('/v1/companycode/BIKES.example.test:8443')).json()).toEqual(tenant);
+    expect((await t.app.inject('/v1/companycode/unknown.example.test')).json()).toEqual(other);
+    expect((await t.app.inject('/v1/companycode/%3Cscript%3E')).json()).toEqual(other);
   });
 });
 

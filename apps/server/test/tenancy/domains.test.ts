@@ -392,7 +392,10 @@ describe('DELETE /v1/domain/{id} and the nightly deletion', () => {
 
     // Its users are signed out at once, and the host no longer resolves to the tenant.
     expect((await call(t.app, user.token, 'GET', '/v1/profile')).statusCode).toBe(401);
-    expect((await call(t.app, undefined, 'GET', `/v1/companycode/${host}`)).json()).toEqual({ company_code: '0006' });
+    expect((await call(t.app, undefined, 'GET', `/v1/companycode/${host}`)).json()).toEqual({
+      company_code: '0006',
+      service_name: '',
+    });
 
     const again = await call(t.app, master.token, 'POST', '/v1/domain', domainBody({ host }));
     expect(again.statusCode).toBe(409);

@@ -195,7 +195,7 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
 
     // What the sidebar loads: the code of the host, then the fixed logo URL.
     const lookup = await call(t.app, undefined, 'GET', `/v1/companycode/${host}`);
-    expect(lookup.json()).toEqual({ company_code: code });
+    expect(lookup.json()).toMatchObject({ company_code: code });
     const served = await media(`/svnmedia/images/logos/company_logo_${code}.png`);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');

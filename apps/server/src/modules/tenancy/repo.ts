@@ -48,6 +48,16 @@ export function tenancyRepo(db: Db) {
       return row?.company_code;
     },
 
+    /** The company code and service name of an active tenant's host (the login screens' brand). */
+    brandForHost(host: string) {
+      return db
+        .selectFrom('domains')
+        .select(['company_code', 'service_name'])
+        .where(sql<string>`lower(host)`, '=', host.toLowerCase())
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+    },
+
     findDomainByHost(host: string) {
       return db
         .selectFrom('domains')

@@ -38,12 +38,17 @@ export const tenancyPublicRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyServic
     {
       schema: {
         tags: ['tenancy'],
-        summary: 'Company code of a host name (0006 when the host is not a tenant)',
+        summary: 'Company code and service name of a host name (0006 and no name when the host is not a tenant)',
         params: z.object({ host: z.string().max(300) }),
-        response: { 200: z.object({ company_code: z.string() }) },
+        response: {
+          200: z.object({
+            company_code: z.string(),
+            service_name: z.string().describe('The tenant’s service name (browser title, footer); empty when none.'),
+          }),
+        },
       },
     },
-    async (request) => ({ company_code: await tenancy.companyCodeForHost(request.params.host) }),
+    async (request) => tenancy.brandForHost(request.params.host),
   );
 };
 

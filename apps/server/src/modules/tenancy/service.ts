@@ -28,6 +28,17 @@ export function tenancyService(deps: TenancyServiceDeps) {
       const withoutPort = bare.replace(/:\d+$/, '').replace(/\.$/, '');
       return (await repo.companyCodeForHost(withoutPort)) ?? DEFAULT_COMPANY_CODE;
     },
+    /**
+     * Public: the company code and service name a host shows before sign-in (logo, title, footer). Anything that
+     * is not an active tenant gets 0006 and no name, so the console shows the product's own.
+     */
+    async brandForHost(host: string): Promise<{ company_code: string; service_name: string }> {
+      const bare = host.trim().toLowerCase();
+      if (!HOST_PATTERN.test(bare)) return { company_code: DEFAULT_COMPANY_CODE, service_name: '' };
+      const withoutPort = bare.replace(/:\d+$/, '').replace(/\.$/, '');
+      const row = await repo.brandForHost(withoutPort);
+      return row ?? { company_code: DEFAULT_COMPANY_CODE, service_name: '' };
+    },
     ...domainsService(deps),
     ...companiesService(deps),
   };
