@@ -24,6 +24,8 @@ export default async function setup(project: TestProject) {
     dataDir: path.join(root, 'postgres'),
     preferredPort: 0,
     log: () => undefined,
+    // A throwaway cluster: durability across a crash buys nothing, and every commit would wait for the disk.
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
   });
   const admin = createDatabase(pg.adminUrl, 1);
   const { sql } = await import('kysely');
