@@ -9,33 +9,37 @@ import {
   type PermissionVariant,
 } from '@spinyard/domain/testing';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp } from '../helpers/app.ts';
+import { type Factory, factory, type Session, type TestUser } from '../helpers/factory.ts';
 import { domainBody } from '../tenancy/helpers.ts';
-import { authHeader, type FixtureUser, makeTenant, makeUser, snapshot as usersSnapshot } from './fixtures.ts';
+import { snapshot as usersSnapshot } from './fixtures.ts';
 
 /**
  * The roles table of section 6 against the API: every row of PERMISSION_MATRIX that the accounts and tenancy
- * areas serve (users, companies, domains), for every
- * reachable role variant (master, super, admin and normal; product-branded or not; paying by card or not; joined
- * to the listing site), in a domain with the row's options. Allowed calls succeed; refused ones answer the status
- * and code of the domain's own check, and change nothing.
+ * areas serve (users, groups, companies, domains), through every route that serves it, for every reachable role
+ * variant (master, super, admin and normal; product-branded or not; paying by card or not; joined to the listing
+ * site), in a domain with the row's options. An allowed call answers its success status AND makes its change in
+ * the rows; a refused one answers the status and code of the domain's own check and changes no row. So removing
+ * a rule from the server (or from the domain function it calls) fails a test here.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
+const t = useTestApp();
+let f: Factory;
+beforeAll(() => {
+  f = factory(t.db);
 });
 
 interface World {
   domainId: string;
-  actor: FixtureUser;
-  groupAdmin: FixtureUser;
-  subordinate: FixtureUser;
-  otherDomainNormal: FixtureUser;
+  actor: TestUser & Session;
+  groupAdmin: TestUser;
+  subordinate: TestUser;
+  /** Another super user of the actor's domain (rows whose target is `domain_super`). */
+  domainSuper: TestUser | undefined;
+  otherDomainNormal: TestUser;
+  /** A group of the actor's domain headed by groupAdmin (group rows). */
+  groupId: string | undefined;
 }
 
 let seq = 0;
@@ -49,51 +53,75 @@ async function snapshot(db: TestApp['db']): Promise<string> {
 
 async function world(row: PermissionMatrixRow, v: PermissionVariant): Promise<World> {
   seq += 1;
-  const tenant = await makeTenant(t.db, {
+  const tenant = await f.tenant({
     options: { ...row.domainOptions, listing_link: true, user_registration_limit: 1000 },
   });
   // A domain where the operator (master) belongs is the product's own domain: that is what makes a user branded.
-  const master =
-    v.privilegeType === 'master' || v.isProductBranded
-      ? await makeUser(t.db, tenant, { privilegeType: 'master' })
-      : undefined;
-  const pay = { isPayByCredit: v.isPayByCredit };
-  const groupAdmin = await makeUser(t.db, tenant, {
-    privilegeType: 'admin',
-    ...(v.privilegeType === 'admin' ? pay : {}),
-  });
-  const subordinate = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: groupAdmin.id });
-  let actor: FixtureUser;
+  const master = v.privilegeType === 'master' || v.isProductBranded ? await f.master({ tenant }) : undefined;
+  const pay = { is_pay_by_credit: v.isPayByCredit };
+  const groupAdmin = await f.user({ tenant, privilege_type: 'admin', ...(v.privilegeType === 'admin' ? pay : {}) });
+  const subordinate = await f.user({ tenant, privilege_type: 'normal', parent_user_id: groupAdmin.id });
+  const domainSuper = row.target === 'domain_super' ? await f.user({ tenant, privilege_type: 'super' }) : undefined;
+  const joined = v.csJoined ? { image_system: JSON.stringify({ cs_join: true }) } : {};
+  let actor: TestUser & Session;
   switch (v.privilegeType) {
     case 'master':
-      actor = master as FixtureUser;
+      actor = master as TestUser & Session;
       break;
     case 'super':
-      actor = await makeUser(t.db, tenant, { privilegeType: 'super', ...pay });
+      actor = await f.signedIn({ tenant, privilege_type: 'super', ...pay, ...joined });
       break;
     case 'admin':
-      actor = groupAdmin;
+      actor = { ...groupAdmin, ...(await f.session(groupAdmin)) };
       break;
     case 'normal':
-      actor = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: groupAdmin.id, ...pay });
+      actor = await f.signedIn({
+        tenant,
+        privilege_type: 'normal',
+        parent_user_id: groupAdmin.id,
+        ...pay,
+        ...joined,
+      });
       break;
   }
-  if (v.csJoined) {
-    await t.db
-      .updateTable('users')
-      .set({ image_system: JSON.stringify({ cs_join: true }) })
-      .where('id', '=', actor.id)
-      .execute();
-  }
-  const other = await makeTenant(t.db, { options: { is_user_add: true } });
-  const otherAdmin = await makeUser(t.db, other, { privilegeType: 'admin' });
-  const otherDomainNormal = await makeUser(t.db, other, { privilegeType: 'normal', parentUserId: otherAdmin.id });
-  return { domainId: tenant.domainId, actor, groupAdmin, subordinate, otherDomainNormal };
+  const groupId = baseOf(row) === 'manage_groups' ? (await f.group({ tenant, admin: groupAdmin })).id : undefined;
+  const other = await f.tenant({ options: { is_user_add: true } });
+  const otherAdmin = await f.user({ tenant: other, privilege_type: 'admin' });
+  const otherDomainNormal = await f.user({ tenant: other, privilege_type: 'normal', parent_user_id: otherAdmin.id });
+  return { domainId: tenant.domainId, actor, groupAdmin, subordinate, domainSuper, otherDomainNormal, groupId };
 }
 
 interface Call {
   request: InjectOptions;
   success: number;
+  /** Proves the allowed call did its work in the rows. Reads have none: they must change nothing. */
+  effect?: () => Promise<void>;
+}
+
+type Endpoint = (w: World, row: PermissionMatrixRow) => Call;
+
+/** An endpoint that serves only some rows of its capability (super users are edited through their own route). */
+interface Scoped {
+  only: (row: PermissionMatrixRow) => boolean;
+  call: Endpoint;
+}
+const scoped = (only: Scoped['only'], call: Endpoint): Scoped => ({ only, call });
+
+const user = (id: string) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const userByEmail = (email: string) =>
+  t.db.selectFrom('users').selectAll().where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+
+/** The user a row's call is about. */
+function targetOf(w: World, row: PermissionMatrixRow): string {
+  switch (row.target) {
+    case 'other_domain_normal':
+      return w.otherDomainNormal.id;
+    case 'domain_super':
+      if (!w.domainSuper) throw new Error('no super in this world');
+      return w.domainSuper.id;
+    default:
+      return w.subordinate.id;
+  }
 }
 
 /**
@@ -105,108 +133,239 @@ const SERVED_TOGETHER: Record<string, readonly PermissionMatrixRow['capability']
   update_company: ['edit_company', 'update_company'],
 };
 
-const companyUpdate = (): Call => ({
-  request: { method: 'POST', url: '/v1/company', payload: { tel: '03-1234-5678' } },
-  success: 200,
-});
-
-/** The call that stands for a capability, and the status it answers when allowed. */
-const CALLS: Record<string, (w: World, row: PermissionMatrixRow) => Call> = {
-  list_users: () => ({ request: { method: 'GET', url: '/v1/subordinates' }, success: 200 }),
-  add_user: (w) => ({
-    request: {
-      method: 'POST',
-      url: '/v1/subordinates',
-      payload: {
-        email: `matrix-add-${seq}@example.test`,
-        password: 'secret-pass-1',
-        privilege_type: 'normal',
-        name: 'Added',
-        parent_user_id: w.groupAdmin.id,
-      },
+const companyUpdate: Endpoint = (w) => {
+  const tel = `03-${String(1000 + (seq % 9000))}-5678`;
+  return {
+    request: { method: 'POST', url: '/v1/company', payload: { tel } },
+    success: 200,
+    effect: async () => {
+      const company = await t.db
+        .selectFrom('companies')
+        .select('tel')
+        .where('id', '=', w.actor.companyId as string)
+        .executeTakeFirstOrThrow();
+      expect(company.tel).toBe(tel);
     },
-    success: 201,
-  }),
-  edit_user: (w, row) => ({
-    request: {
-      method: 'POST',
-      url: `/v1/subordinates/${row.target === 'other_domain_normal' ? w.otherDomainNormal.id : w.subordinate.id}`,
-      payload: { display_name: 'Edited' },
-    },
-    success: 200,
-  }),
-  import_users_csv: () => ({
-    request: {
-      method: 'POST',
-      url: '/v1/subordinates-upload',
-      headers: { 'content-type': 'text/csv' },
-      payload: `email,password,privilege_type,name,parent_email,company_section,car_limit\r\nmatrix-csv-${seq}@example.test,secret-pass-1,admin,Csv,,,\r\n`,
-    },
-    success: 200,
-  }),
-  toggle_user: (w) => ({
-    request: { method: 'POST', url: `/v1/subordinates/${w.subordinate.id}/status`, payload: { status: 'inactive' } },
-    success: 200,
-  }),
-  delete_user: (w, row) => ({
-    request: {
-      method: 'DELETE',
-      url: `/v1/subordinates/${row.target === 'other_domain_normal' ? w.otherDomainNormal.id : w.subordinate.id}`,
-    },
-    success: 200,
-  }),
-  change_privilege: (w) => ({
-    request: {
-      method: 'POST',
-      url: `/v1/privilege-type-change/${w.subordinate.id}`,
-      payload: { privilege_type: 'admin' },
-    },
-    success: 200,
-  }),
-  view_company_info: () => ({ request: { method: 'GET', url: '/v1/companyinfo' }, success: 200 }),
-  edit_company: companyUpdate,
-  update_company: companyUpdate,
-  add_domain: () => ({ request: { method: 'POST', url: '/v1/domain', payload: domainBody() }, success: 201 }),
-  edit_domain: (w) => ({
-    request: { method: 'POST', url: `/v1/domain/${w.domainId}`, payload: { service_name: `Renamed ${seq}` } },
-    success: 200,
-  }),
+  };
 };
 
-const baseOf = (row: PermissionMatrixRow) => row.capability.split('__')[0] as string;
+const deleted = (id: string) => async () => {
+  expect((await user(id)).deleted_at).not.toBeNull();
+};
+
+/** Every route that serves a capability, by name, and the status it answers when allowed. */
+const CALLS: Record<string, Record<string, Endpoint | Scoped>> = {
+  list_users: { 'GET /v1/subordinates': () => ({ request: { method: 'GET', url: '/v1/subordinates' }, success: 200 }) },
+  add_user: {
+    'POST /v1/subordinates': (w) => {
+      const email = `matrix-add-${seq}@example.test`;
+      return {
+        request: {
+          method: 'POST',
+          url: '/v1/subordinates',
+          payload: {
+            email,
+            password: 'secret-pass-1',
+            privilege_type: 'normal',
+            name: 'Added',
+            parent_user_id: w.groupAdmin.id,
+          },
+        },
+        success: 201,
+        effect: async () => {
+          const added = await userByEmail(email);
+          expect(added?.parent_user_id).toBe(w.groupAdmin.id);
+          expect(added?.privilege_type).toBe('normal');
+        },
+      };
+    },
+  },
+  edit_user: {
+    // Super users are edited through their own route; every other user through the subordinates route.
+    'POST /v1/subordinates/{id}': scoped(
+      (row) => row.target !== 'domain_super',
+      (w, row) => ({
+        request: { method: 'POST', url: `/v1/subordinates/${targetOf(w, row)}`, payload: { display_name: 'Edited' } },
+        success: 200,
+        effect: async () => expect((await user(targetOf(w, row))).display_name).toBe('Edited'),
+      }),
+    ),
+    'POST /v1/superusers/{id}': scoped(
+      (row) => row.target === 'domain_super',
+      (w, row) => ({
+        request: { method: 'POST', url: `/v1/superusers/${targetOf(w, row)}`, payload: { name: 'Edited' } },
+        success: 200,
+        effect: async () => expect((await user(targetOf(w, row))).name).toBe('Edited'),
+      }),
+    ),
+  },
+  import_users_csv: {
+    'POST /v1/subordinates-upload': () => {
+      const email = `matrix-csv-${seq}@example.test`;
+      return {
+        request: {
+          method: 'POST',
+          url: '/v1/subordinates-upload',
+          headers: { 'content-type': 'text/csv' },
+          payload: `email,password,privilege_type,name,parent_email,company_section,car_limit\r\n${email},secret-pass-1,admin,Csv,,,\r\n`,
+        },
+        success: 200,
+        effect: async () => expect((await userByEmail(email))?.privilege_type).toBe('admin'),
+      };
+    },
+  },
+  toggle_user: {
+    'POST /v1/subordinates/{id}/status': (w, row) => ({
+      request: { method: 'POST', url: `/v1/subordinates/${targetOf(w, row)}/status`, payload: { status: 'inactive' } },
+      success: 200,
+      effect: async () => expect((await user(targetOf(w, row))).status).toBe('inactive'),
+    }),
+  },
+  delete_user: {
+    'DELETE /v1/subordinates/{id}': (w, row) => ({
+      request: { method: 'DELETE', url: `/v1/subordinates/${targetOf(w, row)}` },
+      success: 200,
+      effect: deleted(targetOf(w, row)),
+    }),
+    'DELETE /v1/subordinates-delete': (w, row) => ({
+      request: { method: 'DELETE', url: '/v1/subordinates-delete', payload: { ids: [targetOf(w, row)] } },
+      success: 200,
+      effect: deleted(targetOf(w, row)),
+    }),
+  },
+  change_privilege: {
+    'POST /v1/privilege-type-change/{id}': (w, row) => ({
+      request: {
+        method: 'POST',
+        url: `/v1/privilege-type-change/${targetOf(w, row)}`,
+        payload: { privilege_type: 'admin' },
+      },
+      success: 200,
+      effect: async () => expect((await user(targetOf(w, row))).privilege_type).toBe('admin'),
+    }),
+  },
+  manage_groups: {
+    'POST /v1/groups': (w) => {
+      const name = `Matrix group ${seq}`;
+      return {
+        request: {
+          method: 'POST',
+          url: '/v1/groups',
+          payload: { name, ...(w.actor.privilegeType === 'master' ? { domain_id: w.domainId } : {}) },
+        },
+        success: 201,
+        effect: async () => {
+          const group = await t.db.selectFrom('groups').select('domain_id').where('name', '=', name).executeTakeFirst();
+          expect(group?.domain_id).toBe(w.domainId);
+        },
+      };
+    },
+    'POST /v1/groups/{id}': (w) => ({
+      request: { method: 'POST', url: `/v1/groups/${w.groupId}`, payload: { name: `Renamed group ${seq}` } },
+      success: 200,
+      effect: async () => {
+        const group = await t.db
+          .selectFrom('groups')
+          .select('name')
+          .where('id', '=', w.groupId as string)
+          .executeTakeFirstOrThrow();
+        expect(group.name).toBe(`Renamed group ${seq}`);
+      },
+    }),
+    'DELETE /v1/groups/{id}': (w) => ({
+      request: { method: 'DELETE', url: `/v1/groups/${w.groupId}` },
+      success: 200,
+      effect: async () => {
+        const group = await t.db
+          .selectFrom('groups')
+          .select('id')
+          .where('id', '=', w.groupId as string)
+          .executeTakeFirst();
+        expect(group).toBeUndefined();
+      },
+    }),
+  },
+  view_company_info: {
+    'GET /v1/companyinfo': () => ({ request: { method: 'GET', url: '/v1/companyinfo' }, success: 200 }),
+  },
+  edit_company: { 'POST /v1/company': companyUpdate },
+  update_company: { 'POST /v1/company': companyUpdate },
+  add_domain: {
+    'POST /v1/domain': () => {
+      const body = domainBody();
+      return {
+        request: { method: 'POST', url: '/v1/domain', payload: body },
+        success: 201,
+        effect: async () => {
+          const domain = await t.db
+            .selectFrom('domains')
+            .select('company_code')
+            .where('host', '=', body.host)
+            .executeTakeFirst();
+          expect(domain?.company_code).toBe(body.company_code);
+        },
+      };
+    },
+  },
+  edit_domain: {
+    'POST /v1/domain/{id}': (w) => ({
+      request: { method: 'POST', url: `/v1/domain/${w.domainId}`, payload: { service_name: `Renamed ${seq}` } },
+      success: 200,
+      effect: async () => {
+        const domain = await t.db
+          .selectFrom('domains')
+          .select('service_name')
+          .where('id', '=', w.domainId)
+          .executeTakeFirstOrThrow();
+        expect(domain.service_name).toBe(`Renamed ${seq}`);
+      },
+    }),
+  },
+};
+
+function baseOf(row: PermissionMatrixRow): string {
+  return row.capability.split('__')[0] as string;
+}
 const rows = PERMISSION_MATRIX.filter((row) => baseOf(row) in CALLS);
 const variants = PERMISSION_VARIANTS.filter(isVariantReachable);
 
-describe('permission matrix over the users API', () => {
+describe('permission matrix over the users, groups, company and domain APIs', () => {
   it('covers every capability of the roles table that these areas serve', () => {
     expect(new Set(rows.map(baseOf))).toEqual(new Set(Object.keys(CALLS)));
   });
 
   for (const row of rows) {
+    const endpoints = Object.entries(CALLS[baseOf(row)] ?? {}).flatMap(([name, e]): [string, Endpoint][] =>
+      typeof e === 'function' ? [[name, e]] : e.only(row) ? [[name, e.call]] : [],
+    );
+    const served = SERVED_TOGETHER[baseOf(row)] ?? [row.capability];
+    const rowsServed = served.map((capability) => PERMISSION_MATRIX.find((r) => r.capability === capability));
     describe(`${row.capability}: ${row.rule}`, () => {
-      for (const v of variants) {
-        const call = CALLS[baseOf(row)];
-        if (!call) throw new Error(`no call for ${row.capability}`);
-        const served = SERVED_TOGETHER[baseOf(row)] ?? [row.capability];
-        const rowsServed = served.map((capability) => PERMISSION_MATRIX.find((r) => r.capability === capability));
-        const allowed = rowsServed.some((r) => r?.expected[v.id] === true);
-        it(`${v.id} is ${allowed ? 'allowed' : 'refused'}`, async () => {
-          const w = await world(row, v);
-          const headers = await authHeader(t.app, w.actor);
-          const { request, success } = call(w, row);
-          const before = await snapshot(t.db);
-          const res = await t.app.inject({ ...request, headers: { ...(request.headers ?? {}), ...headers } });
-          if (allowed) {
-            expect(res.statusCode, res.body).toBe(success);
-            return;
-          }
-          const check = checkCapability(served[0] ?? row.capability, matrixActor(v, row.domainOptions));
-          if (check.ok || !isErrorCode(check.reason))
-            throw new Error(`the matrix refuses ${v.id} but the check allows it`);
-          expect(res.statusCode, res.body).toBe(ERROR_CATALOGUE[check.reason].status);
-          expect(res.json().error.code).toBe(check.reason);
-          expect(await snapshot(t.db)).toBe(before);
-        });
+      for (const [name, endpoint] of endpoints) {
+        for (const v of variants) {
+          const allowed = rowsServed.some((r) => r?.expected[v.id] === true);
+          it(`${v.id} is ${allowed ? 'allowed' : 'refused'}: ${name}`, async () => {
+            const w = await world(row, v);
+            const { request, success, effect } = endpoint(w, row);
+            const before = await snapshot(t.db);
+            const res = await t.app.inject({
+              ...request,
+              headers: { ...(request.headers ?? {}), ...w.actor.headers },
+            });
+            if (allowed) {
+              expect(res.statusCode, res.body).toBe(success);
+              if (effect) await effect();
+              else expect(await snapshot(t.db)).toBe(before);
+              return;
+            }
+            const check = checkCapability(served[0] ?? row.capability, matrixActor(v, row.domainOptions));
+            if (check.ok || !isErrorCode(check.reason))
+              throw new Error(`the matrix refuses ${v.id} but the check allows it`);
+            expect(res.statusCode, res.body).toBe(ERROR_CATALOGUE[check.reason].status);
+            expect(res.json().error.code).toBe(check.reason);
+            expect(await snapshot(t.db)).toBe(before);
+          });
+        }
       }
     });
   }

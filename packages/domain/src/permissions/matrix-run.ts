@@ -18,6 +18,7 @@ import {
   canEditUser,
   canImportUsersCsv,
   canListUsers,
+  canManageGroups,
   canToggleUser,
 } from './users.ts';
 import { canTransferVehicle } from './vehicles.ts';
@@ -35,6 +36,7 @@ export const MATRIX_IDS = {
   otherCompany: 'company-b',
   otherDomainNormal: 'normal-b',
   otherDomainAdmin: 'admin-b',
+  domainSuper: 'super-a',
 } as const;
 
 /** The actor of a variant, in a domain with the given options. */
@@ -73,6 +75,14 @@ export function matrixTargetUser(target: MatrixTarget): PermissionTarget | undef
         domainId: I.otherDomain,
         companyId: I.otherCompany,
         parentUserId: I.otherDomainAdmin,
+      };
+    case 'domain_super':
+      return {
+        id: I.domainSuper,
+        privilegeType: 'super',
+        domainId: I.actorDomain,
+        companyId: I.actorCompany,
+        parentUserId: null,
       };
     case 'none':
     case 'company':
@@ -122,6 +132,8 @@ export function checkCapability(capability: PermissionCapability, actor: Permiss
       return canDeleteUser(actor, needUser(), { hasProcessingContent: false });
     case 'change_privilege':
       return canChangePrivilege(actor, needUser());
+    case 'manage_groups':
+      return canManageGroups(actor);
     case 'add_plan':
       return canAddPlan(actor);
     case 'add_domain':

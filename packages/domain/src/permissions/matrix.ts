@@ -62,9 +62,10 @@ export function isVariantReachable(v: PermissionVariant): boolean {
  *   user; for super and master a normal user under some admin of that domain; for a normal actor another normal
  *   user of the same admin (invisible to them);
  * - `other_domain_normal`: a normal user of another domain (tenant isolation);
+ * - `domain_super`: a super user of the actor's domain other than the actor (invisible to admin and normal users);
  * - `company`: the actor's own company (for master: a tenant's company).
  */
-export type MatrixTarget = 'none' | 'subordinate' | 'other_domain_normal' | 'company';
+export type MatrixTarget = 'none' | 'subordinate' | 'other_domain_normal' | 'domain_super' | 'company';
 
 export type PermissionCapability =
   | 'view_account_info'
@@ -79,13 +80,21 @@ export type PermissionCapability =
   | 'add_user__is_user_add_off'
   | 'edit_user'
   | 'edit_user__other_domain'
+  | 'edit_user__super'
   | 'import_users_csv'
   | 'import_users_csv__is_user_add_off'
   | 'toggle_user'
   | 'toggle_user__is_user_add_off'
+  | 'toggle_user__super'
+  | 'toggle_user__other_domain'
   | 'delete_user'
   | 'delete_user__other_domain'
+  | 'delete_user__super'
   | 'change_privilege'
+  | 'change_privilege__super'
+  | 'change_privilege__other_domain'
+  | 'manage_groups'
+  | 'manage_groups__is_user_add_off'
   | 'add_plan'
   | 'add_domain'
   | 'edit_domain'
@@ -227,6 +236,12 @@ export const PERMISSION_MATRIX: readonly PermissionMatrixRow[] = [
     'other_domain_normal',
     only('master'),
   ),
+  row(
+    'edit_user__super',
+    'User edit: a super user is edited by master (a super does not edit another super)',
+    'domain_super',
+    only('master'),
+  ),
   row('import_users_csv', 'CSV user add: super only, non-branded, not paying by card', 'none', only('super')),
   row('import_users_csv__is_user_add_off', 'CSV user add: blocked if is_user_add is false', 'none', only(), {
     is_user_add: false,
@@ -246,6 +261,13 @@ export const PERMISSION_MATRIX: readonly PermissionMatrixRow[] = [
       is_user_add: false,
     },
   ),
+  row('toggle_user__super', 'Enable or disable a super user: master only', 'domain_super', only('master')),
+  row(
+    'toggle_user__other_domain',
+    'Enable or disable user: a user of another domain is not found',
+    'other_domain_normal',
+    only('master'),
+  ),
   row(
     'delete_user',
     'Delete user: master, super, or admin (own normal users); not while processing; never a super',
@@ -259,11 +281,33 @@ export const PERMISSION_MATRIX: readonly PermissionMatrixRow[] = [
     only('master'),
   ),
   row(
+    'delete_user__super',
+    'Delete user: a super user is never deleted, even by master, alone or in a bulk delete',
+    'domain_super',
+    only(),
+  ),
+  row(
     'change_privilege',
     'Privilege change admin <-> normal: master or super',
     'subordinate',
     only('master', 'super', 'super_branded_card'),
   ),
+  row('change_privilege__super', 'Privilege change: a super user is never changed', 'domain_super', only()),
+  row(
+    'change_privilege__other_domain',
+    'Privilege change: a user of another domain is not found',
+    'other_domain_normal',
+    only('master'),
+  ),
+  row(
+    'manage_groups',
+    'Groups (create, edit, members, delete): master or super, as the privilege change',
+    'none',
+    only('master', 'super', 'super_branded_card'),
+  ),
+  row('manage_groups__is_user_add_off', 'Groups: blocked with the user screens', 'none', only('master'), {
+    is_user_add: false,
+  }),
   row('add_plan', 'Add plan: master', 'none', only('master')),
   row('add_domain', 'Add domain: master', 'none', only('master')),
   row('edit_domain', 'Edit domain: master', 'none', only('master')),

@@ -25,6 +25,8 @@ import { canSeeUser } from './scope.ts';
  * - Add user: the new user's role must be below the actor's: master adds super, admin, normal; super adds admin and
  *   normal in their domain; an admin adds normal users under themself (see `canAddUser` with a draft).
  * - CSV user add: super only (not master), not product-branded, not paying by card, with `is_user_add` on.
+ * - Groups (create, edit, members, delete): whoever may list users, and of them only master or super: choosing a
+ *   group's admin is a change of the admin role, the privilege-change rule.
  */
 
 /** The roles table's "user list, add, edit" row, for the actor alone. */
@@ -99,6 +101,14 @@ export function canEditUser(actor: PermissionActor, target: PermissionTarget): P
       // Visible and not oneself: for a super that is anyone of the domain, so leave other supers to master.
       return check(target.privilegeType !== 'super');
     },
+  );
+}
+
+/** Create, edit and delete groups and set their members: master, or super with the user screens on. */
+export function canManageGroups(actor: PermissionActor): PermissionCheck {
+  return all(
+    () => userManagement(actor),
+    () => check(actor.privilegeType === 'master' || actor.privilegeType === 'super'),
   );
 }
 
