@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database.ts';
-import type { NewUser } from '../../db/schema.ts';
 
 export function accountsRepo(db: Db) {
   return {
@@ -44,10 +43,6 @@ export function accountsRepo(db: Db) {
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
-    },
-
-    async insertUser(user: NewUser) {
-      return db.insertInto('users').values(user).returning(['id', 'email']).executeTakeFirstOrThrow();
     },
   };
 }

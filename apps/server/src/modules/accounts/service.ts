@@ -4,8 +4,9 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
-import { tenancyRepo } from '../tenancy/repo.ts';
 import { DEFAULT_COMPANY_CODE } from '../tenancy/service.ts';
+import { tenantRecords } from '../tenancy/tenants-service.ts';
+import { userAccounts } from '../users/accounts-service.ts';
 import { accountsRepo } from './repo.ts';
 
 /** Options of the product's own domain: the operator sees every feature. */
@@ -93,22 +94,21 @@ export function accountsService(deps: { db: Db; productHost?: string }) {
       productHost: string;
     }): Promise<{ email: string; password: string | undefined } | undefined> {
       return deps.db.transaction().execute(async (trx) => {
-        const accounts = accountsRepo(trx);
-        if (await accounts.masterExists()) return undefined;
-        const tenancy = tenancyRepo(trx);
+        if (await accountsRepo(trx).masterExists()) return undefined;
+        const tenancy = tenantRecords(trx);
         const domain =
           (await tenancy.findDomainByHost(input.productHost)) ??
-          (await tenancy.insertDomain({
+          (await tenancy.createDomain({
             host: input.productHost,
             companyCode: DEFAULT_COMPANY_CODE,
             serviceName: 'Spinyard',
             options: PRODUCT_DOMAIN_OPTIONS,
           }));
-        const company = await tenancy.insertCompany({ domainId: domain.id, name: 'Spinyard' });
+        const company = await tenancy.createCompany({ domainId: domain.id, name: 'Spinyard' });
         const email = input.email ?? 'admin@spinyard.localhost';
         const generated = input.password ? undefined : randomBytes(12).toString('base64url');
         const password = input.password ?? generated ?? '';
-        await accounts.insertUser({
+        await userAccounts(trx).createAccount({
           domain_id: domain.id,
           company_id: company.id,
           parent_user_id: null,

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { OneTimePurpose } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ModuleContext } from '../context.ts';
+import { userAccounts } from '../users/accounts-service.ts';
 import { linkOrigin, maskEmail } from './links.ts';
 import { activationMail, passwordChangedMail, passwordResetMail } from './mails.ts';
 import { hashPassword, hasOwnPassword } from './passwords.ts';
@@ -166,7 +167,7 @@ export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
         const r = authRepo(trx);
         const found = await usableResetToken(r, token);
         if (!(await r.useOneTimeToken(found.id))) throw new AppError('password_reset_failed');
-        await r.setPassword(found.user_id, passwordHash);
+        await userAccounts(trx).setPassword(found.user_id, passwordHash);
         await r.revokeUserSessions(found.user_id);
         await r.voidOneTimeTokens(found.user_id, 'password_reset');
         return found;
@@ -200,7 +201,7 @@ export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
       const result = await ctx.db.transaction().execute(async (trx) => {
         const r = authRepo(trx);
         if (!(await r.useOneTimeToken(row.id))) return { activated: false, needsPassword: false };
-        if (!(await r.activateUser(row.user_id))) throw new AppError('link_invalid');
+        if (!(await userAccounts(trx).activate(row.user_id))) throw new AppError('link_invalid');
         await r.voidOneTimeTokens(row.user_id, 'activation');
         const user = await r.findUserWithDomain(row.user_id);
         return { activated: true, needsPassword: user !== undefined && !hasOwnPassword(user.password_hash) };

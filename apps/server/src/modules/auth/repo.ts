@@ -174,6 +174,22 @@ export function authRepo(db: Db) {
       });
     },
 
+    /** Ends every session of these users at once (deleted, disabled, or a password set by someone else). */
+    async revokeSessionsOfUsers(userIds: readonly string[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await revokeTokens((q) => q.where('user_id', 'in', userIds));
+    },
+
+    /** Ends every session of a domain's users: a domain being deleted stops serving them at once. */
+    async revokeSessionsOfDomain(domainId: string, at: Date): Promise<void> {
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: at })
+        .where('revoked_at', 'is', null)
+        .where('user_id', 'in', db.selectFrom('users').select('id').where('domain_id', '=', domainId))
+        .execute();
+    },
+
     /**
      * Serialises sign-ins that count the same sessions (one user, or one domain in per-domain mode) until the
      * transaction ends, so two devices signing in at once cannot both take the last free place.
@@ -341,32 +357,6 @@ export function authRepo(db: Db) {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-
-    // ---- Users ---------------------------------------------------------------------------------------------
-
-    async setPassword(userId: string, passwordHash: string): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
-    },
-
-    /** approval_pending to active; false when the user was in another status (nothing changes then). */
-    async activateUser(userId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('users')
-        .set({ status: 'active', activated_at: new Date(), updated_at: new Date() })
-        .where('id', '=', userId)
-        .where('status', '=', 'approval_pending')
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    async markLogin(userId: string): Promise<void> {
-      await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
     },
 
     // ---- Login attempts and throttles ----------------------------------------------------------------------

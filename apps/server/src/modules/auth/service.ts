@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { MailQueue } from '../../platform/mail/mail-outbox-queue.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
+import { userAccounts } from '../users/accounts-service.ts';
 import { twoStepCodeMail, twoStepCodeSms } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { LOGIN_THROTTLE, retryAfterSeconds } from './rate-limit.ts';
@@ -312,7 +313,7 @@ export function signInService(deps: {
         { userId: user.id, sessionId, kind: 'access', hash: access.hash, ...device, expiresAt },
         { userId: user.id, sessionId, kind: 'content', hash: content.hash, ...device, expiresAt },
       ]);
-      await r.markLogin(user.id);
+      await userAccounts(trx).markLogin(user.id);
       return {
         status: 200,
         body: {

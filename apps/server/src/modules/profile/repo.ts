@@ -21,7 +21,10 @@ const PROFILE_COLUMNS = [
   'two_step_auth',
 ] as const;
 
-/** SQL of the profile area: the signed-in user's own row of `users`, and nothing else. */
+/**
+ * Reads of the profile area: the signed-in user's own row of `users`. Writes to it belong to the users area
+ * (userAccounts).
+ */
 export function profileRepo(db: Db) {
   return {
     profileRow(userId: string) {
@@ -30,16 +33,6 @@ export function profileRepo(db: Db) {
         .select(PROFILE_COLUMNS)
         .where('id', '=', userId)
         .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-    },
-
-    updateFields(userId: string, fields: ProfileFields) {
-      return db
-        .updateTable('users')
-        .set({ ...fields, updated_at: new Date() })
-        .where('id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .returning(PROFILE_COLUMNS)
         .executeTakeFirst();
     },
 
@@ -54,18 +47,6 @@ export function profileRepo(db: Db) {
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
-    },
-
-    async setEmail(userId: string, email: string): Promise<void> {
-      await db.updateTable('users').set({ email, updated_at: new Date() }).where('id', '=', userId).execute();
-    },
-
-    async setTwoStep(userId: string, enabled: boolean): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ two_step_auth: enabled, updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
     },
   };
 }

@@ -16,14 +16,15 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { MailQueue } from '../../platform/mail/mail-outbox-queue.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
+import { credentials } from '../auth/credentials-service.ts';
 import { linkOrigin, maskEmail } from '../auth/links.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail, passwordChangedMail } from '../auth/mails.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { enforceThrottle, LOGIN_THROTTLE, retryAfterSeconds } from '../auth/rate-limit.ts';
 import { issueOneTimeToken } from '../auth/recovery-service.ts';
-import { authRepo } from '../auth/repo.ts';
 import type { Actor } from '../auth/service.ts';
 import { hashToken } from '../auth/tokens.ts';
+import { isUniqueViolation } from '../sql.ts';
+import { userAccounts } from '../users/accounts-service.ts';
 import { type ProfileFields, profileRepo } from './repo.ts';
 
 /** Our bound for names (the spec gives none), the same as the users area's. */
@@ -58,10 +59,6 @@ function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.output
   const parsed = parseFields(schema, input);
   if (!parsed.ok) throw new AppError('validation_failed', { fields: parsed.fields });
   return parsed.data;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
 
 export interface ProfileAnswer {
@@ -103,11 +100,12 @@ export function profileService(deps: {
 }) {
   const { db } = deps;
   const repo = profileRepo(db);
-  const auth = authRepo(db);
+  const auth = credentials(db);
+  const accounts = userAccounts(db);
   const now = deps.now ?? (() => new Date());
 
   async function userOf(actor: Actor) {
-    const user = await auth.findUserWithDomain(actor.userId);
+    const user = await auth.signInUser(actor.userId);
     if (!user) throw new AppError('not_authenticated');
     return user;
   }
@@ -135,10 +133,10 @@ export function profileService(deps: {
       const fields: ProfileFields = Object.fromEntries(
         Object.entries(parseOrRefuse(profileUpdateSchema, body)).filter(([, v]) => v !== undefined),
       );
-      const row =
-        Object.keys(fields).length > 0
-          ? await repo.updateFields(actor.userId, fields)
-          : await repo.profileRow(actor.userId);
+      if (Object.keys(fields).length > 0 && !(await accounts.updateOwnFields(actor.userId, fields))) {
+        throw new AppError('not_authenticated');
+      }
+      const row = await repo.profileRow(actor.userId);
       if (!row) throw new AppError('not_authenticated');
       return { user: row };
     },
@@ -151,20 +149,19 @@ export function profileService(deps: {
       const input = parseOrRefuse(passwordChangeSchema, body);
       const user = await userOf(actor);
       const username = user.email.toLowerCase();
-      const since = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
-      const wait = retryAfterSeconds(await auth.recentFailures(ip, username, since), now());
+      const wait = await auth.loginWaitSeconds(ip, username, now());
       if (wait > 0) throw new AppError('too_many_attempts', { retryAfterSeconds: wait });
       if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-        await auth.recordAttempt(ip, username, false);
+        await auth.recordFailedLogin(ip, username);
         throw new AppError('current_password_incorrect');
       }
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction().execute(async (trx) => {
-        const r = authRepo(trx);
-        await r.setPassword(user.id, passwordHash);
-        await r.revokeUserSessions(user.id, actor.sessionId);
+        await userAccounts(trx).setPassword(user.id, passwordHash);
+        const r = credentials(trx);
+        await r.endOtherSessions(user.id, actor.sessionId);
         // A reset link mailed before the change must not undo it.
-        await r.voidOneTimeTokens(user.id, 'password_reset');
+        await r.voidLinks(user.id, 'password_reset');
       });
       await deps.mail.send(
         passwordChangedMail(user.email, user.domain_service_name),
@@ -190,8 +187,7 @@ export function profileService(deps: {
           fields: [fieldError('newEmail', 'must_differ', FIELD_RULE_MESSAGES.must_differ)],
         });
       }
-      await enforceThrottle(
-        auth,
+      await auth.throttle(
         'email_change',
         [{ subject: `user:${user.id}`, max: EMAIL_CHANGE_THROTTLE.maxPerUser }],
         EMAIL_CHANGE_THROTTLE.windowMs,
@@ -220,7 +216,7 @@ export function profileService(deps: {
 
     /** Opened from the mailed link, signed in or not: the link itself proves the new address. */
     async confirmEmailChange(token: string): Promise<{ email: string }> {
-      const row = await auth.findOneTimeToken(hashToken(token), 'email_change');
+      const row = await auth.findLink(hashToken(token), 'email_change');
       const email = typeof row?.payload.email === 'string' ? row.payload.email : undefined;
       if (!row || !email || row.user_deleted_at !== null) throw new AppError('link_invalid');
       const state = oneTimeTokenState(
@@ -231,15 +227,15 @@ export function profileService(deps: {
       if (state === 'expired') throw new AppError('link_expired');
       try {
         await db.transaction().execute(async (trx) => {
-          const r = authRepo(trx);
+          const r = credentials(trx);
           const p = profileRepo(trx);
-          if (!(await r.useOneTimeToken(row.id))) throw new AppError('link_invalid');
+          if (!(await r.useLink(row.id))) throw new AppError('link_invalid');
           // Taken by someone else since the request: the unique index would refuse it anyway.
           if (await p.emailInUse(email, row.user_id)) throw new AppError('email_already_used');
-          await p.setEmail(row.user_id, email);
+          await userAccounts(trx).setEmail(row.user_id, email);
           // Links mailed to the old address no longer belong to this account's owner.
-          await r.voidOneTimeTokens(row.user_id, 'password_reset');
-          await r.voidOneTimeTokens(row.user_id, 'email_change');
+          await r.voidLinks(row.user_id, 'password_reset');
+          await r.voidLinks(row.user_id, 'email_change');
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('email_already_used');
@@ -256,7 +252,7 @@ export function profileService(deps: {
       if (!enabled && current.enforced) throw new AppError('two_step_enforced');
       // Turning it on is for domains that offer it; a user already on (set by an operator) may keep it on.
       if (enabled && !current.available && !current.enabled) throw new AppError('forbidden');
-      if (enabled !== current.enabled) await repo.setTwoStep(actor.userId, enabled);
+      if (enabled !== current.enabled) await accounts.setTwoStep(actor.userId, enabled);
       return twoStepSettings(actor);
     },
   };

@@ -16,14 +16,17 @@ import {
 } from '@spinyard/domain';
 import type { DomainRow } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
-import { accountsRepo } from '../accounts/repo.ts';
 import { enforce, permissionActorOf } from '../actor/permission-actor.ts';
+import { credentials } from '../auth/credentials-service.ts';
 import { NO_PASSWORD_YET } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
+import { contentRecords } from '../contents/service.ts';
+import { isUniqueViolation } from '../sql.ts';
+import { userAccounts } from '../users/accounts-service.ts';
 import { mediaUrl, stageBlob } from './blobs.ts';
 import { fileKeeping, imageRefusal, iso, offsetOf, type Paging, type TenancyServiceDeps } from './common.ts';
 import { measureImage, reencodeImage } from './images.ts';
-import { isUniqueViolation, type TenancyRepo, tenancyRepo } from './repo.ts';
+import { type TenancyRepo, tenancyRepo } from './repo.ts';
 
 /** Search answers are a short pick list, not a page: the list endpoint pages. */
 export const DOMAIN_SEARCH_LIMIT = 20;
@@ -301,7 +304,7 @@ export function domainsService(deps: TenancyServiceDeps) {
             name: input.company_name || input.service_name,
             kind: 'headquarters',
           });
-          const user = await accountsRepo(trx).insertUser({
+          const user = await userAccounts(trx).createAccount({
             domain_id: domain.id,
             company_id: company.id,
             parent_user_id: null,
@@ -417,7 +420,7 @@ export function domainsService(deps: TenancyServiceDeps) {
         if (row.status !== 'deleting') {
           const at = now();
           await r.markDomainDeleting(row.id, at);
-          await r.revokeSessionsOfDomain(row.id, at);
+          await credentials(trx).endDomainSessions(row.id, at);
         }
         return detail(r, row.id);
       });
@@ -488,6 +491,10 @@ export function domainsService(deps: TenancyServiceDeps) {
             // Gone already, or restored meanwhile: nothing to do (a retried job must not delete a live domain).
             if (row?.status !== 'deleting') return null;
             const blobKeys = await r.blobKeysOfDomain(id);
+            // Children first, each area deleting its own rows. A table added later that references users or
+            // domains must cascade or be purged here; the purge test catches one that blocks the deletion.
+            await contentRecords(trx).purgeDomain(id);
+            await userAccounts(trx).purgeDomain(id);
             await r.purgeDomainRows(id);
             return blobKeys;
           });

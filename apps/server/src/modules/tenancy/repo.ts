@@ -1,6 +1,7 @@
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CompanyRow } from '../../db/schema.ts';
+import { likePattern } from '../sql.ts';
 
 export type CompanyKind = CompanyRow['kind'];
 
@@ -19,11 +20,6 @@ export interface CompanyFields {
   country: string;
   credit_notation: string;
   subdomain: string;
-}
-
-/** `%` and `_` typed by a user are searched for literally. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 // Vehicles count against a domain's limit until they are permanently deleted: a soft-deleted one can come back.
@@ -251,19 +247,6 @@ export function tenancyRepo(db: Db) {
         .execute();
     },
 
-    /**
-     * Ends every live session of the domain's users. A domain being deleted must stop serving its users at once,
-     * not at the nightly purge.
-     */
-    async revokeSessionsOfDomain(domainId: string, at: Date): Promise<void> {
-      await db
-        .updateTable('auth_tokens')
-        .set({ revoked_at: at })
-        .where('revoked_at', 'is', null)
-        .where('user_id', 'in', db.selectFrom('users').select('id').where('domain_id', '=', domainId))
-        .execute();
-    },
-
     async domainsDueForPurge(requestedBefore: Date): Promise<string[]> {
       const rows = await db
         .selectFrom('domains')
@@ -294,19 +277,11 @@ export function tenancyRepo(db: Db) {
     },
 
     /**
-     * Deletes a domain and every row of its tenants, children first. Self-references (parent users, parent
-     * companies) are removed in one statement each, which PostgreSQL checks at the statement's end. Tables that
-     * reference users or domains and are added later must cascade or be listed here; the purge test catches a
-     * table that blocks it.
+     * Deletes a domain's companies and the domain itself, once the areas that own the other rows of its tenants
+     * (users, contents) have deleted theirs in the same transaction. Parent companies go in the same statement as
+     * their branches, which PostgreSQL checks at the statement's end.
      */
     async purgeDomainRows(domainId: string): Promise<void> {
-      const users = db.selectFrom('users').select('id').where('domain_id', '=', domainId);
-      await db.deleteFrom('contents').where('domain_id', '=', domainId).execute();
-      await db.updateTable('groups').set({ admin_user_id: null }).where('domain_id', '=', domainId).execute();
-      await db.updateTable('users').set({ group_id: null }).where('domain_id', '=', domainId).execute();
-      await db.deleteFrom('groups').where('domain_id', '=', domainId).execute();
-      // Tokens, one-time tokens and two-step challenges cascade with their user.
-      await db.deleteFrom('users').where('id', 'in', users).execute();
       await db.deleteFrom('companies').where('domain_id', '=', domainId).execute();
       await db.deleteFrom('domains').where('id', '=', domainId).execute();
     },
@@ -408,10 +383,3 @@ export function tenancyRepo(db: Db) {
 }
 
 export type TenancyRepo = ReturnType<typeof tenancyRepo>;
-
-/** True when a query failed on a unique index, e.g. a host or e-mail taken by a concurrent request. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; constraint?: unknown };
-  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
-}

@@ -14,8 +14,9 @@ import { AppError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
+import { isUniqueViolation } from '../sql.ts';
 import { loadActorContext } from './actor.ts';
-import { isUniqueViolation, type UsersRepo, usersRepo } from './repo.ts';
+import { type UsersRepo, usersRepo } from './repo.ts';
 
 /**
  * Where a domain's user registration limit is read from: the domain's stored options, key

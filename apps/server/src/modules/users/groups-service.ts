@@ -1,11 +1,18 @@
-import { canChangePrivilege, canListUsers, type PermissionActor } from '@spinyard/domain';
+import {
+  canChangePrivilege,
+  canListUsers,
+  type GroupCreate,
+  type GroupUpdate,
+  type PermissionActor,
+} from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import { isUniqueViolation } from '../sql.ts';
 import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
-import { type GroupRecord, isUniqueViolation, type UsersRepo, usersRepo } from './repo.ts';
-import type { GroupCreate, GroupUpdate } from './schemas.ts';
+import type { GroupRecord } from './groups-repo.ts';
+import { type UsersRepo, usersRepo } from './repo.ts';
 import { toUserSummary } from './service.ts';
 
 /**

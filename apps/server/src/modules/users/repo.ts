@@ -1,7 +1,10 @@
-import type { PrivilegeType, UserStatus } from '@spinyard/domain';
+import type { PrivilegeType, UserSort, UserStatus } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { NewUser, UserUpdate } from '../../db/schema.ts';
+import { likePattern } from '../sql.ts';
+import { groupsRepo } from './groups-repo.ts';
+import { userLookupsRepo } from './lookups-repo.ts';
 
 /**
  * Which users a query may touch, decided by the service from the actor (scopeOf in actor.ts). Every read and write of
@@ -14,18 +17,6 @@ export type UserScope =
   /** An admin: themself and the normal users under them. */
   | { kind: 'team'; domainId: string; adminId: string }
   | { kind: 'self'; userId: string };
-
-export const USER_SORTS = [
-  'created_desc',
-  'created_asc',
-  'updated_desc',
-  'updated_asc',
-  'name_asc',
-  'name_desc',
-  'email_asc',
-  'email_desc',
-] as const;
-export type UserSort = (typeof USER_SORTS)[number];
 
 export interface UserListFilter {
   scope: UserScope;
@@ -83,11 +74,6 @@ const USER_COLUMNS = [
   'g.name as group_name',
 ] as const;
 
-/** `%` and `_` typed in a search box are letters, not wildcards. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 export function usersRepo(db: Db) {
   /** Ids of the users a scope covers, as a subquery: every scoped query filters `u.id in (...)`. */
   function scopeIds(scope: UserScope) {
@@ -122,33 +108,6 @@ export function usersRepo(db: Db) {
       .leftJoin('groups as g', 'g.id', 'u.group_id')
       .where('u.deleted_at', 'is', null);
 
-  /** Groups with their admin, when the admin is still a live user. */
-  const groupsWithAdmin = () =>
-    db
-      .selectFrom('groups as g')
-      .leftJoin('users as a', (j) => j.onRef('a.id', '=', 'g.admin_user_id').on('a.deleted_at', 'is', null));
-
-  /** A group as the answers show it: with its admin's name and e-mail and its count of live members. */
-  const withGroupColumns = (q: ReturnType<typeof groupsWithAdmin>) =>
-    q.select([
-      'g.id',
-      'g.domain_id',
-      'g.company_id',
-      'g.name',
-      'g.admin_user_id',
-      'g.created_at',
-      'g.updated_at',
-      'a.name as admin_name',
-      'a.email as admin_email',
-      (eb) =>
-        eb
-          .selectFrom('users as m')
-          .select(eb.fn.countAll<string>().as('n'))
-          .whereRef('m.group_id', '=', 'g.id')
-          .where('m.deleted_at', 'is', null)
-          .as('member_count'),
-    ]);
-
   function filtered(f: Omit<UserListFilter, 'sort' | 'page' | 'limit'>) {
     let q = selectRoot().where('u.id', 'in', scopeIds(f.scope)).where('u.privilege_type', 'in', f.privilegeTypes);
     if (f.q) {
@@ -176,6 +135,10 @@ export function usersRepo(db: Db) {
   }
 
   return {
+    // Groups and lookups live in their own files; callers get one repository of the users area.
+    ...groupsRepo(db),
+    ...userLookupsRepo(db),
+
     /** One live user with their domain, when the scope allows it; undefined otherwise (answered as 404). */
     findUser(scope: UserScope, id: string) {
       return selectRoot()
@@ -258,14 +221,6 @@ export function usersRepo(db: Db) {
       return q.executeTakeFirst();
     },
 
-    async insertCompany(domainId: string, name: string): Promise<{ id: string }> {
-      return db
-        .insertInto('companies')
-        .values({ domain_id: domainId, name, kind: 'headquarters' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    },
-
     async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
       let q = db
         .selectFrom('users')
@@ -274,55 +229,6 @@ export function usersRepo(db: Db) {
         .where('deleted_at', 'is', null);
       if (exceptUserId) q = q.where('id', '<>', exceptUserId);
       return (await q.limit(1).executeTakeFirst()) !== undefined;
-    },
-
-    /** Which of these e-mails are registered to a live user (any domain: the e-mail is the username). */
-    async registeredEmails(emails: readonly string[]): Promise<Set<string>> {
-      if (emails.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('users')
-        .select(sql<string>`lower(email)`.as('email'))
-        .where(
-          sql<string>`lower(email)`,
-          'in',
-          emails.map((e) => e.toLowerCase()),
-        )
-        .where('deleted_at', 'is', null)
-        .execute();
-      return new Set(rows.map((r) => r.email));
-    },
-
-    /** Live admins of a domain found by e-mail or login code (CSV parents and admin_code). */
-    findAdmins(domainId: string, keys: readonly string[]) {
-      if (keys.length === 0) return Promise.resolve([]);
-      const lowered = keys.map((k) => k.toLowerCase());
-      return db
-        .selectFrom('users')
-        .select(['id', 'email', 'login_code', 'company_id', 'group_id', 'status'])
-        .where('domain_id', '=', domainId)
-        .where('privilege_type', '=', 'admin')
-        .where('deleted_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb(sql<string>`lower(email)`, 'in', lowered),
-            eb.and([eb('login_code', '<>', ''), eb(sql<string>`lower(login_code)`, 'in', lowered)]),
-          ]),
-        )
-        .execute();
-    },
-
-    /** Live users of a domain per privilege type (CSV caps). */
-    async countByPrivilege(domainId: string): Promise<Record<PrivilegeType, number>> {
-      const rows = await db
-        .selectFrom('users')
-        .select(['privilege_type', (eb) => eb.fn.countAll<string>().as('n')])
-        .where('domain_id', '=', domainId)
-        .where('deleted_at', 'is', null)
-        .groupBy('privilege_type')
-        .execute();
-      const out: Record<PrivilegeType, number> = { master: 0, super: 0, admin: 0, normal: 0 };
-      for (const r of rows) out[r.privilege_type] = Number(r.n);
-      return out;
     },
 
     async insertUser(user: NewUser): Promise<{ id: string }> {
@@ -390,17 +296,6 @@ export function usersRepo(db: Db) {
         .execute();
     },
 
-    /** Ends every session of these users at once (delete, disable). */
-    async revokeSessions(userIds: readonly string[]): Promise<void> {
-      if (userIds.length === 0) return;
-      await db
-        .updateTable('auth_tokens')
-        .set({ revoked_at: new Date() })
-        .where('user_id', 'in', userIds)
-        .where('revoked_at', 'is', null)
-        .execute();
-    },
-
     async jsonColumnsOf(userId: string) {
       return db
         .selectFrom('users')
@@ -446,112 +341,6 @@ export function usersRepo(db: Db) {
         .limit(1)
         .executeTakeFirst();
     },
-
-    // ---- groups -------------------------------------------------------------------------------------------------
-
-    findGroup(domainId: string | null, groupId: string) {
-      let q = groupsWithAdmin().where('g.id', '=', groupId);
-      if (domainId) q = q.where('g.domain_id', '=', domainId);
-      return withGroupColumns(q).executeTakeFirst();
-    },
-
-    async listGroups(f: {
-      domainId: string | null;
-      onlyGroupId?: string | null | undefined;
-      q?: string | undefined;
-      page: number;
-      limit: number;
-    }) {
-      let q = groupsWithAdmin();
-      if (f.domainId) q = q.where('g.domain_id', '=', f.domainId);
-      // An admin sees only their own group; no group at all means an empty list.
-      if (f.onlyGroupId !== undefined) q = q.where('g.id', '=', f.onlyGroupId ?? '0');
-      if (f.q) {
-        const pattern = likePattern(f.q);
-        q = q.where((eb) =>
-          eb.or([eb('g.name', 'ilike', pattern), eb('a.name', 'ilike', pattern), eb('a.email', 'ilike', pattern)]),
-        );
-      }
-      const totalRow = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
-      const items = await withGroupColumns(q)
-        .orderBy('g.updated_at', 'desc')
-        .orderBy('g.id', 'desc')
-        .limit(f.limit)
-        .offset((f.page - 1) * f.limit)
-        .execute();
-      return { items, total: Number(totalRow?.total ?? 0) };
-    },
-
-    async groupNameTaken(domainId: string, name: string, exceptGroupId?: string): Promise<boolean> {
-      let q = db
-        .selectFrom('groups')
-        .select('id')
-        .where('domain_id', '=', domainId)
-        .where(sql<string>`lower(name)`, '=', name.toLowerCase());
-      if (exceptGroupId) q = q.where('id', '<>', exceptGroupId);
-      return (await q.limit(1).executeTakeFirst()) !== undefined;
-    },
-
-    async groupOfAdmin(adminId: string) {
-      return db.selectFrom('groups').select(['id', 'name']).where('admin_user_id', '=', adminId).executeTakeFirst();
-    },
-
-    async insertGroup(values: {
-      domainId: string;
-      companyId: string | null;
-      name: string;
-      adminUserId: string | null;
-    }): Promise<{ id: string }> {
-      return db
-        .insertInto('groups')
-        .values({
-          domain_id: values.domainId,
-          company_id: values.companyId,
-          name: values.name,
-          admin_user_id: values.adminUserId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    },
-
-    async updateGroup(groupId: string, values: { name?: string; adminUserId?: string | null }): Promise<void> {
-      await db
-        .updateTable('groups')
-        .set({
-          ...(values.name !== undefined ? { name: values.name } : {}),
-          ...(values.adminUserId !== undefined ? { admin_user_id: values.adminUserId } : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', groupId)
-        .execute();
-    },
-
-    async deleteGroup(groupId: string): Promise<void> {
-      // Members keep their parent; they only leave the group (the foreign key would do it too, said here plainly).
-      await db.updateTable('users').set({ group_id: null }).where('group_id', '=', groupId).execute();
-      await db.deleteFrom('groups').where('id', '=', groupId).execute();
-    },
-
-    /** Puts users in a group (or none); their group is where an admin's team lives. */
-    async setGroupOf(userIds: readonly string[], groupId: string | null): Promise<void> {
-      if (userIds.length === 0) return;
-      await db
-        .updateTable('users')
-        .set({ group_id: groupId, updated_at: new Date() })
-        .where('id', 'in', userIds)
-        .where('deleted_at', 'is', null)
-        .execute();
-    },
-
-    async groupMemberIds(groupId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select('id')
-        .where('group_id', '=', groupId)
-        .where('deleted_at', 'is', null)
-        .execute();
-      return rows.map((r) => r.id);
-    },
   };
 }
 
@@ -578,11 +367,3 @@ function sortOf(sort: UserSort): [`u.${'created_at' | 'updated_at' | 'name' | 'e
 
 export type UsersRepo = ReturnType<typeof usersRepo>;
 export type UserRecord = NonNullable<Awaited<ReturnType<UsersRepo['findUser']>>>;
-export type GroupRecord = NonNullable<Awaited<ReturnType<UsersRepo['findGroup']>>>;
-
-/** True when a statement failed on a unique index (a concurrent request won the race between check and insert). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; constraint?: unknown };
-  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
-}

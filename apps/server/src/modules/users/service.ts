@@ -12,34 +12,27 @@ import {
   type PrivilegeUpdate,
   type PrivilegeUser,
   planPrivilegeChange,
+  type Registration,
+  type SubordinateCreate,
+  type SubordinateUpdate,
+  type SuperuserCreate,
+  type SuperuserListQuery,
+  type SuperuserUpdate,
+  type UserAnswer,
+  type UserListQuery,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { UserUpdate } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
+import { credentials } from '../auth/credentials-service.ts';
 import { hashPassword, NO_PASSWORD_YET } from '../auth/passwords.ts';
-import { enforceThrottle, MAIL_REQUEST_THROTTLE } from '../auth/rate-limit.ts';
-import { authRepo } from '../auth/repo.ts';
+import { MAIL_REQUEST_THROTTLE } from '../auth/rate-limit.ts';
 import type { Actor } from '../auth/service.ts';
+import { isUniqueViolation } from '../sql.ts';
+import { tenantRecords } from '../tenancy/tenants-service.ts';
 import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
-import {
-  isUniqueViolation,
-  type UserListFilter,
-  type UserRecord,
-  type UserScope,
-  type UsersRepo,
-  usersRepo,
-} from './repo.ts';
-import type {
-  Registration,
-  SubordinateCreate,
-  SubordinateUpdate,
-  SuperuserCreate,
-  SuperuserListQuery,
-  SuperuserUpdate,
-  UserAnswer,
-  UserListQuery,
-} from './schemas.ts';
+import { type UserListFilter, type UserRecord, type UserScope, type UsersRepo, usersRepo } from './repo.ts';
 
 /**
  * Sends the activation mail of a user waiting for approval (the link opens `{origin}/user/activation/{token}`);
@@ -245,7 +238,7 @@ export function usersService(deps: UsersServiceDeps) {
         }
       }
       await r.softDeleteUsers(ids);
-      await r.revokeSessions(ids);
+      await credentials(trx).endSessionsOf(ids);
       return { deleted: ids.length };
     });
   }
@@ -435,7 +428,7 @@ export function usersService(deps: UsersServiceDeps) {
           const r = usersRepo(trx);
           await r.updateUser(target.id, values);
           // A password set by someone else ends the user's sessions: whoever knew the old one is signed out.
-          if (passwordChanged && !isSelf) await r.revokeSessions([target.id]);
+          if (passwordChanged && !isSelf) await credentials(trx).endSessionsOf([target.id]);
         })
         .catch(mapUniqueViolation);
       return answerFor(target.id);
@@ -458,7 +451,7 @@ export function usersService(deps: UsersServiceDeps) {
           status,
           ...(status === 'active' && !target.activated_at ? { activated_at: new Date() } : {}),
         });
-        if (status === 'inactive') await r.revokeSessions([target.id]);
+        if (status === 'inactive') await credentials(trx).endSessionsOf([target.id]);
       });
       return answerFor(target.id);
     },
@@ -633,7 +626,14 @@ export function usersService(deps: UsersServiceDeps) {
             companyId = await companyIn(r, domain.id, input.company_id);
           } else {
             const hq = await r.findCompany(domain.id);
-            companyId = hq?.id ?? (await r.insertCompany(domain.id, input.company_name ?? domain.service_name)).id;
+            companyId =
+              hq?.id ??
+              (
+                await tenantRecords(trx).createCompany({
+                  domainId: domain.id,
+                  name: input.company_name ?? domain.service_name,
+                })
+              ).id;
           }
           await assertEmailFree(r, input.email);
           return r.insertUser({
@@ -746,8 +746,7 @@ export function usersService(deps: UsersServiceDeps) {
     async register(input: Registration, requestOrigin: string | undefined, ip: string) {
       // Anyone can register and each registration mails an address they typed: limited per client address like
       // the other mail-sending endpoints (429 with the wait).
-      await enforceThrottle(
-        authRepo(db),
+      await credentials(db).throttle(
         'self_registration',
         [{ subject: `ip:${ip}`, max: MAIL_REQUEST_THROTTLE.maxPerIp }],
         MAIL_REQUEST_THROTTLE.windowMs,
@@ -767,7 +766,7 @@ export function usersService(deps: UsersServiceDeps) {
         .execute(async (trx) => {
           const r = usersRepo(trx);
           await assertEmailFree(r, input.email);
-          const company = await r.insertCompany(domain.id, input.company_name);
+          const company = await tenantRecords(trx).createCompany({ domainId: domain.id, name: input.company_name });
           return r.insertUser({
             domain_id: domain.id,
             company_id: company.id,

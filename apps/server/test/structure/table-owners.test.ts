@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { areaOf, SERVER_SRC, sourceFiles, withoutLineComments } from './source.ts';
+
+/**
+ * One owner per table (ARCHITECTURE.md, "repo.ts: SQL for this area's tables only; no other area writes them").
+ * Each table is written by exactly one area, from that area's repository files; other areas call the owner's
+ * service. A table added to the schema must be given its owner here before anything may write it.
+ */
+const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  domains: 'tenancy',
+  companies: 'tenancy',
+  users: 'users',
+  groups: 'users',
+  auth_tokens: 'auth',
+  one_time_tokens: 'auth',
+  two_step_challenges: 'auth',
+  login_attempts: 'auth',
+  throttle_events: 'auth',
+  contents: 'contents',
+  content_processes: 'contents',
+};
+
+export interface TableWrite {
+  /** The table written, or `?` when the call names it through a variable (which the rule cannot follow). */
+  table: string;
+  statement: 'insert' | 'update' | 'delete' | 'merge';
+  line: number;
+}
+
+const BUILDER_WRITE =
+  /\b(insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\(\s*(?:(['"`])([A-Za-z_][\w.]*)(?:\s+as\s+\w+)?\2|([^'"`\s)]))/g;
+const RAW_SQL = /\bsql(?:\s*<[^`]*?>)?\s*`([^`]*)`|\bsql\.raw\(\s*(['"`])([^'"`]*)\2/g;
+const RAW_WRITE = /\b(insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?"?([A-Za-z_][\w.]*)"?/gi;
+
+const STATEMENT: Record<string, TableWrite['statement']> = {
+  insertinto: 'insert',
+  replaceinto: 'insert',
+  updatetable: 'update',
+  deletefrom: 'delete',
+  mergeinto: 'merge',
+  update: 'update',
+  'delete from': 'delete',
+  'insert into': 'insert',
+  'merge into': 'merge',
+};
+
+function lineAt(text: string, index: number): number {
+  return text.slice(0, index).split('\n').length;
+}
+
+/** Table of a qualified name: `public.users` is `users`. */
+const bare = (name: string) => name.split('.').at(-1) ?? name;
+
+/** Every write in a source text: Kysely's builders and the statements of raw `sql` templates. */
+export function tableWrites(source: string): TableWrite[] {
+  const text = withoutLineComments(source);
+  const writes: TableWrite[] = [];
+  for (const m of text.matchAll(BUILDER_WRITE)) {
+    const statement = STATEMENT[m[1]!.toLowerCase()]!;
+    writes.push({ table: m[3] ? bare(m[3]) : '?', statement, line: lineAt(text, m.index) });
+  }
+  for (const m of text.matchAll(RAW_SQL)) {
+    const body = m[1] ?? m[3] ?? '';
+    for (const w of body.matchAll(RAW_WRITE)) {
+      const statement = STATEMENT[w[1]!.toLowerCase().replace(/\s+/g, ' ')]!;
+      // `update` also opens `ON CONFLICT ... DO UPDATE SET` and `FOR UPDATE`: neither names a table.
+      if (statement === 'update' && /^(set|of|nowait|skip)$/i.test(w[2]!)) continue;
+      if (statement === 'update' && /\b(do|for|no\s+key)\s*$/i.test(body.slice(0, w.index))) continue;
+      writes.push({ table: bare(w[2]!), statement, line: lineAt(text, m.index + w.index) });
+    }
+  }
+  return writes;
+}
+
+/** Where a write of `table` may stand: a repository file (`repo.ts`, `*-repo.ts`, `repo/*`) of its owner. */
+export function mayWrite(filePath: string, table: string): boolean {
+  const owner = TABLE_OWNERS[table];
+  if (!owner || areaOf(filePath) !== owner) return false;
+  return /(^|\/|-)repo(\.ts$|\/)/.test(filePath.slice(`modules/${owner}/`.length));
+}
+
+/** Value imports of another area's repository from inside an area (a way around its owner's service). */
+export function foreignRepoImports(filePath: string, source: string): string[] {
+  const area = areaOf(filePath);
+  if (!area) return [];
+  const found: string[] = [];
+  for (const m of withoutLineComments(source).matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)) {
+    if (m[1]) continue;
+    const spec = m[2]!;
+    const target = /^\.\.\/([^/.]+)\/(.+)$/.exec(spec);
+    if (target && target[1] !== area && /(^|\/|-)repo(\.ts$|\/)/.test(target[2]!)) found.push(spec);
+  }
+  return found;
+}
+
+/** The tables of the database interface in db/schema.ts. */
+function schemaTables(): string[] {
+  const schema = readFileSync(`${SERVER_SRC}db/schema.ts`, 'utf8');
+  const body = /export interface Database \{([^}]*)\}/.exec(schema)?.[1] ?? '';
+  return [...body.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]!);
+}
+
+const files = sourceFiles().filter((f) => !f.path.startsWith('db/migrations/'));
+
+describe('one owner per table', () => {
+  it('gives every table of the schema exactly one owning area', () => {
+    const tables = schemaTables();
+    expect(tables.length).toBeGreaterThan(5);
+    expect(tables.filter((t) => !TABLE_OWNERS[t])).toEqual([]);
+    expect(Object.keys(TABLE_OWNERS).filter((t) => !tables.includes(t))).toEqual([]);
+  });
+
+  it('finds the writes it is meant to find (the scanner itself)', () => {
+    const sample = [
+      "await db.insertInto('users').values(v).execute();",
+      "db.updateTable('groups as g').set({ name })",
+      'db\n  .deleteFrom(\n    "auth_tokens")',
+      'db.deleteFrom(tableName)',
+      'await sql`DELETE FROM contents WHERE domain_id = 1`.execute(db);',
+      'sql<number>`update public.companies set name = 2`',
+      'sql`insert into x (a) values (1) on conflict (a) do update set a = 2`',
+      'sql`select * from domains for update`',
+      "// db.insertInto('domains') in a comment is prose",
+      "db.selectFrom('users').select('id')",
+    ].join('\n');
+    expect(tableWrites(sample).map((w) => `${w.statement} ${w.table}`)).toEqual([
+      'insert users',
+      'update groups',
+      'delete auth_tokens',
+      'delete ?',
+      'delete contents',
+      'update companies',
+      'insert x',
+    ]);
+    expect(mayWrite('modules/users/repo.ts', 'users')).toBe(true);
+    expect(mayWrite('modules/users/groups-repo.ts', 'groups')).toBe(true);
+    expect(mayWrite('modules/users/service.ts', 'users')).toBe(false);
+    expect(mayWrite('modules/auth/repo.ts', 'users')).toBe(false);
+    expect(mayWrite('modules/users/repo.ts', 'no_such_table')).toBe(false);
+    expect(foreignRepoImports('modules/profile/service.ts', "import { authRepo } from '../auth/repo.ts';")).toEqual([
+      '../auth/repo.ts',
+    ]);
+    expect(foreignRepoImports('modules/profile/x.ts', "import type { AuthRepo } from '../auth/repo.ts';")).toEqual([]);
+    expect(foreignRepoImports('modules/users/x.ts', "import { usersRepo } from './repo.ts';")).toEqual([]);
+  });
+
+  it('writes each table only from its owner’s repository', () => {
+    const misplaced = files.flatMap((f) =>
+      tableWrites(f.text)
+        .filter((w) => !mayWrite(f.path, w.table))
+        .map((w) => `${f.path}:${w.line} ${w.statement} ${w.table} (owner: ${TABLE_OWNERS[w.table] ?? 'none'})`),
+    );
+    expect(misplaced).toEqual([]);
+    // The scan sees the code at all: every owner's repository writes something.
+    const owners = new Set(files.flatMap((f) => (tableWrites(f.text).length > 0 ? [areaOf(f.path)] : [])));
+    expect([...owners].sort()).toEqual([...new Set(Object.values(TABLE_OWNERS))].sort());
+  });
+
+  it('lets no area reach into another area’s repository (it calls that area’s service)', () => {
+    const reaching = files.flatMap((f) => foreignRepoImports(f.path, f.text).map((spec) => `${f.path} -> ${spec}`));
+    expect(reaching).toEqual([]);
+  });
+});
