@@ -9,7 +9,7 @@ import {
   interpretLoginAnswer,
   type LoginOutcome,
 } from './loginAnswer.ts';
-import { clearLocalSession } from './session.ts';
+import { clearLocalSession, forgetPreviousSession } from './session.ts';
 import { tokens } from './tokens.ts';
 import { buildUrl } from './url.ts';
 
@@ -27,7 +27,7 @@ export interface Credentials {
  */
 function storeOutcome(outcome: LoginOutcome): void {
   if (outcome.kind === 'signed_in') {
-    clearLocalSession();
+    forgetPreviousSession();
     tokens.saveSignedIn(outcome.accessToken, outcome.contentToken);
   } else if (outcome.kind === 'device_limit' || outcome.kind === 'second_step') {
     tokens.saveTemporary(outcome.tempToken);

@@ -3,29 +3,48 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 import { sessionCache } from './sessionCache.ts';
 
+/** What a host shows before anyone signs in: its company code (the logo) and service name (title, footer). */
+export interface HostBrand {
+  companyCode: string;
+  /** Empty for the product's own host and for any host that is not an active tenant. */
+  serviceName: string;
+}
+
+const FALLBACK: HostBrand = { companyCode: DEFAULT_COMPANY_CODE, serviceName: '' };
+
 /** GET /v1/companycode/{host}; any failure falls back silently to 0006, so it never shows a message. */
-export async function fetchCompanyCode(hostname: string): Promise<string> {
+export async function fetchHostBrand(hostname: string): Promise<HostBrand> {
   try {
-    return await sessionCache.getOrLoad(`companycode.${hostname}`, async () => {
-      const answer = await apiGet<{ company_code?: unknown }>(`/v1/companycode/${encodeURIComponent(hostname)}`, {
-        auth: 'none',
-        errors: 'silent',
-      });
+    return await sessionCache.getOrLoad(`hostbrand.${hostname}`, async () => {
+      const answer = await apiGet<{ company_code?: unknown; service_name?: unknown }>(
+        `/v1/companycode/${encodeURIComponent(hostname)}`,
+        { auth: 'none', errors: 'silent' },
+      );
       if (typeof answer.company_code !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(answer.company_code)) {
         throw new Error('No usable company code');
       }
-      return answer.company_code;
+      const serviceName = typeof answer.service_name === 'string' ? answer.service_name.trim() : '';
+      return { companyCode: answer.company_code, serviceName };
     });
   } catch {
-    return DEFAULT_COMPANY_CODE;
+    return FALLBACK;
   }
 }
 
-export function useCompanyCode() {
+export async function fetchCompanyCode(hostname: string): Promise<string> {
+  return (await fetchHostBrand(hostname)).companyCode;
+}
+
+export function useHostBrand() {
   const hostname = window.location.hostname;
   return useQuery({
-    queryKey: ['companycode', hostname],
-    queryFn: () => fetchCompanyCode(hostname),
+    queryKey: ['hostbrand', hostname],
+    queryFn: () => fetchHostBrand(hostname),
     staleTime: 5 * 60 * 1000,
   });
+}
+
+export function useCompanyCode() {
+  const brand = useHostBrand();
+  return { ...brand, data: brand.data?.companyCode };
 }

@@ -20,6 +20,17 @@ export function clearLocalSession(): void {
   queryClient.clear();
 }
 
+/**
+ * What the previous user left in this browser (list conditions, caches), without removing the tokens: a new
+ * sign-in writes its token over the old one, so other tabs see one change from user A to user B (the "another
+ * user" alert) instead of a sign-out followed by a sign-in.
+ */
+export function forgetPreviousSession(): void {
+  tokens.clearListConditions();
+  sessionCache.clear();
+  queryClient.clear();
+}
+
 /** A 401 ended the session: forget it locally and send the user to sign in again. */
 export function endSessionAfterUnauthorized(): void {
   clearLocalSession();

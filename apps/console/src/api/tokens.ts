@@ -50,6 +50,11 @@ export const tokens = {
     remove(STORAGE_KEYS.accessToken);
     remove(STORAGE_KEYS.contentToken);
     remove(STORAGE_KEYS.tempToken);
+    tokens.clearListConditions();
+  },
+
+  /** The saved list conditions (filters, sort, page size) of the previous user. */
+  clearListConditions(): void {
     try {
       const doomed: string[] = [];
       for (let i = 0; i < window.localStorage.length; i++) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
+import { useServiceName } from './brand.ts';
 
 /** Route `handle` of every screen: which entry of the screen list it shows (title `screens.<id>`). */
 export interface ScreenHandle {
@@ -21,10 +21,12 @@ export function useCurrentScreenId(): string | undefined {
   return undefined;
 }
 
-/** Keeps the browser tab's title in step with the screen, so tabs and history entries are recognisable. */
+/**
+ * Keeps the browser tab's title in step with the screen, so tabs and history entries are recognisable. The
+ * name after the screen's is the host's service name (a white-label tenant's own brand).
+ */
 export function useDocumentTitle(title: string | undefined): void {
-  const { t } = useTranslation();
-  const product = t('app.name');
+  const product = useServiceName();
   useEffect(() => {
     document.title = title ? `${title} | ${product}` : product;
   }, [title, product]);

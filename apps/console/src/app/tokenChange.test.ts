@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { reactionToTokenChange } from './tokenChange.ts';
+import { reactionToTokenChange, touchesSession } from './tokenChange.ts';
 
-const KEY = 'spinyard.access_token';
+describe('touchesSession', () => {
+  it('reacts to the access token and to a cleared storage only', () => {
+    expect(touchesSession('spinyard.access_token')).toBe(true);
+    expect(touchesSession(null)).toBe(true);
+    expect(touchesSession('spinyard.list.contents')).toBe(false);
+    expect(touchesSession('spinyard.content_token')).toBe(false);
+  });
+});
 
 describe('reactionToTokenChange', () => {
-  it('alerts when another tab stores a different token', () => {
-    expect(reactionToTokenChange(KEY, 'old', 'new', 'new')).toBe('another_user');
-    // A token where this tab had none is not another user: this tab was not signed in.
-    expect(reactionToTokenChange(KEY, null, 'new', 'new')).toBe('none');
+  it('alerts when the stored token is no longer the one this tab signed in with', () => {
+    expect(reactionToTokenChange('mine', 'theirs')).toBe('another_user');
   });
 
-  it('signs this tab out when the token is removed or the storage cleared', () => {
-    expect(reactionToTokenChange(KEY, 'old', null, null)).toBe('signed_out');
-    expect(reactionToTokenChange(null, null, null, null)).toBe('signed_out');
+  it('signs this tab out when no token is stored any more', () => {
+    expect(reactionToTokenChange('mine', null)).toBe('signed_out');
+    expect(reactionToTokenChange('mine', '')).toBe('signed_out');
   });
 
-  it('ignores other keys and unchanged values', () => {
-    expect(reactionToTokenChange('spinyard.list.contents', 'a', 'b', 'tok')).toBe('none');
-    expect(reactionToTokenChange(KEY, 'same', 'same', 'same')).toBe('none');
-    expect(reactionToTokenChange(null, null, null, 'tok')).toBe('none');
+  it('does nothing while the stored token is still this tab’s', () => {
+    expect(reactionToTokenChange('mine', 'mine')).toBe('none');
+    // A tab that held no token was not signed in: a token appearing is not another user.
+    expect(reactionToTokenChange(null, 'theirs')).toBe('none');
   });
 });

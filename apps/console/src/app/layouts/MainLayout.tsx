@@ -7,6 +7,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useProfile } from '../../api/profile.ts';
 import { FooterText } from '../../components/AppFooter.tsx';
 import { NotAvailablePage } from '../../features/not-found/NotAvailablePage.tsx';
+import { useHostServiceName } from '../brand.ts';
 import { useCurrentScreenId, useDocumentTitle } from '../currentScreen.ts';
 import { isRouteAvailable } from '../menu/screenAvailability.ts';
 import { useVisibleMenu } from '../menu/useVisibleMenu.ts';
@@ -34,6 +35,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   const screenId = useCurrentScreenId();
   const title = t(`screens.${screenId ?? 'not_found'}`);
   useDocumentTitle(title);
+  useHostServiceName(profile.data?.domain.service_name);
   usePaymentRedirect(profile.data);
 
   if (profile.isPending) return <LayoutLoading />;

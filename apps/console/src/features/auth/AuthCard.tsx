@@ -1,8 +1,8 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_COMPANY_CODE } from '@spinyard/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCompanyCode } from '../../api/companyCode.ts';
+import { useServiceName } from '../../app/brand.ts';
 import { useDocumentTitle } from '../../app/currentScreen.ts';
 import { CompanyLogo } from '../../components/CompanyLogo.tsx';
 
@@ -21,15 +21,15 @@ export function AuthCard({
   children: ReactNode;
   width?: number;
 }) {
-  const { t } = useTranslation();
   const companyCode = useCompanyCode();
+  const serviceName = useServiceName();
   useDocumentTitle(title);
   return (
     <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 40 }} w="100%" maw={width}>
       <Stack gap="lg">
         <Center h={56}>
           {companyCode.isPending ? null : (
-            <CompanyLogo code={companyCode.data ?? DEFAULT_COMPANY_CODE} name={t('app.name')} maxHeight={48} />
+            <CompanyLogo code={companyCode.data ?? DEFAULT_COMPANY_CODE} name={serviceName} maxHeight={48} />
           )}
         </Center>
         <Stack gap={6}>

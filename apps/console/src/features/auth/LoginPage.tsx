@@ -2,9 +2,10 @@ import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { abandonHeldSignIn } from '../../api/auth.ts';
 import type { DeviceLimitOutcome, LoginOutcome } from '../../api/loginAnswer.ts';
+import { isSignedIn } from '../../api/tokens.ts';
 import { returnPathFrom } from '../../app/guards/returnPath.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { DeviceLimitPanel } from './DeviceLimitPanel.tsx';
@@ -24,6 +25,9 @@ export function LoginPage() {
     deviceLimitOfState(location.state),
   );
   const [notice, setNotice] = useState<LoginNotice | undefined>(() => loginNoticeOf(location.state));
+  // A signed-in visitor who opens /login (a second tab, a bookmark) lands on /top. The app's own ways here (an
+  // ended session, the "another user" alert) carry a state and keep the form.
+  const [openedSignedIn] = useState(() => isSignedIn() && location.state == null);
 
   const signedIn = () => void navigate(returnPathFrom(location.state), { replace: true });
 
@@ -53,6 +57,8 @@ export function LoginPage() {
         return;
     }
   };
+
+  if (openedSignedIn) return <Navigate to="/top" replace />;
 
   if (deviceLimit) {
     return (

@@ -14,7 +14,11 @@ const STATUS_COLORS: Record<UserStatus, string> = {
 
 const ROLE_COLORS: Record<PrivilegeType, string> = { master: 'grape', super: 'indigo', admin: 'blue', normal: 'teal' };
 
-/** Dark text whatever the colour: the pale hues' own text colour reads too faintly on their tint. */
+/**
+ * Dark text whatever the colour: the pale hues' own text colour reads too faintly on their tint. A badge is never
+ * narrower than its word: a table squeezing its column would otherwise cut "管理者" to "管." (it wraps the other
+ * columns instead).
+ */
 function DarkTextBadge({
   color,
   variant,
@@ -25,7 +29,12 @@ function DarkTextBadge({
   children: ReactNode;
 }) {
   return (
-    <Badge color={color} variant={variant} radius="sm" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+    <Badge
+      color={color}
+      variant={variant}
+      radius="sm"
+      styles={{ root: { minWidth: 'max-content' }, label: { color: 'var(--mantine-color-dark-7)' } }}
+    >
       {children}
     </Badge>
   );

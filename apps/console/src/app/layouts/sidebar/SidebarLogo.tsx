@@ -6,8 +6,8 @@ import { CompanyLogo } from '../../../components/CompanyLogo.tsx';
 import classes from './Sidebar.module.css';
 
 /**
- * The company's logo, linking to /top. Its alt text is the company name (the spec's "default title"); a
- * minimized sidebar has no room for a 488x110 logo, so it shows the name's first letter instead.
+ * The company's logo, linking to /top. Its alt text is the company name (the spec's "default title"). A minimized
+ * sidebar shows the same logo scaled into its narrow column, so the brand stays the one the tenant chose.
  */
 export function SidebarLogo({ companyName, collapsed }: { companyName: string; collapsed: boolean }) {
   const { t } = useTranslation();
@@ -16,14 +16,15 @@ export function SidebarLogo({ companyName, collapsed }: { companyName: string; c
     <Link
       to="/top"
       className={classes.logo}
+      data-testid="sidebar-logo"
       aria-label={collapsed ? t('layout.logoLink', { name: companyName }) : undefined}
     >
-      {collapsed ? (
-        <span className={classes.logoInitial} aria-hidden>
-          {Array.from(companyName)[0] ?? ''}
-        </span>
-      ) : companyCode.isPending ? null : (
-        <CompanyLogo code={companyCode.data ?? DEFAULT_COMPANY_CODE} name={companyName} maxHeight={44} />
+      {companyCode.isPending ? null : (
+        <CompanyLogo
+          code={companyCode.data ?? DEFAULT_COMPANY_CODE}
+          name={companyName}
+          maxHeight={collapsed ? 32 : 44}
+        />
       )}
     </Link>
   );

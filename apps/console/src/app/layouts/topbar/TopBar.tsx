@@ -8,6 +8,7 @@ import { AccountLabel } from './AccountLabel.tsx';
 import { CarSiteStatusLink } from './CarSiteStatusLink.tsx';
 import { ManualMenu } from './ManualMenu.tsx';
 import { PageBreadcrumbs } from './PageBreadcrumbs.tsx';
+import classes from './TopBar.module.css';
 
 interface TopBarProps {
   title: string;
@@ -39,7 +40,7 @@ export function TopBar({ title, screenId, profile, mobileNavOpened, onToggleMobi
             <Box visibleFrom="sm">
               <PageBreadcrumbs screenId={screenId} />
             </Box>
-            <Title order={1} fz={{ base: 'lg', sm: 22 }} data-testid="page-title" lineClamp={1}>
+            <Title order={1} fz={{ base: 'md', sm: 22 }} data-testid="page-title" className={classes.title}>
               {title}
             </Title>
           </Stack>
