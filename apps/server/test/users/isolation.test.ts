@@ -14,6 +14,10 @@ interface Company {
   admin: FixtureUser;
   admin2: FixtureUser;
   normal: FixtureUser;
+  /** Another normal user under admin, in the group. */
+  normalPeer: FixtureUser;
+  /** admin2's own normal user, outside the group. */
+  normal2: FixtureUser;
   groupId: string;
 }
 let a: Company;
@@ -37,7 +41,13 @@ async function company(): Promise<Company> {
     .executeTakeFirstOrThrow();
   await t.db.updateTable('users').set({ group_id: group.id }).where('id', '=', admin.id).execute();
   const normal = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin.id, groupId: group.id });
-  return { sup, admin, admin2, normal, groupId: group.id };
+  const normalPeer = await makeUser(t.db, tenant, {
+    privilegeType: 'normal',
+    parentUserId: admin.id,
+    groupId: group.id,
+  });
+  const normal2 = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin2.id });
+  return { sup, admin, admin2, normal, normalPeer, normal2, groupId: group.id };
 }
 
 beforeAll(async () => {
@@ -208,32 +218,53 @@ describe('another tenant', () => {
     expect(await snapshot(t.db)).toBe(before);
   });
 
-  it('lists and searches show only the caller’s tenant', async () => {
-    // User ids and group ids are separate sequences: each list is checked against its own kind.
-    const aUsers = new Set([a.sup.id, a.admin.id, a.admin2.id, a.normal.id]);
+  it('lists and searches show the caller’s own rows and none of another tenant’s', async () => {
+    // User ids and group ids are separate sequences: each list is checked against its own kind. Each caller must
+    // get exactly the status its role allows and find its own tenant's rows, so a list that refuses everyone or
+    // answers nothing fails as surely as one that leaks.
+    const aUsers = new Set([a.sup.id, a.admin.id, a.admin2.id, a.normal.id, a.normalPeer.id, a.normal2.id]);
     const aGroups = new Set([a.groupId]);
-    const lists: [string, Set<string>][] = [
-      ['/v1/subordinates?limit=300', aUsers],
-      [`/v1/subordinates?domain_id=${a.normal.domainId}`, aUsers],
-      [`/v1/subordinates/search/${encodeURIComponent('example.test')}`, aUsers],
-      ['/v1/users?limit=300', aUsers],
-      ['/v1/users?same_privileges=1', aUsers],
-      ['/v1/groups', aGroups],
-      [`/v1/groups?domain_id=${a.normal.domainId}`, aGroups],
-      ['/v1/groups/search/Group', aGroups],
+    type Seen = Record<'superB' | 'adminB' | 'normalB', 403 | string[]>;
+    const subordinatesOfB = (): Seen => ({
+      superB: [b.admin.id, b.admin2.id, b.normal.id, b.normalPeer.id, b.normal2.id],
+      adminB: [b.normal.id, b.normalPeer.id],
+      normalB: 403,
+    });
+    const groupsOfB = (): Seen => ({ superB: [b.groupId], adminB: [b.groupId], normalB: 403 });
+    const lists: [string, Set<string>, Seen][] = [
+      ['/v1/subordinates?limit=300', aUsers, subordinatesOfB()],
+      [`/v1/subordinates?domain_id=${a.normal.domainId}`, aUsers, subordinatesOfB()],
+      [`/v1/subordinates/search/${encodeURIComponent('example.test')}`, aUsers, subordinatesOfB()],
+      [
+        '/v1/users?limit=300',
+        aUsers,
+        {
+          superB: [b.sup.id, b.admin.id, b.admin2.id, b.normal.id, b.normalPeer.id, b.normal2.id],
+          adminB: [b.admin.id, b.normal.id, b.normalPeer.id],
+          normalB: [b.normal.id],
+        },
+      ],
+      // Peers: the caller's own role in their reach, themself excluded (B has one super, so none for them).
+      ['/v1/users?same_privileges=1', aUsers, { superB: [], adminB: [b.admin2.id], normalB: [b.normalPeer.id] }],
+      ['/v1/groups', aGroups, groupsOfB()],
+      [`/v1/groups?domain_id=${a.normal.domainId}`, aGroups, groupsOfB()],
+      ['/v1/groups/search/Group', aGroups, groupsOfB()],
     ];
-    for (const [url, ofA] of lists) {
+    for (const [url, ofA, seen] of lists) {
       for (const caller of ['superB', 'adminB', 'normalB'] as const) {
         const res = await t.app.inject({ url, headers: headers[caller] });
-        if (res.statusCode !== 200) {
-          expect([403], `${url} ${res.body}`).toContain(res.statusCode);
+        const expected = seen[caller];
+        if (expected === 403) {
+          expect(res.statusCode, `${caller} ${url} ${res.body}`).toBe(403);
           continue;
         }
+        expect(res.statusCode, `${caller} ${url} ${res.body}`).toBe(200);
         const ids: string[] = res.json().items.map((x: { id: string }) => x.id);
         expect(
           ids.filter((id) => ofA.has(id)),
-          url,
+          `${caller} ${url}`,
         ).toEqual([]);
+        expect(ids, `${caller} ${url}`).toEqual(expect.arrayContaining(expected));
       }
     }
     expect((await t.app.inject({ url: '/v1/superusers', headers: headers.superB })).statusCode).toBe(403);
@@ -252,8 +283,9 @@ describe('an admin of the same domain, for users outside their group', () => {
     });
   }
 
-  it('does not list them', async () => {
+  it('lists only their own users', async () => {
     const res = await t.app.inject({ url: '/v1/subordinates', headers: headers.admin2A });
-    expect(res.json().items).toEqual([]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items.map((x: { id: string }) => x.id)).toEqual([a.normal2.id]);
   });
 });
