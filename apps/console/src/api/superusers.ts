@@ -1,7 +1,14 @@
-import type { FieldError } from '@spinyard/domain';
+import {
+  type FieldError,
+  parseFields,
+  type SuperuserCreateBody,
+  type SuperuserCreatedAnswer,
+  type SuperuserUpdateBody,
+  superuserUpdateBody,
+  type UserAnswer,
+} from '@spinyard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
-import type { UserRecord } from './users.ts';
 
 /**
  * The master's super-user calls (`/v1/superusers...`, apps/server/src/modules/users/routes.ts) and the activation
@@ -9,34 +16,9 @@ import type { UserRecord } from './users.ts';
  */
 
 /** The user answer of the super-user routes. */
-export interface SuperuserRecord extends UserRecord {
-  login_limit_count?: number | null;
-}
-
-export interface SuperuserCreateBody {
-  domain_id: string;
-  email: string;
-  name: string;
-}
-
-export interface SuperuserCreated {
-  user: SuperuserRecord;
-  activation_mail_sent: boolean;
-}
-
-export interface SuperuserUpdateBody {
-  email?: string;
-  name?: string;
-  phone?: string;
-  /** Master only. */
-  car_limit?: number | null;
-  /** Master only. */
-  is_pay_by_credit?: boolean;
-  /** Master only. */
-  login_limit_count?: number | null;
-  /** Master only. */
-  two_step_forced?: boolean;
-}
+export type SuperuserRecord = UserAnswer;
+export type SuperuserCreated = SuperuserCreatedAnswer;
+export type { SuperuserCreateBody, SuperuserUpdateBody };
 
 /** The values of the edit modal; numbers stay text while typed ('' for no limit). */
 export interface SuperuserFormValues {
@@ -96,40 +78,44 @@ export function superuserFormOf(user: SuperuserRecord): SuperuserFormValues {
   };
 }
 
-function whole(text: string): number | null | 'invalid' {
+/** Typed text as the number the API takes: null when empty; text that is no number stays as typed. */
+function whole(text: string): number | null | string {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  return /^[0-9]+$/.test(trimmed) ? Number(trimmed) : 'invalid';
+  return /^-?[0-9]+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
 /**
- * The update body of the edit modal: only the fields that differ from what was loaded, or the field errors the
- * console can tell before sending (required name and e-mail, whole numbers in range).
+ * The update body of the edit modal: only the fields that differ from what was loaded (name and e-mail are always
+ * checked, they may not be emptied), or the field errors the API's own body schema gives before sending.
  */
 export function superuserUpdateOf(
   initial: SuperuserFormValues,
   values: SuperuserFormValues,
 ): { ok: true; body: SuperuserUpdateBody } | { ok: false; fields: FieldError[] } {
-  const fields: FieldError[] = [];
-  const body: SuperuserUpdateBody = {};
-  const name = values.name.trim();
-  const email = values.email.trim();
-  if (name === '') fields.push({ field: 'name', rule: 'required', message: 'Enter a name.' });
-  else if (name !== initial.name.trim()) body.name = name;
-  if (email === '') fields.push({ field: 'email', rule: 'required', message: 'Enter an e-mail address.' });
-  else if (email !== initial.email.trim()) body.email = email;
-  if (values.phone.trim() !== initial.phone.trim()) body.phone = values.phone.trim();
-  const carLimit = whole(values.car_limit);
-  if (carLimit === 'invalid' || (carLimit !== null && carLimit > 1_000_000)) {
-    fields.push({ field: 'car_limit', rule: 'range', message: 'Enter a whole number from 0 to 1,000,000.' });
-  } else if (carLimit !== whole(initial.car_limit)) body.car_limit = carLimit;
-  const loginLimit = whole(values.login_limit_count);
-  if (loginLimit === 'invalid' || (loginLimit !== null && (loginLimit < 1 || loginLimit > 100))) {
-    fields.push({ field: 'login_limit_count', rule: 'range', message: 'Enter a whole number from 1 to 100.' });
-  } else if (loginLimit !== whole(initial.login_limit_count)) body.login_limit_count = loginLimit;
-  if (values.is_pay_by_credit !== initial.is_pay_by_credit) body.is_pay_by_credit = values.is_pay_by_credit;
-  if (values.two_step_forced !== initial.two_step_forced) body.two_step_forced = values.two_step_forced;
-  return fields.length > 0 ? { ok: false, fields } : { ok: true, body };
+  const changed = <K extends keyof SuperuserFormValues>(key: K, read: (v: SuperuserFormValues[K]) => unknown) =>
+    read(values[key]) !== read(initial[key]);
+  const trim = (v: string) => v.trim();
+  const candidate = {
+    name: values.name,
+    email: values.email,
+    ...(changed('phone', trim) ? { phone: values.phone } : {}),
+    ...(changed('car_limit', whole) ? { car_limit: whole(values.car_limit) } : {}),
+    ...(changed('login_limit_count', whole) ? { login_limit_count: whole(values.login_limit_count) } : {}),
+    ...(values.is_pay_by_credit !== initial.is_pay_by_credit ? { is_pay_by_credit: values.is_pay_by_credit } : {}),
+    ...(values.two_step_forced !== initial.two_step_forced ? { two_step_forced: values.two_step_forced } : {}),
+  };
+  const parsed = parseFields(superuserUpdateBody, candidate);
+  if (!parsed.ok) {
+    // Text that is no whole number is out of the field's range, as the modal's hint says.
+    return { ok: false, fields: parsed.fields.map((f) => (f.rule === 'integer' ? { ...f, rule: 'range' } : f)) };
+  }
+  // The parsed values are what the server would store: trimmed, the e-mail lower-cased.
+  const { name, email, ...rest } = parsed.data;
+  const body: SuperuserUpdateBody = rest;
+  if (name !== undefined && name !== initial.name.trim()) body.name = name;
+  if (email !== undefined && email !== initial.email.trim().toLowerCase()) body.email = email;
+  return { ok: true, body };
 }
 
 /**

@@ -1,4 +1,20 @@
-import { describeErrorResponse, type PageSize, type PrivilegeType, type UserStatus } from '@spinyard/domain';
+import {
+  type CsvRowError,
+  csvRowError,
+  type DeletedAnswer,
+  describeErrorResponse,
+  type PageOf,
+  type PageSize,
+  type PrivilegeChangeAnswer,
+  type PrivilegeChangeBody,
+  type StaffPrivilegeType,
+  type SubordinateCreateBody,
+  type SubordinateUpdateBody,
+  type UserAnswer,
+  type UserListParams,
+  type UserSort,
+  type UserStatus,
+} from '@spinyard/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError } from './apiError.ts';
 import { apiGet, apiRequest } from './client.ts';
@@ -11,66 +27,18 @@ import { buildUrl, type QueryValue } from './url.ts';
  * beside their fields and the rule messages (delete refused, CSV rows refused) where they belong.
  */
 
-export interface PageOf<T> {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type { PageOf, UserSort } from '@spinyard/domain';
+export { isUserSort, USER_SORTS } from '@spinyard/domain';
 
-export interface UserRecord {
-  id: string;
-  email: string;
-  name: string;
-  first_name: string;
-  last_name: string;
-  display_name: string;
-  privilege_type: PrivilegeType;
-  status: UserStatus;
-  domain_id: string;
-  domain_host: string;
-  company_id: string | null;
-  company_name: string | null;
-  parent_user_id: string | null;
-  parent_name: string | null;
-  parent_email: string | null;
-  group_id: string | null;
-  group_name: string | null;
-  company_section: string;
-  phone: string;
-  car_limit: number | null;
-  is_pay_by_credit: boolean;
-  two_step_auth: boolean;
-  /** The second sign-in step forced on this user by whoever manages them. */
-  two_step_forced: boolean;
-  last_login_at: string | null;
-  activated_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export const USER_SORTS = [
-  'created_desc',
-  'created_asc',
-  'updated_desc',
-  'updated_asc',
-  'name_asc',
-  'name_desc',
-  'email_asc',
-  'email_desc',
-] as const;
-export type UserSort = (typeof USER_SORTS)[number];
-
-export function isUserSort(value: string): value is UserSort {
-  return (USER_SORTS as readonly string[]).includes(value);
-}
+/** A user as the users routes answer it. */
+export type UserRecord = UserAnswer;
 
 export interface UserListQuery {
   page: number;
   limit: PageSize;
   q: string;
   sort: UserSort;
-  privilegeType: 'admin' | 'normal' | '';
+  privilegeType: StaffPrivilegeType | '';
   status: UserStatus | '';
   parentUserId?: string;
 }
@@ -78,7 +46,7 @@ export interface UserListQuery {
 /** The query string of GET /v1/subordinates: empty filters are left out. */
 export function subordinateQuery(query: UserListQuery): Record<string, QueryValue> {
   const q = query.q.trim();
-  return {
+  const params = {
     page: query.page,
     limit: query.limit,
     sort: query.sort,
@@ -86,37 +54,11 @@ export function subordinateQuery(query: UserListQuery): Record<string, QueryValu
     privilege_type: query.privilegeType || undefined,
     status: query.status || undefined,
     parent_user_id: query.parentUserId || undefined,
-  };
+  } satisfies UserListParams;
+  return params;
 }
 
-export interface SubordinateCreateBody {
-  email: string;
-  password: string;
-  privilege_type: 'admin' | 'normal';
-  name: string;
-  parent_user_id?: string | null;
-  company_section?: string;
-  phone?: string;
-  car_limit?: number | null;
-  two_step_forced?: boolean;
-}
-
-export type SubordinateUpdateBody = Partial<Omit<SubordinateCreateBody, 'privilege_type' | 'parent_user_id'>> & {
-  parent_user_id?: string;
-};
-
-export interface PrivilegeChangeAnswer {
-  user: UserRecord;
-  changed: { id: string; privilege_type: PrivilegeType; parent_user_id: string | null; car_limit: number | null }[];
-}
-
-/** One refused row of a CSV (row null for a rule of the whole file, such as a total). */
-export interface CsvRowError {
-  row: number | null;
-  code: string;
-  field?: string;
-  message: string;
-}
+export type { CsvRowError, PrivilegeChangeAnswer, SubordinateCreateBody, SubordinateUpdateBody };
 
 const seg = encodeURIComponent;
 
@@ -138,7 +80,7 @@ export function fetchSubordinate(id: string): Promise<UserRecord> {
 /** Every admin the caller can choose as a parent (up to 300: a group has one admin, so this is plenty). */
 export function fetchAdmins(): Promise<PageOf<UserRecord>> {
   return apiGet<PageOf<UserRecord>>('/v1/subordinates', {
-    query: { privilege_type: 'admin', limit: 300, sort: 'name_asc' },
+    query: { privilege_type: 'admin', limit: 300, sort: 'name_asc' } satisfies UserListParams,
   });
 }
 
@@ -151,14 +93,13 @@ export async function updateSubordinate(id: string, body: SubordinateUpdateBody)
     .data;
 }
 
-export async function deleteSubordinate(id: string): Promise<{ deleted: number }> {
-  return (await apiRequest<{ deleted: number }>(`/v1/subordinates/${seg(id)}`, { method: 'DELETE', errors: 'silent' }))
-    .data;
+export async function deleteSubordinate(id: string): Promise<DeletedAnswer> {
+  return (await apiRequest<DeletedAnswer>(`/v1/subordinates/${seg(id)}`, { method: 'DELETE', errors: 'silent' })).data;
 }
 
-export async function deleteSubordinates(ids: string[]): Promise<{ deleted: number }> {
+export async function deleteSubordinates(ids: string[]): Promise<DeletedAnswer> {
   return (
-    await apiRequest<{ deleted: number }>('/v1/subordinates-delete', {
+    await apiRequest<DeletedAnswer>('/v1/subordinates-delete', {
       method: 'DELETE',
       json: { ids },
       errors: 'silent',
@@ -178,15 +119,13 @@ export async function setUserStatus(id: string, status: 'active' | 'inactive'): 
 
 export async function changePrivilege(
   id: string,
-  privilegeType: 'admin' | 'normal',
+  privilegeType: StaffPrivilegeType,
   parentUserId: string | null,
 ): Promise<PrivilegeChangeAnswer> {
-  const json =
+  const json: PrivilegeChangeBody =
     privilegeType === 'normal'
       ? { privilege_type: privilegeType, parent_user_id: parentUserId }
-      : {
-          privilege_type: privilegeType,
-        };
+      : { privilege_type: privilegeType };
   return (
     await apiRequest<PrivilegeChangeAnswer>(`/v1/privilege-type-change/${seg(id)}`, {
       method: 'POST',
@@ -206,10 +145,10 @@ export function csvRowsOf(body: unknown): CsvRowError[] {
   if (typeof body !== 'object' || body === null) return [];
   const error = (body as { error?: { rows?: unknown } }).error;
   if (!error || !Array.isArray(error.rows)) return [];
-  return error.rows.filter(
-    (r): r is CsvRowError =>
-      typeof r === 'object' && r !== null && typeof (r as CsvRowError).code === 'string' && 'row' in r,
-  );
+  return error.rows.flatMap((r) => {
+    const row = csvRowError.safeParse(r);
+    return row.success ? [row.data] : [];
+  });
 }
 
 /**

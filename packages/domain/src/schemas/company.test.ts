@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkCompanyLogo,
-  checkDomainLogo,
-  checkRoundLogo,
-  checkSplashImage,
-  companySchema,
-  isTel,
-} from './company.ts';
+import { checkCompanyLogo, checkDomainLogo, checkRoundLogo, checkSplashImage, companySchema } from './company.ts';
 import { parseFields } from './field-errors.ts';
+import { isTel } from './phone.ts';
 
 const MB = 1024 * 1024;
 const rulesOf = (input: unknown) => {

@@ -3,6 +3,7 @@ import { PREFECTURES } from '../constants.ts';
 import type { FieldError } from '../errors.ts';
 import { hostLabelProblem } from './domain.ts';
 import { ruleIssue } from './field-errors.ts';
+import { isTel, PHONE_BOUNDS } from './phone.ts';
 
 /**
  * Companies (first document section 3, "Company") and the image rules of the company and domain pictures
@@ -140,7 +141,7 @@ export const COMPANY_FIELD_BOUNDS = {
   city: 100,
   street: 200,
   credit_notation: 100,
-  tel: { min: 6, max: 20 },
+  tel: PHONE_BOUNDS,
 } as const;
 
 const C = COMPANY_FIELD_BOUNDS;
@@ -168,15 +169,10 @@ export const COMPANY_MESSAGES = {
 } as const;
 
 const codePattern = new RegExp(`^[A-Za-z0-9-]{1,${C.code}}$`);
-const TEL = /^\+?[0-9]+(?:-[0-9]+)*$/;
 
 /** One DNS label under the domain-name rules (no dots, no run of hyphens; digits only is fine). */
 export function isHostLabel(value: string): boolean {
   return hostLabelProblem(value) === null;
-}
-
-export function isTel(value: string): boolean {
-  return value.length >= C.tel.min && value.length <= C.tel.max && TEL.test(value);
 }
 
 export const companySchema = z

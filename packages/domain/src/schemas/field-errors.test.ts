@@ -26,6 +26,7 @@ describe('fieldErrorsOf: built-in issues map to stable rules', () => {
     ['too long', { code: 'abcde' }, { field: 'code', rule: 'max_length' }],
     ['bad e-mail', { mail: 'x' }, { field: 'mail', rule: 'email' }],
     ['not an option', { kind: 'c' }, { field: 'kind', rule: 'one_of' }],
+    ['missing option', { kind: undefined }, { field: 'kind', rule: 'required' }],
     ['fractional', { count: 1.5 }, { field: 'count', rule: 'integer' }],
     ['out of range', { count: 10 }, { field: 'count', rule: 'range' }],
     ['wrong type', { count: 'x' }, { field: 'count', rule: 'format' }],

@@ -123,8 +123,11 @@ function ruleOfIssue(issue: z.core.$ZodIssue, value: unknown, valueKnown: boolea
       return 'range';
     case 'invalid_format':
       return issue.format === 'email' ? 'email' : 'format';
-    case 'invalid_value':
-      return 'one_of';
+    case 'invalid_value': {
+      // An absent choice (an enum or literal not sent) is "choose one", like any other missing value.
+      const missing = valueKnown && (value === undefined || value === null);
+      return missing ? 'required' : 'one_of';
+    }
     case 'unrecognized_keys':
       return 'unknown_field';
     case 'not_multiple_of':

@@ -72,6 +72,14 @@ const user = (over: Partial<UserRecord> = {}): UserRecord => ({
   company_section: 'Sales',
   phone: '',
   car_limit: null,
+  login_code: '',
+  shop_code: '',
+  corporation_code: '',
+  store_name: '',
+  department: '',
+  job_number: '',
+  authorizer_job_number: '',
+  login_limit_count: null,
   is_pay_by_credit: false,
   two_step_auth: false,
   two_step_forced: false,
@@ -145,6 +153,19 @@ describe('the user form', () => {
   it('asks for a role and refuses accented passwords when adding', () => {
     const errors = userFormErrors({ ...EMPTY_USER_FORM, email: 'a@b.jp', password: 'pässwort123', name: 'A' }, 'add');
     expect(errors.map((e) => `${e.field}:${e.rule}`)).toEqual(['privilege_type:required', 'password:ascii_only']);
+  });
+
+  it('checks with the API body schema: bounds of the vehicle limit, the one phone rule, name length', () => {
+    const rules = (over: Partial<typeof EMPTY_USER_FORM>) =>
+      userFormErrors({ ...formOf(user()), ...over }, 'edit').map((e) => `${e.field}:${e.rule}`);
+    expect(rules({ carLimit: '-5' })).toEqual(['car_limit:range']);
+    expect(rules({ carLimit: 'ten' })).toEqual(['car_limit:integer']);
+    expect(rules({ carLimit: '1000000' })).toEqual([]);
+    expect(rules({ phone: '12345' })).toEqual(['phone:format']);
+    expect(rules({ phone: '1'.repeat(21) })).toEqual(['phone:max_length']);
+    expect(rules({ phone: ' 03-1234-5678 ' })).toEqual([]);
+    expect(rules({ name: 'x'.repeat(101) })).toEqual(['name:max_length']);
+    expect(rules({ email: '' })).toEqual(['email:required']);
   });
 
   it('leaves the password optional when editing', () => {

@@ -1,17 +1,21 @@
 import {
+  CAR_LIMIT_BOUNDS,
   CSV_MAX_BYTES,
-  emailSchema,
   type FieldError,
   isProductBrandedUser,
   type PermissionActor,
   type PermissionTarget,
   parseFields,
-  passwordSchema,
+  type StaffPrivilegeType,
+  type SubordinateCreateBody,
+  type SubordinateUpdateBody,
+  subordinateCreateBody,
+  subordinateUpdateBody,
   type UserCsvError,
   validateUserCsv,
 } from '@spinyard/domain';
 import type { Profile } from '../../api/profile.ts';
-import type { SubordinateCreateBody, SubordinateUpdateBody, UserRecord } from '../../api/users.ts';
+import type { UserRecord } from '../../api/users.ts';
 
 /**
  * Pure rules of the user screens: who may do what (the domain's permission functions fed from the profile), the
@@ -95,7 +99,7 @@ export function matchesAllKeywords(user: UserRecord, keywords: readonly string[]
 // ---- Add and edit form ----------------------------------------------------------------------------------------
 
 export interface UserFormValues {
-  privilegeType: 'admin' | 'normal' | '';
+  privilegeType: StaffPrivilegeType | '';
   email: string;
   password: string;
   name: string;
@@ -134,10 +138,6 @@ export function formOf(user: UserRecord): UserFormValues {
   };
 }
 
-const TEXT_MAX = 100;
-const CAR_LIMIT_MAX = 1_000_000;
-const PHONE = /^(\+?[0-9]+(-[0-9]+)*)?$/;
-
 /** The form's field names are the API's, so a server refusal lands on the same input. */
 export type UserField =
   | 'privilege_type'
@@ -150,32 +150,60 @@ export type UserField =
   | 'car_limit'
   | 'two_step_forced';
 
-/** Every broken rule of the form at once, with the server's field names and rule names. */
+/** The order of the form's inputs: errors are listed in it, so the first one named is the first on screen. */
+const FORM_ORDER: readonly string[] = [
+  'privilege_type',
+  'email',
+  'password',
+  'name',
+  'parent_user_id',
+  'company_section',
+  'phone',
+  'car_limit',
+  'two_step_forced',
+];
+
+/** Typed text as the number the API takes (null when empty); undefined when the text is no number at all. */
+function numberOf(text: string): number | null | undefined {
+  const t = text.trim();
+  if (t === '') return null;
+  return /^-?[0-9]+(\.[0-9]+)?$/.test(t) ? Number(t) : undefined;
+}
+
+/**
+ * Every broken rule of the form at once, with the server's field names and rule names: the values are checked
+ * with the API's own body schema (subordinateCreateBody or subordinateUpdateBody), plus what only the form asks
+ * (a normal user's parent is chosen here, where the API would also take an admin code).
+ */
 export function userFormErrors(values: UserFormValues, mode: 'add' | 'edit'): FieldError[] {
-  const errors: FieldError[] = [];
-  const add = (field: UserField, rule: string, message: string) => errors.push({ field, rule, message });
-  if (mode === 'add' && values.privilegeType === '') add('privilege_type', 'required', 'Choose a role.');
-  const email = parseFields(emailSchema, values.email);
-  if (!email.ok) for (const e of email.fields) add('email', e.rule, e.message);
-  if (mode === 'add' || values.password !== '') {
-    const password = parseFields(passwordSchema, values.password);
-    if (!password.ok) for (const e of password.fields) add('password', e.rule, e.message);
-  }
-  if (values.name.trim() === '') add('name', 'required', 'Enter a name.');
-  else if (values.name.trim().length > TEXT_MAX) add('name', 'max_length', 'The name is too long.');
+  const carLimit = numberOf(values.carLimit);
+  const common = {
+    email: values.email,
+    ...(mode === 'add' || values.password !== '' ? { password: values.password } : {}),
+    name: values.name,
+    company_section: values.companySection,
+    phone: values.phone,
+    // Text that is no number never reaches the schema: the form names it below.
+    ...(carLimit === undefined ? {} : { car_limit: carLimit }),
+    two_step_forced: values.twoStepForced,
+  };
+  const parsed =
+    mode === 'add'
+      ? parseFields(subordinateCreateBody, {
+          ...common,
+          ...(values.privilegeType === '' ? {} : { privilege_type: values.privilegeType }),
+        })
+      : parseFields(subordinateUpdateBody, common);
+  const errors = parsed.ok ? [] : [...parsed.fields];
+  if (carLimit === undefined) errors.push({ field: 'car_limit', rule: 'integer', message: 'Enter a whole number.' });
   if (values.privilegeType === 'normal' && values.parentUserId === '') {
-    add('parent_user_id', 'required', 'Choose the admin user this user belongs to.');
+    errors.push({ field: 'parent_user_id', rule: 'required', message: 'Choose the admin user this user belongs to.' });
   }
-  if (values.companySection.trim().length > TEXT_MAX) add('company_section', 'max_length', 'Too long.');
-  const phone = values.phone.trim();
-  if (phone.length > 20) add('phone', 'max_length', 'Too long.');
-  else if (!PHONE.test(phone)) add('phone', 'format', 'Digits, hyphens and a leading + only.');
-  const limit = values.carLimit.trim();
-  if (limit !== '') {
-    if (!/^[0-9]+$/.test(limit)) add('car_limit', 'integer', 'Enter a whole number.');
-    else if (Number(limit) > CAR_LIMIT_MAX) add('car_limit', 'range', 'Out of range.');
-  }
-  return errors;
+  const rank = (field: string) => {
+    const i = FORM_ORDER.indexOf(field);
+    return i === -1 ? FORM_ORDER.length : i;
+  };
+  return errors.sort((a, b) => rank(a.field) - rank(b.field));
 }
 
 function carLimitOf(text: string): number | null {
@@ -216,7 +244,7 @@ export function updateBodyOf(values: UserFormValues, before: UserFormValues): Su
 
 /** The bounds to name in a `range` message, per field. */
 export const FIELD_BOUNDS: Partial<Record<UserField, { min: number; max: number }>> = {
-  car_limit: { min: 0, max: CAR_LIMIT_MAX },
+  car_limit: CAR_LIMIT_BOUNDS,
 };
 
 // ---- CSV ------------------------------------------------------------------------------------------------------

@@ -1,11 +1,17 @@
 import type { IncomingMessage } from 'node:http';
-import { CSV_MAX_BYTES, ERROR_CATALOGUE, USER_CSV_TEMPLATE, USER_CSV_TEMPLATE_FILE_NAME } from '@spinyard/domain';
+import {
+  CSV_MAX_BYTES,
+  csvAddedAnswer,
+  csvErrorAnswer,
+  ERROR_CATALOGUE,
+  USER_CSV_TEMPLATE,
+  USER_CSV_TEMPLATE_FILE_NAME,
+} from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { CsvService } from './csv-service.ts';
-import { csvAddedAnswer, csvErrorAnswer } from './schemas.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['users'];

@@ -1,7 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/authenticate.ts';
-import { errorResponses } from '../../http/schemas.ts';
-import type { GroupsService } from './groups-service.ts';
 import {
   deletedAnswer,
   groupAnswer,
@@ -13,7 +9,11 @@ import {
   membersAnswer,
   membersBody,
   searchParams,
-} from './schemas.ts';
+} from '@spinyard/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import type { GroupsService } from './groups-service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['groups'];

@@ -1,7 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actorOf } from '../../http/authenticate.ts';
-import { errorResponses } from '../../http/schemas.ts';
 import {
   bulkDeleteBody,
   cancelBody,
@@ -12,19 +8,23 @@ import {
   registrationAnswer,
   registrationBody,
   searchParams,
-  statusBody,
   subordinateCreateBody,
   subordinateUpdateBody,
   superuserContact,
   superuserCreateBody,
+  superuserCreatedAnswer,
   superuserListQuery,
   superuserUpdateBody,
   userAnswer,
   userListQuery,
   userPage,
+  userStatusBody,
   userSummaryPage,
   usersQuery,
-} from './schemas.ts';
+} from '@spinyard/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
 import type { UsersService } from './service.ts';
 
 const security = [{ bearer: [] }];
@@ -128,7 +128,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         security,
         summary: 'Enable (active) or disable (inactive) a user; disabling signs them out everywhere',
         params: idParams,
-        body: statusBody,
+        body: userStatusBody,
         response: { 200: userAnswer, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
@@ -212,7 +212,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         summary: 'Register a super user in a domain (master); approval pending until activated from the mail',
         body: superuserCreateBody,
         response: {
-          201: z.object({ user: userAnswer, activation_mail_sent: z.boolean() }),
+          201: superuserCreatedAnswer,
           ...errorResponses(401, 403, 404, 409, 422),
         },
       },

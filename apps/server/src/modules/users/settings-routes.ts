@@ -1,4 +1,5 @@
 import {
+  idParams,
   imageSystemPatchSchema,
   imageSystemSchema,
   userConfigurationPatchSchema,
@@ -8,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { idParams } from './schemas.ts';
 import type { SettingsService } from './settings-service.ts';
 
 const security = [{ bearer: [] }];
