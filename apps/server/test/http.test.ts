@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { createUser } from './helpers/users.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
@@ -19,7 +12,7 @@ describe('health', () => {
 
 describe('GET /v1/companycode/{host}', () => {
   it("answers a tenant host's company code and service name, and 0006 without a name for any other host", async () => {
-    await createUser(t.db, { host: 'bikes.example.test', companyCode: '0016' });
+    await t.make.tenant({ host: 'bikes.example.test', companyCode: '0016', serviceName: 'Dealer' });
     const tenant = { company_code: '0016', service_name: 'Dealer' };
     const other = { company_code: '0006', service_name: '' };
     expect((await t.app.inject('/v1/companycode/bikes.example.test')).json()).toEqual(tenant);
@@ -31,17 +24,10 @@ describe('GET /v1/companycode/{host}', () => {
 
 describe('GET /v1/payment-status', () => {
   it('is true for a paid-up user and false once a payment failed', async () => {
-    const user = await createUser(t.db);
-    const { access_token } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v1/auth/token',
-        payload: { grant_type: 'password', username: user.email, password: user.password },
-      })
-    ).json();
-    const ask = () => t.app.inject({ url: '/v1/payment-status', headers: { authorization: `Bearer ${access_token}` } });
+    const user = await t.make.signedIn();
+    const ask = () => t.app.inject({ url: '/v1/payment-status', headers: user.headers });
     expect((await ask()).json()).toEqual({ is_payment: true });
-    await t.db.updateTable('users').set({ payment_failed_at: new Date() }).where('id', '=', user.id).execute();
+    await t.make.update.user(user.id, { payment_failed_at: new Date() });
     expect((await ask()).json()).toEqual({ is_payment: false });
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/app.ts';
 
 /**
  * Tenant isolation must hold for every route, not just the ones someone remembered: each signed-in route the
@@ -27,13 +27,7 @@ const NO_TENANT_PARAMETER: Record<string, string> = {
   'POST /v1/image-system-user': "the caller's own image-system settings",
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 interface Operation {
   security?: unknown[];

@@ -5,20 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { accountsService } from '../src/modules/accounts/service.ts';
 import { openDatabase } from '../src/runtime.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { createUser } from './helpers/users.ts';
+import { useTestApp } from './helpers/app.ts';
 
 describe('a restarted app on the same database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('keeps users and their sessions', async () => {
-    const user = await createUser(t.db);
+    const user = await t.make.user();
     const tokens = (
       await t.app.inject({
         method: 'POST',

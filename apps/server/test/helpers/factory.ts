@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DomainOptions, PrivilegeType } from '@spinyard/domain';
 import type { Db } from '../../src/db/database.ts';
-import type { NewUser } from '../../src/db/schema.ts';
+import type { NewUser, UserUpdate } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { authRepo } from '../../src/modules/auth/repo.ts';
 import { newToken } from '../../src/modules/auth/tokens.ts';
@@ -92,6 +92,8 @@ export interface DomainInput {
 /** Any users column may be set; `tenant` (default: a new one) and `password` replace the ids and the hash. */
 export type UserInput = Partial<Omit<NewUser, 'domain_id' | 'password_hash'>> & {
   tenant?: Tenant;
+  /** How to make the user's own tenant when none is given. */
+  domain?: DomainInput;
   password?: string;
 };
 
@@ -139,7 +141,7 @@ export function factory(db: Db) {
   }
 
   function userRow(t: Tenant, input: UserInput, hash: string): NewUser {
-    const { tenant: _t, password: _p, ...columns } = input;
+    const { tenant: _t, domain: _d, password: _p, ...columns } = input;
     const privilege = columns.privilege_type ?? 'super';
     return {
       name: `${privilege} ${next()}`,
@@ -155,7 +157,7 @@ export function factory(db: Db) {
 
   /** An active super user with the known password in a new tenant, unless told otherwise. */
   async function user(input: UserInput = {}): Promise<TestUser> {
-    const t = input.tenant ?? (await tenant());
+    const t = input.tenant ?? (await tenant(input.domain));
     const password = input.password ?? PASSWORD;
     const row = userRow(t, input, await hashOf(password));
     const { id } = await users.insertUser(row);
@@ -273,7 +275,30 @@ export function factory(db: Db) {
     return ids;
   }
 
-  return { domain, company, tenant, user, manyUsers, group, session, signedIn, master, vehicles };
+  /**
+   * Changes to rows a test made, through the same repositories (a state the API reaches only through a journey
+   * the test is not about, such as a failed payment or an enforced second step).
+   */
+  const update = {
+    user: (id: string, values: UserUpdate) => users.updateUser(id, values),
+    domain: (id: string, patch: Parameters<typeof tenancy.updateDomain>[1]) => tenancy.updateDomain(id, patch),
+  };
+
+  return { domain, company, tenant, user, manyUsers, group, session, signedIn, master, vehicles, update };
 }
 
 export type Factory = ReturnType<typeof factory>;
+
+/** The body of `POST /v1/domain` for a new domain with its super user, each call with its own host and code. */
+export function domainBody(overrides: Record<string, unknown> = {}) {
+  const code = nextCompanyCode();
+  return {
+    host: `dealer-${code}.example.test`,
+    company_code: code,
+    service_name: `Dealer ${code}`,
+    host_flags: [],
+    options: {},
+    super_user: { email: `super-${code}@example.test`, name: `Super ${code}` },
+    ...overrides,
+  };
+}

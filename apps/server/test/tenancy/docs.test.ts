@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('/docs', () => {
   it('documents every tenancy route with its request and answer shapes', async () => {

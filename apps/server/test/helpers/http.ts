@@ -1,0 +1,56 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+let addresses = 0;
+
+/** A client address of its own for each sign-in, so the per-address login throttle never meets another test's. */
+export function nextAddress(): string {
+  addresses += 1;
+  return `10.9.${Math.floor(addresses / 250)}.${addresses % 250}`;
+}
+
+/**
+ * Signs in through the real token endpoint (the tests of signing in; others take a factory session). Answers the
+ * response, whatever its status.
+ */
+export function signIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  options: { ip?: string; device?: string; host?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/auth/token',
+    remoteAddress: options.ip ?? nextAddress(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(options.host ? { host: options.host } : {}),
+    },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      username,
+      password,
+      scope: '',
+      device: options.device ?? 'Chrome on macOS',
+      application: 'spinyard-console',
+    }).toString(),
+  });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** One API call with an optional bearer token. */
+export function call(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  });
+}
