@@ -9,12 +9,15 @@ import { repoRoot, startServer } from '../e2e/harness/server.ts';
  * `spinyard serve` with a built console, Debian's Chromium, every script response of the page counted once.
  *
  *   node --import tsx bench/console-bundle.ts [console build folder]   (default apps/console/dist)
+ *   BENCH_VERBOSE=1 also lists each script with its gzipped size.
  *
  * Sizes are gzip (level 9) of each script's body, so the figure does not depend on whether the server compresses.
  * A figure, not a test: it never fails on size.
  */
 
 interface Loaded {
+  /** Each script's path and gzipped size, largest first. */
+  scripts: { url: string; gzip: number }[];
   files: number;
   raw: number;
   gzip: number;
@@ -35,7 +38,9 @@ function countScripts(page: Page): () => Promise<Loaded> {
     const seen = new Map<string, { raw: number; gzip: number }>();
     for (const entry of await Promise.all(pending)) if (entry) seen.set(entry.url, entry);
     const sizes = [...seen.values()];
+    const scripts = [...seen].map(([url, s]) => ({ url: new URL(url).pathname, gzip: s.gzip }));
     return {
+      scripts: scripts.sort((a, b) => b.gzip - a.gzip),
       files: sizes.length,
       raw: sizes.reduce((sum, s) => sum + s.raw, 0),
       gzip: sizes.reduce((sum, s) => sum + s.gzip, 0),
@@ -90,6 +95,10 @@ try {
     ['user list (/subordinate/list, signed in as master)', list],
   ] as const) {
     process.stdout.write(`${name}: ${value.files} scripts, ${kb(value.raw)} raw, ${kb(value.gzip)} gzipped\n`);
+    // BENCH_VERBOSE=1 lists every script, to see what a page pulls in.
+    if (process.env.BENCH_VERBOSE === '1') {
+      for (const script of value.scripts) process.stdout.write(`  ${kb(script.gzip).padStart(9)}  ${script.url}\n`);
+    }
   }
 } finally {
   await browser.close();

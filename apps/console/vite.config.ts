@@ -12,18 +12,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: {
-      output: {
-        // Libraries change far less often than the console: separate chunks stay cached across releases.
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/](@mantine|@floating-ui)[\\/]/.test(id)) return 'mantine';
-          if (/[\\/]@tabler[\\/]/.test(id)) return 'icons';
-          if (/[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) return 'react';
-          return 'vendor';
-        },
-      },
-    },
+    // No manual vendor chunks: a chunk that holds all of Mantine (or every library) would load whole on the
+    // login page. Rollup splits the libraries along the lazy routes instead, so each page fetches what it uses.
   },
   server: {
     proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, { target: SERVER_URL, changeOrigin: true }])),

@@ -1,110 +1,199 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AccountConfPage } from '../features/account/AccountConfPage.tsx';
-import { ContractCancelCompletePage } from '../features/account/ContractCancelCompletePage.tsx';
-import { ContractCancelPage } from '../features/account/ContractCancelPage.tsx';
-import { DevicesPage } from '../features/account/DevicesPage.tsx';
-import { TwoStepPage } from '../features/account/TwoStepPage.tsx';
-import { ActivationPage } from '../features/auth/ActivationPage.tsx';
-import { EmailConfirmationPage } from '../features/auth/EmailConfirmationPage.tsx';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { LogoutPage } from '../features/auth/LogoutPage.tsx';
-import { PasswordResetCompletePage } from '../features/auth/PasswordResetCompletePage.tsx';
-import { PasswordResetConfirmationPage } from '../features/auth/PasswordResetConfirmationPage.tsx';
-import { SecondStepPage } from '../features/auth/SecondStepPage.tsx';
-import { UserEntryPage } from '../features/auth/UserEntryPage.tsx';
-import { PaymentFailurePage } from '../features/payment/PaymentFailurePage.tsx';
-import { ComingSoonPage } from '../features/placeholder/ComingSoonPage.tsx';
-import { PublicComingSoonPage } from '../features/placeholder/PublicComingSoonPage.tsx';
-import { CompanyEditPage } from '../features/tenancy/companies/CompanyEditPage.tsx';
-import { CompanyInfoPage } from '../features/tenancy/companies/CompanyInfoPage.tsx';
-import { DomainAddPage } from '../features/tenancy/domains/DomainAddPage.tsx';
-import { DomainConfirmEditPage } from '../features/tenancy/domains/DomainConfirmEditPage.tsx';
-import { DomainConfirmPage } from '../features/tenancy/domains/DomainConfirmPage.tsx';
-import { DomainEditPage } from '../features/tenancy/domains/DomainEditPage.tsx';
-import { DomainListPage } from '../features/tenancy/domains/DomainListPage.tsx';
-import { TopPage } from '../features/top/TopPage.tsx';
-import { UserAddPage } from '../features/users/UserAddPage.tsx';
-import { UserCsvPage } from '../features/users/UserCsvPage.tsx';
-import { UserEditPage } from '../features/users/UserEditPage.tsx';
-import { UserListPage } from '../features/users/UserListPage.tsx';
 import type { ScreenHandle } from './currentScreen.ts';
-import { RequireAuth } from './guards/RequireAuth.tsx';
 import { RootRedirect } from './guards/RootRedirect.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
-import { MainLayout } from './layouts/MainLayout.tsx';
-import { NotFoundRoute } from './NotFoundRoute.tsx';
 import { PAYMENT_FAILURE_SCREEN, PROTECTED_SCREENS, PUBLIC_SCREENS } from './screens.ts';
 
+/**
+ * Every screen and the main layout load when they are first opened, so the login page fetches only the login
+ * layout and form, not every area of the console. The router keeps the current page on screen until the next
+ * one has arrived, so a navigation never shows an empty frame.
+ */
+type LazyComponent = () => Promise<{ Component: ComponentType }>;
+
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyComponent =>
+  async () => ({ Component: pick(await load()) });
+
 /** Screens built so far; every other screen of the list shows the coming-soon page under its own title. */
-const BUILT_PROTECTED: Record<string, ComponentType> = {
-  top: TopPage,
-  account_conf: AccountConfPage,
-  account_two_step: TwoStepPage,
-  account_devices: DevicesPage,
-  contract_cancel_conf: ContractCancelPage,
-  contract_cancel_complete: ContractCancelCompletePage,
-  companyinfo_info: CompanyInfoPage,
-  company_edit: CompanyEditPage,
-  domain_list: DomainListPage,
-  domain_add: DomainAddPage,
-  domain_confirmation: DomainConfirmPage,
-  domain_edit: DomainEditPage,
-  domain_confirmation_edit: DomainConfirmEditPage,
-  subordinate_list: UserListPage,
-  subordinate_add: UserAddPage,
-  subordinate_addlist: UserCsvPage,
-  subordinate_edit: UserEditPage,
+const BUILT_PROTECTED: Record<string, LazyComponent> = {
+  top: page(
+    () => import('../features/top/TopPage.tsx'),
+    (m) => m.TopPage,
+  ),
+  account_conf: page(
+    () => import('../features/account/AccountConfPage.tsx'),
+    (m) => m.AccountConfPage,
+  ),
+  account_two_step: page(
+    () => import('../features/account/TwoStepPage.tsx'),
+    (m) => m.TwoStepPage,
+  ),
+  account_devices: page(
+    () => import('../features/account/DevicesPage.tsx'),
+    (m) => m.DevicesPage,
+  ),
+  contract_cancel_conf: page(
+    () => import('../features/account/ContractCancelPage.tsx'),
+    (m) => m.ContractCancelPage,
+  ),
+  contract_cancel_complete: page(
+    () => import('../features/account/ContractCancelCompletePage.tsx'),
+    (m) => m.ContractCancelCompletePage,
+  ),
+  companyinfo_info: page(
+    () => import('../features/tenancy/companies/CompanyInfoPage.tsx'),
+    (m) => m.CompanyInfoPage,
+  ),
+  company_edit: page(
+    () => import('../features/tenancy/companies/CompanyEditPage.tsx'),
+    (m) => m.CompanyEditPage,
+  ),
+  domain_list: page(
+    () => import('../features/tenancy/domains/DomainListPage.tsx'),
+    (m) => m.DomainListPage,
+  ),
+  domain_add: page(
+    () => import('../features/tenancy/domains/DomainAddPage.tsx'),
+    (m) => m.DomainAddPage,
+  ),
+  domain_confirmation: page(
+    () => import('../features/tenancy/domains/DomainConfirmPage.tsx'),
+    (m) => m.DomainConfirmPage,
+  ),
+  domain_edit: page(
+    () => import('../features/tenancy/domains/DomainEditPage.tsx'),
+    (m) => m.DomainEditPage,
+  ),
+  domain_confirmation_edit: page(
+    () => import('../features/tenancy/domains/DomainConfirmEditPage.tsx'),
+    (m) => m.DomainConfirmEditPage,
+  ),
+  subordinate_list: page(
+    () => import('../features/users/UserListPage.tsx'),
+    (m) => m.UserListPage,
+  ),
+  subordinate_add: page(
+    () => import('../features/users/UserAddPage.tsx'),
+    (m) => m.UserAddPage,
+  ),
+  subordinate_addlist: page(
+    () => import('../features/users/UserCsvPage.tsx'),
+    (m) => m.UserCsvPage,
+  ),
+  subordinate_edit: page(
+    () => import('../features/users/UserEditPage.tsx'),
+    (m) => m.UserEditPage,
+  ),
 };
 
-const BUILT_PUBLIC: Record<string, ComponentType> = {
-  login: LoginPage,
-  login_authentication: SecondStepPage,
-  user_password: ForgotPasswordPage,
-  user_password_confirmation: PasswordResetConfirmationPage,
-  user_password_complete: PasswordResetCompletePage,
-  user_activation: ActivationPage,
-  user_email_confirmation: EmailConfirmationPage,
-  user_entry: UserEntryPage,
+const BUILT_PUBLIC: Record<string, LazyComponent> = {
+  login: page(
+    () => import('../features/auth/LoginPage.tsx'),
+    (m) => m.LoginPage,
+  ),
+  login_authentication: page(
+    () => import('../features/auth/SecondStepPage.tsx'),
+    (m) => m.SecondStepPage,
+  ),
+  user_password: page(
+    () => import('../features/auth/ForgotPasswordPage.tsx'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  user_password_confirmation: page(
+    () => import('../features/auth/PasswordResetConfirmationPage.tsx'),
+    (m) => m.PasswordResetConfirmationPage,
+  ),
+  user_password_complete: page(
+    () => import('../features/auth/PasswordResetCompletePage.tsx'),
+    (m) => m.PasswordResetCompletePage,
+  ),
+  user_activation: page(
+    () => import('../features/auth/ActivationPage.tsx'),
+    (m) => m.ActivationPage,
+  ),
+  user_email_confirmation: page(
+    () => import('../features/auth/EmailConfirmationPage.tsx'),
+    (m) => m.EmailConfirmationPage,
+  ),
+  user_entry: page(
+    () => import('../features/auth/UserEntryPage.tsx'),
+    (m) => m.UserEntryPage,
+  ),
 };
+
+const comingSoon = page(
+  () => import('../features/placeholder/ComingSoonPage.tsx'),
+  (m) => m.ComingSoonPage,
+);
+const publicComingSoon = page(
+  () => import('../features/placeholder/PublicComingSoonPage.tsx'),
+  (m) => m.PublicComingSoonPage,
+);
 
 const handle = (screen: string): ScreenHandle => ({ screen });
 
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
-  { path: '/logout', element: <LogoutPage />, handle: handle('logout') },
+  {
+    path: '/logout',
+    lazy: page(
+      () => import('../features/auth/LogoutPage.tsx'),
+      (m) => m.LogoutPage,
+    ),
+    handle: handle('logout'),
+  },
   { path: '/user', element: <Navigate to="/user/plan" replace /> },
   {
     element: <LoginLayout />,
-    children: PUBLIC_SCREENS.map((screen) => {
-      const Page = BUILT_PUBLIC[screen.id] ?? PublicComingSoonPage;
-      return { path: screen.path, element: <Page />, handle: handle(screen.id) };
-    }),
+    children: PUBLIC_SCREENS.map((screen) => ({
+      path: screen.path,
+      lazy: BUILT_PUBLIC[screen.id] ?? publicComingSoon,
+      handle: handle(screen.id),
+    })),
   },
   {
-    element: <RequireAuth />,
+    // Lazy too: its "signed in as another user" dialog (a modal) is not needed before sign-in.
+    lazy: page(
+      () => import('./guards/RequireAuth.tsx'),
+      (m) => m.RequireAuth,
+    ),
     children: [
       {
         element: <LoginLayout />,
         children: [
           {
             path: PAYMENT_FAILURE_SCREEN.path,
-            element: <PaymentFailurePage />,
+            lazy: page(
+              () => import('../features/payment/PaymentFailurePage.tsx'),
+              (m) => m.PaymentFailurePage,
+            ),
             handle: handle(PAYMENT_FAILURE_SCREEN.id),
           },
         ],
       },
       {
-        element: <MainLayout />,
-        children: PROTECTED_SCREENS.map((screen) => {
-          const Page = BUILT_PROTECTED[screen.id] ?? ComingSoonPage;
-          return { path: screen.path, element: <Page />, handle: handle(screen.id) };
-        }),
+        lazy: page(
+          () => import('./layouts/MainLayout.tsx'),
+          (m) => m.MainLayout,
+        ),
+        children: PROTECTED_SCREENS.map((screen) => ({
+          path: screen.path,
+          lazy: BUILT_PROTECTED[screen.id] ?? comingSoon,
+          handle: handle(screen.id),
+        })),
       },
     ],
   },
-  { path: '*', element: <NotFoundRoute />, handle: handle('not_found') },
+  {
+    path: '*',
+    lazy: page(
+      () => import('./NotFoundRoute.tsx'),
+      (m) => m.NotFoundRoute,
+    ),
+    handle: handle('not_found'),
+  },
 ];
 
 export const router = createBrowserRouter(routes);
