@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendActivationMail } from '../../src/modules/auth/index.ts';
 import { NO_PASSWORD_YET } from '../../src/modules/auth/passwords.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/users.ts';
-import { lastMailTo, linkIn, mailsTo, signIn } from './support.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { expire } from '../helpers/clock.ts';
+import { signIn } from '../helpers/http.ts';
+import { lastMailTo, linkIn, mailsTo } from '../helpers/mail.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ publicUrl: 'http://console.test' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ publicUrl: 'http://console.test' });
 
 /** What the users and tenancy areas pass: the app's database, mail and public URL. */
 function ctx() {
@@ -29,20 +24,19 @@ const resend = (email: string, ip = '10.5.0.1') =>
   t.app.inject({ method: 'POST', url: '/v1/activation/resend', remoteAddress: ip, payload: { email } });
 
 async function pendingUserWithLink() {
-  const user = await createUser(t.db, { status: 'approval_pending' });
+  const user = await t.make.user({ status: 'approval_pending' });
   expect(await sendActivationMail(ctx(), user.id, undefined)).toBe(true);
-  const link = linkIn((await lastMailTo(t, user.email)).text, '/user/activation/');
+  const link = linkIn((await lastMailTo(t.mailDir, user.email)).text, '/user/activation/');
   return { user, link, token: link.split('/').pop() ?? '' };
 }
 
 describe('account activation', () => {
   it('hands an account made without a password a link to choose one', async () => {
-    const user = await createUser(t.db, { status: 'approval_pending' });
-    await t.db.updateTable('users').set({ password_hash: NO_PASSWORD_YET }).where('id', '=', user.id).execute();
-    expect((await signIn(t, user.email, '', { ip: '10.5.8.1' })).statusCode).toBe(400);
+    const user = await t.make.user({ status: 'approval_pending', password_hash: NO_PASSWORD_YET });
+    expect((await signIn(t.app, user.email, '', { ip: '10.5.8.1' })).statusCode).toBe(400);
     expect(await sendActivationMail(ctx(), user.id, undefined)).toBe(true);
     const token =
-      linkIn((await lastMailTo(t, user.email)).text, '/user/activation/')
+      linkIn((await lastMailTo(t.mailDir, user.email)).text, '/user/activation/')
         .split('/')
         .pop() ?? '';
 
@@ -56,7 +50,7 @@ describe('account activation', () => {
       payload: { password: 'chosen-password-9', retypedPassword: 'chosen-password-9' },
     });
     expect(set.statusCode).toBe(200);
-    expect((await signIn(t, user.email, 'chosen-password-9', { ip: '10.5.8.2' })).statusCode).toBe(200);
+    expect((await signIn(t.app, user.email, 'chosen-password-9', { ip: '10.5.8.2' })).statusCode).toBe(200);
   });
 
   it('hands no password link to an account that has its own password', async () => {
@@ -67,15 +61,16 @@ describe('account activation', () => {
   it('mails a 7-day link that activates the account once', async () => {
     const { user, link, token } = await pendingUserWithLink();
     expect(link).toBe(`http://console.test/user/activation/${token}`);
-    const mail = await lastMailTo(t, user.email);
+    const mail = await lastMailTo(t.mailDir, user.email);
     expect(mail.subject).toContain('Activate your account');
     expect(mail.text).toContain('7 days');
     // Not active yet: no sign-in.
-    expect((await signIn(t, user.email, user.password, { ip: '10.5.9.1' })).statusCode).toBe(400);
+    expect((await signIn(t.app, user.email, user.password, { ip: '10.5.9.1' })).statusCode).toBe(400);
 
     const res = await activate(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'activated', email: expect.stringMatching(/^us\*\*\*@example\.test$/) });
+    // The address is masked to its first two letters.
+    expect(res.json()).toEqual({ status: 'activated', email: `${user.email.slice(0, 2)}***@example.test` });
     const row = await t.db
       .selectFrom('users')
       .select(['status', 'activated_at'])
@@ -83,31 +78,27 @@ describe('account activation', () => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('active');
     expect(row.activated_at).toBeInstanceOf(Date);
-    expect((await signIn(t, user.email, user.password, { ip: '10.5.9.2' })).statusCode).toBe(200);
+    expect((await signIn(t.app, user.email, user.password, { ip: '10.5.9.2' })).statusCode).toBe(200);
 
     // Opening the mail again says so instead of failing.
     expect((await activate(token)).json()).toMatchObject({ status: 'already_active' });
   });
 
   it('uses the caller’s origin only for the user’s own domain', async () => {
-    const user = await createUser(t.db, { status: 'approval_pending', host: 'activation.example.test' });
+    const user = await t.make.user({ status: 'approval_pending', domain: { host: 'activation.example.test' } });
     await sendActivationMail(ctx(), user.id, 'https://activation.example.test');
-    expect(linkIn((await lastMailTo(t, user.email)).text, '/user/activation/')).toMatch(
+    expect(linkIn((await lastMailTo(t.mailDir, user.email)).text, '/user/activation/')).toMatch(
       /^https:\/\/activation\.example\.test\/user\/activation\//,
     );
     await sendActivationMail(ctx(), user.id, 'https://phishing.example');
-    expect(linkIn((await lastMailTo(t, user.email)).text, '/user/activation/')).toMatch(
+    expect(linkIn((await lastMailTo(t.mailDir, user.email)).text, '/user/activation/')).toMatch(
       /^http:\/\/console\.test\/user\/activation\//,
     );
   });
 
   it('answers link_expired after 7 days and link_invalid for an unknown token', async () => {
     const { user, token } = await pendingUserWithLink();
-    await t.db
-      .updateTable('one_time_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('user_id', '=', user.id)
-      .execute();
+    await expire(t.db, 'one_time_tokens', user.id);
     const expired = await activate(token);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.code).toBe('link_expired');
@@ -121,7 +112,7 @@ describe('account activation', () => {
 
   it('does not bring back an account that was disabled meanwhile', async () => {
     const { user, token } = await pendingUserWithLink();
-    await t.db.updateTable('users').set({ status: 'cancelled' }).where('id', '=', user.id).execute();
+    await t.make.update.user(user.id, { status: 'cancelled' });
     expect((await activate(token)).json().error.code).toBe('link_invalid');
     expect(
       (await t.db.selectFrom('users').select('status').where('id', '=', user.id).executeTakeFirstOrThrow()).status,
@@ -129,10 +120,10 @@ describe('account activation', () => {
   });
 
   it('sends nothing for users who are not waiting for activation', async () => {
-    const active = await createUser(t.db);
+    const active = await t.make.user();
     expect(await sendActivationMail(ctx(), active.id, undefined)).toBe(false);
     expect(await sendActivationMail(ctx(), '999999999', undefined)).toBe(false);
-    expect(await mailsTo(t, active.email)).toHaveLength(0);
+    expect(await mailsTo(t.mailDir, active.email)).toHaveLength(0);
   });
 });
 
@@ -143,7 +134,7 @@ describe('POST /v1/activation/resend', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: true });
     const second =
-      linkIn((await lastMailTo(t, user.email)).text, '/user/activation/')
+      linkIn((await lastMailTo(t.mailDir, user.email)).text, '/user/activation/')
         .split('/')
         .pop() ?? '';
     expect(second).not.toBe(first);
@@ -152,13 +143,13 @@ describe('POST /v1/activation/resend', () => {
   });
 
   it('answers the same for unknown and active accounts, and mails nobody', async () => {
-    const active = await createUser(t.db);
+    const active = await t.make.user();
     const known = await resend(active.email, '10.5.1.1');
     const unknown = await resend('never-registered@example.test', '10.5.1.2');
     expect(known.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
-    expect(await mailsTo(t, active.email)).toHaveLength(0);
-    expect(await mailsTo(t, 'never-registered@example.test')).toHaveLength(0);
+    expect(await mailsTo(t.mailDir, active.email)).toHaveLength(0);
+    expect(await mailsTo(t.mailDir, 'never-registered@example.test')).toHaveLength(0);
   });
 
   it('is rate limited per address', async () => {

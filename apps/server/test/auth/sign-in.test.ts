@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/users.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 function signIn(fields: Record<string, string>, ip = '10.0.0.1') {
   return t.app.inject({
@@ -31,7 +24,7 @@ const form = (username: string, password: string) => ({
 
 describe('POST /v1/auth/token', () => {
   it('signs in with the e-mail and password and returns both tokens', async () => {
-    const user = await createUser(t.db);
+    const user = await t.make.user();
     const res = await signIn(form(user.email, user.password));
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -47,17 +40,17 @@ describe('POST /v1/auth/token', () => {
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().user).toMatchObject({ email: user.email, privilege_type: 'super' });
-    expect(profile.json().domain).toMatchObject({ host: 'dealer.example.test', company_code: '0008' });
+    expect(profile.json().domain).toMatchObject({ host: user.host, company_code: '0008' });
   });
 
   it('accepts the username in any letter case', async () => {
-    const user = await createUser(t.db, { email: 'Mixed.Case@Example.test' });
+    const user = await t.make.user({ email: 'Mixed.Case@Example.test' });
     const res = await signIn(form('mixed.case@EXAMPLE.test', user.password));
     expect(res.statusCode).toBe(200);
   });
 
   it('stores tokens hashed, with the device and application', async () => {
-    const user = await createUser(t.db);
+    const user = await t.make.user();
     const res = await signIn(form(user.email, user.password));
     const token: string = res.json().access_token;
     const rows = await t.db.selectFrom('auth_tokens').selectAll().where('user_id', '=', user.id).execute();
@@ -74,7 +67,7 @@ describe('POST /v1/auth/token', () => {
     ['a wrong password', (e: string) => form(e, 'wrong-password-1')],
     ['an unknown user', () => form('nobody@example.test', 'whatever-123')],
   ])('answers a login failure for %s', async (_label, build) => {
-    const user = await createUser(t.db);
+    const user = await t.make.user();
     const res = await signIn(build(user.email), '10.0.1.1');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('login_failed');
@@ -93,29 +86,31 @@ describe('POST /v1/auth/token', () => {
   });
 
   it('refuses a grant type other than password', async () => {
-    const user = await createUser(t.db);
+    const user = await t.make.user();
     const res = await signIn({ ...form(user.email, user.password), grant_type: 'client_credentials' }, '10.0.3.1');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[0]).toMatchObject({ field: 'grant_type' });
   });
 
   it('refuses a disabled account even with the right password', async () => {
-    const user = await createUser(t.db, { status: 'inactive' });
+    const user = await t.make.user({ status: 'inactive' });
     const res = await signIn(form(user.email, user.password), '10.0.4.1');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('login_failed');
+    // Its own code, which the console translates; a wrong password still says only "login failed".
+    expect(res.json().error.code).toBe('account_not_active');
+    const wrong = await signIn(form(user.email, 'not-the-password-1'), '10.0.4.2');
+    expect(wrong.json().error.code).toBe('login_failed');
   });
 
   it('refuses the users of a domain marked for deletion', async () => {
-    const user = await createUser(t.db, { host: 'closing.example.test' });
-    await t.db.updateTable('domains').set({ status: 'deleting' }).where('id', '=', user.domain.id).execute();
+    const user = await t.make.user({ domain: { host: 'closing.example.test', deleting: true } });
     const res = await signIn(form(user.email, user.password), '10.0.5.1');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('login_failed');
   });
 
   it('accepts JSON as well as the form', async () => {
-    const user = await createUser(t.db);
+    const user = await t.make.user();
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/token',
@@ -135,7 +130,7 @@ describe('protected routes', () => {
   });
 
   it('do not accept the content token as an access token', async () => {
-    const user = await createUser(t.db);
+    const user = await t.make.user();
     const res = await signIn(form(user.email, user.password));
     const profile = await t.app.inject({
       method: 'GET',
@@ -148,7 +143,7 @@ describe('protected routes', () => {
 
 describe('POST /v1/auth/token/revoke', () => {
   it('makes the access token and its content token useless', async () => {
-    const user = await createUser(t.db);
+    const user = await t.make.user();
     const tokens = (await signIn(form(user.email, user.password))).json();
     const revoke = await t.app.inject({
       method: 'POST',
@@ -168,7 +163,7 @@ describe('POST /v1/auth/token/revoke', () => {
   });
 
   it('leaves the same user signed in on another device', async () => {
-    const user = await createUser(t.db);
+    const user = await t.make.user();
     const first = (await signIn(form(user.email, user.password))).json();
     const second = (await signIn(form(user.email, user.password))).json();
     await t.app.inject({ method: 'POST', url: '/v1/auth/token/revoke', payload: { token: first.access_token } });

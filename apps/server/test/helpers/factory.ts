@@ -89,8 +89,8 @@ export interface DomainInput {
   deleting?: boolean;
 }
 
-/** Any users column may be set; `tenant` (default: a new one) and `password` replace the ids and the hash. */
-export type UserInput = Partial<Omit<NewUser, 'domain_id' | 'password_hash'>> & {
+/** Any users column may be set; `tenant` (default: a new one) and `password` stand for the domain id and the hash. */
+export type UserInput = Partial<Omit<NewUser, 'domain_id'>> & {
   tenant?: Tenant;
   /** How to make the user's own tenant when none is given. */
   domain?: DomainInput;
@@ -151,7 +151,7 @@ export function factory(db: Db) {
       ...columns,
       privilege_type: privilege,
       domain_id: t.domainId,
-      password_hash: hash,
+      password_hash: columns.password_hash ?? hash,
     };
   }
 
