@@ -143,10 +143,22 @@ describe('describeErrorResponse', () => {
       expected: { action: 'notify', messageKey: 'errors.login_failed' },
     },
     {
-      name: '400 with a customised message: shown as sent',
+      name: '400 with a catalogue code and its own English wording: the code is translated, the English not shown',
       status: 400,
       body: err('general_error', 'The car could not be saved: engine type missing.'),
+      expected: { action: 'notify', messageKey: 'errors.general_error' },
+    },
+    {
+      name: '400 with a code the catalogue does not know and its own message: shown as sent',
+      status: 400,
+      body: err('engine_type_missing', 'The car could not be saved: engine type missing.'),
       expected: { action: 'notify', text: 'The car could not be saved: engine type missing.' },
+    },
+    {
+      name: '400 account not active: its own translation, not the English text',
+      status: 400,
+      body: err('account_not_active', 'This account is not active. Contact your administrator.'),
+      expected: { action: 'notify', messageKey: 'errors.account_not_active' },
     },
     {
       name: '400 with an unknown code but a known message: translated by message',
@@ -209,10 +221,10 @@ describe('describeErrorResponse', () => {
       expected: { action: 'notify', messageKey: 'errors.request_timeout' },
     },
     {
-      name: '429 shows user_message',
+      name: '429 with a catalogue code: translated, whatever the English wording',
       status: 429,
       body: err('too_many_attempts', 'Try again in 12 minutes.'),
-      expected: { action: 'notify', text: 'Try again in 12 minutes.' },
+      expected: { action: 'notify', messageKey: 'errors.too_many_attempts' },
     },
     {
       name: '409 key duplication (listing-service answer)',

@@ -12,6 +12,7 @@ export const ERROR_CATALOGUE = {
   bad_request: { status: 400, message: 'Bad request.' },
   general_error: { status: 400, message: 'An error occurred. Please try again.' },
   login_failed: { status: 400, message: 'Login failed. Check your e-mail address and password.' },
+  account_not_active: { status: 400, message: 'This account is not active. Contact your administrator.' },
   check_submission: { status: 400, message: 'Please check your submission.' },
   not_authenticated: { status: 401, message: 'You are not signed in, or your session has ended.' },
   payment_required: { status: 402, message: 'Payment is incomplete.' },
@@ -323,19 +324,17 @@ function parseBody(body: unknown): ParsedBody {
 }
 
 /**
- * The translated text when the answer is known, else the server's text, else the fallback key.
- * Known means: a catalogue code whose message was not customised, or a message equal to a catalogue message.
+ * The translated text whenever the answer is known, else the server's text, else the fallback key. Known means a
+ * catalogue code (its translation is shown even when the server worded the English message its own way: the user
+ * reads their language, never the server's English), or a message equal to a catalogue message.
  */
 function showMessage(p: ParsedBody, fallbackKey: string): ErrorDescription {
   const { code, userMessage } = p;
-  if (isErrorCode(code) && (!userMessage || userMessage === ERROR_CATALOGUE[code].message)) {
-    return { action: 'notify', messageKey: `errors.${code}` };
-  }
+  if (isErrorCode(code)) return { action: 'notify', messageKey: `errors.${code}` };
   if (userMessage) {
     const byText = errorCodeForMessage(userMessage);
     return byText ? { action: 'notify', messageKey: `errors.${byText}` } : { action: 'notify', text: userMessage };
   }
-  if (isErrorCode(code)) return { action: 'notify', messageKey: `errors.${code}` };
   return { action: 'notify', messageKey: fallbackKey };
 }
 

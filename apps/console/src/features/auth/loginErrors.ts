@@ -38,7 +38,8 @@ export function loginErrorsOf(error: unknown): LoginFormErrors {
   }
   if (error.status === 429) return { form: rateLimitText(error), fields };
   if (error.status === 400 || error.status === 401) {
-    return { form: error.code === 'login_failed' ? apiErrorText(error) : i18n.t('errors.login_failed'), fields };
+    const known = error.code === 'login_failed' || error.code === 'account_not_active';
+    return { form: known ? apiErrorText(error) : i18n.t('errors.login_failed'), fields };
   }
   return { form: apiErrorText(error), fields };
 }

@@ -198,9 +198,13 @@ export function signInService(deps: {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => undefined);
 
-  async function refuse(ip: string, username: string, message?: string): Promise<never> {
+  async function refuse(
+    ip: string,
+    username: string,
+    code: 'login_failed' | 'account_not_active' = 'login_failed',
+  ): Promise<never> {
     await repo.recordAttempt(ip, username, false);
-    throw new AppError('login_failed', message ? { message } : {});
+    throw new AppError(code);
   }
 
   async function throttle(ip: string, username: string): Promise<void> {
@@ -417,7 +421,8 @@ export function signInService(deps: {
       const passwordOk = await verifyPassword(user?.password_hash, password);
       if (!user || !passwordOk) return refuse(ip, username);
       if (!canSignIn(user.status)) {
-        return refuse(ip, username, 'This account is not active. Contact your administrator.');
+        // Its own code (after the right password only, so it tells a guesser nothing): the console translates it.
+        return refuse(ip, username, 'account_not_active');
       }
 
       const device = {
