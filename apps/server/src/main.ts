@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { accountsService } from './modules/accounts/service.ts';
-import { domainPurgeJob } from './modules/tenancy/jobs.ts';
+import { serverJobs } from './modules/jobs.ts';
 import { createBoss } from './platform/jobs/boss.ts';
-import { mailJob } from './platform/jobs/mail-job.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -44,7 +43,8 @@ async function seedMaster(config: Config, runtime: DatabaseRuntime, log: Log): P
 }
 
 /**
- * Every node can enqueue (the runner always starts); only nodes with workers take jobs off the queues.
+ * Every node can enqueue (the runner always starts); only nodes with workers take jobs off the queues. The mail
+ * queue's job is the platform's; every other job comes from its module's `jobs` slot, as routes do.
  */
 async function startJobs(
   runtime: DatabaseRuntime,
@@ -55,11 +55,7 @@ async function startJobs(
 ): Promise<JobRunner> {
   const runner = createJobRunner({
     boss: createBoss(runtime.url),
-    definitions: [mailJob, domainPurgeJob],
-    handlers: {
-      [mailJob.name]: mailJob.handlerFor(mailer),
-      [domainPurgeJob.name]: domainPurgeJob.handlerFor({ db: runtime.db, store, log }),
-    },
+    ...serverJobs({ db: runtime.db, store, log, mailer }),
     log,
   });
   await runner.start({ work });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { JobRunner } from '../platform/jobs/queue-registry.ts';
+import type { JobDefinition, JobHandlers, JobLog, JobRunner } from '../platform/jobs/queue-registry.ts';
 import type { MailQueue } from '../platform/mail/mail-outbox-queue.ts';
 import type { SmsSender } from '../platform/sms/sms-sender.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
@@ -25,6 +25,22 @@ export interface ModuleContext {
 }
 
 /**
+ * What a module's job handlers are built from: the adapters a worker node has. No HTTP and no caller: a job
+ * receives ids in its payload and reloads what it works on.
+ */
+export interface JobsContext {
+  db: Db;
+  store: BlobStore;
+  log: JobLog;
+}
+
+/** A module's jobs: each definition with its handler under the same name (the registry refuses a mismatch). */
+export interface ModuleJobs {
+  definitions: readonly JobDefinition<never>[];
+  handlers: JobHandlers;
+}
+
+/**
  * An area of the spec as the app sees it. `public` routes answer anyone; `signedIn` routes are registered in a
  * scope that has already checked the access token (`actorOf(request)` gives the caller).
  */
@@ -32,4 +48,6 @@ export interface AppModule {
   name: string;
   public?: (scope: FastifyInstance, ctx: ModuleContext) => Promise<void>;
   signedIn?: (scope: FastifyInstance, ctx: ModuleContext) => Promise<void>;
+  /** The area's background jobs (its `jobs.ts`), registered on every node like its routes (modules/jobs.ts). */
+  jobs?: (ctx: JobsContext) => ModuleJobs;
 }

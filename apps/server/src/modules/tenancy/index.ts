@@ -1,5 +1,6 @@
 import { sendActivationMail } from '../auth/index.ts';
 import type { AppModule } from '../context.ts';
+import { domainPurgeJob } from './jobs.ts';
 import { tenancyPublicRoutes, tenancyRoutes } from './routes.ts';
 import { tenancyService } from './service.ts';
 
@@ -18,4 +19,8 @@ export const tenancyModule: AppModule = {
     });
     await scope.register(tenancyRoutes, { tenancy });
   },
+  jobs: (ctx) => ({
+    definitions: [domainPurgeJob],
+    handlers: { [domainPurgeJob.name]: domainPurgeJob.handlerFor(ctx) },
+  }),
 };
