@@ -44,13 +44,21 @@ describe('account activation', () => {
     expect(res.statusCode).toBe(200);
     const passwordToken: string = res.json().password_token;
     expect(passwordToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The link says it sets the first password, so the screens speak of activation, not of a reset.
+    const shown = await t.app.inject({ method: 'GET', url: `/v1/password-reset/${passwordToken}` });
+    expect(shown.json()).toMatchObject({ first_password: true });
     const set = await t.app.inject({
       method: 'POST',
       url: `/v1/password-reset/${passwordToken}`,
       payload: { password: 'chosen-password-9', retypedPassword: 'chosen-password-9' },
     });
     expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ reset: true, first_password: true });
     expect((await signIn(t.app, user.email, 'chosen-password-9', { ip: '10.5.8.2' })).statusCode).toBe(200);
+    // A welcome rather than "your password was changed": nothing was changed, nobody was signed out.
+    const mail = await lastMailTo(t.mailDir, user.email);
+    expect(mail.subject).toContain('Your account is ready');
+    expect(mail.text).not.toMatch(/password was changed|signed out/i);
   });
 
   it('hands no password link to an account that has its own password', async () => {
@@ -64,6 +72,9 @@ describe('account activation', () => {
     const mail = await lastMailTo(t.mailDir, user.email);
     expect(mail.subject).toContain('Activate your account');
     expect(mail.text).toContain('7 days');
+    // No article before the service name: "An Dealer One account" read wrong.
+    expect(mail.text).toMatch(/An account was created for you on \S/);
+    expect(mail.text).not.toMatch(/\b(A|An) \S+ account was created/);
     // Not active yet: no sign-in.
     expect((await signIn(t.app, user.email, user.password, { ip: '10.5.9.1' })).statusCode).toBe(400);
 

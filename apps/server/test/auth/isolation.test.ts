@@ -236,7 +236,7 @@ describe('sign-in and profile isolation between tenants', () => {
       payload: { password: newPassword, retypedPassword: newPassword, email: b.email, user_id: b.id },
     });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toEqual({ reset: true });
+    expect(done.json()).toEqual({ reset: true, first_password: false });
 
     expect(await row(b.id)).toEqual(beforeB);
     expect((await row(a.id)).password_hash).not.toBe(beforeA.password_hash);

@@ -53,11 +53,11 @@ describe('password reset', () => {
 
     const shown = await check(token);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toEqual({ email: 'ta***@example.test' });
+    expect(shown.json()).toEqual({ email: 'ta***@example.test', first_password: false });
 
     const done = await complete(token, 'brand-new-pass-9');
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ reset: true });
+    expect(done.json()).toEqual({ reset: true, first_password: false });
     expect((await signIn(t, user.email, user.password, { ip: '10.7.200.1' })).statusCode).toBe(400);
     expect((await signIn(t, user.email, 'brand-new-pass-9', { ip: '10.7.200.2' })).statusCode).toBe(200);
     expect(

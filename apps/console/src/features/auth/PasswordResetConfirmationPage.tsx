@@ -45,7 +45,9 @@ export function PasswordResetConfirmationPage() {
   const [values, setValues] = useState({ password: '', retyped: '' });
   const { errors, refs, show, edited, clear } = useFormErrors(FIELDS);
   const [refused, setRefused] = useState<LinkProblem | undefined>();
-  const title = t('screens.user_password_confirmation');
+  // Right after activation the same link sets the account's first password: its own title and words, no "reset".
+  const firstPassword = check.data?.firstPassword === true;
+  const title = firstPassword ? t('activation.choosePasswordTitle') : t('screens.user_password_confirmation');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +60,7 @@ export function PasswordResetConfirmationPage() {
     complete.mutate(
       { password: values.password, retypedPassword: values.retyped },
       {
-        onSuccess: () => void navigate('/user/password/complete', { replace: true }),
+        onSuccess: () => void navigate('/user/password/complete', { replace: true, state: { firstPassword } }),
         onError: (error) => {
           const problem = error instanceof ApiError && error.status === 400 ? linkProblemOf(error) : undefined;
           if (problem === 'expired' || problem === 'invalid') {
@@ -118,7 +120,9 @@ export function PasswordResetConfirmationPage() {
       <form onSubmit={onSubmit} noValidate aria-label={t('passwordReset.newFormLabel')}>
         <Stack gap="md">
           <Text size="sm" ta="center" data-testid="reset-account">
-            {t('passwordReset.forAccount', { email: check.data?.email ?? '' })}
+            {t(firstPassword ? 'activation.choosePasswordFor' : 'passwordReset.forAccount', {
+              email: check.data?.email ?? '',
+            })}
           </Text>
           <FormAlert message={errors.form} testId="reset-error" />
           <NewPasswordFields
@@ -134,7 +138,7 @@ export function PasswordResetConfirmationPage() {
             }}
           />
           <Button type="submit" size="md" fullWidth loading={complete.isPending}>
-            {t('passwordReset.save')}
+            {t(firstPassword ? 'activation.choosePasswordSave' : 'passwordReset.save')}
           </Button>
         </Stack>
       </form>

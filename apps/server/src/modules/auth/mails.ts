@@ -91,6 +91,24 @@ export function passwordChangedMail(to: string, serviceName: string): OutgoingMa
   };
 }
 
+/** The end of an activation: the new account chose its first password (no other device was signed in). */
+export function accountReadyMail(to: string, serviceName: string): OutgoingMail {
+  const name = brand(serviceName);
+  return {
+    to,
+    subject: `【${name}】アカウントの登録が完了しました / Your account is ready`,
+    text: [
+      `${name} のアカウントの有効化とパスワードの設定が完了しました。`,
+      'メールアドレスと設定したパスワードでログインしてください。',
+      '',
+      '----',
+      '',
+      `Your account on ${name} is active and its password is set.`,
+      'Sign in with your e-mail address and the password you chose.',
+    ].join('\n'),
+  };
+}
+
 export function activationMail(to: string, serviceName: string, link: string, ttlMs: number): OutgoingMail {
   const valid = minutesText(ttlMs);
   const name = brand(serviceName);
@@ -106,7 +124,7 @@ export function activationMail(to: string, serviceName: string, link: string, tt
       '',
       '----',
       '',
-      `An ${name} account was created for you. Activate it here:`,
+      `An account was created for you on ${name}. Activate it here:`,
       '',
       link,
       '',

@@ -40,7 +40,12 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
         description: '400 password_reset_expired after 1 hour; 400 password_reset_failed when unknown or used.',
         params: tokenParam,
         response: {
-          200: z.object({ email: z.string().describe('The account address, masked (ta***@example.com).') }),
+          200: z.object({
+            email: z.string().describe('The account address, masked (ta***@example.com).'),
+            first_password: z
+              .boolean()
+              .describe('The account has no password yet: it was just activated and chooses its first one.'),
+          }),
           ...errorResponses(400),
         },
       },
@@ -60,7 +65,13 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
         consumes: forms,
         params: tokenParam,
         body: z.object({ password: z.string().max(1024), retypedPassword: z.string().max(1024) }),
-        response: { 200: z.object({ reset: z.literal(true) }), ...errorResponses(400, 422) },
+        response: {
+          200: z.object({
+            reset: z.literal(true),
+            first_password: z.boolean().describe('This was the account’s first password (the end of its activation).'),
+          }),
+          ...errorResponses(400, 422),
+        },
       },
     },
     async (request) => recovery.completePasswordReset(request.params.token, request.body),

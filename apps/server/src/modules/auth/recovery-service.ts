@@ -14,7 +14,7 @@ import { AppError } from '../../errors.ts';
 import type { ModuleContext } from '../context.ts';
 import { userAccounts } from '../users/accounts-service.ts';
 import { linkOrigin, maskEmail } from './links.ts';
-import { activationMail, passwordChangedMail, passwordResetMail } from './mails.ts';
+import { accountReadyMail, activationMail, passwordChangedMail, passwordResetMail } from './mails.ts';
 import { hashPassword, hasOwnPassword } from './passwords.ts';
 import { enforceThrottle, MAIL_REQUEST_THROTTLE } from './rate-limit.ts';
 import { type AuthRepo, authRepo } from './repo.ts';
@@ -149,16 +149,18 @@ export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
       return { accepted: true };
     },
 
-    async checkPasswordReset(token: string): Promise<{ email: string }> {
+    /** `first_password`: the account has none yet (it was just activated), so the screens speak of activation. */
+    async checkPasswordReset(token: string): Promise<{ email: string; first_password: boolean }> {
       const row = await usableResetToken(repo, token);
-      return { email: maskEmail(row.email) };
+      const user = await repo.findUserWithDomain(row.user_id);
+      return { email: maskEmail(row.email), first_password: user !== undefined && !hasOwnPassword(user.password_hash) };
     },
 
     /**
      * Sets the new password, uses the link up, and signs the user out everywhere: whoever had a session may be
      * the reason the password was reset.
      */
-    async completePasswordReset(token: string, body: unknown): Promise<{ reset: true }> {
+    async completePasswordReset(token: string, body: unknown): Promise<{ reset: true; first_password: boolean }> {
       // The link first: a user with a dead link should not be asked to fix their password before learning it.
       await usableResetToken(repo, token);
       const { password } = parseOrRefuse(passwordResetSchema, body);
@@ -166,20 +168,23 @@ export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
       const row = await ctx.db.transaction().execute(async (trx) => {
         const r = authRepo(trx);
         const found = await usableResetToken(r, token);
+        const before = await r.findUserWithDomain(found.user_id);
         if (!(await r.useOneTimeToken(found.id))) throw new AppError('password_reset_failed');
         await userAccounts(trx).setPassword(found.user_id, passwordHash);
         await r.revokeUserSessions(found.user_id);
         await r.voidOneTimeTokens(found.user_id, 'password_reset');
-        return found;
+        return { ...found, firstPassword: before !== undefined && !hasOwnPassword(before.password_hash) };
       });
       // The owner of the mailbox has proved who they are: earlier wrong passwords no longer hold them back.
       await repo.clearUsernameFailures(row.email.toLowerCase());
       const user = await repo.findUserWithDomain(row.user_id);
+      const serviceName = user?.domain_service_name ?? '';
+      // The first password of a new account completes its activation: a welcome, not a "password changed" alarm.
       await ctx.mail.send(
-        passwordChangedMail(row.email, user?.domain_service_name ?? ''),
-        `password-changed:reset:${row.id}`,
+        row.firstPassword ? accountReadyMail(row.email, serviceName) : passwordChangedMail(row.email, serviceName),
+        `${row.firstPassword ? 'account-ready' : 'password-changed:reset'}:${row.id}`,
       );
-      return { reset: true };
+      return { reset: true, first_password: row.firstPassword };
     },
 
     /** approval_pending to active. Opening the link again later says so instead of failing. */
