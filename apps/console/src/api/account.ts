@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { type CodeDelivery, type DeviceList, deviceListOf } from './loginAnswer.ts';
+import { PROFILE_QUERY_KEY } from './profile.ts';
+import { sessionCache } from './sessionCache.ts';
 
 /**
  * The account calls of the sign-in paths and of the user's own account (second document, section 7 "Account
@@ -18,13 +21,12 @@ export async function requestPasswordReset(email: string): Promise<void> {
 }
 
 /** GET /v1/password-reset/{token}: the masked address of the account, or 400 password_reset_expired / _failed. */
-export async function checkPasswordReset(token: string): Promise<{ email: string; firstPassword: boolean }> {
-  const { data } = await apiRequest<{ email?: unknown; first_password?: unknown }>(`/v1/password-reset/${enc(token)}`, {
+export async function checkPasswordReset(token: string): Promise<{ email: string }> {
+  const { data } = await apiRequest<{ email?: unknown }>(`/v1/password-reset/${enc(token)}`, {
     auth: 'none',
     errors: 'silent',
   });
-  // The account's first password (right after activation): the screens speak of activation, not of a reset.
-  return { email: typeof data?.email === 'string' ? data.email : '', firstPassword: data?.first_password === true };
+  return { email: typeof data?.email === 'string' ? data.email : '' };
 }
 
 /** POST /v1/password-reset/{token}: 200 reset (every session of the user ends), 422 fields, 400 link refused. */
@@ -191,4 +193,45 @@ export async function logoutMyDevice(tokenId: string): Promise<DeviceList> {
     json: { token_id: tokenId },
   });
   return deviceListOf(data);
+}
+
+// ---- Mutation hooks: each owns what its success makes stale ---------------------------------------------------
+
+/** The new password signs the other devices out: their rows leave the device list. */
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => void client.invalidateQueries({ queryKey: DEVICES_QUERY_KEY }),
+  });
+}
+
+/** Nothing changes until the link mailed to the new address is opened. */
+export function useRequestEmailChange() {
+  return useMutation({ mutationFn: requestEmailChange });
+}
+
+/** The settings come back in the answer; the profile carries the flag too (two_step_auth). */
+export function useSetTwoStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: setTwoStep,
+    onSuccess: (next) => {
+      client.setQueryData(TWO_STEP_QUERY_KEY, next);
+      sessionCache.clear();
+      void client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY, exact: true });
+    },
+  });
+}
+
+/** Public: a new company and its account holder, nothing cached yet. */
+export function useRegisterSuperUser() {
+  return useMutation({ mutationFn: registerSuperUser });
+}
+
+/** Public: the new password for the account of the link. */
+export function useCompletePasswordReset(token: string) {
+  return useMutation({
+    mutationFn: (body: { password: string; retypedPassword: string }) => completePasswordReset(token, body),
+  });
 }

@@ -1,7 +1,7 @@
 import { describeErrorResponse, errorBody } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/apiError.ts';
-import { i18n } from '../../i18n/i18n.ts';
+import { ApiError } from '../api/apiError.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { fieldMessage, fieldMessages, formErrorsOf, rateLimitText } from './formErrors.ts';
 
 function failure(status: number, body: unknown): ApiError {

@@ -1,7 +1,7 @@
 import { type FieldError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@spinyard/domain';
-import { ApiError } from '../../api/apiError.ts';
-import { apiErrorText } from '../../api/errorText.ts';
-import { i18n } from '../../i18n/i18n.ts';
+import { ApiError } from '../api/apiError.ts';
+import { apiErrorText } from '../api/errorText.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 /**
  * Refusals explained on a form: each refused field's message beside its input (`validation.<rule>` with the

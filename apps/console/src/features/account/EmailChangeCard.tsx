@@ -1,20 +1,19 @@
 import { Alert, Stack, Text, TextInput } from '@mantine/core';
-import { EMAIL_CHANGE_TTL_MS, emailChangeSchema, parseFields } from '@spinyard/domain';
+import { EMAIL_CHANGE_TTL_MS } from '@spinyard/domain';
 import { IconMailForward } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type EmailChangeBody, requestEmailChange } from '../../api/account.ts';
-import { fieldMessages, formErrorsOf } from '../auth/formErrors.ts';
+import { useRequestEmailChange } from '../../api/account.ts';
+import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
+import { useZodForm } from '../../forms/useZodForm.ts';
 import { notifyDone } from '../auth/notifyDone.ts';
-import { useFormErrors } from '../auth/useFormErrors.ts';
 import { AccountFormCard } from './AccountFormCard.tsx';
-import { emailChangeErrors } from './accountForms.ts';
+import { emailChangeFormSchema } from './accountForms.ts';
 import { endSessionIfUnauthorized } from './sessionErrors.ts';
 
-type Field = keyof EmailChangeBody;
+type Field = 'newEmail' | 'retypedNewEmail';
 const FIELDS: readonly Field[] = ['newEmail', 'retypedNewEmail'];
-const EMPTY: EmailChangeBody = { newEmail: '', retypedNewEmail: '' };
+const EMPTY = { newEmail: '', retypedNewEmail: '' };
 
 /**
  * Change e-mail (new, retype), checked with the domain's emailChangeSchema. The address is the username, so the
@@ -22,55 +21,37 @@ const EMPTY: EmailChangeBody = { newEmail: '', retypedNewEmail: '' };
  */
 export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<EmailChangeBody>(EMPTY);
-  const { errors, refs, show, edited, clear } = useFormErrors(FIELDS);
+  const form = useZodForm(emailChangeFormSchema(currentEmail), { defaultValues: EMPTY });
+  const showRefusal = useServerFieldErrors(form, { fields: FIELDS, byCode: { email_already_used: 'newEmail' } });
   const [sentTo, setSentTo] = useState<string | undefined>();
-  const request = useMutation({ mutationFn: requestEmailChange });
+  const request = useRequestEmailChange();
   const hours = Math.round(EMAIL_CHANGE_TTL_MS / 3_600_000);
 
-  const set = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    edited(field);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problems = emailChangeErrors(values, currentEmail);
-    if (problems.length > 0) {
-      show({ fields: fieldMessages(problems, FIELDS).fields });
-      return;
-    }
-    const parsed = parseFields(emailChangeSchema, values);
-    if (!parsed.ok) return;
-    clear();
+  const onSubmit = form.handleSubmit((body) => {
     setSentTo(undefined);
-    request.mutate(parsed.data, {
+    request.mutate(body, {
       onSuccess: ({ newEmail }) => {
-        setValues(EMPTY);
+        form.reset(EMPTY);
         setSentTo(newEmail);
         notifyDone(t('accountConf.email.sentShort', { email: newEmail }));
       },
       onError: (error) => {
         if (endSessionIfUnauthorized(error)) return;
-        show(formErrorsOf(error, FIELDS, { email_already_used: 'newEmail' }));
+        showRefusal(error);
       },
     });
-  };
+  });
 
   // The retype is not filled in from the browser's memory: it is there to catch a mistyped address.
   const addressInput = (field: Field, autoComplete: 'email' | 'off') => (
     <TextInput
-      ref={refs[field]}
-      name={field}
+      {...form.field(field)}
       type="email"
       inputMode="email"
       autoComplete={autoComplete}
       label={t(`fields.${field}`)}
       withAsterisk
       aria-required
-      value={values[field]}
-      onChange={(event) => set(field, event.currentTarget.value)}
-      error={errors.fields[field]}
     />
   );
 
@@ -80,8 +61,8 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
       title={t('accountConf.email.title')}
       description={t('accountConf.email.lead')}
       submitLabel={t('accountConf.email.submit')}
-      onSubmit={onSubmit}
-      formError={errors.form}
+      onSubmit={(event) => void onSubmit(event)}
+      formError={form.formError}
       pending={request.isPending}
       intro={
         <>

@@ -1,15 +1,13 @@
 import { Alert, Badge, Button, Group, List, Loader, Stack, Switch, Text } from '@mantine/core';
 import { TWO_STEP_CODE_LENGTH, TWO_STEP_CODE_TTL_MS } from '@spinyard/domain';
 import { IconDeviceMobileMessage, IconInfoCircle, IconLock, IconMail } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchTwoStepSettings, setTwoStep, TWO_STEP_QUERY_KEY, type TwoStepSettings } from '../../api/account.ts';
+import { fetchTwoStepSettings, TWO_STEP_QUERY_KEY, useSetTwoStep } from '../../api/account.ts';
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
-import { PROFILE_QUERY_KEY, useProfile } from '../../api/profile.ts';
-import { queryClient } from '../../api/queryClient.ts';
-import { sessionCache } from '../../api/sessionCache.ts';
+import { useProfile } from '../../api/profile.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { notifyDone } from '../auth/notifyDone.ts';
 import { SectionCard } from './SectionCard.tsx';
@@ -25,20 +23,16 @@ export function TwoStepPage() {
   const profile = useProfile();
   const [error, setError] = useState<string | undefined>();
   const settings = useQuery({ queryKey: TWO_STEP_QUERY_KEY, queryFn: fetchTwoStepSettings, retry: false });
-  const update = useMutation({
-    mutationFn: setTwoStep,
-    onSuccess: (next: TwoStepSettings) => {
-      queryClient.setQueryData(TWO_STEP_QUERY_KEY, next);
-      // The profile carries the flag too (two_step_auth).
-      sessionCache.clear();
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY, exact: true });
-      notifyDone(t(next.enabled ? 'twoStep.turnedOn' : 'twoStep.turnedOff'));
-    },
-    onError: (cause) => {
-      if (endSessionIfUnauthorized(cause)) return;
-      setError(cause instanceof ApiError ? apiErrorText(cause) : t('errors.general_error'));
-    },
-  });
+  const update = useSetTwoStep();
+  // One switch, no fields: a refusal is a sentence under it.
+  const turn = (enabled: boolean) =>
+    update.mutate(enabled, {
+      onSuccess: (next) => notifyDone(t(next.enabled ? 'twoStep.turnedOn' : 'twoStep.turnedOff')),
+      onError: (cause) => {
+        if (endSessionIfUnauthorized(cause)) return;
+        setError(cause instanceof ApiError ? apiErrorText(cause) : t('errors.general_error'));
+      },
+    });
 
   if (settings.isPending) {
     return (
@@ -95,7 +89,7 @@ export function TwoStepPage() {
           disabled={!view.canChange || update.isPending}
           onChange={(event) => {
             setError(undefined);
-            update.mutate(event.currentTarget.checked);
+            turn(event.currentTarget.checked);
           }}
           label={t('twoStep.switch')}
           description={view.reason ? t(`twoStep.reason.${view.reason}`) : undefined}

@@ -1,10 +1,13 @@
+import { parseFields } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
-import { emailChangeErrors } from './accountForms.ts';
+import { emailChangeFormSchema } from './accountForms.ts';
 import { twoStepView } from './twoStepView.ts';
 
-describe('emailChangeErrors', () => {
-  const rules = (newEmail: string, retypedNewEmail: string, current = 'me@example.com') =>
-    emailChangeErrors({ newEmail, retypedNewEmail }, current).map((e) => [e.field, e.rule]);
+describe('emailChangeFormSchema', () => {
+  const rules = (newEmail: string, retypedNewEmail: string, current = 'me@example.com') => {
+    const parsed = parseFields(emailChangeFormSchema(current), { newEmail, retypedNewEmail });
+    return parsed.ok ? [] : parsed.fields.map((e) => [e.field, e.rule]);
+  };
 
   it('accepts a new address typed twice, ignoring case and spaces in the retype', () => {
     expect(rules('new@example.com', ' NEW@example.com ')).toEqual([]);

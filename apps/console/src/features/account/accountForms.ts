@@ -1,21 +1,24 @@
-import {
-  type EmailChange,
-  emailChangeSchema,
-  FIELD_RULE_MESSAGES,
-  type FieldError,
-  parseFields,
-} from '@spinyard/domain';
+import { emailChangeSchema, FIELD_RULE_MESSAGES } from '@spinyard/domain';
+
+const normalised = (value: unknown): string => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
 /**
- * The e-mail change as the server checks it: the domain's emailChangeSchema (format, retype), and the new
- * address must differ from the current one (compared trimmed and lower-cased, as the server stores addresses).
+ * The e-mail change form: the domain's emailChangeSchema (format, retype), and the new address must differ from
+ * the current one (compared trimmed and lower-cased, as the server stores addresses).
  */
-export function emailChangeErrors(values: EmailChange, currentEmail: string): FieldError[] {
-  const parsed = parseFields(emailChangeSchema, values);
-  const errors = parsed.ok ? [] : [...parsed.fields];
-  const next = values.newEmail.trim().toLowerCase();
-  if (next !== '' && next === currentEmail.trim().toLowerCase() && !errors.some((e) => e.field === 'newEmail')) {
-    errors.push({ field: 'newEmail', rule: 'must_differ', message: FIELD_RULE_MESSAGES.must_differ });
-  }
-  return errors;
+export function emailChangeFormSchema(currentEmail: string) {
+  return emailChangeSchema.superRefine(
+    (values, ctx) => {
+      const next = normalised(values.newEmail);
+      if (next !== '' && next === normalised(currentEmail)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['newEmail'],
+          message: FIELD_RULE_MESSAGES.must_differ,
+          params: { rule: 'must_differ' },
+        });
+      }
+    },
+    { when: ({ value }) => typeof (value as { newEmail?: unknown } | null)?.newEmail === 'string' },
+  );
 }

@@ -1,24 +1,13 @@
 import { TextInput } from '@mantine/core';
-import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldProps } from '../../forms/useZodForm.ts';
 
 /** An account's e-mail address on a public form; it is the username, so it reads like the sign-in form's. */
-export function EmailField({
-  ref,
-  value,
-  onChange,
-  error,
-}: {
-  ref: Ref<HTMLInputElement>;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
+export function EmailField(props: FieldProps) {
   const { t } = useTranslation();
   return (
     <TextInput
-      ref={ref}
-      name="email"
+      {...props}
       type="email"
       inputMode="email"
       autoComplete="email"
@@ -26,9 +15,6 @@ export function EmailField({
       placeholder={t('login.usernamePlaceholder')}
       withAsterisk
       aria-required
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      error={error}
       size="md"
     />
   );

@@ -21,13 +21,8 @@ export function EmailRequestForm({
   return (
     <form onSubmit={request.submit} noValidate aria-label={label}>
       <Stack gap="md">
-        <FormAlert message={request.errors.form} testId={errorTestId} />
-        <EmailField
-          ref={request.emailRef}
-          value={request.email}
-          onChange={request.change}
-          error={request.errors.fields.email}
-        />
+        <FormAlert message={request.form.formError} testId={errorTestId} />
+        <EmailField {...request.form.field('email')} />
         <Button type="submit" size="md" fullWidth loading={request.pending}>
           {submitLabel}
         </Button>

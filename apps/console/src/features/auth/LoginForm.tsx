@@ -1,64 +1,43 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { loginFormSchema } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogin } from '../../api/auth.ts';
 import type { LoginOutcome } from '../../api/loginAnswer.ts';
+import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
+import { FORM_ERROR, useZodForm } from '../../forms/useZodForm.ts';
 import { FormAlert } from './FormAlert.tsx';
-import { type LoginField, type LoginFormErrors, loginErrorsOf, missingFieldErrors } from './loginErrors.ts';
-
-const NO_ERRORS: LoginFormErrors = { fields: {} };
+import { LOGIN_FIELDS, loginErrorsOf } from './loginErrors.ts';
 
 /** E-mail and password; what happens after an answer is the page's business (onOutcome). */
 export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) => void }) {
   const { t } = useTranslation();
   const login = useLogin();
-  const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '' });
-  const [errors, setErrors] = useState<LoginFormErrors>(NO_ERRORS);
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(loginFormSchema, {
+    defaultValues: { username: '', password: '' },
+    // The secret's bound is not the new-password rule: say only that it is too long.
+    message: (error) =>
+      error.rule === 'max_length' ? t('validation.max_length', { field: t(`fields.${error.field}`) }) : undefined,
+  });
+  const showRefusal = useServerFieldErrors(form, { fields: LOGIN_FIELDS, errorsOf: loginErrorsOf });
+  const loginFailed = () => form.setError(FORM_ERROR, { type: 'server', message: t('errors.login_failed') });
 
-  const focusFirstInvalid = (found: LoginFormErrors) => {
-    if (found.fields.username) usernameRef.current?.focus();
-    else if (found.fields.password) passwordRef.current?.focus();
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const missing = missingFieldErrors(values);
-    if (missing) {
-      setErrors(missing);
-      focusFirstInvalid(missing);
-      return;
-    }
-    setErrors(NO_ERRORS);
-    login.mutate(values, {
-      onSuccess: (outcome) => {
-        if (outcome.kind === 'failed') setErrors({ form: t('errors.login_failed'), fields: {} });
-        else onOutcome(outcome);
-      },
-      onError: (error) => {
-        const found = loginErrorsOf(error);
-        setErrors(found);
-        focusFirstInvalid(found);
-      },
-    });
-  };
-
-  const change = (field: LoginField) => (event: { currentTarget: HTMLInputElement }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    // The message about a field goes once the user corrects it.
-    if (errors.fields[field]) setErrors((e) => ({ ...e, fields: { ...e.fields, [field]: undefined } }));
-  };
+  // Missing values are refused before any call: the spec counts them as a login failure too.
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      login.mutate(values, {
+        onSuccess: (outcome) => (outcome.kind === 'failed' ? loginFailed() : onOutcome(outcome)),
+        onError: showRefusal,
+      }),
+    loginFailed,
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('login.formLabel')}>
       <Stack gap="md">
-        <FormAlert message={errors.form} testId="login-error" />
+        <FormAlert message={form.formError} testId="login-error" />
         <TextInput
-          ref={usernameRef}
-          name="username"
+          {...form.field('username')}
           type="email"
           inputMode="email"
           autoComplete="username"
@@ -66,22 +45,15 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
           placeholder={t('login.usernamePlaceholder')}
           withAsterisk
           aria-required
-          value={values.username}
-          onChange={change('username')}
-          error={errors.fields.username}
           size="md"
         />
         <PasswordInput
-          ref={passwordRef}
-          name="password"
+          {...form.field('password')}
           autoComplete="current-password"
           label={t('fields.password')}
           withAsterisk
           aria-required
-          value={values.password}
-          onChange={change('password')}
-          error={errors.fields.password}
-          aria-invalid={Boolean(errors.fields.password)}
+          aria-invalid={Boolean(form.formState.errors.password)}
           size="md"
           visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
         />

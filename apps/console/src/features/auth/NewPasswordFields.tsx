@@ -1,15 +1,14 @@
 import { PasswordInput, Stack } from '@mantine/core';
-import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldProps } from '../../forms/useZodForm.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 interface NewPasswordFieldsProps {
-  /** Field names as the server knows them (`password`/`retypedPassword`, `newPassword`/`retypedNewPassword`). */
-  names: { password: string; retyped: string };
-  values: { password: string; retyped: string };
-  errors: { password?: string | undefined; retyped?: string | undefined };
-  onChange: (which: 'password' | 'retyped', value: string) => void;
-  refs?: { password?: Ref<HTMLInputElement>; retyped?: Ref<HTMLInputElement> };
+  /** The two inputs as the form registers them, on the server's names (`password`/`retypedPassword`...). */
+  password: FieldProps;
+  retyped: FieldProps;
+  /** What is typed so far, for the checklist. */
+  typed: { password: string; retyped: string };
   /** Label keys when they are not `fields.<name>` (the reset form's `password` is the "new password"). */
   labelKeys?: { password: string; retyped: string };
   disabled?: boolean;
@@ -18,46 +17,36 @@ interface NewPasswordFieldsProps {
 
 /** A new password, the rules it must meet (ticked while typing) and its retype; labels from `fields.<name>`. */
 export function NewPasswordFields({
-  names,
-  values,
-  errors,
-  onChange,
-  refs,
+  password,
+  retyped,
+  typed,
   labelKeys,
   disabled,
   size = 'sm',
 }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
-  const checklistId = `${names.password}-rules`;
+  const checklistId = `${password.name}-rules`;
   return (
     <Stack gap="md">
       <PasswordInput
-        ref={refs?.password}
-        name={names.password}
-        label={t(labelKeys?.password ?? `fields.${names.password}`)}
+        {...password}
+        label={t(labelKeys?.password ?? `fields.${password.name}`)}
         autoComplete="new-password"
         withAsterisk
         aria-required
-        value={values.password}
-        onChange={(event) => onChange('password', event.currentTarget.value)}
-        error={errors.password}
-        aria-invalid={Boolean(errors.password)}
+        aria-invalid={Boolean(password.error)}
         disabled={disabled}
         size={size}
         visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
       />
-      <PasswordChecklist password={values.password} retyped={values.retyped} id={checklistId} />
+      <PasswordChecklist password={typed.password} retyped={typed.retyped} id={checklistId} />
       <PasswordInput
-        ref={refs?.retyped}
-        name={names.retyped}
-        label={t(labelKeys?.retyped ?? `fields.${names.retyped}`)}
+        {...retyped}
+        label={t(labelKeys?.retyped ?? `fields.${retyped.name}`)}
         autoComplete="new-password"
         withAsterisk
         aria-required
-        value={values.retyped}
-        onChange={(event) => onChange('retyped', event.currentTarget.value)}
-        error={errors.retyped}
-        aria-invalid={Boolean(errors.retyped)}
+        aria-invalid={Boolean(retyped.error)}
         disabled={disabled}
         size={size}
         visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}

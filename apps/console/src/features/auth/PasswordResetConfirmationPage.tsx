@@ -1,25 +1,23 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { PASSWORD_RESET_TTL_MS } from '@spinyard/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { checkPasswordReset, completePasswordReset } from '../../api/account.ts';
+import { checkPasswordReset, useCompletePasswordReset } from '../../api/account.ts';
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
+import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
+import { useZodForm } from '../../forms/useZodForm.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { newPasswordFormSchema } from './authForms.ts';
 import { FormAlert } from './FormAlert.tsx';
-import { fieldMessages, formErrorsOf } from './formErrors.ts';
 import { LoadingPanel } from './LoadingPanel.tsx';
 import { type LinkProblem, linkProblemOf } from './linkProblems.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-import { newPasswordErrors } from './passwordRules.ts';
 import { ResultPanel } from './ResultPanel.tsx';
-import { useFormErrors } from './useFormErrors.ts';
 
-type Field = 'password' | 'retypedPassword';
-const FIELDS: readonly Field[] = ['password', 'retypedPassword'];
-const NAMES = { password: 'password', retyped: 'retypedPassword' } as const;
+const FIELDS = ['password', 'retypedPassword'] as const;
 /** The server's `password` is the new password: the form says so in its labels and messages. */
 const LABELS = { password: 'fields.newPassword', retyped: 'fields.retypedNewPassword' } as const;
 const NAME_KEYS = { password: LABELS.password, retypedPassword: LABELS.retyped };
@@ -39,39 +37,29 @@ export function PasswordResetConfirmationPage() {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const complete = useMutation({
-    mutationFn: (body: { password: string; retypedPassword: string }) => completePasswordReset(token, body),
+  const complete = useCompletePasswordReset(token);
+  const form = useZodForm(newPasswordFormSchema, {
+    defaultValues: { password: '', retypedPassword: '' },
+    nameKeys: NAME_KEYS,
   });
-  const [values, setValues] = useState({ password: '', retyped: '' });
-  const { errors, refs, show, edited, clear } = useFormErrors(FIELDS);
+  const showRefusal = useServerFieldErrors(form, { fields: FIELDS, nameKeys: NAME_KEYS });
+  const [password, retypedPassword] = form.watch(FIELDS);
   const [refused, setRefused] = useState<LinkProblem | undefined>();
-  // Right after activation the same link sets the account's first password: its own title and words, no "reset".
-  const firstPassword = check.data?.firstPassword === true;
-  const title = firstPassword ? t('activation.choosePasswordTitle') : t('screens.user_password_confirmation');
+  const title = t('screens.user_password_confirmation');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problems = newPasswordErrors(values.password, values.retyped, NAMES);
-    if (problems.length > 0) {
-      show({ fields: fieldMessages(problems, FIELDS, NAME_KEYS).fields });
-      return;
-    }
-    clear();
-    complete.mutate(
-      { password: values.password, retypedPassword: values.retyped },
-      {
-        onSuccess: () => void navigate('/user/password/complete', { replace: true, state: { firstPassword } }),
-        onError: (error) => {
-          const problem = error instanceof ApiError && error.status === 400 ? linkProblemOf(error) : undefined;
-          if (problem === 'expired' || problem === 'invalid') {
-            setRefused(problem);
-            return;
-          }
-          show(formErrorsOf(error, FIELDS, {}, NAME_KEYS));
-        },
+  const onSubmit = form.handleSubmit((body) =>
+    complete.mutate(body, {
+      onSuccess: () => void navigate('/user/password/complete', { replace: true }),
+      onError: (error) => {
+        const problem = error instanceof ApiError && error.status === 400 ? linkProblemOf(error) : undefined;
+        if (problem === 'expired' || problem === 'invalid') {
+          setRefused(problem);
+          return;
+        }
+        showRefusal(error);
       },
-    );
-  };
+    }),
+  );
 
   if (check.isPending) {
     return (
@@ -117,28 +105,21 @@ export function PasswordResetConfirmationPage() {
 
   return (
     <AuthCard title={title} width={480}>
-      <form onSubmit={onSubmit} noValidate aria-label={t('passwordReset.newFormLabel')}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('passwordReset.newFormLabel')}>
         <Stack gap="md">
           <Text size="sm" ta="center" data-testid="reset-account">
-            {t(firstPassword ? 'activation.choosePasswordFor' : 'passwordReset.forAccount', {
-              email: check.data?.email ?? '',
-            })}
+            {t('passwordReset.forAccount', { email: check.data?.email ?? '' })}
           </Text>
-          <FormAlert message={errors.form} testId="reset-error" />
+          <FormAlert message={form.formError} testId="reset-error" />
           <NewPasswordFields
-            names={NAMES}
+            password={form.field('password')}
+            retyped={form.field('retypedPassword')}
+            typed={{ password, retyped: retypedPassword }}
             labelKeys={LABELS}
             size="md"
-            values={values}
-            errors={{ password: errors.fields.password, retyped: errors.fields.retypedPassword }}
-            refs={{ password: refs.password, retyped: refs.retypedPassword }}
-            onChange={(which, value) => {
-              setValues((v) => ({ ...v, [which]: value }));
-              edited(which === 'password' ? 'password' : 'retypedPassword');
-            }}
           />
           <Button type="submit" size="md" fullWidth loading={complete.isPending}>
-            {t(firstPassword ? 'activation.choosePasswordSave' : 'passwordReset.save')}
+            {t('passwordReset.save')}
           </Button>
         </Stack>
       </form>

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { TWO_STEP_CODE_LENGTH, TWO_STEP_CODE_TTL_MS, TWO_STEP_MAX_ATTEMPTS } from '@spinyard/domain';
 import { IconDeviceMobileMessage, IconMail } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/apiError.ts';
@@ -9,11 +9,23 @@ import { abandonHeldSignIn, useSecondStep } from '../../api/auth.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import { tokens } from '../../api/tokens.ts';
 import { returnPathFrom } from '../../app/guards/returnPath.ts';
+import { rateLimitText } from '../../forms/formErrors.ts';
+import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
+import { FORM_ERROR, useZodForm } from '../../forms/useZodForm.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { secondStepFormSchema } from './authForms.ts';
 import { FormAlert } from './FormAlert.tsx';
-import { rateLimitText } from './formErrors.ts';
 import { deliveryOfState, type LoginNotice, nextLoginState } from './loginState.ts';
-import { normalisedCode, secondStepReaction } from './secondStep.ts';
+import { secondStepReaction } from './secondStep.ts';
+
+const FIELDS = ['code'] as const;
+
+/** A refusal that is not about the code (a rate limit, the network): one sentence above the form. */
+function messageOf(error: unknown) {
+  if (!(error instanceof ApiError)) return { form: i18n.t('errors.general_error'), fields: {} };
+  return { form: error.status === 429 ? rateLimitText(error) : apiErrorText(error), fields: {} };
+}
 
 /**
  * /login/authentication: the 6-digit code of the second sign-in step (202), with where it was sent. A wrong code
@@ -25,19 +37,21 @@ export function SecondStepPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const secondStep = useSecondStep();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | undefined>();
+  const form = useZodForm(secondStepFormSchema, {
+    defaultValues: { code: '' },
+    message: (error) =>
+      error.rule === 'format' ? t('secondStep.codeFormat', { length: TWO_STEP_CODE_LENGTH }) : undefined,
+  });
+  const showRefusal = useServerFieldErrors(form, { fields: FIELDS, errorsOf: messageOf });
   const [wrongCodes, setWrongCodes] = useState(0);
-  const inputRef = useRef<HTMLInputElement>(null);
   const delivery = deliveryOfState(location.state);
   // Read once: the page itself ends the held sign-in before leaving, and must not then redirect on its own.
   const [held] = useState(() => tokens.temp() !== null);
 
   // The code is the only thing to do here: the field has the focus from the start.
   useEffect(() => {
-    if (held) inputRef.current?.focus();
-  }, [held]);
+    if (held) form.setFocus('code');
+  }, [held, form.setFocus]);
 
   if (!held) return <Navigate to="/login" replace state={nextLoginState(location.state)} />;
 
@@ -46,51 +60,43 @@ export function SecondStepPage() {
     void navigate('/login', { replace: true, state: nextLoginState(location.state, { notice }) });
   };
 
-  const refuseCode = (message: string) => {
-    setFieldError(message);
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  };
+  // The refused code is selected, so typing the next one replaces it.
+  const selectCode = () => form.setFocus('code', { shouldSelect: true });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(undefined);
-    const normalised = normalisedCode(code);
-    if (normalised === undefined) {
-      refuseCode(
-        code.trim() === ''
-          ? t('validation.required', { field: t('fields.code') })
-          : t('secondStep.codeFormat', { length: TWO_STEP_CODE_LENGTH }),
-      );
-      return;
-    }
-    setFieldError(undefined);
-    secondStep.mutate(normalised, {
-      onSuccess: (outcome) => {
-        if (outcome.kind === 'signed_in') {
-          void navigate(returnPathFrom(location.state), { replace: true });
-        } else if (outcome.kind === 'device_limit') {
-          // The limit is reached after all: the device list is a screen of /login.
-          void navigate('/login', { replace: true, state: nextLoginState(location.state, { deviceLimit: outcome }) });
-        } else {
-          setFormError(t('errors.login_failed'));
-        }
-      },
-      onError: (error) => {
-        const reaction = secondStepReaction(error, wrongCodes);
-        if (reaction.kind === 'restart') {
-          restart(reaction.notice);
-        } else if (reaction.kind === 'retry') {
-          setWrongCodes(reaction.wrongCodes);
-          refuseCode(t('secondStep.invalid', { left: TWO_STEP_MAX_ATTEMPTS - reaction.wrongCodes }));
-        } else if (error instanceof ApiError) {
-          setFormError(error.status === 429 ? rateLimitText(error) : apiErrorText(error));
-        } else {
-          setFormError(t('errors.general_error'));
-        }
-      },
-    });
-  };
+  const onSubmit = form.handleSubmit(
+    ({ code }) =>
+      secondStep.mutate(code, {
+        onSuccess: (outcome) => {
+          if (outcome.kind === 'signed_in') {
+            void navigate(returnPathFrom(location.state), { replace: true });
+          } else if (outcome.kind === 'device_limit') {
+            // The limit is reached after all: the device list is a screen of /login.
+            void navigate('/login', {
+              replace: true,
+              state: nextLoginState(location.state, { deviceLimit: outcome }),
+            });
+          } else {
+            form.setError(FORM_ERROR, { type: 'server', message: t('errors.login_failed') });
+          }
+        },
+        onError: (error) => {
+          const reaction = secondStepReaction(error, wrongCodes);
+          if (reaction.kind === 'restart') {
+            restart(reaction.notice);
+          } else if (reaction.kind === 'retry') {
+            setWrongCodes(reaction.wrongCodes);
+            form.setError('code', {
+              type: 'server',
+              message: t('secondStep.invalid', { left: TWO_STEP_MAX_ATTEMPTS - reaction.wrongCodes }),
+            });
+            selectCode();
+          } else {
+            showRefusal(error);
+          }
+        },
+      }),
+    selectCode,
+  );
 
   const minutes = Math.round(TWO_STEP_CODE_TTL_MS / 60_000);
   return (
@@ -118,12 +124,11 @@ export function SecondStepPage() {
             {t('secondStep.validFor', { minutes })}
           </Text>
         </Stack>
-        <form onSubmit={onSubmit} noValidate aria-label={t('secondStep.formLabel')}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('secondStep.formLabel')}>
           <Stack gap="md">
-            <FormAlert message={formError} testId="second-step-error" />
+            <FormAlert message={form.formError} testId="second-step-error" />
             <TextInput
-              ref={inputRef}
-              name="code"
+              {...form.field('code')}
               label={t('fields.code')}
               description={t('secondStep.codeHint', { length: TWO_STEP_CODE_LENGTH })}
               inputMode="numeric"
@@ -132,12 +137,6 @@ export function SecondStepPage() {
               maxLength={TWO_STEP_CODE_LENGTH * 2}
               withAsterisk
               aria-required
-              value={code}
-              onChange={(event) => {
-                setCode(event.currentTarget.value);
-                setFieldError(undefined);
-              }}
-              error={fieldError}
               errorProps={{ 'data-testid': 'code-error' }}
               size="lg"
               styles={{ input: { letterSpacing: '0.35em', textAlign: 'center', fontWeight: 600 } }}

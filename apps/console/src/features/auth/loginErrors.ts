@@ -1,28 +1,16 @@
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText, fieldErrorText } from '../../api/errorText.ts';
+import { type FormErrors, rateLimitText } from '../../forms/formErrors.ts';
 import { i18n } from '../../i18n/i18n.ts';
-import { rateLimitText } from './formErrors.ts';
 
 export type LoginField = 'username' | 'password';
 
-export interface LoginFormErrors {
-  form?: string;
-  fields: Partial<Record<LoginField, string>>;
-}
+export type LoginFormErrors = FormErrors<LoginField>;
 
-const LOGIN_FIELDS: readonly LoginField[] = ['username', 'password'];
+export const LOGIN_FIELDS: readonly LoginField[] = ['username', 'password'];
 
 function isLoginField(field: string): field is LoginField {
   return (LOGIN_FIELDS as readonly string[]).includes(field);
-}
-
-/** Missing values are refused before any call: the spec counts them as a login failure too. */
-export function missingFieldErrors(values: Record<LoginField, string>): LoginFormErrors | undefined {
-  const fields: LoginFormErrors['fields'] = {};
-  for (const field of LOGIN_FIELDS) {
-    if (!values[field].trim()) fields[field] = fieldErrorText({ field, rule: 'required', message: '' });
-  }
-  return Object.keys(fields).length > 0 ? { form: i18n.t('errors.login_failed'), fields } : undefined;
 }
 
 /**

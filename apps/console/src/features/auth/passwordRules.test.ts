@@ -1,7 +1,8 @@
+import { parseFields } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
-import { newPasswordErrors, passwordChecklist } from './passwordRules.ts';
+import { newPasswordFormSchema } from './authForms.ts';
+import { passwordChecklist } from './passwordRules.ts';
 
-const NAMES = { password: 'password', retyped: 'retypedPassword' };
 const met = (password: string, retyped: string) =>
   Object.fromEntries(passwordChecklist(password, retyped).map((r) => [r.id, r.met]));
 
@@ -31,27 +32,32 @@ describe('passwordChecklist', () => {
   });
 });
 
-describe('newPasswordErrors', () => {
+/** The fields and rules the reset form's schema refuses, in its order. */
+function newPasswordErrors(password: string, retypedPassword: string): string[][] {
+  const parsed = parseFields(newPasswordFormSchema, { password, retypedPassword });
+  return parsed.ok ? [] : parsed.fields.map((e) => [e.field, e.rule]);
+}
+
+describe('newPasswordFormSchema', () => {
   it('accepts a valid password typed twice', () => {
-    expect(newPasswordErrors('correct horse battery', 'correct horse battery', NAMES)).toEqual([]);
+    expect(newPasswordErrors('correct horse battery', 'correct horse battery')).toEqual([]);
   });
 
   it('reports the password rules on the password field and the retype on its own', () => {
-    const errors = newPasswordErrors('short', 'shirt', NAMES);
-    expect(errors.map((e) => [e.field, e.rule])).toEqual([
+    expect(newPasswordErrors('short', 'shirt')).toEqual([
       ['password', 'min_length'],
       ['retypedPassword', 'must_match'],
     ]);
   });
 
   it('says "required" for empty fields rather than "too short" or "does not match"', () => {
-    expect(newPasswordErrors('', '', NAMES).map((e) => [e.field, e.rule])).toEqual([
+    expect(newPasswordErrors('', '')).toEqual([
       ['password', 'required'],
       ['retypedPassword', 'required'],
     ]);
   });
 
   it('reports accented characters as ascii_only', () => {
-    expect(newPasswordErrors('mötdepasse1', 'mötdepasse1', NAMES).map((e) => e.rule)).toEqual(['ascii_only']);
+    expect(newPasswordErrors('mötdepasse1', 'mötdepasse1')).toEqual([['password', 'ascii_only']]);
   });
 });

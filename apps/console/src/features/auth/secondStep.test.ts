@@ -1,22 +1,30 @@
-import { describeErrorResponse, errorBody, TWO_STEP_MAX_ATTEMPTS } from '@spinyard/domain';
+import { describeErrorResponse, errorBody, parseFields, TWO_STEP_MAX_ATTEMPTS } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/apiError.ts';
-import { normalisedCode, secondStepReaction } from './secondStep.ts';
+import { secondStepFormSchema } from './authForms.ts';
+import { secondStepReaction } from './secondStep.ts';
+
+/** The code as the form sends it, or the rule that refused it. */
+function normalisedCode(input: string): string {
+  const parsed = parseFields(secondStepFormSchema, { code: input });
+  return parsed.ok ? parsed.data.code : `refused:${parsed.fields.map((f) => `${f.field}:${f.rule}`).join()}`;
+}
 
 function failure(status: number, body: unknown): ApiError {
   return new ApiError(status, body, describeErrorResponse(status, body));
 }
 
-describe('normalisedCode', () => {
+describe('secondStepFormSchema', () => {
   it('accepts 6 digits, with spaces the user typed or pasted', () => {
     expect(normalisedCode('123456')).toBe('123456');
     expect(normalisedCode(' 123 456 ')).toBe('123456');
   });
 
-  it('refuses anything else', () => {
-    for (const input of ['', '12345', '1234567', '12-34-56', 'abcdef', '１２３４５６']) {
-      expect(normalisedCode(input), input).toBeUndefined();
+  it('refuses anything else as a wrong format, and nothing typed as required', () => {
+    for (const input of ['12345', '1234567', '12-34-56', 'abcdef', '１２３４５６']) {
+      expect(normalisedCode(input), input).toBe('refused:code:format');
     }
+    for (const input of ['', '   ']) expect(normalisedCode(input), input).toBe('refused:code:required');
   });
 });
 

@@ -1,15 +1,6 @@
-import { parseFields, TWO_STEP_MAX_ATTEMPTS, twoStepCodeSchema } from '@spinyard/domain';
+import { TWO_STEP_MAX_ATTEMPTS } from '@spinyard/domain';
 import { ApiError } from '../../api/apiError.ts';
 import type { LoginNotice } from './loginState.ts';
-
-/**
- * The code as it will be sent (spaces dropped, as the server does), or undefined when it is not 6 digits: the
- * domain's twoStepCodeSchema, so the page refuses exactly what the server would.
- */
-export function normalisedCode(input: string): string | undefined {
-  const parsed = parseFields(twoStepCodeSchema, input);
-  return parsed.ok ? parsed.data : undefined;
-}
 
 /** What the code page does with a refused code. */
 export type SecondStepReaction =

@@ -1,16 +1,24 @@
-import { emailSchema, FIELD_RULE_MESSAGES, type FieldError, parseFields } from '@spinyard/domain';
-import { newPasswordErrors } from './passwordRules.ts';
+import { PASSWORD_CHANGE_MESSAGES, type RegistrationBody, registrationBody, ruleIssue } from '@spinyard/domain';
+import { z } from 'zod';
+import { retypeCheck, retypeField } from '../../forms/retype.ts';
 
 /**
  * The self-registration form of /user/entry (first document section 2; the terms accepted first, second document
- * section 5), checked before sending as the server will check it (users/schemas.ts registrationBody), with the
- * errors on the server's own field names so that both read alike.
+ * section 5): the domain's registrationBody, which the server checks, plus the password's retype (client only)
+ * and the terms box, which must be ticked to send.
  */
+export const entryFormSchema = registrationBody
+  .pick({ company_name: true, name: true, email: true, password: true, phone: true })
+  .extend({
+    retypedPassword: retypeField(PASSWORD_CHANGE_MESSAGES.retype_required),
+    accept_terms: z.boolean().refine((accepted) => accepted, ruleIssue('required')),
+  })
+  .superRefine(...retypeCheck('password', 'retypedPassword', PASSWORD_CHANGE_MESSAGES.must_match));
 
-export type EntryField = 'company_name' | 'name' | 'email' | 'password' | 'retypedPassword' | 'phone' | 'accept_terms';
+export type EntryValues = z.input<typeof entryFormSchema>;
 
 /** In the order of the form: the first refused one takes the focus. */
-export const ENTRY_FIELDS: readonly EntryField[] = [
+export const ENTRY_FIELDS = [
   'company_name',
   'name',
   'email',
@@ -18,60 +26,10 @@ export const ENTRY_FIELDS: readonly EntryField[] = [
   'retypedPassword',
   'phone',
   'accept_terms',
-];
+] as const satisfies readonly (keyof EntryValues)[];
 
-export interface EntryValues {
-  companyName: string;
-  name: string;
-  email: string;
-  password: string;
-  retyped: string;
-  phone: string;
-  acceptTerms: boolean;
-}
-
-/** The server's limit on a name (text().max(100)) and on a phone number. */
-export const ENTRY_TEXT_MAX_LENGTH = 100;
-export const ENTRY_PHONE_MAX_LENGTH = 20;
-const PHONE_PATTERN = /^\+?[0-9]+(-[0-9]+)*$/;
-
-function textErrors(field: EntryField, value: string): FieldError[] {
-  const text = value.trim();
-  if (text === '') return [{ field, rule: 'required', message: FIELD_RULE_MESSAGES.required }];
-  if (text.length > ENTRY_TEXT_MAX_LENGTH)
-    return [{ field, rule: 'max_length', message: FIELD_RULE_MESSAGES.max_length }];
-  return [];
-}
-
-/** Every refusal of the form as it stands; an empty list means it can be sent. */
-export function entryErrors(values: EntryValues): FieldError[] {
-  const errors: FieldError[] = [...textErrors('company_name', values.companyName), ...textErrors('name', values.name)];
-  const email = parseFields(emailSchema, values.email);
-  if (!email.ok) errors.push(...email.fields.map((e) => ({ ...e, field: 'email' })));
-  errors.push(
-    ...newPasswordErrors(values.password, values.retyped, { password: 'password', retyped: 'retypedPassword' }),
-  );
-  const phone = values.phone.trim();
-  if (phone.length > ENTRY_PHONE_MAX_LENGTH) {
-    errors.push({ field: 'phone', rule: 'max_length', message: FIELD_RULE_MESSAGES.max_length });
-  } else if (phone !== '' && !PHONE_PATTERN.test(phone)) {
-    errors.push({ field: 'phone', rule: 'format', message: FIELD_RULE_MESSAGES.format });
-  }
-  if (!values.acceptTerms) {
-    errors.push({ field: 'accept_terms', rule: 'required', message: FIELD_RULE_MESSAGES.required });
-  }
-  return errors;
-}
-
-/** The request body: trimmed texts, the phone only when given, the terms accepted. */
-export function entryBody(values: EntryValues) {
-  const phone = values.phone.trim();
-  return {
-    company_name: values.companyName.trim(),
-    name: values.name.trim(),
-    email: values.email.trim().toLowerCase(),
-    password: values.password,
-    accept_terms: true as const,
-    ...(phone ? { phone } : {}),
-  };
+/** The request body from the checked form: no retype, the phone only when given, the terms accepted. */
+export function entryBody(values: z.output<typeof entryFormSchema>): RegistrationBody & { accept_terms: true } {
+  const { retypedPassword: _retyped, phone, ...rest } = values;
+  return { ...rest, accept_terms: true, ...(phone ? { phone } : {}) };
 }
