@@ -6,7 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Db } from './db/database.ts';
 import { requireToken } from './http/authenticate.ts';
 import { registerConsole } from './http/console-static.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
+import { refuseNulCharacters } from './http/input-guard.ts';
 import { fieldRuleValidator } from './http/validation.ts';
 import { authRepo } from './modules/auth/repo.ts';
 import { authService } from './modules/auth/service.ts';
@@ -47,11 +48,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Ids in logs tie a request to its error without echoing tokens.
     requestIdHeader: false,
+    // Router and HTTP-parser refusals answer in the product's error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(fieldRuleValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
   registerErrorHandling(app);
+  // Before any route is registered, so every route (and every later one) inherits it.
+  refuseNulCharacters(app);
 
   await app.register(formbody);
   await app.register(swagger, {

@@ -47,7 +47,7 @@ describe('the error shape', () => {
       payload: '{"username": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('bad_request');
+    expect(res.json().error.code).toBe('invalid_json');
   });
 
   it('answers a field of the wrong type with a 422 naming the field and the rule', async () => {

@@ -22,6 +22,11 @@ export const ERROR_CATALOGUE = {
   conflict: { status: 409, message: 'This conflicts with data that already exists.' },
   reload_and_retry: { status: 409, message: 'The data changed meanwhile. Reload and retry.' },
   payload_too_large: { status: 413, message: 'The upload is too large.' },
+  // Refusals made before a route's own rules run (router, body parser, the NUL guard).
+  invalid_json: { status: 400, message: 'The request body could not be read.' },
+  invalid_characters: { status: 400, message: 'The input contains characters that are not allowed.' },
+  uri_too_long: { status: 414, message: 'The request address is too long.' },
+  headers_too_large: { status: 431, message: 'The request address or headers are too long.' },
   unsupported_media_type: { status: 415, message: 'This file format is not supported.' },
   validation_failed: { status: 422, message: 'Please check your input.' },
   too_many_attempts: { status: 429, message: 'Too many attempts. Please wait and try again.' },

@@ -1,5 +1,6 @@
+import type { Socket } from 'node:net';
 import { type ErrorBody, errorBody, type FieldError } from '@spinyard/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
@@ -40,13 +41,48 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(422).send(errorBody('validation_failed', undefined, fields));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(errorBody('payload_too_large'));
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send(errorBody('invalid_json'));
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
       return reply.status(415).send(errorBody('unsupported_media_type'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Malformed JSON, bad content length and the like: the client's fault, described without internals.
-      return reply.status(400).send(errorBody('bad_request', error.message));
+      // Bad content length, a prototype key in JSON and the like: the client's fault, told without internals.
+      return reply.status(400).send(errorBody('bad_request'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error'));
   });
+}
+
+/**
+ * Refusals the router makes before any route or hook runs (Fastify's `frameworkErrors`): an over-long path
+ * parameter and a broken percent-encoding answer in the error shape too, not in Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(errorBody('uri_too_long'));
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(errorBody('bad_request'));
+  } else {
+    request.log.error({ err: error }, 'router error');
+    void reply.status(500).send(errorBody('internal_error'));
+  }
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an address or headers over the 16 KB limit,
+ * malformed requests) answer in the error shape, so the console can say what happened.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason, code] = tooLarge
+    ? ([431, 'Request Header Fields Too Large', 'headers_too_large'] as const)
+    : ([400, 'Bad Request', 'bad_request'] as const);
+  const body = JSON.stringify(errorBody(code));
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

@@ -1,0 +1,234 @@
+import { isErrorCode } from '@spinyard/domain';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { badBodies, badPathValues, badQueryValues, type JsonSchema, sampleValue } from './fuzz-cases.ts';
+
+/**
+ * Every documented operation, read from /docs/json, gets bad path parameters, query values and bodies. No answer
+ * may be a 5xx, and every 4xx must carry `{ error: { code, user_message } }` with a catalogue code. The cases are
+ * generated from the OpenAPI description, so a route added later is covered without editing this file.
+ */
+const t = useTestApp();
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  schema?: JsonSchema;
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  params: Parameter[];
+  query: Parameter[];
+  body: JsonSchema | undefined;
+  contentType: string | undefined;
+}
+
+interface OpenApi {
+  paths: Record<
+    string,
+    Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+  >;
+}
+
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+/** Requests in flight at once: enough to finish in well under a minute, few enough for the test database's pool. */
+const CONCURRENCY = 6;
+
+function operationsOf(doc: OpenApi): Operation[] {
+  const ops: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      if (!METHODS.has(method)) continue;
+      const parameters = op.parameters ?? [];
+      const content = op.requestBody?.content ?? {};
+      const contentType = Object.keys(content)[0];
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        params: parameters.filter((p) => p.in === 'path'),
+        query: parameters.filter((p) => p.in === 'query'),
+        body: contentType ? content[contentType]?.schema : undefined,
+        contentType,
+      });
+    }
+  }
+  return ops;
+}
+
+const MISSING_ID = '987654321';
+
+/** A plausible path value: an id that exists nowhere (so nothing is touched), a word elsewhere. */
+function plainPathValue(p: Parameter): string {
+  return /id$/i.test(p.name) ? MISSING_ID : 'example.test';
+}
+
+function urlOf(op: Operation, pathValues: Record<string, string>, query = ''): string {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => pathValues[name] ?? 'x');
+  return query ? `${path}?${query}` : path;
+}
+
+interface Case {
+  label: string;
+  request: InjectOptions;
+}
+
+function casesOf(op: Operation, plain: Record<string, string>): Case[] {
+  const url = urlOf(op, plain);
+  const base = op.body ? sampleValue(op.body) : undefined;
+  const withBody = (payload: string, contentType = op.contentType ?? 'application/json') => ({
+    payload,
+    headers: { 'content-type': contentType },
+  });
+  const cases: Case[] = [];
+  for (const p of op.params) {
+    for (const [label, value] of badPathValues()) {
+      cases.push({
+        label: `path ${p.name} ${label}`,
+        request: {
+          method: op.method,
+          url: urlOf(op, { ...plain, [p.name]: value }),
+          ...(op.body ? withBody(JSON.stringify(base)) : {}),
+        },
+      });
+    }
+  }
+  for (const q of op.query) {
+    for (const [label, value] of badQueryValues(q.name)) {
+      cases.push({ label: `query ${q.name} ${label}`, request: { method: op.method, url: urlOf(op, plain, value) } });
+    }
+  }
+  // A NUL in a query parameter nobody documented still must not reach the database.
+  cases.push({ label: 'query undocumented NUL', request: { method: op.method, url: `${url}?q=%00&page=%00` } });
+  if (op.body) {
+    for (const [label, payload, contentType] of badBodies(op.body, op.contentType ?? 'application/json')) {
+      cases.push({ label: `body ${label}`, request: { method: op.method, url, ...withBody(payload, contentType) } });
+    }
+  }
+  return cases;
+}
+
+interface Failure {
+  operation: string;
+  who: string;
+  label: string;
+  status: number;
+  body: string;
+}
+
+/** Runs tasks with at most `limit` in flight. */
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(runners);
+}
+
+function judge(status: number, text: string): string | undefined {
+  if (status >= 500) return 'a server error';
+  if (status < 400) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'a 4xx that is not JSON';
+  }
+  const error = (body as { error?: { code?: unknown; user_message?: unknown } } | null)?.error;
+  if (!error || typeof error.user_message !== 'string' || error.user_message === '') {
+    return 'a 4xx without { error: { code, user_message } }';
+  }
+  if (!isErrorCode(error.code)) return `a 4xx whose code ${String(error.code)} is not in the catalogue`;
+  return undefined;
+}
+
+describe('every documented operation refuses bad input with a 4xx in the error shape', () => {
+  let operations: Operation[] = [];
+  beforeAll(async () => {
+    const res = await t.app.inject('/docs/json');
+    expect(res.statusCode).toBe(200);
+    operations = operationsOf(res.json() as OpenApi);
+  });
+
+  it('reads the operations from /docs/json', () => {
+    // Guards the generator: a description it cannot read would make the sweep below pass on nothing.
+    expect(operations.length).toBeGreaterThan(40);
+    expect(operations.filter((op) => op.body).length).toBeGreaterThan(15);
+    expect(operations.filter((op) => op.params.length > 0).length).toBeGreaterThan(15);
+  });
+
+  it('never answers 5xx, and every 4xx carries a catalogue code and a user message', async () => {
+    const master = await t.make.master();
+    const tenant = await t.make.tenant();
+    const superUser = await t.make.user({ tenant, privilege_type: 'super' });
+    const normal = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: superUser.id });
+    const failures: Failure[] = [];
+    let sent = 0;
+
+    const send = async (op: Operation, who: string, headers: Record<string, string>, c: Case) => {
+      const res = await t.app.inject({ ...c.request, headers: { ...(c.request.headers ?? {}), ...headers } });
+      sent++;
+      const why = judge(res.statusCode, res.body);
+      if (why) {
+        failures.push({
+          operation: `${op.method} ${op.path}`,
+          who,
+          label: `${c.label}: ${why}`,
+          status: res.statusCode,
+          body: res.body.slice(0, 200),
+        });
+      }
+    };
+
+    const group = await t.make.group({ tenant, admin: superUser });
+    // Ids of rows that exist, so bad bodies reach the services and the database instead of stopping at a 404.
+    const knownIds = [tenant.domainId, tenant.companyId, superUser.id, normal.id, group.id];
+    const masterProbe = (await t.make.session(master)).headers;
+
+    /** Path values under which the operation finds a row (never for deletions: the rows must stay). */
+    const plainValues = async (op: Operation): Promise<Record<string, string>> => {
+      const plain = Object.fromEntries(op.params.map((p) => [p.name, plainPathValue(p)]));
+      const idParam = op.params.find((p) => plain[p.name] === MISSING_ID);
+      if (!idParam || op.method === 'DELETE' || op.params.length > 1) return plain;
+      for (const id of knownIds) {
+        const probe = await t.app.inject({
+          method: 'GET',
+          url: urlOf(op, { [idParam.name]: id }),
+          headers: masterProbe,
+        });
+        if (probe.statusCode === 200) return { [idParam.name]: id };
+      }
+      return plain;
+    };
+
+    await pool(operations, 2, async (op) => {
+      const cases = casesOf(op, await plainValues(op));
+      // Public operations are tried without a token; signed-in ones (401 without) as master and as a normal user,
+      // each with a session of its own so a case that signs out cannot blind the others.
+      const probe = await t.app.inject({ method: op.method, url: urlOf(op, {}) });
+      const signedIn = probe.statusCode === 401;
+      const identities: [string, Record<string, string>][] = signedIn
+        ? [
+            ['master', (await t.make.session(master)).headers],
+            ['normal', (await t.make.session(normal)).headers],
+          ]
+        : [['anonymous', {}]];
+      const jobs = identities.flatMap(([who, headers]) => cases.map((c) => ({ who, headers, c })));
+      await pool(jobs, CONCURRENCY / 2, ({ who, headers, c }) => send(op, who, headers, c));
+    });
+
+    // Server errors first: they are the ones that matter most when the list is long.
+    const report = failures
+      .sort((a, b) => b.status - a.status)
+      .slice(0, 60)
+      .map((f) => `${f.status} ${f.operation} as ${f.who}: ${f.label} ${f.body}`)
+      .join('\n');
+    expect(sent).toBeGreaterThan(1000);
+    expect(failures.length, `${failures.length} bad answers of ${sent}:\n${report}`).toBe(0);
+  }, 180_000);
+});
