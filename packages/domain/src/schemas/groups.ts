@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { pageOf, pageQuery } from './lists.ts';
+import { pageOf, pageQuery, searchText } from './lists.ts';
 import { adminCodeSchema, userSummary, userText } from './users.ts';
 
 /** Groups (`/v1/groups...`): an admin and the normal users of their group. */
@@ -44,7 +44,7 @@ export const groupUpdateBody = z
 export type GroupUpdate = z.output<typeof groupUpdateBody>;
 
 export const groupListQuery = pageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: searchText.optional(),
   domain_id: idSchema.optional(),
 });
 

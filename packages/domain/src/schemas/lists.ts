@@ -19,6 +19,28 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.output<typeof pageQuery>;
 
+/**
+ * Longest search text of every list. The search boxes stop typing there (`maxLength`), so a pasted novel never
+ * reaches the server as an over-long address; the server refuses more with 422 on the field `q`.
+ */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The `q` of a list query: trimmed, at most SEARCH_MAX_LENGTH characters. */
+export const searchText = z.string().trim().max(SEARCH_MAX_LENGTH);
+
+/**
+ * The keywords of a search text: separated by commas (half- or full-width, or the Japanese 、), trimmed, empty
+ * and repeated ones (ignoring case) dropped. A row matches when it matches every keyword.
+ */
+export function splitKeywords(text: string): string[] {
+  const out: string[] = [];
+  for (const part of text.split(/[,、，]/)) {
+    const word = part.trim();
+    if (word !== '' && !out.some((w) => w.toLowerCase() === word.toLowerCase())) out.push(word);
+  }
+  return out;
+}
+
 /** One page of a list answer. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });

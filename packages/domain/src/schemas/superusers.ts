@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_STATUSES } from '../roles.ts';
 import { emailSchema, passwordSchema } from './account.ts';
 import { idSchema } from './common.ts';
-import { pageQuery } from './lists.ts';
+import { pageQuery, searchText } from './lists.ts';
 import { phoneSchema } from './phone.ts';
 import { carLimitSchema, contactFields, loginLimitSchema, USER_SORTS, userAnswer, userText } from './users.ts';
 
@@ -12,7 +12,7 @@ import { carLimitSchema, contactFields, loginLimitSchema, USER_SORTS, userAnswer
  */
 
 export const superuserListQuery = pageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: searchText.optional(),
   sort: z.enum(USER_SORTS).default('created_desc'),
   status: z.enum(USER_STATUSES).optional(),
   domain_id: idSchema.optional(),

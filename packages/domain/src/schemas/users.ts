@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRIVILEGE_TYPES, USER_STATUSES } from '../roles.ts';
 import { emailSchema, passwordSchema } from './account.ts';
 import { idSchema } from './common.ts';
-import { pageOf, pageQuery } from './lists.ts';
+import { pageOf, pageQuery, searchText } from './lists.ts';
 import { phoneSchema } from './phone.ts';
 
 /**
@@ -52,7 +52,7 @@ export function isUserSort(value: string): value is UserSort {
 }
 
 export const userListQuery = pageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: searchText.optional(),
   sort: z.enum(USER_SORTS).default('created_desc'),
   privilege_type: z.enum(STAFF_PRIVILEGE_TYPES).optional(),
   status: z.enum(USER_STATUSES).optional(),
@@ -67,7 +67,7 @@ export type UserListParams = z.input<typeof userListQuery>;
 
 export const usersQuery = pageQuery.extend({
   same_privileges: z.enum(['0', '1', 'true', 'false']).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: searchText.optional(),
 });
 
 // ---- Answers --------------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { splitKeywords } from '@spinyard/domain';
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CompanyRow } from '../../db/schema.ts';
@@ -146,8 +147,8 @@ export function tenancyRepo(db: Db) {
 
     async listDomains(filter: { q?: string | undefined; offset: number; limit: number }) {
       let query = db.selectFrom('domains as d');
-      if (filter.q) {
-        const pattern = likePattern(filter.q);
+      for (const word of splitKeywords(filter.q ?? '')) {
+        const pattern = likePattern(word);
         query = query.where((eb) =>
           eb.or([
             eb('d.host', 'ilike', pattern),
@@ -323,8 +324,8 @@ export function tenancyRepo(db: Db) {
       let query = db.selectFrom('companies as c').where('c.kind', '=', filter.kind);
       if (filter.domainId !== undefined) query = query.where('c.domain_id', '=', filter.domainId);
       if (filter.parentCompanyId !== undefined) query = query.where('c.parent_company_id', '=', filter.parentCompanyId);
-      if (filter.q) {
-        const pattern = likePattern(filter.q);
+      for (const word of splitKeywords(filter.q ?? '')) {
+        const pattern = likePattern(word);
         query = query.where((eb) =>
           eb.or([
             eb('c.name', 'ilike', pattern),

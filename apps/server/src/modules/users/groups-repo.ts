@@ -1,3 +1,4 @@
+import { splitKeywords } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { likePattern } from '../sql.ts';
@@ -49,8 +50,8 @@ export function groupsRepo(db: Db) {
       if (f.domainId) q = q.where('g.domain_id', '=', f.domainId);
       // An admin sees only their own group; no group at all means an empty list.
       if (f.onlyGroupId !== undefined) q = q.where('g.id', '=', f.onlyGroupId ?? '0');
-      if (f.q) {
-        const pattern = likePattern(f.q);
+      for (const word of splitKeywords(f.q ?? '')) {
+        const pattern = likePattern(word);
         q = q.where((eb) =>
           eb.or([eb('g.name', 'ilike', pattern), eb('a.name', 'ilike', pattern), eb('a.email', 'ilike', pattern)]),
         );

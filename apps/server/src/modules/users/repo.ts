@@ -1,4 +1,4 @@
-import type { PrivilegeType, UserSort, UserStatus } from '@spinyard/domain';
+import { type PrivilegeType, splitKeywords, type UserSort, type UserStatus } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { NewUser, UserUpdate } from '../../db/schema.ts';
@@ -110,8 +110,9 @@ export function usersRepo(db: Db) {
 
   function filtered(f: Omit<UserListFilter, 'sort' | 'page' | 'limit'>) {
     let q = selectRoot().where('u.id', 'in', scopeIds(f.scope)).where('u.privilege_type', 'in', f.privilegeTypes);
-    if (f.q) {
-      const pattern = likePattern(f.q);
+    // Every comma-separated keyword must match one of the texts (the whole list is searched, never a window).
+    for (const word of splitKeywords(f.q ?? '')) {
+      const pattern = likePattern(word);
       q = q.where((eb) =>
         eb.or([
           eb('u.email', 'ilike', pattern),
@@ -123,6 +124,8 @@ export function usersRepo(db: Db) {
           eb('u.login_code', 'ilike', pattern),
           eb('u.shop_code', 'ilike', pattern),
           eb('c.name', 'ilike', pattern),
+          eb('p.name', 'ilike', pattern),
+          eb('p.email', 'ilike', pattern),
         ]),
       );
     }
