@@ -17,6 +17,7 @@ import { MODULES } from './modules/index.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { createMedia, type Media } from './platform/media/index.ts';
 import type { SmsSender } from './platform/sms/sms-sender.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { mediaRoutes } from './platform/storage/media-routes.ts';
@@ -25,6 +26,8 @@ export interface AppDeps {
   db: Db;
   store: BlobStore;
   mailer: Mailer;
+  /** Image and video work; the default adapter (sharp) when not given. */
+  media?: Media;
   /** Text messages (two-step codes); absent means nothing is sent by SMS. */
   sms?: SmsSender | undefined;
   /** Absent in tests that enqueue nothing. */
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: ModuleContext = {
     db: deps.db,
     store: deps.store,
+    media: deps.media ?? createMedia(),
     mail: createMailQueue(deps.mailer, deps.jobs),
     sms: deps.sms,
     jobs: deps.jobs,

@@ -8,6 +8,7 @@ import { createBoss } from './platform/jobs/boss.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { createMedia } from './platform/media/index.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { ensureDefaultAssets } from './platform/storage/default-assets.ts';
@@ -55,7 +56,7 @@ async function startJobs(
 ): Promise<JobRunner> {
   const runner = createJobRunner({
     boss: createBoss(runtime.url),
-    ...serverJobs({ db: runtime.db, store, log, mailer }),
+    ...serverJobs({ db: runtime.db, store, media: createMedia(), log, mailer }),
     log,
   });
   await runner.start({ work });

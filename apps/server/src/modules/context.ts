@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { JobDefinition, JobHandlers, JobLog, JobRunner } from '../platform/jobs/queue-registry.ts';
 import type { MailQueue } from '../platform/mail/mail-outbox-queue.ts';
+import type { Media } from '../platform/media/media.ts';
 import type { SmsSender } from '../platform/sms/sms-sender.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
 import type { AuthService } from './auth/service.ts';
@@ -13,6 +14,8 @@ import type { AuthService } from './auth/service.ts';
 export interface ModuleContext {
   db: Db;
   store: BlobStore;
+  /** Image (and video) work: the one adapter over sharp and ffmpeg. */
+  media: Media;
   mail: MailQueue;
   /** Absent when no SMS backend is set up (tests); `serve` always gives one (the outbox by default). */
   sms?: SmsSender | undefined;
@@ -31,6 +34,7 @@ export interface ModuleContext {
 export interface JobsContext {
   db: Db;
   store: BlobStore;
+  media: Media;
   log: JobLog;
 }
 

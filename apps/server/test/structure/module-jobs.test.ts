@@ -11,12 +11,18 @@ import {
   JobRegistryError,
 } from '../../src/platform/jobs/queue-registry.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
+import { createMedia } from '../../src/platform/media/index.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { sourceFiles, withoutLineComments } from './source.ts';
 
 // Nothing here connects: handlers are only built, and the registry checks run before pg-boss starts.
 const { db } = createDatabase('postgres://nobody@127.0.0.1:1/none', 1);
-const ctx: JobsContext = { db, store: createDiskBlobStore('/nonexistent/spinyard-media'), log: () => undefined };
+const ctx: JobsContext = {
+  db,
+  store: createDiskBlobStore('/nonexistent/spinyard-media'),
+  media: createMedia(),
+  log: () => undefined,
+};
 const mailer = createOutboxMailer('/nonexistent/spinyard-mail', () => undefined);
 const boss = new PgBoss('postgres://nobody@127.0.0.1:1/none');
 const ok: JobHandler<object> = async () => 'success';

@@ -1,6 +1,7 @@
 import type { FieldError } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { createMedia, type Media } from '../../platform/media/index.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { StagedBlob } from './blobs.ts';
 
@@ -14,6 +15,8 @@ export type SendActivation = (userId: string, requestOrigin: string | undefined)
 export interface TenancyServiceDeps {
   db: Db;
   store: BlobStore;
+  /** Image checks and re-encoding; the default adapter when not given (the lookup and the nightly job need none). */
+  media?: Media;
   /** Absent where nothing registers users (the public company-code lookup, the nightly job). */
   sendActivation?: SendActivation;
   now?: () => Date;
@@ -83,4 +86,9 @@ export function fileKeeping(store: BlobStore, log: NonNullable<TenancyServiceDep
       }
     },
   };
+}
+
+/** The media adapter of the deps, or the default one. */
+export function mediaOf(deps: TenancyServiceDeps): Media {
+  return deps.media ?? createMedia();
 }

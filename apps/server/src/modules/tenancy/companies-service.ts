@@ -13,8 +13,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import { enforce, permissionActorOf } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { mediaUrl, stageBlob } from './blobs.ts';
-import { fileKeeping, imageRefusal, iso, offsetOf, type Paging, type TenancyServiceDeps } from './common.ts';
-import { measureImage, reencodeImage } from './images.ts';
+import { fileKeeping, imageRefusal, iso, mediaOf, offsetOf, type Paging, type TenancyServiceDeps } from './common.ts';
 import { type CompanyFields, type TenancyRepo, tenancyRepo } from './repo.ts';
 
 export type CompanyPatch = Partial<CompanyFields>;
@@ -100,6 +99,7 @@ export function companiesService(deps: TenancyServiceDeps) {
   const { db, store } = deps;
   const repo = tenancyRepo(db);
   const files = fileKeeping(store, deps.log ?? (() => undefined));
+  const media = mediaOf(deps);
 
   async function companyOrThrow(r: TenancyRepo, id: string, kind: CompanyRow['kind'], lock = false) {
     const company = lock ? await r.lockCompany(id) : await r.findCompany(id);
@@ -303,10 +303,10 @@ export function companiesService(deps: TenancyServiceDeps) {
       const pa = await permissionActorOf(db, actor);
       // Permission before any work on the upload.
       await ownCompanyForEdit(repo, pa, false);
-      const facts = await measureImage(data);
+      const facts = await media.measureImage(data);
       const refused = checkCompanyLogo({ mime: facts.mime, bytes: facts.bytes }, 'image');
       if (refused.length > 0) throw imageRefusal(refused);
-      const encoded = await reencodeImage(data, {
+      const encoded = await media.reencodeImage(data, {
         format: 'png',
         fitWithin: { width: COMPANY_LOGO_MAX_EDGE, height: COMPANY_LOGO_MAX_EDGE },
       });

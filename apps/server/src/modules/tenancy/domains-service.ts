@@ -24,8 +24,7 @@ import { contentRecords } from '../contents/service.ts';
 import { isUniqueViolation } from '../sql.ts';
 import { userAccounts } from '../users/accounts-service.ts';
 import { mediaUrl, stageBlob } from './blobs.ts';
-import { fileKeeping, imageRefusal, iso, offsetOf, type Paging, type TenancyServiceDeps } from './common.ts';
-import { measureImage, reencodeImage } from './images.ts';
+import { fileKeeping, imageRefusal, iso, mediaOf, offsetOf, type Paging, type TenancyServiceDeps } from './common.ts';
 import { type TenancyRepo, tenancyRepo } from './repo.ts';
 
 /** Search answers are a short pick list, not a page: the list endpoint pages. */
@@ -95,7 +94,7 @@ function published(format: StoredFormat, keyWithoutExtension: string) {
 }
 
 /**
- * Picture rules of each domain image and where each is published. Every picture is re-encoded (images.ts); a
+ * Picture rules of each domain image and where each is published. Every picture is re-encoded (platform/media); a
  * JPEG stays a JPEG where the rule allows it (photos), a PNG stays a PNG (transparency). The logo's rule only
  * lets PNG through.
  */
@@ -124,6 +123,7 @@ export function domainsService(deps: TenancyServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => undefined);
   const files = fileKeeping(store, log);
+  const media = mediaOf(deps);
 
   /** Every domain route is the operator's: master only (roles table: add domain; our reading: edit domain). */
   async function asMaster(actor: Actor, check: typeof canEditDomain = canEditDomain): Promise<void> {
@@ -433,7 +433,7 @@ export function domainsService(deps: TenancyServiceDeps) {
     async uploadDomainImage(actor: Actor, id: string, kind: DomainImageKind, data: Buffer) {
       await asMaster(actor);
       const spec = DOMAIN_IMAGES[kind];
-      const facts = await measureImage(data);
+      const facts = await media.measureImage(data);
       const refused = spec.check(
         { mime: facts.mime, bytes: facts.bytes, width: facts.width ?? 0, height: facts.height ?? 0 },
         'image',
@@ -441,7 +441,7 @@ export function domainsService(deps: TenancyServiceDeps) {
       if (refused.length > 0) throw imageRefusal(refused);
       // Encoded before the transaction: the row stays locked only for the write.
       const format: StoredFormat = facts.mime === 'image/png' ? 'png' : 'jpeg';
-      const encoded = await reencodeImage(data, { format });
+      const encoded = await media.reencodeImage(data, { format });
 
       const result = await files.withStagedFiles((stage) =>
         db.transaction().execute(async (trx) => {

@@ -13,6 +13,7 @@ export const tenancyModule: AppModule = {
     const tenancy = tenancyService({
       db: ctx.db,
       store: ctx.store,
+      media: ctx.media,
       // The sign-in area owns activation links: one token format, one mail, one redeeming route.
       sendActivation: (userId, requestOrigin) => sendActivationMail(ctx, userId, requestOrigin),
       log: (msg, fields) => scope.log.warn(fields, msg),

@@ -1,17 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-
-/**
- * The facts the domain package's image rules are judged on, measured from the bytes: the type from the magic
- * numbers (file-type), the pixel size from the decoder (sharp). A file name or a declared type never counts.
- */
-export interface MeasuredImage {
-  /** Detected MIME type, or `application/octet-stream` when the bytes are no image we recognise. */
-  mime: string;
-  bytes: number;
-  width: number | undefined;
-  height: number | undefined;
-}
+import type { MeasuredImage, Media, ReencodeOptions } from './media.ts';
 
 /**
  * Decoding is refused above this many pixels: a small file can declare an enormous canvas (a "decompression
@@ -29,7 +18,7 @@ const SHARP_FORMAT_OF_MIME: Readonly<Record<string, string>> = {
   'image/webp': 'webp',
 };
 
-export async function measureImage(data: Buffer): Promise<MeasuredImage> {
+async function measureImage(data: Buffer): Promise<MeasuredImage> {
   const bytes = data.length;
   if (bytes === 0) return { mime: UNKNOWN, bytes, width: undefined, height: undefined };
   const detected = await fileTypeFromBuffer(data);
@@ -47,20 +36,12 @@ export async function measureImage(data: Buffer): Promise<MeasuredImage> {
   }
 }
 
-export type StoredImageFormat = 'png' | 'jpeg';
-
-export interface ReencodeOptions {
-  format: StoredImageFormat;
-  /** Shrinks (never enlarges) to fit inside this box; omitted when the rule already fixed the size. */
-  fitWithin?: { width: number; height: number };
-}
-
 /**
  * Decodes and encodes again: only pixels survive, so EXIF (camera, GPS), colour-profile tricks, comments and
  * anything appended after the image data are gone before the file is published. An animated GIF keeps its
  * first frame, which is what a logo shows.
  */
-export async function reencodeImage(data: Buffer, options: ReencodeOptions): Promise<Buffer> {
+async function reencodeImage(data: Buffer, options: ReencodeOptions): Promise<Buffer> {
   // The EXIF orientation is applied before the metadata that carried it is dropped.
   let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   if (options.fitWithin) {
@@ -69,4 +50,9 @@ export async function reencodeImage(data: Buffer, options: ReencodeOptions): Pro
   return options.format === 'png'
     ? pipeline.png({ compressionLevel: 9 }).toBuffer()
     : pipeline.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+}
+
+/** Images through sharp (libvips): fast, and limited to what a logo or a photo needs. */
+export function createSharpMedia(): Media {
+  return { measureImage, reencodeImage };
 }
