@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/users.ts';
-import { bearer, signIn, userInOwnDomain } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { expire } from '../helpers/clock.ts';
+import { bearer, signIn } from '../helpers/http.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const profile = (token: string) => t.app.inject({ method: 'GET', url: '/v1/profile', headers: bearer(token) });
 const devices = (token: string, id = 'me') =>
@@ -26,13 +20,15 @@ const continueWith = (token: string) =>
 
 describe('simultaneous-login limit (201)', () => {
   it('holds a sign-in over the per-account limit, logs out the chosen device, then continues', async () => {
-    const user = await userInOwnDomain(t.db, { login_limit_count: 2, login_limit_mode: 'per_account' });
-    const phone = (await signIn(t, user.email, user.password, { device: 'Safari on iOS' })).json();
-    const tablet = (await signIn(t, user.email, user.password, { device: 'Chrome on Android' })).json();
+    const user = await t.make.user({ domain: { options: { login_limit_count: 2, login_limit_mode: 'per_account' } } });
+    const phone = (await signIn(t.app, user.email, user.password, { device: 'Safari on iOS' })).json();
+    const tablet = (
+      await signIn(t.app, user.email, user.password, { device: 'Chrome on Android', ip: '10.9.0.1' })
+    ).json();
     expect(phone.access_token).toBeTruthy();
     expect(tablet.access_token).toBeTruthy();
 
-    const held = await signIn(t, user.email, user.password, { device: 'Firefox on Linux', ip: '10.9.1.1' });
+    const held = await signIn(t.app, user.email, user.password, { device: 'Firefox on Linux', ip: '10.9.1.1' });
     expect(held.statusCode).toBe(201);
     const body = held.json();
     expect(body).not.toHaveProperty('access_token');
@@ -41,7 +37,7 @@ describe('simultaneous-login limit (201)', () => {
     expect(body.expires_in).toBeGreaterThan(9 * 60);
     expect(body.expires_in).toBeLessThanOrEqual(10 * 60);
     expect(body.login_limit_count).toBe(2);
-    expect(body.service_name).toBe('Dealer');
+    expect(body.service_name).toBe(user.tenant.serviceName);
     // Most recently used first; the suggestion is the device left alone the longest.
     expect(body.login_activities.map((a: { device: string }) => a.device)).toEqual([
       'Chrome on Android',
@@ -112,9 +108,9 @@ describe('simultaneous-login limit (201)', () => {
   });
 
   it('accepts the temporary token as a form field too', async () => {
-    const user = await userInOwnDomain(t.db, { login_limit_count: 1 });
-    await signIn(t, user.email, user.password);
-    const held = (await signIn(t, user.email, user.password)).json();
+    const user = await t.make.user({ domain: { options: { login_limit_count: 1 } } });
+    await signIn(t.app, user.email, user.password);
+    const held = (await signIn(t.app, user.email, user.password)).json();
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/token/continue',
@@ -125,19 +121,19 @@ describe('simultaneous-login limit (201)', () => {
   });
 
   it('counts every user of the domain in per-domain mode, and lists only the caller’s own devices', async () => {
-    const alice = await userInOwnDomain(t.db, { login_limit_count: 2, login_limit_mode: 'per_domain' });
-    const bob = await createUser(t.db, { host: alice.host });
-    const carol = await createUser(t.db, { host: alice.host });
-    expect((await signIn(t, alice.email, alice.password)).statusCode).toBe(200);
-    expect((await signIn(t, bob.email, bob.password)).statusCode).toBe(200);
+    const alice = await t.make.user({ domain: { options: { login_limit_count: 2, login_limit_mode: 'per_domain' } } });
+    const bob = await t.make.user({ tenant: alice.tenant });
+    const carol = await t.make.user({ tenant: alice.tenant });
+    expect((await signIn(t.app, alice.email, alice.password)).statusCode).toBe(200);
+    expect((await signIn(t.app, bob.email, bob.password)).statusCode).toBe(200);
 
-    const held = await signIn(t, alice.email, alice.password);
+    const held = await signIn(t.app, alice.email, alice.password);
     expect(held.statusCode).toBe(201);
     expect(held.json().login_activities).toHaveLength(1);
     expect(held.json().login_limit_count).toBe(2);
 
     // Carol has no device of her own to log out, and may not log out her colleagues'.
-    const refused = await signIn(t, carol.email, carol.password);
+    const refused = await signIn(t.app, carol.email, carol.password);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('login_device_limit_reached');
 
@@ -146,56 +142,46 @@ describe('simultaneous-login limit (201)', () => {
   });
 
   it('uses the user’s own limit before the domain’s', async () => {
-    const user = await userInOwnDomain(t.db, { login_limit_count: 5 });
-    await t.db.updateTable('users').set({ login_limit_count: 1 }).where('id', '=', user.id).execute();
-    expect((await signIn(t, user.email, user.password)).statusCode).toBe(200);
-    const held = await signIn(t, user.email, user.password);
+    const user = await t.make.user({ login_limit_count: 1, domain: { options: { login_limit_count: 5 } } });
+    expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(200);
+    const held = await signIn(t.app, user.email, user.password);
     expect(held.statusCode).toBe(201);
     expect(held.json().login_limit_count).toBe(1);
   });
 
   it('has no limit by default, and revoked or expired sessions do not count', async () => {
-    const free = await userInOwnDomain(t.db);
-    for (let i = 0; i < 4; i += 1) expect((await signIn(t, free.email, free.password)).statusCode).toBe(200);
+    const free = await t.make.user();
+    for (let i = 0; i < 4; i += 1) expect((await signIn(t.app, free.email, free.password)).statusCode).toBe(200);
 
-    const user = await userInOwnDomain(t.db, { login_limit_count: 1 });
-    const first = (await signIn(t, user.email, user.password)).json();
+    const user = await t.make.user({ domain: { options: { login_limit_count: 1 } } });
+    const first = (await signIn(t.app, user.email, user.password)).json();
     await t.app.inject({ method: 'POST', url: '/v1/auth/token/revoke', payload: { token: first.access_token } });
-    const second = await signIn(t, user.email, user.password);
+    const second = await signIn(t.app, user.email, user.password);
     expect(second.statusCode).toBe(200);
-    await t.db
-      .updateTable('auth_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('user_id', '=', user.id)
-      .execute();
-    expect((await signIn(t, user.email, user.password)).statusCode).toBe(200);
+    await expire(t.db, 'auth_tokens', user.id);
+    expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(200);
   });
 
   it('lets one of two simultaneous sign-ins take the last place', async () => {
-    const user = await userInOwnDomain(t.db, { login_limit_count: 1 });
-    const answers = await Promise.all([1, 2, 3].map(() => signIn(t, user.email, user.password)));
+    const user = await t.make.user({ domain: { options: { login_limit_count: 1 } } });
+    const answers = await Promise.all([1, 2, 3].map(() => signIn(t.app, user.email, user.password)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201, 201]);
   });
 
   it('turns two simultaneous continues into one sign-in', async () => {
-    const user = await userInOwnDomain(t.db, { login_limit_count: 1 });
-    const first = (await signIn(t, user.email, user.password)).json();
-    const held = (await signIn(t, user.email, user.password)).json();
+    const user = await t.make.user({ domain: { options: { login_limit_count: 1 } } });
+    const first = (await signIn(t.app, user.email, user.password)).json();
+    const held = (await signIn(t.app, user.email, user.password)).json();
     await t.app.inject({ method: 'POST', url: '/v1/auth/token/revoke', payload: { token: first.access_token } });
     const answers = await Promise.all([continueWith(held.temporary_token), continueWith(held.temporary_token)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
   });
 
   it('ends a held sign-in after its 10 minutes', async () => {
-    const user = await userInOwnDomain(t.db, { login_limit_count: 1 });
-    await signIn(t, user.email, user.password);
-    const held = (await signIn(t, user.email, user.password)).json();
-    await t.db
-      .updateTable('auth_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('kind', '=', 'temporary')
-      .where('user_id', '=', user.id)
-      .execute();
+    const user = await t.make.user({ domain: { options: { login_limit_count: 1 } } });
+    await signIn(t.app, user.email, user.password);
+    const held = (await signIn(t.app, user.email, user.password)).json();
+    await expire(t.db, 'auth_tokens', user.id, { kind: 'temporary' });
     expect((await continueWith(held.temporary_token)).statusCode).toBe(401);
     expect((await devices(held.temporary_token)).statusCode).toBe(401);
   });
@@ -203,9 +189,9 @@ describe('simultaneous-login limit (201)', () => {
 
 describe('login device management (/v1/login-activity/{id})', () => {
   it('lists a signed-in user’s devices, marks this one, and logs another out', async () => {
-    const user = await userInOwnDomain(t.db);
-    const other = (await signIn(t, user.email, user.password, { device: 'Old laptop' })).json();
-    const here = (await signIn(t, user.email, user.password, { device: 'This browser' })).json();
+    const user = await t.make.user();
+    const other = (await signIn(t.app, user.email, user.password, { device: 'Old laptop' })).json();
+    const here = (await signIn(t.app, user.email, user.password, { device: 'This browser' })).json();
     const list = await devices(here.access_token, user.id);
     expect(list.statusCode).toBe(200);
     expect(list.json().login_limit_count).toBeNull();
@@ -225,10 +211,10 @@ describe('login device management (/v1/login-activity/{id})', () => {
   });
 
   it('keeps every user to their own devices', async () => {
-    const mallory = await userInOwnDomain(t.db);
-    const victim = await createUser(t.db, { host: mallory.host });
-    const victimSession = (await signIn(t, victim.email, victim.password)).json();
-    const mine = (await signIn(t, mallory.email, mallory.password)).json();
+    const mallory = await t.make.user();
+    const victim = await t.make.user({ tenant: mallory.tenant });
+    const victimSession = (await signIn(t.app, victim.email, victim.password)).json();
+    const mine = (await signIn(t.app, mallory.email, mallory.password)).json();
     const victimTokenId = (await devices(victimSession.access_token)).json().login_activities[0].id as string;
 
     const listOther = await devices(mine.access_token, victim.id);
@@ -241,8 +227,8 @@ describe('login device management (/v1/login-activity/{id})', () => {
   });
 
   it('answers 401 without a usable token, and 422 for a malformed id', async () => {
-    const user = await userInOwnDomain(t.db);
-    const session = (await signIn(t, user.email, user.password)).json();
+    const user = await t.make.user();
+    const session = (await signIn(t.app, user.email, user.password)).json();
     expect((await t.app.inject({ method: 'GET', url: '/v1/login-activity/me' })).statusCode).toBe(401);
     expect((await devices('not-a-token')).statusCode).toBe(401);
     // The content token is not an access token here either.

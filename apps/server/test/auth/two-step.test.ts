@@ -1,16 +1,12 @@
 import { TWO_STEP_MAX_ATTEMPTS } from '@spinyard/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { bearer, codeIn, lastMailTo, mailsTo, recordingSms, signIn, userInOwnDomain } from './support.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { expire } from '../helpers/clock.ts';
+import { bearer, signIn } from '../helpers/http.ts';
+import { codeIn, lastMailTo, mailsTo, recordingSms } from '../helpers/mail.ts';
 
-let t: TestApp;
 const sms = recordingSms();
-beforeAll(async () => {
-  t = await buildTestApp({ sms });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ sms });
 beforeEach(() => {
   sms.sent.length = 0;
   sms.failing = false;
@@ -28,15 +24,10 @@ const submit = (token: string, code: string, ip = '10.8.0.1') =>
 
 /** A user on whom the second step is forced, signed in up to the 202. */
 async function heldAtSecondStep(options: { phone?: string } = {}) {
-  const user = await userInOwnDomain(t.db);
-  await t.db
-    .updateTable('users')
-    .set({ two_step_forced: true, phone: options.phone ?? '' })
-    .where('id', '=', user.id)
-    .execute();
-  const res = await signIn(t, user.email, user.password);
+  const user = await t.make.user({ two_step_forced: true, phone: options.phone ?? '' });
+  const res = await signIn(t.app, user.email, user.password);
   expect(res.statusCode).toBe(202);
-  const code = codeIn((await lastMailTo(t, user.email)).text);
+  const code = codeIn((await lastMailTo(t.mailDir, user.email)).text);
   return { user, token: res.json().temporary_token as string, body: res.json(), code };
 }
 
@@ -53,9 +44,9 @@ describe('two-step sign-in (202)', () => {
       delivery: ['mail'],
     });
     expect(body).not.toHaveProperty('access_token');
-    const mail = await lastMailTo(t, user.email);
+    const mail = await lastMailTo(t.mailDir, user.email);
     expect(mail.subject).toContain('認証コード');
-    expect(mail.text).toContain(`Your verification code for signing in to Dealer:\n\n${code}`);
+    expect(mail.text).toContain(`Your verification code for signing in to ${user.tenant.serviceName}:\n\n${code}`);
     expect(code).toMatch(/^\d{6}$/);
     // Nothing went by SMS: the user has no phone.
     expect(sms.sent).toEqual([]);
@@ -99,16 +90,16 @@ describe('two-step sign-in (202)', () => {
   });
 
   it('follows the domain: enforced for everyone, offered only to those who turned it on', async () => {
-    const enforced = await userInOwnDomain(t.db, { two_step_auth: true, two_step_auth_enforced: true });
-    expect((await signIn(t, enforced.email, enforced.password)).statusCode).toBe(202);
+    const enforced = await t.make.user({ domain: { options: { two_step_auth: true, two_step_auth_enforced: true } } });
+    expect((await signIn(t.app, enforced.email, enforced.password)).statusCode).toBe(202);
 
-    const offered = await userInOwnDomain(t.db, { two_step_auth: true });
-    expect((await signIn(t, offered.email, offered.password)).statusCode).toBe(200);
-    await t.db.updateTable('users').set({ two_step_auth: true }).where('id', '=', offered.id).execute();
-    expect((await signIn(t, offered.email, offered.password)).statusCode).toBe(202);
+    const offered = await t.make.user({ domain: { options: { two_step_auth: true } } });
+    expect((await signIn(t.app, offered.email, offered.password)).statusCode).toBe(200);
+    await t.make.update.user(offered.id, { two_step_auth: true });
+    expect((await signIn(t.app, offered.email, offered.password)).statusCode).toBe(202);
 
-    const plain = await userInOwnDomain(t.db);
-    expect((await signIn(t, plain.email, plain.password)).statusCode).toBe(200);
+    const plain = await t.make.user();
+    expect((await signIn(t.app, plain.email, plain.password)).statusCode).toBe(200);
   });
 
   it('answers two_step_code_invalid for a wrong code and lets the user try again', async () => {
@@ -139,7 +130,7 @@ describe('two-step sign-in (202)', () => {
     expect(temporary.revoked_at).not.toBeNull();
     // Wrong codes count as failed sign-ins of the account: signing in again at once is throttled too, so new
     // codes cannot be guessed without end.
-    const again = await signIn(t, user.email, user.password, { ip: '10.8.2.1' });
+    const again = await signIn(t.app, user.email, user.password, { ip: '10.8.2.1' });
     expect(again.statusCode).toBe(429);
   });
 
@@ -159,11 +150,7 @@ describe('two-step sign-in (202)', () => {
 
   it('answers two_step_code_expired after 10 minutes, then ends the sign-in', async () => {
     const { user, token, code } = await heldAtSecondStep();
-    await t.db
-      .updateTable('two_step_challenges')
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('user_id', '=', user.id)
-      .execute();
+    await expire(t.db, 'two_step_challenges', user.id);
     const res = await submit(token, code);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('two_step_code_expired');
@@ -172,27 +159,21 @@ describe('two-step sign-in (202)', () => {
 
   it('says expired when the temporary token itself has run out', async () => {
     const { user, token, code } = await heldAtSecondStep();
-    await t.db
-      .updateTable('auth_tokens')
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('user_id', '=', user.id)
-      .where('kind', '=', 'temporary')
-      .execute();
+    await expire(t.db, 'auth_tokens', user.id, { kind: 'temporary' });
     expect((await submit(token, code)).json().error.code).toBe('two_step_code_expired');
   });
 
   it('goes on to the login limit after the code (201), then continues', async () => {
-    const user = await userInOwnDomain(t.db, { login_limit_count: 1 });
-    await t.db.updateTable('users').set({ two_step_forced: true }).where('id', '=', user.id).execute();
-    const first = await signIn(t, user.email, user.password, { device: 'First' });
+    const user = await t.make.user({ two_step_forced: true, domain: { options: { login_limit_count: 1 } } });
+    const first = await signIn(t.app, user.email, user.password, { device: 'First' });
     const firstTokens = (
-      await submit(first.json().temporary_token, codeIn((await lastMailTo(t, user.email)).text))
+      await submit(first.json().temporary_token, codeIn((await lastMailTo(t.mailDir, user.email)).text))
     ).json();
     expect(firstTokens.access_token).toBeTruthy();
 
-    const second = await signIn(t, user.email, user.password, { device: 'Second' });
+    const second = await signIn(t.app, user.email, user.password, { device: 'Second' });
     expect(second.statusCode).toBe(202);
-    const limited = await submit(second.json().temporary_token, codeIn((await lastMailTo(t, user.email)).text));
+    const limited = await submit(second.json().temporary_token, codeIn((await lastMailTo(t.mailDir, user.email)).text));
     expect(limited.statusCode).toBe(201);
     const held = limited.json();
     expect(held.temporary_token).not.toBe(second.json().temporary_token);
@@ -241,7 +222,7 @@ describe('two-step sign-in (202)', () => {
 
   it('sends a new code for each sign-in', async () => {
     const { user } = await heldAtSecondStep();
-    await signIn(t, user.email, user.password);
-    expect(await mailsTo(t, user.email)).toHaveLength(2);
+    await signIn(t.app, user.email, user.password);
+    expect(await mailsTo(t.mailDir, user.email)).toHaveLength(2);
   });
 });

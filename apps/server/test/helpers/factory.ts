@@ -70,6 +70,8 @@ export interface TestUser {
   host: string;
   companyId: string | null;
   privilegeType: PrivilegeType;
+  /** Where the user was made: pass it on to make colleagues. */
+  tenant: Tenant;
 }
 
 export interface Session {
@@ -169,6 +171,7 @@ export function factory(db: Db) {
       host: t.host,
       companyId: row.company_id ?? null,
       privilegeType: row.privilege_type,
+      tenant: t,
     };
   }
 
