@@ -121,6 +121,10 @@ const BUILT_PUBLIC: Record<string, LazyComponent> = {
     () => import('../features/auth/UserEntryPage.tsx'),
     (m) => m.UserEntryPage,
   ),
+  terms: page(
+    () => import('../features/legal/TermsPage.tsx'),
+    (m) => m.TermsPage,
+  ),
 };
 
 const comingSoon = page(

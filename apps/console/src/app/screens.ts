@@ -76,6 +76,8 @@ export const PUBLIC_SCREENS: readonly Screen[] = [
   screen('user_password_confirmation', '/user/password/confirmation/:resetToken'),
   screen('user_password_complete', '/user/password/complete'),
   screen('user_plan', '/user/plan'),
+  // The spec's "terms of service" screen (its path is ours), linked from the registration's terms checkbox.
+  screen('terms', '/terms'),
   screen('user_payment', '/user/payment'),
   screen('user_activation', '/user/activation/:activationId'),
   // Opened from the mail that confirms a new sign-in e-mail (not in the spec's list; the server's link).

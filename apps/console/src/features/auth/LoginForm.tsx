@@ -64,7 +64,8 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
           <Anchor component={Link} to="/user/password" size="sm">
             {t('login.forgotPassword')}
           </Anchor>
-          <Anchor component={Link} to="/user/plan" size="sm">
+          {/* Until plans exist, signing up is the working registration. */}
+          <Anchor component={Link} to="/user/entry" size="sm" data-testid="sign-up-link">
             {t('login.newAccount')}
           </Anchor>
         </Group>

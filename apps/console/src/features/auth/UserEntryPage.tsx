@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegisterSuperUser } from '../../api/account.ts';
+import { TermsLink } from '../../components/TermsLink.tsx';
 import type { FormErrors } from '../../forms/formErrors.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
@@ -127,6 +128,7 @@ export function UserEntryPage() {
           <Checkbox
             {...form.field('accept_terms')}
             label={t('entry.acceptTerms')}
+            description={<TermsLink />}
             aria-required
             aria-invalid={Boolean(form.formState.errors.accept_terms)}
           />
