@@ -1,4 +1,5 @@
 import { ActionIcon, Loader, TextInput } from '@mantine/core';
+import { SEARCH_MAX_LENGTH } from '@spinyard/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
 
 export interface ListSearchInputProps {
@@ -45,6 +46,8 @@ export function ListSearchInput({
       onChange={(event) => onChange(event.currentTarget.value)}
       w={{ base: '100%', sm: width }}
       type="search"
+      // The server's bound: longer text could only be refused (or overflow the request's address).
+      maxLength={SEARCH_MAX_LENGTH}
       data-testid={testId}
     />
   );

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, isPageSize, type PageSize } from '@spinyard/domain';
+import { DEFAULT_PAGE_SIZE, isPageSize, type PageSize, SEARCH_MAX_LENGTH } from '@spinyard/domain';
 
 /** Where a paged list stands. Lists keep it in the address, so reload, back and a shared link show the same rows. */
 export interface ListPosition {
@@ -11,7 +11,9 @@ export interface ListPosition {
 export function readListPosition(params: URLSearchParams, defaultLimit: PageSize = DEFAULT_PAGE_SIZE): ListPosition {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const limit = Number(params.get('limit'));
-  return { page, limit: isPageSize(limit) ? (limit as PageSize) : defaultLimit, q: params.get('q') ?? '' };
+  // An address typed or shared by hand cannot carry a search longer than the server takes (it would be refused).
+  const q = (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH);
+  return { page, limit: isPageSize(limit) ? (limit as PageSize) : defaultLimit, q };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   canImportUsersCsv,
   canListUsers,
   canToggleUser,
-  type PageSize,
+  splitKeywords,
   USER_STATUSES,
   type UserStatus,
 } from '@spinyard/domain';
@@ -20,7 +20,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
@@ -50,12 +50,9 @@ import { RowAction } from '../../components/RowAction.tsx';
 import { currentLocale } from '../../i18n/locale.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { RoleBadge, StatusBadge } from './UserBits.tsx';
-import { matchesAllKeywords, splitKeywords, targetOf } from './userRules.ts';
+import { targetOf } from './userRules.ts';
 import { errorCodeText, userRefusalOf } from './userText.ts';
 import { useUserActor } from './useUserActor.ts';
-
-/** How many matches of the first keyword are searched for the others (the server matches one keyword). */
-const MULTI_KEYWORD_WINDOW: PageSize = 300;
 
 type Pending =
   | { kind: 'delete'; user: UserRecord }
@@ -84,11 +81,10 @@ export function UserListPage() {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
+  // The server matches every comma-separated keyword over the whole list and pages the result.
   const keywords = splitKeywords(q);
   const multi = keywords.length > 1;
-  const query: UserListQuery = multi
-    ? { page: 1, limit: MULTI_KEYWORD_WINDOW, q: keywords[0] ?? '', sort, privilegeType, status }
-    : { page, limit, q: keywords[0] ?? '', sort, privilegeType, status };
+  const query: UserListQuery = { page, limit, q, sort, privilegeType, status };
   const allowed = actor ? canListUsers(actor).ok : false;
   const list = useSubordinates(query, allowed);
 
@@ -108,12 +104,8 @@ export function UserListPage() {
     if (debounced.trim() !== q.trim()) update({ q: debounced, page: 1 });
   }, [debounced]);
 
-  const { rows, total } = useMemo(() => {
-    const items = list.data?.items ?? [];
-    if (!multi) return { rows: items, total: list.data?.total ?? 0 };
-    const matching = items.filter((u) => matchesAllKeywords(u, keywords));
-    return { rows: matching.slice((page - 1) * limit, page * limit), total: matching.length };
-  }, [list.data, multi, keywords, page, limit]);
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
 
   if (!actor) return <CenteredLoader py={64} />;
   if (!allowed) return <NotAvailablePage />;
@@ -224,7 +216,7 @@ export function UserListPage() {
 
         {multi ? (
           <Text size="sm" c="gray.7" mb="sm" data-testid="user-keywords-note">
-            {t('users.list.keywordsNote', { count: keywords.length, window: MULTI_KEYWORD_WINDOW })}
+            {t('users.list.keywordsNote', { count: keywords.length })}
           </Text>
         ) : null}
 

@@ -7,9 +7,7 @@ import {
   createBodyOf,
   EMPTY_USER_FORM,
   formOf,
-  matchesAllKeywords,
   precheckUserCsv,
-  splitKeywords,
   targetOf,
   updateBodyOf,
   userFormErrors,
@@ -111,19 +109,6 @@ describe('permissions from the profile', () => {
       reason: 'super_user_undeletable',
     });
     expect(canDeleteUser(actor, targetOf(user({ id: '1' })), { hasProcessingContent: false }).ok).toBe(false);
-  });
-});
-
-describe('search keywords', () => {
-  it('splits on half- and full-width commas, trims and drops repeats', () => {
-    expect(splitKeywords(' taro, sales ,,Taro、東京，x ')).toEqual(['taro', 'sales', '東京', 'x']);
-    expect(splitKeywords('  ')).toEqual([]);
-  });
-
-  it('matches a user only when every keyword is found', () => {
-    expect(matchesAllKeywords(user(), ['taro', 'SALES'])).toBe(true);
-    expect(matchesAllKeywords(user(), ['taro', 'hanako@'])).toBe(true);
-    expect(matchesAllKeywords(user(), ['taro', 'tokyo'])).toBe(false);
   });
 });
 

@@ -66,36 +66,6 @@ export function targetOf(user: Pick<UserRecord, 'id' | 'privilege_type' | 'compa
   return target;
 }
 
-// ---- Search ---------------------------------------------------------------------------------------------------
-
-/** Keywords of the search box: split on half- and full-width commas, trimmed, empty ones dropped, no repeats. */
-export function splitKeywords(text: string): string[] {
-  const out: string[] = [];
-  for (const part of text.split(/[,、，]/)) {
-    const word = part.trim();
-    if (word !== '' && !out.some((w) => w.toLowerCase() === word.toLowerCase())) out.push(word);
-  }
-  return out;
-}
-
-/** Whether a user matches every keyword in one of the texts the server searches (case-insensitive). */
-export function matchesAllKeywords(user: UserRecord, keywords: readonly string[]): boolean {
-  const haystack = [
-    user.email,
-    user.name,
-    user.display_name,
-    user.first_name,
-    user.last_name,
-    user.company_section,
-    user.company_name ?? '',
-    user.parent_name ?? '',
-    user.parent_email ?? '',
-  ]
-    .join('\n')
-    .toLowerCase();
-  return keywords.every((k) => haystack.includes(k.toLowerCase()));
-}
-
 // ---- Add and edit form ----------------------------------------------------------------------------------------
 
 export interface UserFormValues {

@@ -1,6 +1,6 @@
 import { Button, Center, Group, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEFAULT_PAGE_SIZE, type PageSize } from '@spinyard/domain';
+import { DEFAULT_PAGE_SIZE, type PageSize, SEARCH_MAX_LENGTH } from '@spinyard/domain';
 import { IconBuildingSkyscraper, IconBuildingStore, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -164,6 +164,7 @@ function PagedCompanyTable<T extends Company>({
       value={paging.search}
       onChange={(event) => paging.changeSearch(event.currentTarget.value)}
       type="search"
+      maxLength={SEARCH_MAX_LENGTH}
       w={{ base: '100%', sm: 260 }}
     />
   );
