@@ -56,7 +56,7 @@ export function PasswordChangeCard() {
         withAsterisk
         aria-required
         aria-invalid={Boolean(form.formState.errors.currentPassword)}
-        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
       />
       <NewPasswordFields
         password={form.field('newPassword')}

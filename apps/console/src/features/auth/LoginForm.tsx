@@ -55,7 +55,7 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
           aria-required
           aria-invalid={Boolean(form.formState.errors.password)}
           size="md"
-          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
         />
         <Button type="submit" size="md" fullWidth loading={login.isPending}>
           {t('login.submit')}

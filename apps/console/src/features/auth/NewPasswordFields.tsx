@@ -37,7 +37,7 @@ export function NewPasswordFields({
         aria-invalid={Boolean(password.error)}
         disabled={disabled}
         size={size}
-        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
       />
       <PasswordChecklist password={typed.password} retyped={typed.retyped} id={checklistId} />
       <PasswordInput
@@ -49,7 +49,7 @@ export function NewPasswordFields({
         aria-invalid={Boolean(retyped.error)}
         disabled={disabled}
         size={size}
-        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
       />
     </Stack>
   );

@@ -170,6 +170,7 @@ export function UserForm({
                 withAsterisk={mode === 'add'}
                 aria-describedby="user-password-rules"
                 data-testid="user-password"
+                visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
               />
               {mode === 'add' || values.password !== '' ? (
                 <PasswordChecklist password={values.password} id="user-password-rules" />
