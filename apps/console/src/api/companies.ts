@@ -1,37 +1,34 @@
-import type { Company as CompanyFields } from '@spinyard/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  BranchCreateBody,
+  BranchesParams,
+  BranchUpdateBody,
+  CompanyAnswer,
+  CompanyInfoAnswer,
+  CompanyKind,
+  CompanyPatchBody,
+  HeadquartersAnswer,
+  HeadquartersCreateBody,
+  HeadquartersParams,
+  ImageUploadBody,
+  PageOf,
+} from '@spinyard/domain';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
-import type { PageOf } from './domains.ts';
+import { PROFILE_QUERY_KEY, type Profile } from './profile.ts';
+import { sessionCache } from './sessionCache.ts';
 
 /**
  * Companies: the caller's own (`/v1/companyinfo`, `/v1/company`), headquarters and branches (`/v1/headquarters`,
  * `/v1/branches`). Reads notify failures through the client; writes are silent so forms show field errors.
  */
 
-export type CompanyKind = 'headquarters' | 'branch';
-
-export interface Company extends CompanyFields {
-  id: string;
-  domain_id: string;
-  kind: CompanyKind;
-  headquarters_id: string | null;
-  logo_url: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Headquarters extends Company {
-  branch_count: number;
-}
-
-export interface CompanyInfo {
-  company: Company;
-  headquarters: { id: string; name: string } | null;
-  domain: { host: string; company_code: string; service_name: string };
-}
+export type { CompanyKind };
+export type Company = CompanyAnswer;
+export type Headquarters = HeadquartersAnswer;
+export type CompanyInfo = CompanyInfoAnswer;
 
 /** The editable fields, as sent: any subset (the server merges them into the stored company). */
-export type CompanyPatch = Partial<CompanyFields>;
+export type CompanyPatch = CompanyPatchBody;
 
 export interface CompanyListQuery {
   page: number;
@@ -60,7 +57,12 @@ export function fetchCompanyInfo(): Promise<CompanyInfo> {
 
 export function fetchHeadquarters(query: CompanyListQuery): Promise<PageOf<Headquarters>> {
   return apiGet<PageOf<Headquarters>>('/v1/headquarters', {
-    query: { page: query.page, limit: query.limit, q: optionalQ(query.q), domain_id: query.domainId },
+    query: {
+      page: query.page,
+      limit: query.limit,
+      q: optionalQ(query.q),
+      domain_id: query.domainId,
+    } satisfies HeadquartersParams,
   });
 }
 
@@ -72,11 +74,11 @@ export function fetchBranches(query: CompanyListQuery): Promise<PageOf<Company>>
       q: optionalQ(query.q),
       domain_id: query.domainId,
       headquarters_id: query.headquartersId,
-    },
+    } satisfies BranchesParams,
   });
 }
 
-async function post<T>(path: string, json: unknown): Promise<T> {
+async function post<T>(path: string, json: object): Promise<T> {
   return (await apiRequest<T>(path, { method: 'POST', json, errors: 'silent' })).data;
 }
 
@@ -85,14 +87,15 @@ export function editOwnCompany(patch: CompanyPatch): Promise<Company> {
 }
 
 export function uploadCompanyLogo(image: string, fileName?: string): Promise<Company> {
-  return post<Company>('/v1/company/logo', fileName ? { image, file_name: fileName.slice(0, 255) } : { image });
+  const json: ImageUploadBody = fileName ? { image, file_name: fileName.slice(0, 255) } : { image };
+  return post<Company>('/v1/company/logo', json);
 }
 
 export async function removeCompanyLogo(): Promise<Company> {
   return (await apiRequest<Company>('/v1/company/logo', { method: 'DELETE', errors: 'silent' })).data;
 }
 
-export function createHeadquarters(body: CompanyPatch & { name: string; domain_id?: string }): Promise<Company> {
+export function createHeadquarters(body: HeadquartersCreateBody): Promise<Company> {
   return post<Company>('/v1/headquarters', body);
 }
 
@@ -100,11 +103,11 @@ export function updateHeadquarters(id: string, patch: CompanyPatch): Promise<Com
   return post<Company>(`/v1/headquarters/${seg(id)}`, patch);
 }
 
-export function createBranch(body: CompanyPatch & { name: string; headquarters_id: string }): Promise<Company> {
+export function createBranch(body: BranchCreateBody): Promise<Company> {
   return post<Company>('/v1/branches', body);
 }
 
-export function updateBranch(id: string, patch: CompanyPatch & { headquarters_id?: string }): Promise<Company> {
+export function updateBranch(id: string, patch: BranchUpdateBody): Promise<Company> {
   return post<Company>(`/v1/branches/${seg(id)}`, patch);
 }
 
@@ -128,4 +131,52 @@ export function useBranchList(query: CompanyListQuery, enabled = true) {
     placeholderData: keepPreviousData,
     enabled,
   });
+}
+
+// ---- Writes: each hook owns what its success makes stale ------------------------------------------------------
+
+/**
+ * The signed-in user's company as the rest of the console shows it after a write: the company page's answer,
+ * every company list, and the name in the profile (the sidebar's title), cached for the session.
+ */
+export function storeOwnCompany(client: QueryClient, company: Company): void {
+  client.setQueryData<CompanyInfo>(companyKeys.info, (info) => (info ? { ...info, company } : info));
+  void client.invalidateQueries({ queryKey: companyKeys.all });
+  const profile = client.getQueryData<Profile>(PROFILE_QUERY_KEY);
+  if (profile?.company && profile.company.id === company.id && profile.company.name !== company.name) {
+    const next: Profile = { ...profile, company: { ...profile.company, name: company.name } };
+    client.setQueryData(PROFILE_QUERY_KEY, next);
+    sessionCache.write('profile', next);
+  }
+}
+
+/** POST /v1/company: the caller's own company. */
+export function useEditOwnCompany() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: editOwnCompany, onSuccess: (company) => storeOwnCompany(client, company) });
+}
+
+/** A write to a headquarters or a branch: the company lists are refetched before the caller goes on. */
+function useCompanyWrite<A>(write: (args: A) => Promise<Company>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => client.invalidateQueries({ queryKey: companyKeys.all }),
+  });
+}
+
+export function useCreateHeadquarters() {
+  return useCompanyWrite(createHeadquarters);
+}
+
+export function useUpdateHeadquarters() {
+  return useCompanyWrite(({ id, patch }: { id: string; patch: CompanyPatch }) => updateHeadquarters(id, patch));
+}
+
+export function useCreateBranch() {
+  return useCompanyWrite(createBranch);
+}
+
+export function useUpdateBranch() {
+  return useCompanyWrite(({ id, patch }: { id: string; patch: BranchUpdateBody }) => updateBranch(id, patch));
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPANY_CODE } from '@spinyard/domain';
+import { companyCodeAnswer, DEFAULT_COMPANY_CODE } from '@spinyard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 import { sessionCache } from './sessionCache.ts';
@@ -16,15 +16,14 @@ const FALLBACK: HostBrand = { companyCode: DEFAULT_COMPANY_CODE, serviceName: ''
 export async function fetchHostBrand(hostname: string): Promise<HostBrand> {
   try {
     return await sessionCache.getOrLoad(`hostbrand.${hostname}`, async () => {
-      const answer = await apiGet<{ company_code?: unknown; service_name?: unknown }>(
-        `/v1/companycode/${encodeURIComponent(hostname)}`,
-        { auth: 'none', errors: 'silent' },
+      const answer = companyCodeAnswer.safeParse(
+        await apiGet<unknown>(`/v1/companycode/${encodeURIComponent(hostname)}`, { auth: 'none', errors: 'silent' }),
       );
-      if (typeof answer.company_code !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(answer.company_code)) {
+      // The code names logo files: anything else than a plain code is not used.
+      if (!answer.success || !/^[A-Za-z0-9_-]{1,32}$/.test(answer.data.company_code)) {
         throw new Error('No usable company code');
       }
-      const serviceName = typeof answer.service_name === 'string' ? answer.service_name.trim() : '';
-      return { companyCode: answer.company_code, serviceName };
+      return { companyCode: answer.data.company_code, serviceName: answer.data.service_name.trim() };
     });
   } catch {
     return FALLBACK;

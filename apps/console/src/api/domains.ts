@@ -1,4 +1,17 @@
-import type { DomainOptions, DomainOptionsPatch, HostFlag, PageSize, UserStatus } from '@spinyard/domain';
+import type {
+  DomainCreateBody,
+  DomainCreated,
+  DomainDetail,
+  DomainOptions,
+  DomainSummary,
+  DomainUpdateBody,
+  DuplicateCheck,
+  ImageUploadBody,
+  MaxContents,
+  PageOf,
+  PageSize,
+  TenancyListParams,
+} from '@spinyard/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
 
@@ -7,85 +20,21 @@ import { apiGet, apiRequest } from './client.ts';
  * through the client as usual; writes are silent so the forms can put field errors beside their fields.
  */
 
-export interface PageOf<T> {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-export type DomainStatus = 'active' | 'deleting';
+// The screens name the domains contract through this module; every shape is the domain package's.
+export type {
+  DomainCreateBody,
+  DomainCreated,
+  DomainDetail,
+  DomainStatus,
+  DomainSummary,
+  DomainSuperUser,
+  DomainUpdateBody,
+  DuplicateCheck,
+  DuplicateReason,
+  MaxContents,
+  PageOf,
+} from '@spinyard/domain';
 export type VehicleLimitMode = DomainOptions['limit_mode'];
-
-export interface DomainSummary {
-  id: string;
-  host: string;
-  company_code: string;
-  service_name: string;
-  host_flags: HostFlag[];
-  status: DomainStatus;
-  deletion_requested_at: string | null;
-  vehicle_limit: number | null;
-  limit_mode: VehicleLimitMode;
-  registered_vehicles: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface DomainSuperUser {
-  id: string;
-  email: string;
-  name: string;
-  status: UserStatus;
-}
-
-export interface DomainDetail extends DomainSummary {
-  options: DomainOptions;
-  logo_url: string | null;
-  splash_url: string | null;
-  round_logo_url: string | null;
-  main_company: { id: string; name: string } | null;
-  super_users: DomainSuperUser[];
-}
-
-export interface DomainCreated extends DomainDetail {
-  activation_mail_sent: boolean;
-}
-
-export type DuplicateReason = 'invalid_host' | 'domain_in_use' | 'domain_deleting' | 'company_code_in_use';
-
-export interface DuplicateCheck {
-  available: boolean;
-  host?: string;
-  reason?: DuplicateReason;
-  fields?: { field: string; rule: string; message: string }[];
-}
-
-export interface MaxContents {
-  domain_id: string;
-  vehicle_limit: number | null;
-  limit_mode: VehicleLimitMode;
-  registered_vehicles: number;
-  max_registered_per_user: number;
-  remaining: number | null;
-}
-
-export interface DomainCreateBody {
-  host: string;
-  company_code: string;
-  service_name: string;
-  company_name?: string;
-  host_flags?: HostFlag[];
-  options?: DomainOptionsPatch;
-  super_user: { email: string; name: string };
-}
-
-export interface DomainUpdateBody {
-  host?: string;
-  service_name?: string;
-  host_flags?: HostFlag[];
-  options?: DomainOptionsPatch;
-}
 
 /** The three pictures of a domain and the path segment of their upload route. */
 export type DomainImageKind = 'logo' | 'splash' | 'round_logo';
@@ -113,7 +62,7 @@ export const domainKeys = {
 export function fetchDomains(query: DomainListQuery): Promise<PageOf<DomainSummary>> {
   const q = query.q.trim();
   return apiGet<PageOf<DomainSummary>>('/v1/domain', {
-    query: { page: query.page, limit: query.limit, q: q === '' ? undefined : q },
+    query: { page: query.page, limit: query.limit, q: q === '' ? undefined : q } satisfies TenancyListParams,
   });
 }
 
@@ -158,7 +107,7 @@ export async function uploadDomainImage(
   image: string,
   fileName?: string,
 ): Promise<DomainDetail> {
-  const json = fileName ? { image, file_name: fileName.slice(0, 255) } : { image };
+  const json: ImageUploadBody = fileName ? { image, file_name: fileName.slice(0, 255) } : { image };
   const path = `/v1/domain/${seg(id)}/${DOMAIN_IMAGE_PATHS[kind]}`;
   return (await apiRequest<DomainDetail>(path, { method: 'POST', json, errors: 'silent' })).data;
 }

@@ -2,17 +2,21 @@ import {
   applyDomainOptionsPatch,
   companyCodeSchema,
   DEFAULT_DOMAIN_OPTIONS,
-  DOMAIN_OPTION_FIELDS,
+  DOMAIN_NAME_MAX_LENGTH,
+  type DomainCreateBody,
+  type DomainDetail,
   type DomainOptions,
   type DomainOptionsPatch,
-  emailSchema,
+  type DomainUpdateBody,
+  domainCreateBody,
+  domainSuperUserBody,
   FIELD_RULE_MESSAGES,
   type FieldError,
   type HostFlag,
   hostNameSchema,
   parseFields,
+  serviceNameSchema,
 } from '@spinyard/domain';
-import type { DomainCreateBody, DomainDetail, DomainUpdateBody } from '../../../api/domains.ts';
 import { OPTION_CONTROLS, OPTION_KEYS, type OptionKey } from './optionFields.ts';
 
 /**
@@ -137,18 +141,12 @@ function patchErrors(patch: Record<string, unknown>): FieldError[] {
   return applied.ok ? [] : applied.fields.map((f) => ({ ...f, field: f.field ? `options.${f.field}` : 'options' }));
 }
 
-const serviceNameSchema = DOMAIN_OPTION_FIELDS.service_name.min(1, 'Enter the service name.');
-
-/** Names of the headquarters and of the super user: optional here, at most 100 characters (as the server). */
-export const NAME_MAX_LENGTH = 100;
+/** Names of the headquarters and of the super user: optional here, bounded as the server bounds them. */
+export const NAME_MAX_LENGTH = DOMAIN_NAME_MAX_LENGTH;
 
 function check(field: string, schema: Parameters<typeof parseFields>[0], value: unknown): FieldError[] {
   const result = parseFields(schema, value);
   return result.ok ? [] : result.fields.map((f) => ({ ...f, field }));
-}
-
-function maxLength(field: string, value: string, max: number): FieldError[] {
-  return value.trim().length > max ? [{ field, rule: 'max_length', message: FIELD_RULE_MESSAGES.max_length }] : [];
 }
 
 /** The host rules alone (for the live check while the host is typed). */
@@ -168,9 +166,12 @@ export function domainFormErrors(values: DomainFormValues, mode: DomainFormMode)
       ...(values.company_code.trim() === ''
         ? [{ field: 'company_code', rule: 'required', message: FIELD_RULE_MESSAGES.required }]
         : check('company_code', companyCodeSchema, values.company_code)),
-      ...maxLength('company_name', values.company_name, NAME_MAX_LENGTH),
-      ...check('super_user.email', emailSchema, values.super_user_email),
-      ...maxLength('super_user.name', values.super_user_name, NAME_MAX_LENGTH),
+      ...check('company_name', domainCreateBody.shape.company_name, values.company_name),
+      ...check('super_user.email', domainSuperUserBody.shape.email, values.super_user_email),
+      // Optional on the form (superUserNameOf fills it in), so only its bound applies here.
+      ...(values.super_user_name.trim() === ''
+        ? []
+        : check('super_user.name', domainSuperUserBody.shape.name, values.super_user_name)),
     );
   }
   return errors;
@@ -195,7 +196,10 @@ export function changedOptions(before: DomainOptions, values: OptionFormValues):
   return changed as DomainOptionsPatch;
 }
 
-export function createBodyOf(values: DomainFormValues): DomainCreateBody {
+/** The create body as the form sends it: always naming the super user, which the API refuses to go without. */
+export type DomainCreateRequest = DomainCreateBody & Required<Pick<DomainCreateBody, 'super_user'>>;
+
+export function createBodyOf(values: DomainFormValues): DomainCreateRequest {
   const companyName = values.company_name.trim();
   const options = changedOptions(DEFAULT_DOMAIN_OPTIONS, values.options);
   return {

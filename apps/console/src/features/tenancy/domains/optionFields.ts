@@ -1,89 +1,29 @@
-import {
-  AI_DETECTION_TYPES,
-  CONTENT_STYLES,
-  DEVELOPMENT_VIEW_POSITIONS,
-  DOMAIN_OPTION_BOUNDS,
-  type DomainOptionKey,
-  EXTERIOR_SIZE_IDS,
-  LISTING_KEY_TYPES,
-  LOGIN_LIMIT_MODES,
-  UPLOAD_TYPES,
-  VEHICLE_LIMIT_MODES,
-  WEB_NEGOTIATION_LIMIT_INTERVALS,
-  WEB_NEGOTIATION_PARTICIPANT_COUNTS,
-} from '@spinyard/domain';
+import { DOMAIN_OPTION_CONTROLS, type DomainOptionKey, type OptionControl } from '@spinyard/domain';
 
 /**
- * How each domain option is edited: a switch, a choice among fixed values, or a whole number within the bounds of
- * the domain package (null, where allowed, meaning unlimited). The service name is an option too but is edited
- * with the domain's basic information, so it has no control here.
+ * How each domain option is edited: the control the domain package reads from the option's schema (a switch, a
+ * choice among fixed values, or a whole number within its bounds, null meaning unlimited where allowed), grouped
+ * into the form's sections. The service name is an option too but is edited with the domain's basic information,
+ * so it has no control here.
  */
 
 export type OptionKey = Exclude<DomainOptionKey, 'service_name'>;
 
-export type OptionControl =
-  | { kind: 'flag' }
-  | { kind: 'choice'; values: readonly (string | number)[] }
-  | { kind: 'number'; min: number; max: number; nullable: boolean };
+/** The controls of the option form: every option has a switch, a choice or a number, never free text. */
+export type OptionFormControl = Exclude<OptionControl, { kind: 'text' }>;
+export type { OptionControl };
 
-const B = DOMAIN_OPTION_BOUNDS;
-const flag: OptionControl = { kind: 'flag' };
-const choice = (values: readonly (string | number)[]): OptionControl => ({ kind: 'choice', values });
-const num = (bounds: { min: number; max: number }, nullable = false): OptionControl => ({
-  kind: 'number',
-  min: bounds.min,
-  max: bounds.max,
-  nullable,
-});
+function formControls(): Readonly<Record<OptionKey, OptionFormControl>> {
+  const out: Partial<Record<OptionKey, OptionFormControl>> = {};
+  for (const [key, control] of Object.entries(DOMAIN_OPTION_CONTROLS)) {
+    if (key === 'service_name') continue;
+    if (control.kind === 'text') throw new Error(`The domain option ${key} has no form control`);
+    out[key as OptionKey] = control;
+  }
+  return out as Record<OptionKey, OptionFormControl>;
+}
 
-export const OPTION_CONTROLS: Readonly<Record<OptionKey, OptionControl>> = {
-  vehicle_limit: num({ min: 0, max: B.vehicle_limit_max }, true),
-  user_registration_limit: num({ min: 0, max: B.user_registration_limit_max }, true),
-  limit_mode: choice(VEHICLE_LIMIT_MODES),
-  brightness: flag,
-  background_blur: flag,
-  interior_enhancement: flag,
-  auto_annotation: flag,
-  front_detection: flag,
-  damage_detection: flag,
-  development_view_position: choice(DEVELOPMENT_VIEW_POSITIONS),
-  max_manual_hotspots: num(B.max_manual_hotspots),
-  hotspot_browser: flag,
-  hotspot_app: flag,
-  short_url: flag,
-  app_login: flag,
-  exterior_size: choice(EXTERIOR_SIZE_IDS),
-  exterior_frame_count: num(B.exterior_frame_count),
-  exterior_upload_limit: num(B.exterior_upload_limit),
-  upload_type: choice(UPLOAD_TYPES),
-  obvr_rows_max: num(B.obvr_rows_max),
-  obvr_initial_row: num({ min: 1, max: B.obvr_rows_max.max }),
-  web_negotiation: flag,
-  web_negotiation_limit: num(B.web_negotiation_limit, true),
-  web_negotiation_max_time: num(B.web_negotiation_max_time),
-  web_negotiation_limit_interval: choice(WEB_NEGOTIATION_LIMIT_INTERVALS),
-  web_negotiation_participants: choice(WEB_NEGOTIATION_PARTICIPANT_COUNTS),
-  content_style: choice(CONTENT_STYLES),
-  two_step_auth: flag,
-  two_step_auth_enforced: flag,
-  analytics_tag: flag,
-  online_payment: flag,
-  listing_link: flag,
-  listing_key_type: choice(LISTING_KEY_TYPES),
-  movie_backup_days: num(B.movie_backup_days, true),
-  ai_detection_type: choice(AI_DETECTION_TYPES),
-  category_image_template: flag,
-  ai_category_image_autogeneration: flag,
-  inspector_input: flag,
-  normal_user_transfer: flag,
-  login_limit_count: num(B.login_limit_count, true),
-  login_limit_mode: choice(LOGIN_LIMIT_MODES),
-  exterior_rotation_correction: flag,
-  async_mobile_upload: flag,
-  option_data: flag,
-  is_user_add: flag,
-  splash_seconds: num(B.splash_seconds),
-};
+export const OPTION_CONTROLS = formControls();
 
 export const OPTION_SECTION_IDS = [
   'branding',
