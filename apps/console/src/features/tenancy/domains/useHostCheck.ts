@@ -44,7 +44,9 @@ export function useHostCheck(host: string, companyCode: string | undefined, ownH
     return () => controller.abort();
   }, [normalised, code, skip]);
 
-  // While the typed host differs from the one checked, the last answer is not about it.
-  if (normaliseHostName(host) !== normalised && !skip) return { status: 'checking' };
+  // While the typed host or company code differs from the ones checked, the last answer is not about them: a code
+  // refused as taken must not keep refusing "confirm" once a free one is typed.
+  const typedCode = companyCode && /^[0-9]{4}$/.test(companyCode.trim()) ? companyCode.trim() : undefined;
+  if ((normaliseHostName(host) !== normalised || typedCode !== code) && !skip) return { status: 'checking' };
   return check;
 }
