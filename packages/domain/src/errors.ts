@@ -13,6 +13,10 @@ export const ERROR_CATALOGUE = {
   general_error: { status: 400, message: 'An error occurred. Please try again.' },
   login_failed: { status: 400, message: 'Login failed. Check your e-mail address and password.' },
   account_not_active: { status: 400, message: 'This account is not active. Contact your administrator.' },
+  login_host_not_allowed: {
+    status: 403,
+    message: "This account does not belong to this site. Sign in at your own company's address.",
+  },
   check_submission: { status: 400, message: 'Please check your submission.' },
   not_authenticated: { status: 401, message: 'You are not signed in, or your session has ended.' },
   payment_required: { status: 402, message: 'Payment is incomplete.' },

@@ -14,6 +14,7 @@ export const authModule: AppModule = {
       auth: ctx.auth,
       mail: ctx.mail,
       sms: ctx.sms,
+      productHost: ctx.productHost,
       log: (msg, fields) => scope.log.warn(fields, msg),
     });
     await scope.register(authRoutes, { auth: ctx.auth, signIn });

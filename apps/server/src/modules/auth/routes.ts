@@ -84,11 +84,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Sign
           'then POST /v1/auth/token/continue); 202 a second step is needed (POST /v1/auth/token/two-step).',
         consumes: forms,
         body: tokenForm,
-        response: { 200: signedIn, 201: loginLimited, 202: secondStep, ...errorResponses(400, 409, 429) },
+        response: { 200: signedIn, 201: loginLimited, 202: secondStep, ...errorResponses(400, 403, 409, 429) },
       },
     },
     async (request, reply) => {
-      const answer = await signIn.login(request.body, request.ip);
+      const answer = await signIn.login(request.body, request.ip, request.host);
       return reply.status(answer.status).send(answer.body);
     },
   );

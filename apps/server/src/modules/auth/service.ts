@@ -20,6 +20,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import type { MailQueue } from '../../platform/mail/mail-outbox-queue.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
 import { userAccounts } from '../users/accounts-service.ts';
+import { checkSignInHost } from './host-rule.ts';
 import { twoStepCodeMail, twoStepCodeSms } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { LOGIN_THROTTLE, retryAfterSeconds } from './rate-limit.ts';
@@ -192,6 +193,8 @@ export function signInService(deps: {
   sms?: SmsSender | undefined;
   log?: SignInLog;
   now?: () => Date;
+  /** SPINYARD_PRODUCT_HOST, for the sign-in host rule. */
+  productHost?: string;
 }) {
   const { db, auth } = deps;
   const repo = authRepo(db);
@@ -402,7 +405,7 @@ export function signInService(deps: {
   }
 
   return {
-    async login(input: LoginInput, ip: string): Promise<SignInAnswer> {
+    async login(input: LoginInput, ip: string, host?: string): Promise<SignInAnswer> {
       const username = input.username?.trim().toLowerCase() ?? '';
       const password = input.password ?? '';
       const missing = [
@@ -424,6 +427,11 @@ export function signInService(deps: {
         // Its own code (after the right password only, so it tells a guesser nothing): the console translates it.
         return refuse(ip, username, 'account_not_active');
       }
+      await checkSignInHost(db, {
+        requestHost: host,
+        userDomainHost: user.domain_host,
+        productHost: deps.productHost ?? 'localhost',
+      });
 
       const device = {
         device: (input.device ?? '').slice(0, MAX_DEVICE_LENGTH),
