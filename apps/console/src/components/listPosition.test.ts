@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '@spinyard/domain';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX_LENGTH } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
 import { listPositionQuery, readListPosition } from './listPosition.ts';
 
@@ -10,6 +10,11 @@ describe('readListPosition', () => {
   it('falls back to the first page and the given size on missing or wrong values', () => {
     expect(readListPosition(new URLSearchParams('page=-2&limit=7'), 100)).toEqual({ page: 1, limit: 100, q: '' });
     expect(readListPosition(new URLSearchParams('page=x'))).toEqual({ page: 1, limit: DEFAULT_PAGE_SIZE, q: '' });
+  });
+
+  it('cuts a search from the address to the length the server accepts', () => {
+    const q = readListPosition(new URLSearchParams({ q: '検'.repeat(10_000) })).q;
+    expect(q).toBe('検'.repeat(SEARCH_MAX_LENGTH));
   });
 });
 
