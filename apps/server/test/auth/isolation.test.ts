@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createUser } from '../helpers/users.ts';
-import { bearer, lastMailTo, linkIn, setDomainOptions, signIn } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { bearer, signIn } from '../helpers/http.ts';
+import { lastMailTo, linkIn } from '../helpers/mail.ts';
 
 /**
  * Tenant isolation of the sign-in and profile area: user B (domain b.example.test), with every kind of token B can
@@ -9,16 +9,8 @@ import { bearer, lastMailTo, linkIn, setDomainOptions, signIn } from './support.
  * before and after, and A's session keeps working.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
-const HOST_A = 'a.example.test';
-const HOST_B = 'b.example.test';
 const DEFAULT_OPTIONS = { option_data: false, web_negotiation: true };
 
 let ips = 0;
@@ -36,27 +28,23 @@ interface Signed {
   content: string;
 }
 
-async function signedIn(host: string): Promise<Signed> {
-  const user = await createUser(t.db, { host, companyCode: host === HOST_A ? '0101' : '0202' });
-  const res = await signIn(t, user.email, user.password, { ip: nextIp() });
-  expect(res.statusCode, res.body).toBe(200);
+/** A user in a domain of its own (on the default options), with the access and content token of one session. */
+async function signedIn(): Promise<Signed> {
+  const user = await t.make.user({ domain: { options: DEFAULT_OPTIONS } });
+  const session = await t.make.session(user, { ip: nextIp() });
   return {
     id: user.id,
     email: user.email,
     password: user.password,
-    domainId: user.domain.id,
-    access: res.json().access_token,
-    content: res.json()['content-token'],
+    domainId: user.domainId,
+    access: session.token,
+    content: session.contentToken,
   };
 }
 
-/** A fresh A and B, each signed in once, with both domains back on their default options. */
+/** A fresh A and B, each signed in once, in domains of their own. */
 async function pair(): Promise<{ a: Signed; b: Signed }> {
-  const a = await signedIn(HOST_A);
-  const b = await signedIn(HOST_B);
-  await setDomainOptions(t.db, a.domainId, DEFAULT_OPTIONS);
-  await setDomainOptions(t.db, b.domainId, DEFAULT_OPTIONS);
-  return { a, b };
+  return { a: await signedIn(), b: await signedIn() };
 }
 
 const row = (id: string) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -109,7 +97,7 @@ describe('sign-in and profile isolation between tenants', () => {
 
   it("changes only B's row with B's profile calls", async () => {
     const { a, b } = await pair();
-    await setDomainOptions(t.db, b.domainId, { ...DEFAULT_OPTIONS, two_step_auth: true });
+    await t.make.update.domain(b.domainId, { options: { ...DEFAULT_OPTIONS, two_step_auth: true } });
     const aDevices = await deviceIds(a.access);
     const beforeA = await row(a.id);
     const beforeB = await row(b.id);
@@ -131,7 +119,7 @@ describe('sign-in and profile isolation between tenants', () => {
     const email = await post(b.access, '/v1/profile/email', { newEmail, retypedNewEmail: newEmail });
     expect(email.statusCode, email.body).toBe(200);
     expect(email.json()).toEqual({ status: 'confirmation_sent', new_email: newEmail });
-    const link = linkIn((await lastMailTo(t, newEmail)).text, '/user/email/confirmation/');
+    const link = linkIn((await lastMailTo(t.mailDir, newEmail)).text, '/user/email/confirmation/');
     const confirmed = await t.app.inject({
       method: 'POST',
       url: `/v1/profile/email/confirm/${link.split('/').pop() ?? ''}`,
@@ -162,8 +150,8 @@ describe('sign-in and profile isolation between tenants', () => {
     const before = await row(a.id);
 
     // 201: B is over the simultaneous-login limit of B's domain.
-    await setDomainOptions(t.db, b.domainId, { ...DEFAULT_OPTIONS, login_limit_count: 1 });
-    const held = await signIn(t, b.email, b.password, { ip: nextIp() });
+    await t.make.update.domain(b.domainId, { options: { ...DEFAULT_OPTIONS, login_limit_count: 1 } });
+    const held = await signIn(t.app, b.email, b.password, { ip: nextIp() });
     expect(held.statusCode, held.body).toBe(201);
     const limited: string = held.json().temporary_token;
     expect(held.json().login_activities.map((d: { id: string }) => d.id)).toEqual(bDevices);
@@ -190,12 +178,14 @@ describe('sign-in and profile isolation between tenants', () => {
     expect(continued.statusCode, continued.body).toBe(201);
 
     // 202: B's domain enforces a second step.
-    await setDomainOptions(t.db, b.domainId, {
-      ...DEFAULT_OPTIONS,
-      two_step_auth: true,
-      two_step_auth_enforced: true,
+    await t.make.update.domain(b.domainId, {
+      options: {
+        ...DEFAULT_OPTIONS,
+        two_step_auth: true,
+        two_step_auth_enforced: true,
+      },
     });
-    const second = await signIn(t, b.email, b.password, { ip: nextIp() });
+    const second = await signIn(t.app, b.email, b.password, { ip: nextIp() });
     expect(second.statusCode, second.body).toBe(202);
     const pending: string = second.json().temporary_token;
     expect((await get(pending, `/v1/login-activity/${a.id}`)).statusCode).toBe(401);
@@ -205,7 +195,7 @@ describe('sign-in and profile isolation between tenants', () => {
     expect((await post(pending, '/v1/profile', { name: 'Hijack' })).statusCode).toBe(401);
     expect((await post(pending, '/v1/profile/authentication', { enabled: false })).statusCode).toBe(401);
 
-    await setDomainOptions(t.db, b.domainId, DEFAULT_OPTIONS);
+    await t.make.update.domain(b.domainId, { options: DEFAULT_OPTIONS });
     expect(await row(a.id)).toEqual(before);
     await expectStillSignedIn(a, aDevices);
   });
@@ -224,7 +214,7 @@ describe('sign-in and profile isolation between tenants', () => {
     });
     expect(requested.statusCode, requested.body).toBe(200);
     const token =
-      linkIn((await lastMailTo(t, a.email)).text, '/user/password/confirmation/')
+      linkIn((await lastMailTo(t.mailDir, a.email)).text, '/user/password/confirmation/')
         .split('/')
         .pop() ?? '';
 
@@ -243,9 +233,9 @@ describe('sign-in and profile isolation between tenants', () => {
     expect(await deviceIds(b.access)).toEqual(bDevices);
     expect((await get(a.access, '/v1/profile')).statusCode).toBe(401);
 
-    expect((await signIn(t, b.email, newPassword, { ip: nextIp() })).statusCode).toBe(400);
-    expect((await signIn(t, b.email, b.password, { ip: nextIp() })).statusCode).toBe(200);
-    expect((await signIn(t, a.email, newPassword, { ip: nextIp() })).statusCode).toBe(200);
+    expect((await signIn(t.app, b.email, newPassword, { ip: nextIp() })).statusCode).toBe(400);
+    expect((await signIn(t.app, b.email, b.password, { ip: nextIp() })).statusCode).toBe(200);
+    expect((await signIn(t.app, a.email, newPassword, { ip: nextIp() })).statusCode).toBe(200);
 
     const reused = await t.app.inject({
       method: 'POST',
