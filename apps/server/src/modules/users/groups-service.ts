@@ -11,9 +11,9 @@ import { enforce } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { isUniqueViolation } from '../sql.ts';
 import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
+import { toUserSummary } from './core.ts';
 import type { GroupRecord } from './groups-repo.ts';
 import { type UsersRepo, usersRepo } from './repo.ts';
-import { toUserSummary } from './service.ts';
 
 /**
  * The groups API (/v1/groups). The console keeps groups out of the menu ("groups are disabled"), but the API

@@ -14,8 +14,8 @@ import { AppError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
+import { visibleUser } from './core.ts';
 import { type UserRecord, usersRepo } from './repo.ts';
-import { visibleUser } from './service.ts';
 
 /**
  * Per-user settings: the image-system user (users.image_system), the user configuration (users.configuration) and

@@ -1,0 +1,68 @@
+import type { Registration } from '@spinyard/domain';
+import { AppError, fieldError } from '../../errors.ts';
+import { credentials } from '../auth/credentials-service.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { MAIL_REQUEST_THROTTLE } from '../auth/rate-limit.ts';
+import { tenantRecords } from '../tenancy/tenants-service.ts';
+import { assertEmailFree, mapUniqueViolation, type UsersCore } from './core.ts';
+import { usersRepo } from './repo.ts';
+
+/** Self-registration of a new customer on the product's own domain (public). */
+export function registrationService(core: UsersCore) {
+  const { db, repo, sendActivationSafely } = core;
+  return {
+    /**
+     * POST /superusers-create (public, from /user/entry): a new customer registers themself on the product's own
+     * domain. They become the account holder of a new company: a product-branded admin (card payment) waiting for
+     * activation. Not a super: a super sees every user of their domain, and the product domain is shared by every
+     * self-registered customer. The activation mail follows; then /user/plan and /user/payment.
+     */
+    async register(input: Registration, requestOrigin: string | undefined, ip: string) {
+      // Anyone can register and each registration mails an address they typed: limited per client address like
+      // the other mail-sending endpoints (429 with the wait).
+      await credentials(db).throttle(
+        'self_registration',
+        [{ subject: `ip:${ip}`, max: MAIL_REQUEST_THROTTLE.maxPerIp }],
+        MAIL_REQUEST_THROTTLE.windowMs,
+        new Date(),
+      );
+      if (!input.accept_terms) {
+        throw new AppError('terms_not_accepted', {
+          fields: [fieldError('accept_terms', 'required', 'Please accept the terms.')],
+        });
+      }
+      const domain = await repo.productDomain();
+      if (!domain) throw new AppError('domain_not_registered');
+      await assertEmailFree(repo, input.email);
+      const passwordHash = await hashPassword(input.password);
+      const { id } = await db
+        .transaction()
+        .execute(async (trx) => {
+          const r = usersRepo(trx);
+          await assertEmailFree(r, input.email);
+          const company = await tenantRecords(trx).createCompany({ domainId: domain.id, name: input.company_name });
+          return r.insertUser({
+            domain_id: domain.id,
+            company_id: company.id,
+            parent_user_id: null,
+            email: input.email,
+            password_hash: passwordHash,
+            name: input.name,
+            first_name: input.first_name ?? '',
+            last_name: input.last_name ?? '',
+            display_name: input.name,
+            privilege_type: 'admin',
+            status: 'approval_pending',
+            is_pay_by_credit: true,
+            phone: input.phone ?? '',
+            login_limit_count: null,
+            payment_failed_at: null,
+            last_login_at: null,
+          });
+        })
+        .catch(mapUniqueViolation);
+      const activationMailSent = await sendActivationSafely(id, requestOrigin);
+      return { id, email: input.email, status: 'approval_pending' as const, activation_mail_sent: activationMailSent };
+    },
+  };
+}
