@@ -177,8 +177,13 @@ export function factory(db: Db) {
 
   /** `count` users in one insert (caps of thousands); their e-mails are unique, their password unusable. */
   async function manyUsers(count: number, input: UserInput & { tenant: Tenant }): Promise<number> {
-    const rows = Array.from({ length: count }, () => userRow(input.tenant, input, 'x'));
-    return users.insertUsers(rows);
+    let added = 0;
+    // In slices: one statement may carry at most 65,535 parameters.
+    for (let done = 0; done < count; done += 1000) {
+      const rows = Array.from({ length: Math.min(1000, count - done) }, () => userRow(input.tenant, input, 'x'));
+      added += await users.insertUsers(rows);
+    }
+    return added;
   }
 
   /** A group headed by `admin` (who joins it), with `members` in it too. */

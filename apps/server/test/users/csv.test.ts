@@ -1,16 +1,10 @@
 import { USER_CSV_HEADER, USER_CSV_TEMPLATE } from '@spinyard/domain';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { authHeader, makeProduct, makeTenant, makeUser, type Tenant } from './fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import type { Tenant } from '../helpers/factory.ts';
+import { signIn } from '../helpers/http.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const HEADER = USER_CSV_HEADER.join(',');
 let seq = 0;
@@ -21,10 +15,10 @@ function file(lines: string[], header = HEADER): string {
 }
 
 async function importer(options: Record<string, unknown> = {}) {
-  const tenant = await makeTenant(t.db, { options });
-  const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
-  const admin = await makeUser(t.db, tenant, { privilegeType: 'admin' });
-  return { tenant, sup, admin, headers: await authHeader(t.app, sup) };
+  const tenant = await t.make.tenant({ options });
+  const sup = await t.make.user({ tenant, privilege_type: 'super' });
+  const admin = await t.make.user({ tenant, privilege_type: 'admin' });
+  return { tenant, sup, admin, headers: (await t.make.session(sup)).headers };
 }
 
 function upload(headers: Record<string, string>, body: string | Buffer, type = 'text/csv') {
@@ -105,7 +99,7 @@ describe('POST /v1/subordinates-upload', () => {
       .executeTakeFirstOrThrow();
     expect(n3.parent_user_id).toBe(a3.id);
     expect(n3.company_section).toBe('Sales');
-    await authHeader(t.app, { email: `n3-${id}@example.test`, password: 'normal-pass-3' });
+    expect((await signIn(t.app, `n3-${id}@example.test`, 'normal-pass-3')).statusCode).toBe(200);
   }, 60_000);
 
   it('accepts a file with a UTF-8 BOM sent as application/octet-stream', async () => {
@@ -270,9 +264,7 @@ describe('POST /v1/subordinates-upload', () => {
     it('admin and normal caps of 9999', async () => {
       const { tenant, admin, headers } = await importer({ user_registration_limit: 30_000 });
       // 9998 more normal users under the fixture admin: the domain is then at the cap.
-      await sql`insert into users (domain_id, company_id, parent_user_id, email, password_hash, name, privilege_type)
-        select ${tenant.domainId}, ${tenant.companyId}, ${admin.id}, 'cap' || g || '-' || ${uniq()} || '@example.test', 'x', 'N', 'normal'
-        from generate_series(1, 9999) g`.execute(t.db);
+      await t.make.manyUsers(9999, { tenant, privilege_type: 'normal', parent_user_id: admin.id });
       const before = await usersIn(tenant);
       const id = uniq();
       const res = await upload(headers, file([`over-${id}@example.test,secret-pass-1,normal,O,${admin.email},,`]));
@@ -280,9 +272,7 @@ describe('POST /v1/subordinates-upload', () => {
       expect(res.json().error.code).toBe('csv_normal_over_limit');
       expect(await usersIn(tenant)).toBe(before);
 
-      await sql`insert into users (domain_id, company_id, email, password_hash, name, privilege_type)
-        select ${tenant.domainId}, ${tenant.companyId}, 'capa' || g || '-' || ${uniq()} || '@example.test', 'x', 'A', 'admin'
-        from generate_series(1, 9998) g`.execute(t.db);
+      await t.make.manyUsers(9998, { tenant, privilege_type: 'admin' });
       const admins = await upload(headers, file([`overa-${id}@example.test,secret-pass-1,admin,O,,,`]));
       expect(admins.json().error.code).toBe('csv_admin_over_limit');
     }, 60_000);
@@ -336,17 +326,20 @@ describe('POST /v1/subordinates-upload', () => {
   it('is for super users only, not product-branded and not paying by card', async () => {
     const { tenant, admin } = await importer();
     const line = () => file([`p-${uniq()}@example.test,secret-pass-1,admin,P,,,`]);
-    const adminRes = await upload(await authHeader(t.app, admin), line());
+    const adminRes = await upload((await t.make.session(admin)).headers, line());
     expect(adminRes.statusCode).toBe(403);
-    const card = await makeUser(t.db, tenant, { privilegeType: 'super', isPayByCredit: true });
-    expect((await upload(await authHeader(t.app, card), line())).statusCode).toBe(403);
-    const product = await makeProduct(t.db);
-    expect((await upload(await authHeader(t.app, product.master), line())).statusCode).toBe(403);
+    const card = await t.make.user({ tenant, privilege_type: 'super', is_pay_by_credit: true });
+    expect((await upload((await t.make.session(card)).headers, line())).statusCode).toBe(403);
+    const master = await t.make.master();
+    expect((await upload(master.headers, line())).statusCode).toBe(403);
     const off = await importer({ is_user_add: false });
     const offRes = await upload(off.headers, line());
     expect(offRes.statusCode).toBe(403);
     expect(offRes.json().error.code).toBe('user_management_disabled');
-    const template = await t.app.inject({ url: '/v1/subordinates-template', headers: await authHeader(t.app, admin) });
+    const template = await t.app.inject({
+      url: '/v1/subordinates-template',
+      headers: (await t.make.session(admin)).headers,
+    });
     expect(template.statusCode).toBe(403);
   });
 
