@@ -7,9 +7,10 @@ import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from 
 import { expectPath, htmlLang, openPage, requestAccessToken, signIn, testId, useSuite } from './harness/fixtures.ts';
 import { repoRoot } from './harness/server.ts';
 
-// Every screen of the accounts and tenancy area in each of the four languages: the page is in that language
-// (html lang, no untranslated catalogue key on screen, no Japanese left in the other three) and axe finds no
-// serious violation. axe runs in French only: the markup is the same in every language, French has the longest
+// Every screen of the accounts and tenancy area in each of the four languages: the page shows its own heading (the
+// screen's title from that language's catalogue) and, when signed in, content of its own rather than a notice, so a
+// blank or error page fails; the page is in that language (html lang, no untranslated catalogue key on screen, no
+// Japanese left in the other three) and axe finds no serious violation. axe runs in French only: the markup is the same in every language, French has the longest
 // texts, each run costs seconds, and the area's own browser tests run it on the Japanese pages. Set
 // SWEEP_SCREENSHOTS=1 to keep a screenshot of each page in test-results/e2e/.
 
@@ -29,7 +30,19 @@ function catalogueKeys(node: unknown, prefix = ''): string[] {
   return Object.entries(node).flatMap(([key, value]) => catalogueKeys(value, prefix ? `${prefix}.${key}` : key));
 }
 
-const KEYS = catalogueKeys(JSON.parse(readFileSync(path.join(repoRoot, 'apps/console/src/i18n/ja.json'), 'utf8')));
+const catalogue = (lang: string): { screens: Record<string, string> } =>
+  JSON.parse(readFileSync(path.join(repoRoot, `apps/console/src/i18n/${lang}.json`), 'utf8'));
+const KEYS = catalogueKeys(catalogue('ja'));
+
+/** The title of a screen in a language, as the catalogue has it (the screen list's `screens.<id>`). */
+function screenTitle(lang: string, screenId: string): string {
+  const title = catalogue(lang).screens[screenId];
+  if (!title) throw new Error(`no title for screen ${screenId} in ${lang}.json`);
+  return title;
+}
+
+/** A route to open and the screen (of the screen list) it must show. */
+type Route = readonly [route: string, screenId: string];
 /** Kana and kanji: the Japanese a page in another language must not show (the language menu aside). */
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9faf]/;
 
@@ -70,12 +83,38 @@ async function untilLoaded(page: Page): Promise<void> {
   }
 }
 
-async function checkScreen(page: Page, lang: string, axe: boolean, route: string, inApp = false): Promise<void> {
-  if (inApp) await openInApp(page, route);
+/**
+ * The screen's own heading: the signed-in layout's page title, or the public card's heading. Signed in, the layout
+ * shows the title whatever the page does, so the main area must also hold content and no "not available" or
+ * "not found" notice.
+ */
+async function expectOwnScreen(page: Page, lang: string, [route, screenId]: Route, signedIn: boolean): Promise<void> {
+  const title = screenTitle(lang, screenId);
+  if (!signedIn) {
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent(), { message: `${route} (${lang}) heading` }).toBe(title);
+    return;
+  }
+  await expect
+    .poll(() => testId(page, 'page-title').textContent(), { message: `${route} (${lang}) title` })
+    .toBe(title);
+  const main = page.locator('main');
+  for (const notice of ['not-available', 'not-found']) {
+    expect(await main.getByTestId(notice).count(), `${route} (${lang}) shows ${notice}`).toBe(0);
+  }
+  // biome-ignore lint/performance/useDomNodeTextContent: what shows counts; hidden nodes do not make a page.
+  expect((await main.innerText()).trim(), `${route} (${lang}) main area`).not.toBe('');
+}
+
+async function checkScreen(page: Page, lang: string, axe: boolean, screen: Route, signedIn = false): Promise<void> {
+  const [route] = screen;
+  if (signedIn) await openInApp(page, route);
   else await page.goto(route);
   await page.waitForLoadState('networkidle');
   await untilLoaded(page);
   if (process.env.SWEEP_SCREENSHOTS === '1') await saveScreenshot(page, `locales/${lang}${route.replaceAll('/', '_')}`);
+
+  await expectOwnScreen(page, lang, screen, signedIn);
 
   expect(await htmlLang(page), `${route} html lang`).toBe(lang);
   const text = await visibleText(page);
@@ -90,49 +129,61 @@ async function checkScreen(page: Page, lang: string, axe: boolean, route: string
 
 describe.skipIf(skipBrowserTests)('the accounts area in every language', () => {
   const suite = useSuite();
-  let adminId = '';
 
-  it('has a super user and an admin to look at', async () => {
-    const { baseUrl } = suite.server;
-    await activeSuperUser(suite, SUPER);
-    const master = await requestAccessToken(suite);
-    const domainId = await firstDomainId(suite, master);
-    const admin = await api(`${baseUrl}/v1/subordinates`, master, {
-      ...ADMIN,
-      privilege_type: 'admin',
-      domain_id: domainId,
-    });
-    expect(admin.status, JSON.stringify(admin.data)).toBe(201);
-    adminId = (admin.data as { id: string }).id;
-  });
+  // Each test makes the accounts it looks at on first need, so any one of them runs alone (`-t`) as well as in order.
+  let superMade: Promise<string> | undefined;
+  const superUser = () => {
+    superMade ??= activeSuperUser(suite, SUPER);
+    return superMade;
+  };
+  let adminMade: Promise<string> | undefined;
+  const adminId = () => {
+    adminMade ??= (async () => {
+      const master = await requestAccessToken(suite);
+      const domainId = await firstDomainId(suite, master);
+      const admin = await api(`${suite.server.baseUrl}/v1/subordinates`, master, {
+        ...ADMIN,
+        privilege_type: 'admin',
+        domain_id: domainId,
+      });
+      expect(admin.status, JSON.stringify(admin.data)).toBe(201);
+      return (admin.data as { id: string }).id;
+    })();
+    return adminMade;
+  };
 
-  const PUBLIC_ROUTES = [
-    '/login',
-    '/user/entry',
-    '/user/password',
-    '/user/password/confirmation/not-a-real-token',
-    '/user/password/complete',
-    '/user/activation/not-a-real-link',
+  const PUBLIC_ROUTES: Route[] = [
+    ['/login', 'login'],
+    ['/user/entry', 'user_entry'],
+    ['/user/password', 'user_password'],
+    ['/user/password/confirmation/not-a-real-token', 'user_password_confirmation'],
+    ['/user/password/complete', 'user_password_complete'],
+    ['/user/activation/not-a-real-link', 'user_activation'],
   ];
-  const MASTER_ROUTES = [
-    '/top',
-    '/account/conf',
-    '/account/two-step',
-    '/account/devices',
-    '/domain/list',
-    '/domain/add',
-    '/domain/edit/0006',
-    '/subordinate/list',
-    '/subordinate/add',
+  const MASTER_ROUTES: Route[] = [
+    ['/top', 'top'],
+    ['/account/conf', 'account_conf'],
+    ['/account/two-step', 'account_two_step'],
+    ['/account/devices', 'account_devices'],
+    ['/domain/list', 'domain_list'],
+    ['/domain/add', 'domain_add'],
+    ['/domain/edit/0006', 'domain_edit'],
+    ['/subordinate/list', 'subordinate_list'],
+    ['/subordinate/add', 'subordinate_add'],
   ];
-  const SUPER_ROUTES = ['/companyinfo/info', '/company/edit', '/subordinate/addlist', '/contract/cancel/conf'];
+  const SUPER_ROUTES: Route[] = [
+    ['/companyinfo/info', 'companyinfo_info'],
+    ['/company/edit', 'company_edit'],
+    ['/subordinate/addlist', 'subordinate_addlist'],
+    ['/contract/cancel/conf', 'contract_cancel_conf'],
+  ];
 
   for (const { browser, lang, axe } of LOCALES) {
     it(
       `${lang}: the public screens`,
       async () => {
         const { page } = await openPage(suite, browser);
-        for (const route of PUBLIC_ROUTES) await checkScreen(page, lang, axe, route);
+        for (const screen of PUBLIC_ROUTES) await checkScreen(page, lang, axe, screen);
       },
       SCREENS_TIMEOUT_MS,
     );
@@ -143,8 +194,8 @@ describe.skipIf(skipBrowserTests)('the accounts area in every language', () => {
         const { page } = await openPage(suite, browser);
         await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
         await testId(page, 'topbar').waitFor({ state: 'visible' });
-        for (const route of [...MASTER_ROUTES, `/subordinate/edit/${adminId}`])
-          await checkScreen(page, lang, axe, route, true);
+        const edit: Route = [`/subordinate/edit/${await adminId()}`, 'subordinate_edit'];
+        for (const screen of [...MASTER_ROUTES, edit]) await checkScreen(page, lang, axe, screen, true);
       },
       SCREENS_TIMEOUT_MS,
     );
@@ -152,10 +203,11 @@ describe.skipIf(skipBrowserTests)('the accounts area in every language', () => {
     it(
       `${lang}: the super user's screens`,
       async () => {
+        await superUser();
         const { page } = await openPage(suite, browser);
         await signIn(page, SUPER.email, SUPER.password);
         await testId(page, 'topbar').waitFor({ state: 'visible' });
-        for (const route of SUPER_ROUTES) await checkScreen(page, lang, axe, route, true);
+        for (const screen of SUPER_ROUTES) await checkScreen(page, lang, axe, screen, true);
       },
       SCREENS_TIMEOUT_MS,
     );
