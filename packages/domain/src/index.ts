@@ -32,6 +32,7 @@ export * from './schemas/uploads.ts';
 export * from './schemas/user-csv.ts';
 export * from './schemas/user-settings.ts';
 export * from './schemas/users.ts';
+export * from './service-end.ts';
 export * from './tokens.ts';
 export * from './transition.ts';
 export * from './two-step.ts';

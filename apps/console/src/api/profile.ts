@@ -18,6 +18,8 @@ export interface Profile {
     is_pay_by_credit: boolean;
     two_step_auth: boolean;
     last_login_at?: string | null;
+    /** When a cancelled contract's service ends; null otherwise. */
+    service_ends_at?: string | null;
   };
   domain: {
     host: string;

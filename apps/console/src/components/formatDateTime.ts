@@ -11,3 +11,11 @@ export function formatDateTime(iso: string | null | undefined, locale: string): 
     minute: '2-digit',
   }).format(date);
 }
+
+/** A day in the user's language, long (2026年12月25日, 25 December 2026), in Japan's time zone (the service's). */
+export function formatLongDate(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Tokyo' }).format(date);
+}

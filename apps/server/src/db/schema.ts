@@ -98,6 +98,8 @@ export interface UsersTable {
   image_system: Json<Record<string, unknown>>;
   configuration: Json<Record<string, unknown>>;
   activated_at: Nullable<Date>;
+  /** When a cancelled contract's service ends (set at cancellation). */
+  service_ends_at: Nullable<Date>;
   deleted_at: Nullable<Date>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

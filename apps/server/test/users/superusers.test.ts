@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 import { activationLink, authHeader, makeProduct, makeTenant, makeUser } from './fixtures.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let master: Awaited<ReturnType<typeof makeProduct>>;
 let masterHeaders: Record<string, string>;
 beforeAll(async () => {
-  t = await buildTestApp();
   master = await makeProduct(t.db);
-  masterHeaders = await authHeader(t.app, master.master);
-});
-afterAll(async () => {
-  await t.close();
+  masterHeaders = (await t.make.session(master.master)).headers;
 });
 
 async function activate(email: string) {
@@ -24,7 +20,7 @@ async function activate(email: string) {
 
 describe('POST /v1/superusers', () => {
   it('master registers a super user waiting for activation, with the activation mail', async () => {
-    const tenant = await makeTenant(t.db);
+    const tenant = await t.make.tenant();
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/superusers',
@@ -87,27 +83,27 @@ describe('POST /v1/superusers', () => {
   });
 
   it('is the operator’s: a super user cannot register another', async () => {
-    const tenant = await makeTenant(t.db);
-    const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
+    const tenant = await t.make.tenant();
+    const sup = await t.make.user({ tenant, privilege_type: 'super' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/superusers',
-      headers: await authHeader(t.app, sup),
+      headers: (await t.make.session(sup)).headers,
       payload: { domain_id: tenant.domainId, email: 'second@example.test', name: 'Second' },
     });
     expect(res.statusCode).toBe(403);
-    const list = await t.app.inject({ url: '/v1/superusers', headers: await authHeader(t.app, sup) });
+    const list = await t.app.inject({ url: '/v1/superusers', headers: (await t.make.session(sup)).headers });
     expect(list.statusCode).toBe(403);
   });
 });
 
 describe('GET /v1/superusers', () => {
   it('lists, searches and filters super users by domain', async () => {
-    const a = await makeTenant(t.db);
-    const b = await makeTenant(t.db);
-    const supA = await makeUser(t.db, a, { privilegeType: 'super', name: 'Akihabara Motors' });
-    await makeUser(t.db, b, { privilegeType: 'super', name: 'Bunkyo Cars' });
-    await makeUser(t.db, a, { privilegeType: 'admin', name: 'Akihabara Admin' });
+    const a = await t.make.tenant();
+    const b = await t.make.tenant();
+    const supA = await t.make.user({ tenant: a, privilege_type: 'super', name: 'Akihabara Motors' });
+    await t.make.user({ tenant: b, privilege_type: 'super', name: 'Bunkyo Cars' });
+    await t.make.user({ tenant: a, privilege_type: 'admin', name: 'Akihabara Admin' });
     const search = await t.app.inject({ url: '/v1/superusers?q=akihabara', headers: masterHeaders });
     expect(search.json().items.map((u: { id: string }) => u.id)).toEqual([supA.id]);
     const byDomain = await t.app.inject({ url: `/v1/superusers?domain_id=${b.domainId}`, headers: masterHeaders });
@@ -117,8 +113,8 @@ describe('GET /v1/superusers', () => {
 
 describe('POST /v1/superusers/{id}', () => {
   it('master edits the contract fields; the super user only their own name and contact', async () => {
-    const tenant = await makeTenant(t.db);
-    const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
+    const tenant = await t.make.tenant();
+    const sup = await t.make.user({ tenant, privilege_type: 'super' });
     const byMaster = await t.app.inject({
       method: 'POST',
       url: `/v1/superusers/${sup.id}`,
@@ -126,7 +122,7 @@ describe('POST /v1/superusers/{id}', () => {
       payload: { car_limit: 120, is_pay_by_credit: true },
     });
     expect(byMaster.json()).toMatchObject({ car_limit: 120, is_pay_by_credit: true });
-    const headers = await authHeader(t.app, sup);
+    const headers = (await t.make.session(sup)).headers;
     const own = await t.app.inject({
       method: 'POST',
       url: `/v1/superusers/${sup.id}`,
@@ -141,7 +137,7 @@ describe('POST /v1/superusers/{id}', () => {
       payload: { car_limit: 9999 },
     });
     expect(limit.statusCode).toBe(403);
-    const other = await makeUser(t.db, await makeTenant(t.db), { privilegeType: 'super' });
+    const other = await makeUser(t.db, await t.make.tenant(), { privilegeType: 'super' });
     const foreign = await t.app.inject({
       method: 'POST',
       url: `/v1/superusers/${other.id}`,
@@ -149,59 +145,67 @@ describe('POST /v1/superusers/{id}', () => {
       payload: { name: 'Hijack' },
     });
     expect(foreign.statusCode).toBe(404);
-    const notSuper = await makeUser(t.db, tenant, { privilegeType: 'admin' });
+    const notSuper = await t.make.user({ tenant, privilege_type: 'admin' });
     expect((await t.app.inject({ url: `/v1/superusers/${notSuper.id}`, headers })).statusCode).toBe(404);
   });
 });
 
 describe('GET /v1/superusers-user', () => {
   it('answers the super user of the caller’s company, through a branch to its headquarters', async () => {
-    const tenant = await makeTenant(t.db);
-    const sup = await makeUser(t.db, tenant, { privilegeType: 'super', name: 'Head' });
+    const tenant = await t.make.tenant();
+    const sup = await t.make.user({ tenant, privilege_type: 'super', name: 'Head' });
     const branch = await t.db
       .insertInto('companies')
       .values({ domain_id: tenant.domainId, name: 'Branch', kind: 'branch', parent_company_id: tenant.companyId })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const admin = await makeUser(t.db, tenant, { privilegeType: 'admin', companyId: branch.id });
-    const normal = await makeUser(t.db, tenant, {
-      privilegeType: 'normal',
-      parentUserId: admin.id,
-      companyId: branch.id,
+    const admin = await t.make.user({ tenant, privilege_type: 'admin', company_id: branch.id });
+    const normal = await t.make.user({
+      tenant,
+      privilege_type: 'normal',
+      parent_user_id: admin.id,
+      company_id: branch.id,
     });
     for (const user of [sup, admin, normal]) {
-      const res = await t.app.inject({ url: '/v1/superusers-user', headers: await authHeader(t.app, user) });
+      const res = await t.app.inject({ url: '/v1/superusers-user', headers: (await t.make.session(user)).headers });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ id: sup.id, name: 'Head', company_id: tenant.companyId });
     }
-    const lone = await makeTenant(t.db);
-    const orphan = await makeUser(t.db, lone, { privilegeType: 'admin' });
+    const lone = await t.make.tenant();
+    const orphan = await t.make.user({ tenant: lone, privilege_type: 'admin' });
     expect(
-      (await t.app.inject({ url: '/v1/superusers-user', headers: await authHeader(t.app, orphan) })).statusCode,
+      (await t.app.inject({ url: '/v1/superusers-user', headers: (await t.make.session(orphan)).headers })).statusCode,
     ).toBe(404);
   });
 });
 
 describe('POST /v1/superusers/cancel/{id}', () => {
   it('needs the terms accepted, then sets cancel_pending; service continues', async () => {
-    const tenant = await makeTenant(t.db);
-    const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
-    const headers = await authHeader(t.app, sup);
+    const tenant = await t.make.tenant();
+    const sup = await t.make.user({ tenant, privilege_type: 'super' });
+    const headers = (await t.make.session(sup)).headers;
     const url = `/v1/superusers/cancel/${sup.id}`;
     const noTerms = await t.app.inject({ method: 'POST', url, headers, payload: { accept_terms: false } });
     expect(noTerms.statusCode).toBe(422);
     expect(noTerms.json().error.code).toBe('terms_not_accepted');
     const ok = await t.app.inject({ method: 'POST', url, headers, payload: { accept_terms: true } });
     expect(ok.json().status).toBe('cancel_pending');
-    // Still signed in: cancel_pending keeps the service to the term end.
-    expect((await t.app.inject({ url: '/v1/profile', headers })).statusCode).toBe(200);
+    // Still signed in: cancel_pending keeps the service to the term end, which the profile names: the end of a
+    // monthly term (from the activation) at least a month away.
+    const profile = await t.app.inject({ url: '/v1/profile', headers });
+    expect(profile.statusCode).toBe(200);
+    const endsAt = new Date(profile.json().user.service_ends_at);
+    const monthAhead = new Date();
+    monthAhead.setUTCMonth(monthAhead.getUTCMonth() + 1);
+    expect(endsAt.getTime()).toBeGreaterThanOrEqual(monthAhead.getTime() - 60_000);
+    expect(endsAt.getTime() - monthAhead.getTime()).toBeLessThan(32 * 86_400_000);
     const again = await t.app.inject({ method: 'POST', url, headers, payload: { accept_terms: true } });
     expect(again.statusCode).toBe(409);
-    const admin = await makeUser(t.db, tenant, { privilegeType: 'admin' });
+    const admin = await t.make.user({ tenant, privilege_type: 'admin' });
     const byAdmin = await t.app.inject({
       method: 'POST',
       url,
-      headers: await authHeader(t.app, admin),
+      headers: (await t.make.session(admin)).headers,
       payload: { accept_terms: true },
     });
     expect(byAdmin.statusCode).toBe(404);

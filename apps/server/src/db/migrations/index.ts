@@ -4,6 +4,7 @@ import * as m0002 from './0002_accounts_and_tenancy.ts';
 import * as m0003 from './0003_auth_paths.ts';
 import * as m0005 from './0005_users.ts';
 import * as m0006 from './0006_two_step_forced.ts';
+import * as m0007 from './0007_service_ends_at.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_auth_paths': m0003,
   '0005_users': m0005,
   '0006_two_step_forced': m0006,
+  '0007_service_ends_at': m0007,
 };

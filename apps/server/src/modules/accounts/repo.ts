@@ -22,6 +22,7 @@ export function accountsRepo(db: Db) {
           'u.two_step_auth',
           'u.payment_failed_at',
           'u.last_login_at',
+          'u.service_ends_at',
           'u.image_system',
           'd.host as domain_host',
           'd.company_code as domain_company_code',

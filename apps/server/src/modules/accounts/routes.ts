@@ -18,6 +18,7 @@ const profileAnswer = z.object({
     is_pay_by_credit: z.boolean(),
     two_step_auth: z.boolean(),
     last_login_at: z.string().nullable(),
+    service_ends_at: z.string().nullable().describe('When a cancelled contract’s service ends; null otherwise.'),
   }),
   cs_joined: z.boolean(),
   domain: z.object({

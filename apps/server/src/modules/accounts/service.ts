@@ -43,6 +43,7 @@ export function accountsService(deps: { db: Db; productHost?: string }) {
           is_pay_by_credit: row.is_pay_by_credit,
           two_step_auth: row.two_step_auth,
           last_login_at: row.last_login_at?.toISOString() ?? null,
+          service_ends_at: row.service_ends_at?.toISOString() ?? null,
         },
         cs_joined: row.image_system.cs_join === true,
         domain: {
