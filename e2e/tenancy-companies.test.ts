@@ -79,6 +79,14 @@ describe.skipIf(skipBrowserTests)('company screens', () => {
     const hqId = (hq.data as { id: string }).id;
     const branch = await api(`${baseUrl}/v1/branches`, master, { name: 'Fukuoka branch', headquarters_id: hqId });
     expect(branch.status, JSON.stringify(branch.data)).toBe(201);
+    // A branch under another headquarters, made here so this test does not lean on the one before it.
+    const other = await api(`${baseUrl}/v1/headquarters`, master, { name: 'Tohoku HQ', domain_id: domainId });
+    expect(other.status, JSON.stringify(other.data)).toBe(201);
+    const otherBranch = await api(`${baseUrl}/v1/branches`, master, {
+      name: 'Sendai branch',
+      headquarters_id: (other.data as { id: string }).id,
+    });
+    expect(otherBranch.status, JSON.stringify(otherBranch.data)).toBe(201);
 
     const { page } = await openPage(suite, 'en-US');
     await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
@@ -86,11 +94,11 @@ describe.skipIf(skipBrowserTests)('company screens', () => {
     await testId(page, 'tab-companies').click();
     const table = testId(page, 'branch-table');
     await page.locator('[data-testid="branch-table"]', { hasText: 'Fukuoka branch' }).waitFor({ state: 'visible' });
-    expect(await textOf(table)).toContain('Osaka branch');
+    expect(await textOf(table)).toContain('Sendai branch');
 
     await page.getByRole('textbox', { name: 'Headquarters' }).click();
     await page.getByRole('option', { name: 'Kyushu HQ' }).click();
-    await expect.poll(() => textOf(table)).not.toContain('Osaka branch');
+    await expect.poll(() => textOf(table)).not.toContain('Sendai branch');
     expect(await textOf(table)).toContain('Fukuoka branch');
   });
 });
