@@ -26,6 +26,12 @@ describe('ids beyond bigint', () => {
       error: { code: 'validation_failed', fields: [{ field: 'id', rule: 'format' }] },
     });
   });
+
+  it('the largest bigint is a well-formed id: 404 when no row has it', async () => {
+    const master = await t.make.master();
+    const res = await t.app.inject({ url: '/v1/subordinates/9223372036854775807', headers: master.headers });
+    expect(errorOf(res)).toMatchObject({ status: 404, error: { code: 'not_found' } });
+  });
 });
 
 describe('NUL characters', () => {
