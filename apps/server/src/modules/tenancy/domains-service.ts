@@ -1,36 +1,26 @@
 import {
   applyDomainOptionsPatch,
   canAddDomain,
-  canEditDomain,
-  checkDomainLogo,
-  checkRoundLogo,
-  checkSplashImage,
   DEFAULT_DOMAIN_OPTIONS,
   type DomainOptions,
   ERROR_CATALOGUE,
-  HOST_FLAGS,
   type HostFlag,
   hostNameSchema,
   parseFields,
-  readDomainOptions,
 } from '@spinyard/domain';
 import type { DomainRow } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
-import { enforce, permissionActorOf } from '../actor/permission-actor.ts';
 import { credentials } from '../auth/credentials-service.ts';
 import { NO_PASSWORD_YET } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
-import { contentRecords } from '../contents/service.ts';
 import { isUniqueViolation } from '../sql.ts';
 import { userAccounts } from '../users/accounts-service.ts';
-import { mediaUrl, stageBlob } from './blobs.ts';
-import { fileKeeping, imageRefusal, iso, mediaOf, offsetOf, type Paging, type TenancyServiceDeps } from './common.ts';
+import { offsetOf, type Paging, type TenancyServiceDeps } from './common.ts';
+import { domainCore, optionsOf, toDomainSummary } from './domain-core.ts';
 import { type TenancyRepo, tenancyRepo } from './repo.ts';
 
 /** Search answers are a short pick list, not a page: the list endpoint pages. */
 export const DOMAIN_SEARCH_LIMIT = 20;
-
-export type DomainImageKind = 'logo' | 'splash' | 'round_logo';
 
 export interface DomainCreateInput {
   host: string;
@@ -55,102 +45,13 @@ export interface DomainBulkUpdateInput {
   options?: Record<string, unknown> | undefined;
 }
 
-type DomainWithCount = DomainRow & { registered_vehicles: number };
-
-/** Flags stored before a flag was renamed or dropped are left out rather than failing the answer. */
-function knownFlags(flags: readonly string[]): HostFlag[] {
-  return flags.filter((f): f is HostFlag => (HOST_FLAGS as readonly string[]).includes(f));
-}
-
-/** The stored options, complete and valid, with the service name of the domain row (the one place it lives). */
-function optionsOf(row: DomainRow): DomainOptions {
-  return { ...readDomainOptions(row.options), service_name: row.service_name };
-}
-
-function toDomainSummary(row: DomainWithCount) {
-  const options = optionsOf(row);
-  return {
-    id: row.id,
-    host: row.host,
-    company_code: row.company_code,
-    service_name: row.service_name,
-    host_flags: knownFlags(row.host_flags),
-    status: row.status,
-    deletion_requested_at: iso(row.deletion_requested_at),
-    vehicle_limit: options.vehicle_limit,
-    limit_mode: options.limit_mode,
-    registered_vehicles: row.registered_vehicles,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  };
-}
-
-type StoredFormat = 'png' | 'jpeg';
-
-function published(format: StoredFormat, keyWithoutExtension: string) {
-  return format === 'png'
-    ? { key: `${keyWithoutExtension}.png`, contentType: 'image/png' }
-    : { key: `${keyWithoutExtension}.jpg`, contentType: 'image/jpeg' };
-}
-
-/**
- * Picture rules of each domain image and where each is published. Every picture is re-encoded (platform/media); a
- * JPEG stays a JPEG where the rule allows it (photos), a PNG stays a PNG (transparency). The logo's rule only
- * lets PNG through.
- */
-const DOMAIN_IMAGES = {
-  logo: {
-    column: 'logo_key',
-    check: checkDomainLogo,
-    target: (code: string, format: StoredFormat) => published(format, `images/logos/domain_logo_${code}`),
-  },
-  splash: {
-    column: 'splash_key',
-    check: checkSplashImage,
-    target: (code: string, format: StoredFormat) => published(format, `images/splash/domain_splash_${code}`),
-  },
-  round_logo: {
-    column: 'round_logo_key',
-    check: checkRoundLogo,
-    target: (code: string, format: StoredFormat) => published(format, `images/logos/domain_round_logo_${code}`),
-  },
-} as const;
-
 /** Domains (tenants): the master's screens `/domain/list`, `/domain/add`, `/domain/edit/{CompanyCode}`. */
 export function domainsService(deps: TenancyServiceDeps) {
-  const { db, store } = deps;
+  const { db } = deps;
   const repo = tenancyRepo(db);
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => undefined);
-  const files = fileKeeping(store, log);
-  const media = mediaOf(deps);
-
-  /** Every domain route is the operator's: master only (roles table: add domain; our reading: edit domain). */
-  async function asMaster(actor: Actor, check: typeof canEditDomain = canEditDomain): Promise<void> {
-    enforce(check(await permissionActorOf(db, actor)));
-  }
-
-  /** The domain with its vehicle count, or `domain_not_registered`. */
-  async function domainOrThrow(r: TenancyRepo, id: string, lock: boolean): Promise<DomainWithCount> {
-    const row = lock ? await r.lockDomain(id) : await r.findDomain(id);
-    if (!row) throw new AppError('domain_not_registered');
-    return { ...row, registered_vehicles: await r.registeredVehicleCount(id) };
-  }
-
-  async function detail(r: TenancyRepo, id: string) {
-    const row = await domainOrThrow(r, id, false);
-    const [mainCompanyId, supers] = await Promise.all([r.mainCompanyId(row.id), r.superUsersOf(row.id)]);
-    const mainCompany = mainCompanyId ? await r.findCompany(mainCompanyId) : undefined;
-    return {
-      ...toDomainSummary(row),
-      options: optionsOf(row),
-      logo_url: mediaUrl(row.logo_key, row.updated_at),
-      splash_url: mediaUrl(row.splash_key, row.updated_at),
-      round_logo_url: mediaUrl(row.round_logo_key, row.updated_at),
-      main_company: mainCompany ? { id: mainCompany.id, name: mainCompany.name } : null,
-      super_users: supers.map((u) => ({ id: u.id, email: u.email, name: u.name, status: u.status })),
-    };
-  }
+  const { asMaster, domainOrThrow, detail } = domainCore(deps);
 
   /** `domain_in_use` or `domain_deleting` when the host belongs to another domain (any letter case). */
   async function assertHostFree(r: TenancyRepo, host: string, exceptDomainId?: string): Promise<void> {
@@ -424,89 +325,6 @@ export function domainsService(deps: TenancyServiceDeps) {
         }
         return detail(r, row.id);
       });
-    },
-
-    /**
-     * Domain pictures: checked by content, re-encoded, written under their published name before the row points
-     * to them, and put back as they were if the row update fails.
-     */
-    async uploadDomainImage(actor: Actor, id: string, kind: DomainImageKind, data: Buffer) {
-      await asMaster(actor);
-      const spec = DOMAIN_IMAGES[kind];
-      const facts = await media.measureImage(data);
-      const refused = spec.check(
-        { mime: facts.mime, bytes: facts.bytes, width: facts.width ?? 0, height: facts.height ?? 0 },
-        'image',
-      );
-      if (refused.length > 0) throw imageRefusal(refused);
-      // Encoded before the transaction: the row stays locked only for the write.
-      const format: StoredFormat = facts.mime === 'image/png' ? 'png' : 'jpeg';
-      const encoded = await media.reencodeImage(data, { format });
-
-      const result = await files.withStagedFiles((stage) =>
-        db.transaction().execute(async (trx) => {
-          const r = tenancyRepo(trx);
-          const row = await domainOrThrow(r, id, true);
-          if (row.status === 'deleting') throw new AppError('domain_deleting');
-          const target = spec.target(row.company_code, format);
-          stage(await stageBlob(store, target.key, encoded, target.contentType));
-          await r.setDomainImage(row.id, spec.column, target.key);
-          const previous = row[spec.column];
-          return {
-            detail: await detail(r, row.id),
-            replaced: previous !== null && previous !== target.key ? [previous] : [],
-          };
-        }),
-      );
-      await files.removeBlobs(result.replaced);
-      return result.detail;
-    },
-
-    async removeDomainImage(actor: Actor, id: string, kind: DomainImageKind) {
-      await asMaster(actor);
-      const column = DOMAIN_IMAGES[kind].column;
-      const result = await db.transaction().execute(async (trx) => {
-        const r = tenancyRepo(trx);
-        const row = await domainOrThrow(r, id, true);
-        if (row.status === 'deleting') throw new AppError('domain_deleting');
-        await r.setDomainImage(row.id, column, null);
-        return { detail: await detail(r, row.id), key: row[column] };
-      });
-      if (result.key) await files.removeBlobs([result.key]);
-      return result.detail;
-    },
-
-    /**
-     * The nightly deletion: every domain marked before `requestedBefore` goes with all its rows, then its files.
-     * One transaction per domain, so one that fails is retried without holding back the others.
-     */
-    async purgeDeletedDomains(requestedBefore: Date): Promise<{ purged: string[]; failed: string[] }> {
-      const purged: string[] = [];
-      const failed: string[] = [];
-      for (const id of await repo.domainsDueForPurge(requestedBefore)) {
-        try {
-          const keys = await db.transaction().execute(async (trx) => {
-            const r = tenancyRepo(trx);
-            const row = await r.lockDomain(id);
-            // Gone already, or restored meanwhile: nothing to do (a retried job must not delete a live domain).
-            if (row?.status !== 'deleting') return null;
-            const blobKeys = await r.blobKeysOfDomain(id);
-            // Children first, each area deleting its own rows. A table added later that references users or
-            // domains must cascade or be purged here; the purge test catches one that blocks the deletion.
-            await contentRecords(trx).purgeDomain(id);
-            await userAccounts(trx).purgeDomain(id);
-            await r.purgeDomainRows(id);
-            return blobKeys;
-          });
-          if (keys === null) continue;
-          await files.removeBlobs(keys);
-          purged.push(id);
-        } catch (error) {
-          log('Nightly deletion of a domain failed', { domainId: id, error: String(error) });
-          failed.push(id);
-        }
-      }
-      return { purged, failed };
     },
   };
 }

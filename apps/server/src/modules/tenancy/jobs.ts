@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { domainsService } from './domains-service.ts';
+import { domainPurgeService } from './domain-purge-service.ts';
 
 /** Nothing to carry: each run reloads which domains are marked. */
 export type DomainPurgePayload = Record<string, never>;
@@ -21,7 +21,7 @@ export function createDomainPurgeHandler(deps: {
 }): JobHandler<DomainPurgePayload> {
   const now = deps.now ?? (() => new Date());
   return async () => {
-    const service = domainsService({ db: deps.db, store: deps.store, ...(deps.log ? { log: deps.log } : {}) });
+    const service = domainPurgeService({ db: deps.db, store: deps.store, ...(deps.log ? { log: deps.log } : {}) });
     const { purged, failed } = await service.purgeDeletedDomains(now());
     // The others are gone for good; throwing makes pg-boss retry the ones that failed (and only them remain).
     if (failed.length > 0) throw new Error(`Nightly domain deletion failed for domains ${failed.join(', ')}`);

@@ -1,17 +1,14 @@
 import { DEFAULT_COMPANY_CODE } from '@spinyard/domain';
 import type { TenancyServiceDeps } from './common.ts';
 import { companiesService } from './companies-service.ts';
+import { domainImagesService } from './domain-images-service.ts';
 import { domainsService } from './domains-service.ts';
 import { tenancyRepo } from './repo.ts';
 
 export type { Paging, TenancyServiceDeps } from './common.ts';
 export type { CompanyPatch } from './companies-service.ts';
-export type {
-  DomainBulkUpdateInput,
-  DomainCreateInput,
-  DomainImageKind,
-  DomainUpdateInput,
-} from './domains-service.ts';
+export type { DomainImageKind } from './domain-images-service.ts';
+export type { DomainBulkUpdateInput, DomainCreateInput, DomainUpdateInput } from './domains-service.ts';
 export { DEFAULT_COMPANY_CODE };
 
 // A host name as a browser sends it: letters, digits, dots and hyphens, optionally a port.
@@ -40,6 +37,7 @@ export function tenancyService(deps: TenancyServiceDeps) {
       return row ?? { company_code: DEFAULT_COMPANY_CODE, service_name: '' };
     },
     ...domainsService(deps),
+    ...domainImagesService(deps),
     ...companiesService(deps),
   };
 }
