@@ -7,8 +7,9 @@ import {
   superuserUpdateBody,
   type UserAnswer,
 } from '@spinyard/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
+import { domainKeys } from './domains.ts';
 
 /**
  * The master's super-user calls (`/v1/superusers...`, apps/server/src/modules/users/routes.ts) and the activation
@@ -86,17 +87,14 @@ function whole(text: string): number | null | string {
 }
 
 /**
- * The update body of the edit modal: only the fields that differ from what was loaded (name and e-mail are always
- * checked, they may not be emptied), or the field errors the API's own body schema gives before sending.
+ * What the edit modal sends before the body schema's check: name and e-mail always (they may not be emptied), the
+ * other fields when they differ from what was loaded, the limits as numbers.
  */
-export function superuserUpdateOf(
-  initial: SuperuserFormValues,
-  values: SuperuserFormValues,
-): { ok: true; body: SuperuserUpdateBody } | { ok: false; fields: FieldError[] } {
+export function superuserCandidateOf(initial: SuperuserFormValues, values: SuperuserFormValues) {
   const changed = <K extends keyof SuperuserFormValues>(key: K, read: (v: SuperuserFormValues[K]) => unknown) =>
     read(values[key]) !== read(initial[key]);
   const trim = (v: string) => v.trim();
-  const candidate = {
+  return {
     name: values.name,
     email: values.email,
     ...(changed('phone', trim) ? { phone: values.phone } : {}),
@@ -105,17 +103,32 @@ export function superuserUpdateOf(
     ...(values.is_pay_by_credit !== initial.is_pay_by_credit ? { is_pay_by_credit: values.is_pay_by_credit } : {}),
     ...(values.two_step_forced !== initial.two_step_forced ? { two_step_forced: values.two_step_forced } : {}),
   };
-  const parsed = parseFields(superuserUpdateBody, candidate);
+}
+
+/** The checked candidate as sent: name and e-mail only when they changed (compared as the server stores them). */
+export function superuserBodyOf(initial: SuperuserFormValues, parsed: SuperuserUpdateBody): SuperuserUpdateBody {
+  const { name, email, ...rest } = parsed;
+  const body: SuperuserUpdateBody = rest;
+  if (name !== undefined && name !== initial.name.trim()) body.name = name;
+  if (email !== undefined && email !== initial.email.trim().toLowerCase()) body.email = email;
+  return body;
+}
+
+/**
+ * The update body of the edit modal: only the fields that differ from what was loaded (name and e-mail are always
+ * checked, they may not be emptied), or the field errors the API's own body schema gives before sending.
+ */
+export function superuserUpdateOf(
+  initial: SuperuserFormValues,
+  values: SuperuserFormValues,
+): { ok: true; body: SuperuserUpdateBody } | { ok: false; fields: FieldError[] } {
+  const parsed = parseFields(superuserUpdateBody, superuserCandidateOf(initial, values));
   if (!parsed.ok) {
     // Text that is no whole number is out of the field's range, as the modal's hint says.
     return { ok: false, fields: parsed.fields.map((f) => (f.rule === 'integer' ? { ...f, rule: 'range' } : f)) };
   }
   // The parsed values are what the server would store: trimmed, the e-mail lower-cased.
-  const { name, email, ...rest } = parsed.data;
-  const body: SuperuserUpdateBody = rest;
-  if (name !== undefined && name !== initial.name.trim()) body.name = name;
-  if (email !== undefined && email !== initial.email.trim().toLowerCase()) body.email = email;
-  return { ok: true, body };
+  return { ok: true, body: superuserBodyOf(initial, parsed.data) };
 }
 
 /**
@@ -130,4 +143,27 @@ export function superuserFieldErrors(code: string | undefined, fields: readonly 
     ];
   }
   return [];
+}
+
+// ---- Writes: each hook owns what its success makes stale ------------------------------------------------------
+
+/** A new super user shows in the domain's panels. */
+export function useCreateSuperuser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createSuperuser,
+    onSuccess: () => client.invalidateQueries({ queryKey: domainKeys.all }),
+  });
+}
+
+/** An edited super user shows in the domain's panels and in the record the dialog loads. */
+export function useUpdateSuperuser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SuperuserUpdateBody }) => updateSuperuser(id, body),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: domainKeys.all });
+      await client.invalidateQueries({ queryKey: superuserKeys.all });
+    },
+  });
 }

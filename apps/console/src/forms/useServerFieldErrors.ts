@@ -14,6 +14,8 @@ export interface ServerFieldErrorsOptions<F extends string> {
   adjust?: (found: FormErrors<F>) => FormErrors<F>;
   /** Reads the refusal the form's own way instead of formErrorsOf (the sign-in's "login failed"). */
   errorsOf?: (error: unknown) => FormErrors<F>;
+  /** Takes the user to the refused fields another way than focusing the first (components/focusFirstInvalid). */
+  focus?: () => void;
 }
 
 /**
@@ -43,7 +45,7 @@ export function useServerFieldErrors<T extends FieldValues, F extends Path<T> & 
   options: ServerFieldErrorsOptions<F>,
 ): (error: unknown) => FormErrors<F> {
   const { setError } = form;
-  const { fields, byCode, nameKeys, adjust, errorsOf } = options;
+  const { fields, byCode, nameKeys, adjust, errorsOf, focus } = options;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the options of a form are fixed while it is shown
   return useCallback(
     (error: unknown) => {
@@ -51,9 +53,15 @@ export function useServerFieldErrors<T extends FieldValues, F extends Path<T> & 
         ? errorsOf(error)
         : formErrorsOf(error, fields, byCode, nameKeys as Partial<Record<F, string>> | undefined);
       const found = adjust ? adjust(raw) : raw;
-      for (const step of serverErrorSteps(found, fields)) {
-        setError(step.name as Path<T>, { type: 'server', message: step.message }, { shouldFocus: step.focus });
+      const steps = serverErrorSteps(found, fields);
+      for (const step of steps) {
+        setError(
+          step.name as Path<T>,
+          { type: 'server', message: step.message },
+          { shouldFocus: !focus && step.focus },
+        );
       }
+      if (focus && steps.some((step) => step.focus)) focus();
       return found;
     },
     [setError],

@@ -16,6 +16,11 @@ export interface ZodFormOptions<S extends FormSchema> {
   nameKeys?: NameKeys;
   /** Words a refusal the form's own way (return undefined to keep the rule's sentence). */
   message?: (error: FieldError) => string | undefined;
+  /**
+   * False where the screen takes the user to the first refused field itself (components/focusFirstInvalid:
+   * scrolled into view, inside an open dialog first), as the tenancy and user screens do.
+   */
+  shouldFocusError?: boolean;
 }
 
 /** What a Mantine text, password or checkbox input takes from the form: the registration and the message. */
@@ -39,14 +44,14 @@ export const FORM_ERROR = 'root.server' as const;
  * rather than being re-checked at each key. Server refusals go on the fields with useServerFieldErrors.
  */
 export function useZodForm<S extends FormSchema>(schema: S, options: ZodFormOptions<S>): ZodForm<S> {
-  const { defaultValues, nameKeys = {}, message } = options;
+  const { defaultValues, nameKeys = {}, message, shouldFocusError = true } = options;
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     // A small closure, made at each render so that it follows a schema built from props (the current e-mail).
     resolver: domainResolver(schema, fieldTranslator(nameKeys, message)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    shouldFocusError: true,
+    shouldFocusError,
   });
   const { errors } = form.formState;
   const field = <N extends Path<z.input<S>>>(name: N): FieldProps<N> => ({

@@ -1,19 +1,28 @@
 import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
+import { cancelBody, ruleIssue } from '@spinyard/domain';
 import { IconAlertTriangle, IconArrowLeft, IconCircleX } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { cancelContract } from '../../api/contract.ts';
+import { z } from 'zod';
+import { useCancelContract } from '../../api/contract.ts';
 import { notifyError } from '../../api/notify.ts';
 import { useProfile } from '../../api/profile.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { refusalOf } from '../../components/refusal.ts';
+import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
+import { useZodForm } from '../../forms/useZodForm.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { SectionCard } from './SectionCard.tsx';
 
 /** The four things a dealer must know before cancelling (first document: "a warning with four points"). */
 const WARNINGS = ['termEnd', 'vehiclesDeleted', 'usersLoseAccess', 'oneMonthAhead'] as const;
+
+/** The server's body, whose box must be ticked here before anything is sent. */
+const cancelFormSchema = cancelBody.extend({
+  accept_terms: z.boolean().refine((accepted) => accepted, ruleIssue('required')),
+});
+const FIELDS = ['accept_terms'] as const;
 
 /**
  * /contract/cancel/conf: the contract holder (the company's super user) reads the four warnings, ticks "I accept"
@@ -47,35 +56,31 @@ function AlreadyCancelled() {
 function CancelForm({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [accepted, setAccepted] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const checkbox = useRef<HTMLInputElement>(null);
-
-  const refuse = (message: string) => {
-    setError(message);
-    checkbox.current?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!accepted) {
-      refuse(t('contract.cancel.acceptRequired'));
-      return;
-    }
-    setSaving(true);
-    try {
-      await cancelContract(userId);
-      await navigate('/contract/cancel/complete');
-    } catch (failure) {
+  const form = useZodForm(cancelFormSchema, {
+    defaultValues: { accept_terms: false },
+    message: () => t('contract.cancel.acceptRequired'),
+  });
+  const cancel = useCancelContract();
+  const showRefusal = useServerFieldErrors(form, {
+    fields: FIELDS,
+    // This screen has no sentence above its form: the client's usual reaction (a notification) tells the rest.
+    errorsOf: (failure) => {
       const refusal = refusalOf(failure);
-      if (refusal.fields.some((field) => field.field === 'accept_terms')) refuse(t('contract.cancel.acceptRequired'));
+      if (refusal.fields.some((field) => field.field === 'accept_terms')) {
+        return { fields: { accept_terms: t('contract.cancel.acceptRequired') } };
+      }
       // Any other named field is not on this screen: say the request was refused rather than nothing at all.
-      else if (refusal.fields.length > 0) notifyError(t('errors.validation_failed'));
-    } finally {
-      setSaving(false);
-    }
-  };
+      if (refusal.fields.length > 0) notifyError(t('errors.validation_failed'));
+      return { fields: {} };
+    },
+  });
+
+  const onSubmit = form.handleSubmit(() =>
+    cancel.mutate(userId, {
+      onSuccess: () => void navigate('/contract/cancel/complete'),
+      onError: showRefusal,
+    }),
+  );
 
   return (
     <Stack gap="lg" maw={760}>
@@ -94,16 +99,9 @@ function CancelForm({ userId }: { userId: string }) {
             </List>
           </Alert>
           <Checkbox
-            ref={checkbox}
-            name="accept_terms"
+            {...form.field('accept_terms')}
             label={t('contract.cancel.accept')}
-            checked={accepted}
-            onChange={(event) => {
-              setAccepted(event.currentTarget.checked);
-              setError(undefined);
-            }}
-            error={error}
-            aria-invalid={Boolean(error)}
+            aria-invalid={Boolean(form.formState.errors.accept_terms)}
             data-testid="contract-accept"
           />
           <Group justify="flex-end" gap="sm">
@@ -113,7 +111,7 @@ function CancelForm({ userId }: { userId: string }) {
             <Button
               type="submit"
               color="red"
-              loading={saving}
+              loading={cancel.isPending}
               leftSection={<IconCircleX size={16} aria-hidden />}
               data-testid="contract-cancel-submit"
             >

@@ -3,10 +3,23 @@ import { COMPANY_FIELD_BOUNDS, type FieldError } from '@spinyard/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ControlledField } from '../../../forms/ControlledField.tsx';
+import type { ZodForm } from '../../../forms/useZodForm.ts';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { fieldErrorText } from '../shared/fieldText.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
-import { type CompanyFieldName, type CompanyFormValues, prefectureOptions } from './companyForm.ts';
+import { type CompanyFieldName, type companyModalSchema, prefectureOptions } from './companyForm.ts';
+
+/** The company forms (the edit page, the add or edit modal): one schema, see companyModalSchema. */
+export type CompanyForm = ZodForm<ReturnType<typeof companyModalSchema>>;
+
+/** A refused company field named by its label on the form; a chosen one (prefecture, headquarters) says "select". */
+export function companyFieldText(error: FieldError): string {
+  return fieldErrorText(error, {
+    scope: 'company',
+    select: error.field === 'prefecture' || error.field === 'headquarters_id',
+  });
+}
 
 /** Above the company fields after a refused save: the fields themselves say what is wrong. */
 export function CompanyErrorsAlert() {
@@ -19,10 +32,7 @@ export function CompanyErrorsAlert() {
 }
 
 export interface CompanyFieldsFormProps {
-  values: CompanyFormValues;
-  onChange: (values: CompanyFormValues) => void;
-  errors: Record<string, FieldError>;
-  onFieldEdited: (field: string) => void;
+  form: CompanyForm;
   disabled?: boolean;
   /** `cards`: one card per group (the company edit page); `plain`: headed groups (a modal). */
   layout?: 'cards' | 'plain';
@@ -34,10 +44,7 @@ const GROUPS = ['company', 'address', 'contact'] as const;
 
 /** The company's fields in three groups: the company, its address, and contact and billing. */
 export function CompanyFieldsForm({
-  values,
-  onChange,
-  errors,
-  onFieldEdited,
+  form,
   disabled = false,
   layout = 'cards',
   testIdPrefix = 'company',
@@ -45,44 +52,37 @@ export function CompanyFieldsForm({
   const { t } = useTranslation();
   const locale = currentLocale();
 
-  const set = (field: CompanyFieldName, value: string) => {
-    onChange({ ...values, [field]: value });
-    onFieldEdited(field);
-  };
-  const error = (field: CompanyFieldName, select = false) => {
-    const e = errors[field];
-    return e ? fieldErrorText(e, { scope: 'company', select }) : undefined;
-  };
   const text = (field: CompanyFieldName, extra: { max?: number; required?: boolean; help?: boolean } = {}) => (
     <TextInput
+      {...form.field(field)}
       label={t(`companies.fields.${field}`)}
       description={extra.help ? t(`companies.help.${field}`) : undefined}
       withAsterisk={extra.required}
       aria-required={extra.required}
       maxLength={extra.max}
-      value={values[field]}
-      onChange={(event) => set(field, event.currentTarget.value)}
-      error={error(field)}
       disabled={disabled}
       data-testid={`${testIdPrefix}-${field}`}
     />
   );
 
   // The postcode is two inputs (3 and 4 digits) under one label; each is marked, the message is said once.
-  const zipPart = (field: 'zip1' | 'zip2', digits: number, width: number) => (
-    <TextInput
-      aria-label={t(`companies.fields.${field}`)}
-      inputMode="numeric"
-      maxLength={digits}
-      w={width}
-      value={values[field]}
-      onChange={(event) => set(field, event.currentTarget.value)}
-      error={Boolean(error(field))}
-      disabled={disabled}
-      data-testid={`${testIdPrefix}-${field}`}
-    />
-  );
-  const zipError = error('zip1') ?? error('zip2');
+  const zipPart = (field: 'zip1' | 'zip2', digits: number, width: number) => {
+    const props = form.field(field);
+    return (
+      <TextInput
+        {...props}
+        aria-label={t(`companies.fields.${field}`)}
+        inputMode="numeric"
+        maxLength={digits}
+        w={width}
+        error={Boolean(props.error)}
+        disabled={disabled}
+        data-testid={`${testIdPrefix}-${field}`}
+      />
+    );
+  };
+  const zipError = form.field('zip1').error ?? form.field('zip2').error;
+  const country = form.field('country');
   const groups: Record<(typeof GROUPS)[number], ReactNode> = {
     company: (
       <Stack gap="md">
@@ -107,32 +107,44 @@ export function CompanyFieldsForm({
             {zipPart('zip2', 4, 88)}
           </Group>
         </Input.Wrapper>
-        <Select
-          label={t('companies.fields.prefecture')}
-          description={t('companies.help.prefecture')}
-          placeholder={t('companies.form.prefecturePlaceholder')}
-          data={prefectureOptions(locale)}
-          value={values.prefecture || null}
-          onChange={(value) => set('prefecture', value ?? '')}
-          searchable
-          clearable
-          nothingFoundMessage={t('companies.form.noPrefecture')}
-          error={error('prefecture', true)}
-          disabled={disabled}
-          comboboxProps={{ withinPortal: true }}
-          data-testid={`${testIdPrefix}-prefecture`}
+        <ControlledField
+          form={form}
+          name="prefecture"
+          render={(field) => (
+            <Select
+              ref={field.ref}
+              name={field.name}
+              label={t('companies.fields.prefecture')}
+              description={t('companies.help.prefecture')}
+              placeholder={t('companies.form.prefecturePlaceholder')}
+              data={prefectureOptions(locale)}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              searchable
+              clearable
+              nothingFoundMessage={t('companies.form.noPrefecture')}
+              error={field.error}
+              disabled={disabled}
+              comboboxProps={{ withinPortal: true }}
+              data-testid={`${testIdPrefix}-prefecture`}
+            />
+          )}
         />
         {text('city', { max: COMPANY_FIELD_BOUNDS.city })}
         {text('street', { max: COMPANY_FIELD_BOUNDS.street })}
         {text('state', { max: COMPANY_FIELD_BOUNDS.state, help: true })}
         <TextInput
+          {...country}
+          onChange={(event) => {
+            // A country code is written in capitals: the input shows it so while the user types.
+            event.currentTarget.value = event.currentTarget.value.toUpperCase();
+            return country.onChange(event);
+          }}
           label={t('companies.fields.country')}
           description={t('companies.help.country')}
           maxLength={2}
           w={{ base: '100%', md: 200 }}
-          value={values.country}
-          onChange={(event) => set('country', event.currentTarget.value.toUpperCase())}
-          error={error('country')}
           disabled={disabled}
           data-testid={`${testIdPrefix}-country`}
         />
@@ -141,14 +153,12 @@ export function CompanyFieldsForm({
     contact: (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TextInput
+          {...form.field('tel')}
           label={t('companies.fields.tel')}
           description={t('companies.help.tel')}
           type="tel"
           inputMode="tel"
           maxLength={COMPANY_FIELD_BOUNDS.tel.max}
-          value={values.tel}
-          onChange={(event) => set('tel', event.currentTarget.value)}
-          error={error('tel')}
           disabled={disabled}
           data-testid={`${testIdPrefix}-tel`}
         />

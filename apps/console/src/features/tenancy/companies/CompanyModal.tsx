@@ -1,27 +1,18 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Company,
-  companyKeys,
-  createBranch,
-  createHeadquarters,
   type Headquarters,
-  updateBranch,
-  updateHeadquarters,
+  useCreateBranch,
+  useCreateHeadquarters,
+  useUpdateBranch,
+  useUpdateHeadquarters,
 } from '../../../api/companies.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { DialogShell } from '../../../components/DialogShell.tsx';
-import { fieldErrorText } from '../shared/fieldText.ts';
+import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { CompanyErrorsAlert, CompanyFieldsForm } from './CompanyFieldsForm.tsx';
-import {
-  changedCompanyFields,
-  companyFormOf,
-  emptyCompanyForm,
-  fieldsOfCompany,
-  parseCompanyForm,
-} from './companyForm.ts';
+import { changedCompanyFields, companyFormOf, emptyCompanyForm, fieldsOfCompany } from './companyForm.ts';
 import { useCompanyForm } from './useCompanyForm.ts';
 
 export type CompanyModalTarget =
@@ -69,74 +60,83 @@ function CompanyModalForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const form = useCompanyForm(() => (target.company ? companyFormOf(target.company) : emptyCompanyForm()));
   const initialHq =
     target.kind === 'branch' ? (target.company?.headquarters_id ?? target.headquartersId ?? headquarters[0]?.id) : '';
-  const [hqId, setHqId] = useState<string>(initialHq ?? '');
+  const { form, showRefusal, submit, hasErrors } = useCompanyForm(target.kind, {
+    ...(target.company ? companyFormOf(target.company) : emptyCompanyForm()),
+    headquarters_id: initialHq ?? '',
+  });
+  const createHeadquarters = useCreateHeadquarters();
+  const updateHeadquarters = useUpdateHeadquarters();
+  const createBranch = useCreateBranch();
+  const updateBranch = useUpdateBranch();
+  const saving = [createHeadquarters, updateHeadquarters, createBranch, updateBranch].some((m) => m.isPending);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = parseCompanyForm(form.values);
-    const found = parsed.ok ? [] : [...parsed.fields];
-    if (target.kind === 'branch' && !hqId) {
-      found.push({ field: 'headquarters_id', rule: 'required', message: 'Choose a headquarters.' });
-    }
-    if (!parsed.ok || found.length > 0) {
-      form.refuse(found);
-      return;
-    }
-    await form.save(async () => {
-      const existing = target.company;
-      let saved: Company;
-      if (target.kind === 'headquarters') {
-        saved = existing
-          ? await updateHeadquarters(existing.id, changedCompanyFields(fieldsOfCompany(existing), parsed.company))
-          : await createHeadquarters({ ...parsed.company, ...(domainId ? { domain_id: domainId } : {}) });
-      } else if (existing) {
-        const patch = changedCompanyFields(fieldsOfCompany(existing), parsed.company);
-        saved = await updateBranch(existing.id, {
-          ...patch,
-          ...(hqId !== existing.headquarters_id ? { headquarters_id: hqId } : {}),
-        });
+  const onSubmit = submit(({ headquarters_id: hqId, ...company }) => {
+    const existing = target.company;
+    const done = {
+      onSuccess: (saved: Company) => {
+        notifySuccess(t(`companies.modal.saved_${target.kind}`, { name: saved.name }));
+        onClose();
+      },
+      onError: showRefusal,
+    };
+    if (target.kind === 'headquarters') {
+      if (existing) {
+        updateHeadquarters.mutate(
+          { id: existing.id, patch: changedCompanyFields(fieldsOfCompany(existing), company) },
+          done,
+        );
       } else {
-        saved = await createBranch({ ...parsed.company, headquarters_id: hqId });
+        createHeadquarters.mutate({ ...company, ...(domainId ? { domain_id: domainId } : {}) }, done);
       }
-      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
-      notifySuccess(t(`companies.modal.saved_${target.kind}`, { name: saved.name }));
-      onClose();
-    });
-  };
+    } else if (existing) {
+      const patch = changedCompanyFields(fieldsOfCompany(existing), company);
+      updateBranch.mutate(
+        {
+          id: existing.id,
+          patch: { ...patch, ...(hqId !== existing.headquarters_id ? { headquarters_id: hqId } : {}) },
+        },
+        done,
+      );
+    } else {
+      createBranch.mutate({ ...company, headquarters_id: hqId }, done);
+    }
+  });
 
-  const hqError = form.byField.headquarters_id;
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="lg">
-        {form.hasErrors ? <CompanyErrorsAlert /> : null}
+        {hasErrors ? <CompanyErrorsAlert /> : null}
         {target.kind === 'branch' ? (
-          <Select
-            label={t('companies.fields.headquarters_id')}
-            withAsterisk
-            aria-required
-            data={headquarters.map((hq) => ({ value: hq.id, label: hq.name }))}
-            value={hqId || null}
-            onChange={(value) => {
-              setHqId(value ?? '');
-              form.clearError('headquarters_id');
-            }}
-            allowDeselect={false}
-            searchable
-            error={hqError ? fieldErrorText(hqError, { scope: 'company', select: true }) : undefined}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="branch-headquarters"
+          <ControlledField
+            form={form}
+            name="headquarters_id"
+            render={(field) => (
+              <Select
+                ref={field.ref}
+                name={field.name}
+                label={t('companies.fields.headquarters_id')}
+                withAsterisk
+                aria-required
+                data={headquarters.map((hq) => ({ value: hq.id, label: hq.name }))}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                allowDeselect={false}
+                searchable
+                error={field.error}
+                comboboxProps={{ withinPortal: true }}
+                data-testid="branch-headquarters"
+              />
+            )}
           />
         ) : null}
-        <CompanyFieldsForm {...form.fieldsProps} layout="plain" testIdPrefix={target.kind} />
+        <CompanyFieldsForm form={form} disabled={saving} layout="plain" testIdPrefix={target.kind} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={form.saving}>
+          <Button variant="default" onClick={onClose} disabled={saving}>
             {t('domains.common.cancel')}
           </Button>
-          <Button type="submit" loading={form.saving} data-testid={`${target.kind}-save`}>
+          <Button type="submit" loading={saving} data-testid={`${target.kind}-save`}>
             {target.company ? t('companies.form.save') : t(`companies.modal.create_${target.kind}`)}
           </Button>
         </Group>

@@ -1,8 +1,10 @@
+import { parseFields } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
 import {
   changedCompanyFields,
   companyFormOf,
   companyInputOf,
+  companyModalSchema,
   emptyCompanyForm,
   formatAddress,
   parseCompanyForm,
@@ -69,20 +71,33 @@ describe('company form', () => {
 
   it('checks with the company schema: the name, the postal code pair, the phone', () => {
     const result = parseCompanyForm({ ...emptyCompanyForm(), zip1: '100', tel: 'abc' });
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.fields.map((f) => `${f.field}:${f.rule}`).sort()).toEqual([
-        'name:required',
-        'tel:format',
-        'zip2:required',
-      ]);
-    }
+    expect(result.ok ? [] : result.fields.map((f) => `${f.field}:${f.rule}`).sort()).toEqual([
+      'name:required',
+      'tel:format',
+      'zip2:required',
+    ]);
+  });
+
+  it('asks a branch for its headquarters as well as its own fields, and a headquarters for none', () => {
+    const values = { ...emptyCompanyForm(), tel: 'abc', headquarters_id: '' };
+    const rules = (kind: 'headquarters' | 'branch') => {
+      const result = parseFields(companyModalSchema(kind), values);
+      return result.ok ? [] : result.fields.map((f) => `${f.field}:${f.rule}`).sort();
+    };
+    expect(rules('branch')).toEqual(['headquarters_id:required', 'name:required', 'tel:format']);
+    expect(rules('headquarters')).toEqual(['name:required', 'tel:format']);
+    const branch = parseFields(companyModalSchema('branch'), {
+      ...values,
+      tel: '',
+      name: 'Shop',
+      headquarters_id: '7',
+    });
+    expect(branch.ok && branch.data.headquarters_id).toBe('7');
   });
 
   it('normalises what it accepts and sends only the changes', () => {
     const result = parseCompanyForm({ ...emptyCompanyForm(), name: ' Dealer ', country: 'jp', subdomain: 'Shop-1' });
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.fields)}`);
     expect(result.company.name).toBe('Dealer');
     expect(result.company.country).toBe('JP');
     expect(result.company.subdomain).toBe('shop-1');

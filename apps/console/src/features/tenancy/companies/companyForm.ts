@@ -1,5 +1,6 @@
 import {
   type Company as CompanyFields,
+  type CompanyInput,
   companySchema,
   type FieldError,
   type Locale,
@@ -7,6 +8,7 @@ import {
   parseFields,
   prefectureById,
 } from '@spinyard/domain';
+import { z } from 'zod';
 import type { Company } from '../../../api/companies.ts';
 
 /**
@@ -70,7 +72,7 @@ export function companyFormOf(company: CompanyFields): CompanyFormValues {
 }
 
 /** The form as the API takes it; the server fills nothing in (every field is sent). */
-export function companyInputOf(values: CompanyFormValues): Record<CompanyFieldName, string | number | null> {
+export function companyInputOf(values: CompanyFormValues): CompanyInput {
   const prefecture = values.prefecture === '' ? null : Number(values.prefecture);
   return { ...values, prefecture: Number.isInteger(prefecture) ? prefecture : null };
 }
@@ -79,8 +81,24 @@ export function companyInputOf(values: CompanyFormValues): Record<CompanyFieldNa
 export function parseCompanyForm(
   values: CompanyFormValues,
 ): { ok: true; company: CompanyFields } | { ok: false; fields: FieldError[] } {
-  const result = parseFields(companySchema, companyInputOf(values));
+  const result = parseFields(companyFormSchema, values);
   return result.ok ? { ok: true, company: result.data } : { ok: false, fields: result.fields };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The company form's schema: the form's text as the API takes it (companyInputOf), then the domain's
+ * companySchema, which the server checks too; refusals carry the company's field names.
+ */
+export const companyFormSchema = z.custom<CompanyFormValues>(isRecord).transform(companyInputOf).pipe(companySchema);
+
+export type CompanyModalValues = CompanyFormValues & { headquarters_id: string };
+
+/** A company in the modal: a branch also names its headquarters (a select, so a missing one is `required`). */
+export function companyModalSchema(kind: 'headquarters' | 'branch') {
+  const headquarters = kind === 'branch' ? z.string().min(1, { error: 'Choose a headquarters.' }) : z.string();
+  return z.intersection(companyFormSchema, z.object({ headquarters_id: headquarters }));
 }
 
 /** The prefecture's name in the user's language: Japanese for ja, romaji otherwise. */

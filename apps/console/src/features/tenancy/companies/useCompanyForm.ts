@@ -1,49 +1,35 @@
-import type { FieldError } from '@spinyard/domain';
-import { useState } from 'react';
+import type { SubmitHandler } from 'react-hook-form';
+import type { z } from 'zod';
 import { focusFirstInvalid } from '../../../components/focusFirstInvalid.ts';
-import { refusalOf } from '../../../components/refusal.ts';
-import type { CompanyFieldsFormProps } from './CompanyFieldsForm.tsx';
-import type { CompanyFormValues } from './companyForm.ts';
+import { refusalFieldErrors } from '../../../forms/refusalErrors.ts';
+import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
+import { useZodForm } from '../../../forms/useZodForm.ts';
+import { companyFieldText } from './CompanyFieldsForm.tsx';
+import { COMPANY_FIELD_NAMES, type CompanyModalValues, companyModalSchema } from './companyForm.ts';
+
+/** Every field a company form shows, in its order: the refusals of the server land on these. */
+const FIELDS = ['headquarters_id', ...COMPANY_FIELD_NAMES] as const;
+
+type Schema = ReturnType<typeof companyModalSchema>;
 
 /**
- * What both company forms (the edit page and the add or edit modal) keep while the user types: the values, the
- * refused fields and whether a save is running. The typed values survive any refusal.
+ * Both company forms (the edit page and the add or edit modal) on the one form pattern: the domain's company
+ * schema (a branch also names its headquarters), refusals beside their fields, the user taken to the first one
+ * (focusFirstInvalid: scrolled into view, inside the dialog). The typed values survive any refusal.
  */
-export function useCompanyForm(initial: () => CompanyFormValues) {
-  const [values, setValues] = useState<CompanyFormValues>(initial);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [saving, setSaving] = useState(false);
-  const byField: Record<string, FieldError> = {};
-  for (const e of errors) byField[e.field] ??= e;
-
-  /** Marks the refused fields and takes the user to the first one. */
-  const refuse = (fields: FieldError[]) => {
-    setErrors(fields);
-    focusFirstInvalid();
-  };
-  const clearError = (field: string) => setErrors((list) => list.filter((e) => e.field !== field));
-
-  /** Runs a write: a refusal that names fields marks them; any other failure gets the usual message. */
-  const save = async (write: () => Promise<void>) => {
-    setSaving(true);
-    try {
-      await write();
-    } catch (error) {
-      const { fields } = refusalOf(error);
-      if (fields.length > 0) refuse(fields);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const fieldsProps: CompanyFieldsFormProps = {
-    values,
-    onChange: setValues,
-    errors: byField,
-    onFieldEdited: (field) => {
-      if (byField[field]) clearError(field);
-    },
-    disabled: saving,
-  };
-  return { values, hasErrors: errors.length > 0, byField, saving, refuse, clearError, save, fieldsProps };
+export function useCompanyForm(kind: 'headquarters' | 'branch', defaultValues: CompanyModalValues) {
+  const form = useZodForm(companyModalSchema(kind), {
+    defaultValues,
+    message: companyFieldText,
+    shouldFocusError: false,
+  });
+  const showRefusal = useServerFieldErrors(form, {
+    fields: FIELDS,
+    errorsOf: refusalFieldErrors(FIELDS, companyFieldText),
+    focus: focusFirstInvalid,
+  });
+  /** The submit handler: `save` runs with the checked company once the schema accepts the form. */
+  const submit = (save: SubmitHandler<z.output<Schema>>) => form.handleSubmit(save, () => focusFirstInvalid());
+  const hasErrors = Object.keys(form.formState.errors).length > 0;
+  return { form, showRefusal, submit, hasErrors };
 }

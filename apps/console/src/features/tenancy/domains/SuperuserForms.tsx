@@ -1,22 +1,45 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { FieldError } from '@spinyard/domain';
+import { type SuperuserUpdateBody, superuserCreateBody, superuserUpdateBody } from '@spinyard/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { domainKeys } from '../../../api/domains.ts';
+import { z } from 'zod';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
 import {
-  createSuperuser,
+  type SuperuserFormValues,
   type SuperuserRecord,
+  superuserBodyOf,
+  superuserCandidateOf,
   superuserFormOf,
-  superuserKeys,
-  superuserUpdateOf,
-  updateSuperuser,
+  useCreateSuperuser,
   useSuperuser,
+  useUpdateSuperuser,
 } from '../../../api/superusers.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
-import { type SuperuserForm, useSuperuserForm } from './useSuperuserForm.ts';
+import { useSuperuserForm } from './useSuperuserForm.ts';
+
+const EDIT_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'car_limit',
+  'login_limit_count',
+  'is_pay_by_credit',
+  'two_step_forced',
+] as const;
+const ADD_FIELDS = ['email', 'name'] as const;
+
+/** The edit dialog's schema: what it would send (superuserCandidateOf), checked with the API's body schema. */
+function editSchema(initial: SuperuserFormValues) {
+  return z
+    .custom<SuperuserFormValues>((value) => typeof value === 'object' && value !== null)
+    // A limit typed as text that is no number is passed on as it is, for the body schema to refuse.
+    .transform((values) => superuserCandidateOf(initial, values) as z.input<typeof superuserUpdateBody>)
+    .pipe(superuserUpdateBody);
+}
+
+/** The add dialog asks for the address and the name of the API's create body; the domain is the page's. */
+const addSchema = superuserCreateBody.pick({ email: true, name: true });
 
 /** The super user's record, loaded for the dialog, then its form. */
 export function EditSuperuser({ id, onClose }: { id: string; onClose: () => void }) {
@@ -35,32 +58,32 @@ export function EditSuperuser({ id, onClose }: { id: string; onClose: () => void
 
 function EditSuperuserForm({ user, onClose }: { user: SuperuserRecord; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [initial] = useState(() => superuserFormOf(user));
-  const form = useSuperuserForm(initial);
+  const form = useSuperuserForm(editSchema(initial), initial, EDIT_FIELDS);
+  const update = useUpdateSuperuser();
 
-  const onSubmit = () => {
-    const update = superuserUpdateOf(initial, form.values);
-    if (!update.ok) {
-      form.refuse(update.fields);
-      return;
-    }
-    if (Object.keys(update.body).length === 0) {
+  const onSubmit = form.submit((checked) => {
+    const body: SuperuserUpdateBody = superuserBodyOf(initial, checked);
+    if (Object.keys(body).length === 0) {
       notifyInfo(t('superusers.noChanges'));
       return;
     }
-    void form.save(async () => {
-      const saved = await updateSuperuser(user.id, update.body);
-      await queryClient.invalidateQueries({ queryKey: domainKeys.all });
-      await queryClient.invalidateQueries({ queryKey: superuserKeys.all });
-      notifySuccess(t('superusers.saved', { email: saved.email }));
-      onClose();
-    });
-  };
+    update.mutate(
+      { id: user.id, body },
+      {
+        onSuccess: (saved) => {
+          notifySuccess(t('superusers.saved', { email: saved.email }));
+          onClose();
+        },
+        onError: form.showRefusal,
+      },
+    );
+  });
 
   return (
     <SuperuserFormShell
-      form={form}
+      refused={form.refused}
+      saving={update.isPending}
       onSubmit={onSubmit}
       onClose={onClose}
       submitLabel={t('superusers.save')}
@@ -83,31 +106,27 @@ function EditSuperuserForm({ user, onClose }: { user: SuperuserRecord; onClose: 
 /** A new super user of the domain: e-mail and name; the server mails the activation link. */
 export function AddSuperuser({ domainId, onClose }: { domainId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const form = useSuperuserForm({ email: '', name: '' });
+  const form = useSuperuserForm(addSchema, { email: '', name: '' }, ADD_FIELDS);
+  const create = useCreateSuperuser();
 
-  const onSubmit = () => {
-    const email = form.values.email.trim();
-    const name = form.values.name.trim();
-    const found: FieldError[] = [];
-    if (email === '') found.push({ field: 'email', rule: 'required', message: 'Enter an e-mail address.' });
-    if (name === '') found.push({ field: 'name', rule: 'required', message: 'Enter a name.' });
-    if (found.length > 0) {
-      form.refuse(found);
-      return;
-    }
-    void form.save(async () => {
-      const created = await createSuperuser({ domain_id: domainId, email, name });
-      await queryClient.invalidateQueries({ queryKey: domainKeys.all });
-      if (created.activation_mail_sent) notifySuccess(t('superusers.created', { email: created.user.email }));
-      else notifyInfo(t('superusers.createdNoMail', { email: created.user.email }));
-      onClose();
-    });
-  };
+  const onSubmit = form.submit(({ email, name }) =>
+    create.mutate(
+      { domain_id: domainId, email, name },
+      {
+        onSuccess: (created) => {
+          if (created.activation_mail_sent) notifySuccess(t('superusers.created', { email: created.user.email }));
+          else notifyInfo(t('superusers.createdNoMail', { email: created.user.email }));
+          onClose();
+        },
+        onError: form.showRefusal,
+      },
+    ),
+  );
 
   return (
     <SuperuserFormShell
-      form={form}
+      refused={form.refused}
+      saving={create.isPending}
       onSubmit={onSubmit}
       onClose={onClose}
       submitLabel={t('superusers.create')}
@@ -126,7 +145,8 @@ export function AddSuperuser({ domainId, onClose }: { domainId: string; onClose:
 
 /** The dialog's form around its fields: the lead, the refusal alert, then cancel and submit (`<testId>-save`). */
 function SuperuserFormShell({
-  form,
+  refused,
+  saving,
   onSubmit,
   onClose,
   submitLabel,
@@ -134,8 +154,9 @@ function SuperuserFormShell({
   lead,
   children,
 }: {
-  form: Pick<SuperuserForm, 'refused' | 'saving'>;
-  onSubmit: () => void;
+  refused: boolean;
+  saving: boolean;
+  onSubmit: () => Promise<void>;
   onClose: () => void;
   submitLabel: string;
   testId: string;
@@ -149,23 +170,23 @@ function SuperuserFormShell({
         event.preventDefault();
         // React passes events up through the dialog's portal: the domain page around it must not see this submit.
         event.stopPropagation();
-        onSubmit();
+        void onSubmit();
       }}
       noValidate
     >
       <Stack gap="md">
         {lead}
-        {form.refused ? (
+        {refused ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
             {t('superusers.checkErrors')}
           </Alert>
         ) : null}
         {children}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={form.saving}>
+          <Button variant="default" onClick={onClose} disabled={saving}>
             {t('domains.common.cancel')}
           </Button>
-          <Button type="submit" loading={form.saving} data-testid={`${testId}-save`}>
+          <Button type="submit" loading={saving} data-testid={`${testId}-save`}>
             {submitLabel}
           </Button>
         </Group>

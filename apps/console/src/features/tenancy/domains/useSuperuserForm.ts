@@ -1,9 +1,14 @@
 import type { FieldError } from '@spinyard/domain';
-import { type ChangeEvent, useState } from 'react';
+import type { DefaultValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { superuserFieldErrors } from '../../../api/superusers.ts';
 import { focusFirstInvalid } from '../../../components/focusFirstInvalid.ts';
 import { refusalOf } from '../../../components/refusal.ts';
+import type { FormSchema } from '../../../forms/domainResolver.ts';
+import type { FormErrors } from '../../../forms/formErrors.ts';
+import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
+import { useZodForm } from '../../../forms/useZodForm.ts';
 import { fieldErrorText } from '../shared/fieldText.ts';
 
 const BOUNDS: Readonly<Record<string, { min: number; max: number }>> = {
@@ -11,70 +16,49 @@ const BOUNDS: Readonly<Record<string, { min: number; max: number }>> = {
   login_limit_count: { min: 1, max: 100 },
 };
 
-/** The fields of `V` whose values are of type `T`. */
-type FieldsOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
-
-/**
- * A super-user dialog's form (add, or edit): its values, the refused fields (each labelled
- * `superusers.fields.<field>`, with the bounds of the limits) and the save in progress. `text` and `check` give
- * an input's props for one field.
- */
-export function useSuperuserForm<V extends object>(initial: V) {
-  const { t } = useTranslation();
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [saving, setSaving] = useState(false);
-  const byField: Record<string, FieldError> = {};
-  for (const e of errors) byField[e.field] ??= e;
-
-  const set = (field: keyof V & string, value: V[keyof V]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (byField[field]) setErrors((list) => list.filter((e) => e.field !== field));
-  };
-  const errorOf = (field: string) => {
-    const error = byField[field];
-    if (!error) return undefined;
-    const bounds = BOUNDS[field];
-    return fieldErrorText(error, { label: t(`superusers.fields.${field}`), ...(bounds ? { bounds } : {}) });
-  };
-  const refuse = (fields: FieldError[]) => {
-    setErrors(fields);
-    focusFirstInvalid();
-  };
-
-  return {
-    values,
-    saving,
-    refused: errors.length > 0,
-    refuse,
-    text: (field: FieldsOf<V, string>) => ({
-      label: t(`superusers.fields.${field}`),
-      value: values[field] as string,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value as V[keyof V]),
-      error: errorOf(field),
-      disabled: saving,
-    }),
-    check: (field: FieldsOf<V, boolean>) => ({
-      label: t(`superusers.fields.${field}`),
-      checked: values[field] as boolean,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.checked as V[keyof V]),
-      error: errorOf(field),
-      disabled: saving,
-    }),
-    /** Runs `send`; a refusal of the server marks the fields it names (the client has shown anything else). */
-    save: async (send: () => Promise<void>) => {
-      setSaving(true);
-      try {
-        await send();
-      } catch (error) {
-        const refusal = refusalOf(error);
-        const fields = superuserFieldErrors(refusal.code, refusal.fields);
-        if (fields.length > 0) refuse(fields);
-      } finally {
-        setSaving(false);
-      }
-    },
-  };
+/** A refused field of a super-user dialog named by its label, with the bounds of the limits. */
+function superuserFieldText(error: FieldError, label: string): string {
+  // Text that is no whole number is out of the field's range, as the dialog's hint says.
+  const refused = error.rule === 'integer' ? { ...error, rule: 'range' } : error;
+  const bounds = BOUNDS[error.field];
+  return fieldErrorText(refused, { label, ...(bounds ? { bounds } : {}) });
 }
 
-export type SuperuserForm = ReturnType<typeof useSuperuserForm>;
+/**
+ * A super-user dialog's form (add, or edit) on the one form pattern: the API's body schema, each refused field
+ * labelled `superusers.fields.<field>`, the user taken to the first one; a 409 duplicate address goes on the
+ * e-mail field. `text` and `check` give an input's props for one field.
+ */
+export function useSuperuserForm<S extends FormSchema>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+  fields: readonly (Path<z.input<S>> & string)[],
+) {
+  const { t } = useTranslation();
+  const wording = (error: FieldError) => superuserFieldText(error, t(`superusers.fields.${error.field}`));
+  const form = useZodForm(schema, { defaultValues, message: wording, shouldFocusError: false });
+  const showRefusal = useServerFieldErrors(form, {
+    fields,
+    focus: focusFirstInvalid,
+    errorsOf: (error): FormErrors<string> => {
+      const refusal = refusalOf(error);
+      const out: Record<string, string> = {};
+      for (const refused of superuserFieldErrors(refusal.code, refusal.fields)) {
+        if (fields.includes(refused.field as Path<z.input<S>> & string)) out[refused.field] ??= wording(refused);
+      }
+      return { fields: out };
+    },
+  });
+  const props = (field: Path<z.input<S>> & string) => ({
+    ...form.field(field),
+    label: t(`superusers.fields.${field}`),
+  });
+  return {
+    form,
+    showRefusal,
+    refused: Object.keys(form.formState.errors).length > 0,
+    submit: (save: (values: z.output<S>) => void) => form.handleSubmit(save, () => focusFirstInvalid()),
+    text: props,
+    check: props,
+  };
+}
