@@ -1,6 +1,6 @@
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import { describe, expect, it } from 'vitest';
 import { CSV_MAX_BYTES } from '../constants.ts';
-import { csvRecord } from './rfc4180.ts';
 import {
   decodeUtf8,
   USER_CSV_HEADER,
@@ -39,8 +39,10 @@ function withExtra(cells: Cells, extra: Partial<Record<number, string>>): Cells 
   return out;
 }
 
+// The file as a user's spreadsheet writes it: cells as typed (a "-1" stays "-1"; only the product's own CSV
+// output neutralises formulas).
 const csv = (rows: string[][], header: readonly string[] = USER_CSV_HEADER) =>
-  bytesOf(csvRecord(header) + rows.map(csvRecord).join(''));
+  bytesOf(stringify([[...header], ...rows], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ }));
 
 const errorsOf = (bytes: Uint8Array, ex: UserCsvExisting = existing()): UserCsvError[] => {
   const r = validateUserCsv({ bytes, existing: ex });

@@ -8,7 +8,7 @@ import {
 } from '../constants.ts';
 import type { ErrorCode } from '../errors.ts';
 import { emailSchema, isPrintableAscii } from '../schemas/account.ts';
-import { csvRecord, parseCsv } from './rfc4180.ts';
+import { csvRecord, parseCsv } from './csv.ts';
 
 /**
  * The user bulk-add CSV (/subordinate/addlist, POST /subordinates-upload; second document section 5, "CSV

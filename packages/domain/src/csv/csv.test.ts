@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRecord, parseCsv } from './rfc4180.ts';
+import { csvRecord, neutraliseFormula, parseCsv, writeCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it.each<[string, string, string[][]]>([
@@ -45,6 +45,7 @@ describe('parseCsv', () => {
     ['empty quoted field', '"",x\n', [['', 'x']]],
     ['quoted last field at end of text', 'a,"b"', [['a', 'b']]],
     ['a quote inside an unquoted field is kept', 'ab"c,d\n', [['ab"c', 'd']]],
+    ['mixed line ends', 'a\r\nb\nc\rd', [['a'], ['b'], ['c'], ['d']]],
     ['blank line in the middle', 'a\n\nb\n', [['a'], [''], ['b']]],
     ['spaces are kept', ' a , b \n', [[' a ', ' b ']]],
     ['Japanese text', '山田,太郎\n', [['山田', '太郎']]],
@@ -54,8 +55,7 @@ describe('parseCsv', () => {
 
   it.each<[string, string, { reason: string; record: number }]>([
     ['unterminated quote', 'a\n"b,c\n', { reason: 'unterminated_quote', record: 2 }],
-    ['text after a closing quote', '"a"b,c\n', { reason: 'text_after_quote', record: 1 }],
-    ['space after a closing quote', 'x\ny\n"a" ,c\n', { reason: 'text_after_quote', record: 3 }],
+    ['unterminated quote on the third record', 'x\ny\n"a,c', { reason: 'unterminated_quote', record: 3 }],
   ])('%s', (_name, text, expected) => {
     expect(parseCsv(text)).toEqual({ ok: false, ...expected });
   });
@@ -63,20 +63,38 @@ describe('parseCsv', () => {
   it('property: writing then reading gives back the values', () => {
     const samples = [
       ['plain', 'with,comma', 'with "quote"', 'line\nbreak', '', ' spaced '],
-      ['"', ',', '\r\n', 'é', '山田'],
+      ['"', ',', 'a\r\nb', 'é', '山田', 'x\ry'],
     ];
     const text = samples.map(csvRecord).join('');
     expect(parseCsv(text)).toEqual({ ok: true, records: samples });
   });
 });
 
-describe('csvField', () => {
+describe('writeCsv', () => {
   it.each([
-    ['plain', 'plain'],
-    ['a,b', '"a,b"'],
-    ['a"b', '"a""b"'],
-    ['a\nb', '"a\nb"'],
+    ['plain', 'plain\r\n'],
+    ['a,b', '"a,b"\r\n'],
+    ['a"b', '"a""b"\r\n'],
+    ['a\nb', '"a\nb"\r\n'],
   ])('%j -> %j', (value, expected) => {
-    expect(csvField(value)).toBe(expected);
+    expect(csvRecord([value])).toBe(expected);
+  });
+
+  it('ends every record with CRLF', () => {
+    expect(writeCsv([['a', 'b'], ['c']])).toBe('a,b\r\nc\r\n');
+  });
+
+  // A cell a spreadsheet would run as a formula is written after a quote mark, in every CSV the product writes.
+  it.each(['=1+1', '+81 3', '-2', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://x")'])('neutralises %j', (value) => {
+    const written = csvRecord([value, 'next']);
+    const back = parseCsv(written);
+    expect(back).toEqual({ ok: true, records: [[`'${value}`, 'next']] });
+    expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
+
+  it('leaves other cells alone, a formula character later in the text included', () => {
+    for (const value of ['a=b', 'x+1', 'mail@example.com', '山田', '', ' =not first']) {
+      expect(neutraliseFormula(value)).toBe(value);
+    }
   });
 });
