@@ -71,18 +71,24 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /**
- * Requests Node's HTTP parser refuses before Fastify sees them (an address or headers over the 16 KB limit,
- * malformed requests) answer in the error shape, so the console can say what happened.
+ * Requests Node's HTTP parser refuses before Fastify sees them (an address or headers over the 16 KB limit, a
+ * timeout, malformed requests) answer in the error shape, so the console can say what happened. Otherwise as
+ * Fastify's own handler: nothing to say on a reset connection, and the socket is closed after the answer.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) return;
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const [status, reason, code] = tooLarge
-    ? ([431, 'Request Header Fields Too Large', 'headers_too_large'] as const)
-    : ([400, 'Bad Request', 'bad_request'] as const);
-  const body = JSON.stringify(errorBody(code));
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'Request Header Fields Too Large', 'headers_too_large'] as const)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'Request Timeout', 'request_timeout'] as const)
+        : ([400, 'Bad Request', 'bad_request'] as const);
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(code));
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

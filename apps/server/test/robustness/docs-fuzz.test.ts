@@ -33,6 +33,14 @@ interface OpenApi {
   >;
 }
 
+const BAD_AUTHORIZATIONS = [
+  `Bearer ${'x'.repeat(10_000)}`,
+  'Bearer',
+  'Bearer a b c',
+  'Basic Zm9vOmJhcg==',
+  'Bearer %00',
+  `Bearer ${'a'.repeat(43)}`,
+];
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 /** Requests in flight at once: enough to finish in well under a minute, few enough for the test database's pool. */
 const CONCURRENCY = 6;
@@ -219,6 +227,11 @@ describe('every documented operation refuses bad input with a 4xx in the error s
           ]
         : [['anonymous', {}]];
       const jobs = identities.flatMap(([who, headers]) => cases.map((c) => ({ who, headers, c })));
+      // Broken credentials: refused as not signed in, never an error of the token lookup.
+      const plainCase = { label: 'plain request', request: { method: op.method, url: urlOf(op, {}) } };
+      for (const authorization of BAD_AUTHORIZATIONS) {
+        jobs.push({ who: `authorization ${authorization.slice(0, 20)}`, headers: { authorization }, c: plainCase });
+      }
       await pool(jobs, CONCURRENCY / 2, ({ who, headers, c }) => send(op, who, headers, c));
     });
 

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 
@@ -8,6 +8,12 @@ import { useTestApp } from '../helpers/app.ts';
  * error shape with the catalogue code that says what was wrong.
  */
 const t = useTestApp();
+
+/** The app on a real socket (once per file): Node's HTTP parser refuses some requests before Fastify sees them. */
+async function listening(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as AddressInfo).port;
+}
 
 function errorOf(res: { statusCode: number; json(): unknown }) {
   return { status: res.statusCode, error: (res.json() as { error: Record<string, unknown> }).error };
@@ -121,8 +127,7 @@ describe('framework refusals in the error shape', () => {
   });
 
   it('an address over the HTTP parser limit is 431 headers_too_large, over a real socket', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const port = await listening();
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, path: `/v1/domain/search/${'x'.repeat(20_000)}` }, (res) => {
         let body = '';
@@ -136,5 +141,20 @@ describe('framework refusals in the error shape', () => {
     });
     expect(answer.status).toBe(431);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'headers_too_large' } });
+  });
+
+  it('a request the HTTP parser cannot read is 400 bad_request, over a real socket', async () => {
+    const port = await listening();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ error: { code: 'bad_request' } });
   });
 });
