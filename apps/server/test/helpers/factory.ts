@@ -188,10 +188,10 @@ export function factory(db: Db) {
 
   /** A group headed by `admin` (who joins it), with `members` in it too. */
   async function group(input: {
-    tenant: Tenant;
+    tenant: Pick<Tenant, 'domainId'>;
     name?: string;
-    admin?: TestUser;
-    members?: readonly TestUser[];
+    admin?: { id: string } | null;
+    members?: readonly { id: string }[];
     companyId?: string | null;
   }): Promise<{ id: string; name: string }> {
     const name = input.name ?? `Group ${next()}`;
@@ -290,6 +290,14 @@ export function factory(db: Db) {
   const update = {
     user: (id: string, values: UserUpdate) => users.updateUser(id, values),
     domain: (id: string, patch: Parameters<typeof tenancy.updateDomain>[1]) => tenancy.updateDomain(id, patch),
+    /** Every process on the owner's vehicles reaches `status` (no area owns vehicles yet: see `vehicles`). */
+    processesOf: async (ownerId: string, status: 'queued' | 'running' | 'succeeded' | 'failed') => {
+      await db
+        .updateTable('content_processes')
+        .set({ status })
+        .where('content_id', 'in', (eb) => eb.selectFrom('contents').select('id').where('owner_user_id', '=', ownerId))
+        .execute();
+    },
   };
 
   return { domain, company, tenant, user, manyUsers, group, session, signedIn, master, vehicles, update };

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { authHeader, makeTenant, makeUser } from './fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function company() {
-  const tenant = await makeTenant(t.db);
-  const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
-  const admin = await makeUser(t.db, tenant, { privilegeType: 'admin', email: `lead-${tenant.domainId}@example.test` });
-  const admin2 = await makeUser(t.db, tenant, { privilegeType: 'admin' });
-  const n1 = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin.id });
-  const n2 = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin2.id });
-  return { tenant, sup, admin, admin2, n1, n2, headers: await authHeader(t.app, sup) };
+  const tenant = await t.make.tenant();
+  const sup = await t.make.user({ tenant, privilege_type: 'super' });
+  const admin = await t.make.user({ tenant, privilege_type: 'admin', email: `lead-${tenant.domainId}@example.test` });
+  const admin2 = await t.make.user({ tenant, privilege_type: 'admin' });
+  const n1 = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
+  const n2 = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin2.id });
+  return { tenant, sup, admin, admin2, n1, n2, headers: (await t.make.session(sup)).headers };
 }
 
 describe('/v1/groups', () => {
@@ -173,7 +166,7 @@ describe('/v1/groups', () => {
         payload: { name: 'Theirs', admin_user_id: c.admin2.id },
       })
     ).json();
-    const headers = await authHeader(t.app, c.admin);
+    const headers = (await t.make.session(c.admin)).headers;
     const list = await t.app.inject({ url: '/v1/groups', headers });
     expect(list.json().items.map((x: { id: string }) => x.id)).toEqual([mine.id]);
     expect((await t.app.inject({ url: `/v1/groups/${theirs.id}`, headers })).statusCode).toBe(404);
@@ -184,7 +177,7 @@ describe('/v1/groups', () => {
       payload: { name: 'X' },
     });
     expect(rename.statusCode).toBe(403);
-    const normal = await t.app.inject({ url: '/v1/groups', headers: await authHeader(t.app, c.n1) });
+    const normal = await t.app.inject({ url: '/v1/groups', headers: (await t.make.session(c.n1)).headers });
     expect(normal.statusCode).toBe(403);
   });
 });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { authHeader, makeTenant, makeUser, snapshot } from './fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { accountsSnapshot as snapshot } from '../helpers/snapshot.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function row(id: string) {
   return t.db
@@ -19,26 +13,21 @@ async function row(id: string) {
 }
 
 async function group(domainId: string, name: string, adminUserId: string | null) {
-  const g = await t.db
-    .insertInto('groups')
-    .values({ domain_id: domainId, name, admin_user_id: adminUserId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (adminUserId) await t.db.updateTable('users').set({ group_id: g.id }).where('id', '=', adminUserId).execute();
+  const g = await t.make.group({ tenant: { domainId }, name, admin: adminUserId ? { id: adminUserId } : null });
   return g.id;
 }
 
 async function setting() {
-  const tenant = await makeTenant(t.db);
-  const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
-  const a = await makeUser(t.db, tenant, { privilegeType: 'admin', carLimit: 30 });
-  const b = await makeUser(t.db, tenant, { privilegeType: 'admin', carLimit: 20 });
+  const tenant = await t.make.tenant();
+  const sup = await t.make.user({ tenant, privilege_type: 'super' });
+  const a = await t.make.user({ tenant, privilege_type: 'admin', car_limit: 30 });
+  const b = await t.make.user({ tenant, privilege_type: 'admin', car_limit: 20 });
   const gA = await group(tenant.domainId, `A ${a.id}`, a.id);
   const gB = await group(tenant.domainId, `B ${b.id}`, b.id);
-  const a1 = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: a.id, carLimit: 5, groupId: gA });
-  const a2 = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: a.id, groupId: gA });
-  const b1 = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: b.id, groupId: gB });
-  return { tenant, sup, a, b, a1, a2, b1, gA, gB, headers: await authHeader(t.app, sup) };
+  const a1 = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: a.id, car_limit: 5, group_id: gA });
+  const a2 = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: a.id, group_id: gA });
+  const b1 = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: b.id, group_id: gB });
+  return { tenant, sup, a, b, a1, a2, b1, gA, gB, headers: (await t.make.session(sup)).headers };
 }
 
 const change = (headers: Record<string, string>, id: string, payload: object) =>
@@ -124,11 +113,11 @@ describe('POST /v1/privilege-type-change/{id}', () => {
     const same = await change(s.headers, s.a.id, { privilege_type: 'admin' });
     expect(same.statusCode).toBe(409);
     expect(same.json().error.code).toBe('privilege_change_not_allowed');
-    const productTenant = await makeTenant(t.db);
-    const master = await makeUser(t.db, productTenant, { privilegeType: 'master' });
-    const ofSuper = await change(await authHeader(t.app, master), s.sup.id, { privilege_type: 'admin' });
+    const productTenant = await t.make.tenant();
+    const master = await t.make.user({ tenant: productTenant, privilege_type: 'master' });
+    const ofSuper = await change((await t.make.session(master)).headers, s.sup.id, { privilege_type: 'admin' });
     expect(ofSuper.json().error.code).toBe('privilege_change_not_allowed');
-    const byAdmin = await change(await authHeader(t.app, s.a), s.a1.id, { privilege_type: 'admin' });
+    const byAdmin = await change((await t.make.session(s.a)).headers, s.a1.id, { privilege_type: 'admin' });
     expect(byAdmin.statusCode).toBe(403);
     const other = await setting();
     const foreign = await change(s.headers, other.a1.id, { privilege_type: 'admin' });
@@ -137,9 +126,9 @@ describe('POST /v1/privilege-type-change/{id}', () => {
 
   it('master changes users of any domain', async () => {
     const s = await setting();
-    const productTenant = await makeTenant(t.db);
-    const master = await makeUser(t.db, productTenant, { privilegeType: 'master' });
-    const res = await change(await authHeader(t.app, master), s.b.id, {
+    const productTenant = await t.make.tenant();
+    const master = await t.make.user({ tenant: productTenant, privilege_type: 'master' });
+    const res = await change((await t.make.session(master)).headers, s.b.id, {
       privilege_type: 'normal',
       parent_user_id: s.a.id,
     });
@@ -151,12 +140,15 @@ describe('POST /v1/privilege-type-change/{id}', () => {
   });
 
   it('a demoted admin’s group passes to the new parent when that parent heads none', async () => {
-    const tenant = await makeTenant(t.db);
-    const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
-    const a = await makeUser(t.db, tenant, { privilegeType: 'admin', carLimit: null });
-    const b = await makeUser(t.db, tenant, { privilegeType: 'admin', carLimit: 10 });
+    const tenant = await t.make.tenant();
+    const sup = await t.make.user({ tenant, privilege_type: 'super' });
+    const a = await t.make.user({ tenant, privilege_type: 'admin', car_limit: null });
+    const b = await t.make.user({ tenant, privilege_type: 'admin', car_limit: 10 });
     const gA = await group(tenant.domainId, 'Only A', a.id);
-    const res = await change(await authHeader(t.app, sup), a.id, { privilege_type: 'normal', parent_user_id: b.id });
+    const res = await change((await t.make.session(sup)).headers, a.id, {
+      privilege_type: 'normal',
+      parent_user_id: b.id,
+    });
     expect(res.statusCode, res.body).toBe(200);
     // Unlimited plus anything is unlimited.
     expect(await row(b.id)).toMatchObject({ car_limit: null, group_id: gA });

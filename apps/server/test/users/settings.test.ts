@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { authHeader, makeTenant, makeUser } from './fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function company(options: Record<string, unknown> = {}) {
-  const tenant = await makeTenant(t.db, { options });
-  const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
-  const admin = await makeUser(t.db, tenant, { privilegeType: 'admin' });
-  const normal = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin.id });
-  return { tenant, sup, admin, normal, headers: await authHeader(t.app, sup) };
+  const tenant = await t.make.tenant({ options });
+  const sup = await t.make.user({ tenant, privilege_type: 'super' });
+  const admin = await t.make.user({ tenant, privilege_type: 'admin' });
+  const normal = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
+  return { tenant, sup, admin, normal, headers: (await t.make.session(sup)).headers };
 }
 
 describe('/v1/image-system-user', () => {
   it('starts from the domain’s options', async () => {
     const c = await company({ content_style: 'bike', obvr_rows_max: 3, obvr_initial_row: 2, exterior_size: '4k' });
-    const res = await t.app.inject({ url: '/v1/image-system-user', headers: await authHeader(t.app, c.normal) });
+    const res = await t.app.inject({ url: '/v1/image-system-user', headers: (await t.make.session(c.normal)).headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       id: c.normal.id,
@@ -66,7 +59,7 @@ describe('/v1/image-system-user', () => {
       obvr_rows_max: 2,
       obvrimage_width: 1920,
     });
-    const read = await t.app.inject({ url: '/v1/image-system-user', headers: await authHeader(t.app, c.admin) });
+    const read = await t.app.inject({ url: '/v1/image-system-user', headers: (await t.make.session(c.admin)).headers });
     expect(read.json().cs_info.login_id).toBe('dealer-1');
 
     const offered = await t.app.inject({
@@ -95,7 +88,7 @@ describe('/v1/image-system-user', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/v1/image-system-user',
-        headers: await authHeader(t.app, user),
+        headers: (await t.make.session(user)).headers,
         payload: { extendinfo_display: true },
       });
       expect(res.statusCode).toBe(403);
@@ -113,7 +106,7 @@ describe('/v1/image-system-user', () => {
 describe('/v1/user-configuration/{id}', () => {
   it('keeps the sidebar colour and list conditions of a user', async () => {
     const c = await company();
-    const headers = await authHeader(t.app, c.normal);
+    const headers = (await t.make.session(c.normal)).headers;
     const url = `/v1/user-configuration/${c.normal.id}`;
     expect((await t.app.inject({ url, headers })).json()).toEqual({
       id: c.normal.id,
@@ -140,8 +133,8 @@ describe('/v1/user-configuration/{id}', () => {
     expect(bad.statusCode).toBe(422);
     // Another user's preferences: whoever may edit that user; nobody else sees them.
     expect((await t.app.inject({ url, headers: c.headers })).statusCode).toBe(200);
-    const sibling = await makeUser(t.db, c.tenant, { privilegeType: 'normal', parentUserId: c.admin.id });
-    expect((await t.app.inject({ url, headers: await authHeader(t.app, sibling) })).statusCode).toBe(404);
+    const sibling = await t.make.user({ tenant: c.tenant, privilege_type: 'normal', parent_user_id: c.admin.id });
+    expect((await t.app.inject({ url, headers: (await t.make.session(sibling)).headers })).statusCode).toBe(404);
   });
 });
 
@@ -153,7 +146,7 @@ describe('GET /v1/app-management', () => {
       login_limit_count: 3,
       login_limit_mode: 'per_domain',
     });
-    const res = await t.app.inject({ url: '/v1/app-management', headers: await authHeader(t.app, c.normal) });
+    const res = await t.app.inject({ url: '/v1/app-management', headers: (await t.make.session(c.normal)).headers });
     expect(res.json()).toEqual({
       console: true,
       app_login: false,

@@ -1,35 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { authHeader, type FixtureUser, makeTenant, makeUser, snapshot, type Tenant } from './fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import type { TestUser } from '../helpers/factory.ts';
+import { signIn } from '../helpers/http.ts';
+import { accountsSnapshot as snapshot } from '../helpers/snapshot.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function team() {
-  const tenant = await makeTenant(t.db);
-  const sup = await makeUser(t.db, tenant, { privilegeType: 'super' });
-  const admin = await makeUser(t.db, tenant, { privilegeType: 'admin', carLimit: 50 });
-  const normal = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin.id });
-  return { tenant, sup, admin, normal, headers: await authHeader(t.app, sup) };
-}
-
-async function addProcessingContent(tenant: Tenant, owner: FixtureUser, status: 'running' | 'queued' | 'succeeded') {
-  const content = await t.db
-    .insertInto('contents')
-    .values({
-      domain_id: tenant.domainId,
-      owner_user_id: owner.id,
-      creator_user_id: owner.id,
-      management_id: `car-${owner.id}-${Math.random()}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db.insertInto('content_processes').values({ content_id: content.id, process: 'blur', status }).execute();
+  const tenant = await t.make.tenant();
+  const sup = await t.make.user({ tenant, privilege_type: 'super' });
+  const admin = await t.make.user({ tenant, privilege_type: 'admin', car_limit: 50 });
+  const normal = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
+  return { tenant, sup, admin, normal, headers: (await t.make.session(sup)).headers };
 }
 
 describe('POST /v1/subordinates', () => {
@@ -72,7 +54,7 @@ describe('POST /v1/subordinates', () => {
       car_limit: 5,
     });
     // The new user signs in with the password the super chose.
-    await authHeader(t.app, { email: 'staff@example.test', password: 'secret-pass-2' });
+    expect((await signIn(t.app, 'staff@example.test', 'secret-pass-2')).statusCode).toBe(200);
   });
 
   it('needs a parent admin of the same domain for a normal user', async () => {
@@ -121,8 +103,8 @@ describe('POST /v1/subordinates', () => {
 
   it('lets an admin add normal users only under themself', async () => {
     const { tenant, admin } = await team();
-    const otherAdmin = await makeUser(t.db, tenant, { privilegeType: 'admin' });
-    const headers = await authHeader(t.app, admin);
+    const otherAdmin = await t.make.user({ tenant, privilege_type: 'admin' });
+    const headers = (await t.make.session(admin)).headers;
     const own = await t.app.inject({
       method: 'POST',
       url: '/v1/subordinates',
@@ -158,9 +140,10 @@ describe('GET /v1/subordinates', () => {
   it('searches, filters, sorts and pages within the domain', async () => {
     const { tenant, admin, headers } = await team();
     for (let i = 0; i < 12; i++) {
-      await makeUser(t.db, tenant, {
-        privilegeType: 'normal',
-        parentUserId: admin.id,
+      await t.make.user({
+        tenant,
+        privilege_type: 'normal',
+        parent_user_id: admin.id,
         name: `Staff ${String(i).padStart(2, '0')}`,
       });
     }
@@ -191,15 +174,15 @@ describe('GET /v1/subordinates', () => {
 
   it('gives an admin only their own normal users', async () => {
     const { tenant, admin, normal } = await team();
-    const otherAdmin = await makeUser(t.db, tenant, { privilegeType: 'admin' });
-    await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: otherAdmin.id });
-    const res = await t.app.inject({ url: '/v1/subordinates', headers: await authHeader(t.app, admin) });
+    const otherAdmin = await t.make.user({ tenant, privilege_type: 'admin' });
+    await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: otherAdmin.id });
+    const res = await t.app.inject({ url: '/v1/subordinates', headers: (await t.make.session(admin)).headers });
     expect(res.json().items.map((u: { id: string }) => u.id)).toEqual([normal.id]);
   });
 
   it('refuses normal users', async () => {
     const { normal } = await team();
-    const res = await t.app.inject({ url: '/v1/subordinates', headers: await authHeader(t.app, normal) });
+    const res = await t.app.inject({ url: '/v1/subordinates', headers: (await t.make.session(normal)).headers });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('forbidden');
   });
@@ -241,12 +224,8 @@ describe('read and update by id', () => {
 
   it('moves a normal user under another admin, and their group with them', async () => {
     const { tenant, normal, headers } = await team();
-    const group = await t.db
-      .insertInto('groups')
-      .values({ domain_id: tenant.domainId, name: 'East' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const other = await makeUser(t.db, tenant, { privilegeType: 'admin', groupId: group.id });
+    const group = await t.make.group({ tenant, name: 'East' });
+    const other = await t.make.user({ tenant, privilege_type: 'admin', group_id: group.id });
     const res = await t.app.inject({
       method: 'POST',
       url: `/v1/subordinates/${normal.id}`,
@@ -258,7 +237,7 @@ describe('read and update by id', () => {
 
   it('does not let a user raise their own limits', async () => {
     const { admin } = await team();
-    const headers = await authHeader(t.app, admin);
+    const headers = (await t.make.session(admin)).headers;
     const res = await t.app.inject({
       method: 'POST',
       url: `/v1/subordinates/${admin.id}`,
@@ -278,7 +257,7 @@ describe('read and update by id', () => {
 
   it('signs a user out everywhere when someone else sets their password', async () => {
     const { normal, headers } = await team();
-    const theirs = await authHeader(t.app, normal);
+    const theirs = (await t.make.session(normal)).headers;
     const res = await t.app.inject({
       method: 'POST',
       url: `/v1/subordinates/${normal.id}`,
@@ -287,14 +266,14 @@ describe('read and update by id', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/v1/profile', headers: theirs })).statusCode).toBe(401);
-    await authHeader(t.app, { email: normal.email, password: 'brand-new-pass-9' });
+    expect((await signIn(t.app, normal.email, 'brand-new-pass-9')).statusCode).toBe(200);
   });
 });
 
 describe('POST /v1/subordinates/{id}/status', () => {
   it('disables (signing the user out) and enables again', async () => {
     const { normal, headers } = await team();
-    const theirs = await authHeader(t.app, normal);
+    const theirs = (await t.make.session(normal)).headers;
     const off = await t.app.inject({
       method: 'POST',
       url: `/v1/subordinates/${normal.id}/status`,
@@ -324,7 +303,7 @@ describe('POST /v1/subordinates/{id}/status', () => {
     const byAdmin = await t.app.inject({
       method: 'POST',
       url: `/v1/subordinates/${normal.id}/status`,
-      headers: await authHeader(t.app, admin),
+      headers: (await t.make.session(admin)).headers,
       payload: { status: 'inactive' },
     });
     expect(byAdmin.statusCode).toBe(403);
@@ -342,7 +321,7 @@ describe('POST /v1/subordinates/{id}/status', () => {
 describe('deleting users', () => {
   it('soft-deletes, ends the sessions and frees the e-mail', async () => {
     const { normal, headers } = await team();
-    const theirs = await authHeader(t.app, normal);
+    const theirs = (await t.make.session(normal)).headers;
     const res = await t.app.inject({ method: 'DELETE', url: `/v1/subordinates/${normal.id}`, headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ deleted: 1 });
@@ -361,18 +340,14 @@ describe('deleting users', () => {
 
   it('is blocked while a vehicle of the user is processing, and allowed once it finished', async () => {
     const { tenant, normal, headers } = await team();
-    await addProcessingContent(tenant, normal, 'queued');
+    await t.make.vehicles(normal, { process: 'queued' });
     const before = await snapshot(t.db);
     const res = await t.app.inject({ method: 'DELETE', url: `/v1/subordinates/${normal.id}`, headers });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('user_delete_processing');
     expect(await snapshot(t.db)).toBe(before);
 
-    await t.db
-      .updateTable('content_processes')
-      .set({ status: 'succeeded' })
-      .where('content_id', 'in', (eb) => eb.selectFrom('contents').select('id').where('owner_user_id', '=', normal.id))
-      .execute();
+    await t.make.update.processesOf(normal.id, 'succeeded');
     const later = await t.app.inject({ method: 'DELETE', url: `/v1/subordinates/${normal.id}`, headers });
     expect(later.statusCode).toBe(200);
   });
@@ -382,12 +357,12 @@ describe('deleting users', () => {
     const self = await t.app.inject({ method: 'DELETE', url: `/v1/subordinates/${sup.id}`, headers });
     expect(self.statusCode).toBe(403);
     expect(self.json().error.code).toBe('super_user_undeletable');
-    const productTenant = await makeTenant(t.db);
-    const master = await makeUser(t.db, productTenant, { privilegeType: 'master' });
+    const productTenant = await t.make.tenant();
+    const master = await t.make.user({ tenant: productTenant, privilege_type: 'master' });
     const byMaster = await t.app.inject({
       method: 'DELETE',
       url: `/v1/subordinates/${sup.id}`,
-      headers: await authHeader(t.app, master),
+      headers: (await t.make.session(master)).headers,
     });
     expect(byMaster.statusCode).toBe(403);
     expect(byMaster.json().error.code).toBe('super_user_undeletable');
@@ -409,9 +384,9 @@ describe('deleting users', () => {
 
   it('deletes a batch all or nothing', async () => {
     const { tenant, admin, headers } = await team();
-    const a = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin.id });
-    const b = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin.id });
-    await addProcessingContent(tenant, b, 'running');
+    const a = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
+    const b = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
+    await t.make.vehicles(b, { process: 'running' });
     const other = await team();
     const before = await snapshot(t.db);
     const busy = await t.app.inject({
@@ -436,13 +411,13 @@ describe('deleting users', () => {
 describe('GET /v1/users', () => {
   it('answers the users of the caller’s role in their reach with same_privileges', async () => {
     const { tenant, sup, admin, normal } = await team();
-    const admin2 = await makeUser(t.db, tenant, { privilegeType: 'admin' });
-    const sibling = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin.id });
-    await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin2.id });
+    const admin2 = await t.make.user({ tenant, privilege_type: 'admin' });
+    const sibling = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
+    await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin2.id });
     const other = await team();
 
-    const ids = async (user: FixtureUser, query: string) =>
-      (await t.app.inject({ url: `/v1/users?${query}`, headers: await authHeader(t.app, user) }))
+    const ids = async (user: TestUser, query: string) =>
+      (await t.app.inject({ url: `/v1/users?${query}`, headers: (await t.make.session(user)).headers }))
         .json()
         .items.map((u: { id: string }) => u.id)
         .sort();

@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tenancyRepo } from '../../src/modules/tenancy/repo.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { activationLink, authHeader, makeProduct, makeTenant, makeUser } from './fixtures.ts';
+import { bearer, signIn } from '../helpers/http.ts';
+import { activationLink } from '../helpers/mail.ts';
 
 const t = useTestApp();
-let master: Awaited<ReturnType<typeof makeProduct>>;
+let master: Awaited<ReturnType<typeof t.make.master>>;
 let masterHeaders: Record<string, string>;
 beforeAll(async () => {
-  master = await makeProduct(t.db);
-  masterHeaders = (await t.make.session(master.master)).headers;
+  master = await t.make.master();
+  masterHeaders = master.headers;
 });
 
 async function activate(email: string) {
@@ -54,15 +56,11 @@ describe('POST /v1/superusers', () => {
     });
     expect(early.statusCode).toBe(400);
     await activate('boss@dealer.test');
-    await authHeader(t.app, { email: 'boss@dealer.test', password: 'initial-pass-1' });
+    expect((await signIn(t.app, 'boss@dealer.test', 'initial-pass-1')).statusCode).toBe(200);
   });
 
   it('creates the headquarters when the domain has none, and refuses a deleting domain', async () => {
-    const domain = await t.db
-      .insertInto('domains')
-      .values({ host: 'bare.example.test', company_code: '0008', service_name: 'Bare' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const domain = await t.make.domain({ host: 'bare.example.test', serviceName: 'Bare' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/superusers',
@@ -71,7 +69,7 @@ describe('POST /v1/superusers', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().user.company_name).toBe('Bare Motors');
-    await t.db.updateTable('domains').set({ status: 'deleting' }).where('id', '=', domain.id).execute();
+    await tenancyRepo(t.db).markDomainDeleting(domain.id, new Date());
     const deleting = await t.app.inject({
       method: 'POST',
       url: '/v1/superusers',
@@ -137,7 +135,7 @@ describe('POST /v1/superusers/{id}', () => {
       payload: { car_limit: 9999 },
     });
     expect(limit.statusCode).toBe(403);
-    const other = await makeUser(t.db, await t.make.tenant(), { privilegeType: 'super' });
+    const other = await t.make.user({ privilege_type: 'super' });
     const foreign = await t.app.inject({
       method: 'POST',
       url: `/v1/superusers/${other.id}`,
@@ -154,11 +152,11 @@ describe('GET /v1/superusers-user', () => {
   it('answers the super user of the caller’s company, through a branch to its headquarters', async () => {
     const tenant = await t.make.tenant();
     const sup = await t.make.user({ tenant, privilege_type: 'super', name: 'Head' });
-    const branch = await t.db
-      .insertInto('companies')
-      .values({ domain_id: tenant.domainId, name: 'Branch', kind: 'branch', parent_company_id: tenant.companyId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const branch = await t.make.company({
+      domainId: tenant.domainId,
+      name: 'Branch',
+      parentCompanyId: tenant.companyId,
+    });
     const admin = await t.make.user({ tenant, privilege_type: 'admin', company_id: branch.id });
     const normal = await t.make.user({
       tenant,
@@ -251,7 +249,9 @@ describe('POST /v1/superusers-create (self-registration)', () => {
     expect(noTerms.json().error.code).toBe('terms_not_accepted');
 
     await activate('newcustomer@example.test');
-    const headers = await authHeader(t.app, { email: 'newcustomer@example.test', password: 'customer-pass-1' });
+    const signedIn = await signIn(t.app, 'newcustomer@example.test', 'customer-pass-1');
+    expect(signedIn.statusCode).toBe(200);
+    const headers = bearer(signedIn.json().access_token);
     // A product-branded admin paying by card: their own account, no user management, and no view of others.
     expect((await t.app.inject({ url: '/v1/subordinates', headers })).statusCode).toBe(403);
     const peers = await t.app.inject({ url: '/v1/users', headers });
