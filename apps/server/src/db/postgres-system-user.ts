@@ -190,23 +190,28 @@ export async function clusterPlace(
   if (!user) return here;
   // The server's own user must be able to reach its data directory through the parent (the data root).
   await chmod(parent, ((await stat(parent)).mode & 0o777) | 0o011);
-  if (await canEnter(parent, user)) return here;
+  const base = options.relocateDir ?? '/var/lib/spinyard';
+  const name = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  const home = path.join(base, `postgres-${name}`);
+  const cluster = path.join(home, 'postgres');
+  const moved = { dataDir: cluster, passwordFile: path.join(home, '.postgres-password') };
+  const hasCluster = (dir: string) => exists(path.join(dir, 'PG_VERSION'));
+  if (await canEnter(parent, user)) {
+    // A cluster moved away at an earlier start stays where it is, even once the folder became reachable.
+    return !(await hasCluster(dataDir)) && (await hasCluster(cluster)) ? moved : here;
+  }
 
-  if (await exists(path.join(dataDir, 'PG_VERSION'))) {
+  if (await hasCluster(dataDir)) {
     throw new Error(
       `The embedded PostgreSQL runs as the system user "${SYSTEM_USER}" (it refuses root), which cannot enter ` +
         `${parent}: a parent folder is private. Let it through (chmod o+x on each parent folder) or move the ` +
         `data folder to where every user may enter. ${WHAT_TO_DO}`,
     );
   }
-  const base = options.relocateDir ?? '/var/lib/spinyard';
-  const name = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
-  const home = path.join(base, `postgres-${name}`);
   try {
     await mkdir(base, { recursive: true, mode: 0o755 });
     await mkdir(home, { recursive: true, mode: 0o711 });
     await chmod(home, 0o711);
-    const cluster = path.join(home, 'postgres');
     await mkdir(cluster, { recursive: true, mode: 0o700 });
     if (!(await canEnter(home, user))) throw new Error(`${home} is not reachable either`);
     // A note where the user looks for the data, since the cluster is elsewhere.
@@ -216,7 +221,7 @@ export async function clusterPlace(
         `${cluster}\n`,
     );
     options.log(`The "${SYSTEM_USER}" user cannot enter ${parent}; the PostgreSQL cluster lives in ${cluster}`);
-    return { dataDir: cluster, passwordFile: path.join(home, '.postgres-password') };
+    return moved;
   } catch (cause) {
     throw new Error(
       `The embedded PostgreSQL runs as the system user "${SYSTEM_USER}" (it refuses root), which cannot enter ` +

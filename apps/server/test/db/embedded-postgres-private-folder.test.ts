@@ -77,6 +77,18 @@ describe('embedded PostgreSQL started from a private folder', () => {
     } finally {
       await second.stop();
     }
+    if (!asRoot) return;
+
+    // The folder opens up later (chmod o+x): the moved cluster is still the one used, not a new empty one.
+    await chmod(privateRoot, 0o755);
+    const third = await startEmbeddedPostgres(options);
+    try {
+      expect(third.dataDir).toBe(first.dataDir);
+      expect(await queryOne(third.adminUrl, 'SELECT note FROM kept')).toEqual([{ note: 'before restart' }]);
+    } finally {
+      await third.stop();
+      await chmod(privateRoot, 0o700);
+    }
   }, 120_000);
 
   it.runIf(asRoot)(
