@@ -244,6 +244,25 @@ const CALLS: Record<string, Record<string, Endpoint | Scoped>> = {
       effect: async () => expect((await user(targetOf(w, row))).privilege_type).toBe('admin'),
     }),
   },
+  manage_superusers: {
+    'GET /v1/superusers': () => ({ request: { method: 'GET', url: '/v1/superusers' }, success: 200 }),
+    'POST /v1/superusers': (w) => {
+      const email = `matrix-super-${seq}@example.test`;
+      return {
+        request: {
+          method: 'POST',
+          url: '/v1/superusers',
+          payload: { email, name: 'Registered', domain_id: w.domainId },
+        },
+        success: 201,
+        effect: async () => {
+          const registered = await userByEmail(email);
+          expect(registered?.privilege_type).toBe('super');
+          expect(registered?.domain_id).toBe(w.domainId);
+        },
+      };
+    },
+  },
   manage_groups: {
     'POST /v1/groups': (w) => {
       const name = `Matrix group ${seq}`;

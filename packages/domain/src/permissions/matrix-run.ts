@@ -19,6 +19,7 @@ import {
   canImportUsersCsv,
   canListUsers,
   canManageGroups,
+  canManageSuperusers,
   canToggleUser,
 } from './users.ts';
 import { canTransferVehicle } from './vehicles.ts';
@@ -132,6 +133,8 @@ export function checkCapability(capability: PermissionCapability, actor: Permiss
       return canDeleteUser(actor, needUser(), { hasProcessingContent: false });
     case 'change_privilege':
       return canChangePrivilege(actor, needUser());
+    case 'manage_superusers':
+      return canManageSuperusers(actor);
     case 'manage_groups':
       return canManageGroups(actor);
     case 'add_plan':

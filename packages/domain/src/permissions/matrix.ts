@@ -93,6 +93,7 @@ export type PermissionCapability =
   | 'change_privilege'
   | 'change_privilege__super'
   | 'change_privilege__other_domain'
+  | 'manage_superusers'
   | 'manage_groups'
   | 'manage_groups__is_user_add_off'
   | 'add_plan'
@@ -299,6 +300,7 @@ export const PERMISSION_MATRIX: readonly PermissionMatrixRow[] = [
     'other_domain_normal',
     only('master'),
   ),
+  row('manage_superusers', 'Super users (list, register): master, who adds supers', 'none', only('master')),
   row(
     'manage_groups',
     'Groups (create, edit, members, delete): master or super, as the privilege change',

@@ -104,6 +104,11 @@ export function canEditUser(actor: PermissionActor, target: PermissionTarget): P
   );
 }
 
+/** List and register super users: the operator's, as the role that may add a super (`canAddUser` with a super). */
+export function canManageSuperusers(actor: PermissionActor): PermissionCheck {
+  return canAddUser(actor, { privilegeType: 'super', domainId: actor.domainId, parentUserId: null });
+}
+
 /** Create, edit and delete groups and set their members: master, or super with the user screens on. */
 export function canManageGroups(actor: PermissionActor): PermissionCheck {
   return all(
