@@ -2,7 +2,7 @@ import type { AppModule } from '../context.ts';
 import { recoveryRoutes } from './recovery-routes.ts';
 import { recoveryService } from './recovery-service.ts';
 import { authRoutes } from './routes.ts';
-import { signInService } from './service.ts';
+import { signInService } from './sign-in-service.ts';
 
 export { sendActivationMail } from './recovery-service.ts';
 

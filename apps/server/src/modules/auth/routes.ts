@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import type { AuthService, SignInService } from './service.ts';
+import type { AuthService } from './service.ts';
+import type { SignInService } from './sign-in-service.ts';
 
 // Every field optional at the schema level: a missing username or password is a login failure (400) by the
 // spec, not a generic validation error, so the service decides.
