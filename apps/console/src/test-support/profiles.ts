@@ -21,12 +21,15 @@ export function profileFixture(overrides: {
       company_section: '営業部',
       is_pay_by_credit: false,
       two_step_auth: false,
+      last_login_at: null,
+      service_ends_at: null,
     },
     domain: {
       host: 'dealer.example.com',
       company_code: '0008',
       service_name: 'Spinyard',
       host_flags: [],
+      is_product_domain: false,
       options: {
         option_data: false,
         web_negotiation: false,
@@ -34,9 +37,11 @@ export function profileFixture(overrides: {
         hotspot_app: false,
         is_user_add: true,
         online_payment: false,
+        content_style: 'car',
       },
     },
     company: { id: '10', name: '株式会社サンプル自動車' },
+    cs_joined: false,
   };
   return {
     ...base,

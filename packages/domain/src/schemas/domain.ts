@@ -8,7 +8,7 @@ import {
   WEB_NEGOTIATION_PARTICIPANT_COUNTS,
 } from '../constants.ts';
 import type { FieldError } from '../errors.ts';
-import { HOST_FLAGS } from '../menu.ts';
+import { HOST_FLAGS, type HostFlag } from '../menu.ts';
 import { type FieldRule, fieldErrorMap, fieldErrorsOf, ruleIssue } from './field-errors.ts';
 
 /**
@@ -116,6 +116,11 @@ export const hostFlagSchema = z.enum(HOST_FLAGS);
 export const hostFlagsSchema = z
   .array(hostFlagSchema)
   .refine((flags) => new Set(flags).size === flags.length, ruleIssue('format', 'A host flag is listed twice.'));
+
+/** The stored flags a reader can rely on: a flag this version does not know is left out. */
+export function knownHostFlags(flags: readonly string[]): HostFlag[] {
+  return flags.filter((f): f is HostFlag => (HOST_FLAGS as readonly string[]).includes(f));
+}
 
 // ---- Options ------------------------------------------------------------------------------------------------
 

@@ -30,12 +30,15 @@ function profile(privilege: 'master' | 'super' | 'admin' | 'normal', isUserAdd =
       company_section: '',
       is_pay_by_credit: false,
       two_step_auth: false,
+      last_login_at: null,
+      service_ends_at: null,
     },
     domain: {
       host: 'example.com',
       company_code: '0006',
       service_name: 'x',
       host_flags: [],
+      is_product_domain: false,
       options: {
         option_data: false,
         web_negotiation: false,
@@ -43,9 +46,11 @@ function profile(privilege: 'master' | 'super' | 'admin' | 'normal', isUserAdd =
         hotspot_app: false,
         is_user_add: isUserAdd,
         online_payment: false,
+        content_style: 'car',
       },
     },
     company: null,
+    cs_joined: false,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type PrivilegeType, readDomainOptions } from '@spinyard/domain';
+import { knownHostFlags, type PrivilegeType, readDomainOptions } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -50,7 +50,7 @@ export function accountsService(deps: { db: Db; productHost?: string }) {
           host: row.domain_host,
           company_code: row.domain_company_code,
           service_name: row.domain_service_name,
-          host_flags: row.domain_host_flags,
+          host_flags: knownHostFlags(row.domain_host_flags),
           is_product_domain: row.domain_host.toLowerCase() === (deps.productHost ?? 'localhost'),
           options: {
             option_data: options.option_data,

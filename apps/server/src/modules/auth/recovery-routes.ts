@@ -1,17 +1,20 @@
+import {
+  acceptedAnswer,
+  activationAnswer,
+  passwordResetAnswer,
+  passwordResetCheckAnswer,
+  passwordResetForm,
+  recoveryEmailForm,
+  tokenParams,
+} from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../http/schemas.ts';
 import type { RecoveryService } from './recovery-service.ts';
 
 const forms = ['application/json', 'application/x-www-form-urlencoded'];
 
-// Shapes for the documentation and a first bound on sizes; the account rules (e-mail format, password rules,
-// retype) are the domain's schemas, applied in the service so refusals carry the domain's rule names.
-const emailBody = z.object({ email: z.string().max(1000).describe('The e-mail address (username) of the account.') });
-const tokenParam = z.object({ token: z.string().max(200).describe('The token from the mailed link.') });
-const accepted = z
-  .object({ accepted: z.literal(true) })
-  .describe('Always the same answer, whether or not the address is registered.');
+// The bodies only bound sizes; the account rules (e-mail format, password rules, retype) are the domain's schemas,
+// applied in the service so refusals carry the domain's rule names.
 
 export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }> = async (app, { recovery }) => {
   app.post(
@@ -24,8 +27,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
           'Answers 200 whether or not the address is registered. At most 5 requests per address and 20 per ' +
           'client address an hour (429 too_many_attempts with Retry-After).',
         consumes: forms,
-        body: emailBody,
-        response: { 200: accepted, ...errorResponses(422, 429) },
+        body: recoveryEmailForm,
+        response: { 200: acceptedAnswer, ...errorResponses(422, 429) },
       },
     },
     async (request) => recovery.requestPasswordReset(request.body, request.ip, request.headers.origin),
@@ -38,16 +41,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
         tags: ['auth'],
         summary: 'Check a password reset link before asking for the new password',
         description: '400 password_reset_expired after 1 hour; 400 password_reset_failed when unknown or used.',
-        params: tokenParam,
-        response: {
-          200: z.object({
-            email: z.string().describe('The account address, masked (ta***@example.com).'),
-            first_password: z
-              .boolean()
-              .describe('The account has no password yet: it was just activated and chooses its first one.'),
-          }),
-          ...errorResponses(400),
-        },
+        params: tokenParams,
+        response: { 200: passwordResetCheckAnswer, ...errorResponses(400) },
       },
     },
     async (request) => recovery.checkPasswordReset(request.params.token),
@@ -63,15 +58,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
           '422 validation_failed with fields (password: min_length, max_length, ascii_only; retypedPassword: ' +
           'must_match); 400 password_reset_expired / password_reset_failed as for the GET.',
         consumes: forms,
-        params: tokenParam,
-        body: z.object({ password: z.string().max(1024), retypedPassword: z.string().max(1024) }),
-        response: {
-          200: z.object({
-            reset: z.literal(true),
-            first_password: z.boolean().describe('This was the account’s first password (the end of its activation).'),
-          }),
-          ...errorResponses(400, 422),
-        },
+        params: tokenParams,
+        body: passwordResetForm,
+        response: { 200: passwordResetAnswer, ...errorResponses(400, 422) },
       },
     },
     async (request) => recovery.completePasswordReset(request.params.token, request.body),
@@ -87,21 +76,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
           'Opening the link again answers already_active. 400 link_expired after 7 days (ask for a new mail ' +
           'with /v1/activation/resend); 400 link_invalid when unknown, replaced by a newer mail, or the account ' +
           'was disabled meanwhile.',
-        params: tokenParam,
-        response: {
-          200: z.object({
-            status: z.enum(['activated', 'already_active']),
-            email: z.string().describe('The account address, masked.'),
-            password_token: z
-              .string()
-              .optional()
-              .describe(
-                'Present when the account has no password yet: open /user/password/confirmation/{password_token} ' +
-                  'to choose one (valid like a password-reset link).',
-              ),
-          }),
-          ...errorResponses(400),
-        },
+        params: tokenParams,
+        response: { 200: activationAnswer, ...errorResponses(400) },
       },
     },
     async (request) => recovery.activate(request.params.token),
@@ -115,8 +91,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ recovery: RecoveryService }
         summary: 'Mail a new activation link to an account that is not activated yet',
         description: 'Answers 200 whatever the address; limited like the password reset (429).',
         consumes: forms,
-        body: emailBody,
-        response: { 200: accepted, ...errorResponses(422, 429) },
+        body: recoveryEmailForm,
+        response: { 200: acceptedAnswer, ...errorResponses(422, 429) },
       },
     },
     async (request) => recovery.resendActivation(request.body, request.ip, request.headers.origin),

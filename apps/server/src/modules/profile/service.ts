@@ -1,17 +1,17 @@
 import {
-  COMPANY_MESSAGES,
   EMAIL_CHANGE_TTL_MS,
   emailChangeSchema,
   FIELD_RULE_MESSAGES,
-  isTel,
   isTwoStepRequired,
   oneTimeTokenState,
+  type ProfileUpdatedAnswer,
   parseFields,
   passwordChangeSchema,
+  profileUpdateBody,
   readDomainOptions,
-  ruleIssue,
+  type TwoStepAnswer,
 } from '@spinyard/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { MailQueue } from '../../platform/mail/mail-outbox-queue.ts';
@@ -27,31 +27,6 @@ import { isUniqueViolation } from '../sql.ts';
 import { userAccounts } from '../users/accounts-service.ts';
 import { type ProfileFields, profileRepo } from './repo.ts';
 
-/** Our bound for names (the spec gives none), the same as the users area's. */
-const NAME_MAX_LENGTH = 100;
-
-const nameText = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(NAME_MAX_LENGTH, { error: `${label} must have at most ${NAME_MAX_LENGTH} characters.` });
-
-/** What a user may change about themself; each field optional, an unknown one refused. */
-const profileUpdateSchema = z
-  .object({
-    name: nameText('The name').min(1, { error: 'Enter your name.' }).optional(),
-    first_name: nameText('The first name').optional(),
-    last_name: nameText('The last name').optional(),
-    display_name: nameText('The displayed name').optional(),
-    // The company phone rule of the domain package; empty removes the number (and with it the SMS codes).
-    phone: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || isTel(v), ruleIssue('format', COMPANY_MESSAGES.tel))
-      .optional(),
-  })
-  .strict();
-
 /** Limits on e-mail change requests per user: each one mails an address the user typed. */
 const EMAIL_CHANGE_THROTTLE = { windowMs: 60 * 60 * 1000, maxPerUser: 10 } as const;
 
@@ -61,31 +36,10 @@ function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.output
   return parsed.data;
 }
 
-export interface ProfileAnswer {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    first_name: string;
-    last_name: string;
-    display_name: string;
-    phone: string;
-    two_step_auth: boolean;
-  };
-}
-
-export interface TwoStepSettings {
-  /** The user's own flag. */
-  enabled: boolean;
-  /** The domain requires two-step for everyone: it cannot be turned off. */
-  enforced: boolean;
-  /** The domain offers two-step: the user may turn it on. */
-  available: boolean;
-  /** Whether the next sign-in will ask for a code. */
-  required: boolean;
-  /** Where codes go. */
-  delivery: ('mail' | 'sms')[];
-}
+/** The answer of a change of names or phone. */
+type ProfileAnswer = ProfileUpdatedAnswer;
+/** The two-step setting as the profile routes answer it. */
+export type TwoStepSettings = TwoStepAnswer;
 
 /**
  * The signed-in user's own account: names and phone, password, sign-in e-mail and two-step setting (the
@@ -131,7 +85,7 @@ export function profileService(deps: {
   return {
     async update(actor: Actor, body: unknown): Promise<ProfileAnswer> {
       const fields: ProfileFields = Object.fromEntries(
-        Object.entries(parseOrRefuse(profileUpdateSchema, body)).filter(([, v]) => v !== undefined),
+        Object.entries(parseOrRefuse(profileUpdateBody, body)).filter(([, v]) => v !== undefined),
       );
       if (Object.keys(fields).length > 0 && !(await accounts.updateOwnFields(actor.userId, fields))) {
         throw new AppError('not_authenticated');
