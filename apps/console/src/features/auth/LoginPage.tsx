@@ -1,16 +1,20 @@
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { abandonHeldSignIn } from '../../api/auth.ts';
 import type { DeviceLimitOutcome, LoginOutcome } from '../../api/loginAnswer.ts';
 import { isSignedIn } from '../../api/tokens.ts';
 import { returnPathFrom } from '../../app/guards/returnPath.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { DeviceLimitPanel } from './DeviceLimitPanel.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { deviceLimitOfState, type LoginNotice, loginNoticeKey, loginNoticeOf, nextLoginState } from './loginState.ts';
+
+// Shown only when the sign-in limit is reached: its device table (and Mantine's scroll area) loads then, not with
+// the login form.
+const DeviceLimitPanel = lazy(() => import('./DeviceLimitPanel.tsx').then((m) => ({ default: m.DeviceLimitPanel })));
 
 /**
  * /login: sign in, then go where the visitor wanted to go (or /top). A 202 goes on to the code entry; a 201 shows
@@ -63,15 +67,17 @@ export function LoginPage() {
   if (deviceLimit) {
     return (
       <AuthCard title={t('deviceLimit.heading')} width={880}>
-        <DeviceLimitPanel
-          outcome={deviceLimit}
-          onSignedIn={signedIn}
-          onEnded={backToForm}
-          onBack={() => {
-            abandonHeldSignIn();
-            backToForm();
-          }}
-        />
+        <Suspense fallback={<CenteredLoader py={32} />}>
+          <DeviceLimitPanel
+            outcome={deviceLimit}
+            onSignedIn={signedIn}
+            onEnded={backToForm}
+            onBack={() => {
+              abandonHeldSignIn();
+              backToForm();
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }
