@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { activeSuperUser, api, firstDomainId } from './api.ts';
-import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
+import { chromiumPath, expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import {
   expectPath,
   openPage,
@@ -228,6 +228,61 @@ describe.skipIf(skipBrowserTests)('screens that read wrong', () => {
     expect(await textOf(date)).toBe(`Your service ends on ${expected}.`);
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page);
+  });
+
+  it('shows a white-label host’s service name in the title and footer, and its logo in the collapsed sidebar', async () => {
+    const { baseUrl } = suite.server;
+    const master = await requestAccessToken(suite);
+    const host = 'dealer-one.test';
+    const created = await api(`${baseUrl}/v1/domain`, master, {
+      host,
+      company_code: '0321',
+      service_name: 'Dealer One',
+      super_user: { email: 'dealer-one-super@example.com', name: 'Dealer One Super' },
+    });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    const domainId = (created.data as { id: string }).id;
+    const tenantUser = { email: 'dealer-one-admin@example.com', password: 'Dealer-one-2025' };
+    const admin = await api(`${baseUrl}/v1/subordinates`, master, {
+      ...tenantUser,
+      name: 'Dealer One Admin',
+      privilege_type: 'admin',
+      domain_id: domainId,
+    });
+    expect(admin.status, JSON.stringify(admin.data)).toBe(201);
+
+    // The tenant's own host name, resolved to this server by the browser.
+    const port = new URL(baseUrl).port;
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${host} 127.0.0.1`],
+    });
+    try {
+      const context = await browser.newContext({ locale: 'en-US', reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await page.goto(`http://${host}:${port}/login`);
+      await expect.poll(() => page.title()).toBe('Sign in | Dealer One');
+      await expect.poll(() => textOf(testId(page, 'footer'))).toContain('Dealer One.');
+      expect(await textOf(testId(page, 'footer'))).not.toContain('Spinyard');
+
+      await page.locator('input[name="username"]').fill(tenantUser.email);
+      await page.locator('input[name="password"]').fill(tenantUser.password);
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL((url) => url.pathname === '/top', { timeout: 20_000 });
+      await expect.poll(() => page.title()).toMatch(/ \| Dealer One$/);
+      expect(await textOf(testId(page, 'footer'))).toContain('Dealer One.');
+
+      // Minimized, the sidebar still shows the logo (an image), not a letter.
+      await testId(page, 'sidebar-toggle').click();
+      await expect.poll(() => testId(page, 'sidebar').getAttribute('data-collapsed')).toBe('true');
+      const logo = testId(page, 'sidebar-logo').locator('img');
+      await logo.waitFor({ state: 'visible' });
+      await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 
   it('shows lists as cards on a phone, with the row actions and the whole title on screen', async () => {
