@@ -81,6 +81,9 @@ export interface Session {
   headers: { authorization: string };
 }
 
+/** A user with a live session: what most API tests start from. */
+export type SignedInUser = TestUser & Session;
+
 export interface DomainInput {
   host?: string;
   companyCode?: string;
@@ -237,13 +240,13 @@ export function factory(db: Db) {
   }
 
   /** A user with a session: the usual start of an API test. */
-  async function signedIn(input: UserInput = {}): Promise<TestUser & Session> {
+  async function signedIn(input: UserInput = {}): Promise<SignedInUser> {
     const u = await user(input);
     return { ...u, ...(await session(u)) };
   }
 
   /** The product's operator: master of the product's own domain (company code 0006). */
-  async function master(input: UserInput = {}): Promise<TestUser & Session & { tenant: Tenant }> {
+  async function master(input: UserInput = {}): Promise<SignedInUser> {
     const product = input.tenant ?? (await tenant({ companyCode: '0006', serviceName: 'Spinyard' }));
     const u = await signedIn({ ...input, tenant: product, privilege_type: 'master' });
     return { ...u, tenant: product };

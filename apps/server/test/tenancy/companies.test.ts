@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { call, masterOf, nextCompanyCode, type SignedInUser, snapshot, userOn } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { nextCompanyCode, type SignedInUser } from '../helpers/factory.ts';
+import { call } from '../helpers/http.ts';
+import { tenantSnapshot } from '../helpers/snapshot.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let master: SignedInUser;
 let superUser: SignedInUser;
 let admin: SignedInUser;
@@ -10,15 +12,12 @@ let normal: SignedInUser;
 const host = 'company-dealer.example.test';
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  master = await masterOf(t);
+  master = await t.make.master();
   const code = nextCompanyCode();
-  superUser = await userOn(t, { host, companyCode: code, privilegeType: 'super' });
-  admin = await userOn(t, { host, companyCode: code, privilegeType: 'admin' });
-  normal = await userOn(t, { host, companyCode: code, privilegeType: 'normal' });
-});
-afterAll(async () => {
-  await t.close();
+  const tenant = await t.make.tenant({ host, companyCode: code });
+  superUser = await t.make.signedIn({ tenant, privilege_type: 'super' });
+  admin = await t.make.signedIn({ tenant, privilege_type: 'admin' });
+  normal = await t.make.signedIn({ tenant, privilege_type: 'normal' });
 });
 
 const address = {
@@ -123,28 +122,26 @@ describe('branches', () => {
   });
 
   it("master may not move a branch under another domain's headquarters", async () => {
-    const other = await userOn(t, {
-      host: 'other-branch-domain.example.test',
-      companyCode: nextCompanyCode(),
-      privilegeType: 'super',
+    const other = await t.make.signedIn({
+      privilege_type: 'super',
+      domain: { host: 'other-branch-domain.example.test', companyCode: nextCompanyCode() },
     });
     const hq = (await call(t.app, superUser.token, 'POST', '/v1/headquarters', { name: 'Move HQ' })).json();
     const branch = (
       await call(t.app, superUser.token, 'POST', '/v1/branches', { name: 'Stays', headquarters_id: hq.id })
     ).json();
-    const before = await snapshot(t.db, 'companies', superUser.domainId);
+    const before = await tenantSnapshot(t.db, 'companies', superUser.domainId);
     const res = await call(t.app, master.token, 'POST', `/v1/branches/${branch.id}`, {
       headquarters_id: other.companyId,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'headquarters_id', rule: 'one_of' })]);
-    expect(await snapshot(t.db, 'companies', superUser.domainId)).toBe(before);
+    expect(await tenantSnapshot(t.db, 'companies', superUser.domainId)).toBe(before);
   });
   it('master lists the branches of every domain or narrows to one with domain_id; a super stays in their own', async () => {
-    const other = await userOn(t, {
-      host: 'branch-filter-domain.example.test',
-      companyCode: nextCompanyCode(),
-      privilegeType: 'super',
+    const other = await t.make.signedIn({
+      privilege_type: 'super',
+      domain: { host: 'branch-filter-domain.example.test', companyCode: nextCompanyCode() },
     });
     const branchOf = async (user: SignedInUser, name: string) =>
       (await call(t.app, user.token, 'POST', '/v1/branches', { name, headquarters_id: user.companyId })).json()
@@ -207,26 +204,25 @@ describe('/companyinfo/info and /company/edit', () => {
     [{ name: '' }, 'name', 'required'],
     [{ nickname: 'x' }, 'nickname', 'unknown_field'],
   ])('refuses %j on %s with %s and changes nothing', async (body, field, rule) => {
-    const before = await snapshot(t.db, 'companies', superUser.domainId);
+    const before = await tenantSnapshot(t.db, 'companies', superUser.domainId);
     const res = await call(t.app, superUser.token, 'POST', '/v1/company', body);
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({ code: 'validation_failed' });
     expect(res.json().error.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field, rule })]));
-    expect(await snapshot(t.db, 'companies', superUser.domainId)).toBe(before);
+    expect(await tenantSnapshot(t.db, 'companies', superUser.domainId)).toBe(before);
   });
 
   it('is for super only: admin and normal users are refused and nothing changes', async () => {
     for (const user of [admin, normal]) {
-      const before = await snapshot(t.db, 'companies', superUser.domainId);
+      const before = await tenantSnapshot(t.db, 'companies', superUser.domainId);
       const res = await call(t.app, user.token, 'POST', '/v1/company', { name: 'Taken over' });
       expect(res.statusCode).toBe(403);
-      expect(await snapshot(t.db, 'companies', superUser.domainId)).toBe(before);
+      expect(await tenantSnapshot(t.db, 'companies', superUser.domainId)).toBe(before);
     }
   });
 
   it('lets a product-branded admin (product domain, paying by card) update their own company', async () => {
-    const branded = await userOn(t, { host: 'spinyard.example.test', companyCode: '0006', privilegeType: 'admin' });
-    await t.db.updateTable('users').set({ is_pay_by_credit: true }).where('id', '=', branded.id).execute();
+    const branded = await t.make.signedIn({ tenant: master.tenant, privilege_type: 'admin', is_pay_by_credit: true });
     const res = await call(t.app, branded.token, 'POST', '/v1/company', { name: 'My own dealership' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: branded.companyId, name: 'My own dealership' });

@@ -1,32 +1,21 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { domainPurgeJob } from '../../src/modules/tenancy/jobs.ts';
 import { createBoss } from '../../src/platform/jobs/boss.ts';
 import { createJobRunner } from '../../src/platform/jobs/queue-registry.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import {
-  activationLinkFor,
-  call,
-  domainBody,
-  domainRowSnapshot,
-  insertContents,
-  masterOf,
-  nextCompanyCode,
-  type SignedInUser,
-  userOn,
-} from './helpers.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { domainBody, nextCompanyCode, type SignedInUser } from '../helpers/factory.ts';
+import { call } from '../helpers/http.ts';
+import { activationLink } from '../helpers/mail.ts';
+import { tenantSnapshot } from '../helpers/snapshot.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let master: SignedInUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  master = await masterOf(t);
-});
-afterAll(async () => {
-  await t.close();
+  master = await t.make.master();
 });
 
 async function createDomain(overrides: Record<string, unknown> = {}) {
@@ -73,7 +62,7 @@ describe('POST /v1/domain', () => {
     expect(company).toMatchObject({ kind: 'headquarters', domain_id: domain.id, parent_company_id: null });
 
     // The link carries a token whose digest is the stored one-time activation row.
-    const link = await activationLinkFor(t.mailDir, body.super_user.email);
+    const link = await activationLink(t.mailDir, body.super_user.email);
     expect(link).toMatch(/^http:\/\/console\.test\/user\/activation\/[A-Za-z0-9_-]{43}$/);
     const token = link!.split('/').at(-1)!;
     const row = await t.db
@@ -221,7 +210,7 @@ describe('reading domains', () => {
 describe('POST /v1/domain/{id}', () => {
   it('changes options for the domain users at their next request', async () => {
     const host = 'options-live.example.test';
-    const user = await userOn(t, { host, companyCode: nextCompanyCode(), privilegeType: 'super' });
+    const user = await t.make.signedIn({ privilege_type: 'super', domain: { host, companyCode: nextCompanyCode() } });
     const before = await call(t.app, user.token, 'GET', '/v1/profile');
     expect(before.json().domain.options.option_data).toBe(false);
 
@@ -254,17 +243,13 @@ describe('POST /v1/domain/{id}', () => {
   it('refuses a vehicle limit below the vehicles registered, counting all but permanently deleted ones', async () => {
     const host = 'vehicles.example.test';
     const code = nextCompanyCode();
-    const owner = await userOn(t, { host, companyCode: code, privilegeType: 'super' });
-    const other = await userOn(t, { host, companyCode: code, privilegeType: 'admin' });
-    await insertContents(t.db, { domainId: owner.domainId, ownerUserId: owner.id, n: 3 });
-    await insertContents(t.db, { domainId: owner.domainId, ownerUserId: owner.id, n: 1, publication: 'deleted' });
-    await insertContents(t.db, { domainId: owner.domainId, ownerUserId: other.id, n: 1 });
-    await insertContents(t.db, {
-      domainId: owner.domainId,
-      ownerUserId: owner.id,
-      n: 2,
-      publication: 'permanently_deleted',
-    });
+    const tenant = await t.make.tenant({ host, companyCode: code });
+    const owner = await t.make.signedIn({ tenant, privilege_type: 'super' });
+    const other = await t.make.signedIn({ tenant, privilege_type: 'admin' });
+    await t.make.vehicles({ id: owner.id, domainId: owner.domainId }, { count: 3 });
+    await t.make.vehicles({ id: owner.id, domainId: owner.domainId }, { count: 1, publication: 'deleted' });
+    await t.make.vehicles({ id: other.id, domainId: owner.domainId }, { count: 1 });
+    await t.make.vehicles({ id: owner.id, domainId: owner.domainId }, { count: 2, publication: 'permanently_deleted' });
 
     const counts = await call(t.app, master.token, 'GET', `/v1/domain/max-contents/${owner.domainId}`);
     expect(counts.json()).toEqual({
@@ -276,7 +261,7 @@ describe('POST /v1/domain/{id}', () => {
       remaining: null,
     });
 
-    const before = await domainRowSnapshot(t.db, owner.domainId);
+    const before = await tenantSnapshot(t.db, 'domains', owner.domainId);
     const low = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
       options: { vehicle_limit: 4 },
     });
@@ -285,7 +270,7 @@ describe('POST /v1/domain/{id}', () => {
       code: 'domain_limit_below_registered',
       fields: [expect.objectContaining({ field: 'options.vehicle_limit', rule: 'range' })],
     });
-    expect(await domainRowSnapshot(t.db, owner.domainId)).toBe(before);
+    expect(await tenantSnapshot(t.db, 'domains', owner.domainId)).toBe(before);
 
     const equal = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
       options: { vehicle_limit: 5 },
@@ -346,10 +331,13 @@ describe('POST /v1/domain-update', () => {
 
   it('changes nothing when one domain refuses the change', async () => {
     const host = 'bulk-full.example.test';
-    const owner = await userOn(t, { host, companyCode: nextCompanyCode(), privilegeType: 'super' });
-    await insertContents(t.db, { domainId: owner.domainId, ownerUserId: owner.id, n: 2 });
+    const owner = await t.make.signedIn({ privilege_type: 'super', domain: { host, companyCode: nextCompanyCode() } });
+    await t.make.vehicles({ id: owner.id, domainId: owner.domainId }, { count: 2 });
     const empty = await createDomain();
-    const before = [await domainRowSnapshot(t.db, owner.domainId), await domainRowSnapshot(t.db, empty.domain.id)];
+    const before = [
+      await tenantSnapshot(t.db, 'domains', owner.domainId),
+      await tenantSnapshot(t.db, 'domains', empty.domain.id),
+    ];
 
     const res = await call(t.app, master.token, 'POST', '/v1/domain-update', {
       domain_ids: [empty.domain.id, owner.domainId],
@@ -357,9 +345,10 @@ describe('POST /v1/domain-update', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('domain_limit_below_registered');
-    expect([await domainRowSnapshot(t.db, owner.domainId), await domainRowSnapshot(t.db, empty.domain.id)]).toEqual(
-      before,
-    );
+    expect([
+      await tenantSnapshot(t.db, 'domains', owner.domainId),
+      await tenantSnapshot(t.db, 'domains', empty.domain.id),
+    ]).toEqual(before);
 
     const unknown = await call(t.app, master.token, 'POST', '/v1/domain-update', {
       domain_ids: [empty.domain.id, '999999999'],
@@ -379,12 +368,10 @@ describe('DELETE /v1/domain/{id} and the nightly deletion', () => {
   it('keeps the host refused as deleting until the nightly job has run, then lets it be registered again', async () => {
     const host = 'leaving.example.test';
     const code = nextCompanyCode();
-    const user = await userOn(t, { host, companyCode: code, privilegeType: 'super' });
-    await insertContents(t.db, { domainId: user.domainId, ownerUserId: user.id, n: 2 });
-    await t.db
-      .insertInto('groups')
-      .values({ domain_id: user.domainId, name: 'Team', admin_user_id: user.id })
-      .execute();
+    const tenant = await t.make.tenant({ host, companyCode: code });
+    const user = await t.make.signedIn({ tenant, privilege_type: 'super' });
+    await t.make.vehicles({ id: user.id, domainId: user.domainId }, { count: 2 });
+    await t.make.group({ tenant, name: 'Team', admin: user });
 
     const res = await call(t.app, master.token, 'DELETE', `/v1/domain/${user.domainId}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -460,16 +447,17 @@ describe('domain routes are for master only', () => {
   it('refuses super, admin and normal users on every domain route and changes nothing', async () => {
     const host = 'not-master.example.test';
     const code = nextCompanyCode();
+    const tenant = await t.make.tenant({ host, companyCode: code });
     const users = [
-      await userOn(t, { host, companyCode: code, privilegeType: 'super' }),
-      await userOn(t, { host, companyCode: code, privilegeType: 'admin' }),
-      await userOn(t, { host, companyCode: code, privilegeType: 'normal' }),
+      await t.make.signedIn({ tenant, privilege_type: 'super' }),
+      await t.make.signedIn({ tenant, privilege_type: 'admin' }),
+      await t.make.signedIn({ tenant, privilege_type: 'normal' }),
     ];
     const target = await createDomain();
     const id = target.domain.id;
-    const before = await domainRowSnapshot(t.db, id);
+    const before = await tenantSnapshot(t.db, 'domains', id);
     const own = users[0]!.domainId;
-    const ownBefore = await domainRowSnapshot(t.db, own);
+    const ownBefore = await tenantSnapshot(t.db, 'domains', own);
     const countDomains = async () => (await t.db.selectFrom('domains').select('id').execute()).length;
     const domainCount = await countDomains();
     const requests: [string, string, unknown?][] = [
@@ -496,8 +484,8 @@ describe('domain routes are for master only', () => {
         expect(res.json().error.code).toBe('forbidden');
       }
     }
-    expect(await domainRowSnapshot(t.db, id)).toBe(before);
-    expect(await domainRowSnapshot(t.db, own)).toBe(ownBefore);
+    expect(await tenantSnapshot(t.db, 'domains', id)).toBe(before);
+    expect(await tenantSnapshot(t.db, 'domains', own)).toBe(ownBefore);
     expect(await countDomains()).toBe(domainCount);
   });
 

@@ -2,33 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stageBlob } from '../../src/modules/tenancy/blobs.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import {
-  base64,
-  call,
-  domainBody,
-  domainRowSnapshot,
-  gif,
-  jpeg,
-  masterOf,
-  nextCompanyCode,
-  png,
-  type SignedInUser,
-  userOn,
-} from './helpers.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { domainBody, nextCompanyCode, type SignedInUser } from '../helpers/factory.ts';
+import { call } from '../helpers/http.ts';
+import { base64, gif, jpeg, png } from '../helpers/pictures.ts';
+import { tenantSnapshot } from '../helpers/snapshot.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let master: SignedInUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  master = await masterOf(t);
-});
-afterAll(async () => {
-  await t.close();
+  master = await t.make.master();
 });
 
 async function newDomain() {
@@ -72,7 +59,7 @@ describe('domain logo: PNG, exactly 488x110, up to 2 MB, judged by content', () 
       image: base64(await png(488, 110)),
     });
     expect(first.statusCode).toBe(200);
-    const before = await domainRowSnapshot(t.db, id);
+    const before = await tenantSnapshot(t.db, 'domains', id);
 
     const res = await call(t.app, master.token, 'POST', `/v1/domain/${id}/logo`, {
       image: base64(await png(489, 110)),
@@ -82,7 +69,7 @@ describe('domain logo: PNG, exactly 488x110, up to 2 MB, judged by content', () 
       code: 'image_dimensions_invalid',
       fields: [expect.objectContaining({ field: 'image', rule: 'exact_dimensions' })],
     });
-    expect(await domainRowSnapshot(t.db, id)).toBe(before);
+    expect(await tenantSnapshot(t.db, 'domains', id)).toBe(before);
     expect((await media(first.json().logo_url)).statusCode).toBe(200);
   });
 
@@ -185,7 +172,8 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
   it("publishes the domain company's GIF logo as company_logo_{code}.png, the sidebar's URL", async () => {
     const host = 'logo-dealer.example.test';
     const code = nextCompanyCode();
-    const superUser = await userOn(t, { host, companyCode: code, privilegeType: 'super' });
+    const tenant = await t.make.tenant({ host, companyCode: code });
+    const superUser = await t.make.signedIn({ tenant, privilege_type: 'super' });
     const res = await call(t.app, superUser.token, 'POST', '/v1/company/logo', {
       image: base64(await gif(320, 120)),
       file_name: 'logo.gif',
@@ -209,8 +197,10 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
   it("gives another company of the domain a name of its own, so it never replaces the domain's logo", async () => {
     const host = 'two-companies.example.test';
     const code = nextCompanyCode();
-    const first = await userOn(t, { host, companyCode: code, privilegeType: 'super' });
-    const second = await userOn(t, { host, companyCode: code, privilegeType: 'super' });
+    const tenant = await t.make.tenant({ host, companyCode: code });
+    const first = await t.make.signedIn({ tenant, privilege_type: 'super' });
+    const branch = await t.make.company({ domainId: tenant.domainId, name: 'Second company' });
+    const second = await t.make.signedIn({ tenant, privilege_type: 'super', company_id: branch.id });
     await call(t.app, first.token, 'POST', '/v1/company/logo', { image: base64(await png(100, 50)) });
     const res = await call(t.app, second.token, 'POST', '/v1/company/logo', { image: base64(await jpeg(100, 50)) });
     expect(res.statusCode).toBe(200);
@@ -220,10 +210,9 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
   });
 
   it('refuses a file over 5 MB and a format other than png, gif or jpg', async () => {
-    const user = await userOn(t, {
-      host: 'big-logo.example.test',
-      companyCode: nextCompanyCode(),
-      privilegeType: 'super',
+    const user = await t.make.signedIn({
+      privilege_type: 'super',
+      domain: { host: 'big-logo.example.test', companyCode: nextCompanyCode() },
     });
     const big = await call(t.app, user.token, 'POST', '/v1/company/logo', {
       image: base64(await paddedPng(200, 100, 5 * 1024 * 1024 + 1)),
@@ -250,9 +239,10 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
   it('is refused to admin and normal users', async () => {
     const host = 'logo-roles.example.test';
     const code = nextCompanyCode();
-    await userOn(t, { host, companyCode: code, privilegeType: 'super' });
+    const tenant = await t.make.tenant({ host, companyCode: code });
+    await t.make.signedIn({ tenant, privilege_type: 'super' });
     for (const privilegeType of ['admin', 'normal'] as const) {
-      const user = await userOn(t, { host, companyCode: code, privilegeType });
+      const user = await t.make.signedIn({ tenant, privilege_type: privilegeType });
       const res = await call(t.app, user.token, 'POST', '/v1/company/logo', { image: base64(await png(10, 10)) });
       expect(res.statusCode).toBe(403);
       const removed = await call(t.app, user.token, 'DELETE', '/v1/company/logo');
@@ -262,7 +252,10 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
 
   it('removes the logo; the sidebar then falls back to the product logo', async () => {
     const code = nextCompanyCode();
-    const user = await userOn(t, { host: 'logo-off.example.test', companyCode: code, privilegeType: 'super' });
+    const user = await t.make.signedIn({
+      privilege_type: 'super',
+      domain: { host: 'logo-off.example.test', companyCode: code },
+    });
     await call(t.app, user.token, 'POST', '/v1/company/logo', { image: base64(await png(10, 10)) });
     const res = await call(t.app, user.token, 'DELETE', '/v1/company/logo');
     expect(res.json().logo_url).toBeNull();
