@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { Session, Tenant, TestUser } from '../helpers/factory.ts';
@@ -122,5 +123,23 @@ describe('GET /v1/subordinates: search, sort and paging in the database', () => 
       headers: sup.headers,
     });
     expect(atLimit.statusCode, atLimit.body).toBe(200);
+  });
+
+  it('has an index for each sort of the list, within a tenant and over live users', async () => {
+    const { rows } = await sql<{ indexname: string; indexdef: string }>`
+      select indexname, indexdef from pg_indexes where tablename = 'users' and indexname like 'users_list_%'`.execute(
+      t.db,
+    );
+    const byName = new Map(rows.map((r) => [r.indexname, r.indexdef]));
+    for (const [name, column] of [
+      ['users_list_created_idx', 'created_at'],
+      ['users_list_updated_idx', 'updated_at'],
+      ['users_list_name_idx', 'name'],
+      ['users_list_email_idx', 'email'],
+    ]) {
+      expect(byName.get(name ?? '')).toMatch(
+        new RegExp(`\\(domain_id, ${column}, id\\) WHERE \\(deleted_at IS NULL\\)`),
+      );
+    }
   });
 });

@@ -5,6 +5,7 @@ import * as m0003 from './0003_auth_paths.ts';
 import * as m0005 from './0005_users.ts';
 import * as m0006 from './0006_two_step_forced.ts';
 import * as m0007 from './0007_service_ends_at.ts';
+import * as m0008 from './0008_list_sort_indexes.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0005_users': m0005,
   '0006_two_step_forced': m0006,
   '0007_service_ends_at': m0007,
+  '0008_list_sort_indexes': m0008,
 };
