@@ -15,7 +15,7 @@ import {
   type UserSort,
   type UserStatus,
 } from '@spinyard/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from './apiError.ts';
 import { apiGet, apiRequest } from './client.ts';
 import { tokens } from './tokens.ts';
@@ -201,4 +201,23 @@ export function useSubordinate(id: string | undefined) {
 
 export function useAdmins(enabled = true) {
   return useQuery({ queryKey: userKeys.admins, queryFn: fetchAdmins, staleTime: 10_000, enabled });
+}
+
+// ---- Writes: each hook owns what its success makes stale ------------------------------------------------------
+
+/** A write to users: every user list and record is refetched before the caller goes on. */
+function useUserWrite<A, R>(write: (args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useCreateSubordinate() {
+  return useUserWrite(createSubordinate);
+}
+
+export function useUpdateSubordinate() {
+  return useUserWrite(({ id, body }: { id: string; body: SubordinateUpdateBody }) => updateSubordinate(id, body));
 }

@@ -1,10 +1,9 @@
 import { Stack } from '@mantine/core';
 import { assignablePrivileges, canAddUser, type FieldError } from '@spinyard/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
-import { createSubordinate, useAdmins, userKeys } from '../../api/users.ts';
+import { useAdmins, useCreateSubordinate } from '../../api/users.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { UserForm } from './UserForm.tsx';
@@ -17,7 +16,7 @@ export function UserAddPage() {
   const { t } = useTranslation();
   const actor = useUserActor();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const create = useCreateSubordinate();
   const isAdmin = actor?.privilegeType === 'admin';
   const admins = useAdmins(Boolean(actor) && !isAdmin);
 
@@ -36,8 +35,7 @@ export function UserAddPage() {
 
   const submit = async (values: UserFormValues): Promise<FieldError[]> => {
     try {
-      const created = await createSubordinate(createBodyOf(values));
-      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      const created = await create.mutateAsync(createBodyOf(values));
       notifySuccess(t('users.add.done', { name: created.name }));
       void navigate('/subordinate/list');
       return [];

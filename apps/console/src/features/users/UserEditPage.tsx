@@ -11,10 +11,10 @@ import {
   deleteSubordinate,
   setUserStatus,
   type UserRecord,
-  updateSubordinate,
   useAdmins,
   userKeys,
   useSubordinate,
+  useUpdateSubordinate,
 } from '../../api/users.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
@@ -35,6 +35,7 @@ export function UserEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useSubordinate(userId);
+  const update = useUpdateSubordinate();
   const isAdmin = actor?.privilegeType === 'admin';
   const admins = useAdmins(Boolean(actor) && !isAdmin);
   const [action, setAction] = useState<Action | null>(null);
@@ -73,8 +74,7 @@ export function UserEditPage() {
       return [];
     }
     try {
-      const saved = await updateSubordinate(u.id, body);
-      await refresh();
+      const saved = await update.mutateAsync({ id: u.id, body });
       notifySuccess(t('users.edit.done', { name: saved.name }));
       return [];
     } catch (error) {

@@ -15,23 +15,31 @@ import {
 } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '../../api/users.ts';
 import { focusFirstInvalid } from '../../components/focusFirstInvalid.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
+import { ControlledField } from '../../forms/ControlledField.tsx';
+import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
+import { useZodForm } from '../../forms/useZodForm.ts';
 import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
 import { RoleBadge } from './UserBits.tsx';
-import { type UserField, type UserFormValues, userFormErrors } from './userRules.ts';
+import { fieldsOfUserForm, userFormSchema } from './userFormSchema.ts';
+import type { UserFormValues } from './userRules.ts';
 import { userFieldErrorText } from './userText.ts';
 
-type Errors = Partial<Record<string, string>>;
-
-function errorsByField(fields: FieldError[]): Errors {
-  const out: Errors = {};
-  for (const f of fields) out[f.field] ??= userFieldErrorText(f);
-  return out;
-}
+/** The inputs in the order of the form. */
+const FIELDS = [
+  'privilege_type',
+  'email',
+  'password',
+  'name',
+  'parent_user_id',
+  'company_section',
+  'phone',
+  'car_limit',
+  'two_step_forced',
+] as const;
 
 export interface UserFormProps {
   mode: 'add' | 'edit';
@@ -60,45 +68,42 @@ export function UserForm({
   submitLabel,
 }: UserFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<UserFormValues>(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-
-  const set =
-    <K extends keyof UserFormValues>(key: K, field: UserField) =>
-    (value: UserFormValues[K]) => {
-      setValues((v) => ({ ...v, [key]: value }));
-      if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-    };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const local = userFormErrors(values, mode);
-    if (local.length > 0) {
-      setErrors(errorsByField(local));
-      focusFirstInvalid();
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const form = useZodForm(userFormSchema(mode), {
+    defaultValues: fieldsOfUserForm(initial),
+    message: userFieldErrorText,
+    shouldFocusError: false,
+  });
+  const showRefusal = useServerFieldErrors(form, {
+    fields: FIELDS,
+    focus: focusFirstInvalid,
+    // onSubmit has already had the client tell anything that is not about a field.
+    errorsOf: (refused) => {
+      const fields: Partial<Record<(typeof FIELDS)[number], string>> = {};
+      for (const field of refused as FieldError[]) {
+        const name = FIELDS.find((f) => f === field.field);
+        if (name) fields[name] ??= userFieldErrorText(field);
+      }
+      return { fields };
+    },
+  });
+  const submit = form.handleSubmit(
+    async (values) => {
       const refused = await onSubmit(values);
-      setErrors(errorsByField(refused));
-      if (refused.length > 0) focusFirstInvalid();
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      if (refused.length > 0) showRefusal(refused);
+    },
+    () => focusFirstInvalid(),
+  );
 
-  const errorCount = Object.values(errors).filter(Boolean).length;
-  const showParent = values.privilegeType === 'normal' && admins !== null;
-  const role = mode === 'add' ? values.privilegeType : currentRole;
+  const { errors, isSubmitted, isSubmitting } = form.formState;
+  const errorCount = Object.keys(errors).length;
+  const [privilegeType, password] = form.watch(['privilege_type', 'password']);
+  const showParent = privilegeType === 'normal' && admins !== null;
+  const role = mode === 'add' ? privilegeType : currentRole;
 
   return (
-    <form onSubmit={submit} noValidate data-testid="user-form">
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="user-form">
       <Stack gap="lg">
-        {submitted && errorCount > 0 ? (
+        {isSubmitted && errorCount > 0 ? (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="user-form-errors">
             {t('users.form.fixErrors', { count: errorCount })}
           </Alert>
@@ -110,21 +115,33 @@ export function UserForm({
           </Title>
           <Stack gap="md">
             {mode === 'add' ? (
-              <Radio.Group
+              <ControlledField
+                form={form}
                 name="privilege_type"
-                label={t('users.fields.privilege_type')}
-                description={t('users.form.roleHelp')}
-                value={values.privilegeType}
-                onChange={(v) => set('privilegeType', 'privilege_type')(v as UserFormValues['privilegeType'])}
-                error={errors.privilege_type}
-                withAsterisk
-              >
-                <Group gap="lg" mt="xs">
-                  {roles.map((r) => (
-                    <Radio key={r} value={r} label={t(`roles.${r}`)} data-testid={`user-role-${r}`} />
-                  ))}
-                </Group>
-              </Radio.Group>
+                render={(field) => (
+                  <Radio.Group
+                    name={field.name}
+                    label={t('users.fields.privilege_type')}
+                    description={t('users.form.roleHelp')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={field.error}
+                    withAsterisk
+                  >
+                    <Group gap="lg" mt="xs">
+                      {roles.map((r, i) => (
+                        <Radio
+                          key={r}
+                          ref={i === 0 ? field.ref : undefined}
+                          value={r}
+                          label={t(`roles.${r}`)}
+                          data-testid={`user-role-${r}`}
+                        />
+                      ))}
+                    </Group>
+                  </Radio.Group>
+                )}
+              />
             ) : currentRole ? (
               <Group gap="sm">
                 <Text size="sm" fw={500}>
@@ -136,22 +153,16 @@ export function UserForm({
 
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
-                name="email"
+                {...form.field('email')}
                 type="email"
                 autoComplete="off"
                 label={t('users.fields.email')}
-                value={values.email}
-                onChange={(e) => set('email', 'email')(e.currentTarget.value)}
-                error={errors.email}
                 withAsterisk
                 data-testid="user-email"
               />
               <TextInput
-                name="name"
+                {...form.field('name')}
                 label={t('users.fields.name')}
-                value={values.name}
-                onChange={(e) => set('name', 'name')(e.currentTarget.value)}
-                error={errors.name}
                 withAsterisk
                 maxLength={100}
                 data-testid="user-name"
@@ -160,39 +171,43 @@ export function UserForm({
 
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <PasswordInput
-                name="password"
+                {...form.field('password')}
                 autoComplete="new-password"
                 label={t('users.fields.password')}
                 description={mode === 'edit' ? t('users.form.passwordKeep') : undefined}
-                value={values.password}
-                onChange={(e) => set('password', 'password')(e.currentTarget.value)}
-                error={errors.password}
                 withAsterisk={mode === 'add'}
                 aria-describedby="user-password-rules"
                 data-testid="user-password"
                 visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
               />
-              {mode === 'add' || values.password !== '' ? (
-                <PasswordChecklist password={values.password} id="user-password-rules" />
+              {mode === 'add' || password !== '' ? (
+                <PasswordChecklist password={password} id="user-password-rules" />
               ) : (
                 <span id="user-password-rules" />
               )}
             </SimpleGrid>
 
             {showParent ? (
-              <Select
+              <ControlledField
+                form={form}
                 name="parent_user_id"
-                label={t('users.fields.parent_user_id')}
-                description={t('users.form.parentHelp')}
-                placeholder={adminsLoading ? t('common.loading') : t('users.form.parentPlaceholder')}
-                data={(admins ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.email})` }))}
-                value={values.parentUserId || null}
-                onChange={(v) => set('parentUserId', 'parent_user_id')(v ?? '')}
-                error={errors.parent_user_id}
-                nothingFoundMessage={t('users.form.noAdmins')}
-                searchable
-                withAsterisk
-                data-testid="user-parent"
+                render={(field) => (
+                  <Select
+                    ref={field.ref}
+                    name={field.name}
+                    label={t('users.fields.parent_user_id')}
+                    description={t('users.form.parentHelp')}
+                    placeholder={adminsLoading ? t('common.loading') : t('users.form.parentPlaceholder')}
+                    data={(admins ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.email})` }))}
+                    value={field.value || null}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    error={field.error}
+                    nothingFoundMessage={t('users.form.noAdmins')}
+                    searchable
+                    withAsterisk
+                    data-testid="user-parent"
+                  />
+                )}
               />
             ) : null}
             {role === 'normal' && showParent && !adminsLoading && (admins ?? []).length === 0 ? (
@@ -208,42 +223,26 @@ export function UserForm({
             {t('users.form.profileSection')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput {...form.field('company_section')} label={t('users.fields.company_section')} maxLength={100} />
             <TextInput
-              name="company_section"
-              label={t('users.fields.company_section')}
-              value={values.companySection}
-              onChange={(e) => set('companySection', 'company_section')(e.currentTarget.value)}
-              error={errors.company_section}
-              maxLength={100}
-            />
-            <TextInput
-              name="phone"
+              {...form.field('phone')}
               type="tel"
               label={t('users.fields.phone')}
               description={t('users.form.phoneHelp')}
-              value={values.phone}
-              onChange={(e) => set('phone', 'phone')(e.currentTarget.value)}
-              error={errors.phone}
             />
             <TextInput
-              name="car_limit"
+              {...form.field('car_limit')}
               inputMode="numeric"
               label={t('users.fields.car_limit')}
               description={t('users.form.carLimitHelp')}
-              value={values.carLimit}
-              onChange={(e) => set('carLimit', 'car_limit')(e.currentTarget.value)}
-              error={errors.car_limit}
               data-testid="user-car-limit"
             />
           </SimpleGrid>
           <Checkbox
+            {...form.field('two_step_forced')}
             mt="md"
-            name="two_step_forced"
             label={t('users.fields.two_step_forced')}
             description={t('users.form.twoStepForcedHelp')}
-            checked={values.twoStepForced}
-            onChange={(e) => set('twoStepForced', 'two_step_forced')(e.currentTarget.checked)}
-            error={errors.two_step_forced}
           />
         </Card>
 
@@ -253,7 +252,7 @@ export function UserForm({
           </LinkButton>
           <Button
             type="submit"
-            loading={submitting}
+            loading={isSubmitting}
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}
             data-testid="user-submit"
           >

@@ -31,9 +31,9 @@ const ADD_FIELDS = ['email', 'name'] as const;
 
 /** The edit dialog's schema: what it would send (superuserCandidateOf), checked with the API's body schema. */
 function editSchema(initial: SuperuserFormValues) {
+  // A limit typed as text that is no number is passed on as it is, for the body schema to refuse.
   return z
     .custom<SuperuserFormValues>((value) => typeof value === 'object' && value !== null)
-    // A limit typed as text that is no number is passed on as it is, for the body schema to refuse.
     .transform((values) => superuserCandidateOf(initial, values) as z.input<typeof superuserUpdateBody>)
     .pipe(superuserUpdateBody);
 }
