@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import {
-  base64,
-  call,
-  domainRowSnapshot,
-  masterOf,
-  nextCompanyCode,
-  png,
-  type SignedInUser,
-  snapshot,
-  userOn,
-} from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { nextCompanyCode, type SignedInUser } from '../helpers/factory.ts';
+import { call } from '../helpers/http.ts';
+import { base64, png } from '../helpers/pictures.ts';
+import { tenantSnapshot } from '../helpers/snapshot.ts';
 
 /**
  * Tenant isolation for every tenancy route: users of domain B (super, admin, normal) try domain A's companies
@@ -18,7 +11,7 @@ import {
  * afterwards A's rows are byte for byte what they were.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let superA: SignedInUser;
 let codeA: string;
 let hqA: string;
@@ -28,11 +21,13 @@ const others: { role: string; user: SignedInUser }[] = [];
 let branchB: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await masterOf(t);
+  await t.make.master();
   codeA = nextCompanyCode();
-  superA = await userOn(t, { host: 'tenant-a.example.test', companyCode: codeA, privilegeType: 'super' });
-  hqA = superA.companyId;
+  superA = await t.make.signedIn({
+    privilege_type: 'super',
+    domain: { host: 'tenant-a.example.test', companyCode: codeA },
+  });
+  hqA = superA.tenant.companyId;
   hq2A = (await call(t.app, superA.token, 'POST', '/v1/headquarters', { name: 'A second HQ' })).json().id;
   branchA = (
     await call(t.app, superA.token, 'POST', '/v1/branches', { name: 'A branch', headquarters_id: hq2A })
@@ -40,24 +35,21 @@ beforeAll(async () => {
   await call(t.app, superA.token, 'POST', '/v1/company/logo', { image: base64(await png(64, 32)) });
 
   const hostB = 'tenant-b.example.test';
-  const codeB = nextCompanyCode();
+  const tenantB = await t.make.tenant({ host: hostB, companyCode: nextCompanyCode() });
   for (const role of ['super', 'admin', 'normal'] as const) {
-    others.push({ role, user: await userOn(t, { host: hostB, companyCode: codeB, privilegeType: role }) });
+    others.push({ role, user: await t.make.signedIn({ tenant: tenantB, privilege_type: role }) });
   }
   const superB = others[0]!.user;
   branchB = (
     await call(t.app, superB.token, 'POST', '/v1/branches', { name: 'B branch', headquarters_id: superB.companyId })
   ).json().id;
 });
-afterAll(async () => {
-  await t.close();
-});
 
 async function stateOfA(): Promise<string[]> {
   return [
-    await domainRowSnapshot(t.db, superA.domainId),
-    await snapshot(t.db, 'companies', superA.domainId),
-    await snapshot(t.db, 'users', superA.domainId),
+    await tenantSnapshot(t.db, 'domains', superA.domainId),
+    await tenantSnapshot(t.db, 'companies', superA.domainId),
+    await tenantSnapshot(t.db, 'users', superA.domainId),
   ];
 }
 
@@ -116,12 +108,12 @@ describe('tenant isolation of the tenancy routes', () => {
   it("refuses to hang B's branch under A's headquarters without revealing it, and changes neither", async () => {
     const superB = others[0]!.user;
     const before = await stateOfA();
-    const beforeB = await snapshot(t.db, 'companies', superB.domainId);
+    const beforeB = await tenantSnapshot(t.db, 'companies', superB.domainId);
     const res = await call(t.app, superB.token, 'POST', `/v1/branches/${branchB}`, { headquarters_id: hq2A });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'headquarters_id', rule: 'one_of' })]);
     expect(await stateOfA()).toEqual(before);
-    expect(await snapshot(t.db, 'companies', superB.domainId)).toBe(beforeB);
+    expect(await tenantSnapshot(t.db, 'companies', superB.domainId)).toBe(beforeB);
   });
 
   it("keeps B's own-company routes on B's company: info, edit and logo never reach A", async () => {
