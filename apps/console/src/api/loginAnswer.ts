@@ -1,4 +1,12 @@
-import { loginOutcomeOf } from '@spinyard/domain';
+import {
+  type CodeDelivery,
+  type DeviceListAnswer,
+  type LoginActivityAnswer,
+  type LoginLimitedAnswer,
+  loginOutcomeOf,
+  type SecondStepAnswer,
+  type SignedInAnswer,
+} from '@spinyard/domain';
 
 /**
  * What a sign-in answer means (first document, section 4 "Login outcome by response status"): the answers of
@@ -30,8 +38,7 @@ export interface DeviceList {
   targetTokenId: string | null;
 }
 
-/** Where a two-step code was sent. */
-export type CodeDelivery = 'mail' | 'sms';
+export type { CodeDelivery };
 
 export type LoginOutcome =
   | { kind: 'signed_in'; accessToken: string; contentToken: string }
@@ -42,16 +49,22 @@ export type LoginOutcome =
 export type DeviceLimitOutcome = Extract<LoginOutcome, { kind: 'device_limit' }>;
 export type SecondStepOutcome = Extract<LoginOutcome, { kind: 'second_step' }>;
 
-type Json = Record<string, unknown>;
+/**
+ * An answer's fields, each still unchecked (a screen must survive a partial answer), under the contract's own
+ * names: a field renamed in the domain package breaks this build too.
+ */
+type Raw<T> = { [K in keyof T]?: unknown };
 
-const objectOf = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
+function objectOf<T>(value: unknown): Raw<T> {
+  return typeof value === 'object' && value !== null ? (value as Raw<T>) : {};
+}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 const positiveInt = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
 
 function activityOf(raw: unknown): LoginActivity | undefined {
-  const a = objectOf(raw);
+  const a = objectOf<LoginActivityAnswer>(raw);
   const id = str(a.id);
   // Without an id the device could not be logged out; such an entry is not shown.
   if (!id) return undefined;
@@ -68,7 +81,7 @@ function activityOf(raw: unknown): LoginActivity | undefined {
 
 /** The device list of any answer that carries one (201, the login-activity calls). */
 export function deviceListOf(body: unknown): DeviceList {
-  const b = objectOf(body);
+  const b = objectOf<DeviceListAnswer>(body);
   const devices = Array.isArray(b.login_activities)
     ? b.login_activities.map(activityOf).filter((a): a is LoginActivity => a !== undefined)
     : [];
@@ -90,7 +103,7 @@ function deliveryOf(value: unknown): CodeDelivery[] {
 }
 
 export function interpretLoginAnswer(status: number, body: unknown): LoginOutcome {
-  const b = objectOf(body);
+  const b = objectOf<SignedInAnswer & LoginLimitedAnswer & SecondStepAnswer>(body);
   const outcome = loginOutcomeOf(status);
   if (outcome === 'signed_in') {
     const accessToken = str(b.access_token);

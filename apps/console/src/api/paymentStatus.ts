@@ -1,4 +1,4 @@
-import type { PrivilegeType } from '@spinyard/domain';
+import type { PaymentStatusAnswer, PrivilegeType } from '@spinyard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 
@@ -11,7 +11,7 @@ export function usePaymentStatus(privilegeType: PrivilegeType | undefined) {
     queryKey: ['payment-status'],
     enabled: privilegeType !== undefined,
     queryFn: () =>
-      apiGet<{ is_payment: boolean }>('/v1/payment-status', { errorContext: { paymentCheck: true, privilegeType } }),
+      apiGet<PaymentStatusAnswer>('/v1/payment-status', { errorContext: { paymentCheck: true, privilegeType } }),
     retry: false,
   });
 }

@@ -1,73 +1,24 @@
+import {
+  deviceListAnswer,
+  deviceLogoutForm,
+  deviceOwnerParams,
+  heldForm,
+  loginLimitedAnswer,
+  revokedAnswer,
+  revokeForm,
+  secondStepAnswer,
+  signedInAnswer,
+  tokenForm,
+  twoStepCodeForm,
+} from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { bearerToken } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { AuthService } from './service.ts';
 import type { SignInService } from './sign-in-service.ts';
 
-// Every field optional at the schema level: a missing username or password is a login failure (400) by the
-// spec, not a generic validation error, so the service decides.
-const tokenForm = z.object({
-  grant_type: z.string().optional(),
-  username: z.string().max(320).optional(),
-  password: z.string().max(1024).optional(),
-  scope: z.string().max(200).optional(),
-  device: z.string().max(1000).optional(),
-  application: z.string().max(1000).optional(),
-});
-
-const signedIn = z
-  .object({
-    access_token: z.string(),
-    'content-token': z.string(),
-    token_type: z.literal('bearer'),
-    expires_in: z.number().int(),
-  })
-  .describe('Signed in: keep both tokens.');
-
-const loginActivity = z.object({
-  id: z.string().describe('Id of the session (its access token); send it as token_id to log the device out.'),
-  device: z.string(),
-  application: z.string(),
-  ip: z.string(),
-  created_at: z.string().describe('ISO 8601 time the device signed in.'),
-  last_used_at: z.string().describe('ISO 8601 time of the last request (updated at most once a minute).'),
-  current: z.boolean().describe('The session making this request (always false with a temporary token).'),
-});
-
-const deviceList = z.object({
-  login_activities: z.array(loginActivity).describe("The user's signed-in devices, most recently used first."),
-  login_limit_count: z.number().int().nullable().describe('The simultaneous-login limit; null when there is none.'),
-  service_name: z.string(),
-  target_token_id: z.string().nullable().describe('Suggested device to log out: the one unused the longest.'),
-});
-
-const loginLimited = deviceList
-  .extend({
-    temporary_token: z.string().describe('Bearer for the device list and /v1/auth/token/continue (10 minutes).'),
-    expires_in: z.number().int(),
-  })
-  .describe('Simultaneous-login limit reached: log a device out, then continue.');
-
-const secondStep = z
-  .object({
-    temporary_token: z.string().describe('Bearer for /v1/auth/token/two-step (10 minutes).'),
-    expires_in: z.number().int(),
-    delivery: z.array(z.enum(['mail', 'sms'])).describe('Where the 6-digit code was sent.'),
-  })
-  .describe('A second step is needed: enter the code that was sent.');
-
-const heldForm = z.object({
-  token: z.string().max(200).optional().describe('The temporary token, when it is not sent as a bearer token.'),
-});
-
-const userIdParam = z.object({
-  id: z
-    .string()
-    .regex(/^(me|[0-9]{1,19})$/)
-    .describe('The user whose devices these are: their id, or `me`. Only the user themself is allowed.'),
-});
-
+// Every field of the token form is optional at the schema level: a missing username or password is a login failure
+// (400) by the spec, not a generic validation error, so the service decides.
 const forms = ['application/x-www-form-urlencoded', 'application/json'];
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: SignInService }> = async (
@@ -85,7 +36,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Sign
           'then POST /v1/auth/token/continue); 202 a second step is needed (POST /v1/auth/token/two-step).',
         consumes: forms,
         body: tokenForm,
-        response: { 200: signedIn, 201: loginLimited, 202: secondStep, ...errorResponses(400, 403, 409, 429) },
+        response: {
+          200: signedInAnswer,
+          201: loginLimitedAnswer,
+          202: secondStepAnswer,
+          ...errorResponses(400, 403, 409, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -106,8 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Sign
           'has ended; sign in again.',
         security: [{ bearer: [] }],
         consumes: forms,
-        body: heldForm.extend({ code: z.string().min(1).max(64).describe('The 6-digit code; spaces are ignored.') }),
-        response: { 200: signedIn, 201: loginLimited, ...errorResponses(400, 401, 409, 429) },
+        body: twoStepCodeForm,
+        response: { 200: signedInAnswer, 201: loginLimitedAnswer, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -128,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Sign
         consumes: forms,
         // A bare POST (no body at all) arrives as null.
         body: heldForm.nullish(),
-        response: { 200: signedIn, 201: loginLimited, ...errorResponses(401, 409) },
+        response: { 200: signedInAnswer, 201: loginLimitedAnswer, ...errorResponses(401, 409) },
       },
     },
     async (request, reply) => {
@@ -144,8 +100,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Sign
         tags: ['auth'],
         summary: 'Revoke a token and the session it belongs to',
         consumes: forms,
-        body: z.object({ token: z.string().max(200).optional() }),
-        response: { 200: z.object({ revoked: z.literal(true) }) },
+        body: revokeForm,
+        response: { 200: revokedAnswer },
       },
     },
     async (request) => {
@@ -163,8 +119,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Sign
         tags: ['auth'],
         summary: "The user's signed-in devices (bearer: access token, or the temporary token of a 201)",
         security: [{ bearer: [] }],
-        params: userIdParam,
-        response: { 200: deviceList, ...errorResponses(401, 403) },
+        params: deviceOwnerParams,
+        response: { 200: deviceListAnswer, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -183,14 +139,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; signIn: Sign
           'Answers the device list after the logout. 404 when token_id is not a signed-in device of the user.',
         security: [{ bearer: [] }],
         consumes: forms,
-        params: userIdParam,
-        body: z.object({
-          token_id: z
-            .string()
-            .regex(/^[0-9]{1,19}$/)
-            .describe('`id` of an entry of login_activities.'),
-        }),
-        response: { 200: deviceList, ...errorResponses(401, 403, 404) },
+        params: deviceOwnerParams,
+        body: deviceLogoutForm,
+        response: { 200: deviceListAnswer, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
