@@ -1,23 +1,24 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { authHeader, type FixtureUser, makeTenant, makeUser, snapshot } from './fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import type { TestUser } from '../helpers/factory.ts';
+import { accountsSnapshot as snapshot } from '../helpers/snapshot.ts';
 
 /**
  * Tenant isolation over every route of the users area: a user of another domain, and an admin of the same domain
  * for a user outside their group, get 403 or 404, and nothing changes. Lists never show another tenant's rows.
  */
 
-let t: TestApp;
+const t = useTestApp();
 interface Company {
-  sup: FixtureUser;
-  admin: FixtureUser;
-  admin2: FixtureUser;
-  normal: FixtureUser;
+  sup: TestUser;
+  admin: TestUser;
+  admin2: TestUser;
+  normal: TestUser;
   /** Another normal user under admin, in the group. */
-  normalPeer: FixtureUser;
+  normalPeer: TestUser;
   /** admin2's own normal user, outside the group. */
-  normal2: FixtureUser;
+  normal2: TestUser;
   groupId: string;
 }
 let a: Company;
@@ -30,37 +31,29 @@ const headers: Record<'superB' | 'adminB' | 'normalB' | 'admin2A', Record<string
 };
 
 async function company(): Promise<Company> {
-  const tenant = await makeTenant(t.db);
-  const sup = await makeUser(t.db, tenant, { privilegeType: 'super', name: `Super ${tenant.domainId}` });
-  const admin = await makeUser(t.db, tenant, { privilegeType: 'admin' });
-  const admin2 = await makeUser(t.db, tenant, { privilegeType: 'admin' });
-  const group = await t.db
-    .insertInto('groups')
-    .values({ domain_id: tenant.domainId, name: `Group ${tenant.domainId}`, admin_user_id: admin.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db.updateTable('users').set({ group_id: group.id }).where('id', '=', admin.id).execute();
-  const normal = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin.id, groupId: group.id });
-  const normalPeer = await makeUser(t.db, tenant, {
-    privilegeType: 'normal',
-    parentUserId: admin.id,
-    groupId: group.id,
+  const tenant = await t.make.tenant();
+  const sup = await t.make.user({ tenant, privilege_type: 'super', name: `Super ${tenant.domainId}` });
+  const admin = await t.make.user({ tenant, privilege_type: 'admin' });
+  const admin2 = await t.make.user({ tenant, privilege_type: 'admin' });
+  const group = await t.make.group({ tenant, name: `Group ${tenant.domainId}`, admin });
+  const normal = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin.id, group_id: group.id });
+  const normalPeer = await t.make.user({
+    tenant,
+    privilege_type: 'normal',
+    parent_user_id: admin.id,
+    group_id: group.id,
   });
-  const normal2 = await makeUser(t.db, tenant, { privilegeType: 'normal', parentUserId: admin2.id });
+  const normal2 = await t.make.user({ tenant, privilege_type: 'normal', parent_user_id: admin2.id });
   return { sup, admin, admin2, normal, normalPeer, normal2, groupId: group.id };
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   a = await company();
   b = await company();
-  headers.superB = await authHeader(t.app, b.sup);
-  headers.adminB = await authHeader(t.app, b.admin);
-  headers.normalB = await authHeader(t.app, b.normal);
-  headers.admin2A = await authHeader(t.app, a.admin2);
-});
-afterAll(async () => {
-  await t.close();
+  headers.superB = (await t.make.session(b.sup)).headers;
+  headers.adminB = (await t.make.session(b.admin)).headers;
+  headers.normalB = (await t.make.session(b.normal)).headers;
+  headers.admin2A = (await t.make.session(a.admin2)).headers;
 });
 
 type Route = { name: string; request: () => InjectOptions };
