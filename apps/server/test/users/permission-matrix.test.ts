@@ -11,9 +11,8 @@ import {
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
-import { type Factory, factory, type Session, type TestUser } from '../helpers/factory.ts';
-import { domainBody } from '../tenancy/helpers.ts';
-import { snapshot as usersSnapshot } from './fixtures.ts';
+import { domainBody, type Factory, factory, type Session, type TestUser } from '../helpers/factory.ts';
+import { accountsSnapshot as usersSnapshot } from '../helpers/snapshot.ts';
 
 /**
  * The roles table of section 6 against the API: every row of PERMISSION_MATRIX that the accounts and tenancy
