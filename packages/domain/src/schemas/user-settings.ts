@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXTERIOR_SIZES, SIDEBAR_COLOURS } from '../constants.ts';
 import type { FieldError } from '../errors.ts';
-import type { DomainOptions } from './domain.ts';
+import { type DomainOptions, LOGIN_LIMIT_MODES } from './domain.ts';
 import { fieldErrorMap, fieldErrorsOf } from './field-errors.ts';
 
 /**
@@ -194,3 +194,22 @@ export function readUserConfiguration(stored: unknown): UserConfiguration {
     list_conditions: lists.success ? lists.data : {},
   };
 }
+
+// ---- Answers of the settings routes -----------------------------------------------------------------------
+
+export const imageSystemAnswer = imageSystemSchema.extend({ id: z.string() });
+export const userConfigurationAnswer = userConfigurationSchema.extend({ id: z.string() });
+
+/** What the apps may do for a user (`/v1/app-management`): the domain's switches as they apply to them. */
+export const appManagementAnswer = z.object({
+  console: z.boolean(),
+  app_login: z.boolean(),
+  hotspot_app: z.boolean(),
+  hotspot_browser: z.boolean(),
+  async_mobile_upload: z.boolean(),
+  login_limit_count: z.number().int().nullable(),
+  login_limit_mode: z.enum(LOGIN_LIMIT_MODES),
+  two_step_auth: z.boolean(),
+  two_step_auth_enforced: z.boolean(),
+});
+export type AppManagementAnswer = z.output<typeof appManagementAnswer>;

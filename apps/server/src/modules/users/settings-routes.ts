@@ -1,32 +1,18 @@
 import {
+  appManagementAnswer,
   idParams,
+  imageSystemAnswer,
   imageSystemPatchSchema,
-  imageSystemSchema,
+  userConfigurationAnswer,
   userConfigurationPatchSchema,
-  userConfigurationSchema,
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { SettingsService } from './settings-service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['user settings'];
-
-const imageSystemAnswer = imageSystemSchema.extend({ id: z.string() });
-const configurationAnswer = userConfigurationSchema.extend({ id: z.string() });
-const appManagementAnswer = z.object({
-  console: z.boolean(),
-  app_login: z.boolean(),
-  hotspot_app: z.boolean(),
-  hotspot_browser: z.boolean(),
-  async_mobile_upload: z.boolean(),
-  login_limit_count: z.number().int().nullable(),
-  login_limit_mode: z.enum(['per_account', 'per_domain']),
-  two_step_auth: z.boolean(),
-  two_step_auth_enforced: z.boolean(),
-});
 
 /** Image-system user, user configuration and app management. */
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
@@ -107,7 +93,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
         security,
         summary: 'A user’s console preferences: sidebar colour and saved list conditions',
         params: idParams,
-        response: { 200: configurationAnswer, ...errorResponses(401, 403, 404) },
+        response: { 200: userConfigurationAnswer, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => settings.configuration(actorOf(request), request.params.id),
@@ -122,7 +108,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
         summary: 'Update preferences: the given keys replace the stored ones',
         params: idParams,
         body: userConfigurationPatchSchema,
-        response: { 200: configurationAnswer, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: userConfigurationAnswer, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => settings.updateConfiguration(actorOf(request), request.params.id, request.body),
