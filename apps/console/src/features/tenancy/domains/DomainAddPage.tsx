@@ -1,7 +1,6 @@
 import { Stack } from '@mantine/core';
-import type { FormEvent } from 'react';
 import { DomainDraftForm } from './DomainDraftForm.tsx';
-import { domainFormErrors, emptyDomainForm } from './domainForm.ts';
+import { emptyDomainForm } from './domainForm.ts';
 import { draftKey } from './draftStore.ts';
 import { hostCheckErrors } from './hostCheckErrors.ts';
 import { useDomainDraft } from './useDomainDraft.ts';
@@ -9,22 +8,17 @@ import { useHostCheck } from './useHostCheck.ts';
 
 /** /domain/add: the new domain's values; "confirm" leads to /domain/confirmation with a read-only summary. */
 export function DomainAddPage() {
-  const draft = useDomainDraft(draftKey.add, emptyDomainForm);
+  const draft = useDomainDraft('add', draftKey.add, emptyDomainForm);
   const hostCheck = useHostCheck(draft.values.host, draft.values.company_code);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = [...domainFormErrors(draft.values, 'add'), ...hostCheckErrors(hostCheck)];
-    if (found.length > 0) {
-      draft.refuse(found);
-      return;
-    }
-    draft.confirm('/domain/confirmation');
-  };
+  const onSubmit = draft.submit(
+    () => hostCheckErrors(hostCheck),
+    () => draft.confirm('/domain/confirmation'),
+  );
 
   return (
     <Stack gap="lg" maw={1080} mx="auto">
-      <DomainDraftForm mode="add" draft={draft} hostCheck={hostCheck} onSubmit={onSubmit} />
+      <DomainDraftForm mode="add" draft={draft} hostCheck={hostCheck} onSubmit={(event) => void onSubmit(event)} />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { type DomainDetail, type MaxContents, useDomainByCode, useMaxContents } from '../../../api/domains.ts';
@@ -26,7 +26,6 @@ import { DomainImagesPanel } from './DomainImagesPanel.tsx';
 import { DomainStatusBadge } from './DomainStatusBadge.tsx';
 import {
   type DomainFormValues,
-  domainFormErrors,
   domainFormOf,
   isEmptyUpdate,
   LIMIT_BELOW_REGISTERED,
@@ -69,29 +68,30 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
   const location = useLocation();
   const counter = useMaxContents(domain.id);
   const created = (location.state as Partial<DomainCreatedState> | null)?.created;
-  const draft = useDomainDraft(draftKey.edit(domain.company_code), () => domainFormOf(domain));
+  const draft = useDomainDraft('edit', draftKey.edit(domain.company_code), () => domainFormOf(domain));
   const [tab, setTab] = useState<string | null>('settings');
   const hostCheck = useHostCheck(draft.values.host, undefined, domain.host);
   const deleting = domain.status === 'deleting';
   const minimum = smallestLimit(counter.data, draft.values);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = [...domainFormErrors(draft.values, 'edit'), ...hostCheckErrors(hostCheck)];
-    const limit = draft.values.options.vehicle_limit;
-    if (typeof limit === 'number' && minimum !== undefined && limit < minimum) {
-      found.push({ field: 'options.vehicle_limit', rule: LIMIT_BELOW_REGISTERED, message: LIMIT_BELOW_REGISTERED });
-    }
-    if (found.length > 0) {
-      draft.refuse(found);
-      return;
-    }
-    if (isEmptyUpdate(updateBodyOf(draft.values, domain))) {
-      notifyInfo(t('domains.form.noChanges'));
-      return;
-    }
-    draft.confirm(`/domain/confirmation-edit/${encodeURIComponent(domain.company_code)}`);
-  };
+  const onSubmit = draft.submit(
+    (values) => {
+      const found = hostCheckErrors(hostCheck);
+      const limit = values.options.vehicle_limit;
+      const least = smallestLimit(counter.data, values);
+      if (typeof limit === 'number' && least !== undefined && limit < least) {
+        found.push({ field: 'options.vehicle_limit', rule: LIMIT_BELOW_REGISTERED, message: LIMIT_BELOW_REGISTERED });
+      }
+      return found;
+    },
+    (values) => {
+      if (isEmptyUpdate(updateBodyOf(values, domain))) {
+        notifyInfo(t('domains.form.noChanges'));
+        return;
+      }
+      draft.confirm(`/domain/confirmation-edit/${encodeURIComponent(domain.company_code)}`);
+    },
+  );
 
   const errorText = (error: FieldError) =>
     error.rule === LIMIT_BELOW_REGISTERED
@@ -177,7 +177,7 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
             mode="edit"
             draft={draft}
             hostCheck={hostCheck}
-            onSubmit={onSubmit}
+            onSubmit={(event) => void onSubmit(event)}
             disabled={deleting}
             errorText={errorText}
             actions={
