@@ -1,13 +1,35 @@
+import { readFile } from 'node:fs/promises';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { type CataloguePart, cataloguePart } from './src/i18n/catalogueParts.ts';
 
 // The console calls the server on the same origin in production; in development Vite forwards the server's
 // prefixes to a locally running `spinyard serve` so the browser never needs CORS.
 const SERVER_URL = 'http://localhost:8080';
 const SERVER_PREFIXES = ['/v1', '/api', '/svnmedia', '/docs'];
 
+/**
+ * `src/i18n/<lang>.json?part=base|rest`: the catalogue cut in two (catalogueParts.ts), so the login page fetches
+ * only its own sections. The JSON text returned here goes on through Vite's JSON plugin like any catalogue.
+ */
+function catalogueParts(): Plugin {
+  const PART = /[\\/]i18n[\\/](?:ja|en|fr|pt)\.json\?part=(base|rest)$/;
+  return {
+    name: 'spinyard-catalogue-parts',
+    enforce: 'pre',
+    async load(id) {
+      const match = PART.exec(id);
+      if (!match) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      const catalogue = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      return JSON.stringify(cataloguePart(catalogue, match[1] as CataloguePart));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [catalogueParts(), react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

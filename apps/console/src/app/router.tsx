@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadFullCatalogue } from '../i18n/i18n.ts';
 import type { ScreenHandle } from './currentScreen.ts';
 import { RootRedirect } from './guards/RootRedirect.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
@@ -12,9 +13,16 @@ import { PAYMENT_FAILURE_SCREEN, PROTECTED_SCREENS, PUBLIC_SCREENS } from './scr
  */
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
+/**
+ * A screen loaded on first use. Every screen but the login page also waits for the rest of the language's
+ * catalogue (the login page needs only the sections that arrive first), so no screen shows a raw key.
+ */
 const page =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyComponent =>
-  async () => ({ Component: pick(await load()) });
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType, texts: 'whole' | 'base' = 'whole'): LazyComponent =>
+  async () => {
+    const [module] = await Promise.all([load(), texts === 'whole' ? loadFullCatalogue() : undefined]);
+    return { Component: pick(module) };
+  };
 
 /** Screens built so far; every other screen of the list shows the coming-soon page under its own title. */
 const BUILT_PROTECTED: Record<string, LazyComponent> = {
@@ -92,6 +100,7 @@ const BUILT_PUBLIC: Record<string, LazyComponent> = {
   login: page(
     () => import('../features/auth/LoginPage.tsx'),
     (m) => m.LoginPage,
+    'base',
   ),
   login_authentication: page(
     () => import('../features/auth/SecondStepPage.tsx'),

@@ -3,33 +3,66 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie } from '../lib/cookies.ts';
 import { COOKIE_NAMES } from '../lib/storageKeys.ts';
+import type { CataloguePart } from './catalogueParts.ts';
 
 /**
- * Each catalogue is its own chunk, fetched when its language is chosen: the login page loads one language, not
- * four. Static import paths (not a template) so the bundler makes exactly these four chunks.
+ * Each catalogue comes in two chunks, fetched when its language is chosen: the sections the login page needs
+ * (catalogueParts.ts) and the rest, which waits until a screen other than the login page opens (router.tsx calls
+ * loadFullCatalogue). The login page thus loads one small part of one language, not four catalogues. Static
+ * import paths (not a template) so the bundler makes exactly these chunks; without the build's splitting (unit
+ * tests) each part is the whole catalogue, which changes nothing.
  */
-const CATALOGUE_LOADERS: Record<Locale, () => Promise<{ default: ResourceKey }>> = {
-  ja: () => import('./ja.json'),
-  en: () => import('./en.json'),
-  fr: () => import('./fr.json'),
-  pt: () => import('./pt.json'),
+const LOADERS: Record<Locale, Record<CataloguePart, () => Promise<{ default: Record<string, unknown> }>>> = {
+  ja: { base: () => import('./ja.json?part=base'), rest: () => import('./ja.json?part=rest') },
+  en: { base: () => import('./en.json?part=base'), rest: () => import('./en.json?part=rest') },
+  fr: { base: () => import('./fr.json?part=base'), rest: () => import('./fr.json?part=rest') },
+  pt: { base: () => import('./pt.json?part=base'), rest: () => import('./pt.json?part=rest') },
 };
 
-export function loadCatalogue(lng: string): Promise<ResourceKey> {
+export function loadCatalogue(lng: string, part: CataloguePart = 'base'): Promise<ResourceKey> {
   if (!isSupportedLocale(lng)) return Promise.reject(new Error(`No catalogue for the language "${lng}"`));
-  return CATALOGUE_LOADERS[lng]().then((module) => module.default);
+  return LOADERS[lng][part]().then((module) => module.default);
 }
+
+/** Set once a screen needs the whole catalogue: from then on a language change fetches both parts. */
+let wholeWanted = false;
+const wholeLoaded = new Set<string>();
 
 const catalogueBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(lng, _namespace, callback) {
-    loadCatalogue(lng).then(
-      (catalogue) => callback(null, catalogue),
+    const parts = [loadCatalogue(lng, 'base'), ...(wholeWanted ? [loadCatalogue(lng, 'rest')] : [])];
+    Promise.all(parts).then(
+      (loaded) => {
+        if (loaded.length > 1) wholeLoaded.add(lng);
+        callback(null, Object.assign({}, ...loaded));
+      },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
+
+/**
+ * Makes sure the current language's whole catalogue is in before a screen other than the login page renders
+ * (router.tsx awaits it with the screen's code).
+ */
+export async function loadFullCatalogue(): Promise<void> {
+  wholeWanted = true;
+  await i18nReady;
+  // A language change under way may have fetched its base part only: complete that language too.
+  const changingTo = (i18n as { isLanguageChangingTo?: string | false }).isLanguageChangingTo;
+  const languages = new Set([i18n.language, ...(changingTo ? [changingTo] : [])]);
+  await Promise.all(
+    [...languages]
+      .filter((lng) => !wholeLoaded.has(lng))
+      .map(async (lng) => {
+        const rest = await loadCatalogue(lng, 'rest');
+        i18n.addResourceBundle(lng, 'translation', rest, true, true);
+        wholeLoaded.add(lng);
+      }),
+  );
+}
 
 /** The page's language at start: the cookie, then the browser's languages (first document, section 1). */
 export function startingLocale(): Locale {
