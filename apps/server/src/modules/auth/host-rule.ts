@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { authRepo } from './repo.ts';
 
 /**
  * Who may sign in on which host (docs/decisions.md, "Sign-in host"). A tenant's host is that tenant's own
@@ -39,9 +39,7 @@ export async function maySignInOnHost(input: SignInHostInput): Promise<boolean> 
 export async function checkSignInHost(db: Db, input: Omit<SignInHostInput, 'isTenantHost'>): Promise<void> {
   const allowed = await maySignInOnHost({
     ...input,
-    isTenantHost: async (host) =>
-      (await db.selectFrom('domains').select('id').where(sql<string>`lower(host)`, '=', host).executeTakeFirst()) !==
-      undefined,
+    isTenantHost: (host) => authRepo(db).isDomainHost(host),
   });
   if (!allowed) throw new AppError('login_host_not_allowed');
 }

@@ -54,6 +54,16 @@ export function authRepo(db: Db) {
       return usersWithDomain().where(sql<string>`lower(u.email)`, '=', email.toLowerCase()).executeTakeFirst();
     },
 
+    /** Whether a host is a registered domain's (any tenant's, deleting ones included); `host` is lower case. */
+    async isDomainHost(host: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('domains')
+        .select('id')
+        .where(sql<string>`lower(host)`, '=', host)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     findUserWithDomain(userId: string) {
       return usersWithDomain().where('u.id', '=', userId).executeTakeFirst();
     },

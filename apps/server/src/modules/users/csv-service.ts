@@ -8,7 +8,6 @@ import {
   type UserCsvRow,
   validateUserCsv,
 } from '@spinyard/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
@@ -118,7 +117,7 @@ export function csvService(deps: { db: Db }) {
         .execute(async (trx): Promise<CsvImportResult> => {
           const r = usersRepo(trx);
           // One import per domain at a time, so two files cannot both pass the limits and both be added.
-          await sql`select pg_advisory_xact_lock(hashtext(${`users-csv:${domainId}`}))`.execute(trx);
+          await r.lockCsvImport(domainId);
           const checked = validateUserCsv({ bytes, existing: await existingFor(r, domainId, bytes) });
           if (!checked.ok) return checked;
           const added = await insertRows(r, { domainId, companyId: c.permission.companyId }, checked.rows, hashes);

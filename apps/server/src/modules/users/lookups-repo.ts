@@ -5,6 +5,11 @@ import type { Db } from '../../db/database.ts';
 /** Users found by e-mail or login code, and counts per role: what CSV imports and admin codes look up. */
 export function userLookupsRepo(db: Db) {
   return {
+    /** One CSV import per domain at a time, until the transaction ends: two files cannot both pass the limits. */
+    async lockCsvImport(domainId: string): Promise<void> {
+      await sql`select pg_advisory_xact_lock(hashtext(${`users-csv:${domainId}`}))`.execute(db);
+    },
+
     /** Which of these e-mails are registered to a live user (any domain: the e-mail is the username). */
     async registeredEmails(emails: readonly string[]): Promise<Set<string>> {
       if (emails.length === 0) return new Set();
