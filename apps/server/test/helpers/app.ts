@@ -21,15 +21,15 @@ export interface TestApp {
   mailDir: string;
   /** Builds a second app against the same database, as a restarted server would be. */
   rebuild(): Promise<FastifyInstance>;
-  /** @deprecated Only files still on `buildTestApp` close by hand; `useTestApp` and `build` close themselves. */
-  close(): Promise<void>;
 }
+
+type Opened = TestApp & { close(): Promise<void> };
 
 /** Anything the real application takes, but its database: the helper gives each app a fresh one. */
 export type TestAppOptions = Partial<Omit<AppDeps, 'db'>>;
 
 /** The real application on a fresh database, with disk storage and the outbox mailer in a temp directory. */
-async function open(options: TestAppOptions = {}): Promise<TestApp> {
+async function open(options: TestAppOptions = {}): Promise<Opened> {
   const database = await createTestDatabase();
   const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-test-app-'));
   const opened: { db: Db; app: FastifyInstance }[] = [];
@@ -72,7 +72,7 @@ async function open(options: TestAppOptions = {}): Promise<TestApp> {
  * Call it at the top of the file; the fields are there once the tests run.
  */
 export function useTestApp(options: TestAppOptions = {}): TestApp {
-  let built: Awaited<ReturnType<typeof open>> | undefined;
+  let built: Opened | undefined;
   beforeAll(async () => {
     built = await open(options);
   });
@@ -103,7 +103,6 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
       return need().mailDir;
     },
     rebuild: () => need().rebuild(),
-    close: () => need().close(),
   };
 }
 
@@ -116,6 +115,3 @@ export async function build(context: TestContext, options: TestAppOptions = {}):
   context.onTestFinished(() => built.close());
   return built;
 }
-
-/** @deprecated The files not yet moved to `useTestApp` or `build`; removed once every test file uses those. */
-export const buildTestApp = open;

@@ -339,7 +339,7 @@ describe('deleting users', () => {
   });
 
   it('is blocked while a vehicle of the user is processing, and allowed once it finished', async () => {
-    const { tenant, normal, headers } = await team();
+    const { normal, headers } = await team();
     await t.make.vehicles(normal, { process: 'queued' });
     const before = await snapshot(t.db);
     const res = await t.app.inject({ method: 'DELETE', url: `/v1/subordinates/${normal.id}`, headers });
