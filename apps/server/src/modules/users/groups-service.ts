@@ -1,9 +1,9 @@
 import {
   canChangePrivilege,
   canListUsers,
+  canManageGroups,
   type GroupCreate,
   type GroupUpdate,
-  type PermissionActor,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
@@ -33,15 +33,6 @@ import { type UsersRepo, usersRepo } from './repo.ts';
 export function groupsService(deps: { db: Db }) {
   const { db } = deps;
   const repo = usersRepo(db);
-
-  function canWriteGroups(p: PermissionActor) {
-    const list = canListUsers(p);
-    if (!list.ok) return list;
-    // The privilege-change rule asked about the actor's own reach: master, or super within their domain.
-    return p.privilegeType === 'master' || p.privilegeType === 'super'
-      ? list
-      : ({ ok: false, reason: 'forbidden' } as const);
-  }
 
   /** A group the actor may see, or 404. */
   async function visibleGroup(r: UsersRepo, c: ActorContext, id: string): Promise<GroupRecord> {
@@ -172,7 +163,7 @@ export function groupsService(deps: { db: Db }) {
     async create(actor: Actor, input: GroupCreate) {
       const c = await loadActorContext(db, actor);
       const p = c.permission;
-      enforce(canWriteGroups(p));
+      enforce(canManageGroups(p));
       const domainId = p.privilegeType === 'master' ? (input.domain_id ?? p.domainId) : p.domainId;
       if (input.domain_id && input.domain_id !== domainId) throw new AppError('forbidden');
       const id = await db
@@ -198,7 +189,7 @@ export function groupsService(deps: { db: Db }) {
 
     async update(actor: Actor, id: string, input: GroupUpdate) {
       const c = await loadActorContext(db, actor);
-      enforce(canWriteGroups(c.permission));
+      enforce(canManageGroups(c.permission));
       await db
         .transaction()
         .execute(async (trx) => {
@@ -217,7 +208,7 @@ export function groupsService(deps: { db: Db }) {
 
     async remove(actor: Actor, id: string): Promise<{ deleted: number }> {
       const c = await loadActorContext(db, actor);
-      enforce(canWriteGroups(c.permission));
+      enforce(canManageGroups(c.permission));
       await db.transaction().execute(async (trx) => {
         const r = usersRepo(trx);
         const group = await visibleGroup(r, c, id);
@@ -231,7 +222,7 @@ export function groupsService(deps: { db: Db }) {
     /** Replace the group's normal members with the given users. */
     async setMembers(actor: Actor, id: string, userIds: readonly string[]) {
       const c = await loadActorContext(db, actor);
-      enforce(canWriteGroups(c.permission));
+      enforce(canManageGroups(c.permission));
       await db.transaction().execute(async (trx) => {
         const r = usersRepo(trx);
         const group = await visibleGroup(r, c, id);
