@@ -16,6 +16,7 @@ import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClie
 import { apiGet, apiRequest } from './client.ts';
 import { PROFILE_QUERY_KEY, type Profile } from './profile.ts';
 import { sessionCache } from './sessionCache.ts';
+import { useRefetchingWrite } from './writes.ts';
 
 /**
  * Companies: the caller's own (`/v1/companyinfo`, `/v1/company`), headquarters and branches (`/v1/headquarters`,
@@ -156,27 +157,22 @@ export function useEditOwnCompany() {
   return useMutation({ mutationFn: editOwnCompany, onSuccess: (company) => storeOwnCompany(client, company) });
 }
 
-/** A write to a headquarters or a branch: the company lists are refetched before the caller goes on. */
-function useCompanyWrite<A>(write: (args: A) => Promise<Company>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: companyKeys.all }),
-  });
-}
-
 export function useCreateHeadquarters() {
-  return useCompanyWrite(createHeadquarters);
+  return useRefetchingWrite(companyKeys.all, createHeadquarters);
 }
 
 export function useUpdateHeadquarters() {
-  return useCompanyWrite(({ id, patch }: { id: string; patch: CompanyPatch }) => updateHeadquarters(id, patch));
+  return useRefetchingWrite(companyKeys.all, ({ id, patch }: { id: string; patch: CompanyPatch }) =>
+    updateHeadquarters(id, patch),
+  );
 }
 
 export function useCreateBranch() {
-  return useCompanyWrite(createBranch);
+  return useRefetchingWrite(companyKeys.all, createBranch);
 }
 
 export function useUpdateBranch() {
-  return useCompanyWrite(({ id, patch }: { id: string; patch: BranchUpdateBody }) => updateBranch(id, patch));
+  return useRefetchingWrite(companyKeys.all, ({ id, patch }: { id: string; patch: BranchUpdateBody }) =>
+    updateBranch(id, patch),
+  );
 }

@@ -1,5 +1,7 @@
 import {
   type FieldError,
+  type PageOf,
+  type PageSize,
   parseFields,
   type SuperuserCreateBody,
   type SuperuserCreatedAnswer,
@@ -7,9 +9,10 @@ import {
   superuserUpdateBody,
   type UserAnswer,
 } from '@spinyard/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
 import { domainKeys } from './domains.ts';
+import { useRefetchingWrite } from './writes.ts';
 
 /**
  * The master's super-user calls (`/v1/superusers...`, apps/server/src/modules/users/routes.ts) and the activation
@@ -149,11 +152,7 @@ export function superuserFieldErrors(code: string | undefined, fields: readonly 
 
 /** A new super user shows in the domain's panels. */
 export function useCreateSuperuser() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: createSuperuser,
-    onSuccess: () => client.invalidateQueries({ queryKey: domainKeys.all }),
-  });
+  return useRefetchingWrite(domainKeys.all, createSuperuser);
 }
 
 /** An edited super user shows in the domain's panels and in the record the dialog loads. */
@@ -165,5 +164,29 @@ export function useUpdateSuperuser() {
       await client.invalidateQueries({ queryKey: domainKeys.all });
       await client.invalidateQueries({ queryKey: superuserKeys.all });
     },
+  });
+}
+
+/** One page of a domain's super users, searched and paged by the server (`GET /v1/superusers`). */
+export interface SuperuserListQuery {
+  domainId: string;
+  page: number;
+  limit: PageSize;
+  q: string;
+}
+
+export function fetchSuperuserList(query: SuperuserListQuery): Promise<PageOf<SuperuserRecord>> {
+  const q = query.q.trim();
+  return apiGet<PageOf<SuperuserRecord>>('/v1/superusers', {
+    query: { domain_id: query.domainId, page: query.page, limit: query.limit, sort: 'created_asc', q: q || undefined },
+  });
+}
+
+/** Under the domain's keys: adding or editing a super user refreshes the domain's panels, this list included. */
+export function useSuperuserList(query: SuperuserListQuery) {
+  return useQuery({
+    queryKey: [...domainKeys.all, 'superusers', query] as const,
+    queryFn: () => fetchSuperuserList(query),
+    placeholderData: keepPreviousData,
   });
 }

@@ -15,11 +15,12 @@ import {
   type UserSort,
   type UserStatus,
 } from '@spinyard/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError } from './apiError.ts';
 import { apiGet, apiRequest } from './client.ts';
 import { tokens } from './tokens.ts';
 import { buildUrl, type QueryValue } from './url.ts';
+import { useRefetchingWrite } from './writes.ts';
 
 /**
  * The users area's calls (`/v1/subordinates...`, `/v1/privilege-type-change`, apps/server/src/modules/users).
@@ -205,19 +206,12 @@ export function useAdmins(enabled = true) {
 
 // ---- Writes: each hook owns what its success makes stale ------------------------------------------------------
 
-/** A write to users: every user list and record is refetched before the caller goes on. */
-function useUserWrite<A, R>(write: (args: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
-  });
-}
-
 export function useCreateSubordinate() {
-  return useUserWrite(createSubordinate);
+  return useRefetchingWrite(userKeys.all, createSubordinate);
 }
 
 export function useUpdateSubordinate() {
-  return useUserWrite(({ id, body }: { id: string; body: SubordinateUpdateBody }) => updateSubordinate(id, body));
+  return useRefetchingWrite(userKeys.all, ({ id, body }: { id: string; body: SubordinateUpdateBody }) =>
+    updateSubordinate(id, body),
+  );
 }

@@ -24,22 +24,11 @@ import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
 import { RoleBadge } from './UserBits.tsx';
-import { fieldsOfUserForm, userFormSchema } from './userFormSchema.ts';
+import { fieldsOfUserForm, USER_FORM_FIELDS, userFormSchema } from './userFormSchema.ts';
 import type { UserFormValues } from './userRules.ts';
 import { userFieldErrorText } from './userText.ts';
 
-/** The inputs in the order of the form. */
-const FIELDS = [
-  'privilege_type',
-  'email',
-  'password',
-  'name',
-  'parent_user_id',
-  'company_section',
-  'phone',
-  'car_limit',
-  'two_step_forced',
-] as const;
+const FIELDS = USER_FORM_FIELDS;
 
 export interface UserFormProps {
   mode: 'add' | 'edit';

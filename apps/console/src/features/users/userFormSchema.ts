@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type UserField, type UserFormValues, userFormErrors } from './userRules.ts';
+import { EMPTY_USER_FORM, type UserField, type UserFormValues, userFormErrors } from './userRules.ts';
 
 /**
  * The user form as react-hook-form holds it: the inputs carry the API's field names (`privilege_type`,
@@ -20,6 +20,9 @@ export function fieldsOfUserForm(values: UserFormValues): UserFormFields {
     two_step_forced: values.twoStepForced,
   };
 }
+
+/** The inputs in the order of the form: the first refused one takes the focus. */
+export const USER_FORM_FIELDS = Object.keys(fieldsOfUserForm(EMPTY_USER_FORM)) as (keyof UserFormFields)[];
 
 export function userFormOfFields(fields: UserFormFields): UserFormValues {
   const role = fields.privilege_type;
