@@ -10,7 +10,7 @@ export interface ActorContext extends CallerContext {
 }
 
 /**
- * The SQL side of canSeeUser (packages/domain/permissions.ts): master sees everyone; super every non-master user
+ * The SQL side of canSeeUser (packages/domain/src/permissions/scope.ts): master sees everyone; super every non-master user
  * of their domain; admin themself and the normal users under them; normal only themself. The services still run
  * the permission functions on every row they load, so the two are checked against each other in every request.
  */
