@@ -1,3 +1,4 @@
+import type { EmailChange, PasswordChange, RegistrationBody, TwoStepAnswer } from '@spinyard/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { type CodeDelivery, type DeviceList, deviceListOf } from './loginAnswer.ts';
@@ -64,16 +65,7 @@ export async function resendActivation(email: string): Promise<void> {
 
 // ---- Self-registration (public) ----------------------------------------------------------------------------
 
-export interface SuperUserRegistration {
-  email: string;
-  password: string;
-  name: string;
-  company_name: string;
-  accept_terms: true;
-  first_name?: string;
-  last_name?: string;
-  phone?: string;
-}
+export type SuperUserRegistration = RegistrationBody;
 
 /**
  * POST /v1/superusers-create (/user/entry): a new company and its account holder, waiting for activation; 422
@@ -107,21 +99,14 @@ export async function confirmEmailChange(token: string): Promise<{ email: string
 
 // ---- The signed-in user's account ---------------------------------------------------------------------------
 
-export interface PasswordChangeBody {
-  currentPassword: string;
-  newPassword: string;
-  retypedNewPassword: string;
-}
+export type PasswordChangeBody = PasswordChange;
 
 /** POST /v1/profile/password: other devices are signed out, this one stays. */
 export async function changePassword(body: PasswordChangeBody): Promise<void> {
   await apiRequest('/v1/profile/password', { method: 'POST', errors: 'silent', json: body });
 }
 
-export interface EmailChangeBody {
-  newEmail: string;
-  retypedNewEmail: string;
-}
+export type EmailChangeBody = EmailChange;
 
 /** POST /v1/profile/email: a confirmation link goes to the new address; the change waits for it. */
 export async function requestEmailChange(body: EmailChangeBody): Promise<{ newEmail: string }> {
@@ -134,17 +119,7 @@ export async function requestEmailChange(body: EmailChangeBody): Promise<{ newEm
 }
 
 /** GET/POST /v1/profile/authentication. */
-export interface TwoStepSettings {
-  /** The user's own choice. */
-  enabled: boolean;
-  /** The domain requires it for everyone: it cannot be turned off. */
-  enforced: boolean;
-  /** The domain offers it: it can be turned on. */
-  available: boolean;
-  /** Whether the next sign-in asks for a code. */
-  required: boolean;
-  delivery: CodeDelivery[];
-}
+export type TwoStepSettings = TwoStepAnswer;
 
 export function twoStepSettingsOf(body: unknown): TwoStepSettings {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
