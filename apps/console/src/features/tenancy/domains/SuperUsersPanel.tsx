@@ -1,20 +1,38 @@
 import { Anchor, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DEFAULT_PAGE_SIZE, type PageSize } from '@spinyard/domain';
 import { IconMailForward, IconPencil, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DomainDetail, DomainSuperUser } from '../../../api/domains.ts';
 import { notifySuccess } from '../../../api/notify.ts';
-import { resendSuperuserActivation } from '../../../api/superusers.ts';
+import { resendSuperuserActivation, useSuperuserList } from '../../../api/superusers.ts';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { DialogShell } from '../../../components/DialogShell.tsx';
+import { ListFooter } from '../../../components/ListFooter.tsx';
+import { ListSearchInput } from '../../../components/ListSearchInput.tsx';
 import { StatusBadge } from '../../users/UserBits.tsx';
 import { AddSuperuser, EditSuperuser } from './SuperuserForms.tsx';
 
-/** The master's view of a domain's super users: status, e-mail and name; edit, resend activation, add. */
+/**
+ * The master's view of a domain's super users: status, e-mail and name; edit, resend activation, add. Searched
+ * and paged by the server like every list, so a domain with many super users shows them all.
+ */
 export function SuperUsersPanel({ domain, readOnly }: { domain: DomainDetail; readOnly: boolean }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<DomainSuperUser | undefined>();
   const [adding, setAdding] = useState(false);
   const [resending, setResending] = useState<string | undefined>();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 350);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  // A new search starts from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the settled search text changes
+  useEffect(() => setPage(1), [q]);
+  const list = useSuperuserList({ domainId: domain.id, page, limit, q });
+  const users: DomainSuperUser[] = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
 
   const resend = async (user: DomainSuperUser) => {
     setResending(user.id);
@@ -43,9 +61,23 @@ export function SuperUsersPanel({ domain, readOnly }: { domain: DomainDetail; re
           {t('superusers.add')}
         </Button>
       </Group>
-      {domain.super_users.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('superusers.none')}
+      {total > 0 || q.trim() !== '' ? (
+        <ListSearchInput
+          label={t('superusers.search')}
+          placeholder={t('superusers.searchPlaceholder')}
+          clearLabel={t('superusers.clearSearch')}
+          value={search}
+          onChange={setSearch}
+          fetching={list.isFetching}
+          width={320}
+          testId="superuser-search"
+        />
+      ) : null}
+      {list.isPending ? (
+        <CenteredLoader py={24} />
+      ) : total === 0 ? (
+        <Text size="sm" c="dimmed" mt="sm" data-testid="superuser-list-empty">
+          {q.trim() === '' ? t('superusers.none') : t('superusers.noMatch')}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
@@ -59,7 +91,7 @@ export function SuperUsersPanel({ domain, readOnly }: { domain: DomainDetail; re
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {domain.super_users.map((user) => (
+              {users.map((user) => (
                 <Table.Tr key={user.id} data-testid={`superuser-row-${user.id}`}>
                   <Table.Td>
                     <StatusBadge status={user.status} />
@@ -103,6 +135,19 @@ export function SuperUsersPanel({ domain, readOnly }: { domain: DomainDetail; re
           </Table>
         </Table.ScrollContainer>
       )}
+      {total > 0 ? (
+        <ListFooter
+          total={total}
+          page={page}
+          limit={limit}
+          onPage={setPage}
+          onLimit={(next) => {
+            setLimit(next);
+            setPage(1);
+          }}
+          testId="superuser-list-footer"
+        />
+      ) : null}
       <DialogShell
         opened={editing !== undefined}
         onClose={() => setEditing(undefined)}
