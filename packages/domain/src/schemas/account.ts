@@ -147,6 +147,35 @@ export const emailChangeSchema = z
   );
 export type EmailChange = z.output<typeof emailChangeSchema>;
 
+/** A mail to an account's address (a password reset, a new activation mail). */
+export const emailRequestBody = z.object({ email: emailSchema });
+export type EmailRequestBody = z.input<typeof emailRequestBody>;
+
+/**
+ * A new password and its retype (the password-reset link, the first password after activation): the password
+ * rules, an empty retype `required`, a different one `must_match` on the retype, checked even when the password
+ * itself was refused.
+ */
+export const newPasswordBody = z
+  .object({
+    password: passwordSchema,
+    retypedPassword: z.string().min(1, { error: PASSWORD_CHANGE_MESSAGES.retype_required }),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.retypedPassword !== '' && v.retypedPassword !== v.password) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['retypedPassword'],
+          message: PASSWORD_CHANGE_MESSAGES.must_match,
+          params: { rule: 'must_match' },
+        });
+      }
+    },
+    { when: whenStrings('password', 'retypedPassword') },
+  );
+export type NewPasswordBody = z.input<typeof newPasswordBody>;
+
 export const LOGIN_FORM_MESSAGES = {
   username_required: 'Enter your e-mail address.',
   password_required: 'Enter your password.',

@@ -1,14 +1,13 @@
 import {
   ACTIVATION_TTL_MS,
   canSignIn,
-  emailSchema,
+  emailRequestBody,
+  newPasswordBody,
   oneTimeTokenState,
-  PASSWORD_CHANGE_MESSAGES,
   PASSWORD_RESET_TTL_MS,
   parseFields,
-  passwordSchema,
 } from '@spinyard/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { OneTimePurpose } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ModuleContext } from '../context.ts';
@@ -21,22 +20,6 @@ import { type AuthRepo, authRepo } from './repo.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 type RecoveryContext = Pick<ModuleContext, 'db' | 'mail' | 'publicUrl'>;
-
-const emailRequestSchema = z.object({ email: emailSchema });
-
-/** The new password and its retype: the account rules of passwordSchema, and the two must match. */
-const passwordResetSchema = z
-  .object({ password: passwordSchema, retypedPassword: z.string() })
-  .superRefine((v, ctx) => {
-    if (v.retypedPassword !== v.password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['retypedPassword'],
-        message: PASSWORD_CHANGE_MESSAGES.must_match,
-        params: { rule: 'must_match' },
-      });
-    }
-  });
 
 function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = parseFields(schema, input);
@@ -128,7 +111,7 @@ export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
 
   return {
     async requestPasswordReset(body: unknown, ip: string, origin: string | undefined): Promise<{ accepted: true }> {
-      const { email } = parseOrRefuse(emailRequestSchema, body);
+      const { email } = parseOrRefuse(emailRequestBody, body);
       await throttle('password_reset', email, ip);
       const user = await repo.findUserWithDomainByEmail(email);
       // Accounts that cannot sign in (disabled, cancelled, not yet activated) get nothing: a new password would
@@ -163,7 +146,7 @@ export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
     async completePasswordReset(token: string, body: unknown): Promise<{ reset: true; first_password: boolean }> {
       // The link first: a user with a dead link should not be asked to fix their password before learning it.
       await usableResetToken(repo, token);
-      const { password } = parseOrRefuse(passwordResetSchema, body);
+      const { password } = parseOrRefuse(newPasswordBody, body);
       const passwordHash = await hashPassword(password);
       const row = await ctx.db.transaction().execute(async (trx) => {
         const r = authRepo(trx);
@@ -224,7 +207,7 @@ export function recoveryService(ctx: RecoveryContext & { now?: () => Date }) {
     },
 
     async resendActivation(body: unknown, ip: string, origin: string | undefined): Promise<{ accepted: true }> {
-      const { email } = parseOrRefuse(emailRequestSchema, body);
+      const { email } = parseOrRefuse(emailRequestBody, body);
       await throttle('activation_resend', email, ip);
       const user = await repo.findUserWithDomainByEmail(email);
       if (user) await sendActivationMail(ctx, user.id, origin, now());
