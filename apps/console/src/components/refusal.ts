@@ -3,6 +3,7 @@ import { ApiError } from '../api/apiError.ts';
 import { apiErrorText } from '../api/errorText.ts';
 import { notifyError } from '../api/notify.ts';
 import { endSessionAfterUnauthorized } from '../api/session.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 export interface Refusal {
   /** The error code of the answer (`domain_in_use`, `validation_failed`...), when there is one. */
@@ -19,7 +20,8 @@ export interface Refusal {
  */
 export function refusalOf(error: unknown, wording: (error: ApiError) => string = apiErrorText): Refusal {
   if (!(error instanceof ApiError)) {
-    notifyError(error instanceof Error ? error.message : String(error));
+    // Not an answer of the server: a fault in the browser, whose own (English, technical) text tells a user nothing.
+    notifyError(i18n.t('errors.general_error'));
     return { code: undefined, fields: [] };
   }
   if (error.fields.length > 0 && error.status !== 401) return { code: error.code, fields: error.fields };
