@@ -1,4 +1,10 @@
-import { describeErrorResponse } from '@spinyard/domain';
+import {
+  type DeviceLogoutForm,
+  describeErrorResponse,
+  type LoginForm,
+  type TokenForm,
+  type TwoStepCodeForm,
+} from '@spinyard/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from './apiError.ts';
 import { apiRequest } from './client.ts';
@@ -16,10 +22,8 @@ import { buildUrl } from './url.ts';
 /** Sent as `application`, so the login-device list can tell the console from the mobile apps. */
 export const APPLICATION_NAME = 'spinyard-console';
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+/** What the login form sends: the domain's login form (a non-empty username and password). */
+export type Credentials = LoginForm;
 
 /**
  * Stores what an outcome carries. A new sign-in first drops everything of the previous session in this tab
@@ -85,7 +89,7 @@ export async function login({ username, password }: Credentials): Promise<LoginO
       scope: '',
       device: describeDevice(navigator.userAgent),
       application: APPLICATION_NAME,
-    },
+    } satisfies TokenForm,
   });
   const outcome = interpretLoginAnswer(status, data);
   storeOutcome(outcome);
@@ -102,7 +106,7 @@ export function useLogin() {
  * two_step_code_expired and 401 end the held sign-in.
  */
 export async function submitSecondStep(code: string): Promise<LoginOutcome> {
-  const { status, data } = await heldRequest('/v1/auth/token/two-step', { code });
+  const { status, data } = await heldRequest('/v1/auth/token/two-step', { code } satisfies TwoStepCodeForm);
   const outcome = interpretLoginAnswer(status, data);
   storeOutcome(outcome);
   return outcome;
@@ -127,7 +131,9 @@ export async function heldDevices(): Promise<DeviceList> {
 
 /** POST /v1/login-activity/me with the temporary token of a 201: logs one device out, answers the new list. */
 export async function logoutDeviceWhileHeld(tokenId: string): Promise<DeviceList> {
-  return deviceListOf((await heldRequest('/v1/login-activity/me', { token_id: tokenId })).data);
+  return deviceListOf(
+    (await heldRequest('/v1/login-activity/me', { token_id: tokenId } satisfies DeviceLogoutForm)).data,
+  );
 }
 
 /** POST /v1/auth/token/revoke. It answers 200 even for an unknown token, so a failure is only the network. */
