@@ -10,9 +10,9 @@ import { groupsRepo } from '../../src/modules/users/groups-repo.ts';
 import { usersRepo } from '../../src/modules/users/repo.ts';
 
 /**
- * The one place server tests create their rows. Every builder writes through the repository of the area that owns
- * the table, so a test's data has the shape the product itself writes; defaults make each row valid and unique,
- * and any column can be overridden.
+ * The one place server tests create their rows. The builders write through the repository of the area that owns
+ * the table (vehicles excepted until an area writes them: see `vehicles`), so a test's data has the shape the
+ * product itself writes; defaults make each row valid and unique, and any column can be overridden.
  */
 
 export const PASSWORD = 'correct-horse-42';
