@@ -181,9 +181,12 @@ describe.skipIf(skipBrowserTests)('screens that read wrong', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show password');
-    await page.keyboard.press('Space');
-    // The button works from the keyboard: the password shows as text.
+    // The button works from the keyboard, by Enter as on any button: the password shows as text, and hides again.
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('input[name="password"]').getAttribute('type')).toBe('text');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.locator('input[name="password"]').getAttribute('type')).toBe('password');
+    expect(pathOf(page)).toBe('/login');
   });
 
   it('accepts a company code changed from a taken one to a free one at the first "confirm"', async () => {

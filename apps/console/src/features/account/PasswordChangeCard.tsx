@@ -2,6 +2,7 @@ import { PasswordInput } from '@mantine/core';
 import { passwordChangeSchema } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../../api/account.ts';
+import { showPasswordToggle } from '../../components/showPasswordToggle.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
@@ -56,7 +57,7 @@ export function PasswordChangeCard() {
         withAsterisk
         aria-required
         aria-invalid={Boolean(form.formState.errors.currentPassword)}
-        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
+        visibilityToggleButtonProps={showPasswordToggle(t('login.showPassword'))}
       />
       <NewPasswordFields
         password={form.field('newPassword')}

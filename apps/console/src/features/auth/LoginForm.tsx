@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogin } from '../../api/auth.ts';
 import type { LoginOutcome } from '../../api/loginAnswer.ts';
+import { showPasswordToggle } from '../../components/showPasswordToggle.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { FORM_ERROR, useZodForm } from '../../forms/useZodForm.ts';
 import { FormAlert } from './FormAlert.tsx';
@@ -55,7 +56,7 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
           aria-required
           aria-invalid={Boolean(form.formState.errors.password)}
           size="md"
-          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
+          visibilityToggleButtonProps={showPasswordToggle(t('login.showPassword'))}
         />
         <Button type="submit" size="md" fullWidth loading={login.isPending}>
           {t('login.submit')}

@@ -1,5 +1,6 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { showPasswordToggle } from '../../components/showPasswordToggle.ts';
 import type { FieldProps } from '../../forms/useZodForm.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
@@ -37,7 +38,7 @@ export function NewPasswordFields({
         aria-invalid={Boolean(password.error)}
         disabled={disabled}
         size={size}
-        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
+        visibilityToggleButtonProps={showPasswordToggle(t('login.showPassword'))}
       />
       <PasswordChecklist password={typed.password} retyped={typed.retyped} id={checklistId} />
       <PasswordInput
@@ -49,7 +50,7 @@ export function NewPasswordFields({
         aria-invalid={Boolean(retyped.error)}
         disabled={disabled}
         size={size}
-        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
+        visibilityToggleButtonProps={showPasswordToggle(t('login.showPassword'))}
       />
     </Stack>
   );

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '../../api/users.ts';
 import { focusFirstInvalid } from '../../components/focusFirstInvalid.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
+import { showPasswordToggle } from '../../components/showPasswordToggle.ts';
 import { ControlledField } from '../../forms/ControlledField.tsx';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
@@ -167,7 +168,7 @@ export function UserForm({
                 withAsterisk={mode === 'add'}
                 aria-describedby="user-password-rules"
                 data-testid="user-password"
-                visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
+                visibilityToggleButtonProps={showPasswordToggle(t('login.showPassword'))}
               />
               {mode === 'add' || password !== '' ? (
                 <PasswordChecklist password={password} id="user-password-rules" />
