@@ -12,8 +12,9 @@ import type {
   PageSize,
   TenancyListParams,
 } from '@spinyard/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
+import { useRefetchingWrite } from './writes.ts';
 
 /**
  * The master's domain calls (`/v1/domain...`, apps/server/src/modules/tenancy/routes.ts). Reads notify failures
@@ -142,4 +143,32 @@ export function useMaxContents(id: string | undefined) {
     enabled: Boolean(id),
     staleTime: 0,
   });
+}
+
+// ---- Writes: each hook owns what its success makes stale ------------------------------------------------------
+
+/** A new domain shows in the domain list. */
+export function useCreateDomain() {
+  return useRefetchingWrite(domainKeys.all, createDomain);
+}
+
+/** A write answered with the domain: the answer is what its page shows at once; the lists are refetched. */
+function useDomainWrite<A>(write: (args: A) => Promise<DomainDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async (saved) => {
+      client.setQueryData(domainKeys.byCode(saved.company_code), saved);
+      await client.invalidateQueries({ queryKey: domainKeys.all });
+    },
+  });
+}
+
+export function useUpdateDomain() {
+  return useDomainWrite(({ id, body }: { id: string; body: DomainUpdateBody }) => updateDomain(id, body));
+}
+
+/** The domain is marked as deleting until the nightly deletion. */
+export function useDeleteDomain() {
+  return useDomainWrite(deleteDomain);
 }

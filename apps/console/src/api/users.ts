@@ -215,3 +215,29 @@ export function useUpdateSubordinate() {
     updateSubordinate(id, body),
   );
 }
+
+export function useDeleteSubordinate() {
+  return useRefetchingWrite(userKeys.all, deleteSubordinate);
+}
+
+export function useSetUserStatus() {
+  return useRefetchingWrite(userKeys.all, ({ id, status }: { id: string; status: 'active' | 'inactive' }) =>
+    setUserStatus(id, status),
+  );
+}
+
+/** A privilege change moves the user and, for an admin becoming normal, their users under the new parent. */
+export function useChangePrivilege() {
+  return useRefetchingWrite(
+    userKeys.all,
+    ({
+      id,
+      to,
+      parentUserId,
+    }: {
+      id: string;
+      to: Parameters<typeof changePrivilege>[1];
+      parentUserId: string | null;
+    }) => changePrivilege(id, to, parentUserId),
+  );
+}

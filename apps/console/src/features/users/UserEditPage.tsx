@@ -1,18 +1,16 @@
 import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { canChangePrivilege, canDeleteUser, canEditUser, canToggleUser, type FieldError } from '@spinyard/domain';
 import { IconArrowsExchange, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
 import {
-  changePrivilege,
-  deleteSubordinate,
-  setUserStatus,
   type UserRecord,
   useAdmins,
-  userKeys,
+  useChangePrivilege,
+  useDeleteSubordinate,
+  useSetUserStatus,
   useSubordinate,
   useUpdateSubordinate,
 } from '../../api/users.ts';
@@ -33,7 +31,9 @@ export function UserEditPage() {
   const { userId } = useParams();
   const actor = useUserActor();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const remove = useDeleteSubordinate();
+  const toggle = useSetUserStatus();
+  const promote = useChangePrivilege();
   const user = useSubordinate(userId);
   const update = useUpdateSubordinate();
   const isAdmin = actor?.privilegeType === 'admin';
@@ -65,8 +65,6 @@ export function UserEditPage() {
   const nextRole = u.privilege_type === 'admin' ? 'normal' : 'admin';
   const otherAdmins = (admins.data?.items ?? []).filter((a) => a.id !== u.id);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
-
   const save = async (values: UserFormValues): Promise<FieldError[]> => {
     const body = updateBodyOf(values, initial);
     if (Object.keys(body).length === 0) {
@@ -97,18 +95,19 @@ export function UserEditPage() {
     setRefusal(null);
     try {
       if (action === 'delete') {
-        await deleteSubordinate(u.id);
-        await refresh();
+        await remove.mutateAsync(u.id);
         notifySuccess(t('users.delete.done', { name: u.name }));
         void navigate('/subordinate/list');
       } else if (action === 'status') {
         const next = u.status === 'active' ? 'inactive' : 'active';
-        await setUserStatus(u.id, next);
-        await refresh();
+        await toggle.mutateAsync({ id: u.id, status: next });
         notifySuccess(t(next === 'active' ? 'users.status.enabled' : 'users.status.disabled', { name: u.name }));
       } else if (action === 'privilege') {
-        const answer = await changePrivilege(u.id, nextRole, nextRole === 'normal' ? newParent : null);
-        await refresh();
+        const answer = await promote.mutateAsync({
+          id: u.id,
+          to: nextRole,
+          parentUserId: nextRole === 'normal' ? newParent : null,
+        });
         notifySuccess(t('users.privilege.done', { name: u.name, count: answer.changed.length }));
       }
       setAction(null);

@@ -1,10 +1,9 @@
 import { Button, List, Text, TextInput } from '@mantine/core';
 import { normaliseHostName } from '@spinyard/domain';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DomainDetail, deleteDomain, domainKeys } from '../../../api/domains.ts';
+import { type DomainDetail, useDeleteDomain } from '../../../api/domains.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { refusalOf } from '../../../components/refusal.ts';
@@ -16,7 +15,7 @@ import { refusalOf } from '../../../components/refusal.ts';
  */
 export function DeleteDomainButton({ domain }: { domain: DomainDetail }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const remove = useDeleteDomain();
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState('');
   const [sending, setSending] = useState(false);
@@ -30,9 +29,7 @@ export function DeleteDomainButton({ domain }: { domain: DomainDetail }) {
   const confirm = async () => {
     setSending(true);
     try {
-      const updated = await deleteDomain(domain.id);
-      queryClient.setQueryData(domainKeys.byCode(domain.company_code), updated);
-      await queryClient.invalidateQueries({ queryKey: domainKeys.all });
+      await remove.mutateAsync(domain.id);
       notifySuccess(t('domains.delete.done', { host: domain.host }));
       close();
     } catch (error) {

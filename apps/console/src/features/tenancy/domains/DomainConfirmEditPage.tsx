@@ -1,10 +1,9 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { type DomainDetail, domainKeys, updateDomain, useDomainByCode } from '../../../api/domains.ts';
+import { type DomainDetail, useDomainByCode, useUpdateDomain } from '../../../api/domains.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
 import { useProfile } from '../../../api/profile.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
@@ -46,7 +45,7 @@ function ConfirmChanges({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const update = useUpdateDomain();
   const [sending, setSending] = useState(false);
   const key = draftKey.edit(domain.company_code);
   const body = updateBodyOf(draft.values, domain);
@@ -55,10 +54,8 @@ function ConfirmChanges({
   const save = async () => {
     setSending(true);
     try {
-      const saved = await updateDomain(domain.id, body);
+      const saved = await update.mutateAsync({ id: domain.id, body });
       clearDraft(key);
-      queryClient.setQueryData(domainKeys.byCode(saved.company_code), saved);
-      await queryClient.invalidateQueries({ queryKey: domainKeys.all });
       notifySuccess(t('domains.saved', { host: saved.host }));
       await navigate(editPath);
     } catch (error) {

@@ -1,10 +1,9 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { createDomain, domainKeys } from '../../../api/domains.ts';
+import { useCreateDomain } from '../../../api/domains.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
 import { useProfile } from '../../../api/profile.ts';
 import { refusalOf } from '../../../components/refusal.ts';
@@ -25,7 +24,7 @@ export interface DomainCreatedState {
 export function DomainConfirmPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const create = useCreateDomain();
   const userId = useProfile().data?.user.id;
   const [draft] = useState(() => readDraft(draftKey.add, userId));
   const [sending, setSending] = useState(false);
@@ -41,9 +40,8 @@ export function DomainConfirmPage() {
     setSending(true);
     try {
       const body = createBodyOf(values);
-      const created = await createDomain(body);
+      const created = await create.mutateAsync(body);
       clearDraft(draftKey.add);
-      await queryClient.invalidateQueries({ queryKey: domainKeys.all });
       notifySuccess(t('domains.created.notice', { host: created.host }));
       const state: DomainCreatedState = {
         created: { email: body.super_user.email, mailSent: created.activation_mail_sent },
