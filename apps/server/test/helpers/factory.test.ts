@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { build, type TestApp, useTestApp } from './app.ts';
 import { PASSWORD } from './factory.ts';
@@ -69,6 +70,15 @@ describe('test factory', () => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('deleting');
     expect(row.deletion_requested_at).toBeInstanceOf(Date);
+  });
+});
+
+describe('the test cluster', () => {
+  it('runs without waiting for the disk (global-setup passes its settings to the launcher)', async () => {
+    for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) {
+      const { rows } = await sql.raw<Record<string, string>>(`SHOW ${setting}`).execute(t.db);
+      expect(rows[0]?.[setting], setting).toBe('off');
+    }
   });
 });
 
