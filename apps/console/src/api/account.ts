@@ -22,12 +22,13 @@ export async function requestPasswordReset(email: string): Promise<void> {
 }
 
 /** GET /v1/password-reset/{token}: the masked address of the account, or 400 password_reset_expired / _failed. */
-export async function checkPasswordReset(token: string): Promise<{ email: string }> {
-  const { data } = await apiRequest<{ email?: unknown }>(`/v1/password-reset/${enc(token)}`, {
+export async function checkPasswordReset(token: string): Promise<{ email: string; firstPassword: boolean }> {
+  const { data } = await apiRequest<{ email?: unknown; first_password?: unknown }>(`/v1/password-reset/${enc(token)}`, {
     auth: 'none',
     errors: 'silent',
   });
-  return { email: typeof data?.email === 'string' ? data.email : '' };
+  // The account's first password (right after activation): the screens speak of activation, not of a reset.
+  return { email: typeof data?.email === 'string' ? data.email : '', firstPassword: data?.first_password === true };
 }
 
 /** POST /v1/password-reset/{token}: 200 reset (every session of the user ends), 422 fields, 400 link refused. */

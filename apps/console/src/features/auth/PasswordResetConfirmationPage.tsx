@@ -45,11 +45,13 @@ export function PasswordResetConfirmationPage() {
   const showRefusal = useServerFieldErrors(form, { fields: FIELDS, nameKeys: NAME_KEYS });
   const [password, retypedPassword] = form.watch(FIELDS);
   const [refused, setRefused] = useState<LinkProblem | undefined>();
-  const title = t('screens.user_password_confirmation');
+  // Right after activation the same link sets the account's first password: its own title and words, no "reset".
+  const firstPassword = check.data?.firstPassword === true;
+  const title = firstPassword ? t('activation.choosePasswordTitle') : t('screens.user_password_confirmation');
 
   const onSubmit = form.handleSubmit((body) =>
     complete.mutate(body, {
-      onSuccess: () => void navigate('/user/password/complete', { replace: true }),
+      onSuccess: () => void navigate('/user/password/complete', { replace: true, state: { firstPassword } }),
       onError: (error) => {
         const problem = error instanceof ApiError && error.status === 400 ? linkProblemOf(error) : undefined;
         if (problem === 'expired' || problem === 'invalid') {
@@ -108,7 +110,9 @@ export function PasswordResetConfirmationPage() {
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('passwordReset.newFormLabel')}>
         <Stack gap="md">
           <Text size="sm" ta="center" data-testid="reset-account">
-            {t('passwordReset.forAccount', { email: check.data?.email ?? '' })}
+            {t(firstPassword ? 'activation.choosePasswordFor' : 'passwordReset.forAccount', {
+              email: check.data?.email ?? '',
+            })}
           </Text>
           <FormAlert message={form.formError} testId="reset-error" />
           <NewPasswordFields
@@ -119,7 +123,7 @@ export function PasswordResetConfirmationPage() {
             size="md"
           />
           <Button type="submit" size="md" fullWidth loading={complete.isPending}>
-            {t('passwordReset.save')}
+            {t(firstPassword ? 'activation.choosePasswordSave' : 'passwordReset.save')}
           </Button>
         </Stack>
       </form>

@@ -3,10 +3,10 @@ import {
   canEditUser,
   canTransitionUserStatus,
   type PermissionActor,
-  serviceEndAfterCancellation,
   type SuperuserCreate,
   type SuperuserListQuery,
   type SuperuserUpdate,
+  serviceEndAfterCancellation,
   type UserAnswer,
 } from '@spinyard/domain';
 import type { UserUpdate } from '../../db/schema.ts';
