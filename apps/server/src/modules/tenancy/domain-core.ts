@@ -1,4 +1,4 @@
-import { canEditDomain, type DomainOptions, HOST_FLAGS, type HostFlag, readDomainOptions } from '@spinyard/domain';
+import { canEditDomain, type DomainOptions, knownHostFlags, readDomainOptions } from '@spinyard/domain';
 import type { DomainRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { enforce, permissionActorOf } from '../actor/permission-actor.ts';
@@ -8,11 +8,6 @@ import { iso, type TenancyServiceDeps } from './common.ts';
 import type { TenancyRepo } from './repo.ts';
 
 export type DomainWithCount = DomainRow & { registered_vehicles: number };
-
-/** Flags stored before a flag was renamed or dropped are left out rather than failing the answer. */
-export function knownFlags(flags: readonly string[]): HostFlag[] {
-  return flags.filter((f): f is HostFlag => (HOST_FLAGS as readonly string[]).includes(f));
-}
 
 /** The stored options, complete and valid, with the service name of the domain row (the one place it lives). */
 export function optionsOf(row: DomainRow): DomainOptions {
@@ -26,7 +21,8 @@ export function toDomainSummary(row: DomainWithCount) {
     host: row.host,
     company_code: row.company_code,
     service_name: row.service_name,
-    host_flags: knownFlags(row.host_flags),
+    // Flags stored before a flag was renamed or dropped are left out rather than failing the answer.
+    host_flags: knownHostFlags(row.host_flags),
     status: row.status,
     deletion_requested_at: iso(row.deletion_requested_at),
     vehicle_limit: options.vehicle_limit,
