@@ -1,4 +1,5 @@
 import {
+  type CsvAddedAnswer,
   type CsvRowError,
   csvRowError,
   type DeletedAnswer,
@@ -156,7 +157,7 @@ export function csvRowsOf(body: unknown): CsvRowError[] {
  * POST /v1/subordinates-upload with the file's bytes as text/csv (the client only sends JSON and forms). Rejects
  * with an ApiError, as the client does, so the screen reads its code and rows; nothing is notified here.
  */
-export async function uploadUserCsv(file: Blob): Promise<{ added: number }> {
+export async function uploadUserCsv(file: Blob): Promise<CsvAddedAnswer> {
   const token = tokens.access();
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'text/csv' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -177,7 +178,7 @@ export async function uploadUserCsv(file: Blob): Promise<{ added: number }> {
   } catch {
     data = null;
   }
-  if (response.ok) return data as { added: number };
+  if (response.ok) return data as CsvAddedAnswer;
   throw new ApiError(response.status, data, describeErrorResponse(response.status, data));
 }
 

@@ -4,6 +4,7 @@ import { fieldErrorItem } from './error-answer.ts';
 /** The answers of the users CSV import (`/v1/subordinates-upload`). */
 
 export const csvAddedAnswer = z.object({ added: z.number().int() });
+export type CsvAddedAnswer = z.output<typeof csvAddedAnswer>;
 
 /** One refused row of a CSV (row null for a rule of the whole file, such as a total). */
 export const csvRowError = z.object({
