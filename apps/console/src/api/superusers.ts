@@ -5,6 +5,7 @@ import {
   parseFields,
   type SuperuserCreateBody,
   type SuperuserCreatedAnswer,
+  type SuperuserListParams,
   type SuperuserUpdateBody,
   superuserUpdateBody,
   type UserAnswer,
@@ -178,7 +179,13 @@ export interface SuperuserListQuery {
 export function fetchSuperuserList(query: SuperuserListQuery): Promise<PageOf<SuperuserRecord>> {
   const q = query.q.trim();
   return apiGet<PageOf<SuperuserRecord>>('/v1/superusers', {
-    query: { domain_id: query.domainId, page: query.page, limit: query.limit, sort: 'created_asc', q: q || undefined },
+    query: {
+      domain_id: query.domainId,
+      page: query.page,
+      limit: query.limit,
+      sort: 'created_asc',
+      q: q || undefined,
+    } satisfies SuperuserListParams,
   });
 }
 

@@ -18,6 +18,8 @@ export const superuserListQuery = pageQuery.extend({
   domain_id: idSchema.optional(),
 });
 export type SuperuserListQuery = z.output<typeof superuserListQuery>;
+/** The query string as the console sends it. */
+export type SuperuserListParams = z.input<typeof superuserListQuery>;
 
 export const superuserCreateBody = z
   .object({
