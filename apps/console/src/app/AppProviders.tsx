@@ -1,19 +1,36 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { NOTIFICATION_DURATION_MS } from '@spinyard/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../api/queryClient.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+// The notification stack (its transitions, portal and close buttons) is code no page needs before its first
+// notification, so it loads then; the notification waits in Mantine's store meanwhile and shows once it arrives.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+function NotificationStack() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  // Once mounted it stays, so a closing notification finishes its transition.
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" limit={4} autoClose={NOTIFICATION_DURATION_MS.default} />
+    </Suspense>
+  );
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          <Notifications position="top-right" limit={4} autoClose={NOTIFICATION_DURATION_MS.default} />
+          <NotificationStack />
           {children}
         </MantineProvider>
       </QueryClientProvider>
