@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { type CataloguePart, cataloguePart } from './src/i18n/catalogueParts.ts';
@@ -28,8 +29,17 @@ function catalogueParts(): Plugin {
   };
 }
 
-export default defineConfig({
+// react-router's package exports name only its development build (warnings and checks kept); the build takes
+// the production one it ships beside it, the same code without them.
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [catalogueParts(), react()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -40,4 +50,4 @@ export default defineConfig({
   server: {
     proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, { target: SERVER_URL, changeOrigin: true }])),
   },
-});
+}));
