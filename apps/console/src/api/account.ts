@@ -1,5 +1,5 @@
 import type { EmailChange, PasswordChange, RegistrationBody, TwoStepAnswer } from '@spinyard/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { type CodeDelivery, type DeviceList, deviceListOf } from './loginAnswer.ts';
 import { PROFILE_QUERY_KEY } from './profile.ts';
@@ -179,6 +179,36 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: () => void client.invalidateQueries({ queryKey: DEVICES_QUERY_KEY }),
+  });
+}
+
+/** The answer is the new device list: shown at once, without a second read. */
+export function useLogoutMyDevice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (device: { id: string }) => logoutMyDevice(device.id),
+    onSuccess: (list) => client.setQueryData(DEVICES_QUERY_KEY, list),
+  });
+}
+
+/**
+ * The confirmation of a mailed e-mail change link, run once per link (a cached query: a second call would answer
+ * "already used"). Its success changes the signed-in address, so the cached profile (the top bar's address) is
+ * read again.
+ */
+export function useEmailConfirmation(token: string) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['email-confirmation', token],
+    queryFn: async () => {
+      const confirmed = await confirmEmailChange(token);
+      sessionCache.clear();
+      void client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      return confirmed;
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
   });
 }
 

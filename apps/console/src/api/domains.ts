@@ -172,3 +172,15 @@ export function useUpdateDomain() {
 export function useDeleteDomain() {
   return useDomainWrite(deleteDomain);
 }
+
+/** A picture stored or removed: the answer is the domain as its page shows it. */
+export function useUploadDomainImage() {
+  return useDomainWrite(
+    ({ id, kind, image, fileName }: { id: string; kind: DomainImageKind; image: string; fileName?: string }) =>
+      uploadDomainImage(id, kind, image, fileName),
+  );
+}
+
+export function useRemoveDomainImage() {
+  return useDomainWrite(({ id, kind }: { id: string; kind: DomainImageKind }) => removeDomainImage(id, kind));
+}

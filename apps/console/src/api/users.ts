@@ -221,6 +221,15 @@ export function useDeleteSubordinate() {
   return useRefetchingWrite(userKeys.all, deleteSubordinate);
 }
 
+export function useDeleteSubordinates() {
+  return useRefetchingWrite(userKeys.all, deleteSubordinates);
+}
+
+/** All or nothing: the users of an accepted file join the lists. */
+export function useUploadUserCsv() {
+  return useRefetchingWrite(userKeys.all, uploadUserCsv);
+}
+
 export function useSetUserStatus() {
   return useRefetchingWrite(userKeys.all, ({ id, status }: { id: string; status: 'active' | 'inactive' }) =>
     setUserStatus(id, status),

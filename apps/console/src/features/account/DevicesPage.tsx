@@ -1,14 +1,13 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconLogout, IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEVICES_QUERY_KEY, fetchMyDevices, logoutMyDevice } from '../../api/account.ts';
+import { DEVICES_QUERY_KEY, fetchMyDevices, useLogoutMyDevice } from '../../api/account.ts';
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import type { LoginActivity } from '../../api/loginAnswer.ts';
-import { queryClient } from '../../api/queryClient.ts';
 import { DeviceTable } from '../auth/DeviceTable.tsx';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { notifyDone } from '../auth/notifyDone.ts';
@@ -23,22 +22,20 @@ export function DevicesPage() {
   const { t } = useTranslation();
   const [error, setError] = useState<string | undefined>();
   const devices = useQuery({ queryKey: DEVICES_QUERY_KEY, queryFn: fetchMyDevices, retry: false });
-  const logoutDevice = useMutation({
-    mutationFn: (device: LoginActivity) => logoutMyDevice(device.id),
-    onSuccess: (list, device) => {
-      queryClient.setQueryData(DEVICES_QUERY_KEY, list);
-      notifyDone(t('devices.loggedOut', { device: device.device || t('devices.unknown') }));
-    },
-    onError: (cause) => {
-      if (endSessionIfUnauthorized(cause)) return;
-      if (cause instanceof ApiError && cause.status === 404) {
-        setError(t('deviceLimit.alreadyGone'));
-        void devices.refetch();
-        return;
-      }
-      setError(cause instanceof ApiError ? apiErrorText(cause) : t('errors.general_error'));
-    },
-  });
+  const logoutDevice = useLogoutMyDevice();
+  const logOut = (device: LoginActivity) =>
+    logoutDevice.mutate(device, {
+      onSuccess: () => notifyDone(t('devices.loggedOut', { device: device.device || t('devices.unknown') })),
+      onError: (cause) => {
+        if (endSessionIfUnauthorized(cause)) return;
+        if (cause instanceof ApiError && cause.status === 404) {
+          setError(t('deviceLimit.alreadyGone'));
+          void devices.refetch();
+          return;
+        }
+        setError(cause instanceof ApiError ? apiErrorText(cause) : t('errors.general_error'));
+      },
+    });
 
   if (devices.isPending) {
     return (
@@ -93,7 +90,7 @@ export function DevicesPage() {
           pendingId={logoutDevice.isPending ? logoutDevice.variables?.id : undefined}
           onLogout={(device) => {
             setError(undefined);
-            logoutDevice.mutate(device);
+            logOut(device);
           }}
           currentAction={
             <Button

@@ -1,15 +1,10 @@
 import { Button, Stack } from '@mantine/core';
 import { EMAIL_CHANGE_TTL_MS } from '@spinyard/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { confirmEmailChange } from '../../api/account.ts';
+import { useEmailConfirmation } from '../../api/account.ts';
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
-import { PROFILE_QUERY_KEY } from '../../api/profile.ts';
-import { queryClient } from '../../api/queryClient.ts';
-import { sessionCache } from '../../api/sessionCache.ts';
 import { isSignedIn } from '../../api/tokens.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { LoadingPanel } from './LoadingPanel.tsx';
@@ -18,28 +13,14 @@ import { ResultPanel } from './ResultPanel.tsx';
 
 /**
  * /user/email/confirmation/{token}, opened from the mail sent to a new address: confirms the change and shows
- * the new sign-in address. It works signed in or not (the link may be opened on a phone). The confirmation runs
- * once per link (a cached query): a second call would answer "already used".
+ * the new sign-in address. It works signed in or not (the link may be opened on a phone).
  */
 export function EmailConfirmationPage() {
   const { t } = useTranslation();
   const token = useParams().token ?? '';
-  const confirmation = useQuery({
-    queryKey: ['email-confirmation', token],
-    queryFn: () => confirmEmailChange(token),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const confirmation = useEmailConfirmation(token);
   const signedIn = isSignedIn();
   const title = t('screens.user_email_confirmation');
-
-  // The top bar shows the address from the cached profile: it must show the new one.
-  useEffect(() => {
-    if (!confirmation.isSuccess) return;
-    sessionCache.clear();
-    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-  }, [confirmation.isSuccess]);
 
   const next = signedIn ? (
     <Button component={Link} to="/account/conf" size="md" fullWidth>

@@ -1,13 +1,12 @@
 import { Alert, Button, Card, FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { CSV_MAX_USERS, canImportUsersCsv, USER_CSV_HEADER, USER_CSV_REQUIRED } from '@spinyard/domain';
 import { IconAlertCircle, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/apiError.ts';
 import { notifySuccess } from '../../api/notify.ts';
-import { type CsvRowError, csvRowsOf, downloadUserCsvTemplate, uploadUserCsv, userKeys } from '../../api/users.ts';
+import { type CsvRowError, csvRowsOf, downloadUserCsvTemplate, useUploadUserCsv } from '../../api/users.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { precheckUserCsv } from './userRules.ts';
@@ -22,7 +21,7 @@ type Outcome =
 export function UserCsvPage() {
   const { t } = useTranslation();
   const actor = useUserActor();
-  const queryClient = useQueryClient();
+  const uploadCsv = useUploadUserCsv();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -64,9 +63,8 @@ export function UserCsvPage() {
     if (!file) return;
     setBusy(true);
     try {
-      const answer = await uploadUserCsv(file);
+      const answer = await uploadCsv.mutateAsync(file);
       setOutcome({ kind: 'added', count: answer.added });
-      await queryClient.invalidateQueries({ queryKey: userKeys.all });
       notifySuccess(t('users.csv.added', { count: answer.added }));
     } catch (error) {
       if (error instanceof ApiError && error.code && error.status !== 401) {

@@ -19,21 +19,19 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
 import {
-  deleteSubordinate,
-  deleteSubordinates,
   isUserSort,
-  setUserStatus,
   USER_SORTS,
   type UserListQuery,
   type UserRecord,
   type UserSort,
-  userKeys,
+  useDeleteSubordinate,
+  useDeleteSubordinates,
+  useSetUserStatus,
   useSubordinates,
 } from '../../api/users.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
@@ -64,7 +62,9 @@ export function UserListPage() {
   const { t } = useTranslation();
   const locale = currentLocale();
   const actor = useUserActor();
-  const queryClient = useQueryClient();
+  const deleteOne = useDeleteSubordinate();
+  const deleteMany = useDeleteSubordinates();
+  const setStatus = useSetUserStatus();
   const [params, setParams] = useSearchParams();
   const { page, limit, q } = readListPosition(params);
   const sortParam = params.get('sort') ?? '';
@@ -129,21 +129,20 @@ export function UserListPage() {
     setRefusal(null);
     try {
       if (pending.kind === 'delete') {
-        await deleteSubordinate(pending.user.id);
+        await deleteOne.mutateAsync(pending.user.id);
         notifySuccess(t('users.delete.done', { name: pending.user.name }));
       } else if (pending.kind === 'bulk') {
-        const answer = await deleteSubordinates(pending.ids);
+        const answer = await deleteMany.mutateAsync(pending.ids);
         notifySuccess(t('users.bulk.done', { count: answer.deleted }));
         setSelected(new Set());
       } else {
-        await setUserStatus(pending.user.id, pending.status);
+        await setStatus.mutateAsync({ id: pending.user.id, status: pending.status });
         notifySuccess(
           t(pending.status === 'active' ? 'users.status.enabled' : 'users.status.disabled', {
             name: pending.user.name,
           }),
         );
       }
-      await queryClient.invalidateQueries({ queryKey: userKeys.all });
       setPending(null);
     } catch (error) {
       const { code } = userRefusalOf(error);

@@ -1,12 +1,10 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   type DomainDetail,
   type DomainImageKind,
-  domainKeys,
-  removeDomainImage,
-  uploadDomainImage,
+  useRemoveDomainImage,
+  useUploadDomainImage,
 } from '../../../api/domains.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { refusalOf } from '../../../components/refusal.ts';
@@ -29,9 +27,9 @@ const OTHERS: readonly PictureEntry[] = [
 
 function DomainPicture({ domain, entry }: { domain: DomainDetail; entry: PictureEntry }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const upload = useUploadDomainImage();
+  const remove = useRemoveDomainImage();
   const label = t(`domains.images.${entry.kind}`);
-  const stored = (detail: DomainDetail) => queryClient.setQueryData(domainKeys.byCode(domain.company_code), detail);
   return (
     <PictureUpload
       kind={entry.picture}
@@ -42,7 +40,7 @@ function DomainPicture({ domain, entry }: { domain: DomainDetail; entry: Picture
       testId={`domain-image-${entry.kind}`}
       onUpload={async (dataUrl, fileName) => {
         try {
-          stored(await uploadDomainImage(domain.id, entry.kind, dataUrl, fileName));
+          await upload.mutateAsync({ id: domain.id, kind: entry.kind, image: dataUrl, fileName });
           notifySuccess(t('domains.images.uploaded', { name: label }));
           return undefined;
         } catch (error) {
@@ -51,7 +49,7 @@ function DomainPicture({ domain, entry }: { domain: DomainDetail; entry: Picture
       }}
       onRemove={async () => {
         try {
-          stored(await removeDomainImage(domain.id, entry.kind));
+          await remove.mutateAsync({ id: domain.id, kind: entry.kind });
           notifySuccess(t('domains.images.removed', { name: label }));
           return true;
         } catch (error) {
