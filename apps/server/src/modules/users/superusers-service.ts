@@ -1,8 +1,8 @@
 import {
   canAddUser,
   canEditUser,
+  canManageSuperusers,
   canTransitionUserStatus,
-  type PermissionActor,
   type SuperuserCreate,
   type SuperuserListQuery,
   type SuperuserUpdate,
@@ -185,11 +185,6 @@ export function superusersService(core: UsersCore) {
       return answerFor(target.id);
     },
   };
-}
-
-/** Managing super users (list, create) is the operator's: the role that may add a super. */
-function canManageSuperusers(p: PermissionActor) {
-  return canAddUser(p, { privilegeType: 'super', domainId: p.domainId, parentUserId: null });
 }
 
 function toContact(u: UserRecord) {
