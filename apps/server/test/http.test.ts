@@ -1,3 +1,4 @@
+import { errorBody, errorCodeForMessage } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './helpers/app.ts';
 
@@ -33,10 +34,13 @@ describe('GET /v1/payment-status', () => {
 });
 
 describe('the error shape', () => {
-  it('answers unknown API routes with a 404 in the error shape', async () => {
+  it('answers unknown API routes and methods with a 404 carrying the catalogue message, which the console translates', async () => {
     const res = await t.app.inject('/v1/no-such-thing');
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toMatchObject({ code: 'not_found' });
+    expect(res.json()).toEqual(errorBody('not_found'));
+    const method = await t.app.inject({ method: 'PATCH', url: '/v1/auth/token' });
+    expect(method.statusCode).toBe(404);
+    expect(errorCodeForMessage(method.json().error.user_message)).toBe('not_found');
   });
 
   it('answers malformed JSON with a 400, never a 500', async () => {

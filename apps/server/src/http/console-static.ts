@@ -41,13 +41,13 @@ export async function registerConsole(app: FastifyInstance, distDir: string | un
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    // The catalogue's own message, so the console (which translates a known message by its code) shows it in
+    // the user's language; the method and path are already in the request log.
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply
-        .status(404)
-        .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+      return reply.status(404).send(errorBody('not_found'));
     }
     if (isApiPath(request.url)) {
-      return reply.status(404).send(errorBody('not_found', `No route for GET ${request.url.split('?')[0]}`));
+      return reply.status(404).send(errorBody('not_found'));
     }
     if (!built && distDir === undefined) {
       return reply.status(404).send(errorBody('not_found'));
