@@ -1,33 +1,21 @@
-import { Alert, Anchor, Button, Card, Checkbox, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   canAddUser,
-  canDeleteUser,
   canImportUsersCsv,
   canListUsers,
-  canToggleUser,
   splitKeywords,
   USER_STATUSES,
   type UserStatus,
 } from '@spinyard/domain';
-import {
-  IconFileSpreadsheet,
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconTrash,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
 import {
   isUserSort,
-  USER_SORTS,
   type UserListQuery,
-  type UserRecord,
   type UserSort,
   useDeleteSubordinate,
   useDeleteSubordinates,
@@ -35,32 +23,23 @@ import {
   useSubordinates,
 } from '../../api/users.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { formatDateTime } from '../../components/formatDateTime.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { ListEmptyState } from '../../components/ListEmptyState.tsx';
 import { ListFooter } from '../../components/ListFooter.tsx';
 import { ListSearchInput } from '../../components/ListSearchInput.tsx';
 import { ListSkeleton } from '../../components/ListSkeleton.tsx';
-import { ListTable } from '../../components/ListTable.tsx';
 import { type ListPosition, listPositionQuery, readListPosition } from '../../components/listPosition.ts';
-import { RowAction } from '../../components/RowAction.tsx';
-import { currentLocale } from '../../i18n/locale.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
-import { RoleBadge, StatusBadge } from './UserBits.tsx';
-import { targetOf } from './userRules.ts';
+import { UserBulkBar } from './UserBulkBar.tsx';
+import { type Pending, UserListConfirm } from './UserListConfirm.tsx';
+import { UserListFilters } from './UserListFilters.tsx';
+import { UserTable } from './UserTable.tsx';
 import { errorCodeText, userRefusalOf } from './userText.ts';
 import { useUserActor } from './useUserActor.ts';
-
-type Pending =
-  | { kind: 'delete'; user: UserRecord }
-  | { kind: 'bulk'; ids: string[] }
-  | { kind: 'status'; user: UserRecord; status: 'active' | 'inactive' };
 
 /** /subordinate/list: the users the caller manages, searched, filtered, sorted and paged, with their actions. */
 export function UserListPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const actor = useUserActor();
   const deleteOne = useDeleteSubordinate();
   const deleteMany = useDeleteSubordinates();
@@ -110,10 +89,6 @@ export function UserListPage() {
   if (!actor) return <CenteredLoader py={64} />;
   if (!allowed) return <NotAvailablePage />;
 
-  const deletable = (u: UserRecord) => canDeleteUser(actor, targetOf(u), { hasProcessingContent: false });
-  const selectable = rows.filter((u) => deletable(u).ok);
-  const allSelected = selectable.length > 0 && selectable.every((u) => selected.has(u.id));
-  const someSelected = selectable.some((u) => selected.has(u.id));
   const filtering = q.trim() !== '' || privilegeType !== '' || status !== '';
 
   const close = () => {
@@ -170,34 +145,7 @@ export function UserListPage() {
               width={320}
               testId="user-search"
             />
-            <NativeSelect
-              label={t('users.list.roleFilter')}
-              value={privilegeType}
-              onChange={(e) => update({ role: e.currentTarget.value, page: 1 })}
-              data={[
-                { value: '', label: t('users.list.all') },
-                { value: 'admin', label: t('roles.admin') },
-                { value: 'normal', label: t('roles.normal') },
-              ]}
-              data-testid="user-role-filter"
-            />
-            <NativeSelect
-              label={t('users.list.statusFilter')}
-              value={status}
-              onChange={(e) => update({ status: e.currentTarget.value, page: 1 })}
-              data={[
-                { value: '', label: t('users.list.all') },
-                ...USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) })),
-              ]}
-              data-testid="user-status-filter"
-            />
-            <NativeSelect
-              label={t('users.list.sort')}
-              value={sort}
-              onChange={(e) => update({ sort: e.currentTarget.value as UserSort, page: 1 })}
-              data={USER_SORTS.map((s) => ({ value: s, label: t(`users.sort.${s}`) }))}
-              data-testid="user-sort"
-            />
+            <UserListFilters privilegeType={privilegeType} status={status} sort={sort} update={update} />
           </Group>
           <Group gap="sm">
             {csvAllowed ? (
@@ -220,32 +168,11 @@ export function UserListPage() {
         ) : null}
 
         {selected.size > 0 ? (
-          <Group
-            justify="space-between"
-            mb="sm"
-            p="xs"
-            bg="red.0"
-            style={{ borderRadius: 8 }}
-            data-testid="user-bulk-bar"
-          >
-            <Text size="sm" fw={600}>
-              {t('users.bulk.selected', { count: selected.size })}
-            </Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>
-                {t('users.bulk.clear')}
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => setPending({ kind: 'bulk', ids: [...selected] })}
-                data-testid="user-bulk-delete"
-              >
-                {t('users.bulk.delete')}
-              </Button>
-            </Group>
-          </Group>
+          <UserBulkBar
+            count={selected.size}
+            onClear={() => setSelected(new Set())}
+            onDelete={() => setPending({ kind: 'bulk', ids: [...selected] })}
+          />
         ) : null}
 
         {list.isPending ? (
@@ -274,122 +201,14 @@ export function UserListPage() {
             testId="user-list-empty"
           />
         ) : (
-          <ListTable
-            minWidth={1000}
-            testId="user-table"
+          <UserTable
+            actor={actor}
+            rows={rows}
             dimmed={list.isPlaceholderData}
-            leading={
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t('users.bulk.selectAll')}
-                  checked={allSelected}
-                  indeterminate={someSelected && !allSelected}
-                  disabled={selectable.length === 0}
-                  onChange={() => {
-                    const next = new Set(selected);
-                    for (const u of selectable) {
-                      if (allSelected) next.delete(u.id);
-                      else next.add(u.id);
-                    }
-                    setSelected(next);
-                  }}
-                />
-              </Table.Th>
-            }
-            columns={[
-              t('users.list.columns.user'),
-              t('users.list.columns.role'),
-              t('users.list.columns.parent'),
-              t('users.list.columns.section'),
-              t('users.list.columns.status'),
-              t('users.list.columns.lastLogin'),
-              t('users.list.columns.created'),
-            ]}
-            actionsLabel={t('users.list.columns.actions')}
-          >
-            {rows.map((user) => {
-              const editPath = `/subordinate/edit/${encodeURIComponent(user.id)}`;
-              const del = deletable(user);
-              const toggle =
-                canToggleUser(actor, targetOf(user)).ok && (user.status === 'active' || user.status === 'inactive');
-              const next = user.status === 'active' ? 'inactive' : 'active';
-              const toggleLabel = t(next === 'active' ? 'users.actions.enable' : 'users.actions.disable', {
-                name: user.name,
-              });
-              return (
-                <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t('users.bulk.select', { name: user.name })}
-                      checked={selected.has(user.id)}
-                      disabled={!del.ok}
-                      onChange={(e) => {
-                        const nextSet = new Set(selected);
-                        if (e.currentTarget.checked) nextSet.add(user.id);
-                        else nextSet.delete(user.id);
-                        setSelected(nextSet);
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={editPath} fw={600} size="sm">
-                      {user.name}
-                    </Anchor>
-                    <Text size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
-                      {user.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={user.privilege_type} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{user.parent_name ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {[user.company_name, user.company_section].filter(Boolean).join(' / ') || '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={user.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="gray.7">
-                      {formatDateTime(user.last_login_at, locale) || t('users.list.never')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="gray.7">
-                      {formatDateTime(user.created_at, locale)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <RowAction label={t('users.actions.edit', { name: user.name })} icon={IconPencil} to={editPath} />
-                      {toggle ? (
-                        <RowAction
-                          label={toggleLabel}
-                          icon={next === 'active' ? IconPlayerPlay : IconPlayerPause}
-                          color={next === 'active' ? 'green' : 'orange'}
-                          onClick={() => setPending({ kind: 'status', user, status: next })}
-                          testId="user-toggle"
-                        />
-                      ) : null}
-                      {del.ok ? (
-                        <RowAction
-                          label={t('users.actions.delete', { name: user.name })}
-                          icon={IconTrash}
-                          color="red"
-                          onClick={() => setPending({ kind: 'delete', user })}
-                          testId="user-delete"
-                        />
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </ListTable>
+            selected={selected}
+            setSelected={setSelected}
+            setPending={setPending}
+          />
         )}
 
         {total > 0 ? (
@@ -404,48 +223,7 @@ export function UserListPage() {
         ) : null}
       </Card>
 
-      <ConfirmModal
-        opened={pending !== null}
-        title={
-          pending?.kind === 'status'
-            ? t(pending.status === 'active' ? 'users.status.enableTitle' : 'users.status.disableTitle')
-            : pending?.kind === 'bulk'
-              ? t('users.bulk.title', { count: pending.ids.length })
-              : t('users.delete.title')
-        }
-        confirmLabel={
-          pending?.kind === 'status'
-            ? t(pending.status === 'active' ? 'users.status.enable' : 'users.status.disable')
-            : t('users.delete.confirm')
-        }
-        color={pending?.kind === 'status' && pending.status === 'active' ? 'green' : 'red'}
-        onConfirm={run}
-        onClose={close}
-        loading={busy}
-        testId="user-confirm"
-      >
-        <Text size="sm">
-          {pending?.kind === 'status'
-            ? t(pending.status === 'active' ? 'users.status.enableBody' : 'users.status.disableBody', {
-                name: pending.user.name,
-              })
-            : pending?.kind === 'bulk'
-              ? t('users.bulk.body', { count: pending.ids.length })
-              : pending?.kind === 'delete'
-                ? t('users.delete.body', { name: pending.user.name, email: pending.user.email })
-                : ''}
-        </Text>
-        {pending?.kind !== 'status' ? (
-          <Text size="sm" c="gray.7">
-            {t('users.delete.rules')}
-          </Text>
-        ) : null}
-        {refusal ? (
-          <Alert color="red" role="alert" data-testid="user-confirm-refusal">
-            {refusal}
-          </Alert>
-        ) : null}
-      </ConfirmModal>
+      <UserListConfirm pending={pending} busy={busy} refusal={refusal} run={run} close={close} />
     </Stack>
   );
 }

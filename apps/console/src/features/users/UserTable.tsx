@@ -1,0 +1,158 @@
+import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
+import { canDeleteUser, canToggleUser, type PermissionActor } from '@spinyard/domain';
+import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { UserRecord } from '../../api/users.ts';
+import { formatDateTime } from '../../components/formatDateTime.ts';
+import { ListTable } from '../../components/ListTable.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
+import { currentLocale } from '../../i18n/locale.ts';
+import { RoleBadge, StatusBadge } from './UserBits.tsx';
+import type { Pending } from './UserListConfirm.tsx';
+import { targetOf } from './userRules.ts';
+
+/** Whether the actor may delete this user (and so tick its row for a bulk delete). */
+export function userDeletable(actor: PermissionActor, u: UserRecord) {
+  return canDeleteUser(actor, targetOf(u), { hasProcessingContent: false });
+}
+
+/** One page of users: a tick box for the bulk delete, the user's facts, and the row's own actions. */
+export function UserTable({
+  actor,
+  rows,
+  dimmed,
+  selected,
+  setSelected,
+  setPending,
+}: {
+  actor: PermissionActor;
+  rows: UserRecord[];
+  dimmed: boolean;
+  selected: Set<string>;
+  setSelected: (next: Set<string>) => void;
+  setPending: (pending: Pending) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const deletable = (u: UserRecord) => userDeletable(actor, u);
+  const selectable = rows.filter((u) => deletable(u).ok);
+  const allSelected = selectable.length > 0 && selectable.every((u) => selected.has(u.id));
+  const someSelected = selectable.some((u) => selected.has(u.id));
+  return (
+    <ListTable
+      minWidth={1000}
+      testId="user-table"
+      dimmed={dimmed}
+      leading={
+        <Table.Th w={40}>
+          <Checkbox
+            aria-label={t('users.bulk.selectAll')}
+            checked={allSelected}
+            indeterminate={someSelected && !allSelected}
+            disabled={selectable.length === 0}
+            onChange={() => {
+              const next = new Set(selected);
+              for (const u of selectable) {
+                if (allSelected) next.delete(u.id);
+                else next.add(u.id);
+              }
+              setSelected(next);
+            }}
+          />
+        </Table.Th>
+      }
+      columns={[
+        t('users.list.columns.user'),
+        t('users.list.columns.role'),
+        t('users.list.columns.parent'),
+        t('users.list.columns.section'),
+        t('users.list.columns.status'),
+        t('users.list.columns.lastLogin'),
+        t('users.list.columns.created'),
+      ]}
+      actionsLabel={t('users.list.columns.actions')}
+    >
+      {rows.map((user) => {
+        const editPath = `/subordinate/edit/${encodeURIComponent(user.id)}`;
+        const del = deletable(user);
+        const toggle =
+          canToggleUser(actor, targetOf(user)).ok && (user.status === 'active' || user.status === 'inactive');
+        const next = user.status === 'active' ? 'inactive' : 'active';
+        const toggleLabel = t(next === 'active' ? 'users.actions.enable' : 'users.actions.disable', {
+          name: user.name,
+        });
+        return (
+          <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
+            <Table.Td>
+              <Checkbox
+                aria-label={t('users.bulk.select', { name: user.name })}
+                checked={selected.has(user.id)}
+                disabled={!del.ok}
+                onChange={(e) => {
+                  const nextSet = new Set(selected);
+                  if (e.currentTarget.checked) nextSet.add(user.id);
+                  else nextSet.delete(user.id);
+                  setSelected(nextSet);
+                }}
+              />
+            </Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={editPath} fw={600} size="sm">
+                {user.name}
+              </Anchor>
+              <Text size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
+                {user.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <RoleBadge role={user.privilege_type} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{user.parent_name ?? '—'}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{[user.company_name, user.company_section].filter(Boolean).join(' / ') || '—'}</Text>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={user.status} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="gray.7">
+                {formatDateTime(user.last_login_at, locale) || t('users.list.never')}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="gray.7">
+                {formatDateTime(user.created_at, locale)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <RowAction label={t('users.actions.edit', { name: user.name })} icon={IconPencil} to={editPath} />
+                {toggle ? (
+                  <RowAction
+                    label={toggleLabel}
+                    icon={next === 'active' ? IconPlayerPlay : IconPlayerPause}
+                    color={next === 'active' ? 'green' : 'orange'}
+                    onClick={() => setPending({ kind: 'status', user, status: next })}
+                    testId="user-toggle"
+                  />
+                ) : null}
+                {del.ok ? (
+                  <RowAction
+                    label={t('users.actions.delete', { name: user.name })}
+                    icon={IconTrash}
+                    color="red"
+                    onClick={() => setPending({ kind: 'delete', user })}
+                    testId="user-delete"
+                  />
+                ) : null}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
+  );
+}
