@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { type CataloguePart, cataloguePart } from './src/i18n/catalogueParts.ts';
@@ -31,8 +32,9 @@ function catalogueParts(): Plugin {
 
 // react-router's package exports name only its development build (warnings and checks kept); the build takes
 // the production one it ships beside it, the same code without them.
-const REACT_ROUTER_PRODUCTION = fileURLToPath(
-  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
 );
 
 export default defineConfig(({ command }) => ({
