@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeErrorResponse,
-  ERROR_CATALOGUE,
-  type ErrorCode,
-  errorBody,
-  errorCodeForMessage,
-  isErrorCode,
-  STATUS_BEHAVIOUR,
-  statusBehaviour,
-  statusOf,
-} from './errors.ts';
+import { describeErrorResponse, STATUS_BEHAVIOUR, statusBehaviour } from './error-description.ts';
+import { ERROR_CATALOGUE, type ErrorCode, errorBody, errorCodeForMessage, isErrorCode, statusOf } from './errors.ts';
 
 // 414 and 431 are the HTTP layer's own refusals (an over-long path parameter, an address over the parser's limit),
 // answered in the error shape like the rest.

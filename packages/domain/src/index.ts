@@ -3,6 +3,7 @@ export * from './caption.ts';
 export * from './constants.ts';
 export * from './csv/csv.ts';
 export * from './csv/users-csv.ts';
+export * from './error-description.ts';
 export * from './errors.ts';
 export * from './listing-link.ts';
 export * from './locale.ts';
