@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { api } from './api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
-import { expectPath, openPage, signInAsMaster, testId, useSuite } from './harness/fixtures.ts';
+import { expectPath, openPage, requestAccessToken, signInAsMaster, testId, useSuite } from './harness/fixtures.ts';
 
 // The users area: master adds an admin, finds it in the list, adds a normal user under it; axe on list and add.
 describe.skipIf(skipBrowserTests)('users (subordinates)', () => {
@@ -36,7 +37,15 @@ describe.skipIf(skipBrowserTests)('users (subordinates)', () => {
 
     await testId(page, 'user-search').fill(adminEmail);
     await page.locator(`[data-testid="user-row"][data-email="${adminEmail}"]`).waitFor({ state: 'visible' });
-    await page.waitForLoadState('networkidle');
+    // The new admin is the newest user, so its row shows on the previous page before the search's answer; axe
+    // waits for the settled list (one row, no dimmed placeholder page, no running transition such as the
+    // "added" notification fading in), whose faded text would otherwise fail colour contrast.
+    await page.waitForFunction(() => {
+      const table = document.querySelector<HTMLElement>('[data-testid="user-table"]');
+      const rows = document.querySelectorAll('[data-testid="user-row"]').length;
+      const running = document.getAnimations().some((a) => a.playState === 'running');
+      return table !== null && table.style.opacity === '' && rows === 1 && !running;
+    });
     await expectNoSeriousA11yViolations(page);
 
     await testId(page, 'user-add').click();
@@ -54,5 +63,57 @@ describe.skipIf(skipBrowserTests)('users (subordinates)', () => {
     const row = page.locator(`[data-testid="user-row"][data-email="${normalEmail}"]`);
     await row.waitFor({ state: 'visible' });
     expect(await row.textContent()).toContain(`Admin ${stamp}`);
+  });
+
+  it('finds a parent admin beyond the first page of the picker by searching the server', async () => {
+    const token = await requestAccessToken(suite);
+    const stamp = Date.now().toString(36);
+    const addAdmin = async (label: string) => {
+      const made = await api(`${suite.server.baseUrl}/v1/subordinates`, token, {
+        email: `${label}-${stamp}@example.com`,
+        password: 'abcd1234',
+        privilege_type: 'admin',
+        name: `${label} ${stamp}`,
+      });
+      expect(made.status, JSON.stringify(made.data)).toBe(201);
+    };
+    // 31 admins whose names sort first fill the picker's first page of 30; the wanted one sorts after them.
+    for (let i = 0; i < 31; i += 1) await addAdmin(`zz-fill-${String(i).padStart(2, '0')}`);
+    await addAdmin('zzz-far');
+    const farEmail = `zzz-far-${stamp}@example.com`;
+    const staffEmail = `far-staff-${stamp}@example.com`;
+
+    const { page } = await openPage(suite, 'en-US');
+    await signInAsMaster(page, suite);
+    await page.goto('/subordinate/add');
+    await testId(page, 'user-form').waitFor({ state: 'visible' });
+    await testId(page, 'user-role-normal').check();
+    await testId(page, 'user-email').fill(staffEmail);
+    await testId(page, 'user-name').fill(`Far staff ${stamp}`);
+    await testId(page, 'user-password').fill('abcd1234');
+
+    await testId(page, 'user-parent').click();
+    await page.getByRole('option', { name: new RegExp(`zz-fill-00 ${stamp}`) }).waitFor({ state: 'visible' });
+    expect(await page.getByRole('option', { name: new RegExp(farEmail) }).count()).toBe(0);
+    await testId(page, 'user-parent').fill(`zzz-far ${stamp}`);
+    await page.getByRole('option', { name: new RegExp(farEmail) }).click();
+    await expect.poll(() => testId(page, 'user-parent').inputValue()).toBe(`zzz-far ${stamp} (${farEmail})`);
+    await testId(page, 'user-submit').click();
+    await expectPath(page, '/subordinate/list');
+
+    await testId(page, 'user-search').fill(staffEmail);
+    const row = page.locator(`[data-testid="user-row"][data-email="${staffEmail}"]`);
+    await row.waitFor({ state: 'visible' });
+    expect(await row.textContent()).toContain(`zzz-far ${stamp}`);
+
+    // The edit form shows the parent by name although it is not among the picker's first admins.
+    const created = await api(
+      `${suite.server.baseUrl}/v1/subordinates?q=${encodeURIComponent(staffEmail)}&limit=10`,
+      token,
+    );
+    const staffId = (created.data as { items: { id: string }[] }).items[0]?.id ?? '';
+    await page.goto(`/subordinate/edit/${staffId}`);
+    await testId(page, 'user-form').waitFor({ state: 'visible' });
+    await expect.poll(() => testId(page, 'user-parent').inputValue()).toBe(`zzz-far ${stamp} (${farEmail})`);
   });
 });

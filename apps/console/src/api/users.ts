@@ -79,10 +79,19 @@ export function fetchSubordinate(id: string): Promise<UserRecord> {
   return apiGet<UserRecord>(`/v1/subordinates/${seg(id)}`);
 }
 
-/** Every admin the caller can choose as a parent (up to 300: a group has one admin, so this is plenty). */
-export function fetchAdmins(): Promise<PageOf<UserRecord>> {
+/** How many admins a parent picker shows at once: more are reached by typing, searched on the server. */
+export const ADMIN_PICKER_LIMIT = 30 satisfies PageSize;
+
+/** The first page of the admins the caller can choose as a parent whose name or address matches every keyword. */
+export function fetchAdmins(q: string): Promise<PageOf<UserRecord>> {
+  const text = q.trim();
   return apiGet<PageOf<UserRecord>>('/v1/subordinates', {
-    query: { privilege_type: 'admin', limit: 300, sort: 'name_asc' } satisfies UserListParams,
+    query: {
+      privilege_type: 'admin',
+      limit: ADMIN_PICKER_LIMIT,
+      sort: 'name_asc',
+      q: text === '' ? undefined : text,
+    } satisfies UserListParams,
   });
 }
 
@@ -201,8 +210,15 @@ export function useSubordinate(id: string | undefined) {
   });
 }
 
-export function useAdmins(enabled = true) {
-  return useQuery({ queryKey: userKeys.admins, queryFn: fetchAdmins, staleTime: 10_000, enabled });
+/** Admins matching a search typed in a parent picker (the empty search: the first ones by name). */
+export function useAdmins(q: string, enabled = true) {
+  return useQuery({
+    queryKey: [...userKeys.admins, q.trim()],
+    queryFn: () => fetchAdmins(q),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    enabled,
+  });
 }
 
 // ---- Writes: each hook owns what its success makes stale ------------------------------------------------------

@@ -3,7 +3,7 @@ import { assignablePrivileges, canAddUser, type FieldError } from '@spinyard/dom
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
-import { useAdmins, useCreateSubordinate } from '../../api/users.ts';
+import { useCreateSubordinate } from '../../api/users.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { UserForm } from './UserForm.tsx';
@@ -18,7 +18,6 @@ export function UserAddPage() {
   const navigate = useNavigate();
   const create = useCreateSubordinate();
   const isAdmin = actor?.privilegeType === 'admin';
-  const admins = useAdmins(Boolean(actor) && !isAdmin);
 
   if (!actor) {
     return <CenteredLoader py={64} />;
@@ -50,8 +49,7 @@ export function UserAddPage() {
         mode="add"
         initial={initial}
         roles={roles}
-        admins={isAdmin ? null : (admins.data?.items ?? [])}
-        adminsLoading={admins.isPending && !isAdmin}
+        chooseParent={!isAdmin}
         onSubmit={submit}
         submitLabel={t('users.add.submit')}
       />

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { canChangePrivilege, canDeleteUser, canEditUser, canToggleUser, type FieldError } from '@spinyard/domain';
 import { IconArrowsExchange, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +7,6 @@ import { useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
 import {
   type UserRecord,
-  useAdmins,
   useChangePrivilege,
   useDeleteSubordinate,
   useSetUserStatus,
@@ -17,6 +16,7 @@ import {
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
+import { AdminPicker } from './AdminPicker.tsx';
 import { StatusBadge } from './UserBits.tsx';
 import { UserForm } from './UserForm.tsx';
 import { formOf, targetOf, type UserFormValues, updateBodyOf } from './userRules.ts';
@@ -37,7 +37,6 @@ export function UserEditPage() {
   const user = useSubordinate(userId);
   const update = useUpdateSubordinate();
   const isAdmin = actor?.privilegeType === 'admin';
-  const admins = useAdmins(Boolean(actor) && !isAdmin);
   const [action, setAction] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -63,7 +62,6 @@ export function UserEditPage() {
   const deleteAllowed = canDeleteUser(actor, target, { hasProcessingContent: false }).ok;
   const privilegeAllowed = canChangePrivilege(actor, target).ok;
   const nextRole = u.privilege_type === 'admin' ? 'normal' : 'admin';
-  const otherAdmins = (admins.data?.items ?? []).filter((a) => a.id !== u.id);
 
   const save = async (values: UserFormValues): Promise<FieldError[]> => {
     const body = updateBodyOf(values, initial);
@@ -128,8 +126,7 @@ export function UserEditPage() {
         initial={initial}
         roles={[]}
         currentRole={u.privilege_type}
-        admins={u.privilege_type === 'normal' && !isAdmin ? (admins.data?.items ?? []) : null}
-        adminsLoading={admins.isPending && !isAdmin}
+        chooseParent={u.privilege_type === 'normal' && !isAdmin}
         onSubmit={save}
         submitLabel={t('users.edit.submit')}
       />
@@ -156,18 +153,16 @@ export function UserEditPage() {
               </Group>
             </Radio.Group>
             {nextRole === 'normal' ? (
-              <Select
+              <AdminPicker
                 label={t('users.fields.parent_user_id')}
                 placeholder={t('users.form.parentPlaceholder')}
-                data={otherAdmins.map((a) => ({ value: a.id, label: `${a.name} (${a.email})` }))}
-                value={newParent || null}
-                onChange={(v) => {
-                  setNewParent(v ?? '');
+                value={newParent}
+                excludeId={u.id}
+                onChange={(id) => {
+                  setNewParent(id);
                   setParentError(undefined);
                 }}
                 error={parentError}
-                nothingFoundMessage={t('users.form.noAdmins')}
-                searchable
                 withAsterisk
                 data-testid="user-privilege-parent"
               />

@@ -6,7 +6,6 @@ import {
   Group,
   PasswordInput,
   Radio,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -24,6 +23,7 @@ import { ControlledField } from '../../forms/ControlledField.tsx';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
+import { AdminPicker } from './AdminPicker.tsx';
 import { RoleBadge } from './UserBits.tsx';
 import { fieldsOfUserForm, USER_FORM_FIELDS, userFormSchema } from './userFormSchema.ts';
 import type { UserFormValues } from './userRules.ts';
@@ -36,9 +36,8 @@ export interface UserFormProps {
   initial: UserFormValues;
   /** Roles this form may give (add only). */
   roles: readonly ('admin' | 'normal')[];
-  /** Admins to choose a normal user's parent from; null hides the choice (an admin's users are theirs). */
-  admins: UserRecord[] | null;
-  adminsLoading?: boolean;
+  /** Whether a normal user's parent admin is chosen here (not for an admin: their users are theirs). */
+  chooseParent: boolean;
   /** The edited user's role, shown instead of the role choice. */
   currentRole?: UserRecord['privilege_type'];
   /** Sends the form; answers the server's field refusals (empty when it failed otherwise or succeeded). */
@@ -47,16 +46,7 @@ export interface UserFormProps {
 }
 
 /** The add and edit form of a user: every rule checked before sending, typed input kept on any refusal. */
-export function UserForm({
-  mode,
-  initial,
-  roles,
-  admins,
-  adminsLoading = false,
-  currentRole,
-  onSubmit,
-  submitLabel,
-}: UserFormProps) {
+export function UserForm({ mode, initial, roles, chooseParent, currentRole, onSubmit, submitLabel }: UserFormProps) {
   const { t } = useTranslation();
   const form = useZodForm(userFormSchema(mode), {
     defaultValues: fieldsOfUserForm(initial),
@@ -87,7 +77,7 @@ export function UserForm({
   const { errors, isSubmitted, isSubmitting } = form.formState;
   const errorCount = Object.keys(errors).length;
   const [privilegeType, password] = form.watch(['privilege_type', 'password']);
-  const showParent = privilegeType === 'normal' && admins !== null;
+  const showParent = privilegeType === 'normal' && chooseParent;
   const role = mode === 'add' ? privilegeType : currentRole;
 
   return (
@@ -182,28 +172,21 @@ export function UserForm({
                 form={form}
                 name="parent_user_id"
                 render={(field) => (
-                  <Select
+                  <AdminPicker
                     ref={field.ref}
                     name={field.name}
                     label={t('users.fields.parent_user_id')}
                     description={t('users.form.parentHelp')}
-                    placeholder={adminsLoading ? t('common.loading') : t('users.form.parentPlaceholder')}
-                    data={(admins ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.email})` }))}
-                    value={field.value || null}
-                    onChange={(v) => field.onChange(v ?? '')}
+                    placeholder={t('users.form.parentPlaceholder')}
+                    value={field.value}
+                    onChange={field.onChange}
                     error={field.error}
-                    nothingFoundMessage={t('users.form.noAdmins')}
-                    searchable
+                    warnWhenNone={role === 'normal'}
                     withAsterisk
                     data-testid="user-parent"
                   />
                 )}
               />
-            ) : null}
-            {role === 'normal' && showParent && !adminsLoading && (admins ?? []).length === 0 ? (
-              <Alert color="yellow" icon={<IconAlertCircle aria-hidden />}>
-                {t('users.form.noAdminsYet')}
-              </Alert>
             ) : null}
           </Stack>
         </Card>
