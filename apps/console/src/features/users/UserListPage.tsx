@@ -134,7 +134,7 @@ export function UserListPage() {
     <Stack gap="lg" maw={1400} mx="auto">
       <Card withBorder radius="lg" padding="lg">
         <Group justify="space-between" gap="md" mb="md" wrap="wrap" align="flex-end">
-          <Group gap="sm" wrap="wrap" align="flex-end" style={{ flex: 1 }}>
+          <Group gap="sm" wrap="wrap" align="flex-end" style={{ flex: '1 1 20rem' }}>
             <ListSearchInput
               label={t('users.list.searchLabel')}
               placeholder={t('users.list.searchPlaceholder')}
