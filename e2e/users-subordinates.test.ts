@@ -37,14 +37,13 @@ describe.skipIf(skipBrowserTests)('users (subordinates)', () => {
 
     await testId(page, 'user-search').fill(adminEmail);
     await page.locator(`[data-testid="user-row"][data-email="${adminEmail}"]`).waitFor({ state: 'visible' });
-    // The new admin is the newest user, so its row shows on the previous page before the search's answer; axe
-    // waits for the settled list (one row, no dimmed placeholder page, no running transition such as the
-    // "added" notification fading in), whose faded text would otherwise fail colour contrast.
+    // The new admin is the newest user, so its row shows on the previous page before the search is even sent:
+    // axe checks the list the journey ends on (the one row found, not busy, no transition running).
     await page.waitForFunction(() => {
       const table = document.querySelector<HTMLElement>('[data-testid="user-table"]');
       const rows = document.querySelectorAll('[data-testid="user-row"]').length;
       const running = document.getAnimations().some((a) => a.playState === 'running');
-      return table !== null && table.style.opacity === '' && rows === 1 && !running;
+      return table !== null && table.getAttribute('aria-busy') === null && rows === 1 && !running;
     });
     await expectNoSeriousA11yViolations(page);
 
