@@ -7,7 +7,7 @@ import type { Session, TestUser } from '../helpers/factory.ts';
 const t = useTestApp();
 
 interface Page {
-  items: { id: string; service_name?: string; name?: string }[];
+  items: { id: string; service_name?: string; name?: string; headquarters_name?: string | null }[];
   total: number;
 }
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   needleDomainId = needle.domainId;
   for (let i = 0; i < 40; i += 1) await t.make.tenant({ serviceName: `Hay Motors ${i}` });
   // One tenant with 35 branches under its headquarters, the rare one first.
-  const tenant = await t.make.tenant();
+  const tenant = await t.make.tenant({ companyName: 'Haystack headquarters' });
   superUser = await t.make.signedIn({ tenant, privilege_type: 'super' });
   const branch = await t.make.company({
     domainId: tenant.domainId,
@@ -81,5 +81,11 @@ describe('GET /v1/branches', () => {
     expect(found.items.map((c) => c.id)).toEqual([needleBranchId]);
     const none = await get(superUser, `/v1/branches?q=${encodeURIComponent('needle, hay')}`);
     expect(none.total).toBe(0);
+  });
+
+  it("carries each branch's headquarters name, so the list needs no list of headquarters", async () => {
+    const page = await get(superUser, '/v1/branches?limit=10');
+    expect(page.items).toHaveLength(10);
+    for (const branch of page.items) expect(branch.headquarters_name).toBe('Haystack headquarters');
   });
 });

@@ -95,6 +95,23 @@ describe('GET /v1/subordinates: search, sort and paging in the database', () => 
     );
   });
 
+  it("answers the parent picker's query: admins by name, 30 a page, one beyond that page found by its name", async () => {
+    const { sup } = crowdOf;
+    const picker = 'privilege_type=admin&sort=name_asc&limit=30';
+    const first = await list(sup, picker);
+    expect(first.items).toHaveLength(30);
+    expect(first.total).toBe(COUNT);
+    expect(first.items.at(-1)?.name).toBe('Member 029');
+    const found = await list(sup, `${picker}&q=${encodeURIComponent('Member 340')}`);
+    expect(found.items.map((u) => u.email)).toEqual(['member-340@crowd.example.test']);
+    expect(found.total).toBe(1);
+    const normals = await list(
+      sup,
+      `privilege_type=normal&sort=name_asc&limit=30&q=${encodeURIComponent('Member 340')}`,
+    );
+    expect(normals.total).toBe(0);
+  });
+
   it('sorts the whole list, not one page: e-mail and name, both directions', async () => {
     const { sup } = crowdOf;
     const first = async (sort: string) => (await list(sup, `sort=${sort}&limit=10`)).items[0]?.email;

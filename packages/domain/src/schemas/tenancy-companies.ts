@@ -82,6 +82,12 @@ export type CompanyAnswer = z.output<typeof companyAnswer>;
 
 export const companyPage = pageOf(companyAnswer);
 
+/** A branch as its list shows it: with its headquarters' name, so the list needs no second read of them. */
+export const branchAnswer = companyAnswer.extend({ headquarters_name: z.string().nullable() });
+export type BranchAnswer = z.output<typeof branchAnswer>;
+
+export const branchPage = pageOf(branchAnswer);
+
 export const headquartersAnswer = companyAnswer.extend({ branch_count: z.number().int() });
 export type HeadquartersAnswer = z.output<typeof headquartersAnswer>;
 

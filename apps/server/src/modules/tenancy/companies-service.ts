@@ -219,7 +219,8 @@ export function companiesService(deps: TenancyServiceDeps) {
         offset: offsetOf(query),
         limit: query.limit,
       });
-      return { items: rows.map(toCompany), total, page: query.page, limit: query.limit };
+      const items = rows.map((row) => ({ ...toCompany(row), headquarters_name: row.headquarters_name }));
+      return { items, total, page: query.page, limit: query.limit };
     },
 
     async getBranch(actor: Actor, id: string) {

@@ -345,13 +345,27 @@ export function tenancyRepo(db: Db) {
               .whereRef('b.parent_company_id', '=', 'c.id')
               .as('branch_count'),
           )
+          .select((eb) =>
+            eb
+              .selectFrom('companies as h')
+              .select('h.name')
+              .whereRef('h.id', '=', 'c.parent_company_id')
+              .as('headquarters_name'),
+          )
           .orderBy('c.id')
           .offset(filter.offset)
           .limit(filter.limit)
           .execute(),
         query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { rows: rows.map((r) => ({ ...r, branch_count: r.branch_count ?? 0 })), total: count.n };
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          branch_count: r.branch_count ?? 0,
+          headquarters_name: r.headquarters_name ?? null,
+        })),
+        total: count.n,
+      };
     },
 
     async updateCompany(
