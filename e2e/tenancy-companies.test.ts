@@ -101,4 +101,46 @@ describe.skipIf(skipBrowserTests)('company screens', () => {
     await expect.poll(() => textOf(table)).not.toContain('Sendai branch');
     expect(await textOf(table)).toContain('Fukuoka branch');
   });
+
+  it('finds a headquarters beyond the first page of the pickers by searching the server', async () => {
+    const { baseUrl } = suite.server;
+    const master = await requestAccessToken(suite);
+    const domainId = await firstDomainId(suite, master);
+    const stamp = Date.now().toString(36);
+    const addHq = async (name: string) => {
+      const made = await api(`${baseUrl}/v1/headquarters`, master, { name, domain_id: domainId });
+      expect(made.status, JSON.stringify(made.data)).toBe(201);
+      return (made.data as { id: string }).id;
+    };
+    // 31 headquarters made first fill the pickers' first page of 30; the wanted one comes after them.
+    for (let i = 0; i < 31; i += 1) await addHq(`Filler HQ ${String(i).padStart(2, '0')} ${stamp}`);
+    const farName = `Far HQ ${stamp}`;
+    const farId = await addHq(farName);
+    const branch = await api(`${baseUrl}/v1/branches`, master, { name: `Far branch ${stamp}`, headquarters_id: farId });
+    expect(branch.status, JSON.stringify(branch.data)).toBe(201);
+
+    const { page } = await openPage(suite, 'en-US');
+    await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
+    await page.goto('/domain/edit/0006');
+    await testId(page, 'tab-companies').click();
+    const table = testId(page, 'branch-table');
+    await table.waitFor({ state: 'visible' });
+
+    const filter = page.getByRole('textbox', { name: 'Headquarters' });
+    await filter.click();
+    await page.getByRole('option', { name: `Filler HQ 00 ${stamp}` }).waitFor({ state: 'visible' });
+    expect(await page.getByRole('option', { name: farName }).count()).toBe(0);
+    await filter.fill(farName);
+    await page.getByRole('option', { name: farName }).click();
+    // The branch table names the headquarters from the branch's own answer.
+    await expect.poll(() => textOf(table)).toContain(`Far branch ${stamp}`);
+    expect(await textOf(table)).toContain(farName);
+
+    // A branch added under the filter's headquarters: the dialog's picker shows its name though it is not listed.
+    await testId(page, 'branch-add').click();
+    await expect.poll(() => testId(page, 'branch-headquarters').inputValue()).toBe(farName);
+    await testId(page, 'branch-name').fill(`Second far branch ${stamp}`);
+    await testId(page, 'branch-save').click();
+    await expect.poll(() => textOf(table)).toContain(`Second far branch ${stamp}`);
+  });
 });

@@ -1,4 +1,5 @@
 import type {
+  BranchAnswer,
   BranchCreateBody,
   BranchesParams,
   BranchUpdateBody,
@@ -26,6 +27,7 @@ import { useRefetchingWrite } from './writes.ts';
 export type { CompanyKind };
 export type Company = CompanyAnswer;
 export type Headquarters = HeadquartersAnswer;
+export type Branch = BranchAnswer;
 export type CompanyInfo = CompanyInfoAnswer;
 
 /** The editable fields, as sent: any subset (the server merges them into the stored company). */
@@ -48,6 +50,7 @@ export const companyKeys = {
   info: ['companies', 'info'] as const,
   headquarters: (query: CompanyListQuery) => ['companies', 'headquarters', query] as const,
   branches: (query: CompanyListQuery) => ['companies', 'branches', query] as const,
+  one: (id: string) => ['companies', 'one', id] as const,
 };
 
 const optionalQ = (q: string) => (q.trim() === '' ? undefined : q.trim());
@@ -67,8 +70,12 @@ export function fetchHeadquarters(query: CompanyListQuery): Promise<PageOf<Headq
   });
 }
 
-export function fetchBranches(query: CompanyListQuery): Promise<PageOf<Company>> {
-  return apiGet<PageOf<Company>>('/v1/branches', {
+export function fetchHeadquartersById(id: string): Promise<Company> {
+  return apiGet<Company>(`/v1/headquarters/${seg(id)}`);
+}
+
+export function fetchBranches(query: CompanyListQuery): Promise<PageOf<Branch>> {
+  return apiGet<PageOf<Branch>>('/v1/branches', {
     query: {
       page: query.page,
       limit: query.limit,
@@ -122,6 +129,24 @@ export function useHeadquartersList(query: CompanyListQuery, enabled = true) {
     queryFn: () => fetchHeadquarters(query),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/** How many headquarters a picker shows at once: more are reached by typing, searched on the server. */
+export const HEADQUARTERS_PICKER_LIMIT = 30;
+
+/** The first headquarters of a domain matching a search typed in a picker. */
+export function useHeadquartersSearch(domainId: string | undefined, q: string) {
+  return useHeadquartersList({ page: 1, limit: HEADQUARTERS_PICKER_LIMIT, q: q.trim(), domainId });
+}
+
+/** One headquarters, for the label of a stored choice that is not among a picker's answered rows. */
+export function useHeadquarters(id: string | undefined) {
+  return useQuery({
+    queryKey: companyKeys.one(id ?? ''),
+    queryFn: () => fetchHeadquartersById(id ?? ''),
+    enabled: Boolean(id),
+    staleTime: 10_000,
   });
 }
 

@@ -1,10 +1,10 @@
-import { Button, Center, Group, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Center, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, type PageSize, SEARCH_MAX_LENGTH } from '@spinyard/domain';
 import { IconBuildingSkyscraper, IconBuildingStore, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Company, type Headquarters, useBranchList, useHeadquartersList } from '../../../api/companies.ts';
+import { type Branch, type Company, useBranchList, useHeadquartersList } from '../../../api/companies.ts';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
 import { ListTable } from '../../../components/ListTable.tsx';
@@ -13,9 +13,7 @@ import { currentLocale } from '../../../i18n/locale.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { CompanyModal, type CompanyModalTarget } from './CompanyModal.tsx';
 import { formatAddress } from './companyForm.ts';
-
-/** All headquarters of the domain fit in one pick list: the largest page the API serves. */
-const ALL_HEADQUARTERS = 300;
+import { HeadquartersPicker } from './HeadquartersPicker.tsx';
 
 /**
  * Headquarters and branches of a domain, each in a paged, searchable table with add and edit in a modal. A super
@@ -26,10 +24,11 @@ export function CompaniesCard({ domainId, readOnly = false }: { domainId?: strin
   const { t } = useTranslation();
   const [tab, setTab] = useState<string | null>('branches');
   const [modal, setModal] = useState<CompanyModalTarget | undefined>();
-  const allHq = useHeadquartersList({ page: 1, limit: ALL_HEADQUARTERS, q: '', domainId });
-  const headquarters = allHq.data?.items ?? [];
-  const [hqFilter, setHqFilter] = useState<string | null>(null);
-  const branchHq = hqFilter ?? undefined;
+  // The first headquarters: whether a branch can be added, and under which one by default.
+  const firstHq = useHeadquartersList({ page: 1, limit: DEFAULT_PAGE_SIZE, q: '', domainId });
+  const firstHqId = firstHq.data?.items[0]?.id;
+  const [hqFilter, setHqFilter] = useState('');
+  const branchHq = hqFilter || undefined;
 
   return (
     <SectionCard
@@ -49,16 +48,14 @@ export function CompaniesCard({ domainId, readOnly = false }: { domainId?: strin
         </Tabs.List>
         <Tabs.Panel value="branches">
           <BranchTable
-            headquarters={headquarters}
             domainId={domainId}
             hqId={branchHq}
-            hqLoading={allHq.isPending}
             hqFilter={
-              <Select
+              <HeadquartersPicker
+                domainId={domainId}
                 aria-label={t('companies.list.filterHeadquarters')}
                 placeholder={t('companies.list.allHeadquarters')}
-                data={headquarters.map((hq) => ({ value: hq.id, label: hq.name }))}
-                value={branchHq ?? null}
+                value={hqFilter}
                 onChange={setHqFilter}
                 clearable
                 w={{ base: '100%', sm: 240 }}
@@ -66,9 +63,9 @@ export function CompaniesCard({ domainId, readOnly = false }: { domainId?: strin
               />
             }
             onAdd={
-              readOnly || headquarters.length === 0
+              readOnly || firstHqId === undefined
                 ? undefined
-                : () => setModal({ kind: 'branch', headquartersId: branchHq ?? headquarters[0]?.id })
+                : () => setModal({ kind: 'branch', headquartersId: branchHq ?? firstHqId })
             }
             onEdit={readOnly ? undefined : (company) => setModal({ kind: 'branch', company })}
           />
@@ -81,12 +78,7 @@ export function CompaniesCard({ domainId, readOnly = false }: { domainId?: strin
           />
         </Tabs.Panel>
       </Tabs>
-      <CompanyModal
-        target={modal}
-        headquarters={headquarters}
-        domainId={domainId}
-        onClose={() => setModal(undefined)}
-      />
+      <CompanyModal target={modal} domainId={domainId} onClose={() => setModal(undefined)} />
     </SectionCard>
   );
 }
@@ -246,44 +238,36 @@ function PagedCompanyTable<T extends Company>({
 }
 
 function BranchTable({
-  headquarters,
   domainId,
   hqId,
-  hqLoading,
   hqFilter,
   onAdd,
   onEdit,
 }: {
-  headquarters: readonly Headquarters[];
   /** Master, on a domain's page: that domain's branches. */
   domainId: string | undefined;
   hqId: string | undefined;
-  hqLoading: boolean;
   hqFilter: ReactNode;
   onAdd: (() => void) | undefined;
   onEdit: ((company: Company) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const paging = usePaging();
-  const list = useBranchList(
-    { page: paging.page, limit: paging.limit, q: paging.q, domainId, headquartersId: hqId },
-    !hqLoading,
-  );
-  const hqName = new Map(headquarters.map((hq) => [hq.id, hq.name]));
+  const list = useBranchList({ page: paging.page, limit: paging.limit, q: paging.q, domainId, headquartersId: hqId });
   return (
     <PagedCompanyTable
       paging={paging}
       searchLabel={t('companies.list.searchBranches')}
       filter={hqFilter}
       add={onAdd ? { label: t('companies.list.addBranch'), testId: 'branch-add', onClick: onAdd } : undefined}
-      loading={hqLoading || list.isPending}
+      loading={list.isPending}
       answer={list.data}
       noneText={t('companies.list.noBranches')}
       testId="branch-table"
       middleColumns={[
         {
           label: t('companies.fields.headquarters_id'),
-          cell: (branch) => (branch.headquarters_id && hqName.get(branch.headquarters_id)) || '—',
+          cell: (branch: Branch) => branch.headquarters_name || '—',
         },
         { label: t('companies.fields.store_code'), cell: (branch) => branch.store_code || '—' },
       ]}

@@ -1,8 +1,7 @@
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   type Company,
-  type Headquarters,
   useCreateBranch,
   useCreateHeadquarters,
   useUpdateBranch,
@@ -13,6 +12,7 @@ import { DialogShell } from '../../../components/DialogShell.tsx';
 import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { CompanyErrorsAlert, CompanyFieldsForm } from './CompanyFieldsForm.tsx';
 import { changedCompanyFields, companyFormOf, emptyCompanyForm, fieldsOfCompany } from './companyForm.ts';
+import { HeadquartersPicker } from './HeadquartersPicker.tsx';
 import { useCompanyForm } from './useCompanyForm.ts';
 
 export type CompanyModalTarget =
@@ -25,12 +25,10 @@ export type CompanyModalTarget =
  */
 export function CompanyModal({
   target,
-  headquarters,
   domainId,
   onClose,
 }: {
   target: CompanyModalTarget | undefined;
-  headquarters: readonly Headquarters[];
   /** Master: the domain a new headquarters belongs to. */
   domainId?: string | undefined;
   onClose: () => void;
@@ -41,27 +39,22 @@ export function CompanyModal({
     : '';
   return (
     <DialogShell opened={target !== undefined} onClose={onClose} title={title} size="xl">
-      {target ? (
-        <CompanyModalForm target={target} headquarters={headquarters} domainId={domainId} onClose={onClose} />
-      ) : null}
+      {target ? <CompanyModalForm target={target} domainId={domainId} onClose={onClose} /> : null}
     </DialogShell>
   );
 }
 
 function CompanyModalForm({
   target,
-  headquarters,
   domainId,
   onClose,
 }: {
   target: CompanyModalTarget;
-  headquarters: readonly Headquarters[];
   domainId?: string | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const initialHq =
-    target.kind === 'branch' ? (target.company?.headquarters_id ?? target.headquartersId ?? headquarters[0]?.id) : '';
+  const initialHq = target.kind === 'branch' ? (target.company?.headquarters_id ?? target.headquartersId) : '';
   const { form, showRefusal, submit, hasErrors } = useCompanyForm(target.kind, {
     ...(target.company ? companyFormOf(target.company) : emptyCompanyForm()),
     headquarters_id: initialHq ?? '',
@@ -113,17 +106,16 @@ function CompanyModalForm({
             form={form}
             name="headquarters_id"
             render={(field) => (
-              <Select
+              <HeadquartersPicker
                 ref={field.ref}
                 name={field.name}
+                domainId={domainId}
                 label={t('companies.fields.headquarters_id')}
                 withAsterisk
                 aria-required
-                data={headquarters.map((hq) => ({ value: hq.id, label: hq.name }))}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
+                value={field.value}
+                onChange={field.onChange}
                 allowDeselect={false}
-                searchable
                 error={field.error}
                 comboboxProps={{ withinPortal: true }}
                 data-testid="branch-headquarters"
