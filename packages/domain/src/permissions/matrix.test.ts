@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../errors.ts';
 import { type DomainOptionFlags, isMenuEntryVisible, MENU, type MenuContext, type MenuEntry } from '../menu.ts';
 import { PRIVILEGE_TYPES, type PrivilegeType } from '../roles.ts';
+import { actor, no } from './actor.fixture.ts';
 import {
   canAddDomain,
   canAddPlan,
@@ -26,23 +26,6 @@ import {
   type PermissionCapability,
 } from './matrix.ts';
 import { checkCapability, matrixActor } from './matrix-run.ts';
-
-const no = (reason: ErrorCode): PermissionCheck => ({ ok: false, reason });
-
-function actor(over: Partial<PermissionActor> = {}): PermissionActor {
-  return {
-    id: 'me',
-    privilegeType: 'super',
-    domainId: 'd1',
-    companyId: 'c1',
-    groupAdminId: null,
-    isProductBranded: false,
-    isPayByCredit: false,
-    csJoined: false,
-    domainOptions: { is_user_add: true, normal_user_transfer: false, option_data: false },
-    ...over,
-  };
-}
 
 describe('PERMISSION_MATRIX', () => {
   const cases = PERMISSION_MATRIX.flatMap((row) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../errors.ts';
 import { PRIVILEGE_TYPES, type PrivilegeType } from '../roles.ts';
+import { actor, no } from './actor.fixture.ts';
 import {
   assignablePrivileges,
   canAddDomain,
@@ -30,22 +30,6 @@ import {
 } from './index.ts';
 
 const OK: PermissionCheck = { ok: true };
-const no = (reason: ErrorCode): PermissionCheck => ({ ok: false, reason });
-
-function actor(over: Partial<PermissionActor> = {}): PermissionActor {
-  return {
-    id: 'me',
-    privilegeType: 'super',
-    domainId: 'd1',
-    companyId: 'c1',
-    groupAdminId: null,
-    isProductBranded: false,
-    isPayByCredit: false,
-    csJoined: false,
-    domainOptions: { is_user_add: true, normal_user_transfer: false, option_data: false },
-    ...over,
-  };
-}
 
 function user(over: Partial<PermissionTarget> = {}): PermissionTarget {
   return { id: 'u1', privilegeType: 'normal', domainId: 'd1', companyId: 'c1', parentUserId: 'admin1', ...over };
