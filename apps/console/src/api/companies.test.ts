@@ -1,29 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answer, restoreFetchAfterEach } from '../test-support/answerFetch.ts';
 import { createBranch, editOwnCompany, fetchBranches, fetchHeadquarters, uploadCompanyLogo } from './companies.ts';
 
-interface Sent {
-  url: URL;
-  method: string;
-  body: unknown;
-}
-
-/** Replaces fetch with one answering `status` and `body`, and records what was sent. */
-function answer(status: number, body: unknown): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    sent.push({
-      url: new URL(input, 'http://console.test'),
-      method: init.method ?? 'GET',
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-    });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return sent;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+restoreFetchAfterEach();
 
 describe('company calls', () => {
   it('list headquarters of a domain, and branches of a domain or of one headquarters', async () => {

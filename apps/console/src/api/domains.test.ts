@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answer, restoreFetchAfterEach } from '../test-support/answerFetch.ts';
 import { ApiError } from './apiError.ts';
 import {
   checkDomainAvailability,
@@ -10,29 +11,7 @@ import {
   uploadDomainImage,
 } from './domains.ts';
 
-interface Sent {
-  url: URL;
-  method: string;
-  body: unknown;
-}
-
-/** Replaces fetch with one answering `status` and `body`, and records what was sent. */
-function answer(status: number, body: unknown): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    sent.push({
-      url: new URL(input, 'http://console.test'),
-      method: init.method ?? 'GET',
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-    });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return sent;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+restoreFetchAfterEach();
 
 describe('domain calls', () => {
   it('list with paging and a trimmed search, leaving an empty search out', async () => {
