@@ -323,6 +323,12 @@ describe('describeErrorResponse', () => {
       expected: { action: 'notify', messageKey: 'errors.not_found' },
     },
     {
+      name: '404 for an unknown route or method (the server sends the catalogue message): translated not found',
+      status: 404,
+      body: errorBody('not_found'),
+      expected: { action: 'notify', messageKey: 'errors.not_found' },
+    },
+    {
       name: 'no answer at all: network error',
       status: 0,
       body: undefined,

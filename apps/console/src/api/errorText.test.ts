@@ -34,6 +34,10 @@ describe('apiErrorText', () => {
     );
   });
 
+  it("shows the server's 404 for an unknown route or method in the user language", () => {
+    expect(apiErrorText(failure(404, errorBody('not_found')))).toBe('対象のデータが見つかりません。');
+  });
+
   it('says a network failure is a network failure', () => {
     expect(apiErrorText(failure(0, null))).toBe('通信エラーが発生しました。インターネット接続をご確認ください。');
   });
