@@ -165,7 +165,7 @@ export function useBranchList(query: CompanyListQuery, enabled = true) {
  * The signed-in user's company as the rest of the console shows it after a write: the company page's answer,
  * every company list, and the name in the profile (the sidebar's title), cached for the session.
  */
-export function storeOwnCompany(client: QueryClient, company: Company): void {
+function storeOwnCompany(client: QueryClient, company: Company): void {
   client.setQueryData<CompanyInfo>(companyKeys.info, (info) => (info ? { ...info, company } : info));
   void client.invalidateQueries({ queryKey: companyKeys.all });
   const profile = client.getQueryData<Profile>(PROFILE_QUERY_KEY);
@@ -180,6 +180,20 @@ export function storeOwnCompany(client: QueryClient, company: Company): void {
 export function useEditOwnCompany() {
   const client = useQueryClient();
   return useMutation({ mutationFn: editOwnCompany, onSuccess: (company) => storeOwnCompany(client, company) });
+}
+
+/** The own company's logo stored or removed: the answer is the company as every screen shows it. */
+export function useUploadCompanyLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ image, fileName }: { image: string; fileName?: string }) => uploadCompanyLogo(image, fileName),
+    onSuccess: (company) => storeOwnCompany(client, company),
+  });
+}
+
+export function useRemoveCompanyLogo() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: removeCompanyLogo, onSuccess: (company) => storeOwnCompany(client, company) });
 }
 
 export function useCreateHeadquarters() {

@@ -1,16 +1,9 @@
 import { Button, Stack } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  type Company,
-  removeCompanyLogo,
-  storeOwnCompany,
-  uploadCompanyLogo,
-  useEditOwnCompany,
-} from '../../../api/companies.ts';
+import { type Company, useEditOwnCompany, useRemoveCompanyLogo, useUploadCompanyLogo } from '../../../api/companies.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
 import { refreshCompanyLogos } from '../../../components/CompanyLogo.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
@@ -31,7 +24,6 @@ export function CompanyEditPage() {
 function CompanyEditor({ company }: { company: Company }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { form, showRefusal, submit, hasErrors } = useCompanyForm('headquarters', {
     ...companyFormOf(company),
     headquarters_id: '',
@@ -59,7 +51,7 @@ function CompanyEditor({ company }: { company: Company }) {
         <Stack gap="lg">
           {hasErrors ? <CompanyErrorsAlert /> : null}
           <CompanyFieldsForm form={form} disabled={edit.isPending} />
-          <CompanyLogoCard company={company} onStored={(stored) => storeOwnCompany(queryClient, stored)} />
+          <CompanyLogoCard company={company} />
           <FormActions>
             <LinkButton to="/companyinfo/info" variant="default" icon={IconArrowLeft}>
               {t('companies.form.cancel')}
@@ -80,13 +72,14 @@ function CompanyEditor({ company }: { company: Company }) {
 }
 
 /** The company logo: checked here (png, gif or jpeg, up to 5 MB), then by the server; the sidebar follows at once. */
-function CompanyLogoCard({ company, onStored }: { company: Company; onStored: (company: Company) => void }) {
+function CompanyLogoCard({ company }: { company: Company }) {
   const { t } = useTranslation();
+  const upload = useUploadCompanyLogo();
+  const remove = useRemoveCompanyLogo();
   const [current, setCurrent] = useState(company.logo_url);
   const label = t('companies.logo.name');
   const stored = (next: Company) => {
     setCurrent(next.logo_url);
-    onStored(next);
     refreshCompanyLogos();
   };
   return (
@@ -100,7 +93,7 @@ function CompanyLogoCard({ company, onStored }: { company: Company; onStored: (c
         testId="company-logo"
         onUpload={async (dataUrl, fileName) => {
           try {
-            stored(await uploadCompanyLogo(dataUrl, fileName));
+            stored(await upload.mutateAsync({ image: dataUrl, fileName }));
             notifySuccess(t('domains.images.uploaded', { name: label }));
             return undefined;
           } catch (error) {
@@ -109,7 +102,7 @@ function CompanyLogoCard({ company, onStored }: { company: Company; onStored: (c
         }}
         onRemove={async () => {
           try {
-            stored(await removeCompanyLogo());
+            stored(await remove.mutateAsync());
             notifySuccess(t('domains.images.removed', { name: label }));
             return true;
           } catch (error) {
