@@ -22,6 +22,9 @@ import type { SmsSender } from './platform/sms/sms-sender.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { mediaRoutes } from './platform/storage/media-routes.ts';
 
+/** Base path of the content API, which takes the content token (second document, section 7). */
+export const CONTENT_API_PREFIX = '/api/browser/v0';
+
 export interface AppDeps {
   db: Db;
   store: BlobStore;
@@ -94,6 +97,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireToken(signedIn, auth, 'access');
     for (const module of MODULES) await module.signedIn?.(signedIn, ctx);
   });
+  await app.register(
+    async (contentApi) => {
+      requireToken(contentApi, auth, 'content');
+      for (const module of MODULES) await module.contentApi?.(contentApi, ctx);
+    },
+    { prefix: CONTENT_API_PREFIX },
+  );
   await registerConsole(app, deps.consoleDist);
   return app;
 }

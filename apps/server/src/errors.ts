@@ -10,13 +10,23 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields: FieldError[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly params: Record<string, string | number> | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; fields?: FieldError[]; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: {
+      message?: string;
+      fields?: FieldError[];
+      retryAfterSeconds?: number;
+      params?: Record<string, string | number>;
+    } = {},
+  ) {
     super(options.message ?? ERROR_CATALOGUE[code].message);
     this.code = code;
     this.status = ERROR_CATALOGUE[code].status;
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.params = options.params;
   }
 }
 

@@ -104,6 +104,16 @@ export const ERROR_CATALOGUE = {
   upload_over_limit: { status: 403, message: 'The upload limit for panoramas or exterior videos is exceeded.' },
   delete_blocked_processing: { status: 409, message: 'This cannot be deleted while it is being processed.' },
   content_processing: { status: 409, message: 'This vehicle is being processed. Please wait until it finishes.' },
+  content_locked: {
+    status: 409,
+    message: 'This cannot be done while a background process is running on this vehicle.',
+  },
+  content_csv_invalid: { status: 422, message: 'Some rows of the CSV file were refused; no vehicle was changed.' },
+  csv_period_too_long: { status: 422, message: 'The CSV download period must be one month or shorter.' },
+  bulk_delete_cancelled: {
+    status: 409,
+    message: 'The deletion was cancelled because some vehicles are being updated.',
+  },
   content_linked: {
     status: 409,
     message: 'A vehicle linked to the listing service, or waiting for it, cannot be edited.',
@@ -206,7 +216,14 @@ export interface FieldError {
 }
 
 export interface ErrorBody {
-  error: { code: ErrorCode | string; user_message: string; fields?: FieldError[]; retry_after_seconds?: number };
+  error: {
+    code: ErrorCode | string;
+    user_message: string;
+    fields?: FieldError[];
+    retry_after_seconds?: number;
+    /** Values the message names (the process that holds a lock, a limit), for the console's translation. */
+    params?: Record<string, string | number>;
+  };
 }
 
 export function statusOf(code: ErrorCode): number {

@@ -1,6 +1,7 @@
 export * from './assert.ts';
 export * from './caption.ts';
 export * from './constants.ts';
+export * from './csv/content-csv.ts';
 export * from './csv/csv.ts';
 export * from './csv/users-csv.ts';
 export * from './error-description.ts';
@@ -19,6 +20,7 @@ export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/company.ts';
+export * from './schemas/contents.ts';
 export * from './schemas/domain.ts';
 export * from './schemas/domain-option-controls.ts';
 export * from './schemas/error-answer.ts';

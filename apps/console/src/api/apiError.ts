@@ -25,6 +25,12 @@ export class ApiError extends Error {
     return typeof error?.user_message === 'string' && error.user_message ? error.user_message : undefined;
   }
 
+  /** Values the server's message names (a process, a limit), passed to the translation. */
+  get params(): Record<string, string | number> {
+    const params = errorOf(this.body)?.params;
+    return params !== null && typeof params === 'object' ? (params as Record<string, string | number>) : {};
+  }
+
   /** Field-level refusals (`{ field, rule, message }`) for forms to show beside the field. */
   get fields(): FieldError[] {
     const fields = errorOf(this.body)?.fields;

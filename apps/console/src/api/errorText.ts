@@ -14,10 +14,22 @@ export function fieldErrorText(field: FieldError): string {
   return i18n.t(ruleKey, { field: name });
 }
 
+/**
+ * The values a message names, translated where the catalogue knows them: a process name reads as the user's
+ * word for it (`processes.<name>`).
+ */
+function errorParams(error: ApiError): Record<string, string | number> {
+  const params: Record<string, string | number> = { ...error.params };
+  const process = params.process;
+  if (typeof process === 'string' && i18n.exists(`processes.${process}`))
+    params.process = i18n.t(`processes.${process}`);
+  return params;
+}
+
 /** The sentence to show for a failed call, following the catalogue description. */
 export function apiErrorText(error: ApiError): string {
   if (error.status === 422 && error.fields.length > 0) return error.fields.map(fieldErrorText).join('\n');
   const { messageKey, text } = error.description;
-  if (messageKey && i18n.exists(messageKey)) return i18n.t(messageKey);
+  if (messageKey && i18n.exists(messageKey)) return i18n.t(messageKey, errorParams(error));
   return text ?? i18n.t('errors.general_error');
 }

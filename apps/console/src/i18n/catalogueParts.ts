@@ -15,6 +15,8 @@ export const BASE_SECTIONS: ReadonlySet<string> = new Set([
   'language',
   'login',
   'loginNotices',
+  // Error messages name the process holding a lock (api/errorText.ts).
+  'processes',
   'screens',
   'validation',
 ]);

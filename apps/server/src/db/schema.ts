@@ -1,4 +1,4 @@
-import type { PrivilegeType, UserStatus } from '@spinyard/domain';
+import type { ListingLinkState, PrivilegeType, PublicationState, UserStatus } from '@spinyard/domain';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Column types of every table, as Kysely sees them. One migration file per change under ./migrations. */
@@ -24,6 +24,7 @@ export interface DomainsTable {
 type Text = ColumnType<string, string | undefined, string>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
+type Flag = ColumnType<boolean, boolean | undefined, boolean>;
 
 export interface CompaniesTable {
   id: Generated<string>;
@@ -155,24 +156,72 @@ export interface ContentsTable {
   owner_user_id: string;
   creator_user_id: string;
   management_id: string;
-  publication: Text;
+  publication: ColumnType<PublicationState, PublicationState | undefined, PublicationState>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Nullable<Date>;
+  maker: Text;
+  car_name: Text;
+  body_color: Text;
+  engine_type: Text;
+  inspection_period: Text;
+  assessment_score: Text;
+  phone: Text;
+  mail: Text;
+  store: Text;
+  bike_style: Text;
+  parts_category: Text;
+  chassis_number: Text;
+  listing_id: Text;
+  limited_password: Text;
+  analytics_tag: Text;
+  handle: Nullable<'right' | 'left'>;
+  first_registration_year: Nullable<number>;
+  first_registration_month: Nullable<number>;
+  displacement: Nullable<number>;
+  mileage: Nullable<number>;
+  repair_history: Nullable<'yes' | 'no'>;
+  /** bigint: pg answers it as a string; the repository turns it into a number (prices stay far below 2^53). */
+  price_with_tax: ColumnType<string | null, number | null | undefined, number | null>;
+  total_price_with_tax: ColumnType<string | null, number | null | undefined, number | null>;
+  statutory_inspection: Nullable<'included' | 'not_included'>;
+  vehicle_inspection: Nullable<'included' | 'not_included'>;
+  thumbnail_key: Nullable<string>;
+  limited_password_enabled: Flag;
+  analytics_tag_enabled: Flag;
+  option_display: Flag;
+  vr_mode: Flag;
+  development_view_display: Flag;
+  inspection_data_display: Flag;
+  defect_display: Flag;
+  has_exterior: Flag;
+  has_interior: Flag;
+  has_rider_view: Flag;
+  has_category_images: Flag;
+  has_web_negotiation: Flag;
+  development_view_position: ColumnType<'inside' | 'outside', 'inside' | 'outside' | undefined, 'inside' | 'outside'>;
+  basic_info_shown: Json<string[]>;
+  inspection: Json<Record<string, unknown>>;
+  listing_link: ColumnType<ListingLinkState, ListingLinkState | undefined, ListingLinkState>;
+  slept_at: Nullable<Date>;
 }
+
+export type ProcessStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 export interface ContentProcessesTable {
   id: Generated<string>;
   content_id: string;
   process: string;
-  status: ColumnType<
-    'queued' | 'running' | 'succeeded' | 'failed',
-    'queued' | 'running' | 'succeeded' | 'failed' | undefined,
-    'queued' | 'running' | 'succeeded' | 'failed'
-  >;
+  status: ColumnType<ProcessStatus, ProcessStatus | undefined, ProcessStatus>;
   progress: ColumnType<number, number | undefined, number>;
   started_at: CreatedAt;
   finished_at: Nullable<Date>;
+  error: Nullable<string>;
+  /** Last sign of life of the worker running it: a process silent for too long is retried or failed. */
+  heartbeat_at: ColumnType<Date, Date | undefined, Date>;
+  attempts: ColumnType<number, number | undefined, number>;
+  payload: Json<Record<string, unknown>>;
+  actor_user_id: Nullable<string>;
 }
 
 export interface LoginAttemptsTable {

@@ -52,6 +52,11 @@ export interface AppModule {
   name: string;
   public?: (scope: FastifyInstance, ctx: ModuleContext) => Promise<void>;
   signedIn?: (scope: FastifyInstance, ctx: ModuleContext) => Promise<void>;
+  /**
+   * Content API routes (second document, section 7): registered under `/api/browser/v0` in a scope that has
+   * checked the content token, so a route declares `/contents`, not the prefix.
+   */
+  contentApi?: (scope: FastifyInstance, ctx: ModuleContext) => Promise<void>;
   /** The area's background jobs (its `jobs.ts`), registered on every node like its routes (modules/jobs.ts). */
   jobs?: (ctx: JobsContext) => ModuleJobs;
 }

@@ -1,9 +1,17 @@
 import { accountsModule } from './accounts/index.ts';
 import { authModule } from './auth/index.ts';
+import { contentsModule } from './contents/index.ts';
 import type { AppModule } from './context.ts';
 import { profileModule } from './profile/index.ts';
 import { tenancyModule } from './tenancy/index.ts';
 import { usersModule } from './users/index.ts';
 
 /** Every area module, in registration order. */
-export const MODULES: readonly AppModule[] = [authModule, tenancyModule, accountsModule, profileModule, usersModule];
+export const MODULES: readonly AppModule[] = [
+  authModule,
+  tenancyModule,
+  accountsModule,
+  profileModule,
+  usersModule,
+  contentsModule,
+];

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DomainOptions, PrivilegeType } from '@spinyard/domain';
+import type { DomainOptions, PrivilegeType, PublicationState } from '@spinyard/domain';
 import type { Db } from '../../src/db/database.ts';
 import type { NewUser, UserUpdate } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
@@ -258,7 +258,11 @@ export function factory(db: Db) {
    */
   async function vehicles(
     owner: { id: string; domainId: string },
-    input: { count?: number; publication?: string; process?: 'queued' | 'running' | 'succeeded' | 'failed' } = {},
+    input: {
+      count?: number;
+      publication?: PublicationState;
+      process?: 'queued' | 'running' | 'succeeded' | 'failed';
+    } = {},
   ): Promise<string[]> {
     const count = input.count ?? 1;
     if (count === 0) return [];

@@ -10,6 +10,7 @@ export const errorAnswer = z.object({
     user_message: z.string(),
     fields: z.array(fieldErrorItem).optional(),
     retry_after_seconds: z.number().int().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type ErrorAnswer = z.output<typeof errorAnswer>;

@@ -1,0 +1,21 @@
+import type { AppModule } from '../context.ts';
+import { registerCsvRoutes } from './csv-routes.ts';
+import { contentsJobs } from './jobs.ts';
+import { registerListRoutes } from './list-routes.ts';
+import { registerProcessRoutes } from './process-routes.ts';
+import { registerContentRoutes } from './routes.ts';
+
+/**
+ * Vehicles ("contents"): the content API under /api/browser/v0 (the content token), their background processes
+ * and locks, the list and its CSV, and the CSV edit. Each routes file builds the services it needs.
+ */
+export const contentsModule: AppModule = {
+  name: 'contents',
+  async contentApi(scope, ctx) {
+    await registerContentRoutes(scope, ctx);
+    await registerListRoutes(scope, ctx);
+    await registerProcessRoutes(scope, ctx);
+    await registerCsvRoutes(scope, ctx);
+  },
+  jobs: contentsJobs,
+};
