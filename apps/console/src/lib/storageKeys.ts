@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   sidebarColor: 'spinyard.sidebar_color',
   /** Prefix of saved list conditions (filters, sort, page size) of each list screen. */
   listPrefix: 'spinyard.list.',
+  /** The vehicle list's conditions (under listPrefix, so logout clears them with the others). */
+  contentsList: 'spinyard.list.contents',
   /** Prefix of the session-storage cache entries. */
   cachePrefix: 'spinyard.cache.',
 } as const;
