@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRecord, neutraliseFormula, parseCsv, writeCsv } from './csv.ts';
+import { csvRecord, neutraliseFormula, parseCsv, restoreFormula, writeCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it.each<[string, string, string[][]]>([
@@ -90,6 +90,17 @@ describe('writeCsv', () => {
     const back = parseCsv(written);
     expect(back).toEqual({ ok: true, records: [[`'${value}`, 'next']] });
     expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
+
+  it.each(["'=1", "''+2", "'", "'plain", '=x', '-', "'\tx"])(
+    'restoreFormula undoes neutraliseFormula for %j',
+    (value) => {
+      expect(restoreFormula(neutraliseFormula(value))).toBe(value);
+    },
+  );
+
+  it('restoreFormula leaves cells that were not neutralised alone', () => {
+    for (const cell of ["'plain", "'", 'a=b', '=typed in a spreadsheet']) expect(restoreFormula(cell)).toBe(cell);
   });
 
   it('leaves other cells alone, a formula character later in the text included', () => {

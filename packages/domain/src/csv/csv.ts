@@ -44,12 +44,18 @@ export function parseCsv(text: string): CsvParseResult {
 /**
  * Characters that make a spreadsheet read a cell as a formula (`=`, `+`, `-`, `@`) or that some read past (tab,
  * carriage return). A cell starting with one is written after a `'`, so opening an exported file never runs
- * what a user typed (CSV injection).
+ * what a user typed (CSV injection). Quotes already in front of one get one more, so restoreFormula gives every
+ * written cell back exactly (a text `'=x` is written `''=x` and read back as `'=x`).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The value a neutralised cell stood for: an upload of a downloaded CSV reads what the download wrote. */
+export function restoreFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 /** Records as RFC 4180 writes them (quoted when needed, CRLF after each), every cell neutralised. */
