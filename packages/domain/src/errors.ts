@@ -151,6 +151,11 @@ export const ERROR_CATALOGUE = {
   csv_header_mismatch: { status: 422, message: 'The CSV header or item count does not match the downloaded format.' },
   csv_required_cell_empty: { status: 422, message: 'A required CSV cell is empty.' },
   csv_over_150: { status: 422, message: 'A CSV can update at most 150 vehicles.' },
+  csv_unknown_content: {
+    status: 422,
+    message: 'No vehicle you can edit has this ID: it does not exist, was deleted, or is not yours.',
+  },
+  csv_duplicate_content: { status: 422, message: 'This vehicle appears more than once in the CSV.' },
   csv_no_user: { status: 422, message: 'The CSV has no user to add.' },
   csv_over_100: { status: 422, message: 'A CSV can add at most 100 users.' },
   csv_invalid_user_data: { status: 422, message: 'The CSV has invalid user data.' },
