@@ -1,6 +1,7 @@
 export * from './assert.ts';
 export * from './caption.ts';
 export * from './constants.ts';
+export * from './contents-limit.ts';
 export * from './csv/content-csv.ts';
 export * from './csv/csv.ts';
 export * from './csv/users-csv.ts';

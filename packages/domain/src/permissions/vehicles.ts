@@ -1,5 +1,6 @@
+import { assertNever } from '../assert.ts';
 import { ALLOWED } from '../transition.ts';
-import { check, type PermissionActor, type PermissionCheck } from './core.ts';
+import { check, NOT_FOUND, type PermissionActor, type PermissionCheck } from './core.ts';
 
 /**
  * Transfer a vehicle to another user ("master, super, or admin when allowed; normal-user transfer is a domain
@@ -16,4 +17,34 @@ export function canTransferVehicle(
 ): PermissionCheck {
   if (actor.privilegeType !== 'normal') return ALLOWED;
   return check(opts.normalUserTransferEnabled);
+}
+
+/** The vehicle an action is about, as far as visibility goes: its domain, owner and the owner's parent admin. */
+export interface ContentTarget {
+  domainId: string;
+  ownerId: string;
+  /** The owner's parent admin (normal users), else null. */
+  ownerParentId: string | null;
+}
+
+/**
+ * Who sees (and so may read, edit, publish and delete) a vehicle: master every vehicle; super every vehicle of
+ * their domain (the tenant: the spec's "the company"); admin their own and those of the normal users under them
+ * (their group); normal only their own. Everything else is `not_found`, so another tenant cannot even learn that
+ * an id exists. The list applies the same rule in SQL (the contents repository's scope).
+ */
+export function canSeeContent(actor: PermissionActor, target: ContentTarget): PermissionCheck {
+  if (actor.privilegeType === 'master') return ALLOWED;
+  if (target.domainId !== actor.domainId) return NOT_FOUND;
+  if (target.ownerId === actor.id) return ALLOWED;
+  switch (actor.privilegeType) {
+    case 'super':
+      return ALLOWED;
+    case 'admin':
+      return check(target.ownerParentId === actor.id, 'not_found');
+    case 'normal':
+      return NOT_FOUND;
+    default:
+      return assertNever(actor.privilegeType);
+  }
 }

@@ -1,14 +1,141 @@
+import { COUNTED_PUBLICATIONS, type PublicationState } from '@spinyard/domain';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ContentProcessesTable, ContentsTable } from '../../db/schema.ts';
+
+export type NewContent = Insertable<ContentsTable>;
+export type ContentChange = Updateable<ContentsTable>;
+export type ContentProcessRow = Selectable<ContentProcessesTable>;
 
 /**
- * SQL of the contents area: vehicles (`contents`) and their background processes (`content_processes`). The
- * area's screens come with the vehicles issue; today only a deleted domain's vehicles go.
+ * A vehicle as the answer and the permission check need it: its own columns, who owns and created it (names, the
+ * owner's parent admin for the visibility rule, the owner's image-system settings for the contents style) and its
+ * domain's options.
+ */
+export interface ContentRecord extends Selectable<ContentsTable> {
+  owner_name: string;
+  owner_parent_id: string | null;
+  owner_image_system: unknown;
+  creator_name: string;
+  domain_options: unknown;
+}
+
+/**
+ * SQL of the contents area: vehicles (`contents`) and their background processes (`content_processes`). Only the
+ * contents area writes these tables; other areas go through its services (service.ts: contentRecords).
  */
 export function contentsRepo(db: Db) {
+  const selectRecord = () =>
+    db
+      .selectFrom('contents as c')
+      .innerJoin('users as o', 'o.id', 'c.owner_user_id')
+      .innerJoin('users as cr', 'cr.id', 'c.creator_user_id')
+      .innerJoin('domains as d', 'd.id', 'c.domain_id')
+      .selectAll('c')
+      .select([
+        'o.name as owner_name',
+        'o.parent_user_id as owner_parent_id',
+        'o.image_system as owner_image_system',
+        'cr.name as creator_name',
+        'd.options as domain_options',
+      ]);
+
   return {
+    /** One vehicle, whatever its state (the service decides what a caller may see). */
+    async find(id: string): Promise<ContentRecord | undefined> {
+      return selectRecord().where('c.id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * The vehicles, locked for the rest of the transaction (id order, so two batches never deadlock), so a state
+     * change or an edit decides on the state it changes.
+     */
+    async lock(ids: readonly string[]): Promise<ContentRecord[]> {
+      if (ids.length === 0) return [];
+      return selectRecord().where('c.id', 'in', ids).orderBy('c.id').forUpdate('c').execute();
+    },
+
+    async insert(values: NewContent): Promise<string> {
+      const row = await db.insertInto('contents').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Many vehicles in one statement (test data, copies): their ids in order. */
+    async insertMany(values: readonly NewContent[]): Promise<string[]> {
+      if (values.length === 0) return [];
+      const rows = await db.insertInto('contents').values(values).returning('id').execute();
+      return rows.map((r) => r.id);
+    },
+
+    async update(id: string, values: ContentChange): Promise<void> {
+      await db
+        .updateTable('contents')
+        .set({ ...values, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A publication state change, with when it slept or was deleted (cleared when it comes back). */
+    async setPublication(ids: readonly string[], to: PublicationState): Promise<void> {
+      if (ids.length === 0) return;
+      const values: ContentChange = { publication: to };
+      if (to === 'sleeping') values.slept_at = new Date();
+      if (to === 'deleted') values.deleted_at = new Date();
+      if (to === 'unpublished' || to === 'published' || to === 'limited_public') {
+        values.slept_at = null;
+        values.deleted_at = null;
+      }
+      await db
+        .updateTable('contents')
+        .set({ ...values, updated_at: sql`now()` })
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    /** Whether a live vehicle of the domain (not deleted for good) already uses the management ID. */
+    async managementIdTaken(domainId: string, managementId: string, exceptId?: string): Promise<boolean> {
+      let q = db
+        .selectFrom('contents')
+        .select('id')
+        .where('domain_id', '=', domainId)
+        .where('management_id', '=', managementId)
+        .where('publication', '<>', 'permanently_deleted');
+      if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    /** Vehicles that count against the limits (COUNTED_PUBLICATIONS): the owner's and the whole domain's. */
+    async countedVehicles(ownerId: string, domainId: string): Promise<{ user: number; domain: number }> {
+      const row = await db
+        .selectFrom('contents')
+        .select([
+          sql<number>`count(*) filter (where owner_user_id = ${ownerId})::int`.as('user'),
+          sql<number>`count(*)::int`.as('domain'),
+        ])
+        .where('domain_id', '=', domainId)
+        .where('publication', 'in', COUNTED_PUBLICATIONS)
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+
+    /** The processes still queued or running on these vehicles, oldest first: what an answer shows. */
+    async runningProcesses(contentIds: readonly string[]): Promise<ContentProcessRow[]> {
+      if (contentIds.length === 0) return [];
+      return db
+        .selectFrom('content_processes')
+        .selectAll()
+        .where('content_id', 'in', contentIds)
+        .where('status', 'in', ['queued', 'running'])
+        .orderBy('started_at')
+        .orderBy('id')
+        .execute();
+    },
+
     /** Processes cascade with their vehicle. */
     async deleteOfDomain(domainId: string): Promise<void> {
       await db.deleteFrom('contents').where('domain_id', '=', domainId).execute();
     },
   };
 }
+export type ContentsRepo = ReturnType<typeof contentsRepo>;
