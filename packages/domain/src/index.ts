@@ -24,6 +24,7 @@ export * from './schemas/company.ts';
 export * from './schemas/content-processes.ts';
 export * from './schemas/contents.ts';
 export * from './schemas/contents-list.ts';
+export * from './schemas/contents-report.ts';
 export * from './schemas/domain.ts';
 export * from './schemas/domain-option-controls.ts';
 export * from './schemas/error-answer.ts';
