@@ -23,6 +23,7 @@ export * from './schemas/common.ts';
 export * from './schemas/company.ts';
 export * from './schemas/content-processes.ts';
 export * from './schemas/contents.ts';
+export * from './schemas/contents-actions.ts';
 export * from './schemas/contents-list.ts';
 export * from './schemas/contents-report.ts';
 export * from './schemas/domain.ts';
