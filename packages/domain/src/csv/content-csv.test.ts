@@ -5,9 +5,11 @@ import {
   CONTENT_CSV_WRITABLE,
   type ContentCsvExisting,
   type ContentCsvResult,
+  type ContentCsvStoredVehicle,
   type ContentCsvValues,
   contentCsvCells,
   contentCsvMentions,
+  managementIdKey,
   validateContentCsv,
 } from './content-csv.ts';
 import { csvRecord } from './csv.ts';
@@ -194,9 +196,8 @@ describe('validateContentCsv: rules of a row', () => {
 
 describe('validateContentCsv: against the stored vehicles', () => {
   const stored = valuesOf(VEHICLE);
-  const vehicle = (
-    over: Partial<ContentCsvExisting['vehicles'] extends ReadonlyMap<string, infer V> ? V : never> = {},
-  ) => ({
+  const vehicle = (over: Partial<ContentCsvStoredVehicle> = {}): ContentCsvStoredVehicle => ({
+    domainId: '7',
     current: stored,
     publication: 'published' as const,
     listingLink: 'none' as const,
@@ -208,7 +209,7 @@ describe('validateContentCsv: against the stored vehicles', () => {
     holders: Record<string, string> = {},
   ): ContentCsvExisting => ({
     vehicles: new Map(Object.entries(vehicles)),
-    managementIdHolders: new Map(Object.entries(holders)),
+    managementIdHolders: new Map(Object.entries(holders).map(([m, id]) => [managementIdKey('7', m), id])),
   });
   const edited = line({ car_name: 'アクア' });
 
@@ -260,6 +261,20 @@ describe('validateContentCsv: against the stored vehicles', () => {
     const known = existing({ '101': vehicle() }, { 'B-9': '900' });
     expect(rowErrors(validateContentCsv({ bytes: file(line({ management_id: 'B-9' })), existing: known }))).toEqual([
       { row: 1, item: 'management_id', rule: 'duplicate_vehicle_id' },
+    ]);
+  });
+
+  it('checks management IDs per domain: two tenants may use the same one', () => {
+    const known: ContentCsvExisting = {
+      vehicles: new Map([
+        ['101', vehicle()],
+        ['102', vehicle({ domainId: '8' })],
+      ]),
+      managementIdHolders: new Map([[managementIdKey('8', 'B-9'), '900']]),
+    };
+    const bytes = file(line({ management_id: 'B-9' }), line({ id: '102', management_id: 'B-9' }));
+    expect(rowErrors(validateContentCsv({ bytes, existing: known }))).toEqual([
+      { row: 2, item: 'management_id', rule: 'duplicate_vehicle_id' },
     ]);
   });
 

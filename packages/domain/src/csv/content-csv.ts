@@ -160,22 +160,31 @@ export type ContentCsvResult =
   | { ok: false; kind: 'file'; code: ErrorCode; item?: string }
   | { ok: false; kind: 'rows'; errors: ContentCsvRowError[] };
 
+export interface ContentCsvStoredVehicle {
+  /** Management IDs are unique per domain, so a master's file may hold the same one for two tenants. */
+  domainId: string;
+  /** The stored values of the writable items, as the schema outputs them (prices as numbers). */
+  current: ContentCsvValues;
+  publication: PublicationState;
+  listingLink: ListingLinkState;
+  /** The first running process that locks CONTENT.UPDATE on it, or null. */
+  lockedBy: string | null;
+}
+
 /** What the server knows of the vehicles a file names. */
 export interface ContentCsvExisting {
   /** The file's vehicles the caller can see (not permanently deleted), by id; an id absent here is unknown. */
-  vehicles: ReadonlyMap<
-    string,
-    {
-      /** The stored values of the writable items, as the schema outputs them (prices as numbers). */
-      current: ContentCsvValues;
-      publication: PublicationState;
-      listingLink: ListingLinkState;
-      /** The first running process that locks CONTENT.UPDATE on it, or null. */
-      lockedBy: string | null;
-    }
-  >;
-  /** Which vehicle of the domain holds each management ID the file names (permanently deleted ones excluded). */
+  vehicles: ReadonlyMap<string, ContentCsvStoredVehicle>;
+  /**
+   * Which vehicle holds each management ID the file names, by managementIdKey(domain, management ID); vehicles
+   * deleted for good hold none.
+   */
   managementIdHolders: ReadonlyMap<string, string>;
+}
+
+/** The key of a management ID in its domain (unique there). */
+export function managementIdKey(domainId: string, managementId: string): string {
+  return `${domainId}:${managementId}`;
 }
 
 /** Listing-link states under which a vehicle cannot be edited (linked, being linked, or waiting for it). */
@@ -289,6 +298,7 @@ function checkAgainstOthers(rows: readonly Parsed[], existing: ContentCsvExistin
   // Management IDs the file gives to the vehicles it names: a holder listed here with another ID frees its own.
   const newIdOf = new Map(rows.filter((r) => r.values).map((r) => [r.id, r.values?.management_id]));
   for (const r of rows) {
+    const domainId = existing?.vehicles.get(r.id)?.domainId ?? '';
     const fail = (item: ContentCsvKey, rule: ErrorCode, message: string, params?: Record<string, string>) =>
       r.errors.push({ row: r.row, item, rule, message, ...(params ? { params } : {}) });
     if (r.id !== '') {
@@ -297,10 +307,11 @@ function checkAgainstOthers(rows: readonly Parsed[], existing: ContentCsvExistin
     }
     const managementId = r.values?.management_id;
     if (managementId !== undefined) {
-      if (managementIds.has(managementId)) {
+      const key = managementIdKey(domainId, managementId);
+      if (managementIds.has(key)) {
         fail('management_id', 'duplicate_vehicle_id', 'This management ID is on another row of the CSV.');
       }
-      managementIds.add(managementId);
+      managementIds.add(key);
     }
     if (!existing || !r.idValid) continue;
     const vehicle = existing.vehicles.get(r.id);
@@ -318,7 +329,7 @@ function checkAgainstOthers(rows: readonly Parsed[], existing: ContentCsvExistin
       fail('id', 'content_locked', 'A background process is running on this vehicle.', { process: vehicle.lockedBy });
     }
     if (managementId !== undefined) {
-      const holder = existing.managementIdHolders.get(managementId);
+      const holder = existing.managementIdHolders.get(managementIdKey(domainId, managementId));
       const holderKeepsIt = holder !== undefined && (newIdOf.get(holder) ?? managementId) === managementId;
       if (holder !== undefined && holder !== r.id && holderKeepsIt) {
         fail('management_id', 'duplicate_vehicle_id', 'This management ID is already used by another vehicle.');
