@@ -21,6 +21,7 @@ export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/company.ts';
+export * from './schemas/content-csv.ts';
 export * from './schemas/content-processes.ts';
 export * from './schemas/contents.ts';
 export * from './schemas/contents-actions.ts';
