@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/database.ts';
@@ -18,6 +19,7 @@ import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, type Media } from './platform/media/index.ts';
+import type { NotifyHub } from './platform/realtime/notify-hub.ts';
 import type { SmsSender } from './platform/sms/sms-sender.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { mediaRoutes } from './platform/storage/media-routes.ts';
@@ -35,6 +37,8 @@ export interface AppDeps {
   sms?: SmsSender | undefined;
   /** Absent in tests that enqueue nothing. */
   jobs?: JobRunner;
+  /** The node's LISTEN connection for live progress; absent, the sockets are not offered (most tests). */
+  realtime?: NotifyHub | undefined;
   accessTokenTtlHours: number;
   publicUrl?: string | undefined;
   productHost?: string;
@@ -66,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseNulCharacters(app);
 
   await app.register(formbody);
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Spinyard API', version: '0.1.0', description: 'Cloud console for 360-degree vehicle imaging.' },
@@ -83,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: createMailQueue(deps.mailer, deps.jobs),
     sms: deps.sms,
     jobs: deps.jobs,
+    realtime: deps.realtime,
     auth,
     publicUrl: deps.publicUrl,
     productHost: deps.productHost ?? 'localhost',

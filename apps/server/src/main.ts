@@ -9,6 +9,7 @@ import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia } from './platform/media/index.ts';
+import { createNotifyHub } from './platform/realtime/notify-hub.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { ensureDefaultAssets } from './platform/storage/default-assets.ts';
@@ -101,12 +102,15 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
   const sms = createSmsSender({ smsUrl: config.smsUrl, smsApiKey: config.smsApiKey, outboxDir: config.smsDir }, log);
   const runner = await startJobs(runtime, mailer, store, withWorkers, log);
+  // One LISTEN connection per node carries every node's process changes to this node's sockets.
+  const realtime = createNotifyHub(runtime.url, { log });
   const app: FastifyInstance = await buildApp({
     db: runtime.db,
     store,
     mailer,
     sms,
     jobs: runner,
+    realtime,
     publicUrl: config.publicUrl,
     productHost: config.productHost,
     accessTokenTtlHours: config.accessTokenTtlHours,
@@ -114,7 +118,13 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     trustProxy: config.trustProxy,
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
   });
-  onShutdown(log, [() => app.close(), () => runner.stop(), () => mailer.close(), () => runtime.close()]);
+  onShutdown(log, [
+    () => app.close(),
+    () => realtime.close(),
+    () => runner.stop(),
+    () => mailer.close(),
+    () => runtime.close(),
+  ]);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

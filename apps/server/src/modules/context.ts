@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { JobDefinition, JobHandlers, JobLog, JobRunner } from '../platform/jobs/queue-registry.ts';
 import type { MailQueue } from '../platform/mail/mail-outbox-queue.ts';
 import type { Media } from '../platform/media/media.ts';
+import type { NotifyHub } from '../platform/realtime/notify-hub.ts';
 import type { SmsSender } from '../platform/sms/sms-sender.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
 import type { AuthService } from './auth/service.ts';
@@ -20,6 +21,8 @@ export interface ModuleContext {
   /** Absent when no SMS backend is set up (tests); `serve` always gives one (the outbox by default). */
   sms?: SmsSender | undefined;
   jobs: JobRunner | undefined;
+  /** The node's LISTEN fan-out (platform/realtime); absent when the app serves no live updates (tests). */
+  realtime?: NotifyHub | undefined;
   auth: AuthService;
   /** Base URL for links in mails when the request gives no usable origin (SPINYARD_PUBLIC_URL). */
   publicUrl: string | undefined;

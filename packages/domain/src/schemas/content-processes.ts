@@ -71,8 +71,8 @@ export type ContentsProcessingAnswer = z.output<typeof contentsProcessingAnswer>
 
 // ---- Live progress (WebSocket) --------------------------------------------------------------------------------
 
-/** Path of the live-progress socket, under the content API's base (`/api/browser/v0`). */
-export const PROCESS_SOCKET_PATH = '/ws';
+/** Path of the live-progress socket: under the content API's base, but authenticated by its first message. */
+export const PROCESS_SOCKET_PATH = '/api/browser/v0/ws';
 
 /**
  * The first message a client sends: its content token. Not in the URL, so it stays out of access logs and

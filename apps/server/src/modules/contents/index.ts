@@ -3,6 +3,7 @@ import { registerCsvRoutes } from './csv-routes.ts';
 import { contentsJobs } from './jobs.ts';
 import { registerListRoutes } from './list-routes.ts';
 import { registerProcessRoutes } from './process-routes.ts';
+import { registerProcessSocket } from './process-socket.ts';
 import { registerContentRoutes } from './routes.ts';
 
 /**
@@ -11,6 +12,8 @@ import { registerContentRoutes } from './routes.ts';
  */
 export const contentsModule: AppModule = {
   name: 'contents',
+  // The live-progress socket authenticates itself (its first message), so it stands outside the token scope.
+  public: registerProcessSocket,
   async contentApi(scope, ctx) {
     await registerContentRoutes(scope, ctx);
     await registerListRoutes(scope, ctx);

@@ -1,0 +1,149 @@
+import pg from 'pg';
+
+export type NotifyListener = (payload: string) => void;
+
+/**
+ * PostgreSQL LISTEN on one dedicated connection per node, fanned out to the node's listeners (its WebSockets).
+ * A change committed on any node reaches every node this way, so live progress works behind a load balancer
+ * without a broker. The connection is re-opened (with back-off) when it drops; notifications sent while it was
+ * down are lost, which is why a client reloads the state it shows when its socket (re)connects.
+ */
+export interface NotifyHub {
+  /** Listens to `channel` (LISTEN is issued once per channel); the returned function stops listening. */
+  subscribe(channel: string, listener: NotifyListener): () => void;
+  /** Resolves once the connection is up and LISTENs on every subscribed channel (tests, start-up). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface NotifyHubOptions {
+  log?: (msg: string, fields?: Record<string, unknown>) => void;
+  /** First reconnect delay; doubled on each failure up to `maxReconnectMs`. */
+  reconnectMs?: number;
+  maxReconnectMs?: number;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function createNotifyHub(connectionString: string, options: NotifyHubOptions = {}): NotifyHub {
+  const log = options.log ?? (() => undefined);
+  const firstDelay = options.reconnectMs ?? 250;
+  const maxDelay = options.maxReconnectMs ?? 10_000;
+  const listeners = new Map<string, Set<NotifyListener>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let closed = false;
+  let delay = firstDelay;
+  let timer: NodeJS.Timeout | undefined;
+
+  const quote = (channel: string) => `"${channel}"`;
+  const listening = new WeakMap<pg.Client, Set<string>>();
+
+  /** LISTEN on every subscribed channel this connection does not listen to yet. */
+  async function listenAll(on: pg.Client): Promise<void> {
+    const done = listening.get(on) ?? new Set<string>();
+    listening.set(on, done);
+    for (const channel of listeners.keys()) {
+      if (done.has(channel)) continue;
+      done.add(channel);
+      await on.query(`LISTEN ${quote(channel)}`);
+    }
+  }
+
+  function dispatch(message: pg.Notification): void {
+    const set = listeners.get(message.channel);
+    if (!set || message.payload === undefined) return;
+    for (const listener of set) {
+      try {
+        listener(message.payload);
+      } catch (error) {
+        log('Notify listener failed', { channel: message.channel, error: String(error) });
+      }
+    }
+  }
+
+  function scheduleReconnect(): void {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connecting = connect().catch(() => undefined);
+    }, delay);
+    delay = Math.min(delay * 2, maxDelay);
+  }
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString, keepAlive: true, application_name: 'spinyard-realtime' });
+    let dropped = false;
+    const drop = (error?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = undefined;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      if (!closed) {
+        log('Realtime connection lost; reconnecting', { error: error ? String(error) : 'ended' });
+        scheduleReconnect();
+      }
+    };
+    next.on('error', drop);
+    next.on('end', () => drop());
+    next.on('notification', dispatch);
+    try {
+      await next.connect();
+      await listenAll(next);
+    } catch (error) {
+      drop(error as Error);
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    delay = firstDelay;
+    // Channels subscribed while this connection was opening.
+    await listenAll(next).catch((error: unknown) => drop(error as Error));
+  }
+
+  connecting = connect().catch(() => undefined);
+
+  return {
+    subscribe(channel, listener) {
+      if (!CHANNEL.test(channel)) throw new Error(`Channel "${channel}" must be a lower-case identifier`);
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        // A connection already up needs the LISTEN now; one still opening issues it for every channel.
+        const live = client;
+        if (live) {
+          void listenAll(live).catch((error: unknown) => log('LISTEN failed', { channel, error: String(error) }));
+        }
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+
+    async ready() {
+      for (;;) {
+        await connecting;
+        if (client || closed) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await connecting;
+      const last = client;
+      client = undefined;
+      if (last) {
+        last.removeAllListeners('notification');
+        await last.end().catch(() => undefined);
+      }
+    },
+  };
+}
