@@ -1,0 +1,100 @@
+import type { ContentListItem, ContentListParams, PageOf } from '@spinyard/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ContentAction } from '../features/contents/actions/contentActions.ts';
+import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
+import type { QueryValue } from './url.ts';
+import { useRefetchingWrite } from './writes.ts';
+
+/**
+ * The vehicle list and the actions on vehicles (content API, second document section 7). Every write is silent:
+ * the screens put the catalogue's message where the action was asked (a confirm dialog, the actions menu).
+ * Every success makes every cached vehicle read stale (['contents']), lists and details alike.
+ */
+
+export type { ContentListItem, ContentListParams };
+
+const seg = encodeURIComponent;
+const base = CONTENT_API_BASE;
+
+export const contentKeys = {
+  all: ['contents'] as const,
+  lists: ['contents', 'list'] as const,
+  list: (params: ContentListParams) => ['contents', 'list', params] as const,
+  detail: (id: string) => ['contents', 'detail', id] as const,
+};
+
+export function fetchContents(params: ContentListParams): Promise<PageOf<ContentListItem>> {
+  return apiGet<PageOf<ContentListItem>>(`${base}/contents`, { query: params as Record<string, QueryValue> });
+}
+
+export function useContents(params: ContentListParams, enabled = true) {
+  return useQuery({
+    queryKey: contentKeys.list(params),
+    queryFn: () => fetchContents(params),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+    enabled,
+  });
+}
+
+/** The list's CSV (`create_csv=1` with the same conditions and a period of at most one month), as a file. */
+export async function downloadContentsCsv(params: ContentListParams): Promise<Blob> {
+  return (
+    await apiRequest<Blob>(`${base}/contents`, {
+      query: { ...(params as Record<string, QueryValue>), create_csv: 1, page: undefined, limit: undefined },
+      as: 'blob',
+      errors: 'silent',
+    })
+  ).data;
+}
+
+type ActionCall = { method: 'POST' | 'DELETE'; path: (id: string) => string; query?: Record<string, QueryValue> };
+
+/** Where each one-vehicle action is sent (transfer has its own call: it names a recipient). */
+const ACTION_CALLS: Record<Exclude<ContentAction, 'transfer'>, ActionCall> = {
+  publish: { method: 'POST', path: (id) => `/contents/public/${seg(id)}` },
+  unpublish: { method: 'POST', path: (id) => `/contents/private/${seg(id)}` },
+  sleep: { method: 'POST', path: (id) => `/contents/sleep/${seg(id)}` },
+  wake: { method: 'POST', path: (id) => `/contents/wakeup/${seg(id)}` },
+  vr_on: { method: 'POST', path: (id) => `/contents/vrmode/on/${seg(id)}` },
+  vr_off: { method: 'POST', path: (id) => `/contents/vrmode/off/${seg(id)}` },
+  delete: { method: 'DELETE', path: (id) => `/contents/${seg(id)}` },
+  restore: { method: 'POST', path: (id) => `/contents/restore/${seg(id)}` },
+  delete_permanently: { method: 'DELETE', path: (id) => `/contents/${seg(id)}`, query: { deleteType: 'hard' } },
+};
+
+export type OneVehicleAction = keyof typeof ACTION_CALLS;
+
+export async function runContentAction({ id, action }: { id: string; action: OneVehicleAction }): Promise<unknown> {
+  const call = ACTION_CALLS[action];
+  const options = { method: call.method, errors: 'silent' as const, ...(call.query ? { query: call.query } : {}) };
+  return (await apiRequest<unknown>(`${base}${call.path(id)}`, options)).data;
+}
+
+export async function deleteContents(ids: readonly string[]): Promise<unknown> {
+  return (
+    await apiRequest<unknown>(`${base}/contents/delete/bulk`, { method: 'POST', json: { ids }, errors: 'silent' })
+  ).data;
+}
+
+/** Moves the vehicles to another owner (a whole-content job on the server: they stay locked until it ends). */
+export async function transferContents({ ids, userId }: { ids: readonly string[]; userId: string }): Promise<unknown> {
+  return (
+    await apiRequest<unknown>(`${base}/contents/transfer/${ids.map(seg).join(',')}/${seg(userId)}`, {
+      method: 'POST',
+      errors: 'silent',
+    })
+  ).data;
+}
+
+export function useContentAction() {
+  return useRefetchingWrite(contentKeys.all, runContentAction);
+}
+
+export function useDeleteContents() {
+  return useRefetchingWrite(contentKeys.all, deleteContents);
+}
+
+export function useTransferContents() {
+  return useRefetchingWrite(contentKeys.all, transferContents);
+}

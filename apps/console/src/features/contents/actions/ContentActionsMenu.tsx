@@ -1,0 +1,166 @@
+import { Alert, Button, Menu, Text } from '@mantine/core';
+import { type ContentListItem, canTransferVehicle, type PermissionActor } from '@spinyard/domain';
+import {
+  type Icon,
+  IconAlertCircle,
+  IconArrowBackUp,
+  IconCircleOff,
+  IconDots,
+  IconEye,
+  IconEyeOff,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTransfer,
+  IconTrash,
+  IconTrashX,
+  IconView360,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/apiError.ts';
+import { type OneVehicleAction, useContentAction } from '../../../api/contents.ts';
+import { apiErrorText } from '../../../api/errorText.ts';
+import { notifyError, notifySuccess } from '../../../api/notify.ts';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { CONFIRMED_ACTIONS, type ContentAction, contentActions } from './contentActions.ts';
+import { contentName } from './contentText.ts';
+import { TransferDialog } from './TransferDialog.tsx';
+
+export type ActionTarget = Pick<
+  ContentListItem,
+  'id' | 'maker' | 'car_name' | 'management_id' | 'publication' | 'vr_mode' | 'processes' | 'owner'
+>;
+
+const ICONS: Record<ContentAction, Icon> = {
+  publish: IconEye,
+  unpublish: IconEyeOff,
+  sleep: IconPlayerPause,
+  wake: IconPlayerPlay,
+  vr_on: IconView360,
+  vr_off: IconCircleOff,
+  transfer: IconTransfer,
+  delete: IconTrash,
+  restore: IconArrowBackUp,
+  delete_permanently: IconTrashX,
+};
+
+const DANGER: ReadonlySet<ContentAction> = new Set(['delete', 'delete_permanently']);
+
+/** The text of a failed action: the catalogue's message of the server's answer (the locking process named). */
+export function actionErrorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? apiErrorText(error) : fallback;
+}
+
+/**
+ * The actions of one vehicle as a menu: those its state allows, each greyed out with the running process that
+ * locks it ("Blur is running"), the lasting ones asked first. Used by the list's rows and the detail page.
+ */
+export function ContentActionsMenu({
+  content,
+  actor,
+  testId = 'content-actions',
+}: {
+  content: ActionTarget;
+  actor: PermissionActor;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const run = useContentAction();
+  const [confirming, setConfirming] = useState<OneVehicleAction | null>(null);
+  const [transferring, setTransferring] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const name = contentName(content);
+  const actions = contentActions(content, { canTransfer: canTransferVehicle(actor).ok });
+
+  const perform = async (action: OneVehicleAction, inDialog: boolean) => {
+    setRefusal(null);
+    try {
+      await run.mutateAsync({ id: content.id, action });
+      notifySuccess(t(`contentActions.done.${action}`, { name }));
+      setConfirming(null);
+    } catch (error) {
+      const text = actionErrorText(error, t('errors.general_error'));
+      if (inDialog) setRefusal(text);
+      else notifyError(text);
+    }
+  };
+
+  const choose = (action: ContentAction) => {
+    if (action === 'transfer') setTransferring(true);
+    else if (CONFIRMED_ACTIONS.has(action)) {
+      setRefusal(null);
+      setConfirming(action);
+    } else void perform(action, false);
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal shadow="md" width={260}>
+        <Menu.Target>
+          <Button
+            variant="default"
+            size="xs"
+            rightSection={<IconDots size={14} aria-hidden />}
+            aria-label={t('contentActions.menuFor', { name })}
+            disabled={actions.length === 0}
+            loading={run.isPending && confirming === null}
+            data-testid={testId}
+          >
+            {t('contentActions.menu')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {actions.map(({ action, lockedBy }) => {
+            const ActionGlyph = ICONS[action];
+            const locked = lockedBy[0];
+            return (
+              <Menu.Item
+                key={action}
+                leftSection={<ActionGlyph size={16} aria-hidden />}
+                color={DANGER.has(action) ? 'red' : undefined}
+                disabled={locked !== undefined}
+                onClick={() => choose(action)}
+                data-testid={`content-action-${action}`}
+                data-locked-by={locked}
+              >
+                {t(`contentActions.actions.${action}`)}
+                {locked !== undefined ? (
+                  <Text size="xs" c="gray.7" data-testid="content-action-locked">
+                    {t('contentActions.lockedBy', { process: t(`processes.${locked}`) })}
+                  </Text>
+                ) : null}
+              </Menu.Item>
+            );
+          })}
+        </Menu.Dropdown>
+      </Menu>
+
+      <ConfirmModal
+        opened={confirming !== null}
+        title={confirming ? t(`contentActions.confirm.${confirming}.title`) : ''}
+        confirmLabel={confirming ? t(`contentActions.actions.${confirming}`) : ''}
+        color={confirming && DANGER.has(confirming) ? 'red' : 'orange'}
+        onConfirm={() => confirming && void perform(confirming, true)}
+        onClose={() => {
+          if (!run.isPending) setConfirming(null);
+        }}
+        loading={run.isPending}
+        testId="content-confirm"
+      >
+        <Text size="sm">{confirming ? t(`contentActions.confirm.${confirming}.body`, { name }) : ''}</Text>
+        {refusal ? (
+          <Alert
+            color="red"
+            role="alert"
+            icon={<IconAlertCircle size={16} aria-hidden />}
+            data-testid="content-confirm-refusal"
+          >
+            {refusal}
+          </Alert>
+        ) : null}
+      </ConfirmModal>
+
+      <TransferDialog opened={transferring} contents={[content]} onClose={() => setTransferring(false)} />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Text } from '@mantine/core';
+import type { ContentListItem } from '@spinyard/domain';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTransferContents } from '../../../api/contents.ts';
+import { notifySuccess } from '../../../api/notify.ts';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { actionErrorText } from './ContentActionsMenu.tsx';
+import { ContentUserPicker } from './ContentUserPicker.tsx';
+
+/**
+ * Gives one or more vehicles to another user. The server runs it as a whole-content job that locks the vehicles
+ * until it ends, and refuses a vehicle that already belongs to the chosen user (named by the catalogue).
+ */
+export function TransferDialog({
+  opened,
+  contents,
+  onClose,
+  onDone,
+}: {
+  opened: boolean;
+  contents: readonly Pick<ContentListItem, 'id' | 'owner'>[];
+  onClose: () => void;
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation();
+  const transfer = useTransferContents();
+  const [userId, setUserId] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const owners = new Set(contents.map((c) => c.owner.id));
+  // One owner for all: that owner is no choice (the server refuses a transfer to the current owner).
+  const soleOwner = owners.size === 1 ? [...owners][0] : undefined;
+
+  const close = () => {
+    if (transfer.isPending) return;
+    setUserId('');
+    setRefusal(null);
+    onClose();
+  };
+
+  const confirm = async () => {
+    setRefusal(null);
+    try {
+      await transfer.mutateAsync({ ids: contents.map((c) => c.id), userId });
+      notifySuccess(t('contentActions.transfer.done', { count: contents.length }));
+      setUserId('');
+      onDone?.();
+      onClose();
+    } catch (error) {
+      setRefusal(actionErrorText(error, t('errors.general_error')));
+    }
+  };
+
+  return (
+    <ConfirmModal
+      opened={opened}
+      title={t('contentActions.transfer.title', { count: contents.length })}
+      confirmLabel={t('contentActions.actions.transfer')}
+      color="blue"
+      onConfirm={() => void confirm()}
+      onClose={close}
+      loading={transfer.isPending}
+      confirmDisabled={userId === ''}
+      testId="content-transfer"
+    >
+      <Text size="sm">{t('contentActions.transfer.body', { count: contents.length })}</Text>
+      {opened ? (
+        <ContentUserPicker
+          label={t('contentActions.transfer.user')}
+          placeholder={t('contentActions.transfer.placeholder')}
+          value={userId}
+          onChange={(id) => setUserId(id)}
+          excludeId={soleOwner}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="content-transfer-user"
+        />
+      ) : null}
+      {refusal ? (
+        <Alert
+          color="red"
+          role="alert"
+          icon={<IconAlertCircle size={16} aria-hidden />}
+          data-testid="content-transfer-refusal"
+        >
+          {refusal}
+        </Alert>
+      ) : null}
+    </ConfirmModal>
+  );
+}

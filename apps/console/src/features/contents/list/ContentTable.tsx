@@ -1,0 +1,143 @@
+import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
+import type { ContentListItem, PermissionActor } from '@spinyard/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../components/formatDateTime.ts';
+import { ListTable } from '../../../components/ListTable.tsx';
+import { currentLocale } from '../../../i18n/locale.ts';
+import { ContentActionsMenu } from '../actions/ContentActionsMenu.tsx';
+import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
+import { contentName } from '../actions/contentText.ts';
+import { ContentProcesses, ContentThumbnail, PublicationBadge } from './ContentBits.tsx';
+
+/** Whether a row can be ticked: for at least one of the bulk actions (delete, transfer). */
+export function selectable(item: ContentListItem, canTransfer: boolean): boolean {
+  return bulkDeletable(item) || (canTransfer && bulkTransferable(item));
+}
+
+/** One page of vehicles: a tick box for the bulk actions, the vehicle's facts and progress, its actions. */
+export function ContentTable({
+  actor,
+  canTransfer,
+  rows,
+  dimmed,
+  selected,
+  setSelected,
+}: {
+  actor: PermissionActor;
+  canTransfer: boolean;
+  rows: ContentListItem[];
+  dimmed: boolean;
+  selected: Set<string>;
+  setSelected: (next: Set<string>) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const tickable = rows.filter((c) => selectable(c, canTransfer));
+  const allSelected = tickable.length > 0 && tickable.every((c) => selected.has(c.id));
+  const someSelected = tickable.some((c) => selected.has(c.id));
+  return (
+    <ListTable
+      minWidth={980}
+      testId="content-table"
+      dimmed={dimmed}
+      leading={
+        <Table.Th w={40}>
+          <Checkbox
+            aria-label={t('contentsList.bulk.selectAll')}
+            checked={allSelected}
+            indeterminate={someSelected && !allSelected}
+            disabled={tickable.length === 0}
+            onChange={() => {
+              const next = new Set(selected);
+              for (const c of tickable) {
+                if (allSelected) next.delete(c.id);
+                else next.add(c.id);
+              }
+              setSelected(next);
+            }}
+            data-testid="content-select-all"
+          />
+        </Table.Th>
+      }
+      columns={[
+        t('contentsList.columns.thumbnail'),
+        t('contentsList.columns.vehicle'),
+        t('contentsList.columns.managementId'),
+        t('contentsList.columns.owner'),
+        t('contentsList.columns.state'),
+        t('contentsList.columns.updated'),
+      ]}
+      actionsLabel={t('contentsList.columns.actions')}
+    >
+      {rows.map((item) => {
+        const name = contentName(item);
+        const detailPath = `/contents/detail/${encodeURIComponent(item.id)}`;
+        return (
+          <Table.Tr
+            key={item.id}
+            data-testid="content-row"
+            data-id={item.id}
+            data-management-id={item.management_id}
+            data-publication={item.publication}
+          >
+            <Table.Td>
+              <Checkbox
+                aria-label={t('contentsList.bulk.select', { name })}
+                checked={selected.has(item.id)}
+                disabled={!selectable(item, canTransfer)}
+                onChange={(e) => {
+                  const next = new Set(selected);
+                  if (e.currentTarget.checked) next.add(item.id);
+                  else next.delete(item.id);
+                  setSelected(next);
+                }}
+                data-testid="content-select"
+              />
+            </Table.Td>
+            <Table.Td>
+              <ContentThumbnail url={item.thumbnail_url} name={name} />
+            </Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={detailPath} fw={600} size="sm">
+                {[item.maker, item.car_name].filter((s) => s.trim() !== '').join(' ') || item.management_id}
+              </Anchor>
+              <Text size="xs" c="gray.7">
+                {[item.body_color, item.first_registration_year ?? ''].filter((s) => s !== '').join(' / ')}
+              </Text>
+              <ContentProcesses processes={item.processes} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                {item.management_id}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{item.owner.name}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                <PublicationBadge state={item.publication} />
+                {item.vr_mode ? (
+                  <Text size="xs" c="gray.7">
+                    {t('publication.vrMode')}
+                  </Text>
+                ) : null}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="gray.7">
+                {formatDateTime(item.updated_at, locale)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ContentActionsMenu content={item} actor={actor} />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
+  );
+}
