@@ -94,6 +94,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/users/UserEditPage.tsx'),
     (m) => m.UserEditPage,
   ),
+  contents_list: page(
+    () => import('../features/contents/list/ContentListPage.tsx'),
+    (m) => m.ContentListPage,
+  ),
 };
 
 const BUILT_PUBLIC: Record<string, LazyComponent> = {
