@@ -1,6 +1,4 @@
-import type { IncomingMessage } from 'node:http';
 import {
-  CSV_MAX_BYTES,
   csvAddedAnswer,
   csvErrorAnswer,
   ERROR_CATALOGUE,
@@ -10,51 +8,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { acceptCsvBodies } from '../../http/csv-body.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { CsvService } from './csv-service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['users'];
 
-/**
- * Content types a CSV file arrives with: what the console sets, and what browsers report for a .csv file
- * (Windows with Excel installed says application/vnd.ms-excel).
- */
-export const CSV_CONTENT_TYPES = [
-  'text/csv',
-  'application/csv',
-  'application/octet-stream',
-  'application/vnd.ms-excel',
-];
-
-/**
- * The body as bytes, at most CSV_MAX_BYTES: a declared or actual larger body is refused with the catalogue's
- * csv_too_large (413) as soon as it is known, without reading the rest.
- */
-async function readCsvBody(
-  request: { headers: Record<string, string | string[] | undefined> },
-  payload: IncomingMessage,
-) {
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > CSV_MAX_BYTES) throw new AppError('csv_too_large');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of payload) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > CSV_MAX_BYTES) throw new AppError('csv_too_large');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** The CSV template and upload; registered in their own scope so only the upload accepts file bodies. */
 export const csvRoutes: FastifyPluginAsyncZod<{ csv: CsvService }> = async (app, { csv }) => {
-  app.addContentTypeParser(
-    CSV_CONTENT_TYPES,
-    async (request: { headers: Record<string, string | string[] | undefined> }, payload: IncomingMessage) =>
-      readCsvBody(request, payload),
-  );
+  acceptCsvBodies(app);
 
   app.get(
     '/v1/subordinates-template',
