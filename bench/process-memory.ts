@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+
+/**
+ * The resident memory of another process, read from Linux's /proc, so a benchmark can watch the server it runs
+ * as a child without counting its own memory.
+ */
+
+/** The first child of `parentPid` whose command line contains `needle`. */
+export async function childPidOf(parentPid: number, needle: string): Promise<number | undefined> {
+  const tasks = await readdir(`/proc/${parentPid}/task`).catch(() => [] as string[]);
+  for (const task of tasks) {
+    const children = await readFile(`/proc/${parentPid}/task/${task}/children`, 'utf8').catch(() => '');
+    for (const pid of children.split(' ').filter(Boolean).map(Number)) {
+      const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      if (command.split('\0').some((part) => part.includes(needle))) return pid;
+    }
+  }
+  return undefined;
+}
+
+/** A field of /proc/PID/status in MB (VmRSS: resident now; VmHWM: the most it was ever resident). */
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
+    const kb = Number(line?.replace(/\D+/g, ' ').trim().split(' ')[0]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export interface MemoryWatch {
+  /** Starts a new window: its start is the resident size now. */
+  reset(): void;
+  /** Resident size at the window's start and the most seen since (sampled every 5 ms). */
+  peak(): { startMb: number; peakMb: number };
+  highWaterMb(): number;
+  stop(): void;
+}
+
+export function watchMemory(pid: number): MemoryWatch {
+  let startMb = statusMb(pid, 'VmRSS');
+  let peakMb = startMb;
+  const timer = setInterval(() => {
+    const now = statusMb(pid, 'VmRSS');
+    if (now > peakMb) peakMb = now;
+  }, 5);
+  timer.unref();
+  return {
+    reset() {
+      startMb = statusMb(pid, 'VmRSS');
+      peakMb = startMb;
+    },
+    peak: () => ({ startMb, peakMb: Math.max(peakMb, statusMb(pid, 'VmRSS')) }),
+    highWaterMb: () => statusMb(pid, 'VmHWM'),
+    stop: () => clearInterval(timer),
+  };
+}
