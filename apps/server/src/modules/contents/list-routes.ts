@@ -1,5 +1,66 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import { contentListBody, contentListItem, contentListQuery, pageOf } from '@spinyard/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
+import { type ContentListService, contentListService } from './list-service.ts';
 
-/** The vehicle list, its CSV download and the report (filled by the vehicles issue). */
-export async function registerListRoutes(_scope: FastifyInstance, _ctx: ModuleContext): Promise<void> {}
+const security = [{ bearer: [] }];
+const tags = ['contents'];
+const contentPage = pageOf(contentListItem);
+
+/**
+ * A file sent as it is read. Fastify writes a stream as it comes and never serialises it against the route's JSON
+ * answer schema; only the type provider's reply type does not know that, hence the plain reply here.
+ */
+function sendFile(reply: FastifyReply, fileName: string, stream: Readable) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
+
+const listRoutes: FastifyPluginAsyncZod<{ list: ContentListService }> = async (app, { list }) => {
+  app.get(
+    '/contents',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The vehicles the caller sees, searched, filtered, sorted and paged; with create_csv=1 the same list as a ' +
+          'CSV file (text/csv, UTF-8 with BOM) for a period of at most one month',
+        querystring: contentListQuery,
+        response: { 200: contentPage, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (request.query.create_csv !== true) return list.list(actor, request.query);
+      const { fileName, stream } = await list.csv(actor, request.query);
+      return sendFile(reply, fileName, stream);
+    },
+  );
+
+  app.post(
+    '/contents/list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The vehicle list with its conditions in a JSON body (the same fields as GET /contents)',
+        body: contentListBody,
+        response: { 200: contentPage, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => list.list(actorOf(request), request.body),
+  );
+};
+
+/** The vehicle list and its CSV download. */
+export async function registerListRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  await scope.register(listRoutes, { list: contentListService(ctx.db) });
+}

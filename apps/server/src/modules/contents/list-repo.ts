@@ -1,0 +1,254 @@
+import type { ContentSort, PublicationState } from '@spinyard/domain';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { ContentListRow } from './answer.ts';
+import type { ContentRecord } from './repo.ts';
+
+/** Whose vehicles a caller sees (canSeeContent, as SQL): everyone's, a tenant's, an admin's team's, one user's. */
+export type ContentScope =
+  | { kind: 'all' }
+  | { kind: 'domain'; domainId: string }
+  | { kind: 'team'; domainId: string; adminId: string }
+  | { kind: 'self'; domainId: string; userId: string };
+
+/** The list's conditions as SQL needs them (the service turns the query into these). */
+export interface ContentListFilter {
+  scope: ContentScope;
+  /** Publication states listed; never empty (the service answers an empty page itself). */
+  states: readonly PublicationState[];
+  /** Keywords; each must match a searchable text or the owner's name, in any case. */
+  keywords: readonly string[];
+  has_exterior?: boolean | undefined;
+  has_interior?: boolean | undefined;
+  has_rider_view?: boolean | undefined;
+  has_category_images?: boolean | undefined;
+  has_web_negotiation?: boolean | undefined;
+  /** With (true) or without (false) a listing-service link in any state. */
+  listing_link?: boolean | undefined;
+  maker?: string | undefined;
+  body_color?: string | undefined;
+  first_registration_year?: number | undefined;
+  repair_history?: 'yes' | 'no' | undefined;
+  owner_user_id?: string | undefined;
+  period?: { column: 'created_at' | 'updated_at'; from: Date; until: Date } | undefined;
+}
+
+type Eb = ExpressionBuilder<Database, 'contents'>;
+
+/**
+ * The searchable texts as migration 0010 indexes them (contents_search_trgm_idx): the same expression, or
+ * PostgreSQL cannot use the trigram index. Separated by line breaks so no keyword spans two fields.
+ */
+export const SEARCH_TEXT = sql.raw(
+  "lower(contents.maker || E'\\n' || contents.car_name || E'\\n' || contents.management_id || E'\\n' || contents.chassis_number || E'\\n' || contents.listing_id)",
+);
+
+/** Written as literals (fixed names from the domain) so PostgreSQL matches the partial sort indexes. */
+const statesList = (states: readonly PublicationState[]) =>
+  sql.join(
+    states.map((s) => sql.lit(s)),
+    sql`, `,
+  );
+
+/** A LIKE pattern matching the text anywhere, its wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORTS: Record<ContentSort, { column: 'created_at' | 'updated_at'; direction: 'asc' | 'desc' }> = {
+  created_desc: { column: 'created_at', direction: 'desc' },
+  created_asc: { column: 'created_at', direction: 'asc' },
+  updated_desc: { column: 'updated_at', direction: 'desc' },
+  updated_asc: { column: 'updated_at', direction: 'asc' },
+};
+
+/** Columns of a list row (answer.ts ContentListRow). */
+const LIST_COLUMNS = [
+  'contents.id',
+  'contents.management_id',
+  'contents.maker',
+  'contents.car_name',
+  'contents.body_color',
+  'contents.first_registration_year',
+  'contents.first_registration_month',
+  'contents.chassis_number',
+  'contents.listing_id',
+  'contents.owner_user_id',
+  'contents.publication',
+  'contents.vr_mode',
+  'contents.listing_link',
+  'contents.has_exterior',
+  'contents.has_interior',
+  'contents.has_rider_view',
+  'contents.has_category_images',
+  'contents.has_web_negotiation',
+  'contents.thumbnail_key',
+  'contents.created_at',
+  'contents.updated_at',
+] as const;
+
+/** A vehicle as the CSV download writes it: every column and the owner's name. */
+export type ContentCsvRow = Omit<
+  ContentRecord,
+  'owner_parent_id' | 'owner_image_system' | 'creator_name' | 'domain_options'
+>;
+
+/**
+ * SQL of the vehicle list: the page (ids first through the sort index, then only those rows: a deep page skips
+ * index entries instead of fetching rows it throws away), its total, the owners a keyword names, and the CSV's
+ * rows read in key order a batch at a time.
+ */
+export function contentListRepo(db: Db) {
+  function scopeWhere(eb: Eb, scope: ContentScope): Expression<SqlBool> {
+    switch (scope.kind) {
+      case 'all':
+        return sql<boolean>`true`;
+      case 'domain':
+        return eb('contents.domain_id', '=', scope.domainId);
+      case 'team':
+        return eb.and([
+          eb('contents.domain_id', '=', scope.domainId),
+          eb(
+            'contents.owner_user_id',
+            'in',
+            eb
+              .selectFrom('users as t')
+              .select('t.id')
+              .where('t.domain_id', '=', scope.domainId)
+              .where((u) => u.or([u('t.id', '=', scope.adminId), u('t.parent_user_id', '=', scope.adminId)])),
+          ),
+        ]);
+      case 'self':
+        return eb.and([eb('contents.domain_id', '=', scope.domainId), eb('contents.owner_user_id', '=', scope.userId)]);
+    }
+  }
+
+  /** Users of the scope whose name contains the keyword (the owner part of a keyword match). */
+  async function ownersNamed(scope: ContentScope, keyword: string): Promise<string[]> {
+    let q = db
+      .selectFrom('users')
+      .select('users.id')
+      .where(sql<boolean>`lower(users.name) like lower(${containsPattern(keyword)})`);
+    if (scope.kind !== 'all') q = q.where('users.domain_id', '=', scope.domainId);
+    if (scope.kind === 'self') q = q.where('users.id', '=', scope.userId);
+    return (await q.execute()).map((r) => r.id);
+  }
+
+  async function whereOf(f: ContentListFilter) {
+    const owners = await Promise.all(f.keywords.map((k) => ownersNamed(f.scope, k)));
+    return (eb: Eb): Expression<SqlBool> => {
+      const all: Expression<SqlBool>[] = [
+        scopeWhere(eb, f.scope),
+        sql<boolean>`contents.publication in (${statesList(f.states)})`,
+      ];
+      f.keywords.forEach((keyword, i) => {
+        const text = sql<boolean>`${SEARCH_TEXT} like lower(${containsPattern(keyword)})`;
+        const named = owners[i] ?? [];
+        all.push(named.length === 0 ? text : eb.or([text, eb('contents.owner_user_id', 'in', named)]));
+      });
+      for (const flag of [
+        'has_exterior',
+        'has_interior',
+        'has_rider_view',
+        'has_category_images',
+        'has_web_negotiation',
+      ] as const) {
+        const wanted = f[flag];
+        if (wanted !== undefined) all.push(eb(`contents.${flag}`, '=', wanted));
+      }
+      if (f.listing_link !== undefined) all.push(eb('contents.listing_link', f.listing_link ? '<>' : '=', 'none'));
+      if (f.maker) all.push(sql<boolean>`lower(contents.maker) like lower(${containsPattern(f.maker)})`);
+      if (f.body_color) all.push(sql<boolean>`lower(contents.body_color) like lower(${containsPattern(f.body_color)})`);
+      if (f.first_registration_year !== undefined) {
+        all.push(eb('contents.first_registration_year', '=', f.first_registration_year));
+      }
+      if (f.repair_history) all.push(eb('contents.repair_history', '=', f.repair_history));
+      if (f.owner_user_id) all.push(eb('contents.owner_user_id', '=', f.owner_user_id));
+      if (f.period) {
+        all.push(eb(`contents.${f.period.column}`, '>=', f.period.from));
+        all.push(eb(`contents.${f.period.column}`, '<', f.period.until));
+      }
+      return eb.and(all);
+    };
+  }
+
+  return {
+    /** One page of list rows in the sort's order, and the total of the whole filtered list. */
+    async page(
+      f: ContentListFilter,
+      sort: ContentSort,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: ContentListRow[]; total: number }> {
+      const where = await whereOf(f);
+      const { column, direction } = SORTS[sort];
+      // Two connections at once: the count and the page's ids do not wait for each other.
+      const [counted, ids] = await Promise.all([
+        db.selectFrom('contents').select(sql<number>`count(*)::int`.as('total')).where(where).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('contents')
+          .select('contents.id')
+          .where(where)
+          .orderBy(`contents.${column}`, direction)
+          .orderBy('contents.id', direction)
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+      ]);
+      if (ids.length === 0) return { rows: [], total: counted.total };
+      const rows = await db
+        .selectFrom('contents')
+        .innerJoin('users as o', 'o.id', 'contents.owner_user_id')
+        .select(LIST_COLUMNS)
+        .select('o.name as owner_name')
+        .where(
+          'contents.id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return {
+        rows: ids.map((r) => byId.get(r.id)).filter((r): r is ContentListRow => r !== undefined),
+        total: counted.total,
+      };
+    },
+
+    /**
+     * The filtered vehicles in the sort's order, `batch` rows per query, each batch starting after the last key
+     * read (no offset, no transaction held open): what the CSV download writes as it reads.
+     */
+    async *batches(f: ContentListFilter, sort: ContentSort, batch: number): AsyncGenerator<ContentCsvRow[]> {
+      const where = await whereOf(f);
+      const { column, direction } = SORTS[sort];
+      const after = direction === 'desc' ? sql.raw('<') : sql.raw('>');
+      let last: { key: string; id: string } | null = null;
+      for (;;) {
+        const from: { key: string; id: string } | null = last;
+        const rows: (ContentCsvRow & { sort_key: string })[] = await db
+          .selectFrom('contents')
+          .innerJoin('users as o', 'o.id', 'contents.owner_user_id')
+          .selectAll('contents')
+          .select('o.name as owner_name')
+          // The key as text keeps PostgreSQL's microseconds, which a JavaScript Date would drop.
+          .select(sql<string>`${sql.ref(`contents.${column}`)}::text`.as('sort_key'))
+          .where(where)
+          .$if(from !== null, (q) =>
+            q.where(
+              sql<boolean>`(${sql.ref(`contents.${column}`)}, contents.id) ${after} (${from?.key}::timestamptz, ${from?.id}::bigint)`,
+            ),
+          )
+          .orderBy(`contents.${column}`, direction)
+          .orderBy('contents.id', direction)
+          .limit(batch)
+          .execute();
+        if (rows.length === 0) return;
+        yield rows.map(({ sort_key: _key, ...row }) => row);
+        const tail = rows[rows.length - 1];
+        if (rows.length < batch || tail === undefined) return;
+        last = { key: tail.sort_key, id: tail.id };
+      }
+    },
+  };
+}
+export type ContentListRepo = ReturnType<typeof contentListRepo>;
