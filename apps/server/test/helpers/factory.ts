@@ -1,17 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DomainOptions, PrivilegeType, PublicationState } from '@spinyard/domain';
+import type { DomainOptions, PrivilegeType, PublicationState, RunningProcess } from '@spinyard/domain';
 import type { Db } from '../../src/db/database.ts';
 import type { NewUser, UserUpdate } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { authRepo } from '../../src/modules/auth/repo.ts';
 import { newToken } from '../../src/modules/auth/tokens.ts';
+import { contentsRepo, type NewContent } from '../../src/modules/contents/repo.ts';
 import { type CompanyFields, type CompanyKind, tenancyRepo } from '../../src/modules/tenancy/repo.ts';
 import { groupsRepo } from '../../src/modules/users/groups-repo.ts';
 import { usersRepo } from '../../src/modules/users/repo.ts';
 
 /**
  * The one place server tests create their rows. The builders write through the repository of the area that owns
- * the table (vehicles excepted until an area writes them: see `vehicles`), so a test's data has the shape the
+ * the table (process rows excepted until the processes' repository takes them), so a test's data has the shape the
  * product itself writes; defaults make each row valid and unique, and any column can be overridden.
  */
 
@@ -253,38 +254,41 @@ export function factory(db: Db) {
   }
 
   /**
-   * Vehicles owned by a user. No area owns `contents` yet (the vehicles issue brings its module and repository,
-   * which this builder will then call); until then this is the one place tests insert them.
+   * Vehicles owned by a user, written by the contents repository as the product writes them. `fields` sets any
+   * column (basic info, media flags such as has_exterior, listing_link, the limited password...); each vehicle
+   * gets a fresh management ID unless `fields` names one (then make one vehicle).
    */
   async function vehicles(
-    owner: { id: string; domainId: string },
+    owner: { id: string; domainId: string; companyId?: string | null },
     input: {
       count?: number;
       publication?: PublicationState;
       process?: 'queued' | 'running' | 'succeeded' | 'failed';
+      /** The process that row is for (default blur). */
+      processName?: RunningProcess;
+      fields?: Partial<NewContent>;
+      /** Who registered it, when not the owner (a vehicle given to its owner). */
+      creatorId?: string;
     } = {},
   ): Promise<string[]> {
     const count = input.count ?? 1;
     if (count === 0) return [];
-    const rows = await db
-      .insertInto('contents')
-      .values(
-        Array.from({ length: count }, () => ({
-          domain_id: owner.domainId,
-          owner_user_id: owner.id,
-          creator_user_id: owner.id,
-          management_id: `car-${next()}-${run}`,
-          publication: input.publication ?? 'unpublished',
-        })),
-      )
-      .returning('id')
-      .execute();
-    const ids = rows.map((r) => r.id);
+    const ids = await contentsRepo(db).insertMany(
+      Array.from({ length: count }, () => ({
+        domain_id: owner.domainId,
+        company_id: owner.companyId ?? null,
+        owner_user_id: owner.id,
+        creator_user_id: input.creatorId ?? owner.id,
+        management_id: `car-${next()}-${run}`,
+        publication: input.publication ?? 'unpublished',
+        ...input.fields,
+      })),
+    );
     const status = input.process;
     if (status) {
       await db
         .insertInto('content_processes')
-        .values(ids.map((id) => ({ content_id: id, process: 'blur', status })))
+        .values(ids.map((id) => ({ content_id: id, process: input.processName ?? 'blur', status })))
         .execute();
     }
     return ids;

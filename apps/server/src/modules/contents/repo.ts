@@ -41,6 +41,20 @@ export function contentsRepo(db: Db) {
         'd.options as domain_options',
       ]);
 
+  /** Vehicles that count against the limits (COUNTED_PUBLICATIONS): the owner's and the whole domain's. */
+  async function countedVehicles(ownerId: string, domainId: string): Promise<{ user: number; domain: number }> {
+    const row = await db
+      .selectFrom('contents')
+      .select([
+        sql<number>`count(*) filter (where owner_user_id = ${ownerId})::int`.as('user'),
+        sql<number>`count(*)::int`.as('domain'),
+      ])
+      .where('domain_id', '=', domainId)
+      .where('publication', 'in', COUNTED_PUBLICATIONS)
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
   return {
     /** One vehicle, whatever its state (the service decides what a caller may see). */
     async find(id: string): Promise<ContentRecord | undefined> {
@@ -105,18 +119,24 @@ export function contentsRepo(db: Db) {
       return (await q.executeTakeFirst()) !== undefined;
     },
 
-    /** Vehicles that count against the limits (COUNTED_PUBLICATIONS): the owner's and the whole domain's. */
-    async countedVehicles(ownerId: string, domainId: string): Promise<{ user: number; domain: number }> {
-      const row = await db
-        .selectFrom('contents')
-        .select([
-          sql<number>`count(*) filter (where owner_user_id = ${ownerId})::int`.as('user'),
-          sql<number>`count(*)::int`.as('domain'),
-        ])
-        .where('domain_id', '=', domainId)
-        .where('publication', 'in', COUNTED_PUBLICATIONS)
+    countedVehicles,
+
+    /**
+     * What the limits of a vehicle's owner are computed from: their car limit, their domain's options, and the
+     * counted vehicles. Serialised per domain for the rest of the transaction (an advisory lock), so two additions
+     * at once cannot both take the last place.
+     */
+    async limitFacts(ownerId: string) {
+      const owner = await db
+        .selectFrom('users as u')
+        .innerJoin('domains as d', 'd.id', 'u.domain_id')
+        .select(['u.car_limit', 'u.domain_id', 'd.options as domain_options'])
+        .where('u.id', '=', ownerId)
         .executeTakeFirstOrThrow();
-      return row;
+      await sql`select pg_advisory_xact_lock(hashtext('contents-limit'), (${owner.domain_id}::bigint % 2147483647)::int)`.execute(
+        db,
+      );
+      return { ...owner, counts: await countedVehicles(ownerId, owner.domain_id) };
     },
 
     /** The processes still queued or running on these vehicles, oldest first: what an answer shows. */
