@@ -76,9 +76,12 @@ describe('the wizard tabs', () => {
   });
 
   it('mark the tab holding a refused field', () => {
-    const errors = contentFormErrors({ ...EMPTY_CONTENT_FORM, development_view_position: 'x' as 'inside' }, {
-      passwordSet: false,
-    });
+    const errors = contentFormErrors(
+      { ...EMPTY_CONTENT_FORM, development_view_position: 'x' as 'inside' },
+      {
+        passwordSet: false,
+      },
+    );
     expect(errorsOfTab(errors, 'basic_info').map((e) => e.field)).toEqual(['management_id']);
     expect(tabsWithErrors(['development_view_position', 'management_id'], tabsFor('car'))).toEqual([
       'basic_info',

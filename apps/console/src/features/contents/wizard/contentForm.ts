@@ -14,6 +14,7 @@ import {
   parseFields,
 } from '@spinyard/domain';
 import { z } from 'zod';
+import type { ZodForm } from '../../../forms/useZodForm.ts';
 
 /**
  * The wizard's form as react-hook-form holds it: the API's field names (so the checks before sending and the
@@ -249,3 +250,6 @@ export function hasInspection(inspection: InspectionData): boolean {
 export function inspectionChanged(a: InspectionData, b: InspectionData): boolean {
   return JSON.stringify(a) !== JSON.stringify(b);
 }
+
+/** The wizard's react-hook-form, as the steps take it. */
+export type ContentForm = ZodForm<ReturnType<typeof contentFormSchema>>;

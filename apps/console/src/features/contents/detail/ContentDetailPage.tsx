@@ -1,0 +1,99 @@
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useContent } from '../../../api/contentDetail.ts';
+import { useContentProgress } from '../../../api/contentProgress.ts';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { formatDateTime } from '../../../components/formatDateTime.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
+import { useUserActor } from '../../users/useUserActor.ts';
+import { ContentActionsMenu } from '../actions/ContentActionsMenu.tsx';
+import { contentName } from '../actions/contentText.ts';
+import { PublicationBadge } from '../list/ContentBits.tsx';
+import { editLockText } from '../wizard/contentText.ts';
+import { editLockOf } from '../wizard/editLock.ts';
+import { DetailSections } from './DetailSections.tsx';
+import { ProcessesCard } from './ProcessesCard.tsx';
+import { UrlsCard } from './UrlsCard.tsx';
+
+/**
+ * /contents/detail/{CarId} (breadcrumbs back to the list come from the layout): the vehicle's state and actions,
+ * its running processes moving live, where buyers see it once published, and every field as the wizard groups
+ * them. Edit is greyed out with the reason while the server would refuse it.
+ */
+export function ContentDetailPage() {
+  const { t, i18n } = useTranslation();
+  const { carId } = useParams();
+  const content = useContent(carId);
+  const actor = useUserActor();
+  useContentProgress();
+
+  if (content.isPending || !actor) return <CenteredLoader py={64} />;
+  const c = content.data;
+  if (!c) {
+    return (
+      <Alert color="red" maw={720} mx="auto" data-testid="content-missing">
+        {t('contentsDetail.missing')}
+      </Alert>
+    );
+  }
+  const lock = editLockOf(c);
+  const name = contentName(c);
+
+  return (
+    <Stack gap="lg" maw={1100} mx="auto" data-testid="content-detail">
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="detail-title">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={6} miw={0} style={{ flex: 1 }}>
+            <Title order={2} size="h3" id="detail-title" style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Title>
+            <Group gap="xs">
+              <PublicationBadge state={c.publication} />
+              {c.vr_mode ? (
+                <Badge variant="light" color="grape">
+                  {t('contentsDetail.vrMode')}
+                </Badge>
+              ) : null}
+              <Badge variant="outline" color="gray.7">
+                {t(`contentsDetail.style.${c.contents_style}`)}
+              </Badge>
+            </Group>
+            <Text size="xs" c="gray.7">
+              {t('contentsDetail.dates', {
+                created: formatDateTime(c.created_at, i18n.language),
+                updated: formatDateTime(c.updated_at, i18n.language),
+              })}
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            {lock ? (
+              <Button
+                disabled
+                leftSection={<IconLock size={16} aria-hidden />}
+                aria-describedby="detail-edit-locked"
+                data-testid="detail-edit"
+              >
+                {t('contentsDetail.edit')}
+              </Button>
+            ) : (
+              <LinkButton to={`/contents/edit/${encodeURIComponent(c.id)}`} icon={IconEdit} testId="detail-edit">
+                {t('contentsDetail.edit')}
+              </LinkButton>
+            )}
+            <ContentActionsMenu content={c} actor={actor} testId="detail-actions" />
+          </Group>
+        </Group>
+        {lock ? (
+          <Text size="sm" c="orange.9" mt="sm" id="detail-edit-locked" data-testid="detail-edit-locked">
+            {editLockText(lock)}
+          </Text>
+        ) : null}
+      </Card>
+      <ProcessesCard processes={c.processes} />
+      <UrlsCard content={c} />
+      <DetailSections content={c} />
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useContent, useSaveInspection, useUpdateContent } from '../../../api/contentDetail.ts';
+import { notifySuccess } from '../../../api/notify.ts';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { ContentWizard, type SaveRefusal } from './ContentWizard.tsx';
+import { type ContentFormOutput, formOfContent, inspectionChanged } from './contentForm.ts';
+import { editLockOf } from './editLock.ts';
+
+/**
+ * /contents/edit/{CarId}: the stored vehicle in the wizard, every tab open; read-only with the reason while a
+ * listing link or a running process forbids editing (the server refuses the same). Saving sends the vehicle,
+ * then the inspection when it changed.
+ */
+export function ContentEditPage() {
+  const { t } = useTranslation();
+  const { carId } = useParams();
+  const navigate = useNavigate();
+  const content = useContent(carId);
+  const update = useUpdateContent();
+  const inspect = useSaveInspection();
+
+  if (content.isPending) return <CenteredLoader py={64} />;
+  const c = content.data;
+  if (!c) {
+    return (
+      <Alert color="red" maw={720} mx="auto" data-testid="content-missing">
+        {t('contentsDetail.missing')}
+      </Alert>
+    );
+  }
+
+  const save = async ({ body, inspection }: ContentFormOutput): Promise<SaveRefusal | null> => {
+    try {
+      await update.mutateAsync({ id: c.id, body });
+    } catch (error) {
+      return { error, prefix: '' };
+    }
+    if (inspectionChanged(inspection, c.inspection)) {
+      try {
+        await inspect.mutateAsync({ id: c.id, inspection });
+      } catch (error) {
+        return { error, prefix: 'inspection.' };
+      }
+    }
+    notifySuccess(t('contentsWizard.saved', { id: body.management_id }));
+    void navigate(`/contents/detail/${encodeURIComponent(c.id)}`);
+    return null;
+  };
+
+  return (
+    <ContentWizard
+      key={c.updated_at}
+      mode="edit"
+      style={c.contents_style}
+      initial={formOfContent(c)}
+      passwordSet={c.limited_password_set}
+      lock={editLockOf(c)}
+      onSave={save}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+import { Checkbox, Group, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { type BasicInfoKey, LIMITED_PASSWORD_BOUNDS } from '@spinyard/domain';
+import { useTranslation } from 'react-i18next';
+import { showPasswordToggle } from '../../../components/showPasswordToggle.ts';
+import { ControlledField } from '../../../forms/ControlledField.tsx';
+import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
+import type { ContentForm } from './contentForm.ts';
+
+/**
+ * What buyers see of the vehicle (the basic info fields shown, the options) and how it is published: a limited
+ * publication password and the dealer's analytics tag, each behind its switch.
+ */
+export function DisplaySettings({
+  form,
+  keys,
+  passwordSet,
+}: {
+  form: ContentForm;
+  keys: readonly BasicInfoKey[];
+  passwordSet: boolean;
+}) {
+  const { t } = useTranslation();
+  const [limited, analytics] = form.watch(['limited_password_enabled', 'analytics_tag_enabled']);
+  return (
+    <>
+      <SectionCard
+        id="content-shown"
+        title={t('contentsWizard.sections.shown')}
+        description={t('contentsWizard.help.basic_info_shown')}
+      >
+        <Stack gap="md">
+          <ControlledField
+            form={form}
+            name="basic_info_shown"
+            render={(field) => (
+              <Checkbox.Group
+                label={t('contentFields.basic_info_shown')}
+                value={field.value as string[]}
+                onChange={(next) => field.onChange(keys.filter((k) => next.includes(k)))}
+                error={field.error}
+                data-testid="content-basic_info_shown"
+              >
+                <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" mt="xs">
+                  {keys.map((key, i) => (
+                    <Checkbox
+                      key={key}
+                      ref={i === 0 ? field.ref : undefined}
+                      value={key}
+                      label={t(`contentFields.${key}`)}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            )}
+          />
+          <Switch
+            {...form.field('option_display')}
+            label={t('contentFields.option_display')}
+            description={t('contentsWizard.help.option_display')}
+            data-testid="content-option_display"
+          />
+        </Stack>
+      </SectionCard>
+      <SectionCard id="content-publication" title={t('contentsWizard.sections.publication')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Stack gap="xs">
+            <Switch
+              {...form.field('limited_password_enabled')}
+              label={t('contentFields.limited_password_enabled')}
+              description={t('contentsWizard.help.limited_password_enabled')}
+              data-testid="content-limited_password_enabled"
+            />
+            {limited ? (
+              <PasswordInput
+                {...form.field('limited_password')}
+                label={t('contentFields.limited_password')}
+                description={
+                  passwordSet
+                    ? t('contentsWizard.help.limited_password_keep')
+                    : t('contentsWizard.errors.passwordLength', LIMITED_PASSWORD_BOUNDS)
+                }
+                withAsterisk={!passwordSet}
+                autoComplete="new-password"
+                maxLength={LIMITED_PASSWORD_BOUNDS.max}
+                visibilityToggleButtonProps={showPasswordToggle(t('login.showPassword'))}
+                data-testid="content-limited_password"
+              />
+            ) : null}
+          </Stack>
+          <Stack gap="xs">
+            <Switch
+              {...form.field('analytics_tag_enabled')}
+              label={t('contentFields.analytics_tag_enabled')}
+              description={t('contentsWizard.help.analytics_tag_enabled')}
+              data-testid="content-analytics_tag_enabled"
+            />
+            {analytics ? (
+              <Group grow>
+                <TextInput
+                  {...form.field('analytics_tag')}
+                  label={t('contentFields.analytics_tag')}
+                  placeholder="G-ABC123XYZ"
+                  withAsterisk
+                  data-testid="content-analytics_tag"
+                />
+              </Group>
+            ) : null}
+          </Stack>
+        </SimpleGrid>
+      </SectionCard>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { INSPECTION_COMMENT_MAX } from '@spinyard/domain';
+import { useTranslation } from 'react-i18next';
+import { ControlledField } from '../../../forms/ControlledField.tsx';
+import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
+import type { ContentForm } from './contentForm.ts';
+import { DamageMapEditor } from './DamageMapEditor.tsx';
+
+/** The inspector input tab: who inspected and when, the damage marks, and what buyers see of them. */
+export function InspectorStep({ form }: { form: ContentForm }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <SectionCard id="content-inspection" title={t('contentsWizard.sections.inspection')}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              {...form.field('inspection.inspector_name')}
+              label={t('contentFields.inspector_name')}
+              maxLength={100}
+              data-testid="content-inspector_name"
+            />
+            <TextInput
+              {...form.field('inspection.inspected_on')}
+              type="date"
+              label={t('contentFields.inspected_on')}
+              data-testid="content-inspected_on"
+            />
+          </SimpleGrid>
+          <Textarea
+            {...form.field('inspection.comment')}
+            label={t('contentFields.comment')}
+            autosize
+            minRows={2}
+            maxLength={INSPECTION_COMMENT_MAX}
+            data-testid="content-comment"
+          />
+        </Stack>
+      </SectionCard>
+      <SectionCard
+        id="content-marks"
+        title={t('contentsWizard.inspector.map')}
+        description={t('contentsWizard.help.marks')}
+      >
+        <ControlledField
+          form={form}
+          name="inspection.marks"
+          render={(field) => (
+            <DamageMapEditor marks={field.value} onChange={field.onChange} error={field.error} inputRef={field.ref} />
+          )}
+        />
+      </SectionCard>
+      <SectionCard id="content-inspection-display" title={t('contentsWizard.sections.inspectionDisplay')}>
+        <Stack gap="md">
+          <Switch
+            {...form.field('inspection_data_display')}
+            label={t('contentFields.inspection_data_display')}
+            description={t('contentsWizard.help.inspection_data_display')}
+            data-testid="content-inspection_data_display"
+          />
+          <Switch
+            {...form.field('defect_display')}
+            label={t('contentFields.defect_display')}
+            description={t('contentsWizard.help.defect_display')}
+            data-testid="content-defect_display"
+          />
+        </Stack>
+      </SectionCard>
+    </Stack>
+  );
+}
