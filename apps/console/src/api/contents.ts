@@ -1,4 +1,12 @@
-import type { ContentListItem, ContentListParams, PageOf } from '@spinyard/domain';
+import type {
+  ContentAnswer,
+  ContentBulkDeleteAnswer,
+  ContentBulkDeleteBody,
+  ContentListItem,
+  ContentListParams,
+  PageOf,
+  ProcessesStartedAnswer,
+} from '@spinyard/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ContentAction } from '../features/contents/actions/contentActions.ts';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
@@ -65,22 +73,41 @@ const ACTION_CALLS: Record<Exclude<ContentAction, 'transfer'>, ActionCall> = {
 
 export type OneVehicleAction = keyof typeof ACTION_CALLS;
 
-export async function runContentAction({ id, action }: { id: string; action: OneVehicleAction }): Promise<unknown> {
+/** Answers the vehicle as it is now (a delete answers the deleted ids instead). */
+export async function runContentAction({
+  id,
+  action,
+}: {
+  id: string;
+  action: OneVehicleAction;
+}): Promise<ContentAnswer | ContentBulkDeleteAnswer> {
   const call = ACTION_CALLS[action];
   const options = { method: call.method, errors: 'silent' as const, ...(call.query ? { query: call.query } : {}) };
-  return (await apiRequest<unknown>(`${base}${call.path(id)}`, options)).data;
+  return (await apiRequest<ContentAnswer | ContentBulkDeleteAnswer>(`${base}${call.path(id)}`, options)).data;
 }
 
-export async function deleteContents(ids: readonly string[]): Promise<unknown> {
+/** Soft-deletes the vehicles, all or none (a vehicle being processed cancels the batch). */
+export async function deleteContents(ids: readonly string[]): Promise<ContentBulkDeleteAnswer> {
+  const json = { ids: [...ids], delete_type: 'soft' } satisfies ContentBulkDeleteBody;
   return (
-    await apiRequest<unknown>(`${base}/contents/delete/bulk`, { method: 'POST', json: { ids }, errors: 'silent' })
+    await apiRequest<ContentBulkDeleteAnswer>(`${base}/contents/delete/bulk`, {
+      method: 'POST',
+      json,
+      errors: 'silent',
+    })
   ).data;
 }
 
 /** Moves the vehicles to another owner (a whole-content job on the server: they stay locked until it ends). */
-export async function transferContents({ ids, userId }: { ids: readonly string[]; userId: string }): Promise<unknown> {
+export async function transferContents({
+  ids,
+  userId,
+}: {
+  ids: readonly string[];
+  userId: string;
+}): Promise<ProcessesStartedAnswer> {
   return (
-    await apiRequest<unknown>(`${base}/contents/transfer/${ids.map(seg).join(',')}/${seg(userId)}`, {
+    await apiRequest<ProcessesStartedAnswer>(`${base}/contents/transfer/${ids.map(seg).join(',')}/${seg(userId)}`, {
       method: 'POST',
       errors: 'silent',
     })
