@@ -26,5 +26,6 @@ export type {
 export * from './domains.ts';
 export * from './scope.ts';
 export * from './statistics.ts';
+export * from './transfer.ts';
 export * from './users.ts';
 export * from './vehicles.ts';
