@@ -11,7 +11,12 @@ import { useTestApp } from './helpers/app.ts';
  */
 
 const testDir = path.dirname(fileURLToPath(import.meta.url));
-const ISOLATION_TESTS = ['users/isolation.test.ts', 'tenancy/isolation.test.ts', 'auth/isolation.test.ts'];
+const ISOLATION_TESTS = [
+  'users/isolation.test.ts',
+  'tenancy/isolation.test.ts',
+  'auth/isolation.test.ts',
+  'contents/list-isolation.test.ts',
+];
 
 /**
  * Signed-in routes that act only on the caller (or, for master, everything by design) and so cannot reach
