@@ -98,6 +98,18 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/contents/list/ContentListPage.tsx'),
     (m) => m.ContentListPage,
   ),
+  contents_add: page(
+    () => import('../features/contents/wizard/ContentAddPage.tsx'),
+    (m) => m.ContentAddPage,
+  ),
+  contents_edit: page(
+    () => import('../features/contents/wizard/ContentEditPage.tsx'),
+    (m) => m.ContentEditPage,
+  ),
+  contents_detail: page(
+    () => import('../features/contents/detail/ContentDetailPage.tsx'),
+    (m) => m.ContentDetailPage,
+  ),
 };
 
 const BUILT_PUBLIC: Record<string, LazyComponent> = {
