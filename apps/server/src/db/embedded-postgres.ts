@@ -150,6 +150,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
           `--pwfile=${pwfile}`,
           '--encoding=UTF8',
           '--locale=C',
+          // Byte-order sorting (C) but Unicode character classes: pg_trgm finds trigrams in Japanese text (the
+          // vehicle search) and lower() folds full-width and accented letters only under a UTF-8 LC_CTYPE.
+          '--lc-ctype=C.UTF-8',
         ],
         { ...(ids ?? {}), env: { LC_ALL: 'C' } },
       );
