@@ -16,6 +16,7 @@ const ISOLATION_TESTS = [
   'tenancy/isolation.test.ts',
   'auth/isolation.test.ts',
   'contents/list-isolation.test.ts',
+  'contents/csv-isolation.test.ts',
 ];
 
 /**

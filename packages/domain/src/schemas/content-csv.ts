@@ -20,12 +20,16 @@ export const contentCsvFieldError = fieldErrorItem.extend({
 });
 export type ContentCsvFieldError = z.output<typeof contentCsvFieldError>;
 
-/** A refused file: `content_csv_invalid` with every refused cell; no vehicle was changed. */
+/**
+ * A refused file: `content_csv_invalid` with every refused cell (no vehicle was changed), or one catalogue code of
+ * the whole file (`csv_not_utf8`, `csv_header_mismatch` naming the unknown item in `fields`, `csv_over_150`...).
+ */
 export const contentCsvErrorAnswer = z.object({
   error: z.object({
-    code: z.literal('content_csv_invalid'),
+    code: z.string(),
     user_message: z.string(),
-    fields: z.array(contentCsvFieldError),
+    fields: z.array(contentCsvFieldError).optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type ContentCsvErrorAnswer = z.output<typeof contentCsvErrorAnswer>;
