@@ -248,6 +248,18 @@ describe('keywords', () => {
     expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'search', rule: 'max_length' })]);
   });
 
+  it('finds Japanese and full-width text in any case, through trigrams of the database', async () => {
+    const owner = await t.make.signedIn({ privilege_type: 'super', name: '佐藤 一郎' });
+    const [id] = await t.make.vehicles(owner, { fields: { maker: 'ＴＯＹＯＴＡ', car_name: 'プリウスα' } });
+    const found = async (search: string) => (await list(owner, { search })).items.map((i) => i.id);
+    expect(await found('ｔｏｙｏｔａ, プリウス')).toEqual([id]);
+    expect(await found('佐藤')).toEqual([id]);
+    expect(await found('アクア')).toEqual([]);
+    // Without a UTF-8 character classification pg_trgm finds no trigram in Japanese and scans every row.
+    const trigrams = await sql<{ n: number }>`select cardinality(show_trgm('プリウス'))::int as n`.execute(t.db);
+    expect(trigrams.rows[0]?.n).toBeGreaterThan(0);
+  });
+
   it('is served by the trigram index over the searchable texts', async () => {
     const plan = await t.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
