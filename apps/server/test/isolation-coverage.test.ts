@@ -15,6 +15,7 @@ const ISOLATION_TESTS = [
   'users/isolation.test.ts',
   'tenancy/isolation.test.ts',
   'auth/isolation.test.ts',
+  'contents/isolation.test.ts',
   'contents/list-isolation.test.ts',
   'contents/csv-isolation.test.ts',
 ];
