@@ -4,6 +4,7 @@ import { contentsJobs } from './jobs.ts';
 import { registerListRoutes } from './list-routes.ts';
 import { registerProcessRoutes } from './process-routes.ts';
 import { registerProcessSocket } from './process-socket.ts';
+import { registerReportRoutes } from './report-routes.ts';
 import { registerContentRoutes } from './routes.ts';
 
 /**
@@ -19,6 +20,7 @@ export const contentsModule: AppModule = {
     await registerListRoutes(scope, ctx);
     await registerProcessRoutes(scope, ctx);
     await registerCsvRoutes(scope, ctx);
+    await registerReportRoutes(scope, ctx);
   },
   jobs: contentsJobs,
 };

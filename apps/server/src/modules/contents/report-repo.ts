@@ -1,0 +1,125 @@
+import type { PublicationState } from '@spinyard/domain';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Whose vehicles a report covers (canSeeContent as SQL): everyone's, a tenant's, an admin's team's, one user's. */
+export type ReportScope =
+  | { kind: 'all' }
+  | { kind: 'domain'; domainId: string }
+  | { kind: 'team'; domainId: string; adminId: string }
+  | { kind: 'self'; domainId: string; userId: string };
+
+export interface ReportFilter {
+  scope: ReportScope;
+  /** The month's first instant and the next month's first instant. */
+  start: Date;
+  end: Date;
+  /** Whether vehicles sleeping at the month's end are in the report. */
+  withSleeping: boolean;
+}
+
+export interface ReportDetailRow {
+  id: string;
+  management_id: string;
+  maker: string;
+  car_name: string;
+  owner_name: string;
+  publication: PublicationState;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
+export interface ReportSummaryRow {
+  owner_id: string;
+  owner_name: string;
+  registered: number;
+  created: number;
+  deleted: number;
+  published: number;
+  sleeping: number;
+}
+
+function scopeSql(scope: ReportScope): RawBuilder<boolean> {
+  switch (scope.kind) {
+    case 'all':
+      return sql<boolean>`true`;
+    case 'domain':
+      return sql<boolean>`c.domain_id = ${scope.domainId}`;
+    case 'team':
+      return sql<boolean>`c.domain_id = ${scope.domainId}
+        and (c.owner_user_id = ${scope.adminId} or o.parent_user_id = ${scope.adminId})`;
+    case 'self':
+      return sql<boolean>`c.domain_id = ${scope.domainId} and c.owner_user_id = ${scope.userId}`;
+  }
+}
+
+/** Sleeping at the month's end: asleep now, since before the end (waking clears the state, sleeping sets slept_at). */
+const sleepingAtEnd = (f: ReportFilter) =>
+  sql<boolean>`(c.publication = 'sleeping' and coalesce(c.slept_at, c.created_at) < ${f.end})`;
+
+/** Still registered at the month's end: not deleted (soft or for good) before it. */
+const registeredAtEnd = (f: ReportFilter) => sql<boolean>`(c.deleted_at is null or c.deleted_at >= ${f.end})`;
+
+/**
+ * The vehicles of the report: seen by the caller, created before the month's end and not permanently deleted
+ * before its start (a vehicle in the trash still exists), without the sleeping ones unless asked.
+ */
+function reportWhere(f: ReportFilter): RawBuilder<boolean> {
+  return sql<boolean>`${scopeSql(f.scope)}
+    and c.created_at < ${f.end}
+    and (c.publication <> 'permanently_deleted' or c.deleted_at is null or c.deleted_at >= ${f.start})
+    and (${f.withSleeping} or not ${sleepingAtEnd(f)})`;
+}
+
+/**
+ * SQL of the contents report: its vehicles, or their counts per owner, read a page at a time in key order (each
+ * page starts after the last key read: no offset, no transaction held open while the file is sent).
+ */
+export function reportRepo(db: Db) {
+  return {
+    async *detail(f: ReportFilter, batch: number): AsyncGenerator<ReportDetailRow[]> {
+      let after = '0';
+      for (;;) {
+        const { rows } = await sql<ReportDetailRow>`
+          select c.id, c.management_id, c.maker, c.car_name, o.name as owner_name, c.publication,
+                 c.created_at, c.updated_at, c.deleted_at
+          from contents c join users o on o.id = c.owner_user_id
+          where ${reportWhere(f)} and c.id > ${after}
+          order by c.id
+          limit ${batch}`.execute(db);
+        if (rows.length === 0) return;
+        yield rows;
+        const last = rows[rows.length - 1];
+        if (rows.length < batch || last === undefined) return;
+        after = last.id;
+      }
+    },
+
+    async *summary(f: ReportFilter, batch: number): AsyncGenerator<ReportSummaryRow[]> {
+      let after = '0';
+      for (;;) {
+        const { rows } = await sql<ReportSummaryRow>`
+          select c.owner_user_id as owner_id, o.name as owner_name,
+                 count(*) filter (where ${registeredAtEnd(f)})::int as registered,
+                 count(*) filter (where c.created_at >= ${f.start})::int as created,
+                 count(*) filter (where c.deleted_at >= ${f.start} and c.deleted_at < ${f.end})::int as deleted,
+                 count(*) filter (
+                   where c.publication in ('published', 'limited_public') and ${registeredAtEnd(f)}
+                 )::int as published,
+                 count(*) filter (where ${sleepingAtEnd(f)})::int as sleeping
+          from contents c join users o on o.id = c.owner_user_id
+          where ${reportWhere(f)} and c.owner_user_id > ${after}
+          group by c.owner_user_id, o.name
+          order by c.owner_user_id
+          limit ${batch}`.execute(db);
+        if (rows.length === 0) return;
+        yield rows;
+        const last = rows[rows.length - 1];
+        if (rows.length < batch || last === undefined) return;
+        after = last.owner_id;
+      }
+    },
+  };
+}
+export type ReportRepo = ReturnType<typeof reportRepo>;
