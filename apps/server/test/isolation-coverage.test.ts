@@ -18,6 +18,7 @@ const ISOLATION_TESTS = [
   'contents/isolation.test.ts',
   'contents/list-isolation.test.ts',
   'contents/csv-isolation.test.ts',
+  'contents/report-isolation.test.ts',
 ];
 
 /**
