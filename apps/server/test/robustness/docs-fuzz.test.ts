@@ -1,7 +1,9 @@
 import { isErrorCode } from '@spinyard/domain';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_API_PREFIX } from '../../src/app.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { bearer } from '../helpers/http.ts';
 import { badBodies, badPathValues, badQueryValues, type JsonSchema, sampleValue } from './fuzz-cases.ts';
 
 /**
@@ -220,10 +222,15 @@ describe('every documented operation refuses bad input with a 4xx in the error s
       // each with a session of its own so a case that signs out cannot blind the others.
       const probe = await t.app.inject({ method: op.method, url: urlOf(op, {}) });
       const signedIn = probe.statusCode === 401;
+      // The content API takes the content token; the others the access token.
+      const headersOf = async (user: { id: string }) => {
+        const session = await t.make.session(user);
+        return op.path.startsWith(CONTENT_API_PREFIX) ? bearer(session.contentToken) : session.headers;
+      };
       const identities: [string, Record<string, string>][] = signedIn
         ? [
-            ['master', (await t.make.session(master)).headers],
-            ['normal', (await t.make.session(normal)).headers],
+            ['master', await headersOf(master)],
+            ['normal', await headersOf(normal)],
           ]
         : [['anonymous', {}]];
       const jobs = identities.flatMap(([who, headers]) => cases.map((c) => ({ who, headers, c })));
