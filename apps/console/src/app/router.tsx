@@ -110,6 +110,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/contents/detail/ContentDetailPage.tsx'),
     (m) => m.ContentDetailPage,
   ),
+  contents_bulk: page(
+    () => import('../features/contents/bulk/ContentBulkPage.tsx'),
+    (m) => m.ContentBulkPage,
+  ),
 };
 
 const BUILT_PUBLIC: Record<string, LazyComponent> = {

@@ -1,0 +1,230 @@
+import { Accordion, Alert, Button, Card, FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { CONTENT_CSV_COLUMNS, validateContentCsv } from '@spinyard/domain';
+import { IconAlertCircle, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/apiError.ts';
+import { type ContentCsvRefusal, contentCsvRefusalsOf, useUploadContentCsv } from '../../../api/contentCsv.ts';
+import { notifySuccess } from '../../../api/notify.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
+import { CsvDownloadDialog } from '../list/CsvDownloadDialog.tsx';
+import { csvFileRefusalText, csvItemName, csvReasonText } from './bulkText.ts';
+
+type Outcome =
+  | { kind: 'updated'; updated: number; unchanged: number }
+  | { kind: 'refused'; source: 'browser' | 'server'; file?: string; rows: ContentCsvRefusal[] };
+
+/** The browser's own check (no server data): a broken file or row is named before anything is sent. */
+function precheck(bytes: Uint8Array): Outcome | null {
+  const result = validateContentCsv({ bytes });
+  if (result.ok) return null;
+  if (result.kind === 'file') {
+    return { kind: 'refused', source: 'browser', file: csvFileRefusalText(result.code, result.item), rows: [] };
+  }
+  return { kind: 'refused', source: 'browser', rows: result.errors.map((e) => ({ ...e, params: e.params ?? {} })) };
+}
+
+/** A server refusal: the rows of content_csv_invalid, or the sentence of a rule of the whole file. */
+function serverRefusal(error: unknown): Outcome {
+  const rows = error instanceof ApiError ? contentCsvRefusalsOf(error.body) : [];
+  if (rows.length > 0) return { kind: 'refused', source: 'server', rows };
+  if (error instanceof ApiError && error.code) {
+    return { kind: 'refused', source: 'server', file: csvFileRefusalText(error.code, error.fields[0]?.field), rows };
+  }
+  return { kind: 'refused', source: 'server', file: csvFileRefusalText('general_error'), rows };
+}
+
+/**
+ * /contents/bulk: change many vehicles through the list's CSV. The steps, the file's items, the upload (checked
+ * in the browser first, then by the server, which writes every changed row or none) and the result: how many
+ * vehicles changed, or every refused row with its item and reason in the user's language.
+ */
+export function ContentBulkPage() {
+  const { t } = useTranslation();
+  const upload = useUploadContentCsv();
+  const [file, setFile] = useState<File | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [downloadOpen, setDownloadOpen] = useState(false);
+
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setOutcome(null);
+    if (chosen) setOutcome(precheck(new Uint8Array(await chosen.arrayBuffer())));
+  };
+
+  const send = async () => {
+    if (!file) return;
+    try {
+      const answer = await upload.mutateAsync(file);
+      setOutcome({ kind: 'updated', ...answer });
+      notifySuccess(t('contentsBulk.updated', { count: answer.updated }));
+    } catch (error) {
+      setOutcome(serverRefusal(error));
+    }
+  };
+
+  const blocked = outcome?.kind === 'refused' && outcome.source === 'browser';
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto" data-testid="content-bulk">
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="content-bulk-steps">
+        <Title order={2} size="h4" id="content-bulk-steps" mb="xs">
+          {t('contentsBulk.stepsTitle')}
+        </Title>
+        <List type="ordered" size="sm" spacing={4} mb="sm">
+          <List.Item>{t('contentsBulk.step1')}</List.Item>
+          <List.Item>{t('contentsBulk.step2')}</List.Item>
+          <List.Item>{t('contentsBulk.step3')}</List.Item>
+        </List>
+        <Text size="sm" c="dimmed" mb="md">
+          {t('contentsBulk.readOnlyNote')}
+        </Text>
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => setDownloadOpen(true)}
+            data-testid="content-bulk-download"
+          >
+            {t('contentsBulk.download')}
+          </Button>
+        </Group>
+        <Accordion variant="contained" mt="md">
+          <Accordion.Item value="items">
+            <Accordion.Control>{t('contentsBulk.itemsTitle', { count: CONTENT_CSV_COLUMNS.length })}</Accordion.Control>
+            <Accordion.Panel>
+              <Table.ScrollContainer minWidth={420}>
+                <Table striped withTableBorder data-testid="content-bulk-items">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('contentsBulk.itemColumns.number')}</Table.Th>
+                      <Table.Th>{t('contentsBulk.itemColumns.key')}</Table.Th>
+                      <Table.Th>{t('contentsBulk.itemColumns.name')}</Table.Th>
+                      <Table.Th>{t('contentsBulk.itemColumns.note')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {CONTENT_CSV_COLUMNS.map((c, i) => (
+                      <Table.Tr key={c.key}>
+                        <Table.Td>{i + 1}</Table.Td>
+                        <Table.Td>
+                          <code>{c.key}</code>
+                        </Table.Td>
+                        <Table.Td>{csvItemName(c.key)}</Table.Td>
+                        <Table.Td>
+                          {[
+                            c.required ? t('contentsBulk.required') : '',
+                            c.readOnly && c.key !== 'id' ? t('contentsBulk.readOnly') : '',
+                          ]
+                            .filter(Boolean)
+                            .join(' / ')}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+      </Card>
+
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="content-bulk-upload">
+        <Title order={2} size="h4" id="content-bulk-upload" mb="md">
+          {t('contentsBulk.uploadTitle')}
+        </Title>
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <FileInput
+            label={t('contentsBulk.file')}
+            placeholder={t('contentsBulk.choose')}
+            // Mantine's placeholder grey is too light on white for a text that matters here (axe: color-contrast).
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+            accept=".csv,text/csv"
+            value={file}
+            onChange={(f) => void choose(f)}
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            clearable
+            w={{ base: '100%', sm: 420 }}
+            data-testid="content-bulk-file"
+          />
+          <Button
+            onClick={() => void send()}
+            loading={upload.isPending}
+            disabled={!file || blocked}
+            leftSection={<IconUpload size={16} aria-hidden />}
+            data-testid="content-bulk-submit"
+          >
+            {t('contentsBulk.upload')}
+          </Button>
+        </Group>
+      </Card>
+
+      {outcome?.kind === 'updated' ? (
+        <Alert
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          title={t('contentsBulk.updatedTitle')}
+          data-testid="content-bulk-updated"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('contentsBulk.updated', { count: outcome.updated })}</Text>
+            {outcome.unchanged > 0 ? (
+              <Text size="sm">{t('contentsBulk.unchanged', { count: outcome.unchanged })}</Text>
+            ) : null}
+            <LinkButton to="/contents/list" variant="light" testId="content-bulk-back">
+              {t('contentsBulk.backToList')}
+            </LinkButton>
+          </Stack>
+        </Alert>
+      ) : null}
+
+      {outcome?.kind === 'refused' ? <RefusedCsv outcome={outcome} /> : null}
+
+      <CsvDownloadDialog opened={downloadOpen} onClose={() => setDownloadOpen(false)} query={{}} />
+    </Stack>
+  );
+}
+
+function RefusedCsv({ outcome }: { outcome: Extract<Outcome, { kind: 'refused' }> }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="red"
+      icon={<IconAlertCircle aria-hidden />}
+      title={outcome.source === 'browser' ? t('contentsBulk.checkedTitle') : t('contentsBulk.refusedTitle')}
+      role="alert"
+      data-testid="content-bulk-refused"
+    >
+      <Text size="sm" mb={outcome.rows.length > 0 ? 'sm' : 0}>
+        {outcome.source === 'browser' ? t('contentsBulk.checkedBody') : t('contentsBulk.nothingChanged')}
+      </Text>
+      {outcome.file ? (
+        <Text size="sm" fw={600} data-testid="content-bulk-file-refusal">
+          {outcome.file}
+        </Text>
+      ) : null}
+      {outcome.rows.length > 0 ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table withTableBorder bg="white" data-testid="content-bulk-errors">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('contentsBulk.columns.row')}</Table.Th>
+                <Table.Th>{t('contentsBulk.columns.item')}</Table.Th>
+                <Table.Th>{t('contentsBulk.columns.reason')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {outcome.rows.map((r) => (
+                <Table.Tr key={`${r.row}-${r.item}-${r.rule}`} data-row={r.row} data-item={r.item}>
+                  <Table.Td>{t('contentsBulk.rowN', { row: r.row, line: r.row + 1 })}</Table.Td>
+                  <Table.Td>{csvItemName(r.item)}</Table.Td>
+                  <Table.Td>{csvReasonText(r)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Alert>
+  );
+}
