@@ -56,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logLevel === 'silent' || !deps.logLevel ? false : { level: deps.logLevel },
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // A bulk transfer names its vehicles in the path (`/contents/transfer/{ids}/{user}`): up to 300 bigint ids.
+    routerOptions: { maxParamLength: 8000 },
     // Ids in logs tie a request to its error without echoing tokens.
     requestIdHeader: false,
     // Router and HTTP-parser refusals answer in the product's error shape too.

@@ -55,11 +55,18 @@ async function startJobs(
   work: boolean,
   log: Log,
 ): Promise<JobRunner> {
+  // Handlers that enqueue (the contents reaper) reach the runner they are registered with once it exists.
+  let late: JobRunner | undefined;
+  const enqueue: JobRunner['enqueue'] = (definition, payload, options) => {
+    if (!late) throw new Error(`Cannot enqueue "${definition.name}" before the job runner exists`);
+    return late.enqueue(definition, payload, options);
+  };
   const runner = createJobRunner({
     boss: createBoss(runtime.url),
-    ...serverJobs({ db: runtime.db, store, media: createMedia(), log, mailer }),
+    ...serverJobs({ db: runtime.db, store, media: createMedia(), log, mailer, enqueue }),
     log,
   });
+  late = runner;
   await runner.start({ work });
   return runner;
 }

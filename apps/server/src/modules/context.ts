@@ -39,6 +39,11 @@ export interface JobsContext {
   store: BlobStore;
   media: Media;
   log: JobLog;
+  /**
+   * Enqueues on the runner these handlers are registered with (late-bound: the runner is built from them), for a
+   * job that hands work on, such as the reaper retrying a process whose worker died. Absent in tests.
+   */
+  enqueue?: JobRunner['enqueue'];
 }
 
 /** A module's jobs: each definition with its handler under the same name (the registry refuses a mismatch). */

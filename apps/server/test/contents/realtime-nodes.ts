@@ -24,7 +24,10 @@ export interface Node {
  * Several server nodes on one database, as behind a load balancer: what the live-progress tests need (a change
  * made through one node must reach the sockets of another). Close it when the file is done.
  */
-export async function openCluster(count: number, options: { jobs?: (db: Db) => Promise<JobRunner> } = {}) {
+export async function openCluster(
+  count: number,
+  options: { jobs?: (db: Db, databaseUrl: string) => Promise<JobRunner> } = {},
+) {
   const database = await createTestDatabase();
   const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-realtime-'));
   const nodes: Node[] = [];
@@ -32,7 +35,7 @@ export async function openCluster(count: number, options: { jobs?: (db: Db) => P
   for (let i = 0; i < count; i++) {
     const { db } = createDatabase(database.url, 4);
     const hub = createNotifyHub(database.url, { reconnectMs: 50, maxReconnectMs: 200 });
-    const jobs = options.jobs ? await options.jobs(db) : undefined;
+    const jobs = options.jobs ? await options.jobs(db, database.url) : undefined;
     if (jobs) runners.push(jobs);
     const app = await buildApp({
       db,

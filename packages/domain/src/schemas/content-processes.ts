@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { processAnswer } from './contents.ts';
+import { type isProcessingAnswer, processAnswer } from './contents.ts';
 
 /**
  * Transfer, copy and the background processes of vehicles as the content API takes and answers them, and the
@@ -52,6 +52,9 @@ export type TransferBody = z.output<typeof transferBody>;
 
 /** `POST /contents/copy`: the vehicle to copy (the copy gets the same owner and a new management ID). */
 export const copyBody = z.strictObject({ id: idSchema });
+
+/** `GET /contents/is_processing/{id}` (the schema is the vehicle contract's, contents.ts). */
+export type IsProcessingAnswer = z.output<typeof isProcessingAnswer>;
 
 /** A process with the vehicle it runs on. */
 export const contentProcessAnswer = z.object({ content_id: idSchema, process: processAnswer });

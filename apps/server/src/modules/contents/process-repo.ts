@@ -110,6 +110,15 @@ export function processRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Adds what a process produced to its payload (a copy's new vehicle), kept for support questions. */
+    async addToPayload(id: string, values: Record<string, unknown>): Promise<void> {
+      await db
+        .updateTable('content_processes')
+        .set({ payload: sql`payload || ${JSON.stringify(values)}::jsonb` })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Queued or running processes whose last sign of life is older than `staleBefore`, locked, skipping held ones. */
     async lockStale(staleBefore: Date, limit: number): Promise<ContentProcessRow[]> {
       return db

@@ -1,5 +1,108 @@
+import {
+  contentsProcessingAnswer,
+  contentsProcessingQuery,
+  copyBody,
+  idParams,
+  isProcessingAnswer,
+  processesStartedAnswer,
+  transferBody,
+  transferParams,
+} from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
+import { processQueryService } from './process-query-service.ts';
+import { type TransferService, transferService } from './transfer-service.ts';
 
-/** Processes, transfer and copy (filled by the vehicles issue). */
-export async function registerProcessRoutes(_scope: FastifyInstance, _ctx: ModuleContext): Promise<void> {}
+const security = [{ bearer: [] }];
+const tags = ['contents'];
+
+const processRoutes: FastifyPluginAsyncZod<{
+  transfers: TransferService;
+  queries: ReturnType<typeof processQueryService>;
+}> = async (app, { transfers, queries }) => {
+  app.get(
+    '/contents/is_processing/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether a background process runs on the vehicle, and which (queued or running)',
+        params: idParams,
+        response: { 200: isProcessingAnswer, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => queries.isProcessing(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/contents_processing',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The queued and running processes of the vehicles the caller sees (newest first, bounded)',
+        querystring: contentsProcessingQuery,
+        response: { 200: contentsProcessingAnswer, ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => queries.processing(actorOf(request), request.query.content_ids),
+  );
+
+  app.post(
+    '/contents/transfer/:content_ids/:user_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Transfer vehicles (one id, or a comma list from a bulk selection) to a user: one queued transfer process each',
+        params: transferParams,
+        response: { 202: processesStartedAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await transfers.transfer(actorOf(request), request.params.content_ids, request.params.user_id)),
+  );
+
+  app.post(
+    '/normaluser/contents/transfer',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A normal user's transfer (where the domain allows it): the same transfer, the vehicles in the body",
+        body: transferBody,
+        response: { 202: processesStartedAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await transfers.transfer(actorOf(request), request.body.content_ids, request.body.user_id)),
+  );
+
+  app.post(
+    '/contents/copy',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Copy a vehicle for its owner under a new management ID (a queued copy process)',
+        body: copyBody,
+        response: { 202: processesStartedAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await transfers.copy(actorOf(request), request.body.id)),
+  );
+};
+
+/** Background processes of vehicles, transfer and copy (first document section 4; second document section 7). */
+export async function registerProcessRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  await scope.register(processRoutes, {
+    transfers: transferService({ db: ctx.db, jobs: ctx.jobs }),
+    queries: processQueryService(ctx.db),
+  });
+}

@@ -78,8 +78,13 @@ export function processService(db: Db) {
     /** Given up: the error kept for the dealer, the locks released. */
     fail: (id: string, error: unknown) => change(id, { status: 'failed', error: errorText(error), finished: true }),
 
-    /** Back in the queue for another attempt (the locks stay held), with why the last one stopped. */
-    requeue: (id: string, error: unknown) => change(id, { status: 'queued', error: errorText(error) }),
+    /**
+     * Back in the queue for another attempt (the locks stay held), with why the last one stopped. `spent`: the
+     * attempt counts though no worker began it again (the reaper's retry of a worker that died), so a process
+     * that keeps killing its workers runs out of attempts.
+     */
+    requeue: (id: string, error: unknown, options: { spent?: boolean } = {}) =>
+      change(id, { status: 'queued', error: errorText(error), attemptStarted: options.spent ?? false }),
 
     /** Whether the process still has work to do (a finished one is never run again). */
     isOpen(status: ProcessStatus): boolean {

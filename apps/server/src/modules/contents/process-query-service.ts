@@ -1,0 +1,39 @@
+import { CONTENTS_PROCESSING_MAX, type ContentsProcessingAnswer, type IsProcessingAnswer } from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import { loadCaller } from '../actor/permission-actor.ts';
+import type { Actor } from '../auth/service.ts';
+import { toProcessAnswer, toProcessAnswers } from './answer.ts';
+import { visibleOrNotFound } from './content-service.ts';
+import { processRepo } from './process-repo.ts';
+import { contentsRepo } from './repo.ts';
+
+/** What runs on vehicles, as the detail page (is_processing) and the list's live column (contents_processing) ask. */
+export function processQueryService(db: Db) {
+  return {
+    /** The queued and running processes of one vehicle the caller sees (`not_found` otherwise). */
+    async isProcessing(actor: Actor, contentId: string): Promise<IsProcessingAnswer> {
+      const caller = await loadCaller(db, actor);
+      visibleOrNotFound(caller, await contentsRepo(db).find(contentId));
+      const processes = toProcessAnswers(await contentsRepo(db).runningProcesses([contentId]));
+      return { is_processing: processes.length > 0, processes };
+    },
+
+    /**
+     * The queued and running processes of the vehicles the caller sees (the list's visibility rule), newest first,
+     * at most CONTENTS_PROCESSING_MAX; only on `contentIds` when given (the list's page).
+     */
+    async processing(actor: Actor, contentIds: readonly string[] | undefined): Promise<ContentsProcessingAnswer> {
+      const { permission } = await loadCaller(db, actor);
+      const rows = await processRepo(db).runningVisible(
+        { privilegeType: permission.privilegeType, userId: permission.id, domainId: permission.domainId },
+        { contentIds, limit: CONTENTS_PROCESSING_MAX },
+      );
+      const processes: ContentsProcessingAnswer['processes'] = [];
+      for (const row of rows) {
+        const process = toProcessAnswer(row);
+        if (process) processes.push({ content_id: row.content_id, process });
+      }
+      return { processes };
+    },
+  };
+}
