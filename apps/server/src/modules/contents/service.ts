@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { contentsLimitOf } from './limits.ts';
 import { contentsRepo } from './repo.ts';
 
 /** What other areas ask of the contents area, which alone writes vehicles and their processes. */
@@ -7,5 +8,12 @@ export function contentRecords(db: Db) {
   return {
     /** Every vehicle of a domain that the tenancy area is deleting for good. */
     purgeDomain: (domainId: string) => repo.deleteOfDomain(domainId),
+    /**
+     * The vehicles that count against the limits (published, limited public, unpublished): a user's and their
+     * whole domain's. Sleeping and deleted ones are not counted (docs/decisions.md, vehicles).
+     */
+    countedVehicles: (ownerId: string, domainId: string) => repo.countedVehicles(ownerId, domainId),
+    /** A user's limits (car limit, domain limit in its mode) as `GET check_contents_limit` answers them. */
+    limitOf: (ownerId: string) => contentsLimitOf(db, ownerId),
   };
 }
