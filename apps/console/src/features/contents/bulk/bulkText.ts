@@ -16,8 +16,11 @@ export interface CsvReason {
   params: Record<string, string | number>;
 }
 
+/** Bounds as the user writes numbers; a year (under 10,000) without a separator. */
 const number = (v: string | number | undefined) =>
-  typeof v === 'number' ? v.toLocaleString(i18n.resolvedLanguage ?? i18n.language) : String(v ?? '');
+  typeof v === 'number'
+    ? v.toLocaleString(i18n.resolvedLanguage ?? i18n.language, { useGrouping: Math.abs(v) >= 10_000 })
+    : String(v ?? '');
 
 /**
  * The reason of one refusal: a field rule (`validation.<rule>`, with the bounds when the answer names them), a
