@@ -86,7 +86,7 @@ export function ContentDetailPage() {
           </Group>
         </Group>
         {lock ? (
-          <Text size="sm" c="orange.9" mt="sm" id="detail-edit-locked" data-testid="detail-edit-locked">
+          <Text size="sm" c="gray.8" mt="sm" id="detail-edit-locked" data-testid="detail-edit-locked">
             {editLockText(lock)}
           </Text>
         ) : null}

@@ -40,7 +40,6 @@ export function ProcessesCard({ processes }: { processes: readonly ProcessAnswer
                   <Progress
                     value={p.progress}
                     aria-label={t('contentsDetail.progressOf', { name })}
-                    aria-valuetext={`${p.progress}%`}
                     animated={p.status === 'running'}
                   />
                 ) : null}
@@ -55,7 +54,7 @@ export function ProcessesCard({ processes }: { processes: readonly ProcessAnswer
                       })}
                 </Text>
                 {p.error ? (
-                  <Text size="xs" c="red.8">
+                  <Text size="xs" c="red.9">
                     {p.error}
                   </Text>
                 ) : null}

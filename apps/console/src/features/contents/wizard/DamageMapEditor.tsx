@@ -86,12 +86,12 @@ export function DamageMapEditor({ marks, onChange, error, inputRef }: DamageMapE
         </Button>
       </Group>
       {full ? (
-        <Text size="sm" c="orange.9">
+        <Text size="sm" c="gray.8">
           {t('contentsWizard.inspector.full', { max: INSPECTION_MARKS_MAX })}
         </Text>
       ) : null}
       {error ? (
-        <Text size="sm" c="red.8" role="alert" data-testid="marks-error">
+        <Text size="sm" c="red.9" role="alert" data-testid="marks-error">
           {error}
         </Text>
       ) : null}

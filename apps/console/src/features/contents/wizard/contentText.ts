@@ -80,6 +80,8 @@ export function contentRefusalOf(
   prefix = '',
 ): { form?: string; fields: Partial<Record<string, string>> } {
   if (!(error instanceof ApiError)) return { form: i18n.t('errors.general_error'), fields: {} };
+  // A management ID another vehicle holds is about that field.
+  if (error.code === 'duplicate_vehicle_id') return { fields: { management_id: apiErrorText(error) } };
   if (error.fields.length === 0) return { form: apiErrorText(error), fields: {} };
   const fields: Partial<Record<string, string>> = {};
   const others: string[] = [];

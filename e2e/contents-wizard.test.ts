@@ -1,0 +1,177 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activeSuperUser } from './api.ts';
+import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
+import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
+import { expectPath, openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+
+// The registration wizard and the vehicle's detail page: a forward move with the management ID empty marks the
+// basic info tab and says why beside the field; a vehicle registered through every tab (one damage mark) shows
+// its fields on the detail page and is edited there; a vehicle a process is working on opens read-only, naming
+// the process; four languages; a phone.
+describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () => {
+  const suite = useSuite();
+  const stamp = Date.now().toString(36);
+  const account = { email: `wizard-${stamp}@example.com`, password: 'abcd1234', name: `Wizard ${stamp}` };
+  let lockedId = '';
+
+  beforeAll(async () => {
+    await activeSuperUser(suite, account);
+    const session = await apiSignIn(suite, account.email, account.password);
+    lockedId = await createVehicle(suite, session, { management_id: `LOCK-${stamp}`, maker: 'Honda', car_name: 'Fit' });
+  }, 120_000);
+
+  const currentStep = (page: Page) => page.locator('[data-testid^="wizard-step-"]');
+
+  /** Presses Next until the step shown is `tab`. */
+  async function forwardTo(page: Page, tab: string): Promise<void> {
+    for (let i = 0; i < 10; i += 1) {
+      if ((await currentStep(page).getAttribute('data-testid')) === `wizard-step-${tab}`) return;
+      await testId(page, 'wizard-next').click();
+    }
+    throw new Error(`never reached the ${tab} step`);
+  }
+
+  async function openWizard(page: Page): Promise<void> {
+    await page.goto('/contents/add');
+    await expectPath(page, '/contents/add');
+    await testId(page, 'content-wizard').waitFor({ state: 'visible' });
+  }
+
+  it('marks the tab of a missing management ID, registers through every tab, shows and edits the vehicle', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await openWizard(page);
+    // The media steps say the media issue fills them, with no upload controls.
+    await testId(page, 'media-later').waitFor({ state: 'visible' });
+    expect(await page.locator('input[type="file"]').count()).toBe(0);
+    // Only visited tabs can be clicked: the basic info tab cannot be reached by its header yet.
+    await testId(page, 'wizard-tab-basic_info').click({ force: true });
+    await expect.poll(() => currentStep(page).getAttribute('data-testid')).toBe('wizard-step-exterior');
+    await forwardTo(page, 'basic_info');
+
+    // Forward with the management ID empty: the tab is marked, the step stays, the field says why.
+    await testId(page, 'wizard-next').click();
+    await expect.poll(() => testId(page, 'wizard-tab-basic_info').getAttribute('data-error')).toBe('true');
+    expect(await currentStep(page).getAttribute('data-testid')).toBe('wizard-step-basic_info');
+    const managementId = testId(page, 'content-management_id');
+    await expect.poll(() => managementId.getAttribute('aria-invalid')).toBe('true');
+    expect(await textOf(page.locator('#content-identity'))).toContain('管理番号を入力してください');
+    await expectNoSeriousA11yViolations(page);
+
+    const mid = `WIZ-${stamp}`.toUpperCase();
+    await managementId.fill(mid);
+    await testId(page, 'content-maker').fill('Toyota');
+    await testId(page, 'content-car_name').fill('Prius');
+    await testId(page, 'content-mileage').fill('12,000');
+    await testId(page, 'content-repair_history').selectOption('no');
+    await testId(page, 'wizard-next').click();
+    await expect.poll(() => currentStep(page).getAttribute('data-testid')).toBe('wizard-step-development_view');
+    // The tab passed its check: its mark is gone.
+    expect(await testId(page, 'wizard-tab-basic_info').getAttribute('data-error')).toBeNull();
+
+    await testId(page, 'content-development_view_display').check();
+    await testId(page, 'content-position-outside').check();
+    await testId(page, 'wizard-next').click();
+    await expect.poll(() => currentStep(page).getAttribute('data-testid')).toBe('wizard-step-inspector');
+    await testId(page, 'content-inspector_name').fill('佐藤');
+    await testId(page, 'mark-panel').selectOption('bonnet');
+    await testId(page, 'mark-symbol').selectOption('A');
+    await testId(page, 'mark-level').selectOption('2');
+    await testId(page, 'mark-add').click();
+    expect(await textOf(testId(page, 'panel-bonnet'))).toContain('A2');
+    await expectNoSeriousA11yViolations(page);
+
+    await testId(page, 'wizard-save').click();
+    await page.waitForURL(/\/contents\/detail\//, { timeout: 20_000 });
+    await testId(page, 'content-detail').waitFor({ state: 'visible' });
+    expect(await textOf(testId(page, 'detail-management_id'))).toBe(mid);
+    expect(await textOf(testId(page, 'detail-maker'))).toBe('Toyota');
+    expect(await textOf(testId(page, 'detail-mileage'))).toBe('12,000 km');
+    expect(await textOf(testId(page, 'detail-repair_history'))).toBe('なし');
+    // An empty field reads "-"; a car has no bike fields.
+    expect(await textOf(testId(page, 'detail-body_color'))).toBe('-');
+    expect(await testId(page, 'detail-bike_style').count()).toBe(0);
+    expect(await textOf(testId(page, 'detail-marks'))).toContain('A2');
+    expect(await textOf(testId(page, 'detail-urls-later'))).toContain('公開すると表示されます');
+    // Breadcrumbs lead back to the list.
+    expect(await page.locator('nav[aria-label] a[href="/contents/list"]').count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await testId(page, 'detail-edit').click();
+    await page.waitForURL(/\/contents\/edit\//);
+    await testId(page, 'wizard-tab-basic_info').click();
+    await testId(page, 'content-car_name').fill('Prius PHV');
+    await testId(page, 'wizard-save').click();
+    await page.waitForURL(/\/contents\/detail\//, { timeout: 20_000 });
+    await expect.poll(() => textOf(testId(page, 'detail-car_name'))).toBe('Prius PHV');
+    // The inspection sent with the vehicle is kept by an edit that did not touch it.
+    expect(await textOf(testId(page, 'detail-marks'))).toContain('A2');
+  });
+
+  it('opens a vehicle a process is working on read-only, naming the process, and shows its progress live', async () => {
+    const worker = await standInWorker(suite);
+    try {
+      const processId = await worker.start(lockedId, 'slider_movie');
+      const { page } = await openPage(suite, 'ja-JP');
+      await signIn(page, account.email, account.password);
+      await page.goto(`/contents/edit/${lockedId}`);
+      await testId(page, 'content-locked').waitFor({ state: 'visible' });
+      expect(await textOf(testId(page, 'content-locked'))).toContain('スライダー動画の作成');
+      expect(await testId(page, 'wizard-save').count()).toBe(0);
+      await testId(page, 'wizard-tab-basic_info').click();
+      expect(await testId(page, 'content-management_id').isDisabled()).toBe(true);
+
+      await page.goto(`/contents/detail/${lockedId}`);
+      await testId(page, 'content-detail').waitFor({ state: 'visible' });
+      expect(await testId(page, 'detail-edit').isDisabled()).toBe(true);
+      expect(await textOf(testId(page, 'detail-edit-locked'))).toContain('スライダー動画の作成');
+      const bar = testId(page, 'detail-process-slider_movie').getByRole('progressbar');
+      await worker.progress(processId, 40);
+      await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe('40');
+      await expectNoSeriousA11yViolations(page);
+
+      // The process ends: the vehicle can be edited again, without a reload.
+      await worker.progress(processId, 100, 'succeeded');
+      await expect.poll(() => testId(page, 'detail-edit').isDisabled(), { timeout: 15_000 }).toBe(false);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it.each([
+    ['ja-JP', '外観', '管理番号'],
+    ['en-US', 'Exterior', 'Management ID'],
+    ['fr-FR', 'Extérieur', 'Numéro de gestion'],
+    ['pt-BR', 'Exterior', 'Número de gestão'],
+  ])('speaks %s', async (locale, heading, label) => {
+    const { page } = await openPage(suite, locale);
+    await signIn(page, account.email, account.password);
+    await openWizard(page);
+    expect(await textOf(page.locator('#content-exterior-title'))).toBe(heading);
+    await forwardTo(page, 'basic_info');
+    expect(await textOf(page.locator('#content-identity'))).toContain(label);
+  });
+
+  it('fits a phone (375 px): the steps as a line and a select, every field on screen', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, account.email, account.password);
+    await openWizard(page);
+    await testId(page, 'wizard-nav-select').waitFor({ state: 'visible' });
+    await forwardTo(page, 'basic_info');
+    await testId(page, 'content-management_id').fill(`PHONE-${stamp}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'contents-wizard-phone-basic-info');
+    await forwardTo(page, 'inspector');
+    await saveScreenshot(page, 'contents-wizard-phone-inspector');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto(`/contents/detail/${lockedId}`);
+    await testId(page, 'content-detail').waitFor({ state: 'visible' });
+    const detailOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(detailOverflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'contents-detail-phone');
+  });
+});
