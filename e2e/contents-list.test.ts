@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CONTENT_CSV_HEADER, csvRecord } from '@spinyard/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser } from './api.ts';
+import { activeSuperUser, api } from './api.ts';
 import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
@@ -201,6 +201,29 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     } finally {
       await worker.close();
     }
+  });
+
+  it('transfers a vehicle to a user picked by name; the owner changes once the job ends', async () => {
+    const session = await apiSignIn(suite, account.email, account.password);
+    const heir = `Heir ${stamp}`;
+    const made = await api(`${suite.server.baseUrl}/v1/subordinates`, session.access, {
+      email: `heir-${stamp}@example.com`,
+      password: 'abcd1234',
+      privilege_type: 'admin',
+      name: heir,
+    });
+    expect(made.status, JSON.stringify(made.data)).toBe(201);
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await openList(page);
+    await testId(page, 'content-search').fill(mid('needle'));
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await act(page, 'needle', 'transfer', false);
+    const picker = testId(page, 'content-transfer-user');
+    await picker.fill('heir');
+    await page.getByRole('option', { name: new RegExp(heir) }).click();
+    await testId(page, 'content-transfer-confirm').click();
+    await expect.poll(() => textOf(row(page, 'needle')), { timeout: 30_000 }).toContain(heir);
   });
 
   it.each([

@@ -7,13 +7,16 @@ export function ContentBulkBar({
   count,
   canDelete,
   canTransfer,
+  transferable,
   onClear,
   onDelete,
   onTransfer,
 }: {
   count: number;
   canDelete: boolean;
+  /** Whether the caller may transfer at all (the button shows), and whether every ticked vehicle can go now. */
   canTransfer: boolean;
+  transferable: boolean;
   onClear: () => void;
   onDelete: () => void;
   onTransfer: () => void;
@@ -42,6 +45,7 @@ export function ContentBulkBar({
             variant="light"
             leftSection={<IconTransfer size={14} aria-hidden />}
             onClick={onTransfer}
+            disabled={!transferable}
             data-testid="content-bulk-transfer"
           >
             {t('contentsList.bulk.transfer')}

@@ -24,7 +24,7 @@ import { ListSearchInput } from '../../../components/ListSearchInput.tsx';
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { actionErrorText } from '../actions/ContentActionsMenu.tsx';
-import { bulkDeletable } from '../actions/contentActions.ts';
+import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
 import { TransferDialog } from '../actions/TransferDialog.tsx';
 import { ContentBulkBar } from './ContentBulkBar.tsx';
 import { ContentListFilters } from './ContentListFilters.tsx';
@@ -182,6 +182,7 @@ export function ContentListPage() {
             count={chosen.length}
             canDelete={chosen.every(bulkDeletable)}
             canTransfer={canTransfer}
+            transferable={chosen.every(bulkTransferable)}
             onClear={() => setSelected(new Set())}
             onDelete={() => {
               setRefusal(null);
