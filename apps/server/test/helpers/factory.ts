@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DomainOptions, PrivilegeType, PublicationState, RunningProcess } from '@spinyard/domain';
 import type { Db } from '../../src/db/database.ts';
-import type { NewUser, UserUpdate } from '../../src/db/schema.ts';
+import type { NewUser, ProcessStatus, UserUpdate } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { authRepo } from '../../src/modules/auth/repo.ts';
 import { newToken } from '../../src/modules/auth/tokens.ts';
+import { processRepo } from '../../src/modules/contents/process-repo.ts';
 import { contentsRepo, type NewContent } from '../../src/modules/contents/repo.ts';
 import { type CompanyFields, type CompanyKind, tenancyRepo } from '../../src/modules/tenancy/repo.ts';
 import { groupsRepo } from '../../src/modules/users/groups-repo.ts';
@@ -12,8 +13,8 @@ import { usersRepo } from '../../src/modules/users/repo.ts';
 
 /**
  * The one place server tests create their rows. The builders write through the repository of the area that owns
- * the table (process rows excepted until the processes' repository takes them), so a test's data has the shape the
- * product itself writes; defaults make each row valid and unique, and any column can be overridden.
+ * the table, so a test's data has the shape the product itself writes; defaults make each row valid and unique,
+ * and any column can be overridden.
  */
 
 export const PASSWORD = 'correct-horse-42';
@@ -253,6 +254,13 @@ export function factory(db: Db) {
     return { ...u, tenant: product };
   }
 
+  /** Process rows reach a status as a worker moves them (a finished one gets its end time). */
+  async function setProcessStatus(rows: readonly { id: string }[], status: ProcessStatus): Promise<void> {
+    const processes = processRepo(db);
+    const finished = status === 'succeeded' || status === 'failed';
+    for (const row of rows) await processes.change(row.id, { status, finished });
+  }
+
   /**
    * Vehicles owned by a user, written by the contents repository as the product writes them. `fields` sets any
    * column (basic info, media flags such as has_exterior, listing_link, the limited password...); each vehicle
@@ -263,7 +271,7 @@ export function factory(db: Db) {
     input: {
       count?: number;
       publication?: PublicationState;
-      process?: 'queued' | 'running' | 'succeeded' | 'failed';
+      process?: ProcessStatus;
       /** The process that row is for (default blur). */
       processName?: RunningProcess;
       fields?: Partial<NewContent>;
@@ -286,10 +294,11 @@ export function factory(db: Db) {
     );
     const status = input.process;
     if (status) {
-      await db
-        .insertInto('content_processes')
-        .values(ids.map((id) => ({ content_id: id, process: input.processName ?? 'blur', status })))
-        .execute();
+      const processes = processRepo(db);
+      const rows = await processes.insert(
+        ids.map((id) => ({ contentId: id, process: input.processName ?? 'blur', actorUserId: owner.id })),
+      );
+      if (status !== 'queued') await setProcessStatus(rows, status);
     }
     return ids;
   }
@@ -302,12 +311,13 @@ export function factory(db: Db) {
     user: (id: string, values: UserUpdate) => users.updateUser(id, values),
     domain: (id: string, patch: Parameters<typeof tenancy.updateDomain>[1]) => tenancy.updateDomain(id, patch),
     /** Every process on the owner's vehicles reaches `status` (no area owns vehicles yet: see `vehicles`). */
-    processesOf: async (ownerId: string, status: 'queued' | 'running' | 'succeeded' | 'failed') => {
-      await db
-        .updateTable('content_processes')
-        .set({ status })
+    processesOf: async (ownerId: string, status: ProcessStatus) => {
+      const rows = await db
+        .selectFrom('content_processes')
+        .select('id')
         .where('content_id', 'in', (eb) => eb.selectFrom('contents').select('id').where('owner_user_id', '=', ownerId))
         .execute();
+      await setProcessStatus(rows, status);
     },
   };
 
