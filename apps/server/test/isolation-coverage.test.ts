@@ -19,6 +19,7 @@ const ISOLATION_TESTS = [
   'contents/list-isolation.test.ts',
   'contents/csv-isolation.test.ts',
   'contents/report-isolation.test.ts',
+  'contents/process-isolation.test.ts',
 ];
 
 /**

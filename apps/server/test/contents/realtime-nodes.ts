@@ -53,6 +53,7 @@ export async function openCluster(
   }
   return {
     nodes,
+    runners,
     databaseUrl: database.url,
     async close() {
       for (const node of nodes) {

@@ -1,0 +1,128 @@
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import type { SignedInUser } from '../helpers/factory.ts';
+
+/**
+ * Tenant isolation and role visibility on the process routes (is_processing, contents_processing, transfer,
+ * normal-user transfer, copy): every user of company B, and the users of company A outside the vehicle's group,
+ * get 404 or nothing for company A's vehicle, and nothing changes; a transfer cannot give B's vehicle to A's user
+ * either. The live-progress socket's isolation is in realtime.test.ts (it is not an HTTP route).
+ */
+
+const t = useTestApp();
+
+interface Company {
+  sup: SignedInUser;
+  admin: SignedInUser;
+  admin2: SignedInUser;
+  normal: SignedInUser;
+  normalPeer: SignedInUser;
+  /** The normal user's vehicle, with a running process. */
+  car: string;
+}
+let a: Company;
+let b: Company;
+
+async function company(): Promise<Company> {
+  const tenant = await t.make.tenant({ options: { normal_user_transfer: true } });
+  const sup = await t.make.signedIn({ tenant, privilege_type: 'super' });
+  const admin = await t.make.signedIn({ tenant, privilege_type: 'admin' });
+  const admin2 = await t.make.signedIn({ tenant, privilege_type: 'admin' });
+  const normal = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
+  const normalPeer = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
+  const [car] = await t.make.vehicles(normal, { process: 'running', processName: 'tour_movie' });
+  return { sup, admin, admin2, normal, normalPeer, car: car! };
+}
+
+beforeAll(async () => {
+  a = await company();
+  b = await company();
+});
+
+const call = (who: SignedInUser, request: InjectOptions) =>
+  t.app.inject({ ...request, headers: { authorization: `Bearer ${who.contentToken}` } });
+
+/** Everyone who must not reach company A's normal user's vehicle. */
+const outsiders = () => [b.sup, b.admin, b.normal, a.admin2, a.normalPeer];
+
+const snapshot = async () => ({
+  owners: await t.db.selectFrom('contents').select(['id', 'owner_user_id']).orderBy('id').execute(),
+  processes: await t.db.selectFrom('content_processes').select(['id', 'status']).orderBy('id').execute(),
+});
+
+describe('process routes across tenants and groups', () => {
+  it("GET /contents/is_processing/{id}: not_found for a vehicle outside the caller's sight", async () => {
+    for (const who of outsiders()) {
+      const res = await call(who, { method: 'GET', url: `/api/browser/v0/contents/is_processing/${a.car}` });
+      expect(res.statusCode, who.email).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
+    for (const who of [a.sup, a.admin, a.normal]) {
+      const res = await call(who, { method: 'GET', url: `/api/browser/v0/contents/is_processing/${a.car}` });
+      expect(res.json().is_processing, who.email).toBe(true);
+    }
+  });
+
+  it("GET /contents_processing: nothing of a vehicle outside the caller's sight, even when asked by id", async () => {
+    for (const who of outsiders()) {
+      for (const url of [
+        '/api/browser/v0/contents_processing',
+        `/api/browser/v0/contents_processing?content_ids=${a.car}`,
+      ]) {
+        const res = await call(who, { method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        const ids = (res.json().processes as { content_id: string }[]).map((p) => p.content_id);
+        expect(ids, `${who.email} ${url}`).not.toContain(a.car);
+      }
+    }
+  });
+
+  it('POST /contents/transfer/{a}/{b}: another tenant can neither take a vehicle nor give one across', async () => {
+    const before = await snapshot();
+    const tries: [SignedInUser, string, string][] = [
+      [b.sup, a.car, b.normal.id],
+      [b.sup, a.car, a.normalPeer.id],
+      [b.admin, a.car, b.normal.id],
+      [a.admin2, a.car, a.admin2.id],
+      [b.sup, b.car, a.normal.id],
+      [b.admin, b.car, a.normalPeer.id],
+    ];
+    for (const [who, car, to] of tries) {
+      const res = await call(who, { method: 'POST', url: `/api/browser/v0/contents/transfer/${car}/${to}` });
+      expect(res.statusCode, `${who.email} ${car} -> ${to}`).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('POST /normaluser/contents/transfer: a normal user reaches no other tenant, by vehicle or by recipient', async () => {
+    const before = await snapshot();
+    const tries: [SignedInUser, string, string][] = [
+      [b.normal, a.car, b.admin.id],
+      [b.normal, b.car, a.admin.id],
+      [b.normal, b.car, a.normalPeer.id],
+      [a.normalPeer, a.car, a.admin.id],
+    ];
+    for (const [who, car, to] of tries) {
+      const res = await call(who, {
+        method: 'POST',
+        url: '/api/browser/v0/normaluser/contents/transfer',
+        payload: { content_ids: [car], user_id: to },
+      });
+      expect(res.statusCode, `${who.email} ${car} -> ${to}`).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("POST /contents/copy: not_found for another tenant's or group's vehicle, and no copy made", async () => {
+    await t.make.update.processesOf(a.normal.id, 'succeeded');
+    const before = await snapshot();
+    for (const who of outsiders()) {
+      const res = await call(who, { method: 'POST', url: '/api/browser/v0/contents/copy', payload: { id: a.car } });
+      expect(res.statusCode, who.email).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+    const own = await call(a.admin, { method: 'POST', url: '/api/browser/v0/contents/copy', payload: { id: a.car } });
+    expect(own.statusCode).toBe(202);
+  });
+});
