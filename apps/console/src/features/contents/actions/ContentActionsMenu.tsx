@@ -1,5 +1,5 @@
 import { Alert, Button, Menu, Text } from '@mantine/core';
-import { type ContentListItem, canTransferVehicle, type PermissionActor } from '@spinyard/domain';
+import type { ContentListItem, PermissionActor } from '@spinyard/domain';
 import {
   type Icon,
   IconAlertCircle,
@@ -22,7 +22,7 @@ import { type OneVehicleAction, useContentAction } from '../../../api/contents.t
 import { apiErrorText } from '../../../api/errorText.ts';
 import { notifyError, notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { CONFIRMED_ACTIONS, type ContentAction, contentActions } from './contentActions.ts';
+import { CONFIRMED_ACTIONS, type ContentAction, canOfferTransfer, contentActions } from './contentActions.ts';
 import { contentName } from './contentText.ts';
 import { TransferDialog } from './TransferDialog.tsx';
 
@@ -70,7 +70,7 @@ export function ContentActionsMenu({
   const [transferring, setTransferring] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const name = contentName(content);
-  const actions = contentActions(content, { canTransfer: canTransferVehicle(actor).ok });
+  const actions = contentActions(content, { canTransfer: canOfferTransfer(actor) });
 
   const perform = async (action: OneVehicleAction, inDialog: boolean) => {
     setRefusal(null);

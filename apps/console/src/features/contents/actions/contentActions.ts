@@ -1,7 +1,10 @@
 import {
   type ContentListItem,
+  canListUsers,
+  canTransferVehicle,
   isRunningProcess,
   type Operation,
+  type PermissionActor,
   PUBLICATION_ACTIONS,
   type PublicationAction,
   type PublicationState,
@@ -97,6 +100,14 @@ export function contentActions(subject: ActionSubject, opts: { canTransfer: bool
     action,
     lockedBy: processesLocking(ACTION_OPERATION[action], running),
   }));
+}
+
+/**
+ * Whether the console offers transfer to this actor: the right to transfer (canTransferVehicle) and a list of
+ * users to choose the recipient from (the users the actor manages; a normal user manages none).
+ */
+export function canOfferTransfer(actor: PermissionActor): boolean {
+  return canTransferVehicle(actor).ok && canListUsers(actor).ok;
 }
 
 /** Whether a vehicle can be ticked for the bulk delete (the server cancels the batch for a locked one). */

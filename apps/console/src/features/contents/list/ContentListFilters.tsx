@@ -15,9 +15,12 @@ const PUBLISH_CHOICES = ['published', 'limited_public', 'unpublished', 'deleted'
 export function ContentListFilters({
   conditions: c,
   update,
+  ownerFilter,
 }: {
   conditions: ContentListConditions;
   update: (next: Partial<ContentListConditions>) => void;
+  /** Whether the owner can be chosen: only by those who manage users (a normal user sees only their own). */
+  ownerFilter: boolean;
 }) {
   const { t } = useTranslation();
   const flagData = [
@@ -86,15 +89,17 @@ export function ContentListFilters({
           ]}
           data-testid="content-filter-publish"
         />
-        <ContentUserPicker
-          label={t('contentsList.filters.owner')}
-          placeholder={t('contentsList.filters.ownerPlaceholder')}
-          value={c.userId}
-          storedLabel={c.userLabel || undefined}
-          onChange={(id, label) => update({ userId: id, userLabel: label })}
-          clearable
-          data-testid="content-filter-owner"
-        />
+        {ownerFilter ? (
+          <ContentUserPicker
+            label={t('contentsList.filters.owner')}
+            placeholder={t('contentsList.filters.ownerPlaceholder')}
+            value={c.userId}
+            storedLabel={c.userLabel || undefined}
+            onChange={(id, label) => update({ userId: id, userLabel: label })}
+            clearable
+            data-testid="content-filter-owner"
+          />
+        ) : null}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <NativeSelect

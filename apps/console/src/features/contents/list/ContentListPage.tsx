@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Collapse, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { CONTENT_SORTS, type ContentSort, canTransferVehicle, splitKeywords } from '@spinyard/domain';
+import { CONTENT_SORTS, type ContentSort, canListUsers, splitKeywords } from '@spinyard/domain';
 import {
   IconAdjustmentsHorizontal,
   IconAlertCircle,
@@ -24,7 +24,7 @@ import { ListSearchInput } from '../../../components/ListSearchInput.tsx';
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { actionErrorText } from '../actions/ContentActionsMenu.tsx';
-import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
+import { bulkDeletable, bulkTransferable, canOfferTransfer } from '../actions/contentActions.ts';
 import { TransferDialog } from '../actions/TransferDialog.tsx';
 import { ContentBulkBar } from './ContentBulkBar.tsx';
 import { ContentListFilters } from './ContentListFilters.tsx';
@@ -80,7 +80,7 @@ export function ContentListPage() {
 
   if (!actor) return <CenteredLoader py={64} />;
 
-  const canTransfer = canTransferVehicle(actor).ok;
+  const canTransfer = canOfferTransfer(actor);
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const filters = activeFilterCount(conditions);
@@ -160,7 +160,10 @@ export function ContentListPage() {
 
         <Collapse in={filtersOpen} id="content-filters-panel">
           <Stack gap="sm" mb="md">
-            <ContentListFilters conditions={conditions} update={update} />
+            {/* Mounted only while open: the owner picker asks the server for users. */}
+            {filtersOpen ? (
+              <ContentListFilters conditions={conditions} update={update} ownerFilter={canListUsers(actor).ok} />
+            ) : null}
             {filtering ? (
               <Group>
                 <Button variant="subtle" size="xs" onClick={() => update(clearedFilters(conditions))}>
