@@ -57,6 +57,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     const managementId = testId(page, 'content-management_id');
     await expect.poll(() => managementId.getAttribute('aria-invalid')).toBe('true');
     expect(await textOf(page.locator('#content-identity'))).toContain('管理番号を入力してください');
+    await saveScreenshot(page, 'contents-wizard-desktop-refused');
     await expectNoSeriousA11yViolations(page);
 
     const mid = `WIZ-${stamp}`.toUpperCase();
@@ -80,6 +81,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     await testId(page, 'mark-level').selectOption('2');
     await testId(page, 'mark-add').click();
     expect(await textOf(testId(page, 'panel-bonnet'))).toContain('A2');
+    await saveScreenshot(page, 'contents-wizard-desktop-inspector');
     await expectNoSeriousA11yViolations(page);
 
     await testId(page, 'wizard-save').click();
@@ -96,6 +98,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     expect(await textOf(testId(page, 'detail-urls-later'))).toContain('公開すると表示されます');
     // Breadcrumbs lead back to the list.
     expect(await page.locator('nav[aria-label] a[href="/contents/list"]').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'contents-detail-desktop');
     await expectNoSeriousA11yViolations(page);
 
     await testId(page, 'detail-edit').click();

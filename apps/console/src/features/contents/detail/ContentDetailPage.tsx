@@ -44,8 +44,8 @@ export function ContentDetailPage() {
   return (
     <Stack gap="lg" maw={1100} mx="auto" data-testid="content-detail">
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="detail-title">
-        <Group justify="space-between" align="flex-start" gap="md">
-          <Stack gap={6} miw={0} style={{ flex: 1 }}>
+        <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+          <Stack gap={6} miw={0} style={{ flex: '1 1 260px' }}>
             <Title order={2} size="h3" id="detail-title" style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Title>

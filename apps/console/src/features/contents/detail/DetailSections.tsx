@@ -29,7 +29,7 @@ function symbolCounts(marks: readonly InspectionMark[]): { symbol: string; count
 
 function Items({ children }: { children: ReactNode }) {
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="md" m={0}>
+    <SimpleGrid component="dl" cols={{ base: 2, md: 3 }} spacing="md" m={0}>
       {children}
     </SimpleGrid>
   );
