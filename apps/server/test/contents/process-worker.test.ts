@@ -1,3 +1,4 @@
+import type { SocketServerMessage } from '@spinyard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reapJob } from '../../src/modules/contents/jobs.ts';
 import { PROCESS_MAX_ATTEMPTS, WORKER_LOST } from '../../src/modules/contents/process-reaper.ts';
@@ -64,8 +65,8 @@ describe('transfer and copy as pg-boss jobs', () => {
     const started = res.json().processes[0].process;
     expect(started).toMatchObject({ process: 'transfer', status: 'queued', progress: 0 });
 
-    const ofThis = (status: string) => (m: { type: string; process?: { id: string; status: string } }) =>
-      m.type === 'process' && m.process?.id === started.id && m.process.status === status;
+    const ofThis = (status: string) => (m: SocketServerMessage) =>
+      m.type === 'process' && m.process.id === started.id && m.process.status === status;
     await former.next(ofThis('queued'));
     await former.next(ofThis('running'));
     await former.next(ofThis('succeeded'));
