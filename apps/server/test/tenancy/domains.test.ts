@@ -226,7 +226,7 @@ describe('POST /v1/domain/{id}', () => {
     ]);
   });
 
-  it('refuses a vehicle limit below the vehicles registered, counting all but permanently deleted ones', async () => {
+  it('refuses a vehicle limit below the vehicles registered, counting the vehicles the limits count (not sleeping or deleted ones)', async () => {
     const host = 'vehicles.example.test';
     const code = nextCompanyCode();
     const tenant = await t.make.tenant({ host, companyCode: code });
@@ -234,6 +234,7 @@ describe('POST /v1/domain/{id}', () => {
     const other = await t.make.signedIn({ tenant, privilege_type: 'admin' });
     await t.make.vehicles({ id: owner.id, domainId: owner.domainId }, { count: 3 });
     await t.make.vehicles({ id: owner.id, domainId: owner.domainId }, { count: 1, publication: 'deleted' });
+    await t.make.vehicles({ id: owner.id, domainId: owner.domainId }, { count: 2, publication: 'sleeping' });
     await t.make.vehicles({ id: other.id, domainId: owner.domainId }, { count: 1 });
     await t.make.vehicles({ id: owner.id, domainId: owner.domainId }, { count: 2, publication: 'permanently_deleted' });
 
@@ -242,14 +243,14 @@ describe('POST /v1/domain/{id}', () => {
       domain_id: owner.domainId,
       vehicle_limit: null,
       limit_mode: 'per_domain',
-      registered_vehicles: 5,
-      max_registered_per_user: 4,
+      registered_vehicles: 4,
+      max_registered_per_user: 3,
       remaining: null,
     });
 
     const before = await tenantSnapshot(t.db, 'domains', owner.domainId);
     const low = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
-      options: { vehicle_limit: 4 },
+      options: { vehicle_limit: 3 },
     });
     expect(low.statusCode).toBe(409);
     expect(low.json().error).toMatchObject({
@@ -259,21 +260,21 @@ describe('POST /v1/domain/{id}', () => {
     expect(await tenantSnapshot(t.db, 'domains', owner.domainId)).toBe(before);
 
     const equal = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
-      options: { vehicle_limit: 5 },
+      options: { vehicle_limit: 4 },
     });
     expect(equal.statusCode).toBe(200);
     expect((await call(t.app, master.token, 'GET', `/v1/domain/max-contents/${owner.domainId}`)).json()).toMatchObject({
-      vehicle_limit: 5,
+      vehicle_limit: 4,
       remaining: 0,
     });
 
-    // Per user, the limit bounds each user's vehicles: it must cover the busiest user (4), not the total.
+    // Per user, the limit bounds each user's vehicles: it must cover the busiest user (3), not the total.
     const perUser = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
-      options: { limit_mode: 'per_user', vehicle_limit: 4 },
+      options: { limit_mode: 'per_user', vehicle_limit: 3 },
     });
     expect(perUser.statusCode).toBe(200);
     const perUserLow = await call(t.app, master.token, 'POST', `/v1/domain/${owner.domainId}`, {
-      options: { vehicle_limit: 3 },
+      options: { vehicle_limit: 2 },
     });
     expect(perUserLow.json().error.code).toBe('domain_limit_below_registered');
   });

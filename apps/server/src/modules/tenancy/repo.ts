@@ -1,4 +1,4 @@
-import { splitKeywords } from '@spinyard/domain';
+import { COUNTED_PUBLICATIONS, splitKeywords } from '@spinyard/domain';
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CompanyRow } from '../../db/schema.ts';
@@ -23,8 +23,6 @@ export interface CompanyFields {
   subdomain: string;
 }
 
-// Vehicles count against a domain's limit until they are permanently deleted: a soft-deleted one can come back.
-const REGISTERED_PUBLICATIONS_EXCLUDED = 'permanently_deleted';
 
 export function tenancyRepo(db: Db) {
   const registeredVehicles = (domainId: Expression<string>) =>
@@ -32,7 +30,7 @@ export function tenancyRepo(db: Db) {
       .selectFrom('contents')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('contents.domain_id', '=', domainId)
-      .where('contents.publication', '<>', REGISTERED_PUBLICATIONS_EXCLUDED);
+      .where('contents.publication', 'in', COUNTED_PUBLICATIONS);
 
   return {
     async companyCodeForHost(host: string): Promise<string | undefined> {
@@ -208,7 +206,7 @@ export function tenancyRepo(db: Db) {
             .selectFrom('contents')
             .select(sql<number>`count(*)`.as('n'))
             .where('domain_id', '=', domainId)
-            .where('publication', '<>', REGISTERED_PUBLICATIONS_EXCLUDED)
+            .where('publication', 'in', COUNTED_PUBLICATIONS)
             .groupBy('owner_user_id')
             .as('per_user'),
         )
