@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activeSuperUser } from './api.ts';
 import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { expectPath, openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { expectPath, openPage, pathOf, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
 // The registration wizard and the vehicle's detail page: a forward move with the management ID empty marks the
 // basic info tab and says why beside the field; a vehicle registered through every tab (one damage mark) shows
@@ -110,6 +110,22 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     await expect.poll(() => textOf(testId(page, 'detail-car_name'))).toBe('Prius PHV');
     // The inspection sent with the vehicle is kept by an edit that did not touch it.
     expect(await textOf(testId(page, 'detail-marks'))).toContain('A2');
+  });
+
+  it('puts a management ID another vehicle holds beside the field and marks its tab', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await openWizard(page);
+    await forwardTo(page, 'basic_info');
+    await testId(page, 'content-management_id').fill(`LOCK-${stamp}`);
+    await forwardTo(page, 'inspector');
+    await testId(page, 'wizard-save').click();
+    // The server refuses it: the wizard goes back to the tab holding the field, marked, the reason beside it.
+    await expect.poll(() => currentStep(page).getAttribute('data-testid')).toBe('wizard-step-basic_info');
+    expect(await testId(page, 'wizard-tab-basic_info').getAttribute('data-error')).toBe('true');
+    await expect.poll(() => testId(page, 'content-management_id').getAttribute('aria-invalid')).toBe('true');
+    expect(await textOf(page.locator('#content-identity'))).toContain('すでに別の車両で使用されています');
+    expect(pathOf(page)).toBe('/contents/add');
   });
 
   it('opens a vehicle a process is working on read-only, naming the process, and shows its progress live', async () => {
