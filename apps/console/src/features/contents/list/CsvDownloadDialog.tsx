@@ -12,9 +12,14 @@ import { periodOf } from './listConditions.ts';
 const pad = (n: number) => String(n).padStart(2, '0');
 const dateText = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-/** The last month up to today, the widest period the download takes. */
+/**
+ * The last month up to today, the widest period the download takes: from the day after the same day a month ago
+ * (the previous month's last day when it is shorter: 31 March opens on 1 March).
+ */
 export function defaultCsvPeriod(today: Date): { start: string; end: string } {
-  const start = new Date(today.getFullYear(), today.getMonth() - 1, today.getDate() + 1);
+  const [y, m] = [today.getFullYear(), today.getMonth()];
+  const daysBefore = new Date(y, m, 0).getDate();
+  const start = new Date(y, m - 1, Math.min(today.getDate(), daysBefore) + 1);
   return { start: dateText(start), end: dateText(today) };
 }
 
