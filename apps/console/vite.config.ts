@@ -50,6 +50,9 @@ export default defineConfig(({ command }) => ({
     // login page. Rollup splits the libraries along the lazy routes instead, so each page fetches what it uses.
   },
   server: {
-    proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, { target: SERVER_URL, changeOrigin: true }])),
+    // ws: the live-progress socket (/api/browser/v0/ws) upgrades through the same proxy.
+    proxy: Object.fromEntries(
+      SERVER_PREFIXES.map((prefix) => [prefix, { target: SERVER_URL, changeOrigin: true, ws: true }]),
+    ),
   },
 }));
