@@ -70,3 +70,13 @@ export function csvCase(): ListCase {
   const period = periodQuery('updated', japanDate(-28), japanDate(0));
   return { name: 'CSV download: vehicles updated in the last 28 days', query: query({ create_csv: '1', ...period }) };
 }
+
+/** The monthly report of last month for the largest domain: every vehicle that existed in it, and per owner. */
+export function reportCases(): ListCase[] {
+  const now = new Date(Date.now() + 9 * 3600_000);
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+  return (['detail', 'summary'] as const).map((type) => ({
+    name: `Monthly report ${month}, ${type}, sleeping included`,
+    query: new URLSearchParams({ month, report_type: type, sleep: '1' }).toString(),
+  }));
+}

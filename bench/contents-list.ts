@@ -1,5 +1,5 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.ts';
@@ -7,7 +7,7 @@ import { ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/emb
 import { authRepo } from '../apps/server/src/modules/auth/repo.ts';
 import { newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { startServer } from '../e2e/harness/server.ts';
-import { csvCase, listCases } from './contents-list-cases.ts';
+import { csvCase, listCases, reportCases } from './contents-list-cases.ts';
 import { FULL_PLAN, type Seeded, type SeedPlan, scaledPlan, seed } from './contents-seed.ts';
 import { childPidOf, type MemoryWatch, watchMemory } from './process-memory.ts';
 
@@ -16,7 +16,8 @@ import { childPidOf, type MemoryWatch, watchMemory } from './process-memory.ts';
  * embedded PostgreSQL, starts the real `spinyard serve` on it as a child process, and measures
  * `GET /api/browser/v0/contents` through HTTP as the super user of the largest domain: each case `BENCH_RUNS`
  * times (30) after 3 warm-up requests, one at a time, printing p50 and p95. Then the CSV download of a month
- * holding about 10,000 vehicles, timed, with the server process's resident memory sampled while it streams.
+ * holding about 10,000 vehicles, timed, with the server process's resident memory sampled while it streams, and the
+ * monthly report (GET /contents_report) of last month, detail and summary, the same way.
  *
  *   node --import tsx bench/contents-list.ts
  *   BENCH_SCALE=0.01        a hundredth of the data (a quick check of the harness)
@@ -94,6 +95,12 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[index] ?? Number.NaN;
 }
 
+/** The machine and how busy it is: other work on a shared machine moves the figures. */
+const machine = () =>
+  `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function timedGet(url: string, token: string): Promise<{ ms: number; status: number; body: Buffer }> {
@@ -132,13 +139,17 @@ async function measureCase(base: string, token: string, name: string, query: str
   return { name, total, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? NaN };
 }
 
-async function measureCsv(base: string, token: string, memory: MemoryWatch | undefined): Promise<void> {
-  const { name, query } = csvCase();
-  const url = `${base}/api/browser/v0/contents?${query}`;
-  log(`\n${name}\n  GET /api/browser/v0/contents?${query}`);
-  for (let i = 0; i < 5; i += 1) {
+/** A file download timed `times` times, with the server's resident memory before and at its peak while sending. */
+async function measureFile(
+  base: string,
+  token: string,
+  memory: MemoryWatch | undefined,
+  file: { name: string; path: string; times: number; unit: string },
+): Promise<void> {
+  log(`\n${file.name}\n  GET ${file.path}`);
+  for (let i = 0; i < file.times; i += 1) {
     memory?.reset();
-    const result = await timedGet(url, token);
+    const result = await timedGet(`${base}${file.path}`, token);
     const peak = memory?.peak();
     if (result.status !== 200) {
       log(`  HTTP ${result.status}: ${result.body.toString('utf8').slice(0, 200)}`);
@@ -151,7 +162,17 @@ async function measureCsv(base: string, token: string, memory: MemoryWatch | und
         .filter((line) => line !== '').length - 1;
     const size = `${(result.body.length / 1024 / 1024).toFixed(1)} MB`;
     const rss = peak ? `, server RSS ${peak.startMb} MB before, peak ${peak.peakMb} MB while streaming` : '';
-    log(`  run ${i + 1}: ${lines} vehicles, ${size}, ${ms(result.ms)}${rss}`);
+    log(`  run ${i + 1}: ${lines} ${file.unit}, ${size}, ${ms(result.ms)}${rss}`);
+  }
+}
+
+async function measureFiles(base: string, token: string, memory: MemoryWatch | undefined): Promise<void> {
+  const csv = csvCase();
+  const list = `/api/browser/v0/contents?${csv.query}`;
+  await measureFile(base, token, memory, { name: csv.name, path: list, times: 5, unit: 'vehicles' });
+  for (const report of reportCases()) {
+    const address = `/api/browser/v0/contents_report?${report.query}`;
+    await measureFile(base, token, memory, { name: report.name, path: address, times: 3, unit: 'lines' });
   }
 }
 
@@ -186,7 +207,8 @@ try {
   log(
     `\nGET /api/browser/v0/contents as the super user of the largest domain (${plan.largest.toLocaleString('en')} vehicles)`,
   );
-  log(`${runs} measured requests per case after ${WARM_UP} warm-up requests, one at a time\n`);
+  log(`${runs} measured requests per case after ${WARM_UP} warm-up requests, one at a time`);
+  log(`${machine()}\n`);
   log(`${'case'.padEnd(44)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}  total`);
   const only = process.env.BENCH_ONLY;
   for (const c of listCases(seeded.ownerUserId).filter((c) => !only || c.name.includes(only))) {
@@ -196,8 +218,9 @@ try {
       `${r.name.padEnd(44)} ${ms(r.p50).padStart(9)} ${ms(r.p95).padStart(9)} ${ms(r.max).padStart(9)}  ${r.total}${miss}`,
     );
   }
-  if (!only || 'csv'.includes(only)) await measureCsv(server.baseUrl, token, memory);
-  if (memory) log(`\nServer process (pid ${serverPid}): peak RSS over its whole life ${memory.highWaterMb()} MB`);
+  if (!only || 'csv'.includes(only)) await measureFiles(server.baseUrl, token, memory);
+  log(`\n${machine()}`);
+  if (memory) log(`Server process (pid ${serverPid}): peak RSS over its whole life ${memory.highWaterMb()} MB`);
   memory?.stop();
 } finally {
   await server?.stop();
