@@ -60,6 +60,8 @@ async function seededDatabase(url: string, root: string): Promise<Seeded> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    const half = await client.query("SELECT 1 FROM domains WHERE host LIKE 'bench-%' LIMIT 1");
+    if (half.rowCount !== 0) throw new Error(`${root} holds an unfinished seed; remove it and run again`);
     const started = Date.now();
     log(`Seeding ${plan.vehicles.toLocaleString('en')} vehicles over ${plan.domains} domains`);
     const seeded = await seed(client, plan, (m) => log(`  ${m}`));
