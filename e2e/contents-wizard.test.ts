@@ -101,6 +101,15 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     await saveScreenshot(page, 'contents-detail-desktop');
     await expectNoSeriousA11yViolations(page);
 
+    // A display switch is turned from the detail page with its own call, and stays turned after a reload.
+    const defects = testId(page, 'detail-flag-defect_display');
+    expect(await defects.isChecked()).toBe(false);
+    await defects.check();
+    await expect.poll(() => defects.isDisabled()).toBe(false);
+    await page.reload();
+    await testId(page, 'content-detail').waitFor({ state: 'visible' });
+    expect(await testId(page, 'detail-flag-defect_display').isChecked()).toBe(true);
+
     await testId(page, 'detail-edit').click();
     await page.waitForURL(/\/contents\/edit\//);
     await testId(page, 'wizard-tab-basic_info').click();
@@ -108,8 +117,9 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     await testId(page, 'wizard-save').click();
     await page.waitForURL(/\/contents\/detail\//, { timeout: 20_000 });
     await expect.poll(() => textOf(testId(page, 'detail-car_name'))).toBe('Prius PHV');
-    // The inspection sent with the vehicle is kept by an edit that did not touch it.
+    // The inspection sent with the vehicle, and the switch turned on the detail page, outlive an edit.
     expect(await textOf(testId(page, 'detail-marks'))).toContain('A2');
+    expect(await testId(page, 'detail-flag-defect_display').isChecked()).toBe(true);
   });
 
   it('puts a management ID another vehicle holds beside the field and marks its tab', async () => {
@@ -145,6 +155,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
       await testId(page, 'content-detail').waitFor({ state: 'visible' });
       expect(await testId(page, 'detail-edit').isDisabled()).toBe(true);
       expect(await textOf(testId(page, 'detail-edit-locked'))).toContain('スライダー動画の作成');
+      expect(await testId(page, 'detail-flag-defect_display').isDisabled()).toBe(true);
       const bar = testId(page, 'detail-process-slider_movie').getByRole('progressbar');
       await worker.progress(processId, 40);
       await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe('40');

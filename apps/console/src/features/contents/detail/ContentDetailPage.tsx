@@ -93,7 +93,7 @@ export function ContentDetailPage() {
       </Card>
       <ProcessesCard processes={c.processes} />
       <UrlsCard content={c} />
-      <DetailSections content={c} />
+      <DetailSections content={c} locked={lock !== null} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
 import { basicInfoKeysFor } from '../wizard/contentForm.ts';
 import { basicInfoValue, EMPTY_VALUE, onOff, textValue } from './detailValues.ts';
+import { FlagSwitch } from './FlagSwitch.tsx';
 
 /** One label and its value, the label kept for screen readers and sighted users alike. */
 function Item({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -35,8 +36,11 @@ function Items({ children }: { children: ReactNode }) {
   );
 }
 
-/** Every field of the vehicle, grouped as the wizard groups them (bike fields only for bikes). */
-export function DetailSections({ content: c }: { content: ContentAnswer }) {
+/**
+ * Every field of the vehicle, grouped as the wizard groups them (bike fields only for bikes); the display switches
+ * can be turned from here, unless the vehicle cannot be edited now.
+ */
+export function DetailSections({ content: c, locked }: { content: ContentAnswer; locked: boolean }) {
   const { t } = useTranslation();
   const keys = basicInfoKeysFor(c.contents_style);
   const field = (key: string) => t(`contentFields.${key}`);
@@ -94,22 +98,26 @@ export function DetailSections({ content: c }: { content: ContentAnswer }) {
       </SectionCard>
 
       <SectionCard id="detail-development" title={t('contentsWizard.tabs.development_view')}>
-        <Items>
-          <Item label={field('development_view_display')} value={onOff(c.development_view_display)} />
-          <Item
-            label={field('development_view_position')}
-            value={t(`contentsWizard.positions.${c.development_view_position}`)}
-          />
-        </Items>
+        <Stack gap="md">
+          <FlagSwitch content={c} flag="development_view_display" disabled={locked} />
+          <Items>
+            <Item
+              label={field('development_view_position')}
+              value={t(`contentsWizard.positions.${c.development_view_position}`)}
+            />
+          </Items>
+        </Stack>
       </SectionCard>
 
       <SectionCard id="detail-inspection" title={t('contentsWizard.tabs.inspector')}>
         <Stack gap="md">
+          <Group gap="xl">
+            <FlagSwitch content={c} flag="inspection_data_display" disabled={locked} />
+            <FlagSwitch content={c} flag="defect_display" disabled={locked} />
+          </Group>
           <Items>
             <Item label={field('inspector_name')} value={textValue(c.inspection.inspector_name)} />
             <Item label={field('inspected_on')} value={textValue(c.inspection.inspected_on)} />
-            <Item label={field('inspection_data_display')} value={onOff(c.inspection_data_display)} />
-            <Item label={field('defect_display')} value={onOff(c.defect_display)} />
           </Items>
           <Items>
             <Item
