@@ -226,6 +226,17 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     await expect.poll(() => textOf(row(page, 'needle')), { timeout: 30_000 }).toContain(heir);
   });
 
+  it('copies a vehicle; the copy joins the list once the job ends', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await openList(page);
+    await testId(page, 'content-search').fill(mid('prog'));
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await act(page, 'prog', 'copy', false);
+    // A new management ID that starts with the original's, so the same search finds both.
+    await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(2);
+  });
+
   it.each([
     ['en-US', 'Vehicles', 'Management ID', 'Put to sleep'],
     ['fr-FR', 'Véhicules', 'N° de gestion', 'Mettre en veille'],

@@ -56,10 +56,17 @@ export async function downloadContentsCsv(params: ContentListParams): Promise<Bl
   ).data;
 }
 
-type ActionCall = { method: 'POST' | 'DELETE'; path: (id: string) => string; query?: Record<string, QueryValue> };
+type ActionCall = {
+  method: 'POST' | 'DELETE';
+  path: (id: string) => string;
+  query?: Record<string, QueryValue>;
+  json?: (id: string) => unknown;
+};
 
 /** Where each one-vehicle action is sent (transfer has its own call: it names a recipient). */
 const ACTION_CALLS: Record<Exclude<ContentAction, 'transfer'>, ActionCall> = {
+  // A whole-content job (202): the copy appears once it ends, announced by the progress socket.
+  copy: { method: 'POST', path: () => '/contents/copy', json: (id) => ({ id }) },
   publish: { method: 'POST', path: (id) => `/contents/public/${seg(id)}` },
   unpublish: { method: 'POST', path: (id) => `/contents/private/${seg(id)}` },
   sleep: { method: 'POST', path: (id) => `/contents/sleep/${seg(id)}` },
@@ -73,17 +80,27 @@ const ACTION_CALLS: Record<Exclude<ContentAction, 'transfer'>, ActionCall> = {
 
 export type OneVehicleAction = keyof typeof ACTION_CALLS;
 
-/** Answers the vehicle as it is now (a delete answers the deleted ids instead). */
+/** Answers the vehicle as it is now (a delete answers the deleted ids, a copy the process it started). */
 export async function runContentAction({
   id,
   action,
 }: {
   id: string;
   action: OneVehicleAction;
-}): Promise<ContentAnswer | ContentBulkDeleteAnswer> {
+}): Promise<ContentAnswer | ContentBulkDeleteAnswer | ProcessesStartedAnswer> {
   const call = ACTION_CALLS[action];
-  const options = { method: call.method, errors: 'silent' as const, ...(call.query ? { query: call.query } : {}) };
-  return (await apiRequest<ContentAnswer | ContentBulkDeleteAnswer>(`${base}${call.path(id)}`, options)).data;
+  const options = {
+    method: call.method,
+    errors: 'silent' as const,
+    ...(call.query ? { query: call.query } : {}),
+    ...(call.json ? { json: call.json(id) } : {}),
+  };
+  return (
+    await apiRequest<ContentAnswer | ContentBulkDeleteAnswer | ProcessesStartedAnswer>(
+      `${base}${call.path(id)}`,
+      options,
+    )
+  ).data;
 }
 
 /** Soft-deletes the vehicles, all or none (a vehicle being processed cancels the batch). */

@@ -23,10 +23,10 @@ const names = (s: ActionSubject, canTransfer = true) => contentActions(s, { canT
 
 describe('the actions a vehicle offers', () => {
   it.each([
-    ['unpublished', ['publish', 'sleep', 'vr_on', 'transfer', 'delete']],
-    ['published', ['unpublish', 'sleep', 'vr_on', 'transfer', 'delete']],
-    ['limited_public', ['publish', 'unpublish', 'sleep', 'vr_on', 'transfer', 'delete']],
-    ['sleeping', ['wake', 'vr_on', 'transfer', 'delete']],
+    ['unpublished', ['publish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
+    ['published', ['unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
+    ['limited_public', ['publish', 'unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
+    ['sleeping', ['wake', 'vr_on', 'copy', 'transfer', 'delete']],
     ['deleted', ['restore', 'delete_permanently']],
     ['permanently_deleted', []],
   ] as const)('from %s: %j', (state, expected) => {
@@ -34,7 +34,13 @@ describe('the actions a vehicle offers', () => {
   });
 
   it('offers VR mode off instead of on when it is on, and no transfer without the right', () => {
-    expect(names(subject('published', { vr_mode: true }), false)).toEqual(['unpublish', 'sleep', 'vr_off', 'delete']);
+    expect(names(subject('published', { vr_mode: true }), false)).toEqual([
+      'unpublish',
+      'sleep',
+      'vr_off',
+      'copy',
+      'delete',
+    ]);
   });
 });
 
@@ -44,6 +50,7 @@ describe('locks from running processes', () => {
     const locked = Object.fromEntries(actions.map((a) => [a.action, a.lockedBy]));
     expect(locked.delete).toEqual(['blur']);
     expect(locked.transfer).toEqual(['blur']);
+    expect(locked.copy).toEqual(['blur']);
     expect(locked.publish).toEqual([]);
     expect(locked.sleep).toEqual([]);
   });

@@ -25,6 +25,7 @@ export const CONTENT_ACTIONS = [
   'wake',
   'vr_on',
   'vr_off',
+  'copy',
   'transfer',
   'delete',
   'restore',
@@ -48,6 +49,8 @@ export const ACTION_OPERATION: Record<ContentAction, Operation> = {
   wake: 'CONTENT.UPDATE',
   vr_on: 'CONTENT.UPDATE',
   vr_off: 'CONTENT.UPDATE',
+  // Copying reads the whole vehicle: the server refuses it while anything that locks a transfer runs.
+  copy: 'CONTENT.TRANSFER',
   transfer: 'CONTENT.TRANSFER',
   delete: 'CONTENT.DELETE',
   restore: 'CONTENT.UPDATE',
@@ -84,6 +87,7 @@ export function actionApplies(action: ContentAction, subject: ActionSubject, can
     return (PUBLICATION_ACTIONS[publication].from as readonly PublicationState[]).includes(subject.publication);
   if (action === 'vr_on') return !subject.vr_mode && LIVE.includes(subject.publication);
   if (action === 'vr_off') return subject.vr_mode && LIVE.includes(subject.publication);
+  if (action === 'copy') return LIVE.includes(subject.publication);
   return canTransfer && LIVE.includes(subject.publication);
 }
 
