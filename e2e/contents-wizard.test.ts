@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser } from './api.ts';
+import { activeSuperUser, api } from './api.ts';
 import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, pathOf, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
@@ -203,5 +203,28 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     const detailOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(detailOverflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'contents-detail-phone');
+  });
+  it('gives a bike user the rider view step and the bike fields, down to the detail page', async () => {
+    const bike = { email: `bike-${stamp}@example.com`, password: 'abcd1234', name: `Bike ${stamp}` };
+    await activeSuperUser(suite, bike);
+    const session = await apiSignIn(suite, bike.email, bike.password);
+    const styled = await api(`${suite.server.baseUrl}/v1/image-system-user`, session.access, {
+      contents_style: 'bike',
+    });
+    expect(styled.status, JSON.stringify(styled.data)).toBe(200);
+
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, bike.email, bike.password);
+    await openWizard(page);
+    await testId(page, 'wizard-tab-rider_view').waitFor({ state: 'visible' });
+    await forwardTo(page, 'basic_info');
+    expect(await testId(page, 'content-handle').count()).toBe(0);
+    await testId(page, 'content-management_id').fill(`BIKE-${stamp}`);
+    await testId(page, 'content-bike_style').fill('ネイキッド');
+    await forwardTo(page, 'inspector');
+    await testId(page, 'wizard-save').click();
+    await page.waitForURL(/\/contents\/detail\//, { timeout: 20_000 });
+    expect(await textOf(testId(page, 'detail-bike_style'))).toBe('ネイキッド');
+    expect(await testId(page, 'detail-handle').count()).toBe(0);
   });
 });
