@@ -1,5 +1,5 @@
 import type { ListingLinkState, PrivilegeType, PublicationState, UserStatus } from '@spinyard/domain';
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Column types of every table, as Kysely sees them. One migration file per change under ./migrations. */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -204,6 +204,8 @@ export interface ContentsTable {
   inspection: Json<Record<string, unknown>>;
   listing_link: ColumnType<ListingLinkState, ListingLinkState | undefined, ListingLinkState>;
   slept_at: Nullable<Date>;
+  /** Written by PostgreSQL (migration 0010): the list's searchable texts, lower-cased, one per line. */
+  search_text: GeneratedAlways<string>;
 }
 
 export type ProcessStatus = 'queued' | 'running' | 'succeeded' | 'failed';
