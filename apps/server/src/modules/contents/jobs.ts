@@ -50,8 +50,8 @@ function wholeContentHandler(db: Db, job: WholeContentJob, options: ContentsJobO
 function retryWith(enqueue: JobRunner['enqueue'] | undefined) {
   if (!enqueue) return undefined;
   return async (trx: Db, row: ContentProcessRow): Promise<boolean> => {
+    if (!Object.hasOwn(WHOLE_CONTENT_JOBS, row.process)) return false;
     const definition = WHOLE_CONTENT_JOBS[row.process as WholeContentJob];
-    if (!definition) return false;
     const payload = { processId: row.id, attempt: row.attempts + 1 };
     await enqueue(definition, payload, { db: processRepo(trx).bossDb() });
     return true;
