@@ -1,4 +1,18 @@
-import { Accordion, Alert, Button, Card, FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { CONTENT_CSV_COLUMNS, validateContentCsv } from '@spinyard/domain';
 import { IconAlertCircle, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +21,7 @@ import { ApiError } from '../../../api/apiError.ts';
 import { type ContentCsvRefusal, contentCsvRefusalsOf, useUploadContentCsv } from '../../../api/contentCsv.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
+import { CARD_LAYOUT_QUERY } from '../../../components/ListTable.tsx';
 import { CsvDownloadDialog } from '../list/CsvDownloadDialog.tsx';
 import { csvFileRefusalText, csvItemName, csvReasonText } from './bulkText.ts';
 
@@ -144,6 +159,7 @@ export function ContentBulkPage() {
             onChange={(f) => void choose(f)}
             leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
             clearable
+            clearButtonProps={{ 'aria-label': t('contentsBulk.clearFile') }}
             w={{ base: '100%', sm: 420 }}
             data-testid="content-bulk-file"
           />
@@ -164,6 +180,8 @@ export function ContentBulkPage() {
           color="green"
           icon={<IconCircleCheck aria-hidden />}
           title={t('contentsBulk.updatedTitle')}
+          // Mantine's light alert titles are too pale for their tinted background (axe: color-contrast).
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
           data-testid="content-bulk-updated"
         >
           <Stack gap="xs" align="flex-start">
@@ -193,6 +211,7 @@ function RefusedCsv({ outcome }: { outcome: Extract<Outcome, { kind: 'refused' }
       icon={<IconAlertCircle aria-hidden />}
       title={outcome.source === 'browser' ? t('contentsBulk.checkedTitle') : t('contentsBulk.refusedTitle')}
       role="alert"
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       data-testid="content-bulk-refused"
     >
       <Text size="sm" mb={outcome.rows.length > 0 ? 'sm' : 0}>
@@ -203,28 +222,50 @@ function RefusedCsv({ outcome }: { outcome: Extract<Outcome, { kind: 'refused' }
           {outcome.file}
         </Text>
       ) : null}
-      {outcome.rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
-          <Table withTableBorder bg="white" data-testid="content-bulk-errors">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('contentsBulk.columns.row')}</Table.Th>
-                <Table.Th>{t('contentsBulk.columns.item')}</Table.Th>
-                <Table.Th>{t('contentsBulk.columns.reason')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {outcome.rows.map((r) => (
-                <Table.Tr key={`${r.row}-${r.item}-${r.rule}`} data-row={r.row} data-item={r.item}>
-                  <Table.Td>{t('contentsBulk.rowN', { row: r.row, line: r.row + 1 })}</Table.Td>
-                  <Table.Td>{csvItemName(r.item)}</Table.Td>
-                  <Table.Td>{csvReasonText(r)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+      {outcome.rows.length > 0 ? <RefusedRows rows={outcome.rows} /> : null}
     </Alert>
+  );
+}
+
+/** The refused rows: a table, or on a phone one card per refusal (row, item, reason stacked). */
+function RefusedRows({ rows }: { rows: readonly ContentCsvRefusal[] }) {
+  const { t } = useTranslation();
+  const cards = useMediaQuery(CARD_LAYOUT_QUERY) ?? false;
+  const key = (r: ContentCsvRefusal) => `${r.row}-${r.item}-${r.rule}`;
+  if (cards) {
+    return (
+      <Stack gap="xs" data-testid="content-bulk-errors" data-layout="cards">
+        {rows.map((r) => (
+          <Paper key={key(r)} withBorder p="xs" radius="md" data-row={r.row} data-item={r.item}>
+            <Text size="sm" fw={700}>
+              {t('contentsBulk.rowN', { row: r.row, line: r.row + 1 })} · {csvItemName(r.item)}
+            </Text>
+            <Text size="sm">{csvReasonText(r)}</Text>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table withTableBorder bg="white" data-testid="content-bulk-errors" data-layout="table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('contentsBulk.columns.row')}</Table.Th>
+            <Table.Th>{t('contentsBulk.columns.item')}</Table.Th>
+            <Table.Th>{t('contentsBulk.columns.reason')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={key(r)} data-row={r.row} data-item={r.item}>
+              <Table.Td>{t('contentsBulk.rowN', { row: r.row, line: r.row + 1 })}</Table.Td>
+              <Table.Td>{csvItemName(r.item)}</Table.Td>
+              <Table.Td>{csvReasonText(r)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
