@@ -182,51 +182,56 @@ export function contentListRepo(db: Db) {
   }
 
   return {
-    /** One page of list rows in the sort's order, and the total of the whole filtered list. */
-    async page(
-      f: ContentListFilter,
-      sort: ContentSort,
-      page: { limit: number; offset: number },
-    ): Promise<{ rows: ContentListRow[]; total: number }> {
+    /**
+     * The filtered list, ready to be counted and paged: the owners its keywords name are looked up once, then the
+     * count and the page are separate queries the caller runs at once on two connections.
+     */
+    async select(f: ContentListFilter) {
       const where = await whereOf(f);
-      const { column, direction } = SORTS[sort];
-      // Two connections at once: the count and the page's ids do not wait for each other.
-      const [counted, ids] = await Promise.all([
-        db.selectFrom('contents').select(sql<number>`count(*)::int`.as('total')).where(where).executeTakeFirstOrThrow(),
-        db
-          .selectFrom('contents')
-          .select('contents.id')
-          .where(where)
-          .orderBy(`contents.${column}`, direction)
-          .orderBy('contents.id', direction)
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-      ]);
-      if (ids.length === 0) return { rows: [], total: counted.total };
-      // The owner's name per row by its key: a join would read every user to hash them for 200 rows.
-      const rows = await db
-        .selectFrom('contents')
-        .select(LIST_COLUMNS)
-        .select((eb) =>
-          eb
-            .selectFrom('users as o')
-            .select('o.name')
-            .whereRef('o.id', '=', 'contents.owner_user_id')
-            .$asScalar()
-            .$notNull()
-            .as('owner_name'),
-        )
-        .where(
-          'contents.id',
-          'in',
-          ids.map((r) => r.id),
-        )
-        .execute();
-      const byId = new Map(rows.map((r) => [r.id, r]));
       return {
-        rows: ids.map((r) => byId.get(r.id)).filter((r): r is ContentListRow => r !== undefined),
-        total: counted.total,
+        async count(): Promise<number> {
+          const row = await db
+            .selectFrom('contents')
+            .select(sql<number>`count(*)::int`.as('total'))
+            .where(where)
+            .executeTakeFirstOrThrow();
+          return row.total;
+        },
+
+        /**
+         * One page in the sort's order, in one query: the page's ids through the sort index (a deep page skips
+         * index entries instead of fetching rows it throws away), then only those rows by key, each with its
+         * owner's name read by key (a join would hash every user for 200 rows).
+         */
+        async rows(sort: ContentSort, page: { limit: number; offset: number }): Promise<ContentListRow[]> {
+          const { column, direction } = SORTS[sort];
+          return db
+            .with('page', (qb) =>
+              qb
+                .selectFrom('contents')
+                .select('contents.id')
+                .where(where)
+                .orderBy(`contents.${column}`, direction)
+                .orderBy('contents.id', direction)
+                .limit(page.limit)
+                .offset(page.offset),
+            )
+            .selectFrom('page')
+            .innerJoin('contents', 'contents.id', 'page.id')
+            .select(LIST_COLUMNS)
+            .select((eb) =>
+              eb
+                .selectFrom('users as o')
+                .select('o.name')
+                .whereRef('o.id', '=', 'contents.owner_user_id')
+                .$asScalar()
+                .$notNull()
+                .as('owner_name'),
+            )
+            .orderBy(`contents.${column}`, direction)
+            .orderBy('contents.id', direction)
+            .execute();
+        },
       };
     },
 

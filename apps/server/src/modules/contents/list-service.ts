@@ -17,7 +17,7 @@ import type { Actor } from '../auth/service.ts';
 import { toContentListItem } from './answer.ts';
 import { contentCsvStream } from './csv-download.ts';
 import { type ContentListFilter, type ContentScope, contentListRepo } from './list-repo.ts';
-import { contentsRepo } from './repo.ts';
+import { type ContentProcessRow, contentsRepo } from './repo.ts';
 
 /** What the list shows when no state is asked for: everything but sleeping and deleted vehicles. */
 const LISTED_BY_DEFAULT: readonly PublicationState[] = ['published', 'limited_public', 'unpublished'];
@@ -92,15 +92,19 @@ export function contentListService(db: Db) {
       const filter = filterOf(caller.permission, q);
       const frame = { page: q.page, limit: q.limit };
       if (filter.states.length === 0) return { items: [], total: 0, ...frame };
-      const { rows, total } = await list.page(filter, q.sort_by, {
-        limit: q.limit,
-        offset: (q.page - 1) * q.limit,
-      });
-      // One query for the running processes of the whole page, not one per row.
-      const processes = await contents.runningProcesses(rows.map((r) => r.id));
-      const byContent = new Map<string, typeof processes>();
-      for (const p of processes) byContent.set(p.content_id, [...(byContent.get(p.content_id) ?? []), p]);
-      return { items: rows.map((r) => toContentListItem(r, byContent.get(r.id) ?? [])), total, ...frame };
+      const selected = await list.select(filter);
+      // The total and the page on two connections at once; the page's running processes in one query, not one
+      // per row.
+      const [total, page] = await Promise.all([
+        selected.count(),
+        selected.rows(q.sort_by, { limit: q.limit, offset: (q.page - 1) * q.limit }).then(async (rows) => ({
+          rows,
+          processes: await contents.runningProcesses(rows.map((r) => r.id)),
+        })),
+      ]);
+      const byContent = new Map<string, ContentProcessRow[]>();
+      for (const p of page.processes) byContent.set(p.content_id, [...(byContent.get(p.content_id) ?? []), p]);
+      return { items: page.rows.map((r) => toContentListItem(r, byContent.get(r.id) ?? [])), total, ...frame };
     },
 
     /**
