@@ -1,16 +1,11 @@
 import type { PublicationState } from '@spinyard/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-
-/** Whose vehicles a report covers (canSeeContent as SQL): everyone's, a tenant's, an admin's team's, one user's. */
-export type ReportScope =
-  | { kind: 'all' }
-  | { kind: 'domain'; domainId: string }
-  | { kind: 'team'; domainId: string; adminId: string }
-  | { kind: 'self'; domainId: string; userId: string };
+import type { ContentScope } from './list-repo.ts';
 
 export interface ReportFilter {
-  scope: ReportScope;
+  /** Whose vehicles: the list's scope (canSeeContent as SQL). */
+  scope: ContentScope;
   /** The month's first instant and the next month's first instant. */
   start: Date;
   end: Date;
@@ -40,7 +35,7 @@ export interface ReportSummaryRow {
   sleeping: number;
 }
 
-function scopeSql(scope: ReportScope): RawBuilder<boolean> {
+function scopeSql(scope: ContentScope): RawBuilder<boolean> {
   switch (scope.kind) {
     case 'all':
       return sql<boolean>`true`;

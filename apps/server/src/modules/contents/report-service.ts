@@ -4,38 +4,18 @@ import {
   contentsReportFileName,
   contentsReportHeader,
   csvRecord,
-  type PermissionActor,
   reportMonthRange,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import {
-  type ReportDetailRow,
-  type ReportFilter,
-  type ReportScope,
-  type ReportSummaryRow,
-  reportRepo,
-} from './report-repo.ts';
+import { contentScopeOf } from './list-service.ts';
+import { type ReportDetailRow, type ReportFilter, type ReportSummaryRow, reportRepo } from './report-repo.ts';
 
 /** Excel reads a UTF-8 file as UTF-8 only after this mark. */
 const UTF8_BOM = '\uFEFF';
 /** Rows read per query while the file streams. */
 const REPORT_BATCH = 1000;
-
-/** The vehicles a caller sees (canSeeContent): master all, super the tenant, admin the team, normal their own. */
-function scopeOf(actor: PermissionActor): ReportScope {
-  switch (actor.privilegeType) {
-    case 'master':
-      return { kind: 'all' };
-    case 'super':
-      return { kind: 'domain', domainId: actor.domainId };
-    case 'admin':
-      return { kind: 'team', domainId: actor.domainId, adminId: actor.id };
-    case 'normal':
-      return { kind: 'self', domainId: actor.domainId, userId: actor.id };
-  }
-}
 
 const iso = (d: Date | null) => (d === null ? '' : d.toISOString());
 
@@ -80,7 +60,8 @@ export function contentsReportService(db: Db) {
     async report(actor: Actor, q: ContentsReportQuery): Promise<{ fileName: string; stream: Readable }> {
       const caller = await loadCaller(db, actor);
       const filter: ReportFilter = {
-        scope: scopeOf(caller.permission),
+        // The list's scope: the report covers exactly the vehicles the caller's list shows.
+        scope: contentScopeOf(caller.permission),
         ...reportMonthRange(q.month),
         withSleeping: q.sleep === '1',
       };
