@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** Sent as application/x-www-form-urlencoded, as the auth calls expect. */
   form?: Record<string, string>;
   json?: unknown;
+  /** A file sent as its own bytes with the type text/csv (the CSV uploads). */
+  csv?: Blob;
   /** Which stored token to send; by default the content token under the content API, else the access token. */
   auth?: 'access' | 'content' | 'none';
   as?: 'json' | 'blob';
@@ -74,6 +76,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
+  } else if (options.csv !== undefined) {
+    headers['Content-Type'] = 'text/csv';
+    body = options.csv;
   } else if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);

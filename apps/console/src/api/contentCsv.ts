@@ -3,13 +3,9 @@ import {
   type ContentCsvFieldError,
   contentCsvCellOf,
   contentCsvFieldError,
-  describeErrorResponse,
 } from '@spinyard/domain';
-import { ApiError } from './apiError.ts';
-import { CONTENT_API_BASE } from './client.ts';
+import { apiRequest, CONTENT_API_BASE } from './client.ts';
 import { contentKeys } from './contents.ts';
-import { tokens } from './tokens.ts';
-import { buildUrl } from './url.ts';
 import { useRefetchingWrite } from './writes.ts';
 
 /** A refused row of a vehicle CSV, as the bulk page lists it. */
@@ -40,29 +36,8 @@ export function contentCsvRefusalsOf(body: unknown): ContentCsvRefusal[] {
  * with an ApiError, as the client does, so the page reads the refused rows; nothing is notified here.
  */
 export async function uploadContentCsv(file: Blob, check = false): Promise<ContentCsvAnswer> {
-  const token = tokens.content();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'text/csv' };
-  if (token) headers.Authorization = `Bearer ${token}`;
   const path = `${CONTENT_API_BASE}/contents/${check ? 'csv_check' : 'csv'}`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, undefined, Date.now()), {
-      method: 'POST',
-      headers,
-      body: file,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, null, describeErrorResponse(0, null));
-  }
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (response.ok) return data as ContentCsvAnswer;
-  throw new ApiError(response.status, data, describeErrorResponse(response.status, data));
+  return (await apiRequest<ContentCsvAnswer>(path, { method: 'POST', csv: file, errors: 'silent' })).data;
 }
 
 /** The upload; every cached vehicle read (lists and details) is refetched after a success. */

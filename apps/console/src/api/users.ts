@@ -3,7 +3,6 @@ import {
   type CsvRowError,
   csvRowError,
   type DeletedAnswer,
-  describeErrorResponse,
   type PageOf,
   type PageSize,
   type PrivilegeChangeAnswer,
@@ -17,10 +16,8 @@ import {
   type UserStatus,
 } from '@spinyard/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError } from './apiError.ts';
 import { apiGet, apiRequest } from './client.ts';
-import { tokens } from './tokens.ts';
-import { buildUrl, type QueryValue } from './url.ts';
+import type { QueryValue } from './url.ts';
 import { useRefetchingWrite } from './writes.ts';
 
 /**
@@ -167,28 +164,8 @@ export function csvRowsOf(body: unknown): CsvRowError[] {
  * with an ApiError, as the client does, so the screen reads its code and rows; nothing is notified here.
  */
 export async function uploadUserCsv(file: Blob): Promise<CsvAddedAnswer> {
-  const token = tokens.access();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'text/csv' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl('/v1/subordinates-upload', undefined, Date.now()), {
-      method: 'POST',
-      headers,
-      body: file,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, null, describeErrorResponse(0, null));
-  }
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (response.ok) return data as CsvAddedAnswer;
-  throw new ApiError(response.status, data, describeErrorResponse(response.status, data));
+  return (await apiRequest<CsvAddedAnswer>('/v1/subordinates-upload', { method: 'POST', csv: file, errors: 'silent' }))
+    .data;
 }
 
 export function useSubordinates(query: UserListQuery, enabled = true) {
