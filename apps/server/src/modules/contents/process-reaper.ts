@@ -13,7 +13,8 @@ export const PROCESS_MAX_ATTEMPTS = 3;
 /** Processes reaped per run: a backlog is worked off over the next runs, one minute apart. */
 const REAP_BATCH = 100;
 
-export const WORKER_LOST = 'The worker running this process stopped responding.';
+/** Stored as `code: text` like a job's refusals, so the console shows it in the user's language by its code. */
+export const WORKER_LOST = 'worker_lost: The worker running this process stopped responding.';
 
 export interface ReapOptions {
   now?: Date;

@@ -12,11 +12,25 @@ const STATUS_COLOURS: Record<ProcessAnswer['status'], string> = {
 };
 
 /**
+ * A process's error in the user's language: the server stores `code: English text`, the code being an error of the
+ * catalogue or `worker_lost`; anything else is shown as it is.
+ */
+export function processErrorKey(error: string): string | undefined {
+  const code = /^([a-z0-9_]+): /.exec(error)?.[1];
+  if (code === undefined) return undefined;
+  return code === 'worker_lost' ? 'contentsDetail.workerLost' : `errors.${code}`;
+}
+
+/**
  * The vehicle's background processes: each running one with its progress bar (moved live by the process socket,
  * api/contentProgress.ts), and the ones that ended with their outcome and error.
  */
 export function ProcessesCard({ processes }: { processes: readonly ProcessAnswer[] }) {
   const { t, i18n } = useTranslation();
+  const errorText = (error: string): string => {
+    const key = processErrorKey(error);
+    return key !== undefined && i18n.exists(key) ? t(key) : error;
+  };
   return (
     <SectionCard id="detail-processes" title={t('contentsDetail.processes')} testId="detail-processes">
       {processes.length === 0 ? (
@@ -55,7 +69,7 @@ export function ProcessesCard({ processes }: { processes: readonly ProcessAnswer
                 </Text>
                 {p.error ? (
                   <Text size="xs" c="red.9">
-                    {p.error}
+                    {errorText(p.error)}
                   </Text>
                 ) : null}
               </li>
