@@ -1,4 +1,5 @@
 import { type ContentsReportParams, contentsReportFileName, contentsReportQuery } from '@spinyard/domain';
+import { saveBlob } from '../lib/saveBlob.ts';
 import { apiRequest, CONTENT_API_BASE } from './client.ts';
 
 /**
@@ -15,20 +16,4 @@ export async function downloadContentsReport(params: ContentsReportParams): Prom
     errors: 'silent',
   });
   saveBlob(data, contentsReportFileName(query.month, query.report_type));
-}
-
-/** Hands a fetched file to the browser as a download under `name`. */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the blob URL goes away.
-    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
 }

@@ -1,3 +1,4 @@
+import { saveBlob } from '../lib/saveBlob.ts';
 import { apiRequest } from './client.ts';
 import type { Profile } from './profile.ts';
 
@@ -15,18 +16,7 @@ export function manualFileName(name: ManualName): string {
  */
 export async function downloadManual(name: ManualName): Promise<void> {
   const { data } = await apiRequest<Blob>(`/svnmedia/pdf/${manualFileName(name)}`, { as: 'blob', auth: 'none' });
-  const url = URL.createObjectURL(data);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = manualFileName(name);
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the blob URL goes away.
-    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(data, manualFileName(name));
 }
 
 /** The bike manual is for bike dealers (content style bike, or a bike host) and for the operator, who supports everyone. */

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/apiError.ts';
 import { notifySuccess } from '../../api/notify.ts';
 import { type CsvRowError, csvRowsOf, downloadUserCsvTemplate, useUploadUserCsv } from '../../api/users.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
+import { saveBlob } from '../../lib/saveBlob.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { precheckUserCsv } from './userRules.ts';
 import { errorCodeText, userFieldLabel, userRefusalOf } from './userText.ts';
@@ -33,13 +34,7 @@ export function UserCsvPage() {
 
   const download = async () => {
     try {
-      const blob = await downloadUserCsvTemplate();
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'users_template.csv';
-      a.click();
-      window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(await downloadUserCsvTemplate(), 'users_template.csv');
     } catch {
       // The client has shown the error.
     }

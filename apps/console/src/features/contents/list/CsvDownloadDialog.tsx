@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadContentsCsv } from '../../../api/contents.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { saveBlob } from '../../../lib/saveBlob.ts';
 import { actionErrorText } from '../actions/ContentActionsMenu.tsx';
 import { periodOf } from './listConditions.ts';
 
@@ -30,20 +31,6 @@ export function csvPeriodProblem(period: PeriodColumn, start: string, end: strin
   const query = periodOf(period, start, end);
   if (!query || !csvPeriodWithinLimit(query.start_at, query.end_at)) return 'contentsList.csv.tooLong';
   return null;
-}
-
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
 }
 
 /**
@@ -75,7 +62,7 @@ export function CsvDownloadDialog({
     try {
       const { period: _p, start_at: _s, end_at: _e, ...conditions } = query;
       const blob = await downloadContentsCsv({ ...conditions, ...period });
-      saveFile(blob, `contents_${basis}_${dates.start}_${dates.end}.csv`);
+      saveBlob(blob, `contents_${basis}_${dates.start}_${dates.end}.csv`);
       notifySuccess(t('contentsList.csv.done'));
       onClose();
     } catch (error) {
