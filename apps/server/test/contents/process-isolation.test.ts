@@ -5,7 +5,7 @@ import type { SignedInUser } from '../helpers/factory.ts';
 
 /**
  * Tenant isolation and role visibility on the process routes (is_processing, contents_processing, transfer,
- * normal-user transfer, copy): every user of company B, and the users of company A outside the vehicle's group,
+ * transfer recipients, normal-user transfer, copy): every user of company B, and the users of company A outside the vehicle's group,
  * get 404 or nothing for company A's vehicle, and nothing changes; a transfer cannot give B's vehicle to A's user
  * either. The live-progress socket's isolation is in realtime.test.ts (it is not an HTTP route).
  */
@@ -93,6 +93,28 @@ describe('process routes across tenants and groups', () => {
       expect(res.statusCode, `${who.email} ${car} -> ${to}`).toBe(404);
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('GET /contents/transfer-recipients: no user of another tenant, and not_found for a vehicle outside sight', async () => {
+    const aUsers = [a.sup, a.admin, a.admin2, a.normal, a.normalPeer].map((u) => u.id);
+    for (const who of [b.sup, b.admin, b.normal]) {
+      const res = await call(who, { method: 'GET', url: '/api/browser/v0/contents/transfer-recipients' });
+      expect(res.statusCode, who.email).toBe(200);
+      const ids = (res.json().items as { id: string }[]).map((u) => u.id);
+      expect(ids.length, who.email).toBeGreaterThan(0);
+      expect(
+        ids.filter((id) => aUsers.includes(id)),
+        who.email,
+      ).toEqual([]);
+    }
+    for (const who of outsiders()) {
+      const res = await call(who, {
+        method: 'GET',
+        url: `/api/browser/v0/contents/transfer-recipients?content_ids=${a.car}`,
+      });
+      expect(res.statusCode, who.email).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
   });
 
   it('POST /normaluser/contents/transfer: a normal user reaches no other tenant, by vehicle or by recipient', async () => {

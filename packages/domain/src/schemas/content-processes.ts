@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { PRIVILEGE_TYPES } from '../roles.ts';
 import { idSchema } from './common.ts';
 import { type isProcessingAnswer, processAnswer } from './contents.ts';
+import { searchText } from './lists.ts';
 
 /**
  * Transfer, copy and the background processes of vehicles as the content API takes and answers them, and the
@@ -49,6 +51,34 @@ export const transferBody = z.strictObject({
   user_id: idSchema,
 });
 export type TransferBody = z.output<typeof transferBody>;
+
+/** How many users `GET /contents/transfer-recipients` answers at most (a picker searches on the server). */
+export const TRANSFER_RECIPIENTS_MAX = 30;
+
+/**
+ * `GET /contents/transfer-recipients`: the users the caller may give vehicles to (canReceiveTransfer), found by
+ * name or address. With `content_ids` (the vehicles about to be transferred) only users of their domain who own
+ * none of them: exactly the recipients the transfer would accept.
+ */
+export const transferRecipientsQuery = z.object({
+  q: searchText.optional(),
+  content_ids: idListSchema(TRANSFER_MAX).optional(),
+});
+export type TransferRecipientsQuery = z.input<typeof transferRecipientsQuery>;
+
+export const transferRecipient = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  privilege_type: z.enum(PRIVILEGE_TYPES),
+  /** The caller themself (listed first): a vehicle can be taken back too. */
+  is_self: z.boolean(),
+});
+export type TransferRecipient = z.output<typeof transferRecipient>;
+
+/** The first TRANSFER_RECIPIENTS_MAX matches, the caller first, then by name. */
+export const transferRecipientsAnswer = z.object({ items: z.array(transferRecipient) });
+export type TransferRecipientsAnswer = z.output<typeof transferRecipientsAnswer>;
 
 /** `POST /contents/copy`: the vehicle to copy (the copy gets the same owner and a new management ID). */
 export const copyBody = z.strictObject({ id: idSchema });

@@ -1,6 +1,7 @@
 import {
   type DomainOptions,
   effectiveImageSystem,
+  type ImageSystem,
   isProductBrandedUser,
   type PermissionActor,
   type PermissionCheck,
@@ -23,6 +24,8 @@ export interface CallerContext {
   domainOptions: DomainOptions;
   /** The caller's own simultaneous-login limit; null means the domain's. */
   loginLimitCount: number | null;
+  /** The caller's image-system settings in force (the domain's defaults, their own changes, nothing unoffered). */
+  imageSystem: ImageSystem;
 }
 
 /** The product's operator domain gives master every feature, as the profile does. */
@@ -62,7 +65,7 @@ export async function loadCaller(db: Db, actor: Actor): Promise<CallerContext> {
       option_data: domainOptions.option_data,
     },
   };
-  return { permission, domainOptions, loginLimitCount: row.login_limit_count };
+  return { permission, domainOptions, loginLimitCount: row.login_limit_count, imageSystem };
 }
 
 /** Only the permission actor, for areas whose rules need nothing else about the caller. */

@@ -7,6 +7,8 @@ import {
   processesStartedAnswer,
   transferBody,
   transferParams,
+  transferRecipientsAnswer,
+  transferRecipientsQuery,
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,6 +51,22 @@ const processRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => queries.processing(actorOf(request), request.query.content_ids),
+  );
+
+  app.get(
+    '/contents/transfer-recipients',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The users the caller may give vehicles to (the first 30 by name, the caller first); with content_ids, those of the vehicles’ domain who own none of them',
+        querystring: transferRecipientsQuery,
+        response: { 200: transferRecipientsAnswer, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      transfers.recipients(actorOf(request), { q: request.query.q, contentIds: request.query.content_ids }),
   );
 
   app.post(

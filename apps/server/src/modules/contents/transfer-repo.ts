@@ -1,28 +1,130 @@
-import type { PermissionTarget } from '@spinyard/domain';
-import { sql } from 'kysely';
+import type { PermissionActor, PermissionTarget, PublicationState, TransferRecipient } from '@spinyard/domain';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { likePattern } from '../sql.ts';
 
 /** A user who may receive vehicles, as the permission rules and the owner change need them. */
 export interface Recipient extends PermissionTarget {
   status: string;
 }
 
+/** A vehicle about to be transferred, as visibility and the recipients' filter need it. */
+export interface TransferVehicle {
+  id: string;
+  domainId: string;
+  ownerId: string;
+  ownerParentId: string | null;
+  publication: PublicationState;
+}
+
+export interface RecipientFilter {
+  /** Keywords (splitKeywords), each matching the name, the displayed name or the address. */
+  words: readonly string[];
+  /** Only users of this domain (the vehicles'), when the transfer names its vehicles. */
+  domainId: string | undefined;
+  /** Users who may not receive (the vehicles' current owners). */
+  excludeIds: readonly string[];
+  limit: number;
+}
+
+type UsersEb = ExpressionBuilder<Database & { u: Database['users'] }, 'u'>;
+
+/**
+ * canReceiveTransfer (packages/domain permissions/transfer.ts) as a condition on `users as u`: master every user;
+ * super every user of their domain but a master; admin themself and the normal users under them; a normal user
+ * (in a group) their admin, themself and the normal users under the same admin. transfer-recipients.test.ts holds
+ * the two readings side by side.
+ */
+function receivable(actor: PermissionActor) {
+  return (eb: UsersEb) => {
+    const self = eb('u.id', '=', actor.id);
+    const inDomain = eb('u.domain_id', '=', actor.domainId);
+    switch (actor.privilegeType) {
+      case 'master':
+        return eb.lit(true);
+      case 'super':
+        return eb.or([self, eb.and([inDomain, eb('u.privilege_type', '<>', 'master')])]);
+      case 'admin':
+        return eb.or([
+          self,
+          eb.and([inDomain, eb('u.privilege_type', '=', 'normal'), eb('u.parent_user_id', '=', actor.id)]),
+        ]);
+      case 'normal': {
+        const admin = actor.groupAdminId ?? null;
+        if (admin === null) return eb.lit(false);
+        return eb.and([
+          inDomain,
+          eb.or([
+            eb('u.id', '=', admin),
+            self,
+            eb.and([eb('u.privilege_type', '=', 'normal'), eb('u.parent_user_id', '=', admin)]),
+          ]),
+        ]);
+      }
+    }
+  };
+}
+
 /** SQL of transfer and copy: who receives, and the owner change itself (the contents area's own table). */
 export function transferRepo(db: Db) {
   return {
     async recipient(userId: string): Promise<Recipient | undefined> {
+      return (
+        db
+          .selectFrom('users')
+          .select([
+            'id',
+            'privilege_type as privilegeType',
+            'domain_id as domainId',
+            'company_id as companyId',
+            'parent_user_id as parentUserId',
+            'status',
+          ])
+          .where('id', '=', userId)
+          // A deleted user receives nothing (the user lists do not show them either).
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      );
+    },
+
+    /** The vehicles (those that exist) with what their visibility and the recipients' filter need. */
+    async vehicles(ids: readonly string[]): Promise<TransferVehicle[]> {
+      if (ids.length === 0) return [];
       return db
-        .selectFrom('users')
+        .selectFrom('contents as c')
+        .innerJoin('users as o', 'o.id', 'c.owner_user_id')
         .select([
-          'id',
-          'privilege_type as privilegeType',
-          'domain_id as domainId',
-          'company_id as companyId',
-          'parent_user_id as parentUserId',
-          'status',
+          'c.id',
+          'c.domain_id as domainId',
+          'c.owner_user_id as ownerId',
+          'o.parent_user_id as ownerParentId',
+          'c.publication',
         ])
-        .where('id', '=', userId)
-        .executeTakeFirst();
+        .where('c.id', 'in', ids)
+        .execute();
+    },
+
+    /** The first `limit` users the actor may give vehicles to, the actor first, then by name. */
+    async recipients(actor: PermissionActor, f: RecipientFilter): Promise<Omit<TransferRecipient, 'is_self'>[]> {
+      let q = db
+        .selectFrom('users as u')
+        .select(['u.id', 'u.name', 'u.email', 'u.privilege_type'])
+        .where('u.deleted_at', 'is', null)
+        .where(receivable(actor));
+      if (f.domainId !== undefined) q = q.where('u.domain_id', '=', f.domainId);
+      if (f.excludeIds.length > 0) q = q.where('u.id', 'not in', f.excludeIds);
+      for (const word of f.words) {
+        const pattern = likePattern(word);
+        q = q.where((eb) =>
+          eb.or([
+            eb('u.name', 'ilike', pattern),
+            eb('u.display_name', 'ilike', pattern),
+            eb('u.email', 'ilike', pattern),
+          ]),
+        );
+      }
+      return q.orderBy(sql`u.id = ${actor.id}`, 'desc').orderBy('u.name').orderBy('u.id').limit(f.limit).execute();
     },
 
     /**

@@ -1,8 +1,12 @@
 import {
   type ContentProcessAnswer,
   canReceiveTransfer,
+  canSeeContent,
   canTransferVehicle,
   type ProcessesStartedAnswer,
+  splitKeywords,
+  TRANSFER_RECIPIENTS_MAX,
+  type TransferRecipientsAnswer,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
@@ -25,6 +29,16 @@ export interface TransferServiceDeps {
   /** Absent (tests that build the app without a runner): the process runs in the request, after its commit. */
   jobs: JobRunner | undefined;
   hooks?: WorkHooks;
+}
+
+/**
+ * Whether the caller may transfer at all: master, super and admin; a normal user where their image-system setting
+ * allows it (it defaults to the domain's normal-user transfer and cannot be on where the domain does not offer it).
+ */
+function assertMayTransfer(caller: CallerContext): void {
+  enforce(
+    canTransferVehicle(caller.permission, { normalUserTransferEnabled: caller.imageSystem.normal_user_transfer }),
+  );
 }
 
 function answer(rows: readonly ContentProcessRow[]): ProcessesStartedAnswer {
@@ -84,7 +98,7 @@ export function transferService(deps: TransferServiceDeps) {
     async transfer(actor: Actor, contentIds: readonly string[], userId: string): Promise<ProcessesStartedAnswer> {
       const rows = await db.transaction().execute(async (trx) => {
         const caller = await loadCaller(trx, actor);
-        enforce(canTransferVehicle(caller.permission));
+        assertMayTransfer(caller);
         const vehicles = await lockVisibleLive(trx, caller, contentIds);
         const recipient = await transferRepo(trx).recipient(userId);
         if (!recipient) throw new AppError('not_found');
@@ -114,6 +128,37 @@ export function transferService(deps: TransferServiceDeps) {
         return started;
       });
       return answer(await runInline('transfer', rows));
+    },
+
+    /**
+     * The users the caller may give vehicles to (`GET /contents/transfer-recipients`), by the transfer's own rules:
+     * the caller may transfer, sees every named vehicle (else not_found), and the recipients pass
+     * canReceiveTransfer, are of the vehicles' domain and own none of them. Vehicles of several domains have no
+     * common recipient.
+     */
+    async recipients(
+      actor: Actor,
+      query: { q?: string | undefined; contentIds?: readonly string[] | undefined },
+    ): Promise<TransferRecipientsAnswer> {
+      const caller = await loadCaller(db, actor);
+      assertMayTransfer(caller);
+      const ids = query.contentIds ?? [];
+      const found = new Map((await transferRepo(db).vehicles(ids)).map((v) => [v.id, v]));
+      const vehicles = ids.map((id) => {
+        const vehicle = found.get(id);
+        if (!vehicle || vehicle.publication === 'permanently_deleted') throw new AppError('not_found');
+        enforce(canSeeContent(caller.permission, vehicle));
+        return vehicle;
+      });
+      const domains = new Set(vehicles.map((v) => v.domainId));
+      if (domains.size > 1) return { items: [] };
+      const rows = await transferRepo(db).recipients(caller.permission, {
+        words: splitKeywords(query.q ?? ''),
+        domainId: [...domains][0],
+        excludeIds: [...new Set(vehicles.map((v) => v.ownerId))],
+        limit: TRANSFER_RECIPIENTS_MAX,
+      });
+      return { items: rows.map((row) => ({ ...row, is_self: row.id === actor.userId })) };
     },
 
     /**
