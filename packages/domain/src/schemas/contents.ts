@@ -354,6 +354,8 @@ export const contentListItem = contentAnswer.pick({
   owner: true,
   publication: true,
   vr_mode: true,
+  /** Publishing a vehicle with its limited password on makes it limited public: the list's actions need it. */
+  limited_password_enabled: true,
   listing_link: true,
   has_exterior: true,
   has_interior: true,

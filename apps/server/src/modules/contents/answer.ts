@@ -67,6 +67,7 @@ export type ContentListRow = Pick<
   | 'owner_name'
   | 'publication'
   | 'vr_mode'
+  | 'limited_password_enabled'
   | 'listing_link'
   | 'has_exterior'
   | 'has_interior'
@@ -92,6 +93,7 @@ export function toContentListItem(row: ContentListRow, processes: readonly Conte
     owner: { id: row.owner_user_id, name: row.owner_name },
     publication: row.publication,
     vr_mode: row.vr_mode,
+    limited_password_enabled: row.limited_password_enabled,
     listing_link: row.listing_link,
     has_exterior: row.has_exterior,
     has_interior: row.has_interior,
@@ -129,7 +131,6 @@ export function toContentAnswer(row: ContentRecord, processes: readonly ContentP
     parts_category: row.parts_category,
     statutory_inspection: row.statutory_inspection,
     vehicle_inspection: row.vehicle_inspection,
-    limited_password_enabled: row.limited_password_enabled,
     limited_password_set: row.limited_password !== '',
     analytics_tag_enabled: row.analytics_tag_enabled,
     analytics_tag: row.analytics_tag,

@@ -72,6 +72,7 @@ const LIST_COLUMNS = [
   'contents.owner_user_id',
   'contents.publication',
   'contents.vr_mode',
+  'contents.limited_password_enabled',
   'contents.listing_link',
   'contents.has_exterior',
   'contents.has_interior',
