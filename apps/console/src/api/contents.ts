@@ -4,8 +4,10 @@ import type {
   ContentBulkDeleteBody,
   ContentListItem,
   ContentListParams,
+  ImageSystem,
   PageOf,
   ProcessesStartedAnswer,
+  TransferRecipientsAnswer,
 } from '@spinyard/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ContentAction } from '../features/contents/actions/contentActions.ts';
@@ -29,6 +31,7 @@ export const contentKeys = {
   lists: ['contents', 'list'] as const,
   list: (params: ContentListParams) => ['contents', 'list', params] as const,
   detail: (id: string) => ['contents', 'detail', id] as const,
+  recipients: (ids: readonly string[], q: string) => ['contents', 'transfer-recipients', ids.join(','), q] as const,
 };
 
 export function fetchContents(params: ContentListParams): Promise<PageOf<ContentListItem>> {
@@ -63,11 +66,48 @@ type ActionCall = {
   json?: (id: string) => unknown;
 };
 
+/**
+ * `GET /contents/transfer-recipients`: the first users the caller may give these vehicles to (the server applies
+ * the transfer's own rules: role, the vehicles' domain, not their current owner), the caller first.
+ */
+export function fetchTransferRecipients(ids: readonly string[], q: string): Promise<TransferRecipientsAnswer> {
+  return apiGet<TransferRecipientsAnswer>(`${base}/contents/transfer-recipients`, {
+    query: { q: q.trim() === '' ? undefined : q, content_ids: ids.length > 0 ? ids.join(',') : undefined },
+  });
+}
+
+export function useTransferRecipients(ids: readonly string[], q: string, enabled = true) {
+  return useQuery({
+    queryKey: contentKeys.recipients(ids, q),
+    queryFn: () => fetchTransferRecipients(ids, q),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
+/**
+ * Whether the signed-in normal user may transfer: their image-system setting in force (the domain's normal-user
+ * transfer unless changed for them), as the server reads it. Asked only for a normal user (`enabled`): the other
+ * roles always may. Undefined while loading, so nothing is offered before the answer.
+ */
+export function useNormalUserTransfer(enabled: boolean): boolean | undefined {
+  const settings = useQuery({
+    queryKey: ['image-system-user'],
+    queryFn: () => apiGet<ImageSystem>('/v1/image-system-user'),
+    staleTime: 5 * 60 * 1000,
+    enabled,
+  });
+  return settings.data?.normal_user_transfer;
+}
+
 /** Where each one-vehicle action is sent (transfer has its own call: it names a recipient). */
 const ACTION_CALLS: Record<Exclude<ContentAction, 'transfer'>, ActionCall> = {
   // A whole-content job (202): the copy appears once it ends, announced by the progress socket.
   copy: { method: 'POST', path: () => '/contents/copy', json: (id) => ({ id }) },
   publish: { method: 'POST', path: (id) => `/contents/public/${seg(id)}` },
+  // The same call: the server publishes a vehicle with its limited password on as limited public.
+  publish_limited: { method: 'POST', path: (id) => `/contents/public/${seg(id)}` },
   unpublish: { method: 'POST', path: (id) => `/contents/private/${seg(id)}` },
   sleep: { method: 'POST', path: (id) => `/contents/sleep/${seg(id)}` },
   wake: { method: 'POST', path: (id) => `/contents/wakeup/${seg(id)}` },

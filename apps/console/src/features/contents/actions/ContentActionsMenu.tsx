@@ -9,6 +9,7 @@ import {
   IconDots,
   IconEye,
   IconEyeOff,
+  IconLock,
   IconPlayerPause,
   IconPlayerPlay,
   IconTransfer,
@@ -23,17 +24,19 @@ import { type OneVehicleAction, useContentAction } from '../../../api/contents.t
 import { apiErrorText } from '../../../api/errorText.ts';
 import { notifyError, notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
-import { CONFIRMED_ACTIONS, type ContentAction, canOfferTransfer, contentActions } from './contentActions.ts';
+import { CONFIRMED_ACTIONS, type ContentAction, contentActions } from './contentActions.ts';
 import { contentName } from './contentText.ts';
 import { TransferDialog } from './TransferDialog.tsx';
+import { useCanOfferTransfer } from './useCanOfferTransfer.ts';
 
 export type ActionTarget = Pick<
   ContentListItem,
-  'id' | 'maker' | 'car_name' | 'management_id' | 'publication' | 'vr_mode' | 'processes' | 'owner'
+  'id' | 'maker' | 'car_name' | 'management_id' | 'publication' | 'vr_mode' | 'processes' | 'limited_password_enabled'
 >;
 
 const ICONS: Record<ContentAction, Icon> = {
   publish: IconEye,
+  publish_limited: IconLock,
   unpublish: IconEyeOff,
   sleep: IconPlayerPause,
   wake: IconPlayerPlay,
@@ -72,7 +75,7 @@ export function ContentActionsMenu({
   const [transferring, setTransferring] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const name = contentName(content);
-  const actions = contentActions(content, { canTransfer: canOfferTransfer(actor) });
+  const actions = contentActions(content, { canTransfer: useCanOfferTransfer(actor) });
 
   const perform = async (action: OneVehicleAction, inDialog: boolean) => {
     setRefusal(null);

@@ -10,8 +10,6 @@ export interface ContentUserPickerProps
   value: string;
   /** The chosen user ('' when cleared) and how the picker named them. */
   onChange: (id: string, label: string) => void;
-  /** A user who may not be chosen (a vehicle's current owner, for a transfer). */
-  excludeId?: string | undefined;
   /** The label of a value kept from before (a saved owner filter), shown until the server is asked. */
   storedLabel?: string | undefined;
 }
@@ -21,9 +19,9 @@ const labelOf = (u: Pick<UserRecord, 'name' | 'email'>) => `${u.name} (${u.email
 
 /**
  * A user among those the caller manages, searched on the server by name or address (the first 30 matches), with
- * the caller first: a vehicle can be given back to, or filtered by, the signed-in user too.
+ * the caller first: the list's owner filter (a transfer picks among its own recipients: TransferRecipientPicker).
  */
-export function ContentUserPicker({ excludeId, storedLabel, onChange, ...select }: ContentUserPickerProps) {
+export function ContentUserPicker({ storedLabel, onChange, ...select }: ContentUserPickerProps) {
   const { t } = useTranslation();
   const profile = useProfile();
   const [q, setQ] = useState('');
@@ -40,7 +38,7 @@ export function ContentUserPicker({ excludeId, storedLabel, onChange, ...select 
   const options = [
     ...(me && q.trim() === '' ? [{ value: me.id, label: t('contentActions.transfer.me', { name: labelOf(me) }) }] : []),
     ...found.filter((u) => u.id !== me?.id).map((u) => ({ value: u.id, label: labelOf(u) })),
-  ].filter((o) => o.value !== excludeId);
+  ];
   const unlisted = select.value !== '' && storedLabel === undefined && !options.some((o) => o.value === select.value);
   const stored = useSubordinate(unlisted && select.value !== me?.id ? select.value : undefined);
   return (

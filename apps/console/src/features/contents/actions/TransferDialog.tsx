@@ -7,11 +7,11 @@ import { useTransferContents } from '../../../api/contents.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { actionErrorText } from './ContentActionsMenu.tsx';
-import { ContentUserPicker } from './ContentUserPicker.tsx';
+import { TransferRecipientPicker } from './TransferRecipientPicker.tsx';
 
 /**
- * Gives one or more vehicles to another user. The server runs it as a whole-content job that locks the vehicles
- * until it ends, and refuses a vehicle that already belongs to the chosen user (named by the catalogue).
+ * Gives one or more vehicles to another user, chosen among those the server would accept for these vehicles
+ * (never a current owner). The server runs it as a whole-content job that locks the vehicles until it ends.
  */
 export function TransferDialog({
   opened,
@@ -20,7 +20,7 @@ export function TransferDialog({
   onDone,
 }: {
   opened: boolean;
-  contents: readonly Pick<ContentListItem, 'id' | 'owner'>[];
+  contents: readonly Pick<ContentListItem, 'id'>[];
   onClose: () => void;
   onDone?: () => void;
 }) {
@@ -28,9 +28,7 @@ export function TransferDialog({
   const transfer = useTransferContents();
   const [userId, setUserId] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const owners = new Set(contents.map((c) => c.owner.id));
-  // One owner for all: that owner is no choice (the server refuses a transfer to the current owner).
-  const soleOwner = owners.size === 1 ? [...owners][0] : undefined;
+  const ids = contents.map((c) => c.id);
 
   const close = () => {
     if (transfer.isPending) return;
@@ -42,7 +40,7 @@ export function TransferDialog({
   const confirm = async () => {
     setRefusal(null);
     try {
-      await transfer.mutateAsync({ ids: contents.map((c) => c.id), userId });
+      await transfer.mutateAsync({ ids, userId });
       notifySuccess(t('contentActions.transfer.done', { count: contents.length }));
       setUserId('');
       onDone?.();
@@ -66,12 +64,12 @@ export function TransferDialog({
     >
       <Text size="sm">{t('contentActions.transfer.body', { count: contents.length })}</Text>
       {opened ? (
-        <ContentUserPicker
+        <TransferRecipientPicker
+          contentIds={ids}
           label={t('contentActions.transfer.user')}
           placeholder={t('contentActions.transfer.placeholder')}
           value={userId}
-          onChange={(id) => setUserId(id)}
-          excludeId={soleOwner}
+          onChange={setUserId}
           comboboxProps={{ withinPortal: true }}
           data-testid="content-transfer-user"
         />

@@ -1,6 +1,18 @@
-import type { ProcessAnswer, PublicationState } from '@spinyard/domain';
+import {
+  applyPublicationAction,
+  type PermissionActor,
+  type PrivilegeType,
+  type ProcessAnswer,
+  type PublicationState,
+} from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
-import { type ActionSubject, bulkDeletable, bulkTransferable, contentActions } from './contentActions.ts';
+import {
+  type ActionSubject,
+  bulkDeletable,
+  bulkTransferable,
+  canOfferTransfer,
+  contentActions,
+} from './contentActions.ts';
 
 const process = (name: ProcessAnswer['process'], status: ProcessAnswer['status'] = 'running'): ProcessAnswer => ({
   id: '1',
@@ -16,6 +28,7 @@ const subject = (publication: PublicationState, over: Partial<ActionSubject> = {
   publication,
   vr_mode: false,
   processes: [],
+  limited_password_enabled: false,
   ...over,
 });
 
@@ -31,6 +44,29 @@ describe('the actions a vehicle offers', () => {
     ['permanently_deleted', []],
   ] as const)('from %s: %j', (state, expected) => {
     expect(names(subject(state))).toEqual(expected);
+  });
+
+  it.each([
+    ['unpublished', ['publish_limited', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
+    ['published', ['publish_limited', 'unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
+    ['limited_public', ['unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
+  ] as const)('with the limited password on, from %s: %j (publishing leads to limited public)', (state, expected) => {
+    expect(names(subject(state, { limited_password_enabled: true }))).toEqual(expected);
+  });
+
+  it('offers a publish exactly when the server would move the vehicle (limited password on or off)', () => {
+    const states: PublicationState[] = ['unpublished', 'published', 'limited_public', 'sleeping', 'deleted'];
+    for (const limited of [false, true]) {
+      // The server's publish: publish_limited when the limited password is on (publication-service.ts).
+      const serverAction = limited ? 'publish_limited' : 'publish';
+      for (const state of states) {
+        const offered = names(subject(state, { limited_password_enabled: limited })).filter((a) =>
+          a.startsWith('publish'),
+        );
+        const allowed = applyPublicationAction(state, serverAction, { hasImages: true }).ok;
+        expect(offered, `${state} limited=${limited}`).toEqual(allowed ? [serverAction] : []);
+      }
+    }
   });
 
   it('offers VR mode off instead of on when it is on, and no transfer without the right', () => {
@@ -87,5 +123,29 @@ describe('locks from running processes', () => {
     expect(bulkDeletable(subject('deleted'))).toBe(false);
     expect(bulkTransferable(subject('sleeping'))).toBe(true);
     expect(bulkTransferable(subject('sleeping', { processes: [process('copy')] }))).toBe(false);
+  });
+});
+
+describe('whether transfer is offered', () => {
+  const actor = (privilegeType: PrivilegeType): PermissionActor => ({
+    id: '1',
+    privilegeType,
+    domainId: 'own-domain',
+    companyId: null,
+    isProductBranded: false,
+    isPayByCredit: false,
+    csJoined: false,
+    domainOptions: { is_user_add: true, normal_user_transfer: false, option_data: false },
+  });
+
+  it.each(['master', 'super', 'admin'] as const)('to %s always', (role) => {
+    expect(canOfferTransfer(actor(role), undefined)).toBe(true);
+    expect(canOfferTransfer(actor(role), false)).toBe(true);
+  });
+
+  it('to a normal user only when their normal-user transfer is on (not while it loads)', () => {
+    expect(canOfferTransfer(actor('normal'), true)).toBe(true);
+    expect(canOfferTransfer(actor('normal'), false)).toBe(false);
+    expect(canOfferTransfer(actor('normal'), undefined)).toBe(false);
   });
 });

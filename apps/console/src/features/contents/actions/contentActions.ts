@@ -1,6 +1,5 @@
 import {
   type ContentListItem,
-  canListUsers,
   canTransferVehicle,
   isRunningProcess,
   type Operation,
@@ -16,10 +15,15 @@ import {
  * Which actions a vehicle offers and which of them the server would refuse now. The state rules come from the
  * publication machine (PUBLICATION_ACTIONS) and the locks from the processes running on the vehicle, so the
  * console greys out exactly what the server refuses, naming the process that holds the lock.
+ *
+ * Publishing is one call (`POST /contents/public/{id}`) whose outcome the vehicle decides: with its limited
+ * password on the server publishes it as limited public (publish_limited), else as public. So the menu offers
+ * `publish_limited` (labelled as such) or `publish`, each from the states its machine action starts from.
  */
 
 export const CONTENT_ACTIONS = [
   'publish',
+  'publish_limited',
   'unpublish',
   'sleep',
   'wake',
@@ -44,6 +48,7 @@ export const CONFIRMED_ACTIONS: ReadonlySet<ContentAction> = new Set([
 /** The operation each action is checked against in the lock rules (the server checks the same one). */
 export const ACTION_OPERATION: Record<ContentAction, Operation> = {
   publish: 'CONTENT.UPDATE',
+  publish_limited: 'CONTENT.UPDATE',
   unpublish: 'CONTENT.UPDATE',
   sleep: 'CONTENT.UPDATE',
   wake: 'CONTENT.UPDATE',
@@ -59,6 +64,7 @@ export const ACTION_OPERATION: Record<ContentAction, Operation> = {
 
 const PUBLICATION_OF: Partial<Record<ContentAction, PublicationAction>> = {
   publish: 'publish',
+  publish_limited: 'publish_limited',
   unpublish: 'unpublish',
   sleep: 'sleep',
   wake: 'wake',
@@ -68,7 +74,7 @@ const PUBLICATION_OF: Partial<Record<ContentAction, PublicationAction>> = {
 };
 
 /** What the action needs of a vehicle, besides its locks. */
-export type ActionSubject = Pick<ContentListItem, 'publication' | 'vr_mode' | 'processes'>;
+export type ActionSubject = Pick<ContentListItem, 'publication' | 'vr_mode' | 'processes' | 'limited_password_enabled'>;
 
 /** The processes still queued or running on a vehicle: those hold locks. */
 export function runningProcesses(subject: Pick<ContentListItem, 'processes'>): RunningProcess[] {
@@ -82,6 +88,9 @@ const LIVE: readonly PublicationState[] = ['published', 'limited_public', 'unpub
 
 /** Whether the action applies to the vehicle's state at all (it is offered). */
 export function actionApplies(action: ContentAction, subject: ActionSubject, canTransfer: boolean): boolean {
+  // The server picks the publish action from the vehicle's limited password: only that one applies.
+  if (action === 'publish' && subject.limited_password_enabled) return false;
+  if (action === 'publish_limited' && !subject.limited_password_enabled) return false;
   const publication = PUBLICATION_OF[action];
   if (publication)
     return (PUBLICATION_ACTIONS[publication].from as readonly PublicationState[]).includes(subject.publication);
@@ -107,11 +116,13 @@ export function contentActions(subject: ActionSubject, opts: { canTransfer: bool
 }
 
 /**
- * Whether the console offers transfer to this actor: the right to transfer (canTransferVehicle) and a list of
- * users to choose the recipient from (the users the actor manages; a normal user manages none).
+ * Whether the console offers transfer to this actor, as the server decides it (canTransferVehicle): master, super
+ * and admin always; a normal user when their normal-user transfer setting in force is on (`normalUserTransfer`,
+ * from their image-system settings; undefined while it loads, so nothing is offered early). The recipients come
+ * from the server's own list of whom the actor may give to.
  */
-export function canOfferTransfer(actor: PermissionActor): boolean {
-  return canTransferVehicle(actor).ok && canListUsers(actor).ok;
+export function canOfferTransfer(actor: PermissionActor, normalUserTransfer: boolean | undefined): boolean {
+  return canTransferVehicle(actor, { normalUserTransferEnabled: normalUserTransfer === true }).ok;
 }
 
 /** Whether a vehicle can be ticked for the bulk delete (the server cancels the batch for a locked one). */

@@ -8,6 +8,7 @@ import {
   IconDownload,
   IconFileSpreadsheet,
   IconPlus,
+  IconReportAnalytics,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +25,10 @@ import { ListSearchInput } from '../../../components/ListSearchInput.tsx';
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { actionErrorText } from '../actions/ContentActionsMenu.tsx';
-import { bulkDeletable, bulkTransferable, canOfferTransfer } from '../actions/contentActions.ts';
+import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
 import { TransferDialog } from '../actions/TransferDialog.tsx';
+import { useCanOfferTransfer } from '../actions/useCanOfferTransfer.ts';
+import { ReportDialog } from '../report/ReportDialog.tsx';
 import { ContentBulkBar } from './ContentBulkBar.tsx';
 import { ContentListFilters } from './ContentListFilters.tsx';
 import { ContentTable } from './ContentTable.tsx';
@@ -58,8 +61,10 @@ export function ContentListPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulk, setBulk] = useState<'delete' | 'transfer' | null>(null);
   const [csvOpen, setCsvOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const deleteMany = useDeleteContents();
+  const canTransfer = useCanOfferTransfer(actor);
 
   const typed = [conditions.search, conditions.maker, conditions.bodyColor, conditions.firstRegistration].join(
     '\u0000',
@@ -80,7 +85,6 @@ export function ContentListPage() {
 
   if (!actor) return <CenteredLoader py={64} />;
 
-  const canTransfer = canOfferTransfer(actor);
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const filters = activeFilterCount(conditions);
@@ -144,6 +148,14 @@ export function ContentListPage() {
               data-testid="content-csv-open"
             >
               {t('contentsList.csv.open')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconReportAnalytics size={16} aria-hidden />}
+              onClick={() => setReportOpen(true)}
+              data-testid="contents-report-open"
+            >
+              {t('contentsReport.open')}
             </Button>
             {visible('contents_bulk') ? (
               <LinkButton to="/contents/bulk" variant="light" icon={IconFileSpreadsheet} testId="content-bulk-csv">
@@ -265,6 +277,8 @@ export function ContentListPage() {
         onDone={() => setSelected(new Set())}
       />
       <CsvDownloadDialog opened={csvOpen} onClose={() => setCsvOpen(false)} query={query} />
+      {/* Mounted while open only: the form starts from this month each time. */}
+      {reportOpen ? <ReportDialog opened onClose={() => setReportOpen(false)} /> : null}
     </Stack>
   );
 }
