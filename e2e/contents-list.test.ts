@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { CONTENT_CSV_HEADER, csvRecord } from '@spinyard/domain';
+import { CONTENT_CSV_HEADER, CONTENTS_REPORT_DETAIL_HEADER, csvRecord } from '@spinyard/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api } from './api.ts';
+import { activeSuperUser, api, firstDomainId } from './api.ts';
 import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
-import { expectPath, openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
 // The vehicle list of a super user with 39 vehicles: found by keywords and filters, paged, its conditions kept
 // over a reload and cleared at logout, the CSV download, each publication action seen in the list, the bulk
-// delete, a process's progress moving without a reload, in four languages and on a phone.
+// delete, a process's progress moving without a reload, the monthly report, a normal user's transfer where the
+// domain allows it, limited publication, in four languages and on a phone.
 describe.skipIf(skipBrowserTests)('vehicle list', () => {
   const suite = useSuite();
   const stamp = Date.now().toString(36);
@@ -235,6 +236,90 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     await act(page, 'prog', 'copy', false);
     // A new management ID that starts with the original's, so the same search finds both.
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(2);
+  });
+
+  it('downloads the monthly report from the list: a BOM, then the header line', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await openList(page);
+    await testId(page, 'contents-report-open').click();
+    await testId(page, 'contents-report-type').selectOption('detail');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      testId(page, 'contents-report-confirm').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^contents_report_\d{4}-\d{2}_detail\.csv$/);
+    const file = await readFile((await download.path()) ?? '', 'utf8');
+    expect(file.startsWith('\uFEFF')).toBe(true);
+    expect(file.slice(1).split(/\r?\n/)[0]).toBe(csvRecord([...CONTENTS_REPORT_DETAIL_HEADER]).replace(/\r?\n$/, ''));
+    // Registered this month, so the month's detail lists it.
+    expect(file).toContain(mid('needle'));
+  });
+
+  it('offers a vehicle with its limited password on "publish (limited)" instead of "publish"', async () => {
+    const session = await apiSignIn(suite, account.email, account.password);
+    const made = await api(`${suite.server.baseUrl}/api/browser/v0/contents`, session.content, {
+      management_id: mid('locked'),
+      maker: 'Subaru',
+      car_name: 'BRZ',
+      limited_password_enabled: true,
+      limited_password: 'buyers1',
+    });
+    expect(made.status, JSON.stringify(made.data)).toBe(201);
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await openList(page);
+    await testId(page, 'content-search').fill(mid('locked'));
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await row(page, 'locked').locator('[data-testid="content-actions"]').click();
+    await testId(page, 'content-action-publish_limited').getByText('限定公開する').waitFor({ state: 'visible' });
+    expect(await testId(page, 'content-action-publish').count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it("lets a normal user transfer where the domain allows it, to a colleague from the server's recipients", async () => {
+    const { baseUrl } = suite.server;
+    const master = await requestAccessToken(suite);
+    const domainId = await firstDomainId(suite, master);
+    const on = await api(`${baseUrl}/v1/domain/${domainId}`, master, { options: { normal_user_transfer: true } });
+    expect(on.status, JSON.stringify(on.data)).toBeLessThan(300);
+    const session = await apiSignIn(suite, account.email, account.password);
+    const user = async (name: string, body: Record<string, unknown>) => {
+      const made = await api(`${baseUrl}/v1/subordinates`, session.access, {
+        email: `${name}-${stamp}@example.com`,
+        password: 'abcd1234',
+        name: `${name} ${stamp}`,
+        ...body,
+      });
+      // Active at once, with the password given.
+      expect(made.status, JSON.stringify(made.data)).toBe(201);
+      return (made.data as { id: string }).id;
+    };
+    const boss = await user('boss', { privilege_type: 'admin' });
+    await user('seller', { privilege_type: 'normal', parent_user_id: boss });
+    await user('peer', { privilege_type: 'normal', parent_user_id: boss });
+    await user('outsider', { privilege_type: 'admin' });
+    const seller = await apiSignIn(suite, `seller-${stamp}@example.com`, 'abcd1234');
+    await createVehicle(suite, seller, { management_id: mid('gift'), maker: 'Suzuki', car_name: 'Jimny' });
+
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, `seller-${stamp}@example.com`, 'abcd1234');
+    await openList(page);
+    await act(page, 'gift', 'transfer', false);
+    const picker = testId(page, 'content-transfer-user');
+    await picker.click();
+    // Their admin and their colleague; never the owner (themself) nor another group's admin.
+    // The picker's listbox (the page's native selects have options too).
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect.poll(() => options.count()).toBe(2);
+    const offered = await options.allTextContents();
+    expect(offered.join('|')).toContain(`boss ${stamp}`);
+    expect(offered.join('|')).toContain(`peer ${stamp}`);
+    expect(offered.join('|')).not.toContain('outsider');
+    await options.filter({ hasText: `peer ${stamp}` }).click();
+    await testId(page, 'content-transfer-confirm').click();
+    // The vehicle is the colleague's now: it leaves the seller's list.
+    await expect.poll(() => row(page, 'gift').count(), { timeout: 30_000 }).toBe(0);
   });
 
   it.each([
