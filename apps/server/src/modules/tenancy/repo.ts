@@ -23,7 +23,6 @@ export interface CompanyFields {
   subdomain: string;
 }
 
-
 export function tenancyRepo(db: Db) {
   const registeredVehicles = (domainId: Expression<string>) =>
     db
