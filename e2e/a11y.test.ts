@@ -23,12 +23,12 @@ describe.skipIf(skipBrowserTests)('accessibility', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  it('/contents/list (a coming-soon page)', async () => {
+  it('/statistic/chart (a coming-soon page)', async () => {
     const { page } = await openPage(suite);
     await signInAsMaster(page, suite);
     await testId(page, 'topbar').waitFor({ state: 'visible' });
-    await page.goto('/contents/list');
-    await expectPath(page, '/contents/list');
+    await page.goto('/statistic/chart');
+    await expectPath(page, '/statistic/chart');
     await testId(page, 'page-title').waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page);

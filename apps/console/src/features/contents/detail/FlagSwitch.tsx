@@ -1,5 +1,6 @@
 import { Switch } from '@mantine/core';
 import type { ContentAnswer } from '@spinyard/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContentFlag, useSetContentFlag } from '../../../api/contentDetail.ts';
 import { notifyError, notifySuccess } from '../../../api/notify.ts';
@@ -22,15 +23,20 @@ export function FlagSwitch({
   const { t } = useTranslation();
   const set = useSetContentFlag();
   const label = t(`contentFields.${flag}`);
-  // While the call runs the switch shows where it is going; then the refetched vehicle says where it is.
-  const checked = set.isPending && set.variables ? set.variables.display : content[flag];
+  // While the call runs the switch shows where it is going (set in the change event itself, so the controlled
+  // input never springs back for a frame); then the refetched vehicle says where it is.
+  const [going, setGoing] = useState<boolean | null>(null);
+  const checked = going ?? content[flag];
 
   const change = async (display: boolean) => {
+    setGoing(display);
     try {
       await set.mutateAsync({ id: content.id, flag, display });
       notifySuccess(t(display ? 'contentsDetail.flagOn' : 'contentsDetail.flagOff', { name: label }));
     } catch (error) {
       notifyError(actionErrorText(error, t('errors.general_error')));
+    } finally {
+      setGoing(null);
     }
   };
 
