@@ -180,6 +180,8 @@ export const ERROR_CATALOGUE = {
   video_vertical_not_allowed: { status: 422, message: 'Vertical videos are not allowed. Use landscape videos.' },
   video_too_short: { status: 422, message: 'The video is too short.' },
   video_invalid_file: { status: 415, message: 'This video file cannot be read.' },
+  // Bounds against hostile files (too long, too large, too many frames a second): refused before any decoding.
+  video_out_of_bounds: { status: 422, message: 'This video is too long, too large or too fast to process.' },
   max_content_count_exceeded: { status: 409, message: 'The maximum number of items is exceeded.' },
   image_load_error: { status: 422, message: 'The image could not be loaded.' },
   member_sync_failed: { status: 503, message: 'Member synchronisation failed. Please try again later.' },
