@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseBlobKey } from './platform/storage/blob-store.ts';
+import type { StorageSettings } from './platform/storage/index.ts';
 
 /**
  * Every environment variable Spinyard reads, validated once at start. The README's configuration table is
@@ -8,6 +10,16 @@ import { z } from 'zod';
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A folder inside the bucket, written with or without its trailing slash. */
+function isSafePrefix(prefix: string): boolean {
+  try {
+    parseBlobKey(prefix.replace(/\/+$/, ''));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z
   .object({
@@ -26,6 +38,21 @@ const envSchema = z
     SMS_API_KEY: z.string().min(1).optional(),
     SPINYARD_CONSOLE_DIST: z.string().min(1).optional(),
     SPINYARD_WORKERS: boolish.default(true),
+    SPINYARD_STORAGE: z.enum(['disk', 's3']).default('disk'),
+    SPINYARD_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    SPINYARD_S3_REGION: z.string().min(1).default('us-east-1'),
+    // S3's own rules are stricter (lower case); some compatible stores accept more.
+    SPINYARD_S3_BUCKET: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'not a bucket name')
+      .optional(),
+    SPINYARD_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    SPINYARD_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    SPINYARD_S3_FORCE_PATH_STYLE: boolish.default(false),
+    SPINYARD_S3_PREFIX: z
+      .string()
+      .refine(isSafePrefix, 'a folder such as spinyard/ (no leading slash, no empty, . or .. segment)')
+      .optional(),
     ACCESS_TOKEN_TTL_HOURS: z.coerce
       .number()
       .int()
@@ -39,6 +66,21 @@ const envSchema = z
   .refine((e) => !e.SMS_URL || e.SMS_API_KEY, {
     path: ['SMS_API_KEY'],
     message: 'SMS_API_KEY is required with SMS_URL',
+  })
+  // Without a bucket S3 cannot start; found here rather than at the first upload.
+  .refine((e) => e.SPINYARD_STORAGE !== 's3' || e.SPINYARD_S3_BUCKET, {
+    path: ['SPINYARD_S3_BUCKET'],
+    message: 'SPINYARD_S3_BUCKET is required with SPINYARD_STORAGE=s3',
+  })
+  // A bucket with disk storage is a forgotten SPINYARD_STORAGE=s3: media would quietly land on one node's disk.
+  .refine((e) => e.SPINYARD_STORAGE === 's3' || !e.SPINYARD_S3_BUCKET, {
+    path: ['SPINYARD_STORAGE'],
+    message: 'SPINYARD_S3_BUCKET is set but SPINYARD_STORAGE is not s3',
+  })
+  // Half a key pair would fall back to the SDK's own credentials without saying so.
+  .refine((e) => !e.SPINYARD_S3_ACCESS_KEY_ID === !e.SPINYARD_S3_SECRET_ACCESS_KEY, {
+    path: ['SPINYARD_S3_SECRET_ACCESS_KEY'],
+    message: 'SPINYARD_S3_ACCESS_KEY_ID and SPINYARD_S3_SECRET_ACCESS_KEY go together',
   });
 
 export interface Config {
@@ -61,6 +103,7 @@ export interface Config {
   smsApiKey: string | undefined;
   consoleDist: string;
   workers: boolean;
+  storage: StorageSettings;
   accessTokenTtlHours: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -71,6 +114,22 @@ export class ConfigError extends Error {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function storageSettings(e: z.infer<typeof envSchema>, mediaDir: string): StorageSettings {
+  if (e.SPINYARD_STORAGE === 'disk' || !e.SPINYARD_S3_BUCKET) return { kind: 'disk', dir: mediaDir };
+  return {
+    kind: 's3',
+    bucket: e.SPINYARD_S3_BUCKET,
+    region: e.SPINYARD_S3_REGION,
+    endpoint: e.SPINYARD_S3_ENDPOINT,
+    forcePathStyle: e.SPINYARD_S3_FORCE_PATH_STYLE,
+    credentials:
+      e.SPINYARD_S3_ACCESS_KEY_ID && e.SPINYARD_S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.SPINYARD_S3_ACCESS_KEY_ID, secretAccessKey: e.SPINYARD_S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix: e.SPINYARD_S3_PREFIX,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all.
@@ -106,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsApiKey: e.SMS_API_KEY,
     consoleDist: path.resolve(e.SPINYARD_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist')),
     workers: e.SPINYARD_WORKERS,
+    storage: storageSettings(e, path.join(dataDir, 'media')),
     accessTokenTtlHours: e.ACCESS_TOKEN_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

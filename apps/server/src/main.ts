@@ -13,7 +13,7 @@ import { createNotifyHub } from './platform/realtime/notify-hub.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { ensureDefaultAssets } from './platform/storage/default-assets.ts';
-import { createDiskBlobStore } from './platform/storage/disk-blob-store.ts';
+import { createBlobStore } from './platform/storage/index.ts';
 import { consoleLog, type DatabaseRuntime, type Log, openDatabase } from './runtime.ts';
 
 const USAGE = `Usage: spinyard <command>
@@ -104,7 +104,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   await mkdir(config.dataDir, { recursive: true });
   const runtime = await openDatabase(config, log);
   await seedMaster(config, runtime, log);
-  const store = createDiskBlobStore(config.mediaDir);
+  const store = createBlobStore(config.storage);
   await ensureDefaultAssets(store);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
   const sms = createSmsSender({ smsUrl: config.smsUrl, smsApiKey: config.smsApiKey, outboxDir: config.smsDir }, log);
@@ -141,8 +141,8 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
 async function worker(config: Config, log: Log): Promise<void> {
   const runtime = await openDatabase(config, log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
-  // Workers purge deleted domains, so they reach the same media folder as the serving nodes.
-  const runner = await startJobs(runtime, mailer, createDiskBlobStore(config.mediaDir), true, log);
+  // Workers purge deleted domains and make media, so they reach the same store as the serving nodes.
+  const runner = await startJobs(runtime, mailer, createBlobStore(config.storage), true, log);
   onShutdown(log, [() => runner.stop(), () => mailer.close(), () => runtime.close()]);
   log('Spinyard workers running');
 }

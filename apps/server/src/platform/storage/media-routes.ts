@@ -1,6 +1,7 @@
 import { errorBody } from '@spinyard/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type BlobStore, parseBlobKey, UnsafeBlobKeyError } from './blob-store.ts';
+import { cacheControlFor } from './content-addressed.ts';
 
 const PREFIX = '/svnmedia/';
 
@@ -80,7 +81,8 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
     reply
       .header('content-type', type)
       .header('content-length', blob.size)
-      .header('cache-control', 'public, max-age=300');
+      // Content-addressed keys never change meaning, so a CDN may keep them for a year; others for minutes.
+      .header('cache-control', cacheControlFor(key));
     // Scripts in an SVG (or in any file opened directly) run with no origin; PDF is spared because Chromium's
     // viewer refuses to render inside a sandboxed document.
     if (type !== 'application/pdf') reply.header('content-security-policy', 'sandbox');
