@@ -11,6 +11,7 @@ import {
   createS3BlobStore,
   type S3BlobStore,
   type S3BlobStoreOptions,
+  streamParts,
 } from '../../src/platform/storage/s3-blob-store.ts';
 import { type LocalS3, S3RVER_CREDENTIALS, startLocalS3 } from '../helpers/s3-server.ts';
 import { blobStoreContract } from './blob-store-contract.ts';
@@ -91,6 +92,20 @@ describe('S3 blob store', () => {
     expect(object.ContentLength).toBe(data.length);
     expect(object.ContentType).toBe('video/mp4');
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(data)).toBe(true);
+  });
+
+  it('cuts a stream into parts of exactly the part size, whatever its chunks (R2 refuses unequal parts)', async () => {
+    async function sizes(chunkSizes: number[]): Promise<number[]> {
+      const stream = Readable.from(chunkSizes.map((size) => Buffer.alloc(size, 1)));
+      const out: number[] = [];
+      for await (const part of streamParts(stream, 4)) out.push(part.length);
+      return out;
+    }
+    expect(await sizes([3, 4, 5])).toEqual([4, 4, 4]);
+    expect(await sizes([1, 1, 1, 1, 1])).toEqual([4, 1]);
+    expect(await sizes([10])).toEqual([4, 4, 2]);
+    expect(await sizes([8])).toEqual([4, 4]);
+    expect(await sizes([])).toEqual([0]);
   });
 
   it('fails on a missing bucket instead of answering as an empty store', async () => {

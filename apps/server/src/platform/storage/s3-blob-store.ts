@@ -53,7 +53,7 @@ function isNotFound(error: unknown): boolean {
  * Reads a stream into parts of exactly `partSize` bytes (the last may be shorter): some S3-compatible stores
  * (Cloudflare R2) refuse parts of unequal size, so chunks are cut rather than passed along as they come.
  */
-async function* parts(data: NodeJS.ReadableStream, partSize: number): AsyncGenerator<Buffer> {
+export async function* streamParts(data: NodeJS.ReadableStream, partSize: number): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   for await (const chunk of data) {
@@ -140,7 +140,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
         );
         return;
       }
-      const chunks = parts(data, partSize);
+      const chunks = streamParts(data, partSize);
       const first = await chunks.next();
       const firstPart = first.done ? Buffer.alloc(0) : first.value;
       if (firstPart.length < partSize) {
