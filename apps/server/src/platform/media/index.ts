@@ -1,9 +1,18 @@
 import type { Media } from './media.ts';
 import { createSharpMedia } from './sharp-media.ts';
+import { probeVideo } from './video-probe.ts';
 
-export type { MeasuredImage, Media, ReencodeOptions, StoredImageFormat } from './media.ts';
+export type {
+  MeasuredImage,
+  Media,
+  ProbedVideo,
+  ReencodeOptions,
+  StoredImageFormat,
+  VideoProbe,
+  VideoProbeFailure,
+} from './media.ts';
 
-/** Images go through sharp; video (ffmpeg and ffprobe) joins this adapter with the vehicles' media. */
+/** Images through sharp, video through ffprobe and ffmpeg (platform/media/ffmpeg.ts). */
 export function createMedia(): Media {
-  return createSharpMedia();
+  return { ...createSharpMedia(), probeVideo: (file) => probeVideo(file) };
 }

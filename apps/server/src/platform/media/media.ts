@@ -1,5 +1,5 @@
 /**
- * The one adapter for image (and, next, video) work: nothing outside platform/media imports sharp or runs
+ * The one adapter for image and video work: nothing outside platform/media imports sharp or runs
  * ffmpeg (test/structure/media-imports.test.ts). Areas receive it through their module context.
  */
 
@@ -23,6 +23,39 @@ export interface ReencodeOptions {
   fitWithin?: { width: number; height: number };
 }
 
+/**
+ * What a video is, read from its headers by ffprobe (nothing decoded). The domain's video rules
+ * (`exteriorVideoRefusal`) judge these facts; `width` and `height` are the picture as shown, after the rotation
+ * flag phones use to store portrait video as landscape pixels.
+ */
+export interface ProbedVideo {
+  /** ffprobe's `format_name`, e.g. `mov,mp4,m4a,3gp,3g2,mj2`, `avi`, `asf`, `mpeg`. */
+  container: string;
+  /** ffprobe's codec name of the picture, e.g. `h264`, `hevc`. */
+  codec: string;
+  width: number;
+  height: number;
+  /** The stored pixel size, before the rotation. */
+  codedWidth: number;
+  codedHeight: number;
+  /** Clockwise degrees the picture is turned when shown: 0, 90, 180 or 270. */
+  rotation: number;
+  durationSeconds: number;
+  /** Average frames per second (NaN when the file does not say). */
+  frameRate: number;
+  /** Frames the container declares, when it declares them (counting them would mean decoding). */
+  frameCount: number | undefined;
+  hasAudio: boolean;
+}
+
+/**
+ * Why a file is no usable video. Every reason is the catalogue's `video_invalid_file` to the user; the reason
+ * is for the log. `timeout`: ffprobe did not answer within its limit.
+ */
+export type VideoProbeFailure = 'unreadable' | 'no_video' | 'no_duration' | 'timeout';
+
+export type VideoProbe = { ok: true; video: ProbedVideo } | { ok: false; reason: VideoProbeFailure; detail: string };
+
 export interface Media {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
@@ -30,4 +63,6 @@ export interface Media {
    * and anything appended after the image data are gone before the file is published.
    */
   reencodeImage(data: Buffer, options: ReencodeOptions): Promise<Buffer>;
+  /** Reads a video file's facts from its headers, under a time limit; never rejects for a bad file. */
+  probeVideo(file: string): Promise<VideoProbe>;
 }

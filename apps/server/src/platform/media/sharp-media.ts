@@ -53,6 +53,6 @@ async function reencodeImage(data: Buffer, options: ReencodeOptions): Promise<Bu
 }
 
 /** Images through sharp (libvips): fast, and limited to what a logo or a photo needs. */
-export function createSharpMedia(): Media {
+export function createSharpMedia(): Pick<Media, 'measureImage' | 'reencodeImage'> {
   return { measureImage, reencodeImage };
 }

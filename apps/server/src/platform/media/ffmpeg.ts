@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+/**
+ * Where ffmpeg and ffprobe are, and the one way this server runs them: an argument list (never a shell, so a
+ * file name cannot become a command), a time limit after which the process is killed, and a cap on the output
+ * kept in memory. The binaries come from npm packages (@ffmpeg-installer/ffmpeg, @ffprobe-installer/ffprobe:
+ * static builds, the same on every machine); `FFMPEG_PATH` and `FFPROBE_PATH` point elsewhere (a system build,
+ * a newer one) without a code change. See docs/operations.md.
+ */
+
+const require = createRequire(import.meta.url);
+
+// Resolved on first use, so a machine that sets the environment variables never loads the packages.
+let ffmpegFromPackage: string | undefined;
+let ffprobeFromPackage: string | undefined;
+
+export function ffmpegPath(): string {
+  const configured = process.env.FFMPEG_PATH;
+  if (configured) return configured;
+  ffmpegFromPackage ??= (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  return ffmpegFromPackage;
+}
+
+export function ffprobePath(): string {
+  const configured = process.env.FFPROBE_PATH;
+  if (configured) return configured;
+  ffprobeFromPackage ??= (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+  return ffprobeFromPackage;
+}
+
+export interface RunOptions {
+  /** The process is killed (SIGKILL) after this long. */
+  timeoutMs: number;
+  /** Standard output kept; past it the process is killed, since no answer we read is that large. Default 1 MB. */
+  maxStdoutBytes?: number;
+  /** The last this many bytes of standard error are kept, for the log. Default 16 kB. */
+  maxStderrBytes?: number;
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  /** Exit code, or null when the process was killed. */
+  code: number | null;
+  stdout: Buffer;
+  /** The tail of standard error. */
+  stderr: string;
+  timedOut: boolean;
+  /** The output went past maxStdoutBytes and the process was killed. */
+  overflowed: boolean;
+  /** The program could not be started (not found, not executable). */
+  spawnError?: string;
+}
+
+/** Runs a program with arguments (no shell) under a time limit and an output cap; never rejects. */
+export function runBounded(program: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  const maxStdout = options.maxStdoutBytes ?? 1024 * 1024;
+  const maxStderr = options.maxStderrBytes ?? 16 * 1024;
+  return new Promise((resolve) => {
+    const child = spawn(program, args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let err = Buffer.alloc(0);
+    let timedOut = false;
+    let overflowed = false;
+    let spawnError: string | undefined;
+    const kill = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, options.timeoutMs);
+    const onAbort = () => kill();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (overflowed) return;
+      if (outBytes + chunk.length > maxStdout) {
+        overflowed = true;
+        kill();
+        return;
+      }
+      out.push(chunk);
+      outBytes += chunk.length;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err = Buffer.concat([err, chunk]);
+      if (err.length > maxStderr) err = err.subarray(err.length - maxStderr);
+    });
+    let done = false;
+    const finish = (code: number | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      resolve({
+        code,
+        stdout: Buffer.concat(out),
+        stderr: err.toString('utf8'),
+        timedOut,
+        overflowed,
+        ...(spawnError === undefined ? {} : { spawnError }),
+      });
+    };
+    // A program that cannot start reports only 'error'; one that ran ends with 'close' once its pipes drain.
+    child.on('error', (e) => {
+      spawnError = e.message;
+      if (child.pid === undefined) finish(null);
+    });
+    child.on('close', (code) => finish(code));
+  });
+}
+
+/** The first line of `ffmpeg -version` (or ffprobe's), for the operations page and the startup log. */
+export async function binaryVersion(program: string): Promise<string | undefined> {
+  const r = await runBounded(program, ['-hide_banner', '-version'], { timeoutMs: 10_000, maxStdoutBytes: 64 * 1024 });
+  if (r.code !== 0) return undefined;
+  return r.stdout.toString('utf8').split('\n')[0]?.trim();
+}
