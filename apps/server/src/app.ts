@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -43,6 +45,8 @@ export interface AppDeps {
   publicUrl?: string | undefined;
   productHost?: string;
   consoleDist?: string | undefined;
+  /** Where resumable uploads keep their bytes until checked; the system's temp folder when not given. */
+  uploadDir?: string | undefined;
   trustProxy?: boolean;
   logLevel?: string;
 }
@@ -94,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     publicUrl: deps.publicUrl,
     productHost: deps.productHost ?? 'localhost',
+    uploadDir: deps.uploadDir ?? path.join(tmpdir(), 'spinyard-uploads'),
   };
 
   await app.register(healthRoutes, { db: deps.db });

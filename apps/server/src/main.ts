@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -122,6 +123,8 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     productHost: config.productHost,
     accessTokenTtlHours: config.accessTokenTtlHours,
     consoleDist: config.consoleDist,
+    // Unchecked uploads stay on this node's disk, outside the media store, until the pipeline takes them.
+    uploadDir: path.join(config.dataDir, 'uploads'),
     trustProxy: config.trustProxy,
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
   });

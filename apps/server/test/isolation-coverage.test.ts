@@ -20,6 +20,7 @@ const ISOLATION_TESTS = [
   'contents/csv-isolation.test.ts',
   'contents/report-isolation.test.ts',
   'contents/process-isolation.test.ts',
+  'uploads/tus.test.ts',
 ];
 
 /**

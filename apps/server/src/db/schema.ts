@@ -242,6 +242,22 @@ export interface ThrottleEventsTable {
   created_at: CreatedAt;
 }
 
+/** A resumable video upload (tus): its bytes live in the upload folder under the same id until checked. */
+export interface UploadsTable {
+  id: string;
+  content_id: string;
+  user_id: Nullable<string>;
+  purpose: string;
+  status: ColumnType<string, string | undefined, string>;
+  /** bigint: PostgreSQL answers it as a string. */
+  size: ColumnType<string, number, never>;
+  file_name: Nullable<string>;
+  container: Nullable<string>;
+  error_code: Nullable<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   domains: DomainsTable;
   companies: CompaniesTable;
@@ -254,6 +270,7 @@ export interface Database {
   contents: ContentsTable;
   content_processes: ContentProcessesTable;
   throttle_events: ThrottleEventsTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -28,6 +28,8 @@ export interface ModuleContext {
   publicUrl: string | undefined;
   /** Host name of the product's own domain: its paying-by-card users are the "product-branded" users. */
   productHost: string;
+  /** Where resumable uploads keep their bytes until checked (a folder of the data dir; never the media store). */
+  uploadDir: string;
 }
 
 /**

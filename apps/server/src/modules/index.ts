@@ -4,6 +4,7 @@ import { contentsModule } from './contents/index.ts';
 import type { AppModule } from './context.ts';
 import { profileModule } from './profile/index.ts';
 import { tenancyModule } from './tenancy/index.ts';
+import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
 
 /** Every area module, in registration order. */
@@ -14,4 +15,5 @@ export const MODULES: readonly AppModule[] = [
   profileModule,
   usersModule,
   contentsModule,
+  uploadsModule,
 ];

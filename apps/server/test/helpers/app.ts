@@ -39,6 +39,7 @@ async function open(options: TestAppOptions = {}): Promise<Opened> {
       store: createDiskBlobStore(path.join(dir, 'media')),
       mailer: createOutboxMailer(path.join(dir, 'mail'), () => undefined),
       publicUrl: 'http://console.test',
+      uploadDir: path.join(dir, 'uploads'),
       accessTokenTtlHours: 24,
       ...options,
       db,

@@ -19,6 +19,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   throttle_events: 'auth',
   contents: 'contents',
   content_processes: 'contents',
+  uploads: 'uploads',
 };
 
 export interface TableWrite {

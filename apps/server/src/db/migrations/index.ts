@@ -8,6 +8,7 @@ import * as m0007 from './0007_service_ends_at.ts';
 import * as m0008 from './0008_list_sort_indexes.ts';
 import * as m0009 from './0009_vehicles.ts';
 import * as m0010 from './0010_contents_list.ts';
+import * as m0011 from './0011_uploads.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0008_list_sort_indexes': m0008,
   '0009_vehicles': m0009,
   '0010_contents_list': m0010,
+  '0011_uploads': m0011,
 };

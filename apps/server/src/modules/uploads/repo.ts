@@ -1,0 +1,112 @@
+import type { UploadStatus, VideoUploadPurpose } from '@spinyard/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export interface UploadRow {
+  id: string;
+  content_id: string;
+  user_id: string | null;
+  purpose: string;
+  status: string;
+  size: string;
+  file_name: string | null;
+  container: string | null;
+  error_code: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewUpload {
+  id: string;
+  contentId: string;
+  userId: string;
+  purpose: VideoUploadPurpose;
+  size: number;
+  fileName: string | null;
+}
+
+/** States in which an upload still takes a place of the vehicle's upload limit. */
+const FINISHED: readonly UploadStatus[] = ['error', 'canceled', 'complete'];
+
+/** SQL of `uploads`, the resumable uploads and their states. */
+export function uploadsRepo(db: Db) {
+  return {
+    async insert(values: NewUpload): Promise<void> {
+      await db
+        .insertInto('uploads')
+        .values({
+          id: values.id,
+          content_id: values.contentId,
+          user_id: values.userId,
+          purpose: values.purpose,
+          size: values.size,
+          file_name: values.fileName,
+        })
+        .execute();
+    },
+
+    async find(id: string): Promise<UploadRow | undefined> {
+      return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * The vehicle's uploads of this purpose that still take a place: every one not finished, but a `requested`
+     * one created longer than `expireAfterMs` ago (tus expires its bytes then, so it can no longer complete).
+     */
+    async countUnfinished(contentId: string, purpose: VideoUploadPurpose, expireAfterMs: number): Promise<number> {
+      const row = await db
+        .selectFrom('uploads')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('content_id', '=', contentId)
+        .where('purpose', '=', purpose)
+        .where('status', 'not in', FINISHED)
+        .where((eb) =>
+          eb.or([
+            eb('status', '!=', 'requested'),
+            eb('created_at', '>', sql<Date>`now() - make_interval(secs => ${expireAfterMs / 1000})`),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Moves an upload to a state (only from one of `from`, so two callers never both move it); the row after. */
+    async move(
+      id: string,
+      from: readonly UploadStatus[],
+      to: UploadStatus,
+      facts: { container?: string | null; errorCode?: string | null } = {},
+    ): Promise<UploadRow | undefined> {
+      return db
+        .updateTable('uploads')
+        .set({
+          status: to,
+          updated_at: sql<Date>`now()`,
+          ...(facts.container !== undefined ? { container: facts.container } : {}),
+          ...(facts.errorCode !== undefined ? { error_code: facts.errorCode } : {}),
+        })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Forgets an upload whose creation tus refused (nothing was stored for it). */
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('uploads').where('id', '=', id).where('status', '=', 'requested').execute();
+    },
+
+    /** The checked uploads of a vehicle waiting for their pipeline, oldest first. */
+    async ready(contentId: string, purpose: VideoUploadPurpose): Promise<UploadRow[]> {
+      return db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('content_id', '=', contentId)
+        .where('purpose', '=', purpose)
+        .where('status', '=', 'ready')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+  };
+}

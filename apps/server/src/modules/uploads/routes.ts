@@ -1,0 +1,152 @@
+import { VIDEO_UPLOADS_PATH, videoUploadAnswer, videoUploadParams } from '@spinyard/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import type { ModuleContext } from '../context.ts';
+import { toUploadAnswer, uploadsService } from './service.ts';
+import { createTusEndpoint, type TusEndpoint } from './tus.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['uploads'];
+/** tus answers these itself; the body is empty. */
+const noBody = z.null();
+
+/** Unfinished uploads keep their bytes and their place in the upload limit this long after creation. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * Hands the request to tus once the route has decided it may go on: tus writes the answer on the raw response,
+ * so Fastify is told not to. Answers the status tus sent.
+ */
+async function handOver(tus: TusEndpoint, request: FastifyRequest, reply: FastifyReply): Promise<number> {
+  reply.hijack();
+  try {
+    await tus.server.handle(request.raw, reply.raw);
+  } catch (error) {
+    request.log.error(error, 'tus failed');
+    if (!reply.raw.headersSent) {
+      reply.raw.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+      reply.raw.end(JSON.stringify({ error: { code: 'internal_error', user_message: 'A server error occurred.' } }));
+    } else reply.raw.destroy();
+  }
+  return reply.raw.statusCode;
+}
+
+/**
+ * The tus endpoint (resumable uploads, protocol 1.0.0: creation, termination, expiration) in the content API.
+ * Registered in a scope of its own so its body parser, which leaves the bytes to tus, applies to nothing else.
+ */
+export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  const service = uploadsService({ db: ctx.db, expireAfterMs: UPLOAD_EXPIRY_MS });
+  const tus = await createTusEndpoint({
+    dir: ctx.uploadDir,
+    // The scope's prefix is the content API's (/api/browser/v0): tus answers Location under the full path.
+    path: `${scope.prefix}${VIDEO_UPLOADS_PATH}`,
+    service,
+    expireAfterMs: UPLOAD_EXPIRY_MS,
+  });
+
+  await scope.register(async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    // The bytes of a PATCH (or a creation with data) stream to tus untouched and unbounded by the JSON body limit.
+    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+    app.post(
+      VIDEO_UPLOADS_PATH,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Create a resumable video upload (tus): Upload-Length and Upload-Metadata (content_id, purpose)',
+          description:
+            'Answers 201 with Location, the upload address. Refused: the vehicle not seen (404), a process locking ' +
+            'EXTERIOR.UPLOAD (409 content_locked), the upload limit of its domain (403 upload_over_limit), a size ' +
+            'over the limit (413 file_too_large, params.max_bytes), a bad header (422).',
+          response: { 201: noBody, ...errorResponses(401, 403, 404, 409, 413, 422) },
+        },
+      },
+      async (request, reply) => {
+        const id = await service.create(actorOf(request), {
+          uploadLength: first(request.headers['upload-length']),
+          uploadMetadata: first(request.headers['upload-metadata']),
+        });
+        tus.nameNext(request.raw, id);
+        if ((await handOver(tus, request, reply)) !== 201) await service.creationFailed(id);
+      },
+    );
+
+    app.head(
+      `${VIDEO_UPLOADS_PATH}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'How much of an upload the server has (Upload-Offset), to resume it',
+          params: videoUploadParams,
+          response: { 200: noBody, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request, reply) => {
+        await service.own(actorOf(request), request.params.id);
+        await handOver(tus, request, reply);
+      },
+    );
+
+    app.patch(
+      `${VIDEO_UPLOADS_PATH}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Send bytes of an upload from Upload-Offset (application/offset+octet-stream)',
+          description:
+            'The last bytes are followed by the check of the file by its content: a file that is no video the ' +
+            'spec accepts answers 415 unsupported_video_format and is deleted.',
+          params: videoUploadParams,
+          response: { 204: noBody, ...errorResponses(401, 404, 409, 413, 415, 422) },
+        },
+      },
+      async (request, reply) => {
+        await service.own(actorOf(request), request.params.id);
+        await handOver(tus, request, reply);
+      },
+    );
+
+    app.delete(
+      `${VIDEO_UPLOADS_PATH}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel an upload (its bytes are deleted) until the pipeline has taken it',
+          params: videoUploadParams,
+          response: { 204: noBody, ...errorResponses(401, 404, 409, 422) },
+        },
+      },
+      async (request, reply) => {
+        const row = await service.own(actorOf(request), request.params.id);
+        await service.assertCancelable(row);
+        if ((await handOver(tus, request, reply)) === 204) await service.canceled(row.id);
+      },
+    );
+
+    app.get(
+      `${VIDEO_UPLOADS_PATH}/:id`,
+      {
+        exposeHeadRoute: false,
+        schema: {
+          tags,
+          security,
+          summary: 'An upload and its state (requested, ready, error, canceled... as the spec names them)',
+          params: videoUploadParams,
+          response: { 200: videoUploadAnswer, ...errorResponses(401, 404, 422) },
+        },
+      },
+      async (request) => toUploadAnswer(await service.own(actorOf(request), request.params.id)),
+    );
+  });
+}
