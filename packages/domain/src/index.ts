@@ -12,6 +12,7 @@ export * from './locale.ts';
 export * from './locks.ts';
 export * from './login.ts';
 export * from './login-limit.ts';
+export * from './media/loop.ts';
 export * from './media/video-rules.ts';
 export * from './menu.ts';
 export * from './permissions/index.ts';

@@ -230,6 +230,8 @@ describe('even spacing over the turn', () => {
     const seamless = loopJump(signatures, plan.frames);
     expect(seamless.ratio).toBeGreaterThan(0.5);
     expect(seamless.ratio).toBeLessThan(1.6);
+    expect(seamless.localRatio).toBeGreaterThan(0.6);
+    expect(seamless.localRatio).toBeLessThan(1.5);
 
     const naive = nearestFrames(evenFramePositions(signatures.length, 36), signatures.length);
     // The whole video ends a fifth of a turn past the start; the difference saturates on detail, hence only 2x.
@@ -239,7 +241,8 @@ describe('even spacing over the turn', () => {
 
   it('loopJump measures the wrap against the median step', () => {
     const line: FrameSignature[] = [[0], [10], [20], [30], [60]];
-    expect(loopJump(line, [0, 1, 2, 3])).toEqual({ jump: 30, medianStep: 10, ratio: 3 });
+    expect(loopJump(line, [0, 1, 2, 3])).toEqual({ jump: 30, medianStep: 10, ratio: 3, localRatio: 3 });
+    expect(loopJump(line, [0, 1, 2, 4])).toEqual({ jump: 60, medianStep: 10, ratio: 6, localRatio: 2.4 });
     expect(() => loopJump(line, [0, 1])).toThrow(RangeError);
   });
 });

@@ -235,9 +235,17 @@ export interface LoopJump {
   jump: number;
   /** Median difference between consecutive chosen frames. */
   medianStep: number;
-  /** jump / medianStep: near 1 for a seamless loop, several times more for a visible jump. */
+  /** jump / medianStep: about 1 (or less) for a seamless loop, several times more for a visible jump. */
   ratio: number;
+  /**
+   * jump against the two steps either side of the wrap (last but one to last, first to second): the steps vary
+   * along a turn with how much detail passes, so this says whether the wrap looks like its own neighbours. Near 1
+   * when seamless; near 0 when the last frame repeats the first (a stutter); well above 1 for a jump.
+   */
+  localRatio: number;
 }
+
+const safeRatio = (a: number, b: number): number => (b === 0 ? (a === 0 ? 1 : Number.POSITIVE_INFINITY) : a / b);
 
 /** How visible the wrap from the spin's last frame to its first is, against its ordinary steps. */
 export function loopJump(signatures: readonly FrameSignature[], frames: readonly number[]): LoopJump {
@@ -247,9 +255,6 @@ export function loopJump(signatures: readonly FrameSignature[], frames: readonly
   for (let i = 1; i < frames.length; i++) steps.push(frameDifference(at(i - 1), at(i)));
   const jump = frameDifference(at(frames.length - 1), at(0));
   const medianStep = median(steps);
-  return {
-    jump,
-    medianStep,
-    ratio: medianStep === 0 ? (jump === 0 ? 1 : Number.POSITIVE_INFINITY) : jump / medianStep,
-  };
+  const around = (steps[0]! + steps.at(-1)!) / 2;
+  return { jump, medianStep, ratio: safeRatio(jump, medianStep), localRatio: safeRatio(jump, around) };
 }

@@ -1,0 +1,91 @@
+import { evenFramePositions, findLoopClose, loopJump, nearestFrames, planLoop, positionTimes } from '@spinyard/domain';
+import { describe, expect, it } from 'vitest';
+import { FrameSignatureError, readFrameSignatures } from '../../src/platform/media/frame-signatures.ts';
+import { TURNTABLE, turntableVideo } from '../helpers/turntable.ts';
+
+/**
+ * The seamless loop on real video: a turntable scene filmed for 10 s at 30 fps with camera noise and H.264 on
+ * top, read by ffmpeg into signatures (15 a second), then the domain's loop rule. The jump is measured on the
+ * signatures: the difference from the spin's last frame back to its first, against its median step.
+ */
+
+const FPS = 15;
+const read = async (turns: number) =>
+  readFrameSignatures(await turntableVideo(turns), { fps: FPS, timeoutMs: 30_000, maxFrames: 1000 });
+
+describe('seamless loop on a turntable video', () => {
+  it('reads one signature per sampled frame with its time', async () => {
+    const signatures = await read(1.25);
+    expect(signatures).toMatchObject({ width: 32, height: 18 });
+    expect(signatures.frames).toHaveLength(TURNTABLE.seconds * FPS);
+    for (const f of signatures.frames) expect(f).toHaveLength(32 * 18);
+    for (const [i, t] of signatures.times.entries()) expect(t).toBeCloseTo(i / FPS, 2);
+    // Neighbouring frames differ (the scene moves), and no frame is blank.
+    expect(signatures.frames[0]).not.toEqual(signatures.frames[1]);
+    expect(Math.max(...signatures.frames[0]!)).toBeGreaterThan(Math.min(...signatures.frames[0]!) + 50);
+  });
+
+  it('the 1.25-turn video closes after 8 s and its 36 frames loop without a jump; spread over the whole video they jump', async () => {
+    const { frames, times } = await read(1.25);
+    const turnSeconds = TURNTABLE.seconds / 1.25;
+    const plan = planLoop(frames, 36);
+    expect(plan.reading.outcome).toBe('closed');
+    // Within one sampled frame (1/15 s) of where the turn closes.
+    const [closeTime] = positionTimes([plan.reading.close], times);
+    expect(Math.abs(closeTime! - turnSeconds)).toBeLessThanOrEqual(1 / FPS);
+
+    expect(plan.frames).toHaveLength(36);
+    for (let i = 1; i < 36; i++) expect(plan.frames[i]!).toBeGreaterThan(plan.frames[i - 1]!);
+    // The wrap looks like an ordinary step: against the median step, and against the steps either side of it.
+    const seamless = loopJump(frames, plan.frames);
+    expect(seamless.ratio).toBeLessThan(1.6);
+    expect(seamless.localRatio).toBeGreaterThan(0.6);
+    expect(seamless.localRatio).toBeLessThan(1.5);
+
+    // Spread over the whole video, the last frame is a fifth of a turn short of the first: a jump.
+    const naive = loopJump(frames, nearestFrames(evenFramePositions(frames.length, 36), frames.length));
+    expect(naive.ratio).toBeGreaterThan(3);
+    expect(naive.ratio).toBeGreaterThan(4 * seamless.ratio);
+    expect(naive.localRatio).toBeGreaterThan(2.5);
+  });
+
+  it('the 1.5-turn video closes after two thirds of it', async () => {
+    const { frames, times } = await read(1.5);
+    const reading = findLoopClose(frames);
+    expect(reading.outcome).toBe('closed');
+    const [closeTime] = positionTimes([reading.close], times);
+    expect(Math.abs(closeTime! - TURNTABLE.seconds / 1.5)).toBeLessThanOrEqual(1 / FPS);
+  });
+
+  it('the 1.0-turn video closes at its end, so the whole video is the turn', async () => {
+    const { frames } = await read(1);
+    const reading = findLoopClose(frames);
+    expect(reading.outcome).toBe('closed');
+    expect(Math.abs(reading.close - frames.length)).toBeLessThanOrEqual(1);
+    const plan = planLoop(frames, 36);
+    expect(plan.frames.at(-1)).toBeLessThan(frames.length);
+    expect(loopJump(frames, plan.frames).localRatio).toBeLessThan(1.5);
+  });
+
+  it('a video short of a turn says so, and uses all of it as it nears its start to the end', async () => {
+    const { frames } = await read(0.8);
+    const reading = findLoopClose(frames);
+    expect(reading.outcome).toBe('short_of_turn');
+    expect(reading.close).toBeGreaterThan(frames.length - 1);
+    expect(reading.close).toBeLessThanOrEqual(frames.length);
+  });
+
+  it('stops ffmpeg at the frame bound and at the time limit', async () => {
+    const file = await turntableVideo(1.25);
+    await expect(readFrameSignatures(file, { timeoutMs: 30_000, maxFrames: 10 })).rejects.toMatchObject({
+      reason: 'too_many_frames',
+    });
+    await expect(readFrameSignatures(file, { timeoutMs: 1 })).rejects.toBeInstanceOf(FrameSignatureError);
+  });
+
+  it('says ffmpeg failed on a file that is no video', async () => {
+    await expect(readFrameSignatures(new URL(import.meta.url).pathname, { timeoutMs: 30_000 })).rejects.toMatchObject({
+      reason: 'ffmpeg_failed',
+    });
+  });
+});
