@@ -11,6 +11,7 @@ import {
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
+  type UploadPartCommandOutput,
 } from '@aws-sdk/client-s3';
 import { type BlobStore, parseBlobKey } from './blob-store.ts';
 import { cacheControlFor } from './content-addressed.ts';
@@ -37,7 +38,7 @@ export interface S3BlobStore extends BlobStore {
 }
 
 // S3's smallest part (every part but the last) is 5 MiB; 8 MiB keeps a 4K walk-around video under 10,000 parts
-// (S3's limit: 78 GB) while holding only one part in memory per upload.
+// (S3's limit: 78 GB) while holding at most two parts in memory per upload.
 const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 
 function isNotFound(error: unknown): boolean {
@@ -108,13 +109,18 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
       let PartNumber = 1;
       let body: Buffer | undefined = first;
       while (body) {
-        const { ETag } = await client.send(
+        const sending: Promise<UploadPartCommandOutput> = client.send(
           new UploadPartCommand({ Bucket: bucket, Key, UploadId, PartNumber, Body: body, ContentLength: body.length }),
         );
-        done.push({ ETag, PartNumber });
+        // The next part is read while this one goes up (two parts in memory at most), and both are settled
+        // before anything else happens, so an abort never races a part still on its way.
+        const reading: Promise<IteratorResult<Buffer>> = rest.next();
+        const [sent, next] = await Promise.allSettled([sending, reading]);
+        if (sent.status === 'rejected') throw sent.reason;
+        if (next.status === 'rejected') throw next.reason;
+        done.push({ ETag: sent.value.ETag, PartNumber });
         PartNumber += 1;
-        const next = await rest.next();
-        body = next.done ? undefined : next.value;
+        body = next.value.done ? undefined : next.value.value;
       }
       await client.send(
         new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId, MultipartUpload: { Parts: done } }),
