@@ -29,6 +29,19 @@ describe('the ffmpeg and ffprobe binaries', () => {
     expect(await binaryVersion(ffmpegPath())).toMatch(/^ffmpeg version /);
     expect(await binaryVersion(ffprobePath())).toMatch(/^ffprobe version /);
   });
+
+  it('are taken from FFPROBE_PATH when it is set, and a missing one is an error, not a bad file', async () => {
+    const file = await testVideo('landscape');
+    const saved = process.env.FFPROBE_PATH;
+    try {
+      process.env.FFPROBE_PATH = path.join(tmpdir(), 'no-such-ffprobe');
+      await expect(probeVideo(file)).rejects.toThrow(/ffprobe could not be started/);
+    } finally {
+      if (saved === undefined) delete process.env.FFPROBE_PATH;
+      else process.env.FFPROBE_PATH = saved;
+    }
+    expect((await probeVideo(file)).ok).toBe(true);
+  });
 });
 
 describe('probeVideo', () => {

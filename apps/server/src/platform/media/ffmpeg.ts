@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
@@ -15,17 +16,31 @@ const require = createRequire(import.meta.url);
 let ffmpegFromPackage: string | undefined;
 let ffprobeFromPackage: string | undefined;
 
+/**
+ * The packaged binary, checked once: ffprobe's tarball ships without the execute bit and relies on its install
+ * script's `chmod u+x`, so an install with scripts off, or by another user than the server's, leaves it unusable.
+ */
+function packaged(specifier: string, variable: string): string {
+  const file = (require(specifier) as { path: string }).path;
+  try {
+    accessSync(file, constants.X_OK);
+  } catch {
+    throw new Error(`${file} is not executable by this user: run chmod a+x on it, or set ${variable}`);
+  }
+  return file;
+}
+
 export function ffmpegPath(): string {
   const configured = process.env.FFMPEG_PATH;
   if (configured) return configured;
-  ffmpegFromPackage ??= (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  ffmpegFromPackage ??= packaged('@ffmpeg-installer/ffmpeg', 'FFMPEG_PATH');
   return ffmpegFromPackage;
 }
 
 export function ffprobePath(): string {
   const configured = process.env.FFPROBE_PATH;
   if (configured) return configured;
-  ffprobeFromPackage ??= (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+  ffprobeFromPackage ??= packaged('@ffprobe-installer/ffprobe', 'FFPROBE_PATH');
   return ffprobeFromPackage;
 }
 
