@@ -32,7 +32,9 @@ export interface CreationHeaders {
   uploadMetadata: string | undefined;
 }
 
-export type FinishOutcome = { ok: true; row: UploadRow } | { ok: false; code: 'unsupported_video_format' };
+export type FinishOutcome =
+  | { ok: true; row: UploadRow }
+  | { ok: false; code: 'unsupported_video_format' | 'invalid_state_transition' };
 
 export function toUploadAnswer(row: UploadRow): VideoUploadAnswer {
   return {
@@ -138,7 +140,8 @@ export function uploadsService(deps: UploadsServiceDeps) {
         return { ok: false, code: 'unsupported_video_format' };
       }
       const row = await repo.move(id, ['requested'], 'ready', { container });
-      if (!row) throw new AppError('not_found');
+      // Cancelled while its last bytes arrived: the cancel stands and the bytes go.
+      if (!row) return { ok: false, code: 'invalid_state_transition' };
       return { ok: true, row };
     },
 

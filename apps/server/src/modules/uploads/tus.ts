@@ -54,7 +54,7 @@ export async function createTusEndpoint(options: {
       // A refused file is not kept: its row says why (error_code), and the bytes are gone.
       await datastore.remove(upload.id);
       return {
-        status_code: 415,
+        status_code: outcome.code === 'unsupported_video_format' ? 415 : 409,
         headers: { 'Content-Type': 'application/json; charset=utf-8' },
         body: JSON.stringify(errorBody(outcome.code)),
       };
