@@ -297,6 +297,20 @@ describe('refusals at creation', () => {
     expect((await errorOf(res)).code).toBe('invalid_state_transition');
   });
 
+  it('records nothing when tus itself refuses the creation (no Tus-Resumable header)', async () => {
+    const before = await count();
+    const res = await fetch(`${base}/api/browser/v0/uploads/videos`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${owner.contentToken}`,
+        'upload-length': '100',
+        'upload-metadata': metadata({ content_id: car, purpose: 'exterior' }),
+      },
+    });
+    expect(res.status).toBe(412);
+    expect(await count()).toBe(before);
+  });
+
   it('asks for the content token', async () => {
     const res = await send(null, 'POST', '/api/browser/v0/uploads/videos', { 'upload-length': '100' });
     expect(res.status).toBe(401);
