@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ErrorCode, exteriorVideoRefusal, exteriorVideosRefusal, type VideoFacts } from '@spinyard/domain';
@@ -101,6 +101,18 @@ describe('probeVideo', () => {
       expect(probe).toMatchObject({ ok: false, reason: 'unreadable' });
     },
   );
+
+  it('does not follow a playlist to another file (an upload cannot make the probe read the disk or the network)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-playlist-'));
+    try {
+      const playlist = path.join(dir, 'walkaround.m3u8');
+      const target = await testVideo('landscape');
+      await writeFile(playlist, `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n${target}\n#EXT-X-ENDLIST\n`);
+      expect(await probeVideo(playlist)).toMatchObject({ ok: false, reason: 'unreadable' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it('does not read a name as an option or a protocol', async () => {
     const probe = await probeVideo('-version');
