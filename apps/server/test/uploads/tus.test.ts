@@ -34,9 +34,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   workDir = await mkdtemp(path.join(tmpdir(), 'spinyard-tus-'));
   const file = path.join(workDir, 'walk.mp4');
-  // A real H.264 MP4 of a few hundred kilobytes: large enough to cut mid-PATCH, small enough to stay fast.
+  // A real H.264 MP4 of about 1.5 MB: one PATCH of it is larger than the 1 MB JSON body limit, which must not
+  // apply to upload bytes, and it is still fast to make.
   await promisify(execFile)(ffmpegPath, [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=30:duration=4'],
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=6'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', file],
   ]);
   video = await readFile(file);
@@ -180,6 +181,7 @@ describe('a resumable upload', () => {
 
     // Sending from anywhere but the kept offset is refused by the protocol, and changes nothing.
     expect((await patch(owner, id, 0, video)).status).toBe(409);
+    expect(video.length - kept).toBeGreaterThan(1024 * 1024);
     const rest = await patch(owner, id, kept, video.subarray(kept));
     expect(rest.status).toBe(204);
     expect(await rowOf(id)).toMatchObject({ status: 'ready', container: 'mp4' });
