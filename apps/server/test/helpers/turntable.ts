@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
@@ -35,15 +35,15 @@ async function run(args: string[], what: string): Promise<void> {
   if (r.code !== 0) throw new Error(`ffmpeg could not make ${what}: ${r.stderr}`);
 }
 
-/** The path of a turntable video making `turns` turns in 10 s at 30 fps, made on first use and then reused. */
-export async function turntableVideo(turns: number): Promise<string> {
-  const recipe = { turns, LUMA, CB, CR, ...TURNTABLE, noise: 8, version: 2 };
-  const key = createHash('sha256').update(JSON.stringify(recipe)).digest('hex').slice(0, 12);
-  const file = path.join(DIR, `turntable-${turns}-${key}.mp4`);
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 12);
+
+/** The scene as one still strip, shared by every number of turns (made once, like the videos). */
+async function sceneStrip(): Promise<string> {
+  const { width, height, sceneWidth } = TURNTABLE;
+  const file = path.join(DIR, `turntable-strip-${hash({ LUMA, CB, CR, width, height, sceneWidth })}.png`);
   if (existsSync(file)) return file;
   await mkdir(DIR, { recursive: true });
-  const { width, height, fps, seconds, sceneWidth } = TURNTABLE;
-  const strip = path.join(DIR, `turntable-strip-${key}.${process.pid}.png`);
+  const partial = `${file}.${process.pid}.partial`;
   await run(
     [
       '-f',
@@ -52,10 +52,24 @@ export async function turntableVideo(turns: number): Promise<string> {
       `nullsrc=s=${sceneWidth + width}x${height}:d=1,format=yuv444p,geq=lum='${LUMA}':cb='${CB}':cr='${CR}'`,
       '-frames:v',
       '1',
-      strip,
+      '-f',
+      'image2',
+      '-c:v',
+      'png',
+      partial,
     ],
     'the turntable scene',
   );
+  await rename(partial, file);
+  return file;
+}
+
+/** The path of a turntable video making `turns` turns in 10 s at 30 fps, made on first use and then reused. */
+export async function turntableVideo(turns: number): Promise<string> {
+  const file = path.join(DIR, `turntable-${turns}-${hash({ turns, LUMA, CB, CR, ...TURNTABLE, noise: 8 })}.mp4`);
+  if (existsSync(file)) return file;
+  const strip = await sceneStrip();
+  const { width, height, fps, seconds, sceneWidth } = TURNTABLE;
   const pixelsPerFrame = (turns * sceneWidth) / (fps * seconds);
   const partial = `${file}.${process.pid}.partial`;
   await run(
@@ -80,7 +94,6 @@ export async function turntableVideo(turns: number): Promise<string> {
     ],
     `the ${turns}-turn turntable video`,
   );
-  await rm(strip, { force: true });
   await rename(partial, file);
   return file;
 }

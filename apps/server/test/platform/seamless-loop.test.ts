@@ -63,7 +63,8 @@ describe('seamless loop on a turntable video', () => {
     expect(reading.outcome).toBe('closed');
     expect(Math.abs(reading.close - frames.length)).toBeLessThanOrEqual(1);
     const plan = planLoop(frames, 36);
-    expect(plan.frames.at(-1)).toBeLessThan(frames.length);
+    // The whole video is the turn: the last of 36 frames is one thirty-sixth of it before the end.
+    expect(Math.abs(plan.positions.at(-1)! - (frames.length * 35) / 36)).toBeLessThanOrEqual(1);
     expect(loopJump(frames, plan.frames).localRatio).toBeLessThan(1.5);
   });
 
@@ -75,12 +76,22 @@ describe('seamless loop on a turntable video', () => {
     expect(reading.close).toBeLessThanOrEqual(frames.length);
   });
 
-  it('stops ffmpeg at the frame bound and at the time limit', async () => {
+  it('stops ffmpeg at the frame bound, at the time limit and when the job is cancelled', async () => {
     const file = await turntableVideo(1.25);
     await expect(readFrameSignatures(file, { timeoutMs: 30_000, maxFrames: 10 })).rejects.toMatchObject({
       reason: 'too_many_frames',
     });
+    await expect(readFrameSignatures(file, { timeoutMs: 1 })).rejects.toMatchObject({ reason: 'timeout' });
     await expect(readFrameSignatures(file, { timeoutMs: 1 })).rejects.toBeInstanceOf(FrameSignatureError);
+    const cancelled = new AbortController();
+    const reading = readFrameSignatures(file, { timeoutMs: 30_000, signal: cancelled.signal });
+    cancelled.abort();
+    await expect(reading).rejects.toMatchObject({ reason: 'aborted' });
+    const before = new AbortController();
+    before.abort();
+    await expect(readFrameSignatures(file, { timeoutMs: 30_000, signal: before.signal })).rejects.toMatchObject({
+      reason: 'aborted',
+    });
   });
 
   it('says ffmpeg failed on a file that is no video', async () => {

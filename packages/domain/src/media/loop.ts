@@ -79,7 +79,7 @@ function quantile(values: readonly number[], q: number): number {
   return sorted[at]!;
 }
 
-export const median = (values: readonly number[]): number => quantile(values, 0.5);
+const median = (values: readonly number[]): number => quantile(values, 0.5);
 
 /**
  * How unlike the start each frame is: for frame j, frames 0..k-1 against j..j+k-1 (fewer pairs at the very end).

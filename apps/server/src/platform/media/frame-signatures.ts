@@ -92,6 +92,7 @@ export function readFrameSignatures(file: string, options: FrameSignatureOptions
     const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
     const onAbort = () => stop('aborted');
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) stop('aborted');
 
     child.stdout.on('data', (chunk: Buffer) => {
       let at = 0;
