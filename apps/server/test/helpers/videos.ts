@@ -74,12 +74,22 @@ const RECIPES = {
 
 export type TestVideo = keyof typeof RECIPES | 'randomBytes' | 'truncated';
 
+// Test files may run in threads of one process: a process id alone would not keep their partial files apart.
+const unique = () => randomBytes(6).toString('hex');
+
+/** Writes beside the final name, then renames: a reader sees the whole file or none. */
+async function writeWhole(file: string, data: Buffer): Promise<void> {
+  const partial = `${file}.${unique()}.partial`;
+  await writeFile(partial, data);
+  await rename(partial, file);
+}
+
 async function made(name: string, recipe: Recipe): Promise<string> {
   const key = createHash('sha256').update(JSON.stringify(recipe)).digest('hex').slice(0, 12);
   const file = path.join(DIR, `${name}-${key}.${recipe.ext}`);
   if (existsSync(file)) return file;
   await mkdir(DIR, { recursive: true });
-  const partial = `${file}.${process.pid}.partial`;
+  const partial = `${file}.${unique()}.partial`;
   const run = await runBounded(
     ffmpegPath(),
     ['-hide_banner', '-v', 'error', '-y', ...recipe.args, '-f', recipe.format, partial],
@@ -97,15 +107,26 @@ async function made(name: string, recipe: Recipe): Promise<string> {
   return file;
 }
 
-/** The path of a test video, made on first use. */
-export async function testVideo(name: TestVideo): Promise<string> {
+const making = new Map<TestVideo, Promise<string>>();
+
+/** The path of a test video, made on first use (once per process, however many tests ask at once). */
+export function testVideo(name: TestVideo): Promise<string> {
+  let file = making.get(name);
+  if (!file) {
+    file = makeTestVideo(name);
+    making.set(name, file);
+    file.catch(() => making.delete(name));
+  }
+  return file;
+}
+
+async function makeTestVideo(name: TestVideo): Promise<string> {
   if (name === 'randomBytes') {
     // Random bytes under a video's name: no container at all.
     const file = path.join(DIR, 'random-bytes.mp4');
     if (!existsSync(file)) {
       await mkdir(DIR, { recursive: true });
-      await writeFile(`${file}.${process.pid}.partial`, randomBytes(64 * 1024));
-      await rename(`${file}.${process.pid}.partial`, file);
+      await writeWhole(file, randomBytes(64 * 1024));
     }
     return file;
   }
@@ -114,8 +135,7 @@ export async function testVideo(name: TestVideo): Promise<string> {
     const whole = await testVideo('landscape');
     const file = path.join(DIR, `truncated-${path.basename(whole)}`);
     if (!existsSync(file)) {
-      await writeFile(`${file}.${process.pid}.partial`, (await readFile(whole)).subarray(0, 4096));
-      await rename(`${file}.${process.pid}.partial`, file);
+      await writeWhole(file, (await readFile(whole)).subarray(0, 4096));
     }
     return file;
   }
