@@ -35,6 +35,8 @@ interface Scene {
    * falls steadily back.
    */
   cycles?: readonly number[];
+  /** The turn reached at frame f (a walker's uneven pace); by default f / period. */
+  turnAt?: (frame: number) => number;
 }
 
 /**
@@ -48,6 +50,7 @@ function turntable({
   seed = 1,
   halfTurnLookAlike = 0,
   cycles = [1, 2, 3, 5],
+  turnAt = (f) => f / period,
 }: Scene): number[][] {
   const rand = random(seed);
   const width = 32;
@@ -62,7 +65,7 @@ function turntable({
     const signature: number[] = [];
     for (let r = 0; r < rows; r++) {
       for (let x = 0; x < width; x++) {
-        const angle = 2 * Math.PI * (f / period + (view * x) / width);
+        const angle = 2 * Math.PI * (turnAt(f) + (view * x) / width);
         let v = 128;
         for (const w of waves[r]!) {
           const odd = w.cycles % 2 === 1;
@@ -123,6 +126,28 @@ describe('findLoopClose on a turntable', () => {
       const reading = findLoopClose(turntable(scene));
       expect(reading.outcome, JSON.stringify(scene)).toBe('closed');
       expect(Math.abs(reading.close - scene.period), JSON.stringify(scene)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('property: a walker at an uneven pace (30 % faster and slower by turns) still closes within one frame', () => {
+    const rand = random(77);
+    for (let run = 0; run < 20; run++) {
+      const period = 80 + Math.floor(rand() * 100);
+      const amplitude = 0.3 * (0.5 + rand() * 0.5);
+      const cycle = 40 + rand() * 60;
+      const phase = rand() * 2 * Math.PI;
+      // The pace is 1 + amplitude * cos(2 pi f / cycle + phase) frames of an even walk per frame, so by frame f
+      // the walk has covered this many even frames:
+      const covered = (f: number) =>
+        f + ((amplitude * cycle) / (2 * Math.PI)) * (Math.sin((2 * Math.PI * f) / cycle + phase) - Math.sin(phase));
+      const turnAt = (f: number) => covered(f) / period;
+      let close = period;
+      while (turnAt(close) > 1) close -= 0.01;
+      while (turnAt(close) < 1) close += 0.01;
+      const scene = { period, turns: 1.3, noise: 6, seed: run + 1, turnAt };
+      const reading = findLoopClose(turntable(scene));
+      expect(reading.outcome, `run ${run}`).toBe('closed');
+      expect(Math.abs(reading.close - close), `run ${run}: expected ${close}`).toBeLessThanOrEqual(1);
     }
   });
 
