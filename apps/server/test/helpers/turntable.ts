@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,15 +35,30 @@ async function run(args: string[], what: string): Promise<void> {
   if (r.code !== 0) throw new Error(`ffmpeg could not make ${what}: ${r.stderr}`);
 }
 
+// Test files may run in threads of one process: a process id alone would not keep their partial files apart.
+const unique = () => randomBytes(6).toString('hex');
+
 const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 12);
 
+let strip: Promise<string> | undefined;
+
 /** The scene as one still strip, shared by every number of turns (made once, like the videos). */
-async function sceneStrip(): Promise<string> {
+function sceneStrip(): Promise<string> {
+  if (!strip) {
+    strip = makeSceneStrip();
+    strip.catch(() => {
+      strip = undefined;
+    });
+  }
+  return strip;
+}
+
+async function makeSceneStrip(): Promise<string> {
   const { width, height, sceneWidth } = TURNTABLE;
   const file = path.join(DIR, `turntable-strip-${hash({ LUMA, CB, CR, width, height, sceneWidth })}.png`);
   if (existsSync(file)) return file;
   await mkdir(DIR, { recursive: true });
-  const partial = `${file}.${process.pid}.partial`;
+  const partial = `${file}.${unique()}.partial`;
   await run(
     [
       '-f',
@@ -64,14 +79,29 @@ async function sceneStrip(): Promise<string> {
   return file;
 }
 
-/** The path of a turntable video making `turns` turns in 10 s at 30 fps, made on first use and then reused. */
-export async function turntableVideo(turns: number): Promise<string> {
+const making = new Map<number, Promise<string>>();
+
+/**
+ * The path of a turntable video making `turns` turns in 10 s at 30 fps, made on first use and then reused (once
+ * per process, however many tests ask at once).
+ */
+export function turntableVideo(turns: number): Promise<string> {
+  let file = making.get(turns);
+  if (!file) {
+    file = makeTurntableVideo(turns);
+    making.set(turns, file);
+    file.catch(() => making.delete(turns));
+  }
+  return file;
+}
+
+async function makeTurntableVideo(turns: number): Promise<string> {
   const file = path.join(DIR, `turntable-${turns}-${hash({ turns, LUMA, CB, CR, ...TURNTABLE, noise: 8 })}.mp4`);
   if (existsSync(file)) return file;
-  const strip = await sceneStrip();
+  const scene = await sceneStrip();
   const { width, height, fps, seconds, sceneWidth } = TURNTABLE;
   const pixelsPerFrame = (turns * sceneWidth) / (fps * seconds);
-  const partial = `${file}.${process.pid}.partial`;
+  const partial = `${file}.${unique()}.partial`;
   await run(
     [
       '-loop',
@@ -81,7 +111,7 @@ export async function turntableVideo(turns: number): Promise<string> {
       '-t',
       String(seconds),
       '-i',
-      strip,
+      scene,
       '-vf',
       `crop=${width}:${height}:x='mod(n*${pixelsPerFrame},${sceneWidth})':y=0,noise=alls=8:allf=t,format=yuv420p`,
       '-c:v',
