@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, chmodSync, constants, copyFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * Where ffmpeg and ffprobe are, and the one way this server runs them: an argument list (never a shell, so a
@@ -16,18 +18,50 @@ const require = createRequire(import.meta.url);
 let ffmpegFromPackage: string | undefined;
 let ffprobeFromPackage: string | undefined;
 
-/**
- * The packaged binary, checked once: ffprobe's tarball ships without the execute bit and relies on its install
- * script's `chmod u+x`, so an install with scripts off, or by another user than the server's, leaves it unusable.
- */
-function packaged(specifier: string, variable: string): string {
-  const file = (require(specifier) as { path: string }).path;
+const isExecutable = (file: string): boolean => {
   try {
     accessSync(file, constants.X_OK);
+    return true;
   } catch {
+    return false;
+  }
+};
+
+/**
+ * A binary this user can run: the file itself, or else a copy with the execute bit in a private folder of the
+ * system's temporary directory (named by size and time, so a new version is copied again). ffprobe's tarball
+ * ships without the execute bit and relies on its install script's `chmod u+x`, so an install with scripts off,
+ * or by another user than the server's (root installs, a service user runs), would leave it unusable. Undefined
+ * when even the copy cannot be made.
+ */
+export function usableBinary(file: string): string | undefined {
+  if (isExecutable(file)) return file;
+  try {
+    const { size, mtimeMs } = statSync(file);
+    const dir = path.join(tmpdir(), `spinyard-bin-${process.getuid?.() ?? 'user'}`);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const copy = path.join(dir, `${path.basename(file)}-${size}-${Math.trunc(mtimeMs)}`);
+    if (!isExecutable(copy)) {
+      // Written aside and renamed, so a second process never runs a half-copied binary.
+      const part = `${copy}.${process.pid}.part`;
+      copyFileSync(file, part);
+      chmodSync(part, 0o755);
+      renameSync(part, copy);
+    }
+    return isExecutable(copy) ? copy : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The packaged binary, checked once (see usableBinary). */
+function packaged(specifier: string, variable: string): string {
+  const file = (require(specifier) as { path: string }).path;
+  const usable = usableBinary(file);
+  if (usable === undefined) {
     throw new Error(`${file} is not executable by this user: run chmod a+x on it, or set ${variable}`);
   }
-  return file;
+  return usable;
 }
 
 export function ffmpegPath(): string {
