@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { EXTERIOR_CENTER_ANGLES, EXTERIOR_SIZES } from '../constants.ts';
+import { idSchema } from './common.ts';
+import { processAnswer } from './contents.ts';
+import { UPLOAD_TYPES } from './domain.ts';
+import { mediaImageAnswer } from './media.ts';
+import { videoUploadAnswer } from './video-uploads.ts';
+
+/**
+ * The exterior spin of a vehicle on the content API (second document, section 7: /exterior, /exteriorimage/order,
+ * rows, rows/initial, replace-image, upload_limit_check): its rows ("sheets_group" of the obvr data) and their
+ * frames ("sheets"), the obvr facts, the initial angle and row, and the uploads still on their way. Every edit is
+ * checked against the lock rules (locks.ts) and refused with `content_locked` naming the process.
+ */
+
+export const exteriorParams = z.object({ content_id: idSchema });
+export const exteriorGroupParams = z.object({ content_id: idSchema, group_id: idSchema });
+export const exteriorFrameParams = z.object({ content_id: idSchema, frame_id: idSchema });
+
+export const EXTERIOR_ANGLE_IDS = EXTERIOR_CENTER_ANGLES.map((a) => a.id) as [
+  (typeof EXTERIOR_CENTER_ANGLES)[number]['id'],
+  ...(typeof EXTERIOR_CENTER_ANGLES)[number]['id'][],
+];
+
+/** A frame ("sheet"): its place in its row and its image; `edited` when blurred or replaced (the original is kept). */
+export const exteriorFrameAnswer = z.object({
+  id: idSchema,
+  order: z.number().int().describe('0-based place in its row'),
+  url: z.string().describe('The display JPEG (the obvr "sheets.url")'),
+  image: mediaImageAnswer,
+  edit_kind: z.enum(['blur', 'replace']).nullable().describe('How the shown image differs from the extracted one'),
+  original: mediaImageAnswer.nullable().describe('The extracted frame, when an edit is shown instead'),
+});
+export type ExteriorFrameAnswer = z.output<typeof exteriorFrameAnswer>;
+
+/** A row ("sheets_group"): one circle around the vehicle. */
+export const exteriorGroupAnswer = z.object({
+  group_id: idSchema,
+  group_order: z.number().int().describe('1-based row number'),
+  frame_count: z.number().int(),
+  is_temp: z.boolean().describe('Made but not yet part of the spin (a row being replaced)'),
+  first_sheet_url: z.string().nullable(),
+  sheets: z.array(exteriorFrameAnswer),
+});
+export type ExteriorGroupAnswer = z.output<typeof exteriorGroupAnswer>;
+
+/** The obvr facts: rows of the spin, the domain's limits, and the digits of frame file names (row and column). */
+export const obvrAnswer = z.object({
+  rows: z.number().int(),
+  max_rows: z.number().int(),
+  initial_row: z.number().int(),
+  number_of_columns: z.number().int().describe('Frames per row (the domain frame count)'),
+  row_digits: z.number().int(),
+  column_digits: z.number().int(),
+});
+
+/** What the domain's options decide for this vehicle's exterior, so the console can say it before an upload. */
+export const exteriorSettingsAnswer = z.object({
+  frame_count: z.number().int(),
+  exterior_size: z.enum(EXTERIOR_SIZES.map((s) => s.id) as [string, ...string[]]),
+  upload_type: z.enum(UPLOAD_TYPES),
+  upload_limit: z.number().int().describe('Videos one vehicle may have on their way at once'),
+  max_bytes: z.number().int().describe('Largest video accepted'),
+  min_seconds: z.number().describe('Shortest video accepted'),
+  rotation_correction: z.boolean(),
+  async_upload: z.boolean().describe('The user may leave the page while the video is processed'),
+});
+
+export const exteriorAnswer = z.object({
+  content_id: idSchema,
+  initial_angle: z.enum(EXTERIOR_ANGLE_IDS),
+  obvr: obvrAnswer,
+  groups: z.array(exteriorGroupAnswer),
+  settings: exteriorSettingsAnswer,
+  /** The caller's uploads not yet turned into frames (requested, ready, preparing, processing, error). */
+  uploads: z.array(videoUploadAnswer),
+  /** Running media processes on the vehicle (multiple, blur, ...), as the live socket sends them. */
+  processes: z.array(processAnswer),
+});
+export type ExteriorAnswer = z.output<typeof exteriorAnswer>;
+
+/**
+ * `POST /exterior/{content_id}`: turns the vehicle's ready uploads into frames (the `multiple` process, or
+ * `exterior_async_upload` when the domain's async option is on). `group_order`: the row to make or remake (1 when
+ * absent); with the upload type `group`, all the uploads are merged into that one row, with `multiple_lines` each
+ * upload becomes a row from `group_order` on.
+ */
+export const exteriorCreateBody = z.strictObject({
+  upload_ids: z
+    .array(z.string().regex(/^[0-9a-f]{32}$/, { error: 'Not an upload id.' }))
+    .min(1, { error: 'Upload a video first.' })
+    .max(100),
+  group_order: z.number().int().min(1).max(10).optional(),
+});
+export type ExteriorCreateBody = z.output<typeof exteriorCreateBody>;
+
+/** `POST /exteriorimage/order`: a row's frames in their new order (every frame of the row, each once). */
+export const exteriorOrderBody = z.strictObject({
+  content_id: idSchema,
+  group_id: idSchema,
+  sheet_ids: z.array(idSchema).min(1).max(360),
+});
+export type ExteriorOrderBody = z.output<typeof exteriorOrderBody>;
+
+/** `POST /exterior/{content_id}/rows/initial`: the row the spin opens on. */
+export const exteriorInitialRowBody = z.strictObject({ row: z.number().int().min(1).max(10) });
+
+/** `POST /exterior/{content_id}/initial-angle`: the angle the spin opens on (front, 45 and 90 right or left). */
+export const exteriorInitialAngleBody = z.strictObject({ angle: z.enum(EXTERIOR_ANGLE_IDS) });
+
+/** `GET /exterior/{content_id}/upload_limit_check`: whether another video may be uploaded now. */
+export const uploadLimitCheckAnswer = z.object({
+  allowed: z.boolean(),
+  limit: z.number().int(),
+  used: z.number().int(),
+});
+
+/** Replacement images must be smaller than 1280x720 (second document, section 5). */
+export const REPLACE_IMAGE_MAX = { width: 1280, height: 720 } as const;
