@@ -42,8 +42,8 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     const { page } = await openPage(suite, 'ja-JP');
     await signIn(page, account.email, account.password);
     await openWizard(page);
-    // The media steps say the media issue fills them, with no upload controls.
-    await testId(page, 'media-later').waitFor({ state: 'visible' });
+    // While registering, the media steps say media are added once the vehicle is registered: no upload controls.
+    await testId(page, 'media-after-register').waitFor({ state: 'visible' });
     expect(await page.locator('input[type="file"]').count()).toBe(0);
     // Only visited tabs can be clicked: the basic info tab cannot be reached by its header yet.
     await testId(page, 'wizard-tab-basic_info').click({ force: true });

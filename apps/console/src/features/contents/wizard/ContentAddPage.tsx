@@ -64,6 +64,7 @@ export function ContentAddPage() {
   return (
     <ContentWizard
       mode="add"
+      contentId={null}
       style={style.data ?? 'car'}
       initial={EMPTY_CONTENT_FORM}
       passwordSet={false}

@@ -1,12 +1,15 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useContent, useSaveInspection, useUpdateContent } from '../../../api/contentDetail.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { ContentWizard, type SaveRefusal } from './ContentWizard.tsx';
 import { type ContentFormOutput, formOfContent, inspectionChanged } from './contentForm.ts';
 import { editLockOf } from './editLock.ts';
+import { WIZARD_TABS, type WizardTab } from './wizardTabs.ts';
+
+const tabParam = (value: string | null): WizardTab | undefined => WIZARD_TABS.find((tab) => tab === value);
 
 /**
  * /contents/edit/{CarId}: the stored vehicle in the wizard, every tab open; read-only with the reason while a
@@ -17,6 +20,7 @@ export function ContentEditPage() {
   const { t } = useTranslation();
   const { carId } = useParams();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const content = useContent(carId);
   const update = useUpdateContent();
   const inspect = useSaveInspection();
@@ -53,6 +57,8 @@ export function ContentEditPage() {
     <ContentWizard
       key={c.updated_at}
       mode="edit"
+      contentId={c.id}
+      initialTab={tabParam(searchParams.get('tab'))}
       style={c.contents_style}
       initial={formOfContent(c)}
       passwordSet={c.limited_password_set}

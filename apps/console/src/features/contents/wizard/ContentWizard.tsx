@@ -42,6 +42,10 @@ export interface SaveRefusal {
 
 export interface ContentWizardProps {
   mode: 'add' | 'edit';
+  /** The saved vehicle (edit); null while registering. Its media steps upload to it. */
+  contentId: string | null;
+  /** The tab to open first (`?tab=` of the edit page, e.g. the detail page's "edit media"). */
+  initialTab?: WizardTab | undefined;
   style: ContentStyle;
   initial: ContentFormValues;
   /** Whether the stored vehicle has a limited-publication password (empty then keeps it). */
@@ -52,10 +56,11 @@ export interface ContentWizardProps {
   onSave: (output: ContentFormOutput) => Promise<SaveRefusal | null>;
 }
 
-function startState(tabCount: number, mode: 'add' | 'edit'): WizardState {
+function startState(tabCount: number, mode: 'add' | 'edit', initialIndex: number): WizardState {
   const start = initialWizardState(tabCount);
   // A stored vehicle went through every tab when it was registered: all are checked and can be opened.
-  return mode === 'edit' ? { ...start, visited: start.visited.map(() => true) } : start;
+  if (mode !== 'edit') return start;
+  return { ...start, current: Math.max(0, initialIndex), visited: start.visited.map(() => true) };
 }
 
 /**
@@ -64,10 +69,22 @@ function startState(tabCount: number, mode: 'add' | 'edit'): WizardState {
  * back is free; the last step saves (an edit can save from any tab). A refused save puts each message beside its
  * field and marks and opens the tab holding it.
  */
-export function ContentWizard({ mode, style, initial, passwordSet, lock, onSave }: ContentWizardProps) {
+export function ContentWizard({
+  mode,
+  contentId,
+  initialTab,
+  style,
+  initial,
+  passwordSet,
+  lock,
+  onSave,
+}: ContentWizardProps) {
   const { t } = useTranslation();
   const tabs = tabsFor(style);
-  const [state, dispatch] = useReducer(wizardReducer, startState(tabs.length, mode));
+  const [state, dispatch] = useReducer(
+    wizardReducer,
+    startState(tabs.length, mode, initialTab ? tabs.indexOf(initialTab) : 0),
+  );
   const context = { passwordSet };
   const form = useZodForm(contentFormSchema(context), {
     defaultValues: initial,
@@ -174,7 +191,7 @@ export function ContentWizard({ mode, style, initial, passwordSet, lock, onSave 
                 ) : tab === 'inspector' ? (
                   <InspectorStep form={form} />
                 ) : tab && MEDIA_TABS.includes(tab) ? (
-                  <MediaStep tab={tab} />
+                  <MediaStep tab={tab} contentId={contentId} readOnly={readOnly} />
                 ) : null}
               </fieldset>
               <Group justify="space-between" gap="sm">
