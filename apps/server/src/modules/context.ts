@@ -7,6 +7,7 @@ import type { NotifyHub } from '../platform/realtime/notify-hub.ts';
 import type { SmsSender } from '../platform/sms/sms-sender.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
 import type { AuthService } from './auth/service.ts';
+import type { ProcessJobPayload } from './contents/jobs.ts';
 
 /**
  * What every area module receives: the adapters to the outside world and the shared services. Modules build
@@ -46,12 +47,19 @@ export interface JobsContext {
    * job that hands work on, such as the reaper retrying a process whose worker died. Absent in tests.
    */
   enqueue?: JobRunner['enqueue'];
+  /**
+   * The job that runs a process of this name, whichever area declares it (ModuleJobs.processJobs); late-bound like
+   * `enqueue`, for the reaper's retry of a process whose worker died. Absent in tests that build one area's jobs.
+   */
+  processJobFor?: (process: string) => JobDefinition<ProcessJobPayload> | undefined;
 }
 
 /** A module's jobs: each definition with its handler under the same name (the registry refuses a mismatch). */
 export interface ModuleJobs {
   definitions: readonly JobDefinition<never>[];
   handlers: JobHandlers;
+  /** The jobs that run the area's background processes on vehicles, by process name (contents/process-jobs.ts). */
+  processJobs?: Readonly<Record<string, JobDefinition<ProcessJobPayload>>>;
 }
 
 /**

@@ -2,7 +2,10 @@ import { accountsModule } from './accounts/index.ts';
 import { authModule } from './auth/index.ts';
 import { contentsModule } from './contents/index.ts';
 import type { AppModule } from './context.ts';
+import { exteriorModule } from './exterior/index.ts';
+import { interiorModule } from './interior/index.ts';
 import { profileModule } from './profile/index.ts';
+import { sliderModule } from './slider/index.ts';
 import { tenancyModule } from './tenancy/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
@@ -16,4 +19,7 @@ export const MODULES: readonly AppModule[] = [
   usersModule,
   contentsModule,
   uploadsModule,
+  exteriorModule,
+  interiorModule,
+  sliderModule,
 ];

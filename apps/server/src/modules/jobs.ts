@@ -1,6 +1,7 @@
 import { mailJob } from '../platform/jobs/mail-job.ts';
 import { type JobDefinition, type JobHandler, JobRegistryError } from '../platform/jobs/queue-registry.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
+import type { ProcessJobPayload } from './contents/jobs.ts';
 import type { AppModule, JobsContext, ModuleJobs } from './context.ts';
 import { MODULES } from './index.ts';
 
@@ -58,8 +59,17 @@ export function collectJobs(sets: readonly JobSet[]): ModuleJobs {
  * `worker` both start their runner from it, so a new area's jobs need nothing outside its own folder.
  */
 export function serverJobs(ctx: JobsContext & { mailer: Mailer }, modules: readonly AppModule[] = MODULES): ModuleJobs {
+  // Filled once every area's jobs are built; read only when a job runs (the reaper's retry).
+  const processJobs = new Map<string, JobDefinition<ProcessJobPayload>>();
+  const sets = moduleJobSets(modules, { ...ctx, processJobFor: (process) => processJobs.get(process) });
+  for (const set of sets) {
+    for (const [process, definition] of Object.entries(set.processJobs ?? {})) {
+      if (processJobs.has(process)) throw new JobRegistryError(`process "${process}" has two jobs`);
+      processJobs.set(process, definition);
+    }
+  }
   return collectJobs([
     { owner: 'mail', definitions: [mailJob], handlers: { [mailJob.name]: mailJob.handlerFor(ctx.mailer) } },
-    ...moduleJobSets(modules, ctx),
+    ...sets,
   ]);
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { defineJob, type JobHandler, type JobRunner } from '../../platform/jobs/queue-registry.ts';
+import { defineJob, type JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import { PROCESS_STALE_AFTER_MS, reapStaleProcesses } from './process-reaper.ts';
 import { processRepo } from './process-repo.ts';
@@ -46,12 +46,15 @@ function wholeContentHandler(db: Db, job: WholeContentJob, options: ContentsJobO
     });
 }
 
-/** The reaper's retry: the process's job again, enqueued in the reaper's transaction. */
-function retryWith(enqueue: JobRunner['enqueue'] | undefined) {
+/** The reaper's retry: the process's job again (any area's), enqueued in the reaper's transaction. */
+function retryWith(ctx: JobsContext) {
+  const { enqueue } = ctx;
   if (!enqueue) return undefined;
   return async (trx: Db, row: ContentProcessRow): Promise<boolean> => {
-    if (!Object.hasOwn(WHOLE_CONTENT_JOBS, row.process)) return false;
-    const definition = WHOLE_CONTENT_JOBS[row.process as WholeContentJob];
+    const definition = Object.hasOwn(WHOLE_CONTENT_JOBS, row.process)
+      ? WHOLE_CONTENT_JOBS[row.process as WholeContentJob]
+      : ctx.processJobFor?.(row.process);
+    if (!definition) return false;
     const payload = { processId: row.id, attempt: row.attempts + 1 };
     await enqueue(definition, payload, { db: processRepo(trx).bossDb() });
     return true;
@@ -60,7 +63,7 @@ function retryWith(enqueue: JobRunner['enqueue'] | undefined) {
 
 /** The contents area's jobs: transfer, copy and the reaper of processes whose worker died. */
 export function contentsJobs(ctx: JobsContext, options: ContentsJobOptions = {}): ModuleJobs {
-  const retry = retryWith(ctx.enqueue);
+  const retry = retryWith(ctx);
   const reap: JobHandler<Record<string, never>> = async () => {
     const { retried, failed } = await reapStaleProcesses(ctx.db, {
       staleAfterMs: options.staleAfterMs ?? PROCESS_STALE_AFTER_MS,

@@ -1,10 +1,22 @@
 import type { AppModule } from '../context.ts';
+import { registerBackupRoutes } from './backup-routes.ts';
+import { registerBlurRoutes } from './blur-routes.ts';
+import { exteriorJobs } from './jobs.ts';
+import { registerPipelineRoutes } from './pipeline-routes.ts';
+import { registerExteriorRoutes } from './routes.ts';
 
 /**
- * The exterior spin: walk-around videos become rows of frames (the `multiple` process, pipeline files and jobs.ts),
+ * The exterior spin: walk-around videos become rows of frames (the `multiple` process: pipeline files and jobs.ts),
  * which the dealer reorders, trims, replaces and blurs (routes.ts, blur-*.ts); the original videos are kept as
  * backups for the domain's retention (backup-*.ts).
  */
 export const exteriorModule: AppModule = {
   name: 'exterior',
+  async contentApi(scope, ctx) {
+    await registerExteriorRoutes(scope, ctx);
+    await registerPipelineRoutes(scope, ctx);
+    await registerBlurRoutes(scope, ctx);
+    await registerBackupRoutes(scope, ctx);
+  },
+  jobs: exteriorJobs,
 };

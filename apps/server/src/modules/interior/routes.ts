@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../context.ts';
+
+/** Placeholder until its part of issue 9 lands. */
+export async function registerInteriorRoutes(_scope: FastifyInstance, _ctx: ModuleContext): Promise<void> {}
