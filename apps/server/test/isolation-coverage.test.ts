@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,14 @@ const ISOLATION_TESTS = [
   'contents/process-isolation.test.ts',
   'uploads/tus.test.ts',
 ];
+
+/** Every area's own isolation tests: any `*isolation*.test.ts` under an area folder counts too. */
+function isolationTests(): string[] {
+  const found = readdirSync(testDir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => /isolation[^/]*\.test\.ts$/.test(file) && !file.endsWith('isolation-coverage.test.ts'),
+  );
+  return [...new Set([...ISOLATION_TESTS, ...found])];
+}
 
 /**
  * Signed-in routes that act only on the caller (or, for master, everything by design) and so cannot reach
@@ -57,7 +65,9 @@ describe('tenant isolation tests cover every signed-in route', () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, Record<string, Operation>>;
-    const sources = ISOLATION_TESTS.map((file) => readFileSync(path.join(testDir, file), 'utf8')).join('\n');
+    const sources = isolationTests()
+      .map((file) => readFileSync(path.join(testDir, file), 'utf8'))
+      .join('\n');
 
     const signedIn = Object.entries(paths).flatMap(([route, operations]) =>
       Object.entries(operations)
