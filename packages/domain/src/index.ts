@@ -32,6 +32,7 @@ export * from './schemas/contents-report.ts';
 export * from './schemas/domain.ts';
 export * from './schemas/domain-option-controls.ts';
 export * from './schemas/error-answer.ts';
+export * from './schemas/exterior-backups.ts';
 export * from './schemas/field-errors.ts';
 export * from './schemas/groups.ts';
 export * from './schemas/lists.ts';
