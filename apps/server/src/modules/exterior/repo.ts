@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ExteriorFramesTable, ExteriorGroupsTable, ExteriorSettingsTable, StoredImage } from '../../db/schema.ts';
 
@@ -9,6 +9,9 @@ export type ExteriorSettingsRow = Selectable<ExteriorSettingsTable>;
 /**
  * SQL of the exterior's rows (`exterior_groups`), frames (`exterior_frames`) and settings (`exterior_settings`).
  * Other areas read the exterior through its service; the blur's writes of `edited` live in blur-repo.ts.
+ *
+ * Row numbers (`group_order`, 1..n) and frame places (`frame_order`, 0..n-1) are unique per vehicle and per row
+ * with constraints deferred to the commit, so a renumbering may pass through duplicates inside its transaction.
  */
 export function exteriorRepo(db: Db) {
   return {
@@ -21,6 +24,16 @@ export function exteriorRepo(db: Db) {
         .execute();
     },
 
+    /** A row of this vehicle (undefined for another vehicle's row: ids are never trusted alone). */
+    async group(contentId: string, groupId: string): Promise<ExteriorGroupRow | undefined> {
+      return db
+        .selectFrom('exterior_groups')
+        .selectAll()
+        .where('content_id', '=', contentId)
+        .where('id', '=', groupId)
+        .executeTakeFirst();
+    },
+
     /** Every frame of the vehicle, row by row, in order. */
     async frames(contentId: string): Promise<ExteriorFrameRow[]> {
       return db
@@ -31,6 +44,26 @@ export function exteriorRepo(db: Db) {
         .orderBy('g.group_order')
         .orderBy('f.frame_order')
         .execute();
+    },
+
+    /** The frames of one row, in order. */
+    async framesOf(groupId: string): Promise<ExteriorFrameRow[]> {
+      return db
+        .selectFrom('exterior_frames')
+        .selectAll()
+        .where('group_id', '=', groupId)
+        .orderBy('frame_order')
+        .execute();
+    },
+
+    /** A frame of this vehicle (undefined for another vehicle's frame). */
+    async frame(contentId: string, frameId: string): Promise<ExteriorFrameRow | undefined> {
+      return db
+        .selectFrom('exterior_frames')
+        .selectAll()
+        .where('content_id', '=', contentId)
+        .where('id', '=', frameId)
+        .executeTakeFirst();
     },
 
     /**
@@ -72,6 +105,79 @@ export function exteriorRepo(db: Db) {
           .execute();
       }
       return group;
+    },
+
+    /** Marks a row as made but not yet part of the spin (or part of it again). */
+    async setTemp(groupId: string, isTemp: boolean): Promise<void> {
+      await db.updateTable('exterior_groups').set({ is_temp: isTemp }).where('id', '=', groupId).execute();
+    },
+
+    /** Gives the row's frames the places of `frameIds` (0..n-1); `frameIds` is every frame of the row, once each. */
+    async reorderFrames(groupId: string, frameIds: readonly string[]): Promise<void> {
+      if (frameIds.length === 0) return;
+      await sql`
+        UPDATE exterior_frames AS f
+        SET frame_order = v.ord - 1, updated_at = now()
+        FROM unnest(${sql.val(frameIds)}::bigint[]) WITH ORDINALITY AS v(id, ord)
+        WHERE f.id = v.id AND f.group_id = ${groupId}`.execute(db);
+    },
+
+    /** Renumbers the row's frames 0..n-1 in their current order and sets its frame count. */
+    async renumberFrames(groupId: string): Promise<number> {
+      await sql`
+        UPDATE exterior_frames AS f
+        SET frame_order = v.place
+        FROM (SELECT id, (row_number() OVER (ORDER BY frame_order, id) - 1)::int AS place
+              FROM exterior_frames WHERE group_id = ${groupId}) AS v
+        WHERE f.id = v.id AND f.frame_order <> v.place`.execute(db);
+      const row = await db
+        .selectFrom('exterior_frames')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('group_id', '=', groupId)
+        .executeTakeFirstOrThrow();
+      const count = Number(row.n);
+      await db.updateTable('exterior_groups').set({ frame_count: count }).where('id', '=', groupId).execute();
+      return count;
+    },
+
+    /** Renumbers the vehicle's rows 1..n in their current order (after a row is gone). */
+    async renumberGroups(contentId: string): Promise<void> {
+      await sql`
+        UPDATE exterior_groups AS g
+        SET group_order = v.place
+        FROM (SELECT id, row_number() OVER (ORDER BY group_order, id)::int AS place
+              FROM exterior_groups WHERE content_id = ${contentId}) AS v
+        WHERE g.id = v.id AND g.group_order <> v.place`.execute(db);
+    },
+
+    /** Deletes rows (their frames go with them). */
+    async deleteGroups(groupIds: readonly string[]): Promise<void> {
+      if (groupIds.length === 0) return;
+      await db.deleteFrom('exterior_groups').where('id', 'in', groupIds).execute();
+    },
+
+    async deleteFrames(frameIds: readonly string[]): Promise<void> {
+      if (frameIds.length === 0) return;
+      await db.deleteFrom('exterior_frames').where('id', 'in', frameIds).execute();
+    },
+
+    /** The whole exterior of the vehicle: rows, frames and settings. */
+    async deleteAll(contentId: string): Promise<void> {
+      await db.deleteFrom('exterior_groups').where('content_id', '=', contentId).execute();
+      await db.deleteFrom('exterior_settings').where('content_id', '=', contentId).execute();
+    },
+
+    /** Shows `image` instead of the extracted frame (a replacement), or the extracted frame again (null). */
+    async setEdited(frameId: string, edited: { image: StoredImage; kind: 'replace' } | null): Promise<void> {
+      await db
+        .updateTable('exterior_frames')
+        .set({
+          edited: edited === null ? null : JSON.stringify(edited.image),
+          edit_kind: edited === null ? null : edited.kind,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', frameId)
+        .execute();
     },
 
     async settings(contentId: string): Promise<ExteriorSettingsRow | undefined> {

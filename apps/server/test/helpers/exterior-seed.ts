@@ -1,0 +1,113 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Db } from '../../src/db/database.ts';
+import type { StoredImage } from '../../src/db/schema.ts';
+import { setMediaFlags } from '../../src/modules/contents/media-access.ts';
+import { exteriorFrameSpec, exteriorPrefix } from '../../src/modules/exterior/replace-work.ts';
+import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
+import { storeImage } from '../../src/modules/media-images.ts';
+import { createMedia } from '../../src/platform/media/index.ts';
+import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
+import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
+
+/**
+ * Real exterior frames for a vehicle in well under a second, without the video pipeline: numbered pictures made by
+ * sharp (each frame its own colour, with its row and number written on it), stored through `storeImage` in every
+ * size as the pipeline stores them, and written as rows through the exterior repository's `replaceGroup`. The
+ * vehicle's `has_exterior` and thumbnail are set as the pipeline sets them.
+ *
+ * Blobs go to the test app's disk store (`<dir>/media`), so `/svnmedia/...` serves them; pass `store` when the app
+ * was built with another one.
+ */
+
+export interface SeedExteriorOptions {
+  /** Frames of each row, in row order (default one row of 36). */
+  rows?: readonly number[];
+  /** Pixel size of every frame (default 320x180). */
+  width?: number;
+  height?: number;
+  /** Rows (1-based numbers) to mark `is_temp`. */
+  tempRows?: readonly number[];
+  store?: BlobStore;
+}
+
+export interface SeededRow {
+  id: string;
+  order: number;
+  /** Frame ids in order. */
+  frameIds: string[];
+  images: StoredImage[];
+}
+
+export interface SeededExterior {
+  rows: SeededRow[];
+  store: BlobStore;
+}
+
+/** The colour of frame `frame` of row `row`: distinct for every frame of a seed, readable back from the pixels. */
+export function frameColour(row: number, frame: number): { r: number; g: number; b: number } {
+  return { r: (frame * 7) % 256, g: (row * 40) % 256, b: 255 - ((frame * 7) % 256) };
+}
+
+/** A numbered picture: a plain colour with "row-frame" written on it. */
+export async function numberedFrame(
+  row: number,
+  frame: number,
+  width = 320,
+  height = 180,
+  format: 'png' | 'jpeg' = 'png',
+): Promise<Buffer> {
+  const label = `${row}-${frame}`;
+  const size = Math.round(height / 3);
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<text x="8" y="${size + 4}" font-family="sans-serif" font-size="${size}" fill="white">${label}</text></svg>`,
+  );
+  const picture = sharp({ create: { width, height, channels: 3, background: frameColour(row, frame) } }).composite([
+    { input: svg, top: 0, left: 0 },
+  ]);
+  return format === 'png' ? picture.png().toBuffer() : picture.jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The store the test app serves media from (useTestApp / build: `<dir>/media` on disk). */
+export const testAppStore = (dir: string): BlobStore => createDiskBlobStore(path.join(dir, 'media'));
+
+/** Seeds the exterior of `contentId`: rows of numbered frames, replacing rows of the same numbers. */
+export async function seedExterior(
+  t: { db: Db; dir: string },
+  contentId: string,
+  options: SeedExteriorOptions = {},
+): Promise<SeededExterior> {
+  const store = options.store ?? testAppStore(t.dir);
+  const media = createMedia();
+  const width = options.width ?? 320;
+  const height = options.height ?? 180;
+  const spec = exteriorFrameSpec('full_hd', 40_000_000);
+  const counts = options.rows ?? [36];
+  const made: { order: number; images: StoredImage[] }[] = [];
+  for (const [r, count] of counts.entries()) {
+    const images = await Promise.all(
+      Array.from({ length: count }, async (_, f) =>
+        storeImage(store, media, exteriorPrefix(contentId), await numberedFrame(r + 1, f, width, height, 'jpeg'), spec),
+      ),
+    );
+    made.push({ order: r + 1, images });
+  }
+  const rows = await t.db.transaction().execute(async (trx) => {
+    const repo = exteriorRepo(trx);
+    const out: SeededRow[] = [];
+    for (const { order, images } of made) {
+      const group = await repo.replaceGroup(contentId, order, images, null);
+      if (options.tempRows?.includes(order)) await repo.setTemp(group.id, true);
+      const frames = (await repo.frames(contentId)).filter((f) => f.group_id === group.id);
+      out.push({ id: group.id, order, frameIds: frames.map((f) => f.id), images });
+    }
+    const first = out[0]?.images[0];
+    await setMediaFlags(trx, contentId, {
+      has_exterior: out.some((row) => row.frameIds.length > 0),
+      thumbnail_key: first?.renditions.thumbnail?.jpeg ?? null,
+    });
+    return out;
+  });
+  return { rows, store };
+}
