@@ -142,6 +142,7 @@ export const ERROR_CATALOGUE = {
   file_too_large: { status: 413, message: 'The file is too large.' },
   audio_too_long: { status: 422, message: 'The audio is too long.' },
   image_dimensions_invalid: { status: 422, message: 'The image size or aspect ratio is not allowed.' },
+  rider_view_bike_only: { status: 409, message: 'The rider view is for bikes only.' },
 
   // ---- CSV --------------------------------------------------------------------------------------------------
   csv_unsupported_format: { status: 415, message: 'This CSV format is not supported. Use the downloaded format.' },
