@@ -71,6 +71,12 @@ export const exteriorAnswer = z.object({
   initial_angle: z.enum(EXTERIOR_ANGLE_IDS),
   obvr: obvrAnswer,
   groups: z.array(exteriorGroupAnswer),
+  extra_images: z
+    .number()
+    .int()
+    .describe(
+      'Frames "remove extra images" would delete: frames past the domain frame count in a row, and every frame of a temp row',
+    ),
   settings: exteriorSettingsAnswer,
   /** The caller's uploads not yet turned into frames (requested, ready, preparing, processing, error). */
   uploads: z.array(videoUploadAnswer),
@@ -94,7 +100,11 @@ export const exteriorCreateBody = z.strictObject({
 });
 export type ExteriorCreateBody = z.output<typeof exteriorCreateBody>;
 
-/** `POST /exteriorimage/order`: a row's frames in their new order (every frame of the row, each once). */
+/**
+ * `POST /exteriorimage/order`: a row's frames in their new order (every frame of the row, each once; otherwise a
+ * field error on `sheet_ids`). Answers the exterior as it is after the change, as every direct edit does (order,
+ * row and frame delete, restore of a replaced frame, initial angle and row).
+ */
 export const exteriorOrderBody = z.strictObject({
   content_id: idSchema,
   group_id: idSchema,
@@ -104,9 +114,11 @@ export type ExteriorOrderBody = z.output<typeof exteriorOrderBody>;
 
 /** `POST /exterior/{content_id}/rows/initial`: the row the spin opens on. */
 export const exteriorInitialRowBody = z.strictObject({ row: z.number().int().min(1).max(10) });
+export type ExteriorInitialRowBody = z.output<typeof exteriorInitialRowBody>;
 
 /** `POST /exterior/{content_id}/initial-angle`: the angle the spin opens on (front, 45 and 90 right or left). */
 export const exteriorInitialAngleBody = z.strictObject({ angle: z.enum(EXTERIOR_ANGLE_IDS) });
+export type ExteriorInitialAngleBody = z.output<typeof exteriorInitialAngleBody>;
 
 /** `GET /exterior/{content_id}/upload_limit_check`: whether another video may be uploaded now. */
 export const uploadLimitCheckAnswer = z.object({
@@ -114,6 +126,22 @@ export const uploadLimitCheckAnswer = z.object({
   limit: z.number().int(),
   used: z.number().int(),
 });
+export type UploadLimitCheckAnswer = z.output<typeof uploadLimitCheckAnswer>;
 
-/** Replacement images must be smaller than 1280x720 (second document, section 5). */
+/**
+ * Replacement images "under 1280x720" (second document, section 5), read as: they fit inside a 1280x720 box, both
+ * sides included (an HD frame of 1280x720 is accepted; 1281 wide or 721 high is refused, and so is a portrait
+ * 720x1280). JPEG or PNG by their content, at most REPLACE_IMAGE_MAX_BYTES.
+ */
 export const REPLACE_IMAGE_MAX = { width: 1280, height: 720 } as const;
+/** Our cap on a replacement image's file (the spec gives none): a 1280x720 PNG of a photo is about 2.5 MB. */
+export const REPLACE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const REPLACE_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/**
+ * What an edit run as a background process answers (replace-image: `exterior_replace_image`; extra-images/remove:
+ * `exterior_extra_images_removal`): the process as recorded. Follow it on the live socket or by reading the
+ * exterior again; it may already be finished when the server runs it in the request (no job runner).
+ */
+export const exteriorProcessStartedAnswer = z.object({ content_id: idSchema, process: processAnswer });
+export type ExteriorProcessStartedAnswer = z.output<typeof exteriorProcessStartedAnswer>;
