@@ -16,6 +16,7 @@ export * from './media/blur-regions.ts';
 export * from './media/interior-rules.ts';
 export * from './media/loop.ts';
 export * from './media/slider-images.ts';
+export * from './media/spin.ts';
 export * from './media/video-link.ts';
 export * from './media/video-rules.ts';
 export * from './menu.ts';
