@@ -96,6 +96,36 @@ export function uploadsRepo(db: Db) {
       await db.deleteFrom('uploads').where('id', '=', id).where('status', '=', 'requested').execute();
     },
 
+    /**
+     * A user's uploads of this purpose on a vehicle that are not done with: those that take a place in the limit
+     * (countUnfinished's rule) and those refused within `expireAfterMs` (so the dealer sees why), oldest first.
+     */
+    async unfinishedOf(
+      contentId: string,
+      userId: string,
+      purpose: VideoUploadPurpose,
+      expireAfterMs: number,
+    ): Promise<UploadRow[]> {
+      const since = sql<Date>`now() - make_interval(secs => ${expireAfterMs / 1000})`;
+      return db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('content_id', '=', contentId)
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('status', 'not in', ['canceled', 'complete'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'requested'), eb('created_at', '>', since)]),
+            eb.and([eb('status', '=', 'error'), eb('updated_at', '>', since)]),
+            eb('status', 'not in', ['requested', 'error']),
+          ]),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
     /** The checked uploads of a vehicle waiting for their pipeline, oldest first. */
     async ready(contentId: string, purpose: VideoUploadPurpose): Promise<UploadRow[]> {
       return db

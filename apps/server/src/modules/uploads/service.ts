@@ -156,6 +156,18 @@ export function uploadsService(deps: UploadsServiceDeps) {
 
     ready: (contentId: string, purpose: VideoUploadPurpose) => repo.ready(contentId, purpose),
 
+    /**
+     * What the exterior answer shows of uploads: the user's unfinished ones on the vehicle (the caller has already
+     * been found to see it) and those refused within the expiry, as answered.
+     */
+    async unfinishedOf(userId: string, contentId: string, purpose: VideoUploadPurpose): Promise<VideoUploadAnswer[]> {
+      return (await repo.unfinishedOf(contentId, userId, purpose, deps.expireAfterMs)).map(toUploadAnswer);
+    },
+
+    /** Uploads of the vehicle that take a place in its upload limit now (any user's). */
+    countUnfinished: (contentId: string, purpose: VideoUploadPurpose) =>
+      repo.countUnfinished(contentId, purpose, deps.expireAfterMs),
+
     claim: (id: string) => repo.move(id, ['ready'], 'preparing'),
   };
 }
