@@ -1,7 +1,9 @@
+import { createBlurMedia } from './blur.ts';
 import type { Media } from './media.ts';
 import { createSharpMedia } from './sharp-media.ts';
 import { probeVideo } from './video-probe.ts';
 
+export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
 export type {
   MeasuredImage,
   Media,
@@ -14,5 +16,5 @@ export type {
 
 /** Images through sharp, video through ffprobe and ffmpeg (platform/media/ffmpeg.ts). */
 export function createMedia(): Media {
-  return { ...createSharpMedia(), probeVideo: (file) => probeVideo(file) };
+  return { ...createSharpMedia(), ...createBlurMedia(), probeVideo: (file) => probeVideo(file) };
 }

@@ -1,3 +1,5 @@
+import type { BlurMedia } from './blur.ts';
+
 /**
  * The one adapter for image and video work: nothing outside platform/media imports sharp or runs
  * ffmpeg (test/structure/media-imports.test.ts). Areas receive it through their module context.
@@ -56,7 +58,7 @@ export type VideoProbeFailure = 'unreadable' | 'no_video' | 'no_duration' | 'tim
 
 export type VideoProbe = { ok: true; video: ProbedVideo } | { ok: false; reason: VideoProbeFailure; detail: string };
 
-export interface Media {
+export interface Media extends BlurMedia {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
    * Decodes and encodes again: only pixels survive, so metadata (camera, GPS), colour-profile tricks, comments
