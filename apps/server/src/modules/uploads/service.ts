@@ -169,6 +169,19 @@ export function uploadsService(deps: UploadsServiceDeps) {
       repo.countUnfinished(contentId, purpose, deps.expireAfterMs),
 
     claim: (id: string) => repo.move(id, ['ready'], 'preparing'),
+
+    /** An upload of the caller's or anyone's, by id (the pipeline's job reloads what its process names). */
+    find: (id: string) => repo.find(id),
+
+    /** The pipeline has started on the file (again, on a retry). */
+    processing: (id: string) => repo.move(id, ['preparing', 'processing'], 'processing'),
+
+    /** The pipeline made the spin from it; call in the transaction that records the frames. */
+    complete: (id: string) => repo.move(id, ['preparing', 'processing'], 'complete'),
+
+    /** The pipeline refused or could not read the file (`errorCode` from the catalogue); its bytes are gone. */
+    failed: (id: string, errorCode: string) =>
+      repo.move(id, ['ready', 'preparing', 'processing'], 'error', { errorCode }),
   };
 }
 

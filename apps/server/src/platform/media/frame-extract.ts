@@ -1,0 +1,231 @@
+import { spawn } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ffmpegPath } from './ffmpeg.ts';
+import { FrameSignatureError, type FrameSignatureFailure, type FrameSignatures } from './frame-signatures.ts';
+import { SAFE_INPUT_ARGS } from './video-probe.ts';
+
+/**
+ * The exterior spin's one decode pass (issue 9): every frame of the video is decoded once, and ffmpeg's `split`
+ * hands each decoded frame to two branches of one filter graph:
+ * - the loop's signatures: 15 frames a second as 32x18 grayscale thumbnails, on a pipe, read as they come (the
+ *   seamless loop's input, packages/domain/src/media/loop.ts);
+ * - the spin's candidates: the first frame of each of `candidates` equal slices of the video's time, scaled to the
+ *   spin's frame size (never enlarged) and written to `outDir` as high-quality JPEG (`cand-00001.jpg`...).
+ * Which candidates become the spin is decided once the whole turn is known (where it closes); a candidate is a
+ * frame already decoded, so nothing is decoded twice.
+ *
+ * Bounded like every ffmpeg run here: no shell, only files and known demuxers (SAFE_INPUT_ARGS), decoding refused
+ * above `maxPixels` a frame (ffmpeg's `max_pixels`), the input read for at most `maxSeconds`, the process killed at
+ * `timeoutMs`, at most `maxSignatures` signatures kept.
+ */
+
+export interface SpinExtractOptions {
+  /** The duration the probe read, in seconds: candidates are spread over it. */
+  durationSeconds: number;
+  /** Candidate frames wanted, evenly in time (e.g. 4 x the spin's frame count). */
+  candidates: number;
+  /** The candidates' pixel size (even numbers); the caller keeps the aspect and never enlarges. */
+  width: number;
+  height: number;
+  outDir: string;
+  /** Signatures per second (default 15) and their size (default 32x18). */
+  fps?: number;
+  signatureWidth?: number;
+  signatureHeight?: number;
+  /** ffmpeg is killed after this long. */
+  timeoutMs: number;
+  /** The input is read for at most this many seconds (the bounds' longest video). */
+  maxSeconds: number;
+  /** Decoding is refused above this many pixels a frame. */
+  maxPixels: number;
+  /** Past this many signatures ffmpeg is killed (a file longer than its probe said). */
+  maxSignatures: number;
+  /** JPEG quality scale of the candidates (ffmpeg's -q:v, 2 = best usual). Default 2. */
+  jpegQuality?: number;
+  /** Decoder threads (ffmpeg's -threads); ffmpeg's choice when absent. */
+  threads?: number;
+  signal?: AbortSignal;
+  /** Told each time a candidate is written, with its 0-based number and time: progress. */
+  onCandidate?: (index: number, seconds: number) => void;
+}
+
+export interface SpinCandidate {
+  /** The JPEG's path. */
+  file: string;
+  /** Presentation time of the frame, on the same clock as the signatures' times. */
+  seconds: number;
+}
+
+export interface SpinExtraction {
+  signatures: FrameSignatures;
+  candidates: SpinCandidate[];
+}
+
+const STDERR_TAIL = 8 * 1024;
+const SHOWINFO = /\[showinfo@(sig|cand) @ [^\]]+\]\s+n:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/;
+const CANDIDATE_NAME = 'cand-%05d.jpg';
+const candidateFile = (dir: string, index: number) => path.join(dir, `cand-${String(index + 1).padStart(5, '0')}.jpg`);
+
+/** The filter graph: one decoded stream split into the signatures and the candidates. */
+export function spinFilterGraph(o: {
+  fps: number;
+  signatureWidth: number;
+  signatureHeight: number;
+  sliceSeconds: number;
+  width: number;
+  height: number;
+}): string {
+  const slice = o.sliceSeconds.toFixed(6);
+  // The first frame of each slice of time: slice k is [k*s, (k+1)*s); register 0 holds the next slice wanted.
+  const select = `select='if(gte(floor(t/${slice}),ld(0)),st(0,floor(t/${slice})+1),0)'`;
+  return [
+    '[0:v:0]split=2[s][c]',
+    `[s]fps=${o.fps},scale=${o.signatureWidth}:${o.signatureHeight}:flags=area,format=gray,showinfo@sig[sig]`,
+    `[c]${select},scale=${o.width}:${o.height}:flags=lanczos,setsar=1,showinfo@cand[cand]`,
+  ].join(';');
+}
+
+export function extractSpinFrames(file: string, options: SpinExtractOptions): Promise<SpinExtraction> {
+  const fps = options.fps ?? 15;
+  const width = options.signatureWidth ?? 32;
+  const height = options.signatureHeight ?? 18;
+  const frameBytes = width * height;
+  const sliceSeconds = Math.max(options.durationSeconds, 0.001) / Math.max(1, options.candidates);
+  const graph = spinFilterGraph({
+    fps,
+    signatureWidth: width,
+    signatureHeight: height,
+    sliceSeconds,
+    width: options.width,
+    height: options.height,
+  });
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-loglevel',
+    'info',
+    ...(options.threads ? ['-threads', String(options.threads)] : []),
+    ...SAFE_INPUT_ARGS,
+    '-max_pixels',
+    String(options.maxPixels),
+    '-t',
+    String(options.maxSeconds),
+    '-i',
+    `file:${file}`,
+    '-an',
+    '-sn',
+    '-dn',
+    '-filter_complex',
+    graph,
+    '-map',
+    '[sig]',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    'pipe:1',
+    '-map',
+    '[cand]',
+    '-f',
+    'image2',
+    '-c:v',
+    'mjpeg',
+    '-pix_fmt',
+    'yuvj420p',
+    '-q:v',
+    String(options.jpegQuality ?? 2),
+    '-vsync',
+    '0',
+    path.join(options.outDir, CANDIDATE_NAME),
+  ];
+
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const frames: Uint8Array[] = [];
+    const signatureTimes: number[] = [];
+    const candidateTimes: number[] = [];
+    let pending = new Uint8Array(frameBytes);
+    let filled = 0;
+    let stderrTail = '';
+    let partialLine = '';
+    let failure: FrameSignatureFailure | undefined;
+
+    const stop = (reason: FrameSignatureFailure) => {
+      failure ??= reason;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+    const onAbort = () => stop('aborted');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) stop('aborted');
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      let at = 0;
+      while (at < chunk.length && failure === undefined) {
+        const take = Math.min(frameBytes - filled, chunk.length - at);
+        pending.set(chunk.subarray(at, at + take), filled);
+        filled += take;
+        at += take;
+        if (filled === frameBytes) {
+          frames.push(pending);
+          pending = new Uint8Array(frameBytes);
+          filled = 0;
+          if (frames.length > options.maxSignatures) stop('too_many_frames');
+        }
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      stderrTail = (stderrTail + text).slice(-STDERR_TAIL);
+      const lines = (partialLine + text).split('\n');
+      partialLine = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = SHOWINFO.exec(line);
+        if (!m) continue;
+        const n = Number(m[2]);
+        const t = Number(m[3]);
+        if (m[1] === 'sig') signatureTimes[n] = t;
+        else {
+          candidateTimes[n] = t;
+          try {
+            options.onCandidate?.(n, t);
+          } catch {
+            // Progress is advice; a failing listener must not stop the extraction.
+          }
+        }
+      }
+    });
+
+    let done = false;
+    const finish = async (error?: FrameSignatureError) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (error) {
+        reject(error);
+        return;
+      }
+      // The files ffmpeg wrote are the candidates; a time whose showinfo line was lost keeps its slice's start.
+      const written = (await readdir(options.outDir)).filter((name) => /^cand-\d{5}\.jpg$/.test(name)).length;
+      const candidates = Array.from({ length: written }, (_, i) => ({
+        file: candidateFile(options.outDir, i),
+        seconds: candidateTimes[i] ?? i * sliceSeconds,
+      }));
+      const start = signatureTimes[0] ?? 0;
+      const times = frames.map((_, i) => signatureTimes[i] ?? start + i / fps);
+      resolve({ signatures: { width, height, frames, times }, candidates });
+    };
+    child.on('error', (e) => {
+      if (child.pid === undefined) void finish(new FrameSignatureError('ffmpeg_failed', e.message));
+    });
+    child.on('close', (code) => {
+      if (failure !== undefined) void finish(new FrameSignatureError(failure, ''));
+      else if (code !== 0) {
+        void finish(new FrameSignatureError('ffmpeg_failed', stderrTail.trim().split('\n').at(-1) ?? ''));
+      } else void finish().catch((e: unknown) => reject(e));
+    });
+  });
+}
