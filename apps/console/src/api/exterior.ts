@@ -2,11 +2,13 @@ import type {
   ExteriorAnswer,
   ExteriorCreateBody,
   ExteriorOrderBody,
+  MovieBackupReportAnswer,
+  MovieBackupReportQuery,
   ProcessAnswer,
   UploadLimitCheckAnswer,
 } from '@spinyard/domain';
 import { isUploadInFlight } from '@spinyard/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
 import { uploadFile } from './uploadFile.ts';
 
@@ -151,4 +153,22 @@ export function useRemoveExtraImages(contentId: string) {
 /** `GET /exterior/{content_id}/upload_limit_check`: whether one more video may be uploaded now. */
 export function fetchUploadLimit(contentId: string): Promise<UploadLimitCheckAnswer> {
   return apiGet<UploadLimitCheckAnswer>(path(contentId, '/upload_limit_check'), { errors: 'silent' });
+}
+
+export const movieBackupKeys = {
+  all: ['movie-backups'] as const,
+  report: (params: MovieBackupReportQuery) => ['movie-backups', 'report', params] as const,
+};
+
+/** `GET /exterior_movie_backup/report` (master): a page of the original exterior videos kept as backups. */
+export function useMovieBackupReport(params: MovieBackupReportQuery) {
+  return useQuery({
+    queryKey: movieBackupKeys.report(params),
+    queryFn: () =>
+      apiGet<MovieBackupReportAnswer>(`${base}/exterior_movie_backup/report`, {
+        query: { page: params.page, limit: params.limit, domain_id: params.domain_id, state: params.state },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
 }

@@ -114,6 +114,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/contents/bulk/ContentBulkPage.tsx'),
     (m) => m.ContentBulkPage,
   ),
+  statistic_movie_backup_exteriors: page(
+    () => import('../features/statistics/movie-backups/MovieBackupsPage.tsx'),
+    (m) => m.MovieBackupsPage,
+  ),
 };
 
 const BUILT_PUBLIC: Record<string, LazyComponent> = {
