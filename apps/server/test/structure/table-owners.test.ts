@@ -20,6 +20,14 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   contents: 'contents',
   content_processes: 'contents',
   uploads: 'uploads',
+  exterior_groups: 'exterior',
+  exterior_frames: 'exterior',
+  exterior_settings: 'exterior',
+  movie_backups: 'exterior',
+  interior_scenes: 'interior',
+  slider_items: 'slider',
+  original_movies: 'slider',
+  rider_view_images: 'slider',
 };
 
 export interface TableWrite {

@@ -9,6 +9,7 @@ import * as m0008 from './0008_list_sort_indexes.ts';
 import * as m0009 from './0009_vehicles.ts';
 import * as m0010 from './0010_contents_list.ts';
 import * as m0011 from './0011_uploads.ts';
+import * as m0012 from './0012_media.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009_vehicles': m0009,
   '0010_contents_list': m0010,
   '0011_uploads': m0011,
+  '0012_media': m0012,
 };

@@ -1,4 +1,5 @@
 import { createBlurMedia } from './blur.ts';
+import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
 import { createSharpMedia } from './sharp-media.ts';
 import { probeVideo } from './video-probe.ts';
@@ -9,6 +10,8 @@ export type {
   Media,
   ProbedVideo,
   ReencodeOptions,
+  RenderedImage,
+  RenditionSpec,
   StoredImageFormat,
   VideoProbe,
   VideoProbeFailure,
@@ -16,5 +19,10 @@ export type {
 
 /** Images through sharp, video through ffprobe and ffmpeg (platform/media/ffmpeg.ts). */
 export function createMedia(): Media {
-  return { ...createSharpMedia(), ...createBlurMedia(), probeVideo: (file) => probeVideo(file) };
+  return {
+    ...createSharpMedia(),
+    ...createBlurMedia(),
+    probeVideo: (file) => probeVideo(file),
+    renderImage,
+  };
 }

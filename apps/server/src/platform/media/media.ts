@@ -58,6 +58,25 @@ export type VideoProbeFailure = 'unreadable' | 'no_video' | 'no_duration' | 'tim
 
 export type VideoProbe = { ok: true; video: ProbedVideo } | { ok: false; reason: VideoProbeFailure; detail: string };
 
+/** What `renderImage` makes: a master JPEG and, per rendition, a JPEG and a WebP. */
+export interface RenditionSpec {
+  /** Decoding is refused above this many pixels (a decompression bomb), before any pixel is decoded. */
+  maxInputPixels: number;
+  /** Caps the master's size (kept inside the box, never enlarged); absent: the input's own size. */
+  master?: { width: number; height: number } | undefined;
+  masterQuality?: number;
+  /** Widths by size name; a rendition is never wider than the master. */
+  renditions: Record<string, { width: number }>;
+  quality: { jpeg: number; webp: number };
+}
+
+export interface RenderedImage {
+  width: number;
+  height: number;
+  master: Buffer;
+  renditions: Record<string, { width: number; height: number; jpeg: Buffer; webp: Buffer }>;
+}
+
 export interface Media extends BlurMedia {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
@@ -67,4 +86,10 @@ export interface Media extends BlurMedia {
   reencodeImage(data: Buffer, options: ReencodeOptions): Promise<Buffer>;
   /** Reads a video file's facts from its headers, under a time limit; never rejects for a bad file. */
   probeVideo(file: string): Promise<VideoProbe>;
+  /**
+   * Decodes an image (a buffer, or a file path) once and makes its master JPEG and every rendition as JPEG and
+   * WebP. Rejects for bytes that are no image or exceed `maxInputPixels`: check with measureImage first to refuse
+   * with the right catalogue error.
+   */
+  renderImage(input: Buffer | string, spec: RenditionSpec): Promise<RenderedImage>;
 }
