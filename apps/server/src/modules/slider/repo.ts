@@ -1,0 +1,179 @@
+import { type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { OriginalMoviesTable, RiderViewImagesTable, SliderItemsTable, StoredImage } from '../../db/schema.ts';
+
+export type SliderItemRow = Selectable<SliderItemsTable>;
+export type OriginalMovieRow = Selectable<OriginalMoviesTable>;
+export type RiderViewImageRow = Selectable<RiderViewImagesTable>;
+
+/** What an original movie row keeps (the `movie` JSON column). */
+export interface StoredMovie {
+  key: string;
+  bytes: number;
+  width: number;
+  height: number;
+  duration_seconds: number;
+  codec: string;
+  poster: StoredImage;
+}
+
+export interface NewSliderItem {
+  kind: 'image' | 'video_link';
+  category: string | null;
+  caption: string;
+  image: StoredImage | null;
+  video_id: string | null;
+}
+
+/** The ids in their new order as a relation `(id, ord)`: one statement renumbers a whole list. */
+const ordered = (ids: readonly string[]) => sql`unnest(${sql.val(ids)}::bigint[]) WITH ORDINALITY AS v(id, ord)`;
+
+/**
+ * SQL of the slider area: `slider_items` (category images and video links in one order), `original_movies` and
+ * `rider_view_images`. No other area writes these tables. Every read and write names the vehicle, so an item id of
+ * another vehicle is never found. Orders are 0-based places, renumbered whole by `reorder`; a delete leaves a gap,
+ * which only the order of the list, never its numbers, shows.
+ */
+export function sliderRepo(db: Db) {
+  return {
+    async items(contentId: string): Promise<SliderItemRow[]> {
+      return db
+        .selectFrom('slider_items')
+        .selectAll()
+        .where('content_id', '=', contentId)
+        .orderBy('item_order')
+        .orderBy('id')
+        .execute();
+    },
+
+    async item(contentId: string, itemId: string): Promise<SliderItemRow | undefined> {
+      return db
+        .selectFrom('slider_items')
+        .selectAll()
+        .where('content_id', '=', contentId)
+        .where('id', '=', itemId)
+        .executeTakeFirst();
+    },
+
+    /** Appends an item after the last one. */
+    async insertItem(contentId: string, item: NewSliderItem): Promise<SliderItemRow> {
+      return db
+        .insertInto('slider_items')
+        .values({
+          content_id: contentId,
+          item_order: sql<number>`(SELECT coalesce(max(item_order) + 1, 0) FROM slider_items WHERE content_id = ${contentId})`,
+          kind: item.kind,
+          category: item.category,
+          caption: item.caption,
+          image: item.image === null ? null : JSON.stringify(item.image),
+          video_id: item.video_id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async updateItem(
+      contentId: string,
+      itemId: string,
+      change: { caption?: string; category?: string },
+    ): Promise<SliderItemRow | undefined> {
+      if (Object.keys(change).length === 0) return this.item(contentId, itemId);
+      return db
+        .updateTable('slider_items')
+        .set(change)
+        .where('content_id', '=', contentId)
+        .where('id', '=', itemId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async deleteItem(contentId: string, itemId: string): Promise<SliderItemRow | undefined> {
+      return db
+        .deleteFrom('slider_items')
+        .where('content_id', '=', contentId)
+        .where('id', '=', itemId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async reorderItems(contentId: string, ids: readonly string[]): Promise<void> {
+      await sql`UPDATE slider_items s SET item_order = v.ord - 1 FROM ${ordered(ids)}
+        WHERE s.id = v.id AND s.content_id = ${contentId}`.execute(db);
+    },
+
+    async movies(contentId: string): Promise<OriginalMovieRow[]> {
+      return db
+        .selectFrom('original_movies')
+        .selectAll()
+        .where('content_id', '=', contentId)
+        .orderBy('movie_order')
+        .orderBy('id')
+        .execute();
+    },
+
+    async insertMovie(contentId: string, movie: StoredMovie, fileName: string | null): Promise<OriginalMovieRow> {
+      return db
+        .insertInto('original_movies')
+        .values({
+          content_id: contentId,
+          movie_order: sql<number>`(SELECT coalesce(max(movie_order) + 1, 0) FROM original_movies WHERE content_id = ${contentId})`,
+          movie: JSON.stringify(movie),
+          file_name: fileName,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async deleteMovie(contentId: string, movieId: string): Promise<OriginalMovieRow | undefined> {
+      return db
+        .deleteFrom('original_movies')
+        .where('content_id', '=', contentId)
+        .where('id', '=', movieId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async reorderMovies(contentId: string, ids: readonly string[]): Promise<void> {
+      await sql`UPDATE original_movies m SET movie_order = v.ord - 1 FROM ${ordered(ids)}
+        WHERE m.id = v.id AND m.content_id = ${contentId}`.execute(db);
+    },
+
+    async riderView(contentId: string): Promise<RiderViewImageRow[]> {
+      return db
+        .selectFrom('rider_view_images')
+        .selectAll()
+        .where('content_id', '=', contentId)
+        .orderBy('image_order')
+        .orderBy('id')
+        .execute();
+    },
+
+    async insertRiderView(contentId: string, image: StoredImage): Promise<RiderViewImageRow> {
+      return db
+        .insertInto('rider_view_images')
+        .values({
+          content_id: contentId,
+          image_order: sql<number>`(SELECT coalesce(max(image_order) + 1, 0) FROM rider_view_images WHERE content_id = ${contentId})`,
+          image: JSON.stringify(image),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async deleteRiderView(contentId: string, imageId: string): Promise<RiderViewImageRow | undefined> {
+      return db
+        .deleteFrom('rider_view_images')
+        .where('content_id', '=', contentId)
+        .where('id', '=', imageId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async reorderRiderView(contentId: string, ids: readonly string[]): Promise<void> {
+      await sql`UPDATE rider_view_images r SET image_order = v.ord - 1 FROM ${ordered(ids)}
+        WHERE r.id = v.id AND r.content_id = ${contentId}`.execute(db);
+    },
+  };
+}
+
+export type SliderRepo = ReturnType<typeof sliderRepo>;

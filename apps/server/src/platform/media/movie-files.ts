@@ -1,0 +1,89 @@
+import { ffmpegPath, runBounded } from './ffmpeg.ts';
+import { SAFE_INPUT_ARGS } from './video-probe.ts';
+
+/**
+ * Original content videos (the slider area): kept as uploaded, only moved into an MP4 with its index at the front
+ * (so a browser starts playing before the whole file has arrived), and a still for the list. The picture is copied,
+ * never re-encoded; the sound is made AAC, which every MP4 player reads (a camera's MOV may carry PCM, which MP4
+ * does not). Both calls read only the one local file (the probe's input whitelist) under a time limit.
+ */
+
+/** A remux copies bytes; one that takes longer than this is stuck on something that is no ordinary file. */
+export const REMUX_TIMEOUT_MS = 120_000;
+export const POSTER_TIMEOUT_MS = 30_000;
+const POSTER_MAX_BYTES = 32 * 1024 * 1024;
+
+export type MovieFileResult = { ok: true } | { ok: false; detail: string };
+
+/** Writes `input`'s first picture stream (and first sound stream, if any) to `output` as a faststart MP4. */
+export async function remuxToMp4(input: string, output: string): Promise<MovieFileResult> {
+  const args = [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-nostdin',
+    ...SAFE_INPUT_ARGS,
+    '-i',
+    `file:${input}`,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c:v',
+    'copy',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '160k',
+    '-map_metadata',
+    '-1',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    '-y',
+    `file:${output}`,
+  ];
+  const run = await runBounded(ffmpegPath(), args, { timeoutMs: REMUX_TIMEOUT_MS, maxStdoutBytes: 64 * 1024 });
+  if (run.spawnError !== undefined) throw new Error(`ffmpeg could not be started: ${run.spawnError}`);
+  if (run.timedOut) return { ok: false, detail: 'ffmpeg was stopped at its time limit' };
+  if (run.code !== 0) return { ok: false, detail: run.stderr.trim().slice(-500) };
+  return { ok: true };
+}
+
+/**
+ * One picture of the video as a JPEG (turned as the video is shown), taken at `atSeconds` or, for a video shorter
+ * than that, at its start. Undefined when no picture could be decoded.
+ */
+export async function posterFrame(file: string, atSeconds: number): Promise<Buffer | undefined> {
+  const attempt = async (seconds: number) => {
+    const args = [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-nostdin',
+      ...SAFE_INPUT_ARGS,
+      '-ss',
+      String(Math.max(0, seconds)),
+      '-i',
+      `file:${file}`,
+      '-frames:v',
+      '1',
+      '-an',
+      '-q:v',
+      '2',
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'mjpeg',
+      'pipe:1',
+    ];
+    const run = await runBounded(ffmpegPath(), args, {
+      timeoutMs: POSTER_TIMEOUT_MS,
+      maxStdoutBytes: POSTER_MAX_BYTES,
+    });
+    if (run.spawnError !== undefined) throw new Error(`ffmpeg could not be started: ${run.spawnError}`);
+    return run.code === 0 && run.stdout.length > 0 ? run.stdout : undefined;
+  };
+  return (await attempt(atSeconds)) ?? (atSeconds > 0 ? attempt(0) : undefined);
+}
