@@ -14,6 +14,7 @@ import { PublicationBadge } from '../list/ContentBits.tsx';
 import { editLockText } from '../wizard/contentText.ts';
 import { editLockOf } from '../wizard/editLock.ts';
 import { DetailSections } from './DetailSections.tsx';
+import { MediaCard } from './MediaCard.tsx';
 import { ProcessesCard } from './ProcessesCard.tsx';
 import { UrlsCard } from './UrlsCard.tsx';
 
@@ -92,6 +93,7 @@ export function ContentDetailPage() {
         ) : null}
       </Card>
       <ProcessesCard processes={c.processes} />
+      <MediaCard content={c} />
       <UrlsCard content={c} />
       <DetailSections content={c} locked={lock !== null} />
     </Stack>
