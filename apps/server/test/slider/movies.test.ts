@@ -124,7 +124,7 @@ describe('original content videos', () => {
       as(owner, { method: 'POST', url: `${moviesUrl(making)}/order`, payload: { ids: [movie.id] } }),
     ]) {
       const res = await t.app.inject(request);
-      expect(res.statusCode, request.url).toBe(409);
+      expect(res.statusCode, String(request.url)).toBe(409);
       expect(res.json().error.params.process).toBe('slider_movie');
     }
     expect((await rowsOf(making)).length).toBe(1);
