@@ -35,7 +35,8 @@ export function formatBytes(bytes: number, language = i18n.language): string {
   return `${value.toLocaleString(language, { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${UNITS[unit]}`;
 }
 
-type Settings = Pick<ExteriorAnswer['settings'], 'min_seconds' | 'max_bytes'>;
+type Settings = Pick<ExteriorAnswer['settings'], 'min_seconds' | 'max_bytes'> &
+  Partial<Pick<ExteriorAnswer['settings'], 'upload_limit'>>;
 
 /** The values a video refusal's message names, from the answer's settings and the domain's bounds. */
 function videoParams(settings: Settings | undefined): Record<string, string | number> {
@@ -61,7 +62,9 @@ export function exteriorErrorText(error: ApiError, settings?: Settings): string 
   if (code === 'unsupported_video_format' || (error.status === 415 && code === undefined)) {
     return i18n.t('exterior.errors.notVideo');
   }
-  if (code === 'upload_over_limit') return i18n.t('exterior.errors.overLimit', { limit: error.params.limit ?? '' });
+  if (code === 'upload_over_limit') {
+    return i18n.t('exterior.errors.overLimit', { limit: error.params.limit ?? settings?.upload_limit ?? '' });
+  }
   if (code?.startsWith('video_') && i18n.exists(`errors.${code}`)) {
     return i18n.t(`errors.${code}`, { ...videoParams(settings), ...error.params });
   }
