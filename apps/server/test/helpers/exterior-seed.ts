@@ -111,3 +111,20 @@ export async function seedExterior(
   });
   return { rows, store };
 }
+
+/** A multipart/form-data body with one file (field `file`), as the console's uploadFile sends it. */
+export function multipartFile(
+  data: Buffer,
+  name = 'picture.jpg',
+  type = 'application/octet-stream',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----spinyard-exterior-${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,5 +1,19 @@
-import { EXTERIOR_RENDITION_WIDTHS, EXTERIOR_SIZES, type ExteriorSizeId, RENDITION_QUALITY } from '@spinyard/domain';
-import type { RenditionSpec } from '../../platform/media/media.ts';
+import {
+  EXTERIOR_RENDITION_WIDTHS,
+  EXTERIOR_SIZES,
+  type ExteriorSizeId,
+  RENDITION_QUALITY,
+  REPLACE_IMAGE_MAX,
+  readDomainOptions,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import type { Media, RenditionSpec } from '../../platform/media/media.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
+import { contentsRepo } from '../contents/repo.ts';
+import { storeImage } from '../media-images.ts';
+import { deleteUnreferencedBlobs, refreshExteriorFlags } from './edit-common.ts';
+import { exteriorRepo } from './repo.ts';
 
 /** Where a vehicle's exterior images live in the blob store. */
 export const exteriorPrefix = (contentId: string): string => `contents/${contentId}/exterior`;
@@ -19,5 +33,66 @@ export function exteriorFrameSpec(size: ExteriorSizeId, maxInputPixels: number):
       zoom: { width: box.width },
     },
     quality: RENDITION_QUALITY,
+  };
+}
+
+/** What the `exterior_replace_image` process is given: the frame, and the checked upload kept in the store. */
+export interface ReplaceImagePayload {
+  frame_id: string;
+  /** The uploaded file as received (JPEG or PNG, checked by its content), deleted once the frame shows it. */
+  source_key: string;
+}
+
+/** Where a replacement image waits for its process (content-addressed, so a retry finds the same key). */
+export const replaceSourcePrefix = (contentId: string): string => `${exteriorPrefix(contentId)}/replace-sources`;
+
+async function readBlob(store: BlobStore, key: string): Promise<Buffer | undefined> {
+  const blob = await store.get(key);
+  if (!blob) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of blob.stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The work of `exterior_replace_image`: renders the replacement in the frame sizes (docs/decisions.md: it keeps
+ * its own size and aspect, the viewer fits every frame into the same box) and shows it instead of the extracted
+ * frame (`edited`, edit_kind `replace`); the original stays, so `DELETE .../replace-image` restores it. A previous
+ * edit of the frame (an earlier replacement, a blur) is replaced and its blobs deleted when nothing else shows them.
+ * Idempotent: a retry renders the same keys; a retry after the frame was written finds the source gone and the
+ * replacement shown, and stops.
+ */
+export function replaceImageWork(deps: { db: Db; store: BlobStore; media: Media }) {
+  const { db, store, media } = deps;
+  return async (run: ProcessWork): Promise<void> => {
+    const { frame_id: frameId, source_key: sourceKey } = run.payload as Partial<ReplaceImagePayload>;
+    if (typeof frameId !== 'string' || typeof sourceKey !== 'string') {
+      throw new ProcessRefused('bad_request', 'The process was recorded without its frame and image.');
+    }
+    const frame = await exteriorRepo(db).frame(run.contentId, frameId);
+    if (!frame) throw new ProcessRefused('not_found', 'The frame was deleted before its replacement was made.');
+    const source = await readBlob(store, sourceKey);
+    if (!source) {
+      if (frame.edit_kind === 'replace') return;
+      throw new ProcessRefused('not_found', 'The replacement image is no longer stored.');
+    }
+    await run.progress(10);
+    const content = await contentsRepo(db).find(run.contentId);
+    if (!content) throw new ProcessRefused('not_found', 'The vehicle is gone.');
+    const size = readDomainOptions(content.domain_options).exterior_size;
+    const spec = exteriorFrameSpec(size, REPLACE_IMAGE_MAX.width * REPLACE_IMAGE_MAX.height);
+    const image = await storeImage(store, media, exteriorPrefix(run.contentId), source, spec);
+    await run.progress(80);
+    const previous = await db.transaction().execute(async (trx) => {
+      const [locked] = await contentsRepo(trx).lock([run.contentId]);
+      if (!locked) throw new ProcessRefused('not_found', 'The vehicle is gone.');
+      const current = await exteriorRepo(trx).frame(run.contentId, frameId);
+      if (!current) throw new ProcessRefused('not_found', 'The frame was deleted before its replacement was made.');
+      await exteriorRepo(trx).setEdited(frameId, { image, kind: 'replace' });
+      await refreshExteriorFlags(trx, run.contentId, locked);
+      return current.edited;
+    });
+    if (previous) await deleteUnreferencedBlobs(db, store, run.contentId, [previous]);
+    await store.delete(sourceKey);
   };
 }

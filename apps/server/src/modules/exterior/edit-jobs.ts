@@ -1,0 +1,32 @@
+import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
+import type { ProcessJobPayload } from '../contents/jobs.ts';
+import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob } from '../contents/process-jobs.ts';
+import type { JobsContext, ModuleJobs } from '../context.ts';
+import { extraImagesWork } from './extra-images-work.ts';
+import { replaceImageWork } from './replace-work.ts';
+
+/** One frame rendered in its sizes: seconds. An attempt still running after this lost its worker. */
+export const replaceImageJob = defineProcessJob('exterior.replace-image', { expireInSeconds: 5 * 60 });
+/** Row deletes in one transaction, then blob deletes: seconds to a minute for thousands of frames. */
+export const extraImagesJob = defineProcessJob('exterior.remove-extra-images', { expireInSeconds: 10 * 60 });
+
+/** The exterior edits run as processes: replace-image and extra-image removal (the jobs of edit-*.ts). */
+export function exteriorEditJobs(ctx: JobsContext): Required<ModuleJobs> {
+  const lastAttempt = (retryCount: number) => retryCount >= PROCESS_JOB_RETRIES;
+  const replace: JobHandler<ProcessJobPayload> = (payload, job) =>
+    runProcessJob(ctx.db, 'exterior_replace_image', payload.processId, replaceImageWork(ctx), {
+      lastAttempt: lastAttempt(job.retryCount),
+    });
+  const extra: JobHandler<ProcessJobPayload> = (payload, job) =>
+    runProcessJob(ctx.db, 'exterior_extra_images_removal', payload.processId, extraImagesWork(ctx), {
+      lastAttempt: lastAttempt(job.retryCount),
+    });
+  return {
+    definitions: [replaceImageJob, extraImagesJob],
+    handlers: { [replaceImageJob.name]: replace, [extraImagesJob.name]: extra },
+    processJobs: {
+      exterior_replace_image: replaceImageJob,
+      exterior_extra_images_removal: extraImagesJob,
+    },
+  };
+}

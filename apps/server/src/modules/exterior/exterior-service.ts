@@ -1,0 +1,346 @@
+import { readFile } from 'node:fs/promises';
+import {
+  type ExteriorAnswer,
+  type ExteriorInitialAngleBody,
+  type ExteriorOrderBody,
+  type ExteriorProcessStartedAnswer,
+  type Operation,
+  REPLACE_IMAGE_MAX,
+  REPLACE_IMAGE_MIME_TYPES,
+  type RunningProcess,
+  readDomainOptions,
+  type UploadLimitCheckAnswer,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import type { StoredImage } from '../../db/schema.ts';
+import { AppError, fieldError } from '../../errors.ts';
+import type { JobDefinition, JobRunner } from '../../platform/jobs/queue-registry.ts';
+import type { Media } from '../../platform/media/media.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
+import type { Actor } from '../auth/service.ts';
+import { toProcessAnswer } from '../contents/answer.ts';
+import type { ProcessJobPayload } from '../contents/jobs.ts';
+import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
+import { type ProcessWork, runProcessJob, startProcessJob } from '../contents/process-jobs.ts';
+import { processQueryService } from '../contents/process-query-service.ts';
+import { processRepo } from '../contents/process-repo.ts';
+import type { ContentProcessRow, ContentRecord } from '../contents/repo.ts';
+import type { UploadsService } from '../uploads/service.ts';
+import { toExteriorAnswer } from './answer.ts';
+import { deleteUnreferencedBlobs, imagesOfFrame, refreshExteriorFlags } from './edit-common.ts';
+import { extraImagesJob, replaceImageJob } from './edit-jobs.ts';
+import { extraImagesWork, ROW_PIPELINES } from './extra-images-work.ts';
+import { type ReplaceImagePayload, replaceImageWork, replaceSourcePrefix } from './replace-work.ts';
+import { exteriorRepo } from './repo.ts';
+
+export interface ExteriorServiceDeps {
+  db: Db;
+  store: BlobStore;
+  media: Media;
+  /** Absent (tests without a runner): a process runs in the request, once its row is committed. */
+  jobs: JobRunner | undefined;
+  uploads: UploadsService;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+}
+
+/** A received replacement file (multipart): where its bytes are, and how many. */
+export interface ReplacementFile {
+  path: string;
+  bytes: number;
+}
+
+/**
+ * The exterior as the dealer edits it (routes.ts): the answer with its rows, frames, obvr facts, settings, uploads
+ * and processes; and every edit, each through `lockForMedia` with its operation (so a running process refuses it
+ * with `content_locked` naming the process, another tenant's vehicle is `not_found`): reorder (REORDER), delete a
+ * row or the whole exterior (DELETE), delete a frame, the initial angle (UPDATE), the initial row
+ * (UPDATE_INITIAL_ROW), replace a frame and restore it (REPLACE_IMAGE), remove extra images (REMOVE_EXTRA_IMAGES).
+ * Direct edits answer the exterior after the change; replace-image and extra-image removal are processes.
+ */
+export function exteriorService(deps: ExteriorServiceDeps) {
+  const { db, store } = deps;
+  const log = deps.log ?? (() => undefined);
+
+  async function answerOf(actor: Actor, content: ContentRecord): Promise<ExteriorAnswer> {
+    const repo = exteriorRepo(db);
+    const [groups, frames, settings, uploads, running] = await Promise.all([
+      repo.groups(content.id),
+      repo.frames(content.id),
+      repo.settings(content.id),
+      deps.uploads.unfinishedOf(actor.userId, content.id, 'exterior'),
+      processQueryService(db).isProcessing(actor, content.id),
+    ]);
+    return toExteriorAnswer({
+      contentId: content.id,
+      groups,
+      frames,
+      settings,
+      options: readDomainOptions(content.domain_options),
+      uploads,
+      processes: running.processes,
+      pipelineRunning: running.processes.some((p) => (ROW_PIPELINES as readonly string[]).includes(p.process)),
+    });
+  }
+
+  async function get(actor: Actor, contentId: string): Promise<ExteriorAnswer> {
+    return answerOf(actor, await visibleForMedia(db, actor, contentId));
+  }
+
+  /**
+   * A direct edit: in one transaction the vehicle is locked through the media gate with `operation`, `change`
+   * runs and answers the images it dropped, and the flags follow; after the commit the dropped images' blobs go
+   * when nothing shows them, and the exterior is answered as it is now.
+   */
+  async function edit(
+    actor: Actor,
+    contentId: string,
+    operation: Operation,
+    change: (trx: Db, content: ContentRecord) => Promise<StoredImage[] | undefined>,
+  ): Promise<ExteriorAnswer> {
+    const dropped = await db.transaction().execute(async (trx) => {
+      const content = await lockForMedia(trx, actor, contentId, operation);
+      const images = await change(trx, content);
+      if (images !== undefined) await refreshExteriorFlags(trx, contentId, content);
+      return images ?? [];
+    });
+    await cleanUp(contentId, dropped);
+    return get(actor, contentId);
+  }
+
+  async function cleanUp(contentId: string, dropped: readonly StoredImage[]): Promise<void> {
+    try {
+      await deleteUnreferencedBlobs(db, store, contentId, dropped);
+    } catch (error) {
+      // The change stands; an orphan blob costs storage, not correctness.
+      log('Exterior blobs not deleted', { contentId, error: String(error) });
+    }
+  }
+
+  /** Records a process and hands it to the runner, or runs it here once committed; answers the process as it is. */
+  async function runProcess(
+    trx: Db,
+    values: { contentId: string; process: RunningProcess; actorUserId: string; payload: Record<string, unknown> },
+    definition: JobDefinition<ProcessJobPayload>,
+  ): Promise<ContentProcessRow> {
+    return startProcessJob(trx, deps.jobs, definition, values);
+  }
+
+  async function afterCommit(
+    row: ContentProcessRow,
+    process: RunningProcess,
+    work: (run: ProcessWork) => Promise<void>,
+  ): Promise<ExteriorProcessStartedAnswer> {
+    let current = row;
+    if (!deps.jobs) {
+      await runProcessJob(db, process, row.id, work, { lastAttempt: true });
+      current = (await processRepo(db).find(row.id)) ?? row;
+    }
+    const answer = toProcessAnswer(current);
+    if (!answer) throw new Error(`The process ${process} is unknown to this build.`);
+    return { content_id: current.content_id, process: answer };
+  }
+
+  return {
+    get,
+
+    /** `POST /exteriorimage/order`: the row's frames in the order given; every frame of the row exactly once. */
+    async order(actor: Actor, body: ExteriorOrderBody): Promise<ExteriorAnswer> {
+      return edit(actor, body.content_id, 'EXTERIOR.REORDER', async (trx) => {
+        const repo = exteriorRepo(trx);
+        const group = await repo.group(body.content_id, body.group_id);
+        if (!group) throw new AppError('not_found');
+        const frames = await repo.framesOf(group.id);
+        const wanted = new Set(body.sheet_ids);
+        const known = new Set(frames.map((f) => f.id));
+        const sameSet =
+          wanted.size === body.sheet_ids.length &&
+          wanted.size === known.size &&
+          body.sheet_ids.every((id) => known.has(id));
+        if (!sameSet) {
+          throw new AppError('validation_failed', {
+            fields: [
+              fieldError(
+                'sheet_ids',
+                'one_of',
+                `List every frame of the row exactly once (${known.size} frames; a frame of another row or twice is refused).`,
+              ),
+            ],
+          });
+        }
+        await repo.reorderFrames(group.id, body.sheet_ids);
+        return [];
+      });
+    },
+
+    /** Deletes a row; the rows after it move up (1..n). The last row gone: the vehicle has no exterior. */
+    async deleteRow(actor: Actor, contentId: string, groupId: string): Promise<ExteriorAnswer> {
+      return edit(actor, contentId, 'EXTERIOR.DELETE', async (trx) => {
+        const repo = exteriorRepo(trx);
+        const group = await repo.group(contentId, groupId);
+        if (!group) throw new AppError('not_found');
+        const frames = await repo.framesOf(group.id);
+        await repo.deleteGroups([group.id]);
+        await repo.renumberGroups(contentId);
+        const settings = await repo.settings(contentId);
+        const rows = (await repo.groups(contentId)).length;
+        // The initial row stays on the same row when an earlier one goes, and within the rows there are.
+        if (settings && settings.initial_row > group.group_order) {
+          await repo.saveSettings(contentId, { initial_row: Math.max(1, settings.initial_row - 1) });
+        } else if (settings && settings.initial_row > Math.max(rows, 1)) {
+          await repo.saveSettings(contentId, { initial_row: Math.max(rows, 1) });
+        }
+        return frames.flatMap(imagesOfFrame);
+      });
+    },
+
+    /** Deletes one frame; the frames after it move up and the row's frame count follows. */
+    async deleteFrame(actor: Actor, contentId: string, frameId: string): Promise<ExteriorAnswer> {
+      return edit(actor, contentId, 'EXTERIOR.UPDATE', async (trx) => {
+        const repo = exteriorRepo(trx);
+        const frame = await repo.frame(contentId, frameId);
+        if (!frame) throw new AppError('not_found');
+        await repo.deleteFrames([frame.id]);
+        await repo.renumberFrames(frame.group_id);
+        return imagesOfFrame(frame);
+      });
+    },
+
+    /** The whole exterior: every row and frame, and the exterior settings (initial angle and row). */
+    async deleteAll(actor: Actor, contentId: string): Promise<ExteriorAnswer> {
+      return edit(actor, contentId, 'EXTERIOR.DELETE', async (trx) => {
+        const repo = exteriorRepo(trx);
+        const frames = await repo.frames(contentId);
+        await repo.deleteAll(contentId);
+        return frames.flatMap(imagesOfFrame);
+      });
+    },
+
+    /**
+     * `POST .../replace-image`: checks the file by its content (JPEG or PNG: unsupported_image_format; inside
+     * 1280x720: image_dimensions_invalid), keeps it in the store and starts `exterior_replace_image`, which renders
+     * it into the frame (replace-work.ts).
+     */
+    async replaceImage(
+      actor: Actor,
+      contentId: string,
+      frameId: string,
+      file: ReplacementFile,
+    ): Promise<ExteriorProcessStartedAnswer> {
+      let sourceKey: string | undefined;
+      try {
+        const row = await db.transaction().execute(async (trx) => {
+          await lockForMedia(trx, actor, contentId, 'EXTERIOR.REPLACE_IMAGE');
+          const frame = await exteriorRepo(trx).frame(contentId, frameId);
+          if (!frame) throw new AppError('not_found');
+          const data = await readFile(file.path);
+          const measured = await deps.media.measureImage(data);
+          const mime = measured.mime as (typeof REPLACE_IMAGE_MIME_TYPES)[number];
+          if (
+            !REPLACE_IMAGE_MIME_TYPES.includes(mime) ||
+            measured.width === undefined ||
+            measured.height === undefined
+          ) {
+            throw new AppError('unsupported_image_format', { params: { formats: 'jpeg, png' } });
+          }
+          if (measured.width > REPLACE_IMAGE_MAX.width || measured.height > REPLACE_IMAGE_MAX.height) {
+            throw new AppError('image_dimensions_invalid', {
+              params: {
+                max_width: REPLACE_IMAGE_MAX.width,
+                max_height: REPLACE_IMAGE_MAX.height,
+                width: measured.width,
+                height: measured.height,
+              },
+              fields: [
+                fieldError(
+                  'file',
+                  'max_dimensions',
+                  `The replacement image must fit inside ${REPLACE_IMAGE_MAX.width}x${REPLACE_IMAGE_MAX.height} (it is ${measured.width}x${measured.height}).`,
+                ),
+              ],
+            });
+          }
+          const extension = mime === 'image/png' ? 'png' : 'jpg';
+          sourceKey = (await putContentAddressed(store, replaceSourcePrefix(contentId), data, extension)).key;
+          const payload: ReplaceImagePayload = { frame_id: frame.id, source_key: sourceKey };
+          return runProcess(
+            trx,
+            { contentId, process: 'exterior_replace_image', actorUserId: actor.userId, payload: { ...payload } },
+            replaceImageJob,
+          );
+        });
+        sourceKey = undefined;
+        return await afterCommit(row, 'exterior_replace_image', replaceImageWork(deps));
+      } finally {
+        // Stored, then the transaction failed: nothing will use the file.
+        if (sourceKey !== undefined) await store.delete(sourceKey).catch(() => undefined);
+      }
+    },
+
+    /** `DELETE .../replace-image`: the frame shows its extracted image again; a frame not replaced is refused. */
+    async restoreImage(actor: Actor, contentId: string, frameId: string): Promise<ExteriorAnswer> {
+      return edit(actor, contentId, 'EXTERIOR.REPLACE_IMAGE', async (trx) => {
+        const repo = exteriorRepo(trx);
+        const frame = await repo.frame(contentId, frameId);
+        if (!frame) throw new AppError('not_found');
+        if (frame.edit_kind !== 'replace' || !frame.edited) {
+          throw new AppError('invalid_state_transition', { params: { reason: 'not_replaced' } });
+        }
+        await repo.setEdited(frame.id, null);
+        return [frame.edited];
+      });
+    },
+
+    /** The angle the spin opens on. */
+    async setInitialAngle(actor: Actor, contentId: string, body: ExteriorInitialAngleBody): Promise<ExteriorAnswer> {
+      return edit(actor, contentId, 'EXTERIOR.UPDATE', async (trx) => {
+        await exteriorRepo(trx).saveSettings(contentId, { initial_angle: body.angle });
+        return undefined;
+      });
+    },
+
+    /** The row the spin opens on: one of the vehicle's rows (field error on `row` otherwise). */
+    async setInitialRow(actor: Actor, contentId: string, row: number): Promise<ExteriorAnswer> {
+      return edit(actor, contentId, 'EXTERIOR.UPDATE_INITIAL_ROW', async (trx) => {
+        const repo = exteriorRepo(trx);
+        const rows = (await repo.groups(contentId)).length;
+        if (row > rows) {
+          throw new AppError('validation_failed', {
+            fields: [
+              fieldError(
+                'row',
+                'range',
+                rows === 0 ? 'The vehicle has no exterior rows yet.' : `Choose a row from 1 to ${rows}.`,
+              ),
+            ],
+          });
+        }
+        await repo.saveSettings(contentId, { initial_row: row });
+        return undefined;
+      });
+    },
+
+    /** Starts `exterior_extra_images_removal` (extra-images-work.ts). */
+    async removeExtraImages(actor: Actor, contentId: string): Promise<ExteriorProcessStartedAnswer> {
+      const row = await db.transaction().execute(async (trx) => {
+        await lockForMedia(trx, actor, contentId, 'EXTERIOR.REMOVE_EXTRA_IMAGES');
+        return runProcess(
+          trx,
+          { contentId, process: 'exterior_extra_images_removal', actorUserId: actor.userId, payload: {} },
+          extraImagesJob,
+        );
+      });
+      return afterCommit(row, 'exterior_extra_images_removal', extraImagesWork(deps));
+    },
+
+    /** Whether another exterior video may be uploaded now: the domain's limit against the vehicle's unfinished uploads. */
+    async uploadLimitCheck(actor: Actor, contentId: string): Promise<UploadLimitCheckAnswer> {
+      const content = await visibleForMedia(db, actor, contentId);
+      const limit = readDomainOptions(content.domain_options).exterior_upload_limit;
+      const used = await deps.uploads.countUnfinished(content.id, 'exterior');
+      return { allowed: used < limit, limit, used };
+    },
+  };
+}
+
+export type ExteriorService = ReturnType<typeof exteriorService>;
