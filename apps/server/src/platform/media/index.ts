@@ -1,6 +1,7 @@
 import { createBlurMedia } from './blur.ts';
 import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
+import { createPanoramaMedia } from './panorama.ts';
 import { createSharpMedia } from './sharp-media.ts';
 import { probeVideo } from './video-probe.ts';
 
@@ -16,11 +17,13 @@ export type {
   VideoProbe,
   VideoProbeFailure,
 } from './media.ts';
+export type { PanoramaAdjustments, PanoramaMeasure, PanoramaSpec, RenderedPanorama } from './panorama.ts';
 
 /** Images through sharp, video through ffprobe and ffmpeg (platform/media/ffmpeg.ts). */
 export function createMedia(): Media {
   return {
     ...createSharpMedia(),
+    ...createPanoramaMedia(),
     ...createBlurMedia(),
     probeVideo: (file) => probeVideo(file),
     renderImage,

@@ -1,4 +1,5 @@
 import type { BlurMedia } from './blur.ts';
+import type { PanoramaMedia } from './panorama.ts';
 
 /**
  * The one adapter for image and video work: nothing outside platform/media imports sharp or runs
@@ -77,7 +78,8 @@ export interface RenderedImage {
   renditions: Record<string, { width: number; height: number; jpeg: Buffer; webp: Buffer }>;
 }
 
-export interface Media extends BlurMedia {
+/** Interior panoramas: measuring, rendering with tiles, the image-quality corrections (panorama.ts). */
+export interface Media extends PanoramaMedia, BlurMedia {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
    * Decodes and encodes again: only pixels survive, so metadata (camera, GPS), colour-profile tricks, comments

@@ -1,0 +1,119 @@
+import {
+  type EnhanceSettings,
+  enhanceChangesPixels,
+  enhanceSettingsSchema,
+  type WhiteBalance,
+  whiteBalanceChangesPixels,
+  whiteBalanceSchema,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import type { StoredImage } from '../../db/schema.ts';
+import type { Media } from '../../platform/media/index.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
+import {
+  adjustmentsOf,
+  deleteUnreferenced,
+  interiorPrefix,
+  panoramaKeys,
+  panoramaSpec,
+  readBlob,
+  storePanorama,
+} from './panorama-store.ts';
+import { interiorRepo } from './repo.ts';
+
+/** The image-quality processes of a scene: which settings the request changed. */
+export type InteriorEditProcess = 'interior_enhance' | 'whiteblance';
+
+export interface InteriorWorkDeps {
+  db: Db;
+  store: BlobStore;
+  media: Media;
+}
+
+/** At most this many panoramas are decoded at once in one process (an 8192x4096 picture holds ~100 MB raw). */
+const RENDERS_AT_ONCE = 2;
+let rendering = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs a panorama render when a place is free, so uploads and jobs together cannot exhaust the memory. */
+export async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (rendering >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  rendering++;
+  try {
+    return await work();
+  } finally {
+    rendering--;
+    waiting.shift()?.();
+  }
+}
+
+/**
+ * The `interior_enhance` and `whiteblance` processes: the scene's ORIGINAL is rendered again through the white
+ * balance and then the image-quality corrections (the request's new settings for its own tool, the scene's kept
+ * settings for the other), with every size and tile, into `current`. Settings that change no pixel leave `current`
+ * empty (the original shows). The original is never written. Idempotent: the outputs are content-addressed and the
+ * row is written once at the end, in one transaction; the picture it replaces is deleted when no scene uses it.
+ */
+export async function runInteriorEdit(
+  deps: InteriorWorkDeps,
+  process: InteriorEditProcess,
+  run: ProcessWork,
+): Promise<void> {
+  const sceneId = String(run.payload.scene_id ?? '');
+  const scene = await interiorRepo(deps.db).scene(run.contentId, sceneId);
+  if (!scene) throw new ProcessRefused('not_found', 'The scene was deleted before its picture was edited.');
+
+  const enhance: EnhanceSettings | null =
+    process === 'interior_enhance'
+      ? enhanceSettingsSchema.parse(run.payload.settings)
+      : scene.enhance
+        ? enhanceSettingsSchema.parse(scene.enhance)
+        : null;
+  const whiteBalance: WhiteBalance | null =
+    process === 'whiteblance'
+      ? whiteBalanceSchema.parse(run.payload.white_balance)
+      : scene.white_balance
+        ? whiteBalanceSchema.parse(scene.white_balance)
+        : null;
+  const keptEnhance = enhance && (enhanceChangesPixels(enhance) || enhance.jpeg_quality !== 90) ? enhance : null;
+  const keptWhiteBalance = whiteBalance && whiteBalanceChangesPixels(whiteBalance) ? whiteBalance : null;
+  await run.progress(5);
+
+  let current: StoredImage | null = null;
+  if (keptEnhance || keptWhiteBalance) {
+    const original = await readBlob(deps.store, scene.original.master);
+    if (!original) throw new ProcessRefused('image_load_error', 'The original panorama is missing from the store.');
+    await run.progress(10);
+    const rendered = await withRenderSlot(() =>
+      deps.media.renderPanorama(
+        original,
+        panoramaSpec(keptEnhance?.jpeg_quality),
+        adjustmentsOf(keptEnhance, keptWhiteBalance, scene.original),
+      ),
+    );
+    await run.progress(60);
+    current = await storePanorama(deps.store, interiorPrefix(run.contentId), rendered, (done, total) =>
+      run.progress(60 + (35 * done) / total),
+    );
+  }
+
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const repo = interiorRepo(trx);
+    const locked = await repo.lockScene(run.contentId, sceneId);
+    if (!locked) return { found: false as const };
+    await repo.setCurrent(sceneId, {
+      current,
+      enhance: enhance as Record<string, unknown> | null,
+      white_balance: whiteBalance as Record<string, unknown> | null,
+    });
+    return { found: true as const, replaced: locked.current };
+  });
+  const scenes = await interiorRepo(deps.db).scenes(run.contentId);
+  if (!outcome.found) {
+    // The scene went while this ran: what was made for it is nobody's.
+    if (current) await deleteUnreferenced(deps.store, panoramaKeys(current), scenes);
+    throw new ProcessRefused('not_found', 'The scene was deleted before its picture was edited.');
+  }
+  if (outcome.replaced) await deleteUnreferenced(deps.store, panoramaKeys(outcome.replaced), scenes);
+}
