@@ -1,5 +1,34 @@
+import { movieBackupReportAnswer, movieBackupReportQuery } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
+import { type BackupService, backupService } from './backup-service.ts';
 
-/** Placeholder until its part of issue 9 lands. */
-export async function registerBackupRoutes(_scope: FastifyInstance, _ctx: ModuleContext): Promise<void> {}
+const security = [{ bearer: [] }];
+const tags = ['exterior'];
+
+const routes: FastifyPluginAsyncZod<{ backups: BackupService }> = async (app, { backups }) => {
+  app.get(
+    '/exterior_movie_backup/report',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Backups of the original exterior videos (master only): vehicle, company, domain, size, retention',
+        description:
+          'Newest first, one page at a time; narrowed to a domain (domain_id) or to kept or purged backups ' +
+          '(state). kept_bytes sums the matching backups not yet purged. Anyone but master: 403 forbidden.',
+        querystring: movieBackupReportQuery,
+        response: { 200: movieBackupReportAnswer, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => backups.report(actorOf(request), request.query),
+  );
+};
+
+/** `GET /exterior_movie_backup/report` (backup-service.ts). */
+export async function registerBackupRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  await scope.register(routes, { backups: backupService({ db: ctx.db, store: ctx.store }) });
+}

@@ -1,6 +1,55 @@
+import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
+import type { ProcessJobPayload } from '../contents/jobs.ts';
+import { PROCESS_JOB_RETRIES, runProcessJob } from '../contents/process-jobs.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
+import { backupJobs } from './backup-service.ts';
+import { blurJobs } from './blur-jobs.ts';
+import { exteriorEditJobs } from './edit-jobs.ts';
+import { asyncUploadJob, exteriorPipeline, multipleJob, type PipelineHooks } from './pipeline-work.ts';
 
-/** Placeholder until the area's processes land (issue 9). */
-export function exteriorJobs(_ctx: JobsContext): ModuleJobs {
-  return { definitions: [], handlers: {} };
+export interface ExteriorJobsOptions {
+  /** Where a test stops the pipeline's work, as a worker killed there would. */
+  pipelineHooks?: PipelineHooks;
+  /** The backups' clock (tests move it). */
+  now?: () => Date;
+}
+
+/** The pipeline's two processes (`multiple`, `exterior_async_upload`): the same work (pipeline-work.ts). */
+function pipelineJobs(ctx: JobsContext, options: ExteriorJobsOptions): Required<ModuleJobs> {
+  const pipeline = exteriorPipeline({
+    db: ctx.db,
+    store: ctx.store,
+    media: ctx.media,
+    hooks: options.pipelineHooks,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const handler =
+    (process: 'multiple' | 'exterior_async_upload'): JobHandler<ProcessJobPayload> =>
+    (payload, job) =>
+      runProcessJob(ctx.db, process, payload.processId, pipeline.run, {
+        lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES,
+      });
+  return {
+    definitions: [multipleJob, asyncUploadJob],
+    handlers: { [multipleJob.name]: handler('multiple'), [asyncUploadJob.name]: handler('exterior_async_upload') },
+    processJobs: { multiple: multipleJob, exterior_async_upload: asyncUploadJob },
+  };
+}
+
+/**
+ * The exterior area's jobs: one set per part of the area (the pipeline, the backups' purge, the edits...), each
+ * `{definitions, handlers, processJobs}`; a new part adds its set to the list below.
+ */
+export function exteriorJobs(ctx: JobsContext, options: ExteriorJobsOptions = {}): ModuleJobs {
+  const sets: Required<ModuleJobs>[] = [
+    pipelineJobs(ctx, options),
+    backupJobs(ctx, options),
+    exteriorEditJobs(ctx),
+    blurJobs(ctx),
+  ];
+  return {
+    definitions: sets.flatMap((s) => s.definitions),
+    handlers: Object.assign({}, ...sets.map((s) => s.handlers)),
+    processJobs: Object.assign({}, ...sets.map((s) => s.processJobs)),
+  };
 }

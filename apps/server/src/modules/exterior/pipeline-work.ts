@@ -1,0 +1,439 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  DEFAULT_MIN_VIDEO_SECONDS,
+  EXTERIOR_SIZE_IDS,
+  EXTERIOR_SIZES,
+  exteriorVideoRefusal,
+  exteriorVideosRefusal,
+  loopJump,
+  nearestCandidates,
+  nearestFrames,
+  planLoop,
+  positionTimes,
+  reverseForCorrection,
+  spinDirection,
+  spinFrameSize,
+  spinOrder,
+  UPLOAD_TYPES,
+  VIDEO_BOUNDS,
+  type VideoFacts,
+  type VideoRefusal,
+} from '@spinyard/domain';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { StoredImage } from '../../db/schema.ts';
+import { extractSpinFrames, type SpinCandidate } from '../../platform/media/frame-extract.ts';
+import { FrameSignatureError } from '../../platform/media/frame-signatures.ts';
+import type { Media, ProbedVideo } from '../../platform/media/media.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
+import { setMediaFlags } from '../contents/media-access.ts';
+import { defineProcessJob, ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
+import { storeImage } from '../media-images.ts';
+import { uploadsService } from '../uploads/service.ts';
+import { movieBackupRepo } from './backup-repo.ts';
+import { exteriorFrameSpec, exteriorPrefix } from './replace-work.ts';
+import { exteriorRepo } from './repo.ts';
+
+/**
+ * The work of the `multiple` and `exterior_async_upload` processes (issue 9): walk-around videos become rows of
+ * spin frames. Per video ONE decode pass gives both the seamless loop's signatures and candidate frames at the
+ * spin's size (platform/media/frame-extract.ts); the loop rule (domain media/loop.ts) finds where the turn closes,
+ * the spin's frames are the candidates nearest to even times over that turn, turned the product's way when the
+ * domain corrects rotation (domain media/spin.ts); each is stored in every size and format (storeImage); then one
+ * transaction writes the rows, the vehicle's flags and thumbnail, the uploads' states and the backups.
+ *
+ * Idempotent: a retry starts over from the upload files, which stay until the transaction has committed, and makes
+ * the same frames under the same content-addressed keys. A refused video (catalogue code) fails the process at once
+ * with nothing written: no rows, no blobs, the uploads `error` with the code and their files deleted.
+ */
+
+/** What the request stores with the process: the uploads and every option the job needs, as they were then. */
+export const pipelinePayload = z.object({
+  upload_ids: z.array(z.string()).min(1),
+  /** The upload files, on the disk of the node that received them (the job runs where it can read them). */
+  files: z.array(z.string()).min(1),
+  file_names: z.array(z.string().nullable()),
+  group_order: z.number().int().min(1),
+  upload_type: z.enum(UPLOAD_TYPES),
+  domain_id: z.string(),
+  frame_count: z.number().int().min(3),
+  exterior_size: z.enum(EXTERIOR_SIZE_IDS),
+  rotation_correction: z.boolean(),
+  backup_days: z.number().int().positive().nullable(),
+  min_seconds: z.number().positive().default(DEFAULT_MIN_VIDEO_SECONDS),
+});
+export type PipelinePayload = z.output<typeof pipelinePayload>;
+
+/** Points a test can stop the work at, as a worker killed there would (a throw is a failed attempt). */
+export interface PipelineHooks {
+  /** After the decode pass of video `index` (its candidates on disk), before anything is stored. */
+  afterExtract?: (index: number) => Promise<void> | void;
+  /** After `stored` frames of the attempt have been stored in the blob store. */
+  afterFrameStored?: (stored: number) => Promise<void> | void;
+}
+
+export interface PipelineDeps {
+  db: Db;
+  store: BlobStore;
+  media: Media;
+  hooks?: PipelineHooks | undefined;
+  /** Clock of the backups' retention (tests move it). */
+  now?: () => Date;
+}
+
+/**
+ * The jobs of the two processes (the same work): a 10-minute 4K video, the bounds' longest, decodes in well under
+ * the decode pass's own time limit; an attempt still running after this lost its worker.
+ */
+export const multipleJob = defineProcessJob('exterior.multiple', { expireInSeconds: 45 * 60 });
+export const asyncUploadJob = defineProcessJob('exterior.async-upload', { expireInSeconds: 45 * 60 });
+
+/** Candidates decoded per spin frame: the nearest is then at most an eighth of a frame step from its even time. */
+export const CANDIDATE_OVERSAMPLING = 4;
+/** Signatures per second of the loop (see docs/decisions.md, the seamless loop). */
+const SIGNATURE_FPS = 15;
+const SIGNATURE_WIDTH = 32;
+/** Frames rendered at once: sharp runs each on a libuv thread. */
+const RENDER_CONCURRENCY = 2;
+/** The most pixels a frame may have (the bounds' largest picture), for ffmpeg and sharp alike. */
+export const MAX_FRAME_PIXELS = VIDEO_BOUNDS.maxLongSide * VIDEO_BOUNDS.maxShortSide;
+
+/**
+ * How long one decode pass may take: a minute, plus twice the video's length (4K decodes at about real time on
+ * two cores; a file whose headers lie about its length is stopped here or by the signature count).
+ */
+export const extractTimeoutMs = (seconds: number): number => 60_000 + 2_000 * Math.ceil(seconds);
+
+const PROGRESS = { extracted: 45, rendered: 95 } as const;
+
+/** The blob prefix of a vehicle's original videos (its frames go under `exteriorPrefix`). */
+export const backupPrefix = (contentId: string) => `contents/${contentId}/exterior-backups`;
+
+/** The stored name of an original video by its container, as ffprobe names it. */
+function backupExtension(container: string): string {
+  if (container.startsWith('mov,mp4')) return 'mp4';
+  if (container === 'asf') return 'wmv';
+  if (container === 'mpeg') return 'mpeg';
+  return 'avi';
+}
+
+interface ProbedUpload {
+  id: string;
+  file: string;
+  fileName: string | null;
+  video: ProbedVideo;
+}
+
+/** One row of the spin to make: its videos (one, or several merged), in order. */
+interface RowPlan {
+  groupOrder: number;
+  videos: ProbedUpload[];
+}
+
+interface Extracted {
+  frames: Uint8Array[];
+  times: number[];
+  candidates: SpinCandidate[];
+}
+
+const facts = (v: ProbedVideo): VideoFacts => ({
+  container: v.container,
+  width: v.width,
+  height: v.height,
+  durationSeconds: v.durationSeconds,
+  frameRate: v.frameRate,
+});
+
+/** Runs `work` over `items`, `limit` at a time, keeping their order in the answer. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T, i: number) => Promise<R>) {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!, i);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
+}
+
+export function exteriorPipeline(deps: PipelineDeps) {
+  const { db, store, media } = deps;
+  const now = deps.now ?? (() => new Date());
+  // The uploads area owns the uploads' states; its service moves them (expiry is not used here).
+  const uploads = (on: Db) => uploadsService({ db: on, expireAfterMs: 0 });
+
+  async function deleteUploadFiles(files: readonly string[]): Promise<void> {
+    for (const file of files) {
+      await rm(file, { force: true });
+      // tus keeps its metadata beside the bytes.
+      await rm(`${file}.json`, { force: true });
+    }
+  }
+
+  /** A final refusal: every upload of the process `error` with the code, their files gone, nothing else written. */
+  async function refuse(payload: PipelinePayload, refusal: VideoRefusal): Promise<never> {
+    for (const id of payload.upload_ids) await uploads(db).failed(id, refusal.code);
+    await deleteUploadFiles(payload.files);
+    throw new ProcessRefused(refusal.code, refusal.message, refusal.params);
+  }
+
+  const invalidFile = (video: number): VideoRefusal => ({
+    code: 'video_invalid_file',
+    params: { video },
+    message: 'This video file cannot be read.',
+  });
+
+  async function probeAll(payload: PipelinePayload): Promise<ProbedUpload[]> {
+    const probed: ProbedUpload[] = [];
+    for (const [i, id] of payload.upload_ids.entries()) {
+      const file = payload.files[i]!;
+      const probe = await media.probeVideo(file);
+      if (!probe.ok) return refuse(payload, invalidFile(i + 1));
+      probed.push({ id, file, fileName: payload.file_names[i] ?? null, video: probe.video });
+    }
+    const options = { minSeconds: payload.min_seconds };
+    const refusal =
+      payload.upload_type === 'group'
+        ? exteriorVideosRefusal(
+            probed.map((p) => facts(p.video)),
+            options,
+          )
+        : probed
+            .map((p, i) => {
+              const r = exteriorVideoRefusal(facts(p.video), options);
+              return r ? { ...r, params: { ...r.params, video: i + 1 } } : undefined;
+            })
+            .find((r) => r !== undefined);
+    if (refusal) return refuse(payload, refusal);
+    return probed;
+  }
+
+  /** One decode pass per video of the row; the row's signatures and candidates on one clock (videos end to end). */
+  async function extractRow(
+    row: RowPlan,
+    payload: PipelinePayload,
+    size: { width: number; height: number },
+    dir: string,
+    progress: (seconds: number) => Promise<void>,
+    videoIndex: (video: ProbedUpload) => number,
+  ): Promise<Extracted> {
+    const out: Extracted = { frames: [], times: [], candidates: [] };
+    const total = row.videos.reduce((s, v) => s + v.video.durationSeconds, 0);
+    let offset = 0;
+    for (const upload of row.videos) {
+      const index = videoIndex(upload);
+      const outDir = path.join(dir, String(index));
+      await mkdir(outDir, { recursive: true });
+      const share = upload.video.durationSeconds / total;
+      const seconds = Math.min(upload.video.durationSeconds, VIDEO_BOUNDS.maxSeconds);
+      let extracted: Awaited<ReturnType<typeof extractSpinFrames>>;
+      const pending: Promise<void>[] = [];
+      try {
+        extracted = await extractSpinFrames(upload.file, {
+          durationSeconds: seconds,
+          candidates: Math.max(1, Math.ceil(CANDIDATE_OVERSAMPLING * payload.frame_count * share)),
+          width: size.width,
+          height: size.height,
+          outDir,
+          fps: SIGNATURE_FPS,
+          signatureWidth: SIGNATURE_WIDTH,
+          timeoutMs: extractTimeoutMs(seconds),
+          maxSeconds: VIDEO_BOUNDS.maxSeconds,
+          maxPixels: MAX_FRAME_PIXELS,
+          maxSignatures: Math.ceil((seconds + 5) * SIGNATURE_FPS * 1.2),
+          onCandidate: (_n, t) => {
+            pending.push(progress(offset + t).catch(() => undefined));
+          },
+        });
+      } catch (error) {
+        if (error instanceof FrameSignatureError) {
+          if (error.reason === 'ffmpeg_failed') return refuse(payload, invalidFile(index + 1));
+          if (error.reason === 'timeout' || error.reason === 'too_many_frames') {
+            return refuse(payload, {
+              code: 'video_out_of_bounds',
+              params: { video: index + 1, limit: error.reason === 'timeout' ? 'time' : 'duration' },
+              message: 'This video is too long, too large or too fast to process.',
+            });
+          }
+        }
+        throw error;
+      }
+      await Promise.all(pending);
+      if (extracted.signatures.frames.length === 0 || extracted.candidates.length === 0) {
+        return refuse(payload, invalidFile(index + 1));
+      }
+      await deps.hooks?.afterExtract?.(index);
+      // The next video of a merged row follows this one on the row's clock.
+      const start = extracted.signatures.times[0] ?? 0;
+      const shift = offset - start;
+      out.frames.push(...extracted.signatures.frames);
+      out.times.push(...extracted.signatures.times.map((t) => t + shift));
+      out.candidates.push(...extracted.candidates.map((c) => ({ file: c.file, seconds: c.seconds + shift })));
+      offset += upload.video.durationSeconds;
+    }
+    return out;
+  }
+
+  /** The spin of one row: the loop, the candidates nearest to even times over the turn, the direction. */
+  function planRow(extracted: Extracted, payload: PipelinePayload) {
+    const plan = planLoop(extracted.frames, payload.frame_count);
+    const times = positionTimes(plan.positions, extracted.times);
+    const chosen = nearestCandidates(
+      times,
+      extracted.candidates.map((c) => c.seconds),
+    );
+    const direction = spinDirection(extracted.frames, { width: SIGNATURE_WIDTH }, 0, plan.reading.close);
+    const reversed = payload.rotation_correction && reverseForCorrection(direction.direction);
+    const order = spinOrder(chosen.length, reversed);
+    const files = order.map((k) => extracted.candidates[chosen[k]!]!.file);
+    // How the wrap looks, measured on the signatures nearest to the chosen frames (for support and the benches).
+    const signatureFrames = nearestFrames(plan.positions, extracted.frames.length);
+    const jump = signatureFrames.length >= 3 ? loopJump(extracted.frames, signatureFrames) : undefined;
+    const [closeSeconds] = positionTimes([plan.reading.close], extracted.times);
+    const loop = {
+      outcome: plan.reading.outcome,
+      close_seconds: closeSeconds ?? null,
+      close_difference: plan.reading.closeDifference,
+      step_difference: plan.reading.stepDifference,
+      jump_ratio: jump && Number.isFinite(jump.ratio) ? jump.ratio : null,
+      jump_local_ratio: jump && Number.isFinite(jump.localRatio) ? jump.localRatio : null,
+      direction: direction.direction,
+      mean_shift: direction.meanShift,
+      reversed,
+      frame_times: order.map((k) => extracted.candidates[chosen[k]!]!.seconds),
+      signatures: extracted.frames.length,
+      candidates: extracted.candidates.length,
+    };
+    return { files, loop };
+  }
+
+  async function run(work: ProcessWork): Promise<void> {
+    const parsed = pipelinePayload.safeParse(work.payload);
+    if (!parsed.success) throw new ProcessRefused('validation_failed', 'The process payload is not a pipeline one.');
+    const payload = parsed.data;
+    const contentId = work.contentId;
+
+    for (const id of payload.upload_ids) {
+      const moved = await uploads(db).processing(id);
+      if (!moved) {
+        const row = await uploads(db).find(id);
+        throw new ProcessRefused('invalid_state_transition', 'An upload of this process is no longer waiting.', {
+          upload_id: id,
+          status: row?.status ?? 'missing',
+        });
+      }
+    }
+    await work.progress(1);
+    const probed = await probeAll(payload);
+
+    const rows: RowPlan[] =
+      payload.upload_type === 'group'
+        ? [{ groupOrder: payload.group_order, videos: probed }]
+        : probed.map((video, i) => ({ groupOrder: payload.group_order + i, videos: [video] }));
+    const box = EXTERIOR_SIZES.find((s) => s.id === payload.exterior_size)!;
+    // Merged videos share their aspect (the rules), so every frame of a row gets the first video's size.
+    const sizes = rows.map((row) => spinFrameSize(row.videos[0]!.video, box));
+    const totalSeconds = probed.reduce((s, p) => s + p.video.durationSeconds, 0);
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-spin-'));
+    try {
+      // Decode: 0..45 % by seconds of video decoded.
+      let before = 0;
+      const planned: { files: string[]; loop: Record<string, unknown> }[] = [];
+      for (const [r, row] of rows.entries()) {
+        const rowSeconds = row.videos.reduce((s, v) => s + v.video.durationSeconds, 0);
+        const done = before;
+        const extracted = await extractRow(
+          row,
+          payload,
+          sizes[r]!,
+          dir,
+          (seconds) => work.progress(1 + ((PROGRESS.extracted - 1) * (done + seconds)) / totalSeconds),
+          (video) => probed.indexOf(video),
+        );
+        before += rowSeconds;
+        planned.push(planRow(extracted, payload));
+      }
+      await work.progress(PROGRESS.extracted);
+
+      // Render: 45..95 % by frames stored.
+      const totalFrames = planned.reduce((s, p) => s + p.files.length, 0);
+      let stored = 0;
+      const images: StoredImage[][] = [];
+      // The candidates are at the row's frame size already: the master and zoom keep it, never enlarged.
+      const spec = exteriorFrameSpec(payload.exterior_size, MAX_FRAME_PIXELS);
+      for (const plan of planned) {
+        images.push(
+          await inParallel(plan.files, RENDER_CONCURRENCY, async (file) => {
+            const image = await storeImage(store, media, exteriorPrefix(contentId), file, spec);
+            stored += 1;
+            await work.progress(PROGRESS.extracted + ((PROGRESS.rendered - PROGRESS.extracted) * stored) / totalFrames);
+            await deps.hooks?.afterFrameStored?.(stored);
+            return image;
+          }),
+        );
+      }
+
+      // The original videos, as uploaded, content-addressed (a retry writes the same blob again).
+      const backups: { upload: ProbedUpload; key: string; size: number }[] = [];
+      for (const upload of probed) {
+        const blob = await putContentAddressed(
+          store,
+          backupPrefix(contentId),
+          createReadStream(upload.file),
+          backupExtension(upload.video.container),
+          { contentType: 'application/octet-stream' },
+        );
+        backups.push({ upload, key: blob.key, size: blob.size });
+      }
+      await work.heartbeat();
+
+      const at = now();
+      const expiresAt =
+        payload.backup_days === null ? null : new Date(at.getTime() + payload.backup_days * 24 * 3600_000);
+      await db.transaction().execute(async (trx) => {
+        const repo = exteriorRepo(trx);
+        for (const [r, row] of rows.entries()) {
+          await repo.replaceGroup(contentId, row.groupOrder, images[r]!, planned[r]!.loop);
+        }
+        const [first] = await repo.frames(contentId);
+        const shown = first ? (first.edited ?? first.original) : undefined;
+        await setMediaFlags(trx, contentId, {
+          has_exterior: true,
+          thumbnail_key: shown?.renditions.thumbnail?.jpeg ?? null,
+        });
+        for (const id of payload.upload_ids) {
+          if (!(await uploads(trx).complete(id))) {
+            throw new ProcessRefused('invalid_state_transition', 'An upload of this process was taken meanwhile.', {
+              upload_id: id,
+            });
+          }
+        }
+        for (const b of backups) {
+          await movieBackupRepo(trx).insert({
+            contentId,
+            domainId: payload.domain_id,
+            uploadId: b.upload.id,
+            blobKey: b.key,
+            size: b.size,
+            durationSeconds: b.upload.video.durationSeconds,
+            fileName: b.upload.fileName,
+            expiresAt,
+          });
+        }
+      });
+      // Only once the frames are committed: a retry before this point still has its files.
+      await deleteUploadFiles(payload.files);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  return { run };
+}
