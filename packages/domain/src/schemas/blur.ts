@@ -190,6 +190,9 @@ export type BlurRowAnswer = z.output<typeof blurRowAnswer>;
 /** `GET /blurred_contents/{id}`: every row with its saved settings and frames, and the latest blur process. */
 export const blurredContentAnswer = z.object({
   content_id: idSchema,
+  background_blur: z
+    .boolean()
+    .describe("Whether the domain's background blur option is on: blur_target 'background' is refused without it"),
   rows: z.array(blurRowAnswer),
   process: processAnswer.nullable().describe('The latest blur process of the vehicle (running or ended)'),
 });
