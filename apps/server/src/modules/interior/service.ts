@@ -29,12 +29,12 @@ import type { JobDefinition, JobRunner } from '../../platform/jobs/queue-registr
 import type { Media } from '../../platform/media/index.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
-import { toProcessAnswer, toProcessAnswers } from '../contents/answer.ts';
+import { toProcessAnswer } from '../contents/answer.ts';
 import type { ProcessJobPayload } from '../contents/jobs.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
 import { runProcessJob, startProcessJob } from '../contents/process-jobs.ts';
-import { processRepo } from '../contents/process-repo.ts';
-import { type ContentProcessRow, type ContentRecord, contentsRepo } from '../contents/repo.ts';
+import { processQueryService } from '../contents/process-query-service.ts';
+import type { ContentProcessRow, ContentRecord } from '../contents/repo.ts';
 import { mediaUrlOf } from '../media-images.ts';
 import {
   adjustmentsOf,
@@ -76,8 +76,8 @@ function fieldError(field: string, rule: string, message: string): AppError {
 export function interiorService(deps: InteriorServiceDeps) {
   const { db, store, media } = deps;
 
-  async function processesOf(contentId: string) {
-    return toProcessAnswers(await contentsRepo(db).runningProcesses([contentId]));
+  async function processesOf(actor: Actor, contentId: string) {
+    return (await processQueryService(db).isProcessing(actor, contentId)).processes;
   }
 
   async function sceneOr404(trx: Db, contentId: string, sceneId: string): Promise<InteriorSceneRow> {
@@ -87,10 +87,10 @@ export function interiorService(deps: InteriorServiceDeps) {
   }
 
   /** Another image edit of this vehicle running: refused as the lock rules refuse (content_locked naming it). */
-  async function assertNoEditRunning(trx: Db, contentId: string): Promise<void> {
-    const running = (await processRepo(trx).runningOn([contentId])).get(contentId) ?? [];
-    const editing = running.find((p) => EDIT_PROCESSES.includes(p));
-    if (editing) throw new AppError('content_locked', { params: { process: editing } });
+  async function assertNoEditRunning(trx: Db, actor: Actor, contentId: string): Promise<void> {
+    const { processes } = await processQueryService(trx).isProcessing(actor, contentId);
+    const editing = processes.find((p) => EDIT_PROCESSES.includes(p.process as RunningProcess));
+    if (editing) throw new AppError('content_locked', { params: { process: editing.process } });
   }
 
   async function cleanUp(contentId: string, keys: readonly string[]): Promise<void> {
@@ -98,13 +98,15 @@ export function interiorService(deps: InteriorServiceDeps) {
     await deleteUnreferenced(store, keys, await interiorRepo(db).scenes(contentId));
   }
 
-  /** Without a job runner (tests, a node without workers) the process runs here, once its row is committed. */
-  async function runInline(process: InteriorEditProcess, row: ContentProcessRow): Promise<ContentProcessRow> {
-    if (deps.jobs) return row;
+  /**
+   * Without a job runner (tests, a node without workers) the process runs here, once its row is committed; the
+   * answer still names the process as it was started (its end reaches the console like any other: the socket, a read).
+   */
+  async function runInline(process: InteriorEditProcess, row: ContentProcessRow): Promise<void> {
+    if (deps.jobs) return;
     await runProcessJob(db, process, row.id, (run) => runInteriorEdit({ db, store, media }, process, run), {
       lastAttempt: true,
     });
-    return (await processRepo(db).find(row.id)) ?? row;
   }
 
   async function startEdit(
@@ -123,7 +125,7 @@ export function interiorService(deps: InteriorServiceDeps) {
         });
       }
       await sceneOr404(trx, content.id, sceneId);
-      await assertNoEditRunning(trx, content.id);
+      await assertNoEditRunning(trx, actor, content.id);
       return startProcessJob(trx, deps.jobs, deps.processJobs[process], {
         contentId: content.id,
         process,
@@ -131,10 +133,10 @@ export function interiorService(deps: InteriorServiceDeps) {
         payload: { scene_id: sceneId, ...payload },
       });
     });
-    const after = await runInline(process, row);
-    const process_ = toProcessAnswer(after);
-    if (!process_) throw new Error('The process has no answer.');
-    return { process: process_, scene: sceneAnswer(await sceneOr404(db, contentId, sceneId)) };
+    await runInline(process, row);
+    const started = toProcessAnswer(row);
+    if (!started) throw new Error('The process has no answer.');
+    return { process: started, scene: sceneAnswer(await sceneOr404(db, row.content_id, sceneId)) };
   }
 
   return {
@@ -153,7 +155,7 @@ export function interiorService(deps: InteriorServiceDeps) {
           max_zoom_points: MAX_ZOOM_POINTS_PER_PANORAMA,
           enhancement_enabled: enhancementEnabled(content),
         },
-        processes: await processesOf(content.id),
+        processes: await processesOf(actor, content.id),
       };
     },
 
@@ -302,7 +304,7 @@ export function interiorService(deps: InteriorServiceDeps) {
       const { scene, dropped } = await db.transaction().execute(async (trx) => {
         const content = await lockForMedia(trx, actor, contentId, 'INTERIOR.ENHANCE_IMAGE_QUALITY');
         const found = await sceneOr404(trx, content.id, sceneId);
-        await assertNoEditRunning(trx, content.id);
+        await assertNoEditRunning(trx, actor, content.id);
         await interiorRepo(trx).setCurrent(found.id, { current: null, enhance: null, white_balance: null });
         return { scene: await sceneOr404(trx, content.id, found.id), dropped: found.current };
       });
