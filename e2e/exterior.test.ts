@@ -1,0 +1,199 @@
+import { existsSync } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
+import { activeSuperUser } from './api.ts';
+import { apiSignIn, createVehicle } from './contents-api.ts';
+import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
+import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+
+const DIR = path.join(tmpdir(), 'spinyard-e2e-exterior');
+
+/**
+ * A 10 s 640x360 turntable-like walk-around: a wide test picture scrolled once round past a window, with camera
+ * noise so the file is large (several MB: more than one 5 MB chunk of the uploader, so a connection can drop
+ * between two of them).
+ */
+async function walkAround(): Promise<string> {
+  const file = path.join(DIR, 'walkaround-640x360-10s-n8-crf22.mp4');
+  if (existsSync(file)) return file;
+  await mkdir(DIR, { recursive: true });
+  const partial = `${file}.${process.pid}.part.mp4`;
+  const filter =
+    "[0:v]split[a][b];[a][b]hstack,crop=640:360:x='mod(t*1280/10,1280)':y=0,noise=alls=8:allf=t,format=yuv420p[v]";
+  const run = await runBounded(
+    ffmpegPath(),
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x360:rate=30:duration=10',
+      '-filter_complex',
+      filter,
+      '-map',
+      '[v]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '22',
+      '-movflags',
+      '+faststart',
+      partial,
+    ],
+    { timeoutMs: 120_000 },
+  );
+  if (run.code !== 0) throw new Error(`ffmpeg could not make the walk-around: ${run.stderr}`);
+  const { rename } = await import('node:fs/promises');
+  await rename(partial, file);
+  return file;
+}
+
+const percentOf = async (bar: Locator) => Number((await bar.getAttribute('data-percent')) ?? '-1');
+
+/** The ids of a row's frames, in the order shown. */
+const frameIds = (page: Page) =>
+  page
+    .locator('[data-testid="exterior-row"]')
+    .first()
+    .locator('[data-testid="exterior-frame"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-frame-id') ?? ''));
+
+// The exterior journey in the browser: a walk-around video sent with tus, the connection dropped in the middle and
+// the upload resumed to 100 %; a file that is no video refused in Japanese; the spin made and its frames shown;
+// two frames swapped with the keyboard and the order kept after a reload; the detail page's media card and the
+// list's thumbnail; Japanese on a desktop and a phone, axe-clean.
+describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
+  const suite = useSuite();
+  const stamp = Date.now().toString(36);
+  const account = { email: `exterior-${stamp}@example.com`, password: 'abcd1234', name: `Exterior ${stamp}` };
+  let vehicleId = '';
+  let video = '';
+  let notVideo = '';
+
+  beforeAll(async () => {
+    const [made] = await Promise.all([walkAround(), activeSuperUser(suite, account)]);
+    video = made;
+    notVideo = path.join(DIR, 'not-a-video.mp4');
+    await writeFile(notVideo, 'This is a text file with a video name.\n'.repeat(50));
+    const session = await apiSignIn(suite, account.email, account.password);
+    vehicleId = await createVehicle(suite, session, {
+      management_id: `EXT-${stamp}`,
+      maker: 'Mazda',
+      car_name: 'CX-5',
+    });
+  }, 180_000);
+
+  it('uploads a video through a dropped connection, makes the spin, reorders two frames by keyboard', async () => {
+    expect((await stat(video)).size).toBeGreaterThan(5 * 1024 * 1024);
+    const { page, context } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await page.goto(`/contents/edit/${vehicleId}?tab=exterior`);
+    await testId(page, 'exterior-panel').waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(testId(page, 'exterior-settings'))).toContain('36コマ');
+
+    // The second chunk's request loses the connection; the browser stays offline for two seconds.
+    let patches = 0;
+    let dropped = false;
+    let offline = false;
+    await page.route('**/api/browser/v0/uploads/videos/**', async (route) => {
+      if (offline) return route.abort('internetdisconnected');
+      if (route.request().method() === 'PATCH') {
+        patches += 1;
+        if (patches === 2 && !dropped) {
+          dropped = true;
+          offline = true;
+          await context.setOffline(true);
+          return route.abort('connectionreset');
+        }
+      }
+      return route.continue();
+    });
+
+    await testId(page, 'exterior-file-input').setInputFiles(video);
+    const upload = testId(page, 'exterior-upload').first();
+    const bar = upload.locator('[data-testid="exterior-upload-progress"]');
+    await expect.poll(() => dropped, { timeout: 30_000 }).toBe(true);
+    // Cut off after the first chunk: the bar holds part of the file and says so in bytes and percent.
+    const held = await percentOf(bar);
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThan(100);
+    expect(await textOf(upload.locator('[data-testid="exterior-upload-bytes"]'))).toContain(`${held}%`);
+    expect(await upload.getAttribute('data-state')).not.toBe('done');
+    await saveScreenshot(page, 'exterior-ja-desktop-upload-dropped');
+    await page.waitForTimeout(2000);
+    offline = false;
+    await context.setOffline(false);
+
+    // Back online: the upload goes on from where the server stopped and ends as "準備完了" (ready).
+    await expect.poll(() => upload.getAttribute('data-state'), { timeout: 45_000 }).toBe('done');
+    expect(await percentOf(bar)).toBe(100);
+    await expect
+      .poll(() => upload.locator('[data-testid="upload-status"]').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('ready');
+    expect(await textOf(upload.locator('[data-testid="upload-status"]'))).toBe('準備完了');
+    expect(patches).toBeGreaterThanOrEqual(3);
+    await page.unroute('**/api/browser/v0/uploads/videos/**');
+
+    // A text file named .mp4 is refused by its content, in Japanese.
+    await testId(page, 'exterior-file-input').setInputFiles(notVideo);
+    const refused = page.locator('[data-testid="exterior-upload"][data-state="failed"]');
+    await refused.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(refused.locator('[data-testid="exterior-upload-error"]'))).toContain(
+      'このファイルは対応している動画ではありません',
+    );
+    await saveScreenshot(page, 'exterior-ja-desktop-uploaded');
+    await expectNoSeriousA11yViolations(page);
+
+    // Make the spin: the process runs and the frames of row 1 appear, numbered.
+    await testId(page, 'exterior-make-spin').click();
+    const row = testId(page, 'exterior-row').first();
+    await row.waitFor({ state: 'visible', timeout: 120_000 });
+    await expect.poll(() => row.locator('[data-testid="exterior-frame"]').count()).toBe(36);
+    expect(await textOf(row.locator('[data-testid="exterior-frame-number"]').nth(35))).toBe('36');
+    await testId(page, 'exterior-preview').waitFor({ state: 'visible' });
+    await saveScreenshot(page, 'exterior-ja-desktop-frames');
+    await expectNoSeriousA11yViolations(page);
+
+    // Swap the first two frames with the keyboard (Shift+→ on the first), save, and find them swapped after a reload.
+    const before = await frameIds(page);
+    await row.locator('[data-testid="exterior-frame"] button').first().focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    const draft = await frameIds(page);
+    expect(draft.slice(0, 2)).toEqual([before[1], before[0]]);
+    await testId(page, 'exterior-save-order').click();
+    await testId(page, 'exterior-save-order').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.reload();
+    await testId(page, 'exterior-row').first().waitFor({ state: 'visible', timeout: 20_000 });
+    const after = await frameIds(page);
+    expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
+    expect(after.slice(2)).toEqual(before.slice(2));
+
+    // On a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await testId(page, 'exterior-row').first().scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'exterior-ja-phone-frames');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+
+    // The detail page's media card shows the first frame and the counts; the list shows the thumbnail.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/contents/detail/${vehicleId}`);
+    await testId(page, 'detail-media-first-frame').waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(testId(page, 'detail-media-exterior'))).toContain('36コマ・1段');
+    await saveScreenshot(page, 'exterior-ja-desktop-detail-media');
+    await page.goto('/contents/list');
+    const listRow = page.locator('tr', { hasText: new RegExp(`EXT-${stamp}`, 'i') }).first();
+    await listRow.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await listRow.locator('img').count()).toBeGreaterThan(0);
+    expect(await listRow.locator('[data-testid="content-thumbnail-placeholder"]').count()).toBe(0);
+  }, 300_000);
+});
