@@ -25,10 +25,12 @@ function pipelineJobs(ctx: JobsContext, options: ExteriorJobsOptions): Required<
   });
   const handler =
     (process: 'multiple' | 'exterior_async_upload'): JobHandler<ProcessJobPayload> =>
-    (payload, job) =>
-      runProcessJob(ctx.db, process, payload.processId, pipeline.run, {
-        lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES,
+    (payload, job) => {
+      const lastAttempt = job.retryCount >= PROCESS_JOB_RETRIES;
+      return runProcessJob(ctx.db, process, payload.processId, lastAttempt ? pipeline.runLast : pipeline.run, {
+        lastAttempt,
       });
+    };
   return {
     definitions: [multipleJob, asyncUploadJob],
     handlers: { [multipleJob.name]: handler('multiple'), [asyncUploadJob.name]: handler('exterior_async_upload') },

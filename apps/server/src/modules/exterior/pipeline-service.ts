@@ -142,7 +142,7 @@ export function pipelineService(deps: PipelineServiceDeps) {
         let failure: unknown;
         const work = async (run: ProcessWork) => {
           try {
-            await pipeline.run(run);
+            await pipeline.runLast(run);
           } catch (error) {
             failure = error;
             throw error;

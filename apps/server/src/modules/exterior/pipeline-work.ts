@@ -435,5 +435,24 @@ export function exteriorPipeline(deps: PipelineDeps) {
     }
   }
 
-  return { run };
+  /**
+   * The last attempt: as `run`, and when it fails for any other reason than a refusal (which cleans up itself),
+   * the uploads are given up (`error`, internal_error) and their files deleted, since no retry will read them.
+   */
+  async function runLast(work: ProcessWork): Promise<void> {
+    try {
+      await run(work);
+    } catch (error) {
+      if (!(error instanceof ProcessRefused)) {
+        const parsed = pipelinePayload.safeParse(work.payload);
+        if (parsed.success) {
+          for (const id of parsed.data.upload_ids) await uploads(db).failed(id, 'internal_error');
+          await deleteUploadFiles(parsed.data.files);
+        }
+      }
+      throw error;
+    }
+  }
+
+  return { run, runLast };
 }
