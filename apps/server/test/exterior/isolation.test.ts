@@ -1,0 +1,144 @@
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { multipartFile, numberedFrame, seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
+import type { SignedInUser } from '../helpers/factory.ts';
+
+/**
+ * Tenant isolation of the exterior's answer and edits: another company's users (super, admin, normal), and a
+ * normal user of the same company outside the owner's group, get 404 on every path for company A's vehicle, also
+ * when they name A's rows and frames under a vehicle of their own; nothing of A's changes (rows, frames, settings,
+ * flags, processes, blobs).
+ */
+
+const t = useTestApp();
+
+let ownerA: SignedInUser;
+let carA: string;
+let groupA: string;
+let framesA: string[];
+let outsiders: SignedInUser[];
+let carB: string;
+
+beforeAll(async () => {
+  const tenantA = await t.make.tenant();
+  const adminA = await t.make.signedIn({ tenant: tenantA, privilege_type: 'admin' });
+  ownerA = await t.make.signedIn({ tenant: tenantA, privilege_type: 'normal', parent_user_id: adminA.id });
+  const peerA = await t.make.signedIn({ tenant: tenantA, privilege_type: 'normal', parent_user_id: adminA.id });
+  [carA] = (await t.make.vehicles(ownerA)) as [string];
+  const seeded = await seedExterior(t, carA, { rows: [40, 3], tempRows: [2] });
+  groupA = seeded.rows[0]!.id;
+  framesA = seeded.rows[0]!.frameIds;
+  await exteriorRepo(t.db).saveSettings(carA, { initial_angle: 'left_90', initial_row: 1 });
+
+  const tenantB = await t.make.tenant();
+  const superB = await t.make.signedIn({ tenant: tenantB, privilege_type: 'super' });
+  const adminB = await t.make.signedIn({ tenant: tenantB, privilege_type: 'admin' });
+  const normalB = await t.make.signedIn({ tenant: tenantB, privilege_type: 'normal', parent_user_id: adminB.id });
+  [carB] = (await t.make.vehicles(superB)) as [string];
+  await seedExterior(t, carB, { rows: [2] });
+  outsiders = [superB, adminB, normalB, peerA];
+});
+
+const as = (who: SignedInUser, request: InjectOptions) =>
+  t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${who.contentToken}` } });
+
+const snapshot = async () => ({
+  frames: await t.db
+    .selectFrom('exterior_frames')
+    .select(['id', 'group_id', 'frame_order', 'edit_kind', 'edited'])
+    .where('content_id', '=', carA)
+    .orderBy('id')
+    .execute(),
+  groups: await exteriorRepo(t.db).groups(carA),
+  settings: await exteriorRepo(t.db).settings(carA),
+  content: await t.db
+    .selectFrom('contents')
+    .select(['has_exterior', 'thumbnail_key', 'updated_at'])
+    .where('id', '=', carA)
+    .executeTakeFirstOrThrow(),
+  processes: await t.db.selectFrom('content_processes').select(['id', 'process']).execute(),
+  blobs: await testAppStore(t.dir).list(`contents/${carA}/`),
+});
+
+/** Every exterior path of this area, on company A's vehicle. */
+async function requests(content: string): Promise<[string, InjectOptions][]> {
+  const picture = multipartFile(await numberedFrame(1, 1, 320, 180, 'png'), 'x.png', 'image/png');
+  return [
+    ['read', { method: 'GET', url: `/api/browser/v0/exterior/${content}` }],
+    ['limit check', { method: 'GET', url: `/api/browser/v0/exterior/${content}/upload_limit_check` }],
+    [
+      'reorder',
+      {
+        method: 'POST',
+        url: `/api/browser/v0/exteriorimage/order`,
+        payload: { content_id: content, group_id: groupA, sheet_ids: [...framesA].reverse() },
+      },
+    ],
+    ['delete frame', { method: 'DELETE', url: `/api/browser/v0/exterior/${content}/frames/${framesA[0]}` }],
+    [
+      'replace',
+      {
+        method: 'POST',
+        url: `/api/browser/v0/exterior/${content}/frames/${framesA[1]}/replace-image`,
+        payload: picture.payload,
+        headers: picture.headers,
+      },
+    ],
+    ['restore', { method: 'DELETE', url: `/api/browser/v0/exterior/${content}/frames/${framesA[1]}/replace-image` }],
+    [
+      'initial angle',
+      { method: 'POST', url: `/api/browser/v0/exterior/${content}/initial-angle`, payload: { angle: 'front' } },
+    ],
+    ['initial row', { method: 'POST', url: `/api/browser/v0/exterior/${content}/rows/initial`, payload: { row: 2 } }],
+    ['extra images', { method: 'POST', url: `/api/browser/v0/exterior/${content}/extra-images/remove` }],
+    ['delete row', { method: 'DELETE', url: `/api/browser/v0/exterior/${content}/rows/${groupA}` }],
+    ['delete all', { method: 'DELETE', url: `/api/browser/v0/exterior/${content}` }],
+  ];
+}
+
+describe('exterior routes across tenants and groups', () => {
+  it("answers 404 on every path for a vehicle outside the caller's sight, and changes nothing", async () => {
+    const before = await snapshot();
+    for (const who of outsiders) {
+      for (const [what, request] of await requests(carA)) {
+        const res = await as(who, request);
+        expect(res.statusCode, `${who.email} ${what}: ${res.body}`).toBe(404);
+        expect(res.json().error.code).toBe('not_found');
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers 404 for A's rows and frames named under the caller's own vehicle, and changes nothing", async () => {
+    const superB = outsiders[0]!;
+    const before = await snapshot();
+    const own = (await requests(carB)).filter(([what]) =>
+      ['reorder', 'delete row', 'delete frame', 'replace', 'restore'].includes(what),
+    );
+    for (const [what, request] of own) {
+      const res = await as(superB, request);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('the owner reaches every path (the requests above are real)', async () => {
+    const answered: Record<string, number> = {};
+    for (const [what, request] of await requests(carA)) answered[what] = (await as(ownerA, request)).statusCode;
+    expect(answered).toEqual({
+      read: 200,
+      'limit check': 200,
+      reorder: 200,
+      'delete frame': 200,
+      replace: 202,
+      restore: 200,
+      'initial angle': 200,
+      'initial row': 200,
+      'extra images': 202,
+      'delete row': 200,
+      'delete all': 200,
+    });
+  });
+});
