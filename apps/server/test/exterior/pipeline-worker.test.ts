@@ -81,7 +81,7 @@ const hashes = async (car: string) =>
   );
 
 describe('a worker killed in the middle is retried and ends with the same frames', () => {
-  let clean: string[];
+  let clean: (string | undefined)[];
 
   beforeAll(async () => {
     const [car] = (await t.make.vehicles(owner)) as [string];
