@@ -43,7 +43,11 @@ describe('GET /exterior_movie_backup/report across tenants', () => {
     const normal = await t.make.signedIn({ privilege_type: 'normal', tenant: b.tenant });
     for (const who of [b, admin, normal]) {
       for (const query of ['', `?domain_id=${a.domainId}`, `?domain_id=${b.domainId}`]) {
-        const res = await contentApi(t.app, who).get(`/exterior_movie_backup/report${query}`);
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/browser/v0/exterior_movie_backup/report${query}`,
+          headers: { authorization: `Bearer ${who.contentToken}` },
+        });
         expect(res.statusCode).toBe(403);
         expect(res.json().error.code).toBe('forbidden');
         expect(res.body).not.toContain('walk.mp4');

@@ -32,7 +32,12 @@ describe('POST /exterior/{content_id} across tenants', () => {
     const victims = await readyUpload(t, owner, car, await testVideo('landscape'));
     const own = await readyUpload(t, stranger, theirCar, await testVideo('landscape'));
     for (const ids of [[victims], [own]]) {
-      const res = await contentApi(t.app, stranger).post(`/exterior/${car}`, { upload_ids: ids });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/browser/v0/exterior/${car}`,
+        headers: { authorization: `Bearer ${stranger.contentToken}` },
+        payload: { upload_ids: ids },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
