@@ -1,9 +1,14 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ProcessJobPayload } from '../../src/modules/contents/jobs.ts';
 import { processService } from '../../src/modules/contents/process-service.ts';
+import { exteriorEditJobs, extraImagesJob, replaceImageJob } from '../../src/modules/exterior/edit-jobs.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { keysOf } from '../../src/modules/media-images.ts';
 import { uploadsRepo } from '../../src/modules/uploads/repo.ts';
+import type { JobHandler } from '../../src/platform/jobs/queue-registry.ts';
+import { createMedia } from '../../src/platform/media/index.ts';
+import { putContentAddressed } from '../../src/platform/storage/content-addressed.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { multipartFile, numberedFrame, seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
@@ -94,20 +99,101 @@ describe('POST /exterior/{id}/extra-images/remove', () => {
     expect((await getExterior(car)).extra_images).toBe(2);
   });
 
-  it('the first row being temp: the thumbnail and the flag follow the spin rows', async () => {
+  it('the first row being temp: the spin row becomes row 1 and keeps the thumbnail; a temp row alone is no exterior', async () => {
     const car = await newCar();
     const seeded = await seedExterior(t, car, { rows: [2, 8], tempRows: [1] });
+    const flags = () =>
+      t.db
+        .selectFrom('contents')
+        .select(['has_exterior', 'thumbnail_key'])
+        .where('id', '=', car)
+        .executeTakeFirstOrThrow();
+    const spin = { has_exterior: true, thumbnail_key: seeded.rows[1]!.images[0]!.renditions.thumbnail!.jpeg };
+    expect(await flags()).toEqual(spin);
     await removeExtra(car);
-    const content = await t.db
-      .selectFrom('contents')
-      .select(['has_exterior', 'thumbnail_key'])
-      .where('id', '=', car)
-      .executeTakeFirstOrThrow();
-    expect(content).toEqual({
-      has_exterior: true,
-      thumbnail_key: seeded.rows[1]!.images[0]!.renditions.thumbnail!.jpeg,
+    expect(await flags()).toEqual(spin);
+    expect(
+      (await getExterior(car)).groups.map((g: { group_id: string; group_order: number }) => [
+        g.group_id,
+        g.group_order,
+      ]),
+    ).toEqual([[seeded.rows[1]!.id, 1]]);
+
+    const onlyTemp = await newCar();
+    await seedExterior(t, onlyTemp, { rows: [3], tempRows: [1] });
+    const content = () =>
+      t.db
+        .selectFrom('contents')
+        .select(['has_exterior', 'thumbnail_key'])
+        .where('id', '=', onlyTemp)
+        .executeTakeFirstOrThrow();
+    expect(await content()).toEqual({ has_exterior: false, thumbnail_key: null });
+    expect((await getExterior(onlyTemp)).extra_images).toBe(3);
+    expect((await removeExtra(onlyTemp)).json().process.status).toBe('succeeded');
+    expect((await getExterior(onlyTemp)).groups).toEqual([]);
+  });
+});
+
+describe('the edit jobs as a worker runs them', () => {
+  const jobs = () =>
+    exteriorEditJobs({ db: t.db, store: testAppStore(t.dir), media: createMedia(), log: () => undefined });
+  const processRow = (id: string) =>
+    t.db.selectFrom('content_processes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('are registered for their processes, and a queued replacement runs through its handler', async () => {
+    const set = jobs();
+    expect(set.processJobs).toEqual({
+      exterior_replace_image: replaceImageJob,
+      exterior_extra_images_removal: extraImagesJob,
     });
-    expect((await getExterior(car)).groups.map((g: { group_order: number }) => g.group_order)).toEqual([1]);
+    const car = await newCar();
+    const seeded = await seedExterior(t, car, { rows: [8] });
+    const key = (
+      await putContentAddressed(
+        testAppStore(t.dir),
+        `contents/${car}/exterior/replace-sources`,
+        await numberedFrame(7, 7, 480, 270, 'jpeg'),
+        'jpg',
+      )
+    ).key;
+    const frame = seeded.rows[0]!.frameIds[3]!;
+    const [row] = await processService(t.db).start([
+      {
+        contentId: car,
+        process: 'exterior_replace_image',
+        actorUserId: owner.id,
+        payload: { frame_id: frame, source_key: key, exterior_size: 'hd' },
+      },
+    ]);
+    const handler = set.handlers[replaceImageJob.name] as JobHandler<ProcessJobPayload>;
+    expect(await handler({ processId: row!.id, attempt: 0 }, { id: 'job-1', retryCount: 0 })).toBe('success');
+    expect(await processRow(row!.id)).toMatchObject({ status: 'succeeded', progress: 100 });
+    const edited = (await exteriorRepo(t.db).frame(car, frame))!;
+    expect([edited.edit_kind, edited.edited?.width]).toEqual(['replace', 480]);
+    expect(await exists(key)).toBe(false);
+    // Delivered again (a retry after the frame was written): skipped, nothing changes.
+    expect(await handler({ processId: row!.id, attempt: 1 }, { id: 'job-2', retryCount: 1 })).toBe('skipped');
+  });
+
+  it('a process the work refuses fails at once with its reason, and releases its locks', async () => {
+    const car = await newCar();
+    await seedExterior(t, car, { rows: [9] });
+    const [row] = await processService(t.db).start([
+      { contentId: car, process: 'exterior_extra_images_removal', actorUserId: owner.id, payload: {} },
+    ]);
+    const handler = jobs().handlers[extraImagesJob.name] as JobHandler<ProcessJobPayload>;
+    expect(await handler({ processId: row!.id, attempt: 0 }, { id: 'job-3', retryCount: 0 })).toBe('success');
+    const failed = await processRow(row!.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/^bad_request: /);
+    expect((await exteriorRepo(t.db).frames(car)).length).toBe(9);
+    // Its locks are gone: an edit goes through.
+    const res = await api({
+      method: 'POST',
+      url: `${API}/exterior/${car}/initial-angle`,
+      payload: { angle: 'left_90' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });
 

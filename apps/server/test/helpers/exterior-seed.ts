@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Db } from '../../src/db/database.ts';
 import type { StoredImage } from '../../src/db/schema.ts';
 import { setMediaFlags } from '../../src/modules/contents/media-access.ts';
+import { exteriorFlagsOf } from '../../src/modules/exterior/edit-common.ts';
 import { exteriorFrameSpec, exteriorPrefix } from '../../src/modules/exterior/replace-work.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { storeImage } from '../../src/modules/media-images.ts';
@@ -14,7 +15,7 @@ import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.
  * Real exterior frames for a vehicle in well under a second, without the video pipeline: numbered pictures made by
  * sharp (each frame its own colour, with its row and number written on it), stored through `storeImage` in every
  * size as the pipeline stores them, and written as rows through the exterior repository's `replaceGroup`. The
- * vehicle's `has_exterior` and thumbnail are set as the pipeline sets them.
+ * vehicle's `has_exterior` and thumbnail are set as the pipeline sets them (the first frame of the first spin row).
  *
  * Blobs go to the test app's disk store (`<dir>/media`), so `/svnmedia/...` serves them; pass `store` when the app
  * was built with another one.
@@ -102,11 +103,8 @@ export async function seedExterior(
       const frames = (await repo.frames(contentId)).filter((f) => f.group_id === group.id);
       out.push({ id: group.id, order, frameIds: frames.map((f) => f.id), images });
     }
-    const first = out[0]?.images[0];
-    await setMediaFlags(trx, contentId, {
-      has_exterior: out.some((row) => row.frameIds.length > 0),
-      thumbnail_key: first?.renditions.thumbnail?.jpeg ?? null,
-    });
+    // As the pipeline keeps them: the first frame of the first spin row (temp rows are not part of the spin).
+    await setMediaFlags(trx, contentId, await exteriorFlagsOf(trx, contentId));
     return out;
   });
   return { rows, store };

@@ -12,23 +12,36 @@ import { exteriorRepo } from './repo.ts';
  */
 
 /**
- * Sets the vehicle's `has_exterior` and list thumbnail from its rows, in the edit's transaction: the thumbnail is
- * the shown image of the first frame of the first spin row (temp rows are not part of the spin); no frame left
- * means no exterior and no thumbnail. Writes only on a change, so an edit that leaves both alone does not touch the
- * vehicle (its updated_at stays, and the console's wizard is not remounted).
+ * The flags the exterior gives the vehicle: `has_exterior` when a spin row (temp rows are not part of the spin) has a
+ * frame, and the list thumbnail, the shown image of the first frame of the first spin row (null without one).
+ */
+export async function exteriorFlagsOf(
+  trx: Db,
+  contentId: string,
+): Promise<{ has_exterior: boolean; thumbnail_key: string | null }> {
+  const repo = exteriorRepo(trx);
+  const temp = new Set((await repo.groups(contentId)).filter((g) => g.is_temp).map((g) => g.id));
+  const first = (await repo.frames(contentId)).find((f) => !temp.has(f.group_id));
+  return {
+    has_exterior: first !== undefined,
+    thumbnail_key: first ? (shownImage(first).renditions.thumbnail?.jpeg ?? null) : null,
+  };
+}
+
+/**
+ * Sets the vehicle's `has_exterior` and list thumbnail from its rows (exteriorFlagsOf), in the edit's transaction.
+ * `current`: the vehicle's flags before the change (as locked, or as the rows gave them before it); only a change is
+ * written, so an edit that leaves both alone does not touch the vehicle (its updated_at stays, and the console's
+ * wizard is not remounted).
  */
 export async function refreshExteriorFlags(
   trx: Db,
   contentId: string,
   current: { has_exterior: boolean; thumbnail_key: string | null },
 ): Promise<void> {
-  const repo = exteriorRepo(trx);
-  const temp = new Set((await repo.groups(contentId)).filter((g) => g.is_temp).map((g) => g.id));
-  const first = (await repo.frames(contentId)).find((f) => !temp.has(f.group_id));
-  const hasExterior = first !== undefined;
-  const thumbnail = first ? (shownImage(first).renditions.thumbnail?.jpeg ?? null) : null;
-  if (hasExterior !== current.has_exterior || thumbnail !== current.thumbnail_key) {
-    await setMediaFlags(trx, contentId, { has_exterior: hasExterior, thumbnail_key: thumbnail });
+  const next = await exteriorFlagsOf(trx, contentId);
+  if (next.has_exterior !== current.has_exterior || next.thumbnail_key !== current.thumbnail_key) {
+    await setMediaFlags(trx, contentId, next);
   }
 }
 

@@ -22,17 +22,27 @@ import type { Actor } from '../auth/service.ts';
 import { toProcessAnswer } from '../contents/answer.ts';
 import type { ProcessJobPayload } from '../contents/jobs.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
-import { type ProcessWork, runProcessJob, startProcessJob } from '../contents/process-jobs.ts';
+import { ProcessRefused, type ProcessWork, runProcessJob, startProcessJob } from '../contents/process-jobs.ts';
 import { processQueryService } from '../contents/process-query-service.ts';
-import { processRepo } from '../contents/process-repo.ts';
 import type { ContentProcessRow, ContentRecord } from '../contents/repo.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { toExteriorAnswer } from './answer.ts';
 import { deleteUnreferencedBlobs, imagesOfFrame, refreshExteriorFlags } from './edit-common.ts';
 import { extraImagesJob, replaceImageJob } from './edit-jobs.ts';
-import { extraImagesWork, ROW_PIPELINES } from './extra-images-work.ts';
+import { type ExtraImagesPayload, extraImagesWork, ROW_PIPELINES } from './extra-images-work.ts';
 import { type ReplaceImagePayload, replaceImageWork, replaceSourcePrefix } from './replace-work.ts';
 import { exteriorRepo } from './repo.ts';
+
+/** A failed process's error as the process row keeps it (process-jobs.ts): the catalogue code first when known. */
+function storedError(error: unknown): string {
+  const text =
+    error instanceof ProcessRefused || error instanceof AppError
+      ? `${error.code}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return text.slice(0, 500);
+}
 
 export interface ExteriorServiceDeps {
   db: Db;
@@ -126,15 +136,34 @@ export function exteriorService(deps: ExteriorServiceDeps) {
     return startProcessJob(trx, deps.jobs, definition, values);
   }
 
+  /**
+   * Without a runner the process runs here, now that its row is committed; the answer is the process as it ended
+   * (the row as started, with the outcome the run gave it). With a runner: the process as queued.
+   */
   async function afterCommit(
     row: ContentProcessRow,
     process: RunningProcess,
     work: (run: ProcessWork) => Promise<void>,
   ): Promise<ExteriorProcessStartedAnswer> {
-    let current = row;
+    let current: ContentProcessRow = row;
     if (!deps.jobs) {
-      await runProcessJob(db, process, row.id, work, { lastAttempt: true });
-      current = (await processRepo(db).find(row.id)) ?? row;
+      let outcome: Pick<ContentProcessRow, 'status' | 'progress' | 'error'> = { ...row, status: 'running' };
+      await runProcessJob(
+        db,
+        process,
+        row.id,
+        async (run) => {
+          try {
+            await work(run);
+            outcome = { status: 'succeeded', progress: 100, error: null };
+          } catch (error) {
+            outcome = { status: 'failed', progress: row.progress, error: storedError(error) };
+            throw error;
+          }
+        },
+        { lastAttempt: true },
+      );
+      current = { ...row, ...outcome, finished_at: new Date() };
     }
     const answer = toProcessAnswer(current);
     if (!answer) throw new Error(`The process ${process} is unknown to this build.`);
@@ -230,7 +259,7 @@ export function exteriorService(deps: ExteriorServiceDeps) {
       let sourceKey: string | undefined;
       try {
         const row = await db.transaction().execute(async (trx) => {
-          await lockForMedia(trx, actor, contentId, 'EXTERIOR.REPLACE_IMAGE');
+          const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REPLACE_IMAGE');
           const frame = await exteriorRepo(trx).frame(contentId, frameId);
           if (!frame) throw new AppError('not_found');
           const data = await readFile(file.path);
@@ -262,7 +291,11 @@ export function exteriorService(deps: ExteriorServiceDeps) {
           }
           const extension = mime === 'image/png' ? 'png' : 'jpg';
           sourceKey = (await putContentAddressed(store, replaceSourcePrefix(contentId), data, extension)).key;
-          const payload: ReplaceImagePayload = { frame_id: frame.id, source_key: sourceKey };
+          const payload: ReplaceImagePayload = {
+            frame_id: frame.id,
+            source_key: sourceKey,
+            exterior_size: readDomainOptions(content.domain_options).exterior_size,
+          };
           return runProcess(
             trx,
             { contentId, process: 'exterior_replace_image', actorUserId: actor.userId, payload: { ...payload } },
@@ -323,10 +356,20 @@ export function exteriorService(deps: ExteriorServiceDeps) {
     /** Starts `exterior_extra_images_removal` (extra-images-work.ts). */
     async removeExtraImages(actor: Actor, contentId: string): Promise<ExteriorProcessStartedAnswer> {
       const row = await db.transaction().execute(async (trx) => {
-        await lockForMedia(trx, actor, contentId, 'EXTERIOR.REMOVE_EXTRA_IMAGES');
+        const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REMOVE_EXTRA_IMAGES');
+        const { processes } = await processQueryService(trx).isProcessing(actor, contentId);
+        const payload: ExtraImagesPayload = {
+          frame_count: readDomainOptions(content.domain_options).exterior_frame_count,
+          keep_temp: processes.some((p) => (ROW_PIPELINES as readonly string[]).includes(p.process)),
+        };
         return runProcess(
           trx,
-          { contentId, process: 'exterior_extra_images_removal', actorUserId: actor.userId, payload: {} },
+          {
+            contentId,
+            process: 'exterior_extra_images_removal',
+            actorUserId: actor.userId,
+            payload: { ...payload },
+          },
           extraImagesJob,
         );
       });

@@ -4,15 +4,13 @@ import {
   type ExteriorSizeId,
   RENDITION_QUALITY,
   REPLACE_IMAGE_MAX,
-  readDomainOptions,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { Media, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
-import { contentsRepo } from '../contents/repo.ts';
 import { storeImage } from '../media-images.ts';
-import { deleteUnreferencedBlobs, refreshExteriorFlags } from './edit-common.ts';
+import { deleteUnreferencedBlobs, exteriorFlagsOf, refreshExteriorFlags } from './edit-common.ts';
 import { exteriorRepo } from './repo.ts';
 
 /** Where a vehicle's exterior images live in the blob store. */
@@ -36,12 +34,16 @@ export function exteriorFrameSpec(size: ExteriorSizeId, maxInputPixels: number):
   };
 }
 
-/** What the `exterior_replace_image` process is given: the frame, and the checked upload kept in the store. */
+/** What the `exterior_replace_image` process is given: the frame, the checked upload kept in the store, the size. */
 export interface ReplaceImagePayload {
   frame_id: string;
   /** The uploaded file as received (JPEG or PNG, checked by its content), deleted once the frame shows it. */
   source_key: string;
+  /** The domain's exterior size when the replacement was asked for (the zoom rendition's box). */
+  exterior_size: ExteriorSizeId;
 }
+
+const isSize = (value: unknown): value is ExteriorSizeId => EXTERIOR_SIZES.some((s) => s.id === value);
 
 /** Where a replacement image waits for its process (content-addressed, so a retry finds the same key). */
 export const replaceSourcePrefix = (contentId: string): string => `${exteriorPrefix(contentId)}/replace-sources`;
@@ -65,9 +67,13 @@ async function readBlob(store: BlobStore, key: string): Promise<Buffer | undefin
 export function replaceImageWork(deps: { db: Db; store: BlobStore; media: Media }) {
   const { db, store, media } = deps;
   return async (run: ProcessWork): Promise<void> => {
-    const { frame_id: frameId, source_key: sourceKey } = run.payload as Partial<ReplaceImagePayload>;
-    if (typeof frameId !== 'string' || typeof sourceKey !== 'string') {
-      throw new ProcessRefused('bad_request', 'The process was recorded without its frame and image.');
+    const {
+      frame_id: frameId,
+      source_key: sourceKey,
+      exterior_size: size,
+    } = run.payload as Partial<ReplaceImagePayload>;
+    if (typeof frameId !== 'string' || typeof sourceKey !== 'string' || !isSize(size)) {
+      throw new ProcessRefused('bad_request', 'The process was recorded without its frame, image and size.');
     }
     const frame = await exteriorRepo(db).frame(run.contentId, frameId);
     if (!frame) throw new ProcessRefused('not_found', 'The frame was deleted before its replacement was made.');
@@ -77,19 +83,17 @@ export function replaceImageWork(deps: { db: Db; store: BlobStore; media: Media 
       throw new ProcessRefused('not_found', 'The replacement image is no longer stored.');
     }
     await run.progress(10);
-    const content = await contentsRepo(db).find(run.contentId);
-    if (!content) throw new ProcessRefused('not_found', 'The vehicle is gone.');
-    const size = readDomainOptions(content.domain_options).exterior_size;
     const spec = exteriorFrameSpec(size, REPLACE_IMAGE_MAX.width * REPLACE_IMAGE_MAX.height);
     const image = await storeImage(store, media, exteriorPrefix(run.contentId), source, spec);
     await run.progress(80);
     const previous = await db.transaction().execute(async (trx) => {
-      const [locked] = await contentsRepo(trx).lock([run.contentId]);
-      if (!locked) throw new ProcessRefused('not_found', 'The vehicle is gone.');
-      const current = await exteriorRepo(trx).frame(run.contentId, frameId);
+      const repo = exteriorRepo(trx);
+      await repo.lockRows(run.contentId);
+      const current = await repo.frame(run.contentId, frameId);
       if (!current) throw new ProcessRefused('not_found', 'The frame was deleted before its replacement was made.');
-      await exteriorRepo(trx).setEdited(frameId, { image, kind: 'replace' });
-      await refreshExteriorFlags(trx, run.contentId, locked);
+      const before = await exteriorFlagsOf(trx, run.contentId);
+      await repo.setEdited(frameId, { image, kind: 'replace' });
+      await refreshExteriorFlags(trx, run.contentId, before);
       return current.edited;
     });
     if (previous) await deleteUnreferencedBlobs(db, store, run.contentId, [previous]);

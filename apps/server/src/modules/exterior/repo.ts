@@ -107,6 +107,14 @@ export function exteriorRepo(db: Db) {
       return group;
     },
 
+    /**
+     * Locks the vehicle's rows for the rest of the transaction, so a job's change of the exterior and another
+     * writer's (a pipeline replacing a row) happen one after the other.
+     */
+    async lockRows(contentId: string): Promise<void> {
+      await db.selectFrom('exterior_groups').select('id').where('content_id', '=', contentId).forUpdate().execute();
+    },
+
     /** Marks a row as made but not yet part of the spin (or part of it again). */
     async setTemp(groupId: string, isTemp: boolean): Promise<void> {
       await db.updateTable('exterior_groups').set({ is_temp: isTemp }).where('id', '=', groupId).execute();
