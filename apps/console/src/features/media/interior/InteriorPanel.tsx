@@ -1,6 +1,200 @@
+import { Alert, Badge, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import type { InteriorAnswer, InteriorSceneAnswer, ProcessAnswer } from '@spinyard/domain';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INTERIOR_PROCESSES, useDeleteScene, useInterior, useOrderScenes } from '../../../api/interior.ts';
+import { notifySuccess } from '../../../api/notify.ts';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { formatBytes } from '../exterior/exteriorText.ts';
 import type { MediaPanelProps } from '../mediaPanel.ts';
+import { interiorErrorText, processName } from './interiorText.ts';
+import { SceneCard } from './SceneCard.tsx';
+import { UploadBox } from './UploadBox.tsx';
 
-/** Placeholder until its area lands (issue 9): the wizard's media step renders it for a saved vehicle. */
-export function InteriorPanel(_props: MediaPanelProps) {
-  return null;
+/** The heavy editors load only when opened. */
+const ViewEditor = lazy(() => import('./ViewEditor.tsx').then((m) => ({ default: m.ViewEditor })));
+const EnhanceTool = lazy(() => import('./EnhanceTool.tsx').then((m) => ({ default: m.EnhanceTool })));
+
+const runningEdit = (p: ProcessAnswer) =>
+  (p.status === 'queued' || p.status === 'running') && (INTERIOR_PROCESSES as readonly string[]).includes(p.process);
+
+function ProcessLine({ process }: { process: ProcessAnswer }) {
+  const { t } = useTranslation();
+  const label = t('interior.process.running', { process: processName(process.process), progress: process.progress });
+  return (
+    <Stack gap={4} data-testid="interior-process">
+      <Text size="sm">{label}</Text>
+      <Progress value={process.progress} aria-label={label} animated />
+    </Stack>
+  );
+}
+
+/** Moves the scene at `from` to `to` (both 0-based) and answers the ids in their new order. */
+export function movedIds(scenes: readonly InteriorSceneAnswer[], from: number, to: number): string[] {
+  const ids = scenes.map((s) => s.id);
+  if (from === to || from < 0 || to < 0 || from >= ids.length || to >= ids.length) return ids;
+  const [moved] = ids.splice(from, 1);
+  ids.splice(to, 0, moved!);
+  return ids;
+}
+
+/**
+ * The wizard's interior tab: add panoramas (with upload progress and refusals in the user's language), see them in
+ * order with their thumbnails, reorder them by dragging or with the up and down buttons, title them, delete them,
+ * open the initial-view and zoom-point editor, and the image-quality tool (enhancement and white balance) with its
+ * before and after. Every button is `type="button"`: the panel lives inside the wizard's form.
+ */
+export function InteriorPanel({ contentId, readOnly }: MediaPanelProps) {
+  const { t } = useTranslation();
+  const interior = useInterior(contentId);
+  const order = useOrderScenes(contentId);
+  const remove = useDeleteScene(contentId);
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<InteriorSceneAnswer | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [enhancing, setEnhancing] = useState<string | null>(null);
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+
+  if (interior.isPending) return <CenteredLoader />;
+  if (interior.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {t('interior.loadError')} {interiorErrorText(interior.error)}
+      </Alert>
+    );
+  }
+  const answer: InteriorAnswer = interior.data;
+  const scenes = answer.scenes;
+  const running = answer.processes.filter(runningEdit);
+  const busy = readOnly || order.isPending || remove.isPending;
+
+  const reorder = (from: number, to: number) => {
+    setError(null);
+    order.mutate(movedIds(scenes, from, to), {
+      onSuccess: () => notifySuccess(t('interior.scene.reordered')),
+      onError: (e) => setError(interiorErrorText(e)),
+    });
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    setError(null);
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifySuccess(t('interior.scene.deleted'));
+        setDeleting(null);
+      },
+      onError: (e) => {
+        setError(interiorErrorText(e));
+        setDeleting(null);
+      },
+    });
+  };
+
+  const viewScene = scenes.find((s) => s.id === viewing);
+  const enhanceScene = scenes.find((s) => s.id === enhancing);
+
+  return (
+    <Stack gap="md" data-testid="interior-panel">
+      <Group justify="space-between" align="baseline" wrap="wrap">
+        <Title order={3} size="h4">
+          {t('interior.title')}
+        </Title>
+        <Badge variant="outline" color="gray.7" tt="none" fw={500}>
+          {scenes.length} / {answer.settings.max_scenes}
+        </Badge>
+      </Group>
+      <Text size="sm" c="gray.7">
+        {t('interior.rules', { max: answer.settings.max_scenes, size: formatBytes(answer.settings.max_bytes) })}
+      </Text>
+
+      <UploadBox
+        contentId={contentId}
+        disabled={readOnly || scenes.length >= answer.settings.max_scenes}
+        maxBytes={answer.settings.max_bytes}
+      />
+
+      {running.map((p) => (
+        <ProcessLine key={p.id} process={p} />
+      ))}
+
+      {error && (
+        <Alert color="red" role="alert" data-testid="interior-error" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+
+      {scenes.length === 0 ? (
+        <Alert color="gray" icon={<IconInfoCircle aria-hidden />}>
+          {t('interior.empty')}
+        </Alert>
+      ) : (
+        <Stack gap="xs">
+          <Text size="xs" c="gray.7">
+            {t('interior.scene.reorderHint')}
+          </Text>
+          <ol
+            style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}
+            data-testid="interior-scenes"
+          >
+            {scenes.map((scene, index) => (
+              <SceneCard
+                key={scene.id}
+                contentId={contentId}
+                scene={scene}
+                index={index}
+                count={scenes.length}
+                disabled={busy}
+                onMove={(to) => reorder(index, to)}
+                onDelete={() => setDeleting(scene)}
+                onView={() => setViewing(scene.id)}
+                onEnhance={() => setEnhancing(scene.id)}
+                onDragStart={() => setDragFrom(index)}
+                onDrop={() => {
+                  if (dragFrom !== null) reorder(dragFrom, index);
+                  setDragFrom(null);
+                }}
+                onError={setError}
+              />
+            ))}
+          </ol>
+        </Stack>
+      )}
+
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t('interior.scene.deleteTitle')}
+        confirmLabel={t('interior.scene.delete')}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+        loading={remove.isPending}
+      >
+        <Text size="sm">{t('interior.scene.deleteConfirm', { order: deleting?.order ?? '' })}</Text>
+      </ConfirmModal>
+
+      <Suspense fallback={null}>
+        {viewScene && (
+          <ViewEditor
+            contentId={contentId}
+            scene={viewScene}
+            maxPoints={answer.settings.max_zoom_points}
+            readOnly={readOnly}
+            onClose={() => setViewing(null)}
+          />
+        )}
+        {enhanceScene && (
+          <EnhanceTool
+            contentId={contentId}
+            scene={enhanceScene}
+            enabled={answer.settings.enhancement_enabled}
+            running={running}
+            readOnly={readOnly}
+            onClose={() => setEnhancing(null)}
+          />
+        )}
+      </Suspense>
+    </Stack>
+  );
 }
