@@ -1,0 +1,159 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
+import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
+import { activeSuperUser, api } from './api.ts';
+import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
+import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
+import { openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+
+/** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
+async function databaseUrl(suite: Suite): Promise<string> {
+  const { dataDir } = suite.server;
+  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = pid.split('\n')[3]?.trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
+}
+
+/**
+ * A spin row of 36 real frames on the vehicle, as the pipeline would leave it, without a video: the server tests'
+ * exterior seed (numbered frames made by sharp, stored in every size through storeImage, the row written by the
+ * exterior repository) run against the test server's database and its media folder.
+ */
+async function seedFrames(suite: Suite, vehicleId: string): Promise<void> {
+  const { db, pool } = createDatabase(await databaseUrl(suite), 2);
+  try {
+    const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
+    await seedExterior({ db, dir: suite.server.dataDir }, vehicleId, { store, width: 640, height: 360 });
+  } finally {
+    await db.destroy();
+    await pool.end().catch(() => undefined);
+  }
+}
+
+// The blur editor in the browser: a row's editor opened from the exterior tab, a box drawn on frame 1 by dragging,
+// moved with the keyboard on frame 7 (a second key frame), carried to the frames between (drawn on the neighbours'
+// thumbnails) with the server's preview of the frame shown; applied as the blur process until its progress ends;
+// the frames blurred seen through the API; axe-clean, in Japanese on a desktop and on a phone.
+describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
+  const suite = useSuite();
+  const stamp = Date.now().toString(36);
+  const account = { email: `blur-${stamp}@example.com`, password: 'abcd1234', name: `Blur ${stamp}` };
+  let vehicleId = '';
+  let session: ApiSession;
+
+  beforeAll(async () => {
+    await activeSuperUser(suite, account);
+    session = await apiSignIn(suite, account.email, account.password);
+    vehicleId = await createVehicle(suite, session, {
+      management_id: `BLUR-${stamp}`,
+      maker: 'Mazda',
+      car_name: 'CX-5',
+    });
+    await seedFrames(suite, vehicleId);
+  }, 120_000);
+
+  it('draws a plate on one frame, carries it to its neighbours, previews, applies with progress', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await page.goto(`/contents/edit/${vehicleId}?tab=exterior`);
+    await testId(page, 'exterior-open-blur').first().click();
+    const editor = testId(page, 'blur-editor');
+    await editor.waitFor({ state: 'visible' });
+    await testId(page, 'blur-canvas-svg').waitFor({ state: 'visible' });
+    expect(await textOf(editor)).toContain('ぼかし編集');
+
+    // Frame 1 (index 0): a box drawn by dragging over the label at the top left.
+    const svg = testId(page, 'blur-canvas-svg');
+    const box = await svg.boundingBox();
+    if (!box) throw new Error('no canvas');
+    await page.mouse.move(box.x + box.width * 0.02, box.y + box.height * 0.05);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.35, { steps: 6 });
+    await page.mouse.up();
+    await testId(page, 'blur-region-r1').waitFor({ state: 'visible' });
+    expect(await testId(page, 'blur-strip-frame-0').getAttribute('data-key')).toBe('true');
+
+    // Frame 7 (index 6): the keyboard moves the region there, which makes a second key frame.
+    await testId(page, 'blur-strip-frame-6').click();
+    await expect.poll(() => textOf(testId(page, 'blur-frame-number'))).toContain('7');
+    await testId(page, 'blur-canvas').focus();
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    expect(await testId(page, 'blur-strip-frame-6').getAttribute('data-key')).toBe('true');
+
+    // Frame 4 (index 3): its neighbours 2, 3, 5 and 6 carry the interpolated box; 1 and 7 are the key frames.
+    await testId(page, 'blur-strip-frame-3').click();
+    for (const index of [1, 2, 4, 5]) {
+      await expect.poll(() => testId(page, `blur-neighbour-${index}`).getAttribute('data-boxes')).toBe('1');
+    }
+    // The server's preview of frame 4 loads (a JPEG made now, shown through an object URL).
+    const preview = testId(page, 'blur-preview-image');
+    await preview.waitFor({ state: 'visible' });
+    await expect
+      .poll(() =>
+        preview.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    expect(await preview.getAttribute('src')).toMatch(/^blob:/);
+    await saveScreenshot(page, 'exterior-blur-desktop-ja');
+    await expectNoSeriousA11yViolations(page);
+
+    // Apply: the blur process runs on the server's worker, its progress shown until it ends. (Blurring the first
+    // frame changes the list's thumbnail, so the vehicle's updated_at moves and the edit page mounts its wizard
+    // afresh once the process has ended: the editor may close then, and is opened again.)
+    await testId(page, 'blur-apply').click();
+    const progress = testId(page, 'blur-progress');
+    await progress.waitFor({ state: 'visible' });
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const status = (await progress.count()) > 0 ? await progress.getAttribute('data-status') : 'closed';
+          if (status) seen.add(status);
+          return status === 'succeeded' || (status === 'closed' && seen.size > 1);
+        },
+        { timeout: 45_000, interval: 100 },
+      )
+      .toBe(true);
+    expect([...seen].some((s) => s === 'queued' || s === 'running' || s === 'succeeded')).toBe(true);
+    if ((await editor.count()) === 0) {
+      await testId(page, 'exterior-open-blur').first().click();
+      await editor.waitFor({ state: 'visible' });
+    }
+    await expect.poll(() => testId(page, 'blur-undo').isDisabled(), { timeout: 15_000 }).toBe(false);
+    await saveScreenshot(page, 'exterior-blur-applied-desktop-ja');
+
+    // The server blurred frames 1 to 7 from their originals and left the others.
+    const read = await fetch(`${suite.server.baseUrl}/api/browser/v0/blurred_contents/${vehicleId}`, {
+      headers: { authorization: `Bearer ${session.content}` },
+    });
+    const answer = (await read.json()) as {
+      rows: { frames: { index: number; edit_kind: string | null }[] }[];
+      process: { status: string; progress: number } | null;
+    };
+    expect(answer.process).toMatchObject({ status: 'succeeded', progress: 100 });
+    const blurred = answer.rows[0]?.frames.filter((f) => f.edit_kind === 'blur').map((f) => f.index);
+    expect(blurred).toEqual([0, 1, 2, 3, 4, 5, 6]);
+
+    // A phone: the editor fills the screen and stays usable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await testId(page, 'blur-strip-frame-3').click();
+    await testId(page, 'blur-canvas-svg').waitFor({ state: 'visible' });
+    const phoneBox = await testId(page, 'blur-canvas-svg').boundingBox();
+    expect(phoneBox?.width ?? 0).toBeLessThanOrEqual(390);
+    expect(phoneBox?.width ?? 0).toBeGreaterThan(300);
+    await saveScreenshot(page, 'exterior-blur-phone-ja');
+    await expectNoSeriousA11yViolations(page);
+
+    // Undo: the originals are shown again.
+    await testId(page, 'blur-undo').click();
+    await expect.poll(() => testId(page, 'blur-undo').isDisabled(), { timeout: 15_000 }).toBe(true);
+    const after = await api(`${suite.server.baseUrl}/api/browser/v0/blurred_contents/${vehicleId}`, session.content);
+    const rows = (after.data as { rows: { frames: { edit_kind: string | null }[] }[] }).rows;
+    expect(rows[0]?.frames.every((f) => f.edit_kind === null)).toBe(true);
+  });
+});
