@@ -1,0 +1,143 @@
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activeSuperUser, api, firstDomainId } from './api.ts';
+import { apiSignIn, createVehicle } from './contents-api.ts';
+import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
+import { openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+
+const DIR = path.join(tmpdir(), 'spinyard-e2e-interior');
+
+/** A panorama-like JPEG: a dim interior (dark below, a warm band of seats, a window light) of the given size. */
+async function panorama(file: string, width: number, height: number): Promise<string> {
+  await mkdir(DIR, { recursive: true });
+  const full = path.join(DIR, file);
+  const small = Buffer.from([
+    ...[60, 70, 90, 150, 160, 170, 60, 70, 90, 40, 45, 60],
+    ...[90, 50, 30, 40, 40, 45, 110, 60, 40, 50, 50, 55],
+    ...[20, 20, 25, 30, 25, 20, 15, 15, 20, 25, 25, 30],
+  ]);
+  await sharp(small, { raw: { width: 4, height: 3, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .jpeg({ quality: 85 })
+    .toFile(full);
+  return full;
+}
+
+/** Mean brightness (0..255) of a picture as the page shows it, read through a canvas. */
+function brightnessOf(image: Locator): Promise<number> {
+  return image.evaluate((node) => {
+    const img = node as HTMLImageElement;
+    const canvas = document.createElement('canvas');
+    canvas.width = 256;
+    canvas.height = 128;
+    const context = canvas.getContext('2d');
+    if (!context) return -1;
+    context.drawImage(img, 0, 0, 256, 128);
+    const { data } = context.getImageData(0, 0, 256, 128);
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+    return sum / (data.length / 4);
+  });
+}
+
+// The interior in the browser: a panorama uploaded with its progress and listed with its thumbnail; a picture that
+// is not 2:1 refused in Japanese with its size; the image-quality tool's before and after (the after brighter with
+// shadows lifted), applied as a process until the scene shows as enhanced; Japanese on a desktop and a phone,
+// axe-clean.
+describe.skipIf(skipBrowserTests)('interior panoramas in the console', () => {
+  const suite = useSuite();
+  const stamp = Date.now().toString(36);
+  const account = { email: `interior-${stamp}@example.com`, password: 'abcd1234', name: `Interior ${stamp}` };
+  let vehicleId = '';
+  let good = '';
+  let wide = '';
+
+  beforeAll(async () => {
+    [good, wide] = await Promise.all([
+      panorama('cabin-2048x1024.jpg', 2048, 1024),
+      panorama('wide-1600x1000.jpg', 1600, 1000),
+      activeSuperUser(suite, account),
+    ]);
+    // The image-quality tool is the domain's option (off by default).
+    const master = await requestAccessToken(suite);
+    const domainId = await firstDomainId(suite, master);
+    const on = await api(`${suite.server.baseUrl}/v1/domain/${domainId}`, master, {
+      options: { interior_enhancement: true },
+    });
+    expect(on.status, JSON.stringify(on.data)).toBe(200);
+    const session = await apiSignIn(suite, account.email, account.password);
+    vehicleId = await createVehicle(suite, session, {
+      management_id: `INT-${stamp}`,
+      maker: 'Mazda',
+      car_name: 'CX-5',
+    });
+  }, 120_000);
+
+  const openTab = async (page: Page) => {
+    await page.goto(`/contents/edit/${vehicleId}?tab=interior`);
+    await testId(page, 'interior-upload').waitFor({ state: 'visible', timeout: 20_000 });
+  };
+
+  const choose = (page: Page, file: string) =>
+    testId(page, 'interior-upload').locator('input[type="file"]').setInputFiles(file);
+
+  it('uploads a panorama, refuses one that is not 2:1 in Japanese, enhances it and compares before and after', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await openTab(page);
+
+    await choose(page, good);
+    await testId(page, 'interior-upload-send').click();
+    const scenes = testId(page, 'interior-scene');
+    await expect.poll(() => scenes.count(), { timeout: 30_000 }).toBe(1);
+    await scenes.first().locator('img').waitFor({ state: 'visible' });
+    expect(await textOf(scenes.first())).toContain('2048×1024 px');
+
+    // Not 2:1: refused by the server, said in Japanese with the picture's size; nothing is added.
+    await choose(page, wide);
+    await testId(page, 'interior-upload-send').click();
+    const refused = testId(page, 'interior-upload-error');
+    await refused.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(refused)).toContain('横が縦のちょうど2倍（2:1）');
+    expect(await textOf(refused)).toContain('1600×1000');
+    expect(await scenes.count()).toBe(1);
+    await saveScreenshot(page, 'interior-ja-desktop-scenes');
+    await expectNoSeriousA11yViolations(page);
+
+    // The image-quality tool: shadows lifted, the live "after" is brighter than the "before".
+    await testId(page, 'interior-enhance-open').click();
+    const tool = testId(page, 'interior-enhance-tool');
+    await tool.waitFor({ state: 'visible', timeout: 20_000 });
+    const before = tool.getByRole('img', { name: '補正前' });
+    await before.waitFor({ state: 'visible' });
+    await tool.getByRole('switch', { name: 'シャドウ・ハイライト' }).check();
+    const after = testId(page, 'interior-enhance-after');
+    await after.waitFor({ state: 'visible', timeout: 20_000 });
+    await expect
+      .poll(async () => (await brightnessOf(after)) - (await brightnessOf(before)), { timeout: 15_000 })
+      .toBeGreaterThan(8);
+    await saveScreenshot(page, 'interior-ja-desktop-enhance');
+    await expectNoSeriousA11yViolations(page);
+
+    // Applied as the interior_enhance process: the scene shows as enhanced once it is done.
+    await testId(page, 'interior-enhance-apply').click();
+    await expect.poll(() => textOf(scenes.first()), { timeout: 60_000 }).toContain('補正済み');
+    await expect.poll(() => testId(page, 'interior-enhance-undo').isEnabled(), { timeout: 15_000 }).toBe(true);
+  });
+
+  it('lists the scene on a phone without running off the side', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, account.email, account.password);
+    await openTab(page);
+    await expect.poll(() => testId(page, 'interior-scene').count(), { timeout: 15_000 }).toBe(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'interior-ja-phone-scenes');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
