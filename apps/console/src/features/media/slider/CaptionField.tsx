@@ -40,7 +40,7 @@ export function CaptionField({
         disabled={disabled}
         data-testid={testId}
       />
-      <Text id={counterId} size="xs" c={width >= CATEGORY_CAPTION_MAX_WIDTH ? 'orange.9' : 'dimmed'} ta="right">
+      <Text id={counterId} size="xs" c={width >= CATEGORY_CAPTION_MAX_WIDTH ? 'red.9' : 'dimmed'} ta="right">
         {t('slider.caption.width', { width, max: CATEGORY_CAPTION_MAX_WIDTH })}
       </Text>
     </div>

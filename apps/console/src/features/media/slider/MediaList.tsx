@@ -77,16 +77,18 @@ export function MediaList({ items, readOnly, busy = false, onReorder, onDelete, 
             onDragEnd={() => setDragged(null)}
             style={{ opacity: dragged === index ? 0.5 : 1 }}
           >
-            <Group gap="sm" wrap="nowrap" align="center">
-              {!locked ? <IconGripVertical size={18} aria-hidden style={{ cursor: 'grab', flexShrink: 0 }} /> : null}
-              <div style={{ flexShrink: 0 }}>{item.preview}</div>
-              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                <Text size="sm" fw={600}>
-                  {t('slider.list.position', { n: index + 1 })}
-                </Text>
-                {item.details}
-              </Stack>
-              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Group gap="sm" wrap="wrap" align="center">
+              <Group gap="sm" wrap="nowrap" align="center" style={{ flex: '1 1 240px', minWidth: 0 }}>
+                {!locked ? <IconGripVertical size={18} aria-hidden style={{ cursor: 'grab', flexShrink: 0 }} /> : null}
+                <div style={{ flexShrink: 0 }}>{item.preview}</div>
+                <Stack gap={2} style={{ flex: 1, minWidth: 96 }}>
+                  <Text size="sm" fw={600}>
+                    {t('slider.list.position', { n: index + 1 })}
+                  </Text>
+                  {item.details}
+                </Stack>
+              </Group>
+              <Group gap={4} wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
                 <ActionIcon
                   type="button"
                   variant="subtle"

@@ -24,7 +24,14 @@ function VideoStill({ id, alt }: { id: string; alt: string }) {
       height={63}
       loading="lazy"
       referrerPolicy="no-referrer"
-      style={{ display: 'block', objectFit: 'cover', borderRadius: 4, background: 'var(--mantine-color-gray-2)' }}
+      style={{
+        display: 'block',
+        objectFit: 'cover',
+        borderRadius: 4,
+        background: 'var(--mantine-color-gray-2)',
+        overflow: 'hidden',
+        fontSize: 10,
+      }}
     />
   );
 }
@@ -99,7 +106,7 @@ export function VideoLinksPanel({ contentId, readOnly }: MediaPanelProps) {
               </Text>
             </Group>
           ) : (
-            <Text size="sm" c="orange.9" data-testid="video-link-noid">
+            <Text size="sm" c="red.9" data-testid="video-link-noid">
               {t('slider.videoLinks.noId')}
             </Text>
           )

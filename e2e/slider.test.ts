@@ -1,0 +1,130 @@
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activeSuperUser } from './api.ts';
+import { apiSignIn, createVehicle } from './contents-api.ts';
+import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
+import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+
+const DIR = path.join(tmpdir(), 'spinyard-e2e-slider');
+
+/** A photo-like JPEG of the given size (a blurred gradient of colours). */
+async function photo(file: string, width: number, height: number): Promise<string> {
+  await mkdir(DIR, { recursive: true });
+  const full = path.join(DIR, file);
+  const small = Buffer.from([200, 40, 40, 40, 160, 60, 30, 60, 200, 220, 200, 40, 90, 90, 90, 250, 250, 250]);
+  await sharp(small, { raw: { width: 3, height: 2, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .jpeg({ quality: 80 })
+    .toFile(full);
+  return full;
+}
+
+// The slider in the browser: a category image added with a caption (line breaks gone as typed, the width counter)
+// and listed with its caption; a 16:10 picture refused in Japanese naming the file; a video link pasted, its id
+// shown before it is added and in the list; Japanese on a desktop and a phone, axe-clean.
+describe.skipIf(skipBrowserTests)('category images and video links in the console', () => {
+  const suite = useSuite();
+  const stamp = Date.now().toString(36);
+  const account = { email: `slider-${stamp}@example.com`, password: 'abcd1234', name: `Slider ${stamp}` };
+  let vehicleId = '';
+  let good = '';
+  let second = '';
+  let wide = '';
+
+  beforeAll(async () => {
+    [good, second, wide] = await Promise.all([
+      photo('front-1280x720.jpg', 1280, 720),
+      photo('engine-1024x768.jpg', 1024, 768),
+      photo('wide-1920x1200.jpg', 1920, 1200),
+      activeSuperUser(suite, account),
+    ]);
+    const session = await apiSignIn(suite, account.email, account.password);
+    vehicleId = await createVehicle(suite, session, {
+      management_id: `SLD-${stamp}`,
+      maker: 'Subaru',
+      car_name: 'Levorg',
+    });
+  }, 120_000);
+
+  const openTab = async (page: Page, tab: string, panel: string) => {
+    await page.goto(`/contents/edit/${vehicleId}?tab=${tab}`);
+    await testId(page, panel).waitFor({ state: 'visible', timeout: 20_000 });
+  };
+
+  it('adds a category image with its caption, refuses a 16:10 picture in Japanese, adds a video link', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await openTab(page, 'category_images', 'category-upload');
+
+    // A caption typed with a line break loses it as it is typed; the counter shows the width (half-width 0.5).
+    const caption = testId(page, 'category-caption');
+    await caption.fill('フロント\n全景 2024');
+    expect(await caption.inputValue()).toBe('フロント全景 2024');
+    expect(await textOf(page.getByText('幅 8.5 / 100'))).toBe('幅 8.5 / 100');
+
+    await testId(page, 'category-upload').locator('input[type="file"]').setInputFiles(good);
+    const items = testId(page, 'category-images-item');
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(1);
+    expect(await textOf(items.first().locator('[data-testid="category-image-caption"]'))).toBe('フロント全景 2024');
+    expect(await textOf(items.first())).toContain('外装');
+    await items.first().locator('img').waitFor({ state: 'visible' });
+    // The caption field is cleared for the next image.
+    expect(await caption.inputValue()).toBe('');
+
+    // A 16:10 picture: refused by the server, named with the reason in Japanese.
+    await testId(page, 'category-upload').locator('input[type="file"]').setInputFiles(wide);
+    const refused = testId(page, 'category-upload-refused');
+    await refused.waitFor({ state: 'visible', timeout: 20_000 });
+    const text = await textOf(refused);
+    expect(text).toContain('wide-1920x1200.jpg');
+    expect(text).toContain('縦横比が対応していません（1920×1200）');
+    expect(await items.count()).toBe(1);
+    await saveScreenshot(page, 'slider-ja-desktop-category-images');
+    await expectNoSeriousA11yViolations(page);
+
+    // A second image, moved up with its keyboard button: the order is the server's after a reload.
+    await testId(page, 'category-upload').locator('input[type="file"]').setInputFiles(second);
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(2);
+    const ids = () => items.evaluateAll((els) => els.map((el) => el.getAttribute('data-item-id') ?? ''));
+    const [firstId, secondId] = await ids();
+    await page.getByRole('button', { name: 'カテゴリ画像2（外装） を上へ移動' }).press('Enter');
+    await expect.poll(ids).toEqual([secondId, firstId]);
+    await page.reload();
+    await expect.poll(ids, { timeout: 15_000 }).toEqual([secondId, firstId]);
+    await saveScreenshot(page, 'slider-ja-desktop-reordered');
+
+    // A video link: the id is read from the pasted link before it is added, then listed.
+    await openTab(page, 'video_link', 'video-link-url');
+    await testId(page, 'video-link-url').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s');
+    expect(await textOf(testId(page, 'video-link-id'))).toBe('dQw4w9WgXcQ');
+    await testId(page, 'video-link-add').click();
+    const links = testId(page, 'video-links-item');
+    await expect.poll(() => links.count(), { timeout: 15_000 }).toBe(1);
+    expect(await textOf(links.first().locator('[data-testid="video-link-item-id"]'))).toBe('dQw4w9WgXcQ');
+    // A link that holds no id is named as such and not added.
+    await testId(page, 'video-link-url').fill('https://vimeo.com/12345');
+    await testId(page, 'video-link-noid').waitFor({ state: 'visible' });
+    await testId(page, 'video-link-add').click();
+    await expect.poll(() => testId(page, 'video-link-url').getAttribute('aria-invalid')).toBe('true');
+    expect(await links.count()).toBe(1);
+    await saveScreenshot(page, 'slider-ja-desktop-video-links');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('shows the category images on a phone', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, account.email, account.password);
+    await openTab(page, 'category_images', 'category-upload');
+    await expect.poll(() => testId(page, 'category-images-item').count(), { timeout: 15_000 }).toBe(2);
+    // Nothing runs off the side of the phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'slider-ja-phone-category-images');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
