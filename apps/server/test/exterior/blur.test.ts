@@ -58,9 +58,10 @@ interface Seeded {
 async function vehicleWithFrames(
   who: SignedInUser,
   fields: Parameters<typeof t.make.vehicles>[1] = {},
+  frames = 36,
 ): Promise<Seeded> {
   const [car] = await t.make.vehicles(who, fields);
-  const seeded = await seedExterior(t, car!);
+  const seeded = await seedExterior(t, car!, { rows: [frames] });
   const row = seeded.rows[0]!;
   return { car: car!, groupId: row.id, frameIds: row.frameIds, originals: row.images };
 }
@@ -114,9 +115,16 @@ beforeAll(async () => {
   owner = await t.make.signedIn();
 });
 
+/** One vehicle for the tests that change nothing (previews, refusals), made once. */
+let shared: Promise<Seeded> | undefined;
+const sharedVehicle = () => {
+  shared ??= vehicleWithFrames(owner);
+  return shared;
+};
+
 describe('GET /blurred_preview/{id}', () => {
   it('answers a JPEG of the frame at display size, changed inside the region and the same outside', async () => {
-    const s = await vehicleWithFrames(owner);
+    const s = await sharedVehicle();
     const regions = JSON.stringify([
       plate([
         [0, LABEL],
@@ -138,7 +146,7 @@ describe('GET /blurred_preview/{id}', () => {
   });
 
   it('places the region where the key frames put it on a frame between them, and fills with a colour', async () => {
-    const s = await vehicleWithFrames(owner);
+    const s = await sharedVehicle();
     const regions = JSON.stringify([
       plate([
         [0, { x: 0, y: 0, w: 0.2, h: 0.2 }],
@@ -162,7 +170,7 @@ describe('GET /blurred_preview/{id}', () => {
   });
 
   it('changes nothing on a frame outside the region’s key frames', async () => {
-    const s = await vehicleWithFrames(owner);
+    const s = await sharedVehicle();
     const regions = JSON.stringify([
       plate([
         [0, LABEL],
@@ -343,7 +351,7 @@ describe('locks (the domain lock rules)', () => {
   it.each(['exterior_replace_image', 'slider_movie', 'obvr_movie', 'transfer'] as const)(
     'a running %s refuses apply and undo with content_locked naming it; the preview and the reading still answer',
     async (processName) => {
-      const s = await vehicleWithFrames(owner, { process: 'running', processName });
+      const s = await vehicleWithFrames(owner, { process: 'running', processName }, 8);
       const body = { group_id: s.groupId, blur_str: 40, regions: [plate([[0, LABEL]])] };
       const apply = await api(owner).post(`/blurred_contents/${s.car}`, body);
       expect(apply.statusCode).toBe(409);
@@ -363,7 +371,7 @@ describe('locks (the domain lock rules)', () => {
   );
 
   it('a running blur refuses another apply (blur locks APPLY_BLUR)', async () => {
-    const s = await vehicleWithFrames(owner, { process: 'running', processName: 'blur' });
+    const s = await vehicleWithFrames(owner, { process: 'running', processName: 'blur' }, 8);
     const res = await api(owner).post(`/blurred_contents/${s.car}`, {
       group_id: s.groupId,
       blur_str: 40,
@@ -374,7 +382,7 @@ describe('locks (the domain lock rules)', () => {
   });
 
   it('a running multiple does not: the spec has it lock only content delete and transfer (a row can be blurred while another is made)', async () => {
-    const s = await vehicleWithFrames(owner, { process: 'running', processName: 'multiple' });
+    const s = await vehicleWithFrames(owner, { process: 'running', processName: 'multiple' }, 8);
     const res = await api(owner).post(`/blurred_contents/${s.car}`, {
       group_id: s.groupId,
       blur_str: 40,
@@ -386,7 +394,7 @@ describe('locks (the domain lock rules)', () => {
 
 describe('background target', () => {
   it("needs the domain's background blur option", async () => {
-    const s = await vehicleWithFrames(owner);
+    const s = await sharedVehicle();
     const body = { group_id: s.groupId, blur_str: 40, blur_target: 'background', regions: [plate([[0, LATER]])] };
     const res = await api(owner).post(`/blurred_contents/${s.car}`, body);
     expect(res.statusCode).toBe(403);
@@ -397,7 +405,7 @@ describe('background target', () => {
   it('with the option, everything outside the regions changes and the regions stay', async () => {
     const tenant = await t.make.tenant({ options: { background_blur: true } });
     const dealer = await t.make.signedIn({ tenant });
-    const s = await vehicleWithFrames(dealer);
+    const s = await vehicleWithFrames(dealer, {}, 8);
     expect((await api(dealer).get(`/blurred_contents/${s.car}`)).json().background_blur).toBe(true);
     const body = {
       group_id: s.groupId,
@@ -440,7 +448,7 @@ describe('bad inputs: 422 naming the field, nothing changed', () => {
     ],
     ['a strength of 0', { blur_str: 0, regions: [plate([[0, LABEL]])] }, 'blur_str'],
   ])('apply: %s', async (_name, over, field) => {
-    const s = await vehicleWithFrames(owner);
+    const s = await sharedVehicle();
     const res = await api(owner).post(`/blurred_contents/${s.car}`, { group_id: s.groupId, ...over });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().error.fields.map((f: { field: string }) => f.field)).toContain(field);
@@ -449,8 +457,8 @@ describe('bad inputs: 422 naming the field, nothing changed', () => {
   });
 
   it('a row of another vehicle is group_id', async () => {
-    const s = await vehicleWithFrames(owner);
-    const other = await vehicleWithFrames(owner);
+    const s = await sharedVehicle();
+    const other = await vehicleWithFrames(owner, {}, 4);
     const res = await api(owner).post(`/blurred_contents/${s.car}`, {
       group_id: other.groupId,
       blur_str: 40,
@@ -469,7 +477,7 @@ describe('bad inputs: 422 naming the field, nothing changed', () => {
     ['a frame that is no number', { frame: 'x', blur_str: '40' }, 'frame'],
     ['a colour that is no colour', { frame: '0', bg_color: 'red' }, 'bg_color'],
   ])('preview: %s', async (_name, query, field) => {
-    const s = await vehicleWithFrames(owner);
+    const s = await sharedVehicle();
     const res = await api(owner).get(previewUrl(s, query));
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().error.fields.map((f: { field: string }) => f.field)).toContain(field);
