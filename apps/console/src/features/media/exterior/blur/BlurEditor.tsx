@@ -230,6 +230,11 @@ function Editor({
           selected={state.selected}
           dispatch={dispatch}
         />
+        {frame.edit_kind === 'replace' ? (
+          <Alert color="gray" icon={<IconInfoCircle aria-hidden="true" />} p="xs" data-testid="blur-replaced-note">
+            {t('exteriorBlur.canvas.replaced')}
+          </Alert>
+        ) : null}
         <FrameStrip
           frames={row.frames}
           frame={state.frame}

@@ -53,6 +53,8 @@ export function FrameStrip({ frames, frame, region, onPick }: FrameStripProps) {
             t('exteriorBlur.strip.frame', { n: f.index + 1 }),
             key ? t('exteriorBlur.strip.keyFrame') : null,
             !key && reached ? t('exteriorBlur.strip.carried') : null,
+            f.edit_kind === 'blur' ? t('exteriorBlur.strip.blurred') : null,
+            f.edit_kind === 'replace' ? t('exteriorBlur.strip.replaced') : null,
           ]
             .filter(Boolean)
             .join(', ');
@@ -98,6 +100,26 @@ export function FrameStrip({ frames, frame, region, onPick }: FrameStripProps) {
               >
                 {f.index + 1}
               </span>
+              {f.edit_kind ? (
+                <span
+                  aria-hidden="true"
+                  data-edit={f.edit_kind}
+                  style={{
+                    position: 'absolute',
+                    left: 3,
+                    bottom: 9,
+                    padding: '0 4px',
+                    borderRadius: 3,
+                    fontSize: 10,
+                    lineHeight: '14px',
+                    fontWeight: 700,
+                    color: '#fff',
+                    background: f.edit_kind === 'blur' ? 'rgba(134, 46, 156, 0.9)' : 'rgba(73, 80, 87, 0.9)',
+                  }}
+                >
+                  {t(f.edit_kind === 'blur' ? 'exteriorBlur.strip.blurredShort' : 'exteriorBlur.strip.replacedShort')}
+                </span>
+              ) : null}
               {key ? (
                 <span
                   aria-hidden="true"
