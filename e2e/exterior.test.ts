@@ -153,7 +153,50 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
     await saveScreenshot(page, 'exterior-ja-desktop-uploaded');
     await expectNoSeriousA11yViolations(page);
 
-    // Make the spin: the process runs and the frames of row 1 appear, numbered.
+    // A second video cut off by a page reload after its first chunk: the browser kept the upload's address, and
+    // choosing the same file again resumes it from the server's offset instead of sending it all again.
+    let secondPatches = 0;
+    let blocking = true;
+    await page.route('**/api/browser/v0/uploads/videos/**', async (route) => {
+      if (route.request().method() === 'PATCH' && blocking) {
+        secondPatches += 1;
+        if (secondPatches >= 2) return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await testId(page, 'exterior-file-input').setInputFiles(video);
+    await expect.poll(() => secondPatches, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await page.reload();
+    blocking = false;
+    const interrupted = page.locator('[data-testid="exterior-server-upload"][data-status="requested"]');
+    await interrupted.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(interrupted)).toContain('同じファイルを選ぶと続きから再開します');
+    const offsets: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('/uploads/videos/')) {
+        offsets.push(Number(request.headers()['upload-offset'] ?? '-1'));
+      }
+    });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      interrupted.locator('[data-testid="exterior-upload-resume-previous"]').click(),
+    ]);
+    await chooser.setFiles(video);
+    const resumed = page.locator('[data-testid="exterior-upload"]').first();
+    await expect.poll(() => resumed.getAttribute('data-state'), { timeout: 45_000 }).toBe('done');
+    expect(await textOf(resumed)).toContain('前回の続きから再開しました');
+    await page.unroute('**/api/browser/v0/uploads/videos/**');
+    expect(offsets[0]).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="upload-status"][data-status="ready"]').count()).toBe(2);
+    // The domain's spin has one row and each video makes a row: the page says so before the server would refuse,
+    // and the extra video is cancelled.
+    await testId(page, 'exterior-too-many').waitFor({ state: 'visible' });
+    expect(await testId(page, 'exterior-make-spin').isDisabled()).toBe(true);
+    await resumed.locator('[data-testid="exterior-upload-cancel"]').click();
+    await expect.poll(() => page.locator('[data-testid="upload-status"][data-status="ready"]').count()).toBe(1);
+    await testId(page, 'exterior-too-many').waitFor({ state: 'detached' });
+
+    // Make the spin: the frames of row 1 appear, numbered.
     await testId(page, 'exterior-make-spin').click();
     const row = testId(page, 'exterior-row').first();
     await row.waitFor({ state: 'visible', timeout: 120_000 });

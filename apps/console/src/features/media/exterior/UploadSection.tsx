@@ -35,6 +35,28 @@ const STATUS_COLOURS: Record<string, string> = {
   canceled: 'gray',
 };
 
+/** Refused uploads the user removed from the list (the server keeps them a day, with their reason). */
+const HIDDEN_KEY = 'spinyard.exterior.hiddenUploads';
+
+function hiddenUploads(): string[] {
+  try {
+    const value: unknown = JSON.parse(window.sessionStorage.getItem(HIDDEN_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function hideUpload(id: string): string[] {
+  const next = [...hiddenUploads().filter((v) => v !== id), id].slice(-100);
+  try {
+    window.sessionStorage.setItem(HIDDEN_KEY, JSON.stringify(next));
+  } catch {
+    // Storage disabled: hidden for this view only.
+  }
+  return next;
+}
+
 const percentOf = (sent: number, total: number) => (total > 0 ? Math.floor((sent / total) * 100) : 0);
 
 function StatusBadge({ status }: { status: string }) {
@@ -55,10 +77,15 @@ function LocalUploadRow({
   upload,
   server,
   settings,
+  onDismiss,
+  onCancelReady,
 }: {
   upload: LocalUpload;
   server: VideoUploadAnswer | undefined;
   settings: ExteriorAnswer['settings'];
+  onDismiss: () => void;
+  /** Cancels an upload whose bytes are all there (ready) but that is not wanted in the spin. */
+  onCancelReady: () => void;
 }) {
   const { t } = useTranslation();
   const percent = upload.state === 'done' ? 100 : percentOf(upload.bytesSent, upload.bytesTotal);
@@ -153,13 +180,26 @@ function LocalUploadRow({
           >
             {t('exterior.upload.cancel')}
           </Button>
+        ) : server?.status === 'ready' && upload.serverId ? (
+          <Button
+            type="button"
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconX size={14} aria-hidden />}
+            onClick={onCancelReady}
+            aria-label={t('exterior.upload.cancelOf', { name: upload.fileName })}
+            data-testid="exterior-upload-cancel"
+          >
+            {t('exterior.upload.cancel')}
+          </Button>
         ) : (
           <Button
             type="button"
             size="compact-sm"
             variant="subtle"
             color="gray"
-            onClick={() => dismissUpload(upload.key)}
+            onClick={onDismiss}
             aria-label={t('exterior.upload.dismissOf', { name: upload.fileName })}
           >
             {t('exterior.upload.dismiss')}
@@ -178,6 +218,7 @@ function ServerUploadRow({
   disabled,
   onResume,
   onChanged,
+  onDismiss,
 }: {
   upload: VideoUploadAnswer;
   interrupted: InterruptedUpload | undefined;
@@ -185,6 +226,7 @@ function ServerUploadRow({
   disabled: boolean;
   onResume: () => void;
   onChanged: () => void;
+  onDismiss: () => void;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -222,6 +264,19 @@ function ServerUploadRow({
         <Alert color="red" variant="light" mt={6} p="xs" data-testid="exterior-upload-error">
           <Text size="sm">{exteriorCodeText(upload.error_code, settings)}</Text>
         </Alert>
+      ) : null}
+      {upload.status === 'error' ? (
+        <Button
+          type="button"
+          size="compact-sm"
+          variant="subtle"
+          color="gray"
+          mt={6}
+          onClick={onDismiss}
+          aria-label={t('exterior.upload.dismissOf', { name })}
+        >
+          {t('exterior.upload.dismiss')}
+        </Button>
       ) : null}
       {cancelable ? (
         <Group gap="xs" mt={6}>
@@ -286,6 +341,7 @@ export function UploadSection({
   const [interrupted, setInterrupted] = useState<InterruptedUpload[]>([]);
   const [spinError, setSpinError] = useState<string | null>(null);
   const [asyncStarted, setAsyncStarted] = useState(false);
+  const [hidden, setHidden] = useState<string[]>(hiddenUploads);
   const { settings, obvr } = answer;
   const local = useSyncExternalStore(subscribeUploads, () => uploadsOf(contentId));
   const disabled = readOnly || uploadLock.locked;
@@ -317,10 +373,13 @@ export function UploadSection({
   const choose = () => inputRef.current?.click();
 
   const localIds = new Set(local.map((u) => u.serverId).filter((id): id is string => id !== null));
-  const serverOnly = answer.uploads.filter((u) => !localIds.has(u.id));
+  const serverOnly = answer.uploads.filter((u) => !localIds.has(u.id) && !hidden.includes(u.id));
   const ready = answer.uploads.filter((u) => u.status === 'ready');
   const sending = local.some((u) => u.state === 'uploading' || u.state === 'paused' || u.state === 'offline');
-  const spinDisabled = disabled || spinBusy || sending || ready.length === 0 || makeSpin.isPending;
+  // With one row per video, the videos must fit in the rows left from the chosen row on (the domain's maximum).
+  const rowsLeft = obvr.max_rows - row + 1;
+  const tooMany = settings.upload_type === 'multiple_lines' && ready.length > rowsLeft;
+  const spinDisabled = disabled || spinBusy || sending || ready.length === 0 || tooMany || makeSpin.isPending;
 
   const make = async () => {
     setSpinError(null);
@@ -329,7 +388,11 @@ export function UploadSection({
       setAsyncStarted(settings.async_upload);
       for (const u of local) if (u.state === 'done') dismissUpload(u.key);
     } catch (error) {
-      setSpinError(error instanceof ApiError ? exteriorErrorText(error, settings) : t('errors.general_error'));
+      setSpinError(
+        error instanceof ApiError
+          ? exteriorErrorText(error, { ...settings, max_rows: obvr.max_rows })
+          : t('errors.general_error'),
+      );
     }
   };
 
@@ -406,6 +469,21 @@ export function UploadSection({
               upload={u}
               server={answer.uploads.find((s) => s.id === u.serverId)}
               settings={settings}
+              onDismiss={() => {
+                dismissUpload(u.key);
+                // A refused file stays in the server's list for a day: removed here, it stays out of sight.
+                if (u.serverId && u.state !== 'done') setHidden(hideUpload(u.serverId));
+              }}
+              onCancelReady={() => {
+                const serverId = u.serverId;
+                if (!serverId) return;
+                void terminateServerUpload(serverId)
+                  .catch(() => undefined)
+                  .then(() => {
+                    dismissUpload(u.key);
+                    onServerChange();
+                  });
+              }}
             />
           ))}
           {serverOnly.map((u) => (
@@ -417,6 +495,7 @@ export function UploadSection({
               disabled={disabled}
               onResume={choose}
               onChanged={onServerChange}
+              onDismiss={() => setHidden(hideUpload(u.id))}
             />
           ))}
         </Box>
@@ -456,6 +535,11 @@ export function UploadSection({
             ? t('exterior.spin.groupNote', { count: ready.length })
             : t('exterior.spin.linesNote', { count: ready.length })}
       </Text>
+      {tooMany ? (
+        <Alert color="orange" variant="light" data-testid="exterior-too-many">
+          {t('exterior.spin.tooMany', { max: obvr.max_rows, count: Math.max(rowsLeft, 0), row })}
+        </Alert>
+      ) : null}
       {spinError ? (
         <Alert color="red" variant="light" role="alert" data-testid="exterior-spin-error">
           {spinError}

@@ -36,7 +36,7 @@ export function formatBytes(bytes: number, language = i18n.language): string {
 }
 
 type Settings = Pick<ExteriorAnswer['settings'], 'min_seconds' | 'max_bytes'> &
-  Partial<Pick<ExteriorAnswer['settings'], 'upload_limit'>>;
+  Partial<Pick<ExteriorAnswer['settings'], 'upload_limit'>> & { max_rows?: number };
 
 /** The values a video refusal's message names, from the answer's settings and the domain's bounds. */
 function videoParams(settings: Settings | undefined): Record<string, string | number> {
@@ -69,6 +69,9 @@ export function exteriorErrorText(error: ApiError, settings?: Settings): string 
     return i18n.t(`errors.${code}`, { ...videoParams(settings), ...error.params });
   }
   if (error.status === 0) return i18n.t('exterior.errors.network');
+  if (error.fields.some((f) => f.rule === 'max_rows')) {
+    return i18n.t('exterior.errors.maxRows', { max: settings?.max_rows ?? 1 });
+  }
   return apiErrorText(error);
 }
 
