@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exteriorFrameSpec } from '../../src/modules/exterior/replace-work.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
-import { keysOf } from '../../src/modules/media-images.ts';
+import { keysOf, storeImage } from '../../src/modules/media-images.ts';
+import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { multipartFile, numberedFrame, seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
@@ -115,10 +117,10 @@ describe('POST /exterior/{id}/frames/{frame_id}/replace-image', () => {
       .executeTakeFirstOrThrow();
     expect(after.thumbnail_key).toBe(seeded.rows[0]!.images[0]!.renditions.thumbnail!.jpeg);
 
-    // A frame that is not replaced cannot be restored.
+    // A frame without an edit has nothing to restore.
     const twice = await restore(car, frame);
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().error).toMatchObject({ code: 'invalid_state_transition', params: { reason: 'not_replaced' } });
+    expect(twice.json().error).toMatchObject({ code: 'invalid_state_transition', params: { reason: 'not_edited' } });
   });
 
   it('takes a JPEG of exactly 1280x720 ("under 1280x720" includes the box itself)', async () => {
@@ -182,6 +184,33 @@ describe('POST /exterior/{id}/frames/{frame_id}/replace-image', () => {
     });
     expect(json.statusCode).toBe(415);
     expect(await snapshot(car)).toEqual(before);
+  });
+
+  it('restores a blurred frame too (one "show the original" per frame), deleting the blur\'s blobs', async () => {
+    const { car, seeded } = await vehicle([3]);
+    const frame = seeded.rows[0]!.frameIds[1]!;
+    // A blur as the blur process writes it: an edit of kind blur, stored in the frame sizes.
+    const blurred = await storeImage(
+      testAppStore(t.dir),
+      createMedia(),
+      `contents/${car}/exterior`,
+      await numberedFrame(6, 6, 320, 180, 'jpeg'),
+      exteriorFrameSpec('full_hd', 1_000_000),
+    );
+    await t.db
+      .updateTable('exterior_frames')
+      .set({ edited: JSON.stringify(blurred), edit_kind: 'blur' })
+      .where('id', '=', frame)
+      .execute();
+    expect((await api({ method: 'GET', url: `${API}/exterior/${car}` })).json().groups[0].sheets[1].edit_kind).toBe(
+      'blur',
+    );
+    const res = await restore(car, frame);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().groups[0].sheets[1]).toMatchObject({ id: frame, edit_kind: null, original: null });
+    expect((await exteriorRepo(t.db).frame(car, frame))!.edited).toBeNull();
+    for (const key of keysOf(blurred)) expect(await exists(key), key).toBe(false);
+    for (const key of keysOf(seeded.rows[0]!.images[1]!)) expect(await exists(key), key).toBe(true);
   });
 
   it('a frame of another vehicle, or none, is not found', async () => {

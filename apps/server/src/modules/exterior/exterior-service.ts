@@ -310,15 +310,17 @@ export function exteriorService(deps: ExteriorServiceDeps) {
       }
     },
 
-    /** `DELETE .../replace-image`: the frame shows its extracted image again; a frame not replaced is refused. */
+    /**
+     * `DELETE .../replace-image`: the frame shows its extracted image again, whatever its edit (a replacement, or
+     * a blur of this one frame: the console offers one "show the original" per frame); a frame without an edit is
+     * refused.
+     */
     async restoreImage(actor: Actor, contentId: string, frameId: string): Promise<ExteriorAnswer> {
       return edit(actor, contentId, 'EXTERIOR.REPLACE_IMAGE', async (trx) => {
         const repo = exteriorRepo(trx);
         const frame = await repo.frame(contentId, frameId);
         if (!frame) throw new AppError('not_found');
-        if (frame.edit_kind !== 'replace' || !frame.edited) {
-          throw new AppError('invalid_state_transition', { params: { reason: 'not_replaced' } });
-        }
+        if (!frame.edited) throw new AppError('invalid_state_transition', { params: { reason: 'not_edited' } });
         await repo.setEdited(frame.id, null);
         return [frame.edited];
       });

@@ -175,7 +175,7 @@ export function exteriorRepo(db: Db) {
       await db.deleteFrom('exterior_settings').where('content_id', '=', contentId).execute();
     },
 
-    /** Shows `image` instead of the extracted frame (a replacement), or the extracted frame again (null). */
+    /** Shows `image` instead of the extracted frame (a replacement), or the extracted frame again (null, any edit). */
     async setEdited(frameId: string, edited: { image: StoredImage; kind: 'replace' } | null): Promise<void> {
       await db
         .updateTable('exterior_frames')
