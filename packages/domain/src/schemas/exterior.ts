@@ -49,7 +49,10 @@ export const obvrAnswer = z.object({
   rows: z.number().int(),
   max_rows: z.number().int(),
   initial_row: z.number().int(),
-  number_of_columns: z.number().int().describe('Frames per row (the domain frame count)'),
+  number_of_columns: z
+    .number()
+    .int()
+    .describe('Frames per row: the most frames a row has, or the domain frame count before the first row'),
   row_digits: z.number().int(),
   column_digits: z.number().int(),
 });
