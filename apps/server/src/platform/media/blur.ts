@@ -112,7 +112,9 @@ async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<Blurre
   const { data, info } = await source.toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height, channels } = info;
   const raw = { raw: { width, height, channels } } as const;
-  const encode = (pixels: Sharp) => pixels.jpeg({ quality: spec.quality, mozjpeg: true }).toBuffer();
+  // Plain libjpeg-turbo, not mozjpeg: the result is a preview or an intermediate that storeImage encodes again, and
+  // mozjpeg's trellis search costs seconds on a detailed 4K frame.
+  const encode = (pixels: Sharp) => pixels.jpeg({ quality: spec.quality }).toBuffer();
 
   const shapes = pixelAreas(spec.areas, width, height);
   // Nothing to cover: the regions mode leaves the picture as it is; the background mode covers all of it.
