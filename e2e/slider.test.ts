@@ -95,6 +95,13 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
     await expect.poll(ids).toEqual([secondId, firstId]);
     await page.reload();
     await expect.poll(ids, { timeout: 15_000 }).toEqual([secondId, firstId]);
+    // The caption of an image already listed is changed in place, cut and freed of line breaks the same way.
+    await items.first().locator('[data-testid="slider-item-edit"]').click();
+    await items.first().locator('[data-testid="slider-item-caption"]').fill('エンジン\nルーム');
+    await items.first().locator('[data-testid="slider-item-save"]').click();
+    await expect
+      .poll(() => textOf(items.first().locator('[data-testid="category-image-caption"]')))
+      .toBe('エンジンルーム');
     await saveScreenshot(page, 'slider-ja-desktop-reordered');
 
     // A video link: the id is read from the pasted link before it is added, then listed.

@@ -7,6 +7,7 @@ import { useZodForm } from '../../../forms/useZodForm.ts';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { CaptionField } from './CaptionField.tsx';
 import { FileUpload } from './FileUpload.tsx';
+import { ItemEditor } from './ItemEditor.tsx';
 import { MediaList, Thumbnail } from './MediaList.tsx';
 import { mergeOrder } from './order.ts';
 import { notifyRefusal } from './sliderText.ts';
@@ -150,6 +151,14 @@ function CategoryImages({ contentId, readOnly, slider }: MediaPanelProps & { sli
               <Text size="sm" data-testid="category-image-caption" style={{ overflowWrap: 'anywhere' }}>
                 {item.caption || t('slider.caption.none')}
               </Text>
+              <ItemEditor
+                contentId={contentId}
+                itemId={item.id}
+                caption={item.caption}
+                category={item.category}
+                categories={slider.config.categories}
+                disabled={readOnly}
+              />
             </>
           ),
         }))}

@@ -8,6 +8,7 @@ import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { useZodForm } from '../../../forms/useZodForm.ts';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { CaptionField } from './CaptionField.tsx';
+import { ItemEditor } from './ItemEditor.tsx';
 import { MediaList } from './MediaList.tsx';
 import { mergeOrder } from './order.ts';
 import { fileRefusalText, notifyRefusal } from './sliderText.ts';
@@ -159,6 +160,7 @@ export function VideoLinksPanel({ contentId, readOnly }: MediaPanelProps) {
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {link.caption || t('slider.caption.none')}
               </Text>
+              <ItemEditor contentId={contentId} itemId={link.id} caption={link.caption} disabled={readOnly} />
             </>
           ),
         }))}
