@@ -220,6 +220,15 @@ function fitInside(width: number, height: number, box: { width: number; height: 
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/**
+ * mozjpeg (trellis quantisation) saves about a tenth of the bytes at several times the encoding time: worth it for
+ * the small pictures a list and first paint load, not for an 8192-wide master, its 4096 size and its 128 tiles
+ * (measured: bench/interior.ts, docs/operations.md), which libjpeg-turbo encodes with optimised Huffman tables.
+ */
+const MOZJPEG_MAX_WIDTH = 1024;
+const jpegOptions = (quality: number, width: number) =>
+  width > MOZJPEG_MAX_WIDTH ? { quality, optimiseCoding: true } : { quality, mozjpeg: true };
+
 /** Runs `work` over `items` with at most `limit` at once, keeping the order of the answers. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -242,18 +251,32 @@ async function renderPanorama(
   const raw = await decodeAdjusted(input, spec.maxInputPixels, spec.full, adjust);
   const { width, height } = raw.info;
   const pixels = () => sharp(raw.data, rawInput(raw));
-  const master = await pixels().jpeg({ quality: spec.masterQuality, mozjpeg: true }).toBuffer();
+  const master = await pixels().jpeg(jpegOptions(spec.masterQuality, width)).toBuffer();
 
+  // Each size is resized from the next larger one (not from the full picture each time), once, to raw pixels that
+  // both encoders read: an 8192-wide master costs one large resize, not one per size and format.
   const renditions: RenderedPanorama['renditions'] = {};
-  for (const [name, size] of Object.entries(spec.renditions)) {
+  let source: Raw = raw;
+  const bySize = Object.entries(spec.renditions).sort(([, a], [, b]) => b.width - a.width);
+  for (const [name, size] of bySize) {
     const w = Math.min(size.width, width);
     const h = Math.max(1, Math.round((height * w) / width));
-    const resized = w === width ? pixels() : pixels().resize({ width: w, height: h, kernel: 'lanczos3' });
+    const resized: Raw =
+      w === source.info.width
+        ? source
+        : ((await sharp(source.data, rawInput(source))
+            .resize({ width: w, height: h, fit: 'fill', kernel: 'lanczos3' })
+            .raw()
+            .toBuffer({ resolveWithObject: true })) as Raw);
+    const encode = () => sharp(resized.data, rawInput(resized));
     const [jpeg, webp] = await Promise.all([
-      resized.clone().jpeg({ quality: spec.quality.jpeg, mozjpeg: true }).toBuffer(),
-      resized.clone().webp({ quality: spec.quality.webp, effort: 3 }).toBuffer(),
+      encode().jpeg(jpegOptions(spec.quality.jpeg, w)).toBuffer(),
+      encode()
+        .webp({ quality: spec.quality.webp, effort: w > MOZJPEG_MAX_WIDTH ? 1 : 3 })
+        .toBuffer(),
     ]);
     renditions[name] = { width: w, height: h, jpeg, webp };
+    source = resized;
   }
 
   // The tiles: the full picture brought to a whole number of square tiles (a few pixels at most), then cut.
@@ -272,7 +295,7 @@ async function renderPanorama(
   const jpegs = await mapLimited(cells, 4, ({ col, row }) =>
     sharp(tiled.data, rawInput(tiled))
       .extract({ left: col * grid.tileWidth, top: row * grid.tileWidth, width: grid.tileWidth, height: grid.tileWidth })
-      .jpeg({ quality: spec.tileQuality, mozjpeg: true })
+      .jpeg(jpegOptions(spec.tileQuality, grid.width))
       .toBuffer(),
   );
   return {
