@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Divider, Group, NativeSelect, Progress, Stack, Text } from '@mantine/core';
 import { EXTERIOR_ANGLE_IDS, EXTERIOR_SIZES, type ExteriorAnswer } from '@spinyard/domain';
 import { IconInfoCircle, IconLock, IconTrash, IconWand } from '@tabler/icons-react';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import {
@@ -21,16 +21,8 @@ import { FrameRow } from './FrameRow.tsx';
 import { SpinPreview } from './SpinPreview.tsx';
 import { UploadSection } from './UploadSection.tsx';
 
-/** The blur editor (another part of the media work) loads only when it is opened. */
-interface BlurEditorProps {
-  contentId: string;
-  groupId: string;
-  opened: boolean;
-  onClose: () => void;
-}
-const blurModules = import.meta.glob<{ BlurEditor: ComponentType<BlurEditorProps> }>('./blur/BlurEditor.tsx');
-const loadBlur = blurModules['./blur/BlurEditor.tsx'];
-const BlurEditor = loadBlur ? lazy(() => loadBlur().then((m) => ({ default: m.BlurEditor }))) : null;
+/** The blur and replace-image editor loads only when it is opened. */
+const BlurEditor = lazy(() => import('./blur/BlurEditor.tsx').then((m) => ({ default: m.BlurEditor })));
 
 /** "Remove extra images" applies: frames past the domain's frame count in a row, or a row not yet part of the spin. */
 export function hasExtraImages(answer: Pick<ExteriorAnswer, 'extra_images'>): boolean {
@@ -242,13 +234,13 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
               settings={settings}
               readOnly={readOnly}
               locks={locks}
-              onOpenBlur={BlurEditor ? () => setBlurGroup(g.group_id) : undefined}
+              onOpenBlur={() => setBlurGroup(g.group_id)}
             />
           ))}
         </Stack>
       )}
 
-      {BlurEditor && blurGroup ? (
+      {blurGroup ? (
         <Suspense fallback={null}>
           <BlurEditor contentId={contentId} groupId={blurGroup} opened onClose={() => setBlurGroup(null)} />
         </Suspense>

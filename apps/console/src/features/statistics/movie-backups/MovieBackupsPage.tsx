@@ -34,6 +34,11 @@ function BackupRow({ backup }: { backup: MovieBackupAnswer }) {
           <Text size="xs" c="gray.7">
             {backup.management_id}
           </Text>
+          {backup.file_name ? (
+            <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+              {t('movieBackups.fileName', { name: backup.file_name })}
+            </Text>
+          ) : null}
         </Stack>
       </Table.Td>
       <Table.Td>
@@ -43,11 +48,6 @@ function BackupRow({ backup }: { backup: MovieBackupAnswer }) {
             {backup.domain_host}
           </Text>
         </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {backup.file_name ?? '—'}
-        </Text>
       </Table.Td>
       <Table.Td>{formatBytes(backup.size, language)}</Table.Td>
       <Table.Td>
@@ -94,7 +94,6 @@ export function MovieBackupsPage() {
   const columns = [
     t('movieBackups.columns.vehicle'),
     t('movieBackups.columns.company'),
-    t('movieBackups.columns.file'),
     t('movieBackups.columns.size'),
     t('movieBackups.columns.duration'),
     t('movieBackups.columns.created'),
@@ -153,7 +152,7 @@ export function MovieBackupsPage() {
         ) : (
           <>
             <ListTable
-              minWidth={1000}
+              minWidth={860}
               testId="movie-backups-table"
               columns={columns}
               actionsLabel={t('movieBackups.tableLabel')}
