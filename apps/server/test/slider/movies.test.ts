@@ -1,5 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
+import { probeVideo } from '../../src/platform/media/video-probe.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { testVideo } from '../helpers/videos.ts';
@@ -50,6 +54,36 @@ describe('original content videos', () => {
     expect(mov.json().url).toMatch(/\.mp4$/);
     // The still is the picture as shown (turned by the flag), landscape.
     expect(mov.json().poster.width).toBeGreaterThan(mov.json().poster.height);
+  });
+
+  it('keeps a camera MOV with PCM sound (which MP4 cannot carry) as MP4 with AAC sound, the picture copied', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-slider-mov-'));
+    try {
+      const mov = path.join(dir, 'camera.mov');
+      const made = await runBounded(
+        ffmpegPath(),
+        [
+          ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3'],
+          ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'],
+          ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'pcm_s16le', mov],
+        ],
+        { timeoutMs: 60_000 },
+      );
+      expect(made.code, made.stderr).toBe(0);
+      const [vehicle] = (await t.make.vehicles(owner)) as [string];
+      const res = await t.app.inject(
+        upload(owner, moviesUrl(vehicle), {}, { data: await readFile(mov), name: 'camera.mov' }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const stored = path.join(dir, 'stored.mp4');
+      await writeFile(stored, (await t.app.inject({ method: 'GET', url: res.json().url })).rawPayload);
+      const probe = await probeVideo(stored);
+      expect(probe.ok && probe.video.codec).toBe('h264');
+      expect(probe.ok && probe.video.hasAudio).toBe(true);
+      expect(probe.ok && probe.video.container).toContain('mp4');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses each bad file with its own code and keeps nothing', async () => {

@@ -257,6 +257,32 @@ describe('locks', () => {
   });
 });
 
+describe('caps', () => {
+  it('a slider holds at most 100 items', async () => {
+    const [vehicle] = (await t.make.vehicles(owner)) as [string];
+    await t.db
+      .insertInto('slider_items')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          content_id: vehicle,
+          item_order: i,
+          kind: 'video_link' as const,
+          caption: '',
+          video_id: 'dQw4w9WgXcQ',
+        })),
+      )
+      .execute();
+    const res = await t.app.inject(
+      as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'max_content_count_exceeded', params: { max: 100 } });
+    const image = await addImage(vehicle, await picture(1280, 720, 'jpeg', 7));
+    expect(image.statusCode).toBe(409);
+    expect((await rowsOf(vehicle)).length).toBe(100);
+  });
+});
+
 describe('the category image template', () => {
   it('offers its slots only when the option is on for the vehicle', async () => {
     expect((await slider(car)).config.template).toBeNull();
