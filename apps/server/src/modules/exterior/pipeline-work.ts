@@ -367,7 +367,8 @@ export function exteriorPipeline(deps: PipelineDeps) {
       let stored = 0;
       const images: StoredImage[][] = [];
       // The candidates are at the row's frame size already: the master and zoom keep it, never enlarged.
-      const spec = exteriorFrameSpec(payload.exterior_size, MAX_FRAME_PIXELS);
+      // Encoded for speed (the frames come 36 or more at once): see RenditionSpec.encoding and docs/operations.md.
+      const spec = { ...exteriorFrameSpec(payload.exterior_size, MAX_FRAME_PIXELS), encoding: 'fast' as const };
       for (const plan of planned) {
         images.push(
           await inParallel(plan.files, RENDER_CONCURRENCY, async (file) => {

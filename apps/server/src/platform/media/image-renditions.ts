@@ -15,8 +15,10 @@ export async function renderImage(input: Buffer | string, spec: RenditionSpec): 
   const { data, info } = await fitted.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const pixels = () => sharp(data, raw);
+  const fast = spec.encoding === 'fast';
+  const jpegOptions = (quality: number) => ({ quality, mozjpeg: !fast, optimiseCoding: true });
   const master = await pixels()
-    .jpeg({ quality: spec.masterQuality ?? 90, mozjpeg: true })
+    .jpeg(jpegOptions(spec.masterQuality ?? 90))
     .toBuffer();
   const renditions: RenderedImage['renditions'] = {};
   for (const [name, size] of Object.entries(spec.renditions)) {
@@ -24,8 +26,11 @@ export async function renderImage(input: Buffer | string, spec: RenditionSpec): 
     const height = Math.max(1, Math.round((info.height * width) / info.width));
     const resized = width === info.width ? pixels() : pixels().resize({ width, height, kernel: 'lanczos3' });
     const [jpeg, webp] = await Promise.all([
-      resized.clone().jpeg({ quality: spec.quality.jpeg, mozjpeg: true }).toBuffer(),
-      resized.clone().webp({ quality: spec.quality.webp, effort: 3 }).toBuffer(),
+      resized.clone().jpeg(jpegOptions(spec.quality.jpeg)).toBuffer(),
+      resized
+        .clone()
+        .webp({ quality: spec.quality.webp, effort: fast ? 1 : 3 })
+        .toBuffer(),
     ]);
     renditions[name] = { width, height, jpeg, webp };
   }
