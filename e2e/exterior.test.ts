@@ -3,12 +3,13 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
 import { activeSuperUser } from './api.ts';
 import { apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { openPage, signIn, signInAsMaster, testId, textOf, useSuite } from './harness/fixtures.ts';
 
 const DIR = path.join(tmpdir(), 'spinyard-e2e-exterior');
 
@@ -57,6 +58,22 @@ async function walkAround(): Promise<string> {
   return file;
 }
 
+/** A 3 s clip: a real video, refused by the spin for being shorter than the domain's minimum (8 s). */
+async function shortClip(): Promise<string> {
+  const file = path.join(DIR, 'short-640x360-3s.mp4');
+  if (existsSync(file)) return file;
+  await mkdir(DIR, { recursive: true });
+  const partial = `${file}.${process.pid}.part.mp4`;
+  const args = ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=3'];
+  const run = await runBounded(ffmpegPath(), [...args, '-c:v', 'libx264', '-preset', 'ultrafast', partial], {
+    timeoutMs: 60_000,
+  });
+  if (run.code !== 0) throw new Error(`ffmpeg could not make the short clip: ${run.stderr}`);
+  const { rename } = await import('node:fs/promises');
+  await rename(partial, file);
+  return file;
+}
+
 const percentOf = async (bar: Locator) => Number((await bar.getAttribute('data-percent')) ?? '-1');
 
 /** The ids of a row's frames, in the order shown. */
@@ -78,10 +95,12 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
   let vehicleId = '';
   let video = '';
   let notVideo = '';
+  let short = '';
 
   beforeAll(async () => {
-    const [made] = await Promise.all([walkAround(), activeSuperUser(suite, account)]);
+    const [made, clip] = await Promise.all([walkAround(), shortClip(), activeSuperUser(suite, account)]);
     video = made;
+    short = clip;
     notVideo = path.join(DIR, 'not-a-video.mp4');
     await writeFile(notVideo, 'This is a text file with a video name.\n'.repeat(50));
     const session = await apiSignIn(suite, account.email, account.password);
@@ -99,6 +118,21 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
     await page.goto(`/contents/edit/${vehicleId}?tab=exterior`);
     await testId(page, 'exterior-panel').waitFor({ state: 'visible', timeout: 20_000 });
     expect(await textOf(testId(page, 'exterior-settings'))).toContain('36コマ');
+
+    // A 3 s video uploads, but making the spin refuses it for its length, naming the minimum seconds in Japanese.
+    await testId(page, 'exterior-file-input').setInputFiles(short);
+    await expect
+      .poll(() => page.locator('[data-testid="upload-status"][data-status="ready"]').count(), { timeout: 30_000 })
+      .toBe(1);
+    await testId(page, 'exterior-make-spin').click();
+    const tooShort = page.locator('[data-testid="exterior-server-upload"][data-status="error"]');
+    await tooShort.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await textOf(tooShort.locator('[data-testid="exterior-upload-error"]'))).toContain(
+      '動画が短すぎます。8秒以上の動画を使用してください。',
+    );
+    await saveScreenshot(page, 'exterior-ja-desktop-too-short');
+    await tooShort.getByRole('button', { name: /一覧から消す/ }).click();
+    await tooShort.waitFor({ state: 'detached' });
 
     // The second chunk's request loses the connection; the browser stays offline for two seconds.
     let patches = 0;
@@ -220,6 +254,29 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
     expect(after.slice(0, 2)).toEqual([before[1], before[0]]);
     expect(after.slice(2)).toEqual(before.slice(2));
 
+    // Replace the first frame: a picture larger than 1280x720 is refused in Japanese; a 640x360 JPEG replaces it
+    // (the exterior_replace_image process), and the original comes back with "restore".
+    const pick = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), testId(page, 'exterior-replace').click()]);
+      await chooser.setFiles(file);
+    };
+    const big = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    await pick({ name: 'big.png', mimeType: 'image/png', buffer: big });
+    await testId(page, 'exterior-row-error').waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(testId(page, 'exterior-row-error'))).toContain('1280×720以内');
+    const small = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
+    await pick({ name: 'plate.jpg', mimeType: 'image/jpeg', buffer: small });
+    const firstFrame = testId(page, 'exterior-frame').first();
+    await expect.poll(() => textOf(firstFrame), { timeout: 60_000 }).toContain('差替');
+    await testId(page, 'exterior-restore').click();
+    await expect.poll(() => textOf(firstFrame), { timeout: 30_000 }).not.toContain('差替');
+    expect(await frameIds(page)).toEqual(after);
+    await testId(page, 'exterior-open-blur').first().waitFor({ state: 'visible' });
+
     // On a phone.
     await page.setViewportSize({ width: 390, height: 844 });
     await testId(page, 'exterior-row').first().scrollIntoViewIfNeeded();
@@ -238,5 +295,18 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
     await listRow.waitFor({ state: 'visible', timeout: 20_000 });
     expect(await listRow.locator('img').count()).toBeGreaterThan(0);
     expect(await listRow.locator('[data-testid="content-thumbnail-placeholder"]').count()).toBe(0);
+
+    // Master sees the original video kept as a backup, with its vehicle, on the backups page.
+    const master = await openPage(suite, 'ja-JP');
+    await signInAsMaster(master.page, suite);
+    await master.page.goto('/statistic/movie-backup-exteriors');
+    const backup = master.page.locator('[data-testid="movie-backup-row"]', {
+      hasText: new RegExp(`EXT-${stamp}`, 'i'),
+    });
+    await backup.first().waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(backup.first())).toContain('8.8 MB');
+    expect(await textOf(backup.first())).toContain('無期限');
+    await saveScreenshot(master.page, 'exterior-ja-desktop-movie-backups');
+    await expectNoSeriousA11yViolations(master.page);
   }, 300_000);
 });

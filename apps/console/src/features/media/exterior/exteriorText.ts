@@ -4,6 +4,7 @@ import {
   type ExteriorAnswer,
   isUploadStatus,
   normaliseUploadStatus,
+  REPLACE_IMAGE_MAX,
   VIDEO_BOUNDS,
 } from '@spinyard/domain';
 import { ApiError } from '../../../api/apiError.ts';
@@ -67,6 +68,12 @@ export function exteriorErrorText(error: ApiError, settings?: Settings): string 
   }
   if (code?.startsWith('video_') && i18n.exists(`errors.${code}`)) {
     return i18n.t(`errors.${code}`, { ...videoParams(settings), ...error.params });
+  }
+  if (code === 'image_dimensions_invalid') {
+    return i18n.t('exterior.errors.replaceSize', {
+      width: error.params.max_width ?? REPLACE_IMAGE_MAX.width,
+      height: error.params.max_height ?? REPLACE_IMAGE_MAX.height,
+    });
   }
   if (error.status === 0) return i18n.t('exterior.errors.network');
   if (error.fields.some((f) => f.rule === 'max_rows')) {
