@@ -1,9 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
 import { activeSuperUser } from './api.ts';
 import { apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
@@ -21,6 +23,26 @@ async function photo(file: string, width: number, height: number): Promise<strin
     .jpeg({ quality: 80 })
     .toFile(full);
   return full;
+}
+
+/** A 4 s 320x180 H.264 MP4 with sound. */
+async function clip(): Promise<string> {
+  await mkdir(DIR, { recursive: true });
+  const file = path.join(DIR, 'showroom-320x180-4s.mp4');
+  if (existsSync(file)) return file;
+  const partial = `${file}.${process.pid}.part.mp4`;
+  const run = await runBounded(
+    ffmpegPath(),
+    [
+      ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15:duration=4'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast'],
+      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', partial],
+    ],
+    { timeoutMs: 60_000 },
+  );
+  if (run.code !== 0) throw new Error(`ffmpeg could not make the clip: ${run.stderr}`);
+  await rename(partial, file);
+  return file;
 }
 
 // The slider in the browser: a category image added with a caption (line breaks gone as typed, the width counter)
@@ -119,6 +141,37 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
     await expect.poll(() => testId(page, 'video-link-url').getAttribute('aria-invalid')).toBe('true');
     expect(await links.count()).toBe(1);
     await saveScreenshot(page, 'slider-ja-desktop-video-links');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('adds an original video played from the stored file, and names a text file refused as a video', async () => {
+    const video = await clip();
+    const fake = path.join(DIR, 'not-a-video.mp4');
+    await writeFile(fake, 'This is text with a video name.\n'.repeat(20));
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await openTab(page, 'original_video', 'movie-upload');
+    await testId(page, 'movie-upload').locator('input[type="file"]').setInputFiles(video);
+    const movies = testId(page, 'original-movies-item');
+    await expect.poll(() => movies.count(), { timeout: 30_000 }).toBe(1);
+    const player = movies.first().locator('video');
+    expect(await player.getAttribute('src')).toMatch(/^\/svnmedia\/contents\/\d+\/movies\/[0-9a-f]{64}\.mp4$/);
+    // The stored file plays: the browser reads its length from it.
+    await player.evaluate((el: HTMLVideoElement) => {
+      el.preload = 'metadata';
+      el.load();
+    });
+    await expect
+      .poll(() => player.evaluate((el: HTMLVideoElement) => Math.round(el.duration)), { timeout: 15_000 })
+      .toBe(4);
+    expect(await textOf(movies.first())).toContain('showroom-320x180-4s.mp4');
+
+    await testId(page, 'movie-upload').locator('input[type="file"]').setInputFiles(fake);
+    const refused = testId(page, 'movie-upload-refused');
+    await refused.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(refused)).toContain('not-a-video.mp4');
+    expect(await textOf(refused)).toContain('この動画ファイルを読み込めません。');
+    await saveScreenshot(page, 'slider-ja-desktop-original-videos');
     await expectNoSeriousA11yViolations(page);
   });
 
