@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
-import { activeSuperUser } from './api.ts';
+import { activeSuperUser, api } from './api.ts';
 import { apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
@@ -172,6 +172,35 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
     expect(await textOf(refused)).toContain('not-a-video.mp4');
     expect(await textOf(refused)).toContain('この動画ファイルを読み込めません。');
     await saveScreenshot(page, 'slider-ja-desktop-original-videos');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it("adds a bike's rider view image on a phone and names a portrait picture refused", async () => {
+    const biker = { email: `rider-${stamp}@example.com`, password: 'abcd1234', name: `Rider ${stamp}` };
+    const [seat, portrait] = await Promise.all([
+      photo('seat-1600x900.jpg', 1600, 900),
+      photo('portrait-900x1600.jpg', 900, 1600),
+      activeSuperUser(suite, biker),
+    ]);
+    const session = await apiSignIn(suite, biker.email, biker.password);
+    const styled = await api(`${suite.server.baseUrl}/v1/image-system-user`, session.access, {
+      contents_style: 'bike',
+    });
+    expect(styled.status, JSON.stringify(styled.data)).toBe(200);
+    const bike = await createVehicle(suite, session, { management_id: `BIKE-${stamp}`, maker: 'Yamaha' });
+
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, biker.email, biker.password);
+    await page.goto(`/contents/edit/${bike}?tab=rider_view`);
+    await testId(page, 'rider-upload').waitFor({ state: 'visible', timeout: 20_000 });
+    await testId(page, 'rider-upload').locator('input[type="file"]').setInputFiles([seat, portrait]);
+    await expect.poll(() => testId(page, 'rider-view-item').count(), { timeout: 20_000 }).toBe(1);
+    const refused = testId(page, 'rider-upload-refused');
+    await refused.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(refused)).toContain('portrait-900x1600.jpg');
+    expect(await textOf(refused)).toContain('横長の画像を使用してください（900×1600）');
+    await saveScreenshot(page, 'slider-ja-phone-rider-view');
     await expectNoSeriousA11yViolations(page);
   });
 
