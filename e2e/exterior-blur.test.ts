@@ -34,8 +34,8 @@ async function seedFrames(suite: Suite, vehicleId: string): Promise<void> {
   }
 }
 
-// The blur editor in the browser: a row's editor opened from the exterior tab, a box drawn on frame 1 by dragging,
-// moved with the keyboard on frame 7 (a second key frame), carried to the frames between (drawn on the neighbours'
+// The blur editor in the browser: a row's editor opened from the exterior tab, a box drawn on frame 2 by dragging,
+// moved with the keyboard on frame 8 (a second key frame), carried to the frames between (drawn on the neighbours'
 // thumbnails) with the server's preview of the frame shown; applied as the blur process until its progress ends;
 // the frames blurred seen through the API; axe-clean, in Japanese on a desktop and on a phone.
 describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
@@ -66,7 +66,11 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
     await testId(page, 'blur-canvas-svg').waitFor({ state: 'visible' });
     expect(await textOf(editor)).toContain('ぼかし編集');
 
-    // Frame 1 (index 0): a box drawn by dragging over the label at the top left.
+    // Frame 2 (index 1): a box drawn by dragging over the label at the top left. (Not frame 1: blurring the first
+    // frame changes the list's thumbnail, which writes the vehicle, and the edit page then mounts its wizard again
+    // when the process ends, closing the editor: docs/decisions.md, "Media: blur regions".)
+    await testId(page, 'blur-strip-frame-1').click();
+    await expect.poll(() => textOf(testId(page, 'blur-frame-number'))).toContain('2');
     const svg = testId(page, 'blur-canvas-svg');
     const box = await svg.boundingBox();
     if (!box) throw new Error('no canvas');
@@ -75,22 +79,22 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.35, { steps: 6 });
     await page.mouse.up();
     await testId(page, 'blur-region-r1').waitFor({ state: 'visible' });
-    expect(await testId(page, 'blur-strip-frame-0').getAttribute('data-key')).toBe('true');
+    expect(await testId(page, 'blur-strip-frame-1').getAttribute('data-key')).toBe('true');
 
-    // Frame 7 (index 6): the keyboard moves the region there, which makes a second key frame.
-    await testId(page, 'blur-strip-frame-6').click();
-    await expect.poll(() => textOf(testId(page, 'blur-frame-number'))).toContain('7');
+    // Frame 8 (index 7): the keyboard moves the region there, which makes a second key frame.
+    await testId(page, 'blur-strip-frame-7').click();
+    await expect.poll(() => textOf(testId(page, 'blur-frame-number'))).toContain('8');
     await testId(page, 'blur-canvas').focus();
     for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Shift+ArrowDown');
-    expect(await testId(page, 'blur-strip-frame-6').getAttribute('data-key')).toBe('true');
+    expect(await testId(page, 'blur-strip-frame-7').getAttribute('data-key')).toBe('true');
 
-    // Frame 4 (index 3): its neighbours 2, 3, 5 and 6 carry the interpolated box; 1 and 7 are the key frames.
-    await testId(page, 'blur-strip-frame-3').click();
-    for (const index of [1, 2, 4, 5]) {
+    // Frame 5 (index 4): its neighbours 3, 4, 6 and 7 carry the interpolated box; 2 and 8 are the key frames.
+    await testId(page, 'blur-strip-frame-4').click();
+    for (const index of [2, 3, 5, 6]) {
       await expect.poll(() => testId(page, `blur-neighbour-${index}`).getAttribute('data-boxes')).toBe('1');
     }
-    // The server's preview of frame 4 loads (a JPEG made now, shown through an object URL).
+    // The server's preview of frame 5 loads (a JPEG made now, shown through an object URL).
     const preview = testId(page, 'blur-preview-image');
     await preview.waitFor({ state: 'visible' });
     await expect
@@ -102,32 +106,17 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
     await saveScreenshot(page, 'exterior-blur-desktop-ja');
     await expectNoSeriousA11yViolations(page);
 
-    // Apply: the blur process runs on the server's worker, its progress shown until it ends. (Blurring the first
-    // frame changes the list's thumbnail, so the vehicle's updated_at moves and the edit page mounts its wizard
-    // afresh once the process has ended: the editor may close then, and is opened again.)
+    // Apply: the blur process runs on the server's worker, its progress shown until it ends.
     await testId(page, 'blur-apply').click();
     const progress = testId(page, 'blur-progress');
     await progress.waitFor({ state: 'visible' });
-    const seen = new Set<string>();
-    await expect
-      .poll(
-        async () => {
-          const status = (await progress.count()) > 0 ? await progress.getAttribute('data-status') : 'closed';
-          if (status) seen.add(status);
-          return status === 'succeeded' || (status === 'closed' && seen.size > 1);
-        },
-        { timeout: 45_000, interval: 100 },
-      )
-      .toBe(true);
-    expect([...seen].some((s) => s === 'queued' || s === 'running' || s === 'succeeded')).toBe(true);
-    if ((await editor.count()) === 0) {
-      await testId(page, 'exterior-open-blur').first().click();
-      await editor.waitFor({ state: 'visible' });
-    }
-    await expect.poll(() => testId(page, 'blur-undo').isDisabled(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 45_000 }).toBe('succeeded');
+    expect(await textOf(progress)).toContain('ぼかしを適用しました');
+    await expect.poll(() => testId(page, 'blur-undo').isDisabled()).toBe(false);
+    await expect.poll(() => testId(page, 'blur-strip-frame-4').getAttribute('aria-label')).toContain('ぼかし済み');
     await saveScreenshot(page, 'exterior-blur-applied-desktop-ja');
 
-    // The server blurred frames 1 to 7 from their originals and left the others.
+    // The server blurred frames 2 to 8 from their originals and left the others.
     const read = await fetch(`${suite.server.baseUrl}/api/browser/v0/blurred_contents/${vehicleId}`, {
       headers: { authorization: `Bearer ${session.content}` },
     });
@@ -137,11 +126,11 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
     };
     expect(answer.process).toMatchObject({ status: 'succeeded', progress: 100 });
     const blurred = answer.rows[0]?.frames.filter((f) => f.edit_kind === 'blur').map((f) => f.index);
-    expect(blurred).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(blurred).toEqual([1, 2, 3, 4, 5, 6, 7]);
 
     // A phone: the editor fills the screen and stays usable.
     await page.setViewportSize({ width: 390, height: 844 });
-    await testId(page, 'blur-strip-frame-3').click();
+    await testId(page, 'blur-strip-frame-4').click();
     await testId(page, 'blur-canvas-svg').waitFor({ state: 'visible' });
     const phoneBox = await testId(page, 'blur-canvas-svg').boundingBox();
     expect(phoneBox?.width ?? 0).toBeLessThanOrEqual(390);
