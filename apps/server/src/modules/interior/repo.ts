@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { InteriorScenesTable, StoredImage } from '../../db/schema.ts';
 
@@ -40,6 +40,14 @@ export function interiorRepo(db: Db) {
         .where('id', '=', sceneId)
         .forUpdate()
         .executeTakeFirst();
+    },
+
+    /**
+     * Serialises the changes of one vehicle's panorama files until the transaction ends (a transaction-scoped
+     * advisory lock): an upload storing its files and inserting its scene, a delete removing files no scene uses.
+     */
+    async lockFiles(contentId: string): Promise<void> {
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`interior:${contentId}`}, 0))`.execute(db);
     },
 
     async count(contentId: string): Promise<number> {

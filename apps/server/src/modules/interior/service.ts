@@ -93,9 +93,14 @@ export function interiorService(deps: InteriorServiceDeps) {
     if (editing) throw new AppError('content_locked', { params: { process: editing.process } });
   }
 
-  async function cleanUp(contentId: string, keys: readonly string[]): Promise<void> {
+  /**
+   * Deletes the files among `keys` no scene of the vehicle uses, in the caller's transaction after its change and
+   * under the vehicle's file lock, so an upload storing the same picture at the same time cannot lose its files.
+   */
+  async function cleanUp(trx: Db, contentId: string, keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
-    await deleteUnreferenced(store, keys, await interiorRepo(db).scenes(contentId));
+    await interiorRepo(trx).lockFiles(contentId);
+    await deleteUnreferenced(store, keys, await interiorRepo(trx).scenes(contentId));
   }
 
   /**
@@ -183,17 +188,21 @@ export function interiorService(deps: InteriorServiceDeps) {
       if (refusal) throw new AppError(refusal.code, { message: refusal.message, params: refusal.params });
 
       const rendered = await withRenderSlot(() => media.renderPanorama(file.path, panoramaSpec()));
-      const original = await storePanorama(store, interiorPrefix(content.id), rendered);
+      let original: StoredImage | undefined;
       try {
         const row = await db.transaction().execute(async (trx) => {
           await gate(trx);
+          // The files are stored under the vehicle's file lock, before the row that points to them.
+          await interiorRepo(trx).lockFiles(content.id);
+          original = await storePanorama(store, interiorPrefix(content.id), rendered);
           const inserted = await interiorRepo(trx).insert({ contentId: content.id, title, original });
           await setMediaFlags(trx, content.id, { has_interior: true });
           return inserted;
         });
         return sceneAnswer(row);
       } catch (error) {
-        await cleanUp(content.id, panoramaKeys(original));
+        const stored = original;
+        if (stored) await db.transaction().execute((trx) => cleanUp(trx, content.id, panoramaKeys(stored)));
         throw error;
       }
     },
@@ -217,19 +226,18 @@ export function interiorService(deps: InteriorServiceDeps) {
     },
 
     async remove(actor: Actor, contentId: string, sceneId: string): Promise<void> {
-      const gone = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const content = await lockForMedia(trx, actor, contentId, 'INTERIOR.DELETE');
         const scene = await sceneOr404(trx, content.id, sceneId);
         await interiorRepo(trx).delete(content.id, scene.id);
         if ((await interiorRepo(trx).count(content.id)) === 0) {
           await setMediaFlags(trx, content.id, { has_interior: false });
         }
-        return scene;
+        await cleanUp(trx, content.id, [
+          ...panoramaKeys(scene.original),
+          ...(scene.current ? panoramaKeys(scene.current) : []),
+        ]);
       });
-      await cleanUp(gone.content_id, [
-        ...panoramaKeys(gone.original),
-        ...(gone.current ? panoramaKeys(gone.current) : []),
-      ]);
     },
 
     async update(
@@ -301,14 +309,14 @@ export function interiorService(deps: InteriorServiceDeps) {
 
     /** Back to the original: the edited picture and both tools' settings dropped (the original was never changed). */
     async undo(actor: Actor, contentId: string, sceneId: string): Promise<InteriorSceneAnswer> {
-      const { scene, dropped } = await db.transaction().execute(async (trx) => {
+      const scene = await db.transaction().execute(async (trx) => {
         const content = await lockForMedia(trx, actor, contentId, 'INTERIOR.ENHANCE_IMAGE_QUALITY');
         const found = await sceneOr404(trx, content.id, sceneId);
         await assertNoEditRunning(trx, actor, content.id);
         await interiorRepo(trx).setCurrent(found.id, { current: null, enhance: null, white_balance: null });
-        return { scene: await sceneOr404(trx, content.id, found.id), dropped: found.current };
+        if (found.current) await cleanUp(trx, content.id, panoramaKeys(found.current));
+        return sceneOr404(trx, content.id, found.id);
       });
-      if (dropped) await cleanUp(scene.content_id, panoramaKeys(dropped));
       return sceneAnswer(scene);
     },
   };

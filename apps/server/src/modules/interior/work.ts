@@ -98,22 +98,22 @@ export async function runInteriorEdit(
     );
   }
 
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  // The result is stored and written under the vehicle's file lock, and the picture it replaces deleted there when no
+  // scene uses it; a scene deleted meanwhile leaves what was made for it to be deleted the same way.
+  const found = await deps.db.transaction().execute(async (trx) => {
     const repo = interiorRepo(trx);
+    await repo.lockFiles(run.contentId);
     const locked = await repo.lockScene(run.contentId, sceneId);
-    if (!locked) return { found: false as const };
-    await repo.setCurrent(sceneId, {
-      current,
-      enhance: enhance as Record<string, unknown> | null,
-      white_balance: whiteBalance as Record<string, unknown> | null,
-    });
-    return { found: true as const, replaced: locked.current };
+    if (locked) {
+      await repo.setCurrent(sceneId, {
+        current,
+        enhance: enhance as Record<string, unknown> | null,
+        white_balance: whiteBalance as Record<string, unknown> | null,
+      });
+    }
+    const dropped = locked ? locked.current : current;
+    if (dropped) await deleteUnreferenced(deps.store, panoramaKeys(dropped), await repo.scenes(run.contentId));
+    return locked !== undefined;
   });
-  const scenes = await interiorRepo(deps.db).scenes(run.contentId);
-  if (!outcome.found) {
-    // The scene went while this ran: what was made for it is nobody's.
-    if (current) await deleteUnreferenced(deps.store, panoramaKeys(current), scenes);
-    throw new ProcessRefused('not_found', 'The scene was deleted before its picture was edited.');
-  }
-  if (outcome.replaced) await deleteUnreferenced(deps.store, panoramaKeys(outcome.replaced), scenes);
+  if (!found) throw new ProcessRefused('not_found', 'The scene was deleted before its picture was edited.');
 }
