@@ -12,6 +12,7 @@ import {
   discardInterrupted,
   dismissUpload,
   findInterruptedUploads,
+  forgetInterrupted,
   type InterruptedUpload,
   type LocalUpload,
   pauseUpload,
@@ -356,8 +357,16 @@ export function UploadSection({
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again whenever the server's or this page's uploads change
   useEffect(() => {
     let live = true;
+    const waiting = new Set(answer.uploads.filter((u) => u.status === 'requested').map((u) => u.id));
     void findInterruptedUploads(contentId).then((found) => {
-      if (live) setInterrupted(found);
+      if (!live) return;
+      // An address the server no longer waits on (finished, refused, expired) is forgotten; a minute's grace
+      // covers an upload another tab has just created.
+      const stale = found.filter(
+        (f) => !(f.serverId && waiting.has(f.serverId)) && Date.now() - Date.parse(f.createdAt) > 60_000,
+      );
+      for (const f of stale) void forgetInterrupted(f);
+      setInterrupted(found.filter((f) => !stale.includes(f)));
     });
     return () => {
       live = false;

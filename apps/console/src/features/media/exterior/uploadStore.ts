@@ -262,13 +262,18 @@ export async function findInterruptedUploads(contentId: string): Promise<Interru
     }));
 }
 
-/** Forgets an interrupted upload the browser kept, and deletes what the server holds of it. */
-export async function discardInterrupted(upload: InterruptedUpload): Promise<void> {
+/** Forgets the address the browser kept for an upload (the server's copy is left as it is). */
+export async function forgetInterrupted(upload: InterruptedUpload): Promise<void> {
   try {
     await tus.defaultOptions.urlStorage.removeUpload(upload.urlStorageKey);
   } catch {
     // Storage unavailable: nothing kept to forget.
   }
+}
+
+/** Forgets an interrupted upload the browser kept, and deletes what the server holds of it. */
+export async function discardInterrupted(upload: InterruptedUpload): Promise<void> {
+  await forgetInterrupted(upload);
   if (!upload.serverId) return;
   try {
     await tus.Upload.terminate(`${VIDEO_UPLOAD_ENDPOINT}/${upload.serverId}`, {
