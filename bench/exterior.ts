@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { chmod, copyFile, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { chmod, copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
@@ -12,6 +11,7 @@ import { createOutboxMailer } from '../apps/server/src/platform/mail/outbox-mail
 import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
 import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
 import { factory } from '../apps/server/test/helpers/factory.ts';
+import { CLIPS, makeClip } from './exterior-clips.ts';
 
 /**
  * The exterior pipeline against ffmpeg's decode-only time of the same clip, measured in the same run: a
@@ -32,106 +32,6 @@ import { factory } from '../apps/server/test/helpers/factory.ts';
  */
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
-const VIDEO_DIR = process.env.BENCH_VIDEO_DIR ?? path.join(tmpdir(), 'spinyard-bench-videos');
-
-interface Clip {
-  name: string;
-  width: number;
-  height: number;
-  seconds: number;
-  fps: number;
-  turns: number;
-  /** The domain's exterior size for this clip's spin. */
-  exteriorSize: 'full_hd' | '4k';
-}
-
-const CLIPS: Clip[] = [
-  { name: '1080p30-30s', width: 1920, height: 1080, seconds: 30, fps: 30, turns: 1.25, exteriorSize: 'full_hd' },
-  { name: '4k30-60s', width: 3840, height: 2160, seconds: 60, fps: 30, turns: 1.25, exteriorSize: '4k' },
-];
-
-async function run(args: string[], what: string, timeoutMs = 30 * 60_000): Promise<void> {
-  const r = await runBounded(ffmpegPath(), ['-hide_banner', '-v', 'error', '-y', ...args], { timeoutMs });
-  if (r.code !== 0) throw new Error(`ffmpeg could not make ${what}: ${r.stderr}`);
-}
-
-/** A photo-like strip (smoothed noise with broad shapes) one turn wide, plus one view so the crop wraps. */
-async function sceneStrip(clip: Clip): Promise<string> {
-  const file = path.join(VIDEO_DIR, `strip-${clip.width}x${clip.height}.png`);
-  if (existsSync(file)) return file;
-  const turn = clip.width * 4;
-  const noise = (sigma: number, blur: number, w: number, h: number) =>
-    sharp({
-      create: {
-        width: w,
-        height: h,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma },
-      },
-    })
-      .blur(blur)
-      .png()
-      .toBuffer();
-  // Broad shapes (a small noise field enlarged) with finer detail on top.
-  const broad = await sharp(await noise(90, 1, Math.round(turn / 40), Math.round(clip.height / 40)))
-    .resize(turn, clip.height, { kernel: 'cubic' })
-    .png()
-    .toBuffer();
-  const fine = await noise(50, 2, turn, clip.height);
-  const scene = await sharp(broad)
-    .composite([{ input: fine, blend: 'overlay' }])
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = scene.info;
-  const wrapped = await sharp({
-    create: { width: width + clip.width, height, channels: 3, background: '#000' },
-  })
-    .composite([
-      { input: scene.data, raw: { width, height, channels }, left: 0, top: 0 },
-      {
-        input: await sharp(scene.data, { raw: { width, height, channels } })
-          .extract({ left: 0, top: 0, width: clip.width, height })
-          .raw()
-          .toBuffer(),
-        raw: { width: clip.width, height, channels },
-        left: width,
-        top: 0,
-      },
-    ])
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
-  await sharp(wrapped).toFile(partial.replace(/\.partial$/, '.png'));
-  await rename(partial.replace(/\.partial$/, '.png'), file);
-  return file;
-}
-
-/** The clip: the strip scrolled by one turn every seconds/turns, with noise, H.264 as a phone writes it. */
-async function makeClip(clip: Clip): Promise<string> {
-  await mkdir(VIDEO_DIR, { recursive: true });
-  const file = path.join(VIDEO_DIR, `walk-${clip.name}.mp4`);
-  if (existsSync(file)) return file;
-  const strip = await sceneStrip(clip);
-  const turn = clip.width * 4;
-  const perFrame = (clip.turns * turn) / (clip.fps * clip.seconds);
-  const partial = `${file}.${randomBytes(4).toString('hex')}.mp4`;
-  log(`Making ${clip.name} (once; kept in ${VIDEO_DIR})`);
-  await run(
-    [
-      ...['-i', strip, '-filter_complex'],
-      `[0:v]loop=loop=-1:size=1:start=0,setpts=N/${clip.fps}/TB,` +
-        `crop=${clip.width}:${clip.height}:x='mod(n*${perFrame.toFixed(4)},${turn})':y=0,noise=alls=6:allf=t,format=yuv420p[v]`,
-      ...['-map', '[v]', '-t', String(clip.seconds), '-r', String(clip.fps)],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-profile:v', 'high', '-movflags', '+faststart'],
-      partial,
-    ],
-    clip.name,
-  );
-  await rename(partial, file);
-  return file;
-}
-
 /** Resident size of a process in MB (0 when it is gone). */
 function rssMb(pid: number): number {
   try {
