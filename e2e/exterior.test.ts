@@ -200,6 +200,18 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
     });
     await testId(page, 'exterior-file-input').setInputFiles(video);
     await expect.poll(() => secondPatches, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    // Paused, it sends nothing (tus's retries stop too); resumed, it tries again at once.
+    const sending = page.locator(
+      '[data-testid="exterior-upload"]:is([data-state="uploading"], [data-state="offline"])',
+    );
+    await sending.locator('[data-testid="exterior-upload-pause"]').click();
+    const paused = page.locator('[data-testid="exterior-upload"][data-state="paused"]');
+    await paused.waitFor({ state: 'visible' });
+    const whilePaused = secondPatches;
+    await page.waitForTimeout(1500);
+    expect(secondPatches).toBe(whilePaused);
+    await paused.locator('[data-testid="exterior-upload-resume"]').click();
+    await expect.poll(() => secondPatches, { timeout: 15_000 }).toBeGreaterThan(whilePaused);
     await page.reload();
     blocking = false;
     const interrupted = page.locator('[data-testid="exterior-server-upload"][data-status="requested"]');
