@@ -127,6 +127,22 @@ describe.skipIf(skipBrowserTests)('interior panoramas in the console', () => {
     await testId(page, 'interior-enhance-apply').click();
     await expect.poll(() => textOf(scenes.first()), { timeout: 60_000 }).toContain('補正済み');
     await expect.poll(() => testId(page, 'interior-enhance-undo').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await tool.getByRole('button', { name: '閉じる' }).last().click();
+    await tool.waitFor({ state: 'hidden' });
+
+    // A zoom point placed by a click on the flat panorama, saved, and counted on the scene.
+    await scenes.first().getByRole('button', { name: '初期表示・ズームポイント' }).click();
+    const editor = testId(page, 'interior-view-editor');
+    await editor.waitFor({ state: 'visible', timeout: 20_000 });
+    await editor.getByText('ズームポイント', { exact: true }).click();
+    await editor
+      .getByRole('button', { name: 'パノラマ全体（クリックで位置を指定）' })
+      .click({ position: { x: 60, y: 40 } });
+    expect(await editor.getByRole('img', { name: /^ズームポイント 1/ }).count()).toBe(1);
+    await saveScreenshot(page, 'interior-ja-desktop-view-editor');
+    await expectNoSeriousA11yViolations(page);
+    await editor.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => textOf(scenes.first()), { timeout: 15_000 }).toContain('ズームポイント 1');
   });
 
   it('lists the scene on a phone without running off the side', async () => {

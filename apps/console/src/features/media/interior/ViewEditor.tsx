@@ -244,7 +244,7 @@ export function ViewEditor({ contentId, scene, maxPoints, readOnly, onClose }: V
                 max={180}
                 decimalScale={1}
                 disabled={readOnly}
-                w={110}
+                w={140}
               />
               <NumberInput
                 label={t('interior.view.pointPitch', { n: i + 1 })}
@@ -254,7 +254,7 @@ export function ViewEditor({ contentId, scene, maxPoints, readOnly, onClose }: V
                 max={90}
                 decimalScale={1}
                 disabled={readOnly}
-                w={110}
+                w={140}
               />
               <ActionIcon
                 type="button"
