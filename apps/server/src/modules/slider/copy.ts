@@ -1,0 +1,58 @@
+import type { Db } from '../../db/database.ts';
+import type { StoredImage } from '../../db/schema.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { setMediaFlags } from '../contents/media-access.ts';
+import { type StoredMovie, sliderRepo } from './repo.ts';
+
+/**
+ * A copied vehicle's slider (category images, video links, original videos, rider view), for the copy process to
+ * call in its transaction once the copy exists. Files are copied under the new vehicle's prefix rather than shared,
+ * because a vehicle's deletes remove the files no item *of that vehicle* uses: the copy must own its files.
+ * Idempotent only as a whole transaction (a retry starts from a fresh copy, as the copy process does).
+ */
+export async function copySliderMedia(trx: Db, store: BlobStore, fromId: string, toId: string): Promise<void> {
+  const from = `contents/${fromId}/`;
+  const to = `contents/${toId}/`;
+  const copied = new Map<string, string>();
+  const copyKey = async (key: string): Promise<string> => {
+    const known = copied.get(key);
+    if (known !== undefined) return known;
+    const target = key.startsWith(from) ? `${to}${key.slice(from.length)}` : key;
+    if (target !== key) {
+      const blob = await store.get(key);
+      if (blob) await store.put(target, blob.stream);
+    }
+    copied.set(key, target);
+    return target;
+  };
+  const copyImage = async (image: StoredImage): Promise<StoredImage> => {
+    const renditions: StoredImage['renditions'] = {};
+    for (const [name, r] of Object.entries(image.renditions)) {
+      renditions[name] = { ...r, jpeg: await copyKey(r.jpeg), webp: await copyKey(r.webp) };
+    }
+    return { ...image, master: await copyKey(image.master), renditions };
+  };
+
+  const repo = sliderRepo(trx);
+  const items = await repo.items(fromId);
+  for (const item of items) {
+    await repo.insertItem(toId, {
+      kind: item.kind,
+      category: item.category,
+      caption: item.caption,
+      image: item.image ? await copyImage(item.image) : null,
+      video_id: item.video_id,
+    });
+  }
+  for (const row of await repo.movies(fromId)) {
+    const movie = row.movie as unknown as StoredMovie;
+    const copy: StoredMovie = { ...movie, key: await copyKey(movie.key), poster: await copyImage(movie.poster) };
+    await repo.insertMovie(toId, copy, row.file_name);
+  }
+  const rider = await repo.riderView(fromId);
+  for (const row of rider) await repo.insertRiderView(toId, await copyImage(row.image));
+  await setMediaFlags(trx, toId, {
+    has_category_images: items.some((i) => i.kind === 'image'),
+    has_rider_view: rider.length > 0,
+  });
+}
