@@ -8,6 +8,7 @@ import { activeSuperUser, api } from './api.ts';
 import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { repoRoot } from './harness/server.ts';
 
 /** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
 async function databaseUrl(suite: Suite): Promise<string> {
@@ -115,6 +116,10 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
     await expect.poll(() => testId(page, 'blur-undo').isDisabled()).toBe(false);
     await expect.poll(() => testId(page, 'blur-strip-frame-4').getAttribute('aria-label')).toContain('ぼかし済み');
     await saveScreenshot(page, 'exterior-blur-applied-desktop-ja');
+    // Said once, however many times the process's end arrives (socket, poll).
+    await expect.poll(() => page.getByText('ぼかしの適用が完了しました。').count()).toBe(1);
+    await page.waitForTimeout(800);
+    expect(await page.getByText('ぼかしの適用が完了しました。').count()).toBe(1);
 
     // The server blurred frames 2 to 8 from their originals and left the others.
     const read = await fetch(`${suite.server.baseUrl}/api/browser/v0/blurred_contents/${vehicleId}`, {
@@ -136,6 +141,9 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
     expect(phoneBox?.width ?? 0).toBeLessThanOrEqual(390);
     expect(phoneBox?.width ?? 0).toBeGreaterThan(300);
     await saveScreenshot(page, 'exterior-blur-phone-ja');
+    // What the phone shows (the whole page's picture stretches behind a full-screen dialog): the editor's top.
+    await testId(page, 'blur-frame-number').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(repoRoot, 'test-results', 'e2e', 'exterior-blur-phone-screen-ja.png') });
     await expectNoSeriousA11yViolations(page);
 
     // Undo: the originals are shown again.

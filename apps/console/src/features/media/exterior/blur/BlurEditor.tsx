@@ -21,7 +21,7 @@ import {
   regionsOnFrame,
 } from '@spinyard/domain';
 import { IconArrowBackUp, IconChevronLeft, IconChevronRight, IconInfoCircle, IconWand } from '@tabler/icons-react';
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContent } from '../../../../api/contentDetail.ts';
 import { useContentProgress } from '../../../../api/contentProgress.ts';
@@ -171,9 +171,13 @@ function Editor({
   const running = blurRunning(shownProcess);
   const endedStatus = shownProcess && !running ? shownProcess.status : null;
 
+  // Said once per process, however its sources (socket, poll) come and go.
+  const told = useRef<string | null>(null);
   useEffect(() => {
-    if (endedStatus === 'succeeded') notifySuccess(t('exteriorBlur.apply.done'));
-  }, [endedStatus, t]);
+    if (endedStatus !== 'succeeded' || !processId || told.current === processId) return;
+    told.current = processId;
+    notifySuccess(t('exteriorBlur.apply.done'));
+  }, [endedStatus, processId, t]);
 
   const apply = useApplyBlur(contentId);
   const undo = useUndoBlur(contentId);
