@@ -53,14 +53,17 @@ export function ContentEditPage() {
     return null;
   };
 
+  const initial = formOfContent(c);
   return (
     <ContentWizard
-      key={c.updated_at}
+      // A new form only when the stored fields changed (a save, another tab's edit): a media change also touches
+      // the vehicle (its flags, its thumbnail) and must not throw away the tab the dealer is working in.
+      key={JSON.stringify(initial)}
       mode="edit"
       contentId={c.id}
       initialTab={tabParam(searchParams.get('tab'))}
       style={c.contents_style}
-      initial={formOfContent(c)}
+      initial={initial}
       passwordSet={c.limited_password_set}
       lock={editLockOf(c)}
       onSave={save}
