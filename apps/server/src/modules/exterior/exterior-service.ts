@@ -110,6 +110,9 @@ export function exteriorService(deps: ExteriorServiceDeps) {
   ): Promise<ExteriorAnswer> {
     const dropped = await db.transaction().execute(async (trx) => {
       const content = await lockForMedia(trx, actor, contentId, operation);
+      // One writer of the rows at a time: a job on this vehicle (replace, extra removal, a pipeline) waits, or is
+      // waited for.
+      await exteriorRepo(trx).lockRows(contentId);
       const images = await change(trx, content);
       if (images !== undefined) await refreshExteriorFlags(trx, contentId, content);
       return images ?? [];
