@@ -134,7 +134,7 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
                 <Text size="sm">{`${p.progress}%`}</Text>
               </Group>
               <Progress value={p.progress} animated aria-label={t('contentsDetail.progressOf', { name })} />
-              {p.process === 'exterior_async_upload' || settings.async_upload ? (
+              {p.process === 'exterior_async_upload' ? (
                 <Text size="xs" c="gray.7">
                   {t('exterior.spin.mayLeave')}
                 </Text>
