@@ -320,3 +320,29 @@ describe('initial angle and row', () => {
     expect((await exteriorRepo(t.db).settings(car))?.initial_row).toBe(2);
   });
 });
+
+describe('edits at the same time', () => {
+  it('take turns: concurrent reorders and frame deletes never answer 5xx and leave the row numbered 0..n-1', async () => {
+    const { car, seeded } = await vehicle([12]);
+    const row = seeded.rows[0]!;
+    const ids = row.frameIds;
+    const requests: InjectOptions[] = [];
+    for (let i = 0; i < 4; i++) {
+      const rotated = [...ids.slice(i + 1), ...ids.slice(0, i + 1)];
+      requests.push({
+        method: 'POST',
+        url: `${API}/exteriorimage/order`,
+        payload: { content_id: car, group_id: row.id, sheet_ids: rotated },
+      });
+      requests.push({ method: 'DELETE', url: `${API}/exterior/${car}/frames/${ids[i * 3]}` });
+    }
+    const answers = await Promise.all(requests.map((r) => api(r)));
+    for (const res of answers) expect([200, 422], res.body).toContain(res.statusCode);
+    // Each delete went through; a reorder is refused once a frame it lists is gone (422 naming sheet_ids).
+    expect(answers.filter((_res, i) => i % 2 === 1).map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    const frames = await exteriorRepo(t.db).framesOf(row.id);
+    expect(frames.map((f) => f.frame_order)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect((await exteriorRepo(t.db).group(car, row.id))?.frame_count).toBe(8);
+    expect(new Set(frames.map((f) => f.id))).toEqual(new Set(ids.filter((_, i) => i % 3 !== 0)));
+  });
+});
