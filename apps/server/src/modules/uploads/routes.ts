@@ -130,7 +130,10 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
       async (request, reply) => {
         const row = await service.own(actorOf(request), request.params.id);
         await service.assertCancelable(row);
-        if ((await handOver(tus, request, reply)) === 204) await service.canceled(row.id);
+        // Recorded before tus answers: a client that asks right after the 204 must read `canceled`. Bytes tus could
+        // not delete are removed with the expired uploads.
+        await service.canceled(row.id);
+        await handOver(tus, request, reply);
       },
     );
 
