@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blurApplyBody, blurPreviewQuery } from './blur.ts';
+import { BLUR_LIMITS, type BlurRegion, regionsOnFrame } from '../media/blur-regions.ts';
+import { BLUR_PREVIEW_REGIONS_MAX_LENGTH, blurApplyBody, blurPreviewQuery } from './blur.ts';
 import { parseFields } from './field-errors.ts';
 
 const box = { x: 0.1, y: 0.2, w: 0.3, h: 0.1 };
@@ -83,5 +84,25 @@ describe('blurPreviewQuery', () => {
     ],
   ])('refuses %s, naming the field', (_name, input, expected) => {
     expect(fieldsOf(blurPreviewQuery, input)).toContain(expected);
+  });
+});
+
+describe('the preview query stays short', () => {
+  it('holds the most regions, each with a key frame on every frame, reduced to the frame previewed', () => {
+    const n = BLUR_LIMITS.maxFrames;
+    const regions: BlurRegion[] = Array.from({ length: BLUR_LIMITS.maxRegions }, (_, r) => ({
+      id: `region-${r}`,
+      shape: 'ellipse',
+      all_frames: true,
+      keys: Array.from({ length: n }, (_, frame) => ({
+        frame,
+        box: { x: 0.123456789, y: 0.234567891, w: 0.345678912 / (1 + (frame % 7)), h: 0.1111111 },
+      })),
+    }));
+    const text = JSON.stringify(regionsOnFrame(regions, 17, n));
+    expect(text.length).toBeLessThan(BLUR_PREVIEW_REGIONS_MAX_LENGTH);
+    expect(blurPreviewQuery.parse({ group_id: '1', frame: '17', blur_str: '5', regions: text }).regions).toHaveLength(
+      20,
+    );
   });
 });
