@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
 import { activeSuperUser } from './api.ts';
-import { apiSignIn, createVehicle } from './contents-api.ts';
+import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, signInAsMaster, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -288,6 +288,23 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
     await expect.poll(() => textOf(firstFrame), { timeout: 30_000 }).not.toContain('差替');
     expect(await frameIds(page)).toEqual(after);
     await testId(page, 'exterior-open-blur').first().waitFor({ state: 'visible' });
+
+    // A blur started elsewhere (a stand-in worker writes its row and announces it) locks the exterior at once:
+    // the controls are disabled and the panel names the process; when it ends they come back.
+    const worker = await standInWorker(suite);
+    try {
+      const blur = await worker.start(vehicleId, 'blur');
+      await testId(page, 'exterior-locked').waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await textOf(testId(page, 'exterior-locked'))).toContain('「ぼかし」の実行中は外装を変更できません');
+      expect(await testId(page, 'exterior-choose').isDisabled()).toBe(true);
+      expect(await testId(page, 'exterior-move-right').isDisabled()).toBe(true);
+      expect(await testId(page, 'exterior-delete-row').isDisabled()).toBe(true);
+      await worker.progress(blur, 100, 'succeeded');
+      await testId(page, 'exterior-locked').waitFor({ state: 'detached', timeout: 15_000 });
+      expect(await testId(page, 'exterior-choose').isDisabled()).toBe(false);
+    } finally {
+      await worker.close();
+    }
 
     // On a phone.
     await page.setViewportSize({ width: 390, height: 844 });

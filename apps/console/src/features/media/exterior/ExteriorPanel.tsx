@@ -1,9 +1,11 @@
 import { Alert, Badge, Button, Divider, Group, NativeSelect, Progress, Stack, Text } from '@mantine/core';
-import { EXTERIOR_ANGLE_IDS, EXTERIOR_SIZES, type ExteriorAnswer } from '@spinyard/domain';
+import { EXTERIOR_ANGLE_IDS, EXTERIOR_SIZES, type ExteriorAnswer, type ProcessAnswer } from '@spinyard/domain';
 import { IconInfoCircle, IconLock, IconTrash, IconWand } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
+import { useContent } from '../../../api/contentDetail.ts';
+import { useContentProgress } from '../../../api/contentProgress.ts';
 import {
   useDeleteExterior,
   useExterior,
@@ -27,6 +29,21 @@ const BlurEditor = lazy(() => import('./blur/BlurEditor.tsx').then((m) => ({ def
 /** "Remove extra images" applies: frames past the domain's frame count in a row, or a row not yet part of the spin. */
 export function hasExtraImages(answer: Pick<ExteriorAnswer, 'extra_images'>): boolean {
   return answer.extra_images > 0;
+}
+
+const ended = (p: ProcessAnswer) => p.status === 'succeeded' || p.status === 'failed';
+
+/**
+ * The vehicle's processes as the panel knows them: the exterior answer's (read again while one runs) and the
+ * vehicle's own, which the process socket keeps live; for one process, the one further along wins.
+ */
+export function mergeProcesses(answer: readonly ProcessAnswer[], live: readonly ProcessAnswer[]): ProcessAnswer[] {
+  const byId = new Map(answer.map((p) => [p.id, p]));
+  for (const p of live) {
+    const known = byId.get(p.id);
+    if (!known || (ended(p) && !ended(known)) || (!ended(known) && p.progress > known.progress)) byId.set(p.id, p);
+  }
+  return [...byId.values()];
 }
 
 function SettingsLine({ answer }: { answer: ExteriorAnswer }) {
@@ -64,6 +81,10 @@ function SettingsLine({ answer }: { answer: ExteriorAnswer }) {
 export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
   const { t } = useTranslation();
   const exterior = useExterior(contentId);
+  // The process socket moves the vehicle's processes live (a blur started elsewhere locks the controls at once),
+  // and a process that ends makes the spin stale, so its frames are read again.
+  useContentProgress();
+  const vehicle = useContent(contentId);
   const setAngle = useSetInitialAngle(contentId);
   const setRow = useSetInitialRow(contentId);
   const removeExtra = useRemoveExtraImages(contentId);
@@ -82,7 +103,8 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
     );
   }
 
-  const running = runningOf(answer);
+  const processes = mergeProcesses(answer.processes, vehicle.data?.processes ?? []);
+  const running = runningOf({ processes });
   const spinBusy = spinRunning(running);
   const settings = answer.settings;
   const uploadLock = lockFor(running, settings.async_upload ? 'EXTERIOR.ASYNC_UPLOAD' : 'EXTERIOR.UPLOAD');
@@ -121,7 +143,7 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
         </Alert>
       ) : null}
 
-      {answer.processes
+      {processes
         .filter((p) => p.status === 'queued' || p.status === 'running')
         .map((p) => {
           const name = t(`processes.${p.process}`);

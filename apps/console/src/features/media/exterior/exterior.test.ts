@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/apiError.ts';
 import { exteriorPollMs } from '../../../api/exterior.ts';
 import { i18n, loadFullCatalogue } from '../../../i18n/i18n.ts';
+import { mergeProcesses } from './ExteriorPanel.tsx';
 import { lockFor } from './exteriorLocks.ts';
 import {
   exteriorCodeText,
@@ -71,6 +72,20 @@ describe('the exterior panel', () => {
     expect(exteriorPollMs(base)).toBe(false);
     const running = { ...base, processes: [{ status: 'running' }] } as unknown as Parameters<typeof exteriorPollMs>[0];
     expect(exteriorPollMs(running)).toBe(1500);
+  });
+
+  it('keeps, for each process, the reading further along: the answer polled or the socket live', () => {
+    const at = (id: string, status: 'running' | 'succeeded', progress: number) =>
+      ({ id, process: 'blur', status, progress, started_at: '', finished_at: null, error: null }) as const;
+    const merged = mergeProcesses(
+      [at('1', 'running', 40), at('2', 'running', 10)],
+      [at('1', 'running', 20), at('2', 'succeeded', 100), at('3', 'running', 5)],
+    );
+    expect(merged.map((p) => [p.id, p.status, p.progress])).toEqual([
+      ['1', 'running', 40],
+      ['2', 'succeeded', 100],
+      ['3', 'running', 5],
+    ]);
   });
 
   it('writes sizes for people', () => {
