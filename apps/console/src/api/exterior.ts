@@ -5,7 +5,6 @@ import type {
   MovieBackupReportAnswer,
   MovieBackupReportQuery,
   ProcessAnswer,
-  UploadLimitCheckAnswer,
 } from '@spinyard/domain';
 import { isUploadInFlight } from '@spinyard/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +13,7 @@ import { uploadFile } from './uploadFile.ts';
 
 /**
  * The exterior spin's calls (content API, second document section 7: /exterior, /exteriorimage/order, rows,
- * replace-image, upload_limit_check). Every write is silent: the panel shows a refusal beside the control that
+ * replace-image). Every write is silent: the panel shows a refusal beside the control that
  * made it, in the user's language. A write makes the vehicle's exterior stale (refetched at once), never the
  * vehicle itself: the edit page remounts its wizard when the vehicle changes.
  *
@@ -148,11 +147,6 @@ export function useRemoveExtraImages(contentId: string) {
   return useExteriorWrite(contentId, () =>
     apiRequest(path(contentId, '/extra-images/remove'), { method: 'POST', errors: 'silent' }),
   );
-}
-
-/** `GET /exterior/{content_id}/upload_limit_check`: whether one more video may be uploaded now. */
-export function fetchUploadLimit(contentId: string): Promise<UploadLimitCheckAnswer> {
-  return apiGet<UploadLimitCheckAnswer>(path(contentId, '/upload_limit_check'), { errors: 'silent' });
 }
 
 export const movieBackupKeys = {
