@@ -98,6 +98,8 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
     // The server's preview of frame 5 loads (a JPEG made now, shown through an object URL).
     const preview = testId(page, 'blur-preview-image');
     await preview.waitFor({ state: 'visible' });
+    await expect.poll(() => preview.getAttribute('data-frame')).toBe('4');
+    await expect.poll(() => preview.getAttribute('data-loading')).toBe('false');
     await expect
       .poll(() =>
         preview.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),

@@ -2,11 +2,11 @@ import {
   Alert,
   Button,
   ColorInput,
+  Grid,
   Group,
   Modal,
   Progress,
   SegmentedControl,
-  SimpleGrid,
   Slider,
   Stack,
   Text,
@@ -199,164 +199,169 @@ function Editor({
 
   if (!frame || !display) return null;
   return (
-    <SimpleGrid cols={{ base: 1, md: 5 }} spacing="lg">
-      <Stack gap="sm" style={{ gridColumn: 'span 3' }} className="blur-editor-main">
-        <Group justify="space-between" wrap="nowrap">
-          <Button
-            type="button"
-            variant="default"
-            size="xs"
-            leftSection={<IconChevronLeft size={14} aria-hidden="true" />}
-            onClick={() => dispatch({ type: 'goto', frame: state.frame - 1 })}
-          >
-            {t('exteriorBlur.previousFrame')}
-          </Button>
-          <Text size="sm" fw={600} data-testid="blur-frame-number">
-            {t('exteriorBlur.frameOf', { n: state.frame + 1, count: n })}
-          </Text>
-          <Button
-            type="button"
-            variant="default"
-            size="xs"
-            rightSection={<IconChevronRight size={14} aria-hidden="true" />}
-            onClick={() => dispatch({ type: 'goto', frame: state.frame + 1 })}
-          >
-            {t('exteriorBlur.nextFrame')}
-          </Button>
-        </Group>
-        <FrameCanvas
-          imageUrl={display.jpeg}
-          width={display.width}
-          height={display.height}
-          frame={state.frame}
-          n={n}
-          regions={state.regions}
-          selected={state.selected}
-          dispatch={dispatch}
-        />
-        {frame.edit_kind === 'replace' ? (
-          <Alert color="gray" icon={<IconInfoCircle aria-hidden="true" />} p="xs" data-testid="blur-replaced-note">
-            {t('exteriorBlur.canvas.replaced')}
-          </Alert>
-        ) : null}
-        <FrameStrip
-          frames={row.frames}
-          frame={state.frame}
-          region={selectedRegion}
-          onPick={(f) => dispatch({ type: 'goto', frame: f })}
-        />
-      </Stack>
-      <Stack gap="md" style={{ gridColumn: 'span 2' }}>
-        <RegionList regions={state.regions} selected={state.selected} frame={state.frame} n={n} dispatch={dispatch} />
-        <Stack gap={6}>
-          <Text fw={600} size="sm" id="blur-target-label">
-            {t('exteriorBlur.target.label')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="blur-target-label"
-            value={target}
-            onChange={(v) => setTarget(v as BlurTarget)}
-            data={[
-              { value: 'regions', label: t('exteriorBlur.target.regions') },
-              { value: 'background', label: t('exteriorBlur.target.background'), disabled: !backgroundAllowed },
-            ]}
-            fullWidth
-          />
-          {!backgroundAllowed ? (
-            <Text size="xs" c="gray.7">
-              {t('exteriorBlur.target.backgroundOff')}
-            </Text>
-          ) : target === 'background' ? (
-            <Text size="xs" c="gray.7">
-              {t('exteriorBlur.target.backgroundHint')}
-            </Text>
-          ) : null}
-          <Text fw={600} size="sm" id="blur-look-label">
-            {t('exteriorBlur.look.label')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="blur-look-label"
-            value={look}
-            onChange={(v) => setLook(v as Look)}
-            data={[
-              { value: 'blur', label: t('exteriorBlur.look.blur') },
-              { value: 'color', label: t('exteriorBlur.look.color') },
-            ]}
-            fullWidth
-          />
-          {look === 'blur' ? (
-            <Stack gap={2}>
-              <Text size="sm" id="blur-strength-label">
-                {t('exteriorBlur.look.strength', { value: strength })}
-              </Text>
-              <Slider
-                min={BLUR_LIMITS.minStrength}
-                max={BLUR_LIMITS.maxStrength}
-                value={strength}
-                onChange={setStrength}
-                thumbLabel={t('exteriorBlur.look.strengthLabel')}
-                aria-labelledby="blur-strength-label"
-                data-testid="blur-strength"
-                mb="xs"
-              />
-            </Stack>
-          ) : (
-            <ColorInput
-              label={t('exteriorBlur.look.colorLabel')}
-              value={color}
-              onChange={setColor}
-              format="hex"
-              swatches={['#202020', '#ffffff', '#808080', '#1c7ed6', '#2f9e44']}
-              error={colorValid ? undefined : t('exteriorBlur.look.colorInvalid')}
-              eyeDropperButtonProps={{ 'aria-label': t('exteriorBlur.look.eyeDropper') }}
-              data-testid="blur-color"
-            />
-          )}
-        </Stack>
-        <NeighbourPreview
-          frames={row.frames}
-          frame={state.frame}
-          regions={state.regions}
-          selected={state.selected}
-          onPick={(f) => dispatch({ type: 'goto', frame: f })}
-          previewUrl={previewUrl}
-          previewLoading={preview.isFetching}
-          previewFailed={preview.isError}
-        />
-        <Stack gap={6}>
-          {shownProcess ? (
-            <ProcessLine process={shownProcess} />
-          ) : (
-            <Text size="xs" c="gray.7">
-              {t('exteriorBlur.apply.hint', { count: blurredCount })}
-            </Text>
-          )}
-          <Group gap="sm" wrap="wrap">
-            <Button
-              type="button"
-              leftSection={<IconWand size={16} aria-hidden="true" />}
-              onClick={onApply}
-              loading={apply.isPending}
-              disabled={state.regions.length === 0 || running || (look === 'color' && !colorValid)}
-              data-testid="blur-apply"
-            >
-              {t('exteriorBlur.apply.button')}
-            </Button>
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap">
             <Button
               type="button"
               variant="default"
-              leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
-              onClick={onUndo}
-              loading={undo.isPending}
-              disabled={blurredCount === 0 || running}
-              data-testid="blur-undo"
+              size="xs"
+              leftSection={<IconChevronLeft size={14} aria-hidden="true" />}
+              onClick={() => dispatch({ type: 'goto', frame: state.frame - 1 })}
             >
-              {t('exteriorBlur.undo.button')}
+              {t('exteriorBlur.previousFrame')}
+            </Button>
+            <Text size="sm" fw={600} data-testid="blur-frame-number">
+              {t('exteriorBlur.frameOf', { n: state.frame + 1, count: n })}
+            </Text>
+            <Button
+              type="button"
+              variant="default"
+              size="xs"
+              rightSection={<IconChevronRight size={14} aria-hidden="true" />}
+              onClick={() => dispatch({ type: 'goto', frame: state.frame + 1 })}
+            >
+              {t('exteriorBlur.nextFrame')}
             </Button>
           </Group>
+          <FrameCanvas
+            imageUrl={display.jpeg}
+            width={display.width}
+            height={display.height}
+            frame={state.frame}
+            n={n}
+            regions={state.regions}
+            selected={state.selected}
+            dispatch={dispatch}
+          />
+          {frame.edit_kind === 'replace' ? (
+            <Alert color="gray" icon={<IconInfoCircle aria-hidden="true" />} p="xs" data-testid="blur-replaced-note">
+              {t('exteriorBlur.canvas.replaced')}
+            </Alert>
+          ) : null}
+          <FrameStrip
+            frames={row.frames}
+            frame={state.frame}
+            region={selectedRegion}
+            onPick={(f) => dispatch({ type: 'goto', frame: f })}
+          />
         </Stack>
-      </Stack>
-    </SimpleGrid>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="md">
+          <RegionList regions={state.regions} selected={state.selected} frame={state.frame} n={n} dispatch={dispatch} />
+          <Stack gap={6}>
+            <Text fw={600} size="sm" id="blur-target-label">
+              {t('exteriorBlur.target.label')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="blur-target-label"
+              value={target}
+              onChange={(v) => setTarget(v as BlurTarget)}
+              data={[
+                { value: 'regions', label: t('exteriorBlur.target.regions') },
+                { value: 'background', label: t('exteriorBlur.target.background'), disabled: !backgroundAllowed },
+              ]}
+              fullWidth
+            />
+            {!backgroundAllowed ? (
+              <Text size="xs" c="gray.7">
+                {t('exteriorBlur.target.backgroundOff')}
+              </Text>
+            ) : target === 'background' ? (
+              <Text size="xs" c="gray.7">
+                {t('exteriorBlur.target.backgroundHint')}
+              </Text>
+            ) : null}
+            <Text fw={600} size="sm" id="blur-look-label">
+              {t('exteriorBlur.look.label')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="blur-look-label"
+              value={look}
+              onChange={(v) => setLook(v as Look)}
+              data={[
+                { value: 'blur', label: t('exteriorBlur.look.blur') },
+                { value: 'color', label: t('exteriorBlur.look.color') },
+              ]}
+              fullWidth
+            />
+            {look === 'blur' ? (
+              <Stack gap={2}>
+                <Text size="sm" id="blur-strength-label">
+                  {t('exteriorBlur.look.strength', { value: strength })}
+                </Text>
+                <Slider
+                  min={BLUR_LIMITS.minStrength}
+                  max={BLUR_LIMITS.maxStrength}
+                  value={strength}
+                  onChange={setStrength}
+                  thumbLabel={t('exteriorBlur.look.strengthLabel')}
+                  aria-labelledby="blur-strength-label"
+                  data-testid="blur-strength"
+                  mb="xs"
+                />
+              </Stack>
+            ) : (
+              <ColorInput
+                label={t('exteriorBlur.look.colorLabel')}
+                value={color}
+                onChange={setColor}
+                format="hex"
+                swatches={['#202020', '#ffffff', '#808080', '#1c7ed6', '#2f9e44']}
+                error={colorValid ? undefined : t('exteriorBlur.look.colorInvalid')}
+                eyeDropperButtonProps={{ 'aria-label': t('exteriorBlur.look.eyeDropper') }}
+                data-testid="blur-color"
+              />
+            )}
+          </Stack>
+          <NeighbourPreview
+            frames={row.frames}
+            frame={state.frame}
+            regions={state.regions}
+            selected={state.selected}
+            onPick={(f) => dispatch({ type: 'goto', frame: f })}
+            previewUrl={previewUrl}
+            previewLoading={preview.isFetching}
+            previewFailed={preview.isError}
+            previewFrame={preview.isPlaceholderData ? null : previewParams.frame}
+          />
+          <Stack gap={6}>
+            {shownProcess ? (
+              <ProcessLine process={shownProcess} />
+            ) : (
+              <Text size="xs" c="gray.7">
+                {t('exteriorBlur.apply.hint', { count: blurredCount })}
+              </Text>
+            )}
+            <Group gap="sm" wrap="wrap">
+              <Button
+                type="button"
+                leftSection={<IconWand size={16} aria-hidden="true" />}
+                onClick={onApply}
+                loading={apply.isPending}
+                disabled={state.regions.length === 0 || running || (look === 'color' && !colorValid)}
+                data-testid="blur-apply"
+              >
+                {t('exteriorBlur.apply.button')}
+              </Button>
+              <Button
+                type="button"
+                variant="default"
+                leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
+                onClick={onUndo}
+                loading={undo.isPending}
+                disabled={blurredCount === 0 || running}
+                data-testid="blur-undo"
+              >
+                {t('exteriorBlur.undo.button')}
+              </Button>
+            </Group>
+          </Stack>
+        </Stack>
+      </Grid.Col>
+    </Grid>
   );
 }
 

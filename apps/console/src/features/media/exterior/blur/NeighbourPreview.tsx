@@ -14,6 +14,8 @@ export interface NeighbourPreviewProps {
   previewUrl: string | undefined;
   previewLoading: boolean;
   previewFailed: boolean;
+  /** The frame the picture shown was made for (null while an older frame's picture stands in). */
+  previewFrame: number | null;
 }
 
 /**
@@ -30,6 +32,7 @@ export function NeighbourPreview({
   previewUrl,
   previewLoading,
   previewFailed,
+  previewFrame,
 }: NeighbourPreviewProps) {
   const { t } = useTranslation();
   const n = frames.length;
@@ -108,6 +111,8 @@ export function NeighbourPreview({
             src={previewUrl}
             alt={t('exteriorBlur.preview.alt', { frame: frame + 1 })}
             data-testid="blur-preview-image"
+            data-frame={previewFrame ?? undefined}
+            data-loading={previewLoading ? 'true' : 'false'}
             style={{ display: 'block', width: '100%', borderRadius: 4, opacity: previewLoading ? 0.6 : 1 }}
           />
         ) : null}
