@@ -48,3 +48,42 @@ export function imageAnswer(image: StoredImage): MediaImageAnswer {
 export function keysOf(image: StoredImage): string[] {
   return [image.master, ...Object.values(image.renditions).flatMap((r) => [r.jpeg, r.webp])];
 }
+
+/**
+ * Copies a vehicle's blobs to another vehicle's prefix (`contents/<from>/...` → `contents/<to>/...`), each key once,
+ * for the copy of a vehicle: each vehicle owns its files, because deleting a vehicle's media removes the files no
+ * row *of that vehicle* refers to. A key outside the source prefix is kept as it is.
+ */
+export function blobCopier(store: BlobStore, fromId: string, toId: string) {
+  const from = `contents/${fromId}/`;
+  const to = `contents/${toId}/`;
+  const copied = new Map<string, string>();
+  async function key(source: string): Promise<string> {
+    const known = copied.get(source);
+    if (known !== undefined) return known;
+    const target = source.startsWith(from) ? `${to}${source.slice(from.length)}` : source;
+    if (target !== source) {
+      const blob = await store.get(source);
+      if (blob) await store.put(target, blob.stream);
+    }
+    copied.set(source, target);
+    return target;
+  }
+  async function image(source: StoredImage): Promise<StoredImage> {
+    const renditions: StoredImage['renditions'] = {};
+    for (const [name, r] of Object.entries(source.renditions)) {
+      renditions[name] = { ...r, jpeg: await key(r.jpeg), webp: await key(r.webp) };
+    }
+    const copy: StoredImage = { ...source, master: await key(source.master), renditions };
+    // A panorama's tile keys (interior panorama-store.ts: `tiles.keys`, row by row).
+    const tiles = source.tiles as { keys?: unknown } | undefined;
+    if (tiles && Array.isArray(tiles.keys)) {
+      const keys: string[] = [];
+      for (const k of tiles.keys) keys.push(typeof k === 'string' ? await key(k) : k);
+      copy.tiles = { ...tiles, keys };
+    }
+    return copy;
+  }
+  return { key, image };
+}
+export type BlobCopier = ReturnType<typeof blobCopier>;

@@ -38,9 +38,14 @@ export interface ContentsJobOptions {
   staleAfterMs?: number;
 }
 
-function wholeContentHandler(db: Db, job: WholeContentJob, options: ContentsJobOptions): JobHandler<ProcessJobPayload> {
+function wholeContentHandler(
+  ctx: JobsContext,
+  job: WholeContentJob,
+  options: ContentsJobOptions,
+): JobHandler<ProcessJobPayload> {
   return (payload, context) =>
-    runWholeContentJob(db, job, payload.processId, {
+    runWholeContentJob(ctx.db, job, payload.processId, {
+      store: ctx.store,
       lastAttempt: context.retryCount >= RETRY_LIMIT,
       hooks: options.hooks,
     });
@@ -76,8 +81,8 @@ export function contentsJobs(ctx: JobsContext, options: ContentsJobOptions = {})
   return {
     definitions: [transferJob, copyJob, reapJob],
     handlers: {
-      [transferJob.name]: wholeContentHandler(ctx.db, 'transfer', options),
-      [copyJob.name]: wholeContentHandler(ctx.db, 'copy', options),
+      [transferJob.name]: wholeContentHandler(ctx, 'transfer', options),
+      [copyJob.name]: wholeContentHandler(ctx, 'copy', options),
       [reapJob.name]: reap,
     },
   };

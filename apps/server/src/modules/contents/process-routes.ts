@@ -120,7 +120,7 @@ const processRoutes: FastifyPluginAsyncZod<{
 /** Background processes of vehicles, transfer and copy (first document section 4; second document section 7). */
 export async function registerProcessRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
   await scope.register(processRoutes, {
-    transfers: transferService({ db: ctx.db, jobs: ctx.jobs }),
+    transfers: transferService({ db: ctx.db, jobs: ctx.jobs, store: ctx.store }),
     queries: processQueryService(ctx.db),
   });
 }

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { type CallerContext, enforce, loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { toProcessAnswer } from './answer.ts';
@@ -28,6 +29,8 @@ export interface TransferServiceDeps {
   db: Db;
   /** Absent (tests that build the app without a runner): the process runs in the request, after its commit. */
   jobs: JobRunner | undefined;
+  /** Where the media's files are: a copy copies them (absent: a copy without media, for tests of the rules). */
+  store?: BlobStore;
   hooks?: WorkHooks;
 }
 
@@ -83,7 +86,7 @@ export function transferService(deps: TransferServiceDeps) {
     if (deps.jobs) return rows;
     const after: ContentProcessRow[] = [];
     for (const row of rows) {
-      await runWholeContentJob(db, job, row.id, { lastAttempt: true, hooks: deps.hooks });
+      await runWholeContentJob(db, job, row.id, { lastAttempt: true, hooks: deps.hooks, store: deps.store });
       after.push((await processRepo(db).find(row.id)) ?? row);
     }
     return after;

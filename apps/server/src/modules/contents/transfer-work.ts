@@ -2,6 +2,8 @@ import { CONTENT_TEXT_MAX } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { JobResult } from '../../platform/jobs/queue-registry.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { copyVehicleMedia } from '../media-copy.ts';
 import { assertCanAddContents } from './limits.ts';
 import { processRepo } from './process-repo.ts';
 import { processService } from './process-service.ts';
@@ -51,8 +53,8 @@ async function copyManagementId(db: Db, row: ContentRecord): Promise<string> {
 }
 
 /**
- * The copy carries every field the dealer entered and the inspection data; it starts unpublished, unlinked from
- * the listing service and without media (the media areas copy theirs), with the caller who asked as its creator.
+ * The copy carries every field the dealer entered and the inspection data; it starts unpublished and unlinked from
+ * the listing service, with the caller who asked as its creator. Its media are copied beside it (media-copy.ts).
  */
 function copyValues(row: ContentRecord, managementId: string, creatorId: string): NewContent {
   const price = (v: string | null) => (v === null ? null : Number(v));
@@ -123,11 +125,19 @@ async function transfer(trx: Db, contentId: string, payload: TransferPayload): P
   });
 }
 
-async function copy(trx: Db, contentId: string, processId: string, creatorId: string | null): Promise<void> {
+async function copy(
+  trx: Db,
+  contentId: string,
+  processId: string,
+  creatorId: string | null,
+  store: BlobStore | undefined,
+): Promise<void> {
   const row = await lockedContent(trx, contentId);
   await assertCanAddContents(trx, row.owner_user_id, 1);
   const managementId = await copyManagementId(trx, row);
   const copyId = await contentsRepo(trx).insert(copyValues(row, managementId, creatorId ?? row.owner_user_id));
+  // The media come along, each file copied under the copy's own prefix (modules/media-copy.ts).
+  if (store) await copyVehicleMedia(trx, store, contentId, copyId);
   await processRepo(trx).addToPayload(processId, { copy_id: copyId, copy_management_id: managementId });
 }
 
@@ -139,7 +149,7 @@ export async function runWholeContentJob(
   db: Db,
   job: WholeContentJob,
   processId: string,
-  options: { lastAttempt: boolean; hooks?: WorkHooks | undefined },
+  options: { lastAttempt: boolean; hooks?: WorkHooks | undefined; store?: BlobStore | undefined },
 ): Promise<JobResult> {
   const processes = processService(db);
   const found = await processRepo(db).find(processId);
@@ -151,7 +161,7 @@ export async function runWholeContentJob(
       // Another worker finished it while this one waited for the lock.
       if (!row || !processes.isOpen(row.status)) return false;
       if (job === 'transfer') await transfer(trx, row.content_id, row.payload as unknown as TransferPayload);
-      else await copy(trx, row.content_id, processId, row.actor_user_id);
+      else await copy(trx, row.content_id, processId, row.actor_user_id, options.store);
       await options.hooks?.afterChange?.(job, processId);
       await processService(trx).succeed(processId);
       return true;

@@ -188,6 +188,53 @@ export function exteriorRepo(db: Db) {
         .execute();
     },
 
+    /** A row of a copied vehicle, frames and their edits as they are (copy.ts has moved their keys). */
+    async insertCopy(
+      contentId: string,
+      group: Pick<ExteriorGroupRow, 'group_order' | 'frame_count' | 'is_temp' | 'loop'>,
+      frames: readonly Pick<ExteriorFrameRow, 'frame_order' | 'original' | 'edited' | 'edit_kind'>[],
+    ): Promise<void> {
+      const row = await db
+        .insertInto('exterior_groups')
+        .values({
+          content_id: contentId,
+          group_order: group.group_order,
+          frame_count: group.frame_count,
+          is_temp: group.is_temp,
+          loop: group.loop === null ? null : JSON.stringify(group.loop),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (frames.length === 0) return;
+      await db
+        .insertInto('exterior_frames')
+        .values(
+          frames.map((f) => ({
+            content_id: contentId,
+            group_id: row.id,
+            frame_order: f.frame_order,
+            original: JSON.stringify(f.original),
+            edited: f.edited === null ? null : JSON.stringify(f.edited),
+            edit_kind: f.edit_kind,
+          })),
+        )
+        .execute();
+    },
+
+    /** A copied vehicle's settings: initial angle and row, and the blur editor's regions. */
+    async copySettings(contentId: string, from: ExteriorSettingsRow): Promise<void> {
+      await db
+        .insertInto('exterior_settings')
+        .values({
+          content_id: contentId,
+          initial_angle: from.initial_angle,
+          initial_row: from.initial_row,
+          blur: from.blur === null ? null : JSON.stringify(from.blur),
+        })
+        .onConflict((oc) => oc.column('content_id').doNothing())
+        .execute();
+    },
+
     async settings(contentId: string): Promise<ExteriorSettingsRow | undefined> {
       return db.selectFrom('exterior_settings').selectAll().where('content_id', '=', contentId).executeTakeFirst();
     },

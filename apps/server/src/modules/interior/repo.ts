@@ -59,6 +59,31 @@ export function interiorRepo(db: Db) {
       return Number(row.n);
     },
 
+    /** A scene of a copied vehicle as it is (copy.ts has moved its keys). */
+    async insertCopy(
+      contentId: string,
+      scene: Pick<
+        InteriorSceneRow,
+        'scene_order' | 'title' | 'original' | 'current' | 'enhance' | 'white_balance' | 'initial_view' | 'zoom_points'
+      >,
+    ): Promise<void> {
+      const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+      await db
+        .insertInto('interior_scenes')
+        .values({
+          content_id: contentId,
+          scene_order: scene.scene_order,
+          title: scene.title,
+          original: JSON.stringify(scene.original),
+          current: json(scene.current),
+          enhance: json(scene.enhance),
+          white_balance: json(scene.white_balance),
+          initial_view: JSON.stringify(scene.initial_view),
+          zoom_points: JSON.stringify(scene.zoom_points),
+        })
+        .execute();
+    },
+
     /** A new scene at the end. */
     async insert(values: { contentId: string; title: string; original: StoredImage }): Promise<InteriorSceneRow> {
       const last = await db

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import type { StoredImage } from '../../db/schema.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
+import { blobCopier } from '../media-images.ts';
 import { type StoredMovie, sliderRepo } from './repo.ts';
 
 /**
@@ -11,27 +11,9 @@ import { type StoredMovie, sliderRepo } from './repo.ts';
  * Idempotent only as a whole transaction (a retry starts from a fresh copy, as the copy process does).
  */
 export async function copySliderMedia(trx: Db, store: BlobStore, fromId: string, toId: string): Promise<void> {
-  const from = `contents/${fromId}/`;
-  const to = `contents/${toId}/`;
-  const copied = new Map<string, string>();
-  const copyKey = async (key: string): Promise<string> => {
-    const known = copied.get(key);
-    if (known !== undefined) return known;
-    const target = key.startsWith(from) ? `${to}${key.slice(from.length)}` : key;
-    if (target !== key) {
-      const blob = await store.get(key);
-      if (blob) await store.put(target, blob.stream);
-    }
-    copied.set(key, target);
-    return target;
-  };
-  const copyImage = async (image: StoredImage): Promise<StoredImage> => {
-    const renditions: StoredImage['renditions'] = {};
-    for (const [name, r] of Object.entries(image.renditions)) {
-      renditions[name] = { ...r, jpeg: await copyKey(r.jpeg), webp: await copyKey(r.webp) };
-    }
-    return { ...image, master: await copyKey(image.master), renditions };
-  };
+  const copier = blobCopier(store, fromId, toId);
+  const copyKey = copier.key;
+  const copyImage = copier.image;
 
   const repo = sliderRepo(trx);
   const items = await repo.items(fromId);
