@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
+import { purgeDeletedVehiclesMedia } from '../media-purge.ts';
 import { PROCESS_STALE_AFTER_MS, reapStaleProcesses } from './process-reaper.ts';
 import { processRepo } from './process-repo.ts';
 import type { ContentProcessRow } from './repo.ts';
@@ -29,6 +30,13 @@ export const reapJob = defineJob<Record<string, never>>('contents.reap-processes
   retryLimit: 0,
   expireInSeconds: 120,
   schedule: { cron: '* * * * *', tz: 'UTC', payload: {} },
+});
+
+/** Every night, on one node: the media of vehicles deleted for good (modules/media-purge.ts). */
+export const purgeDeletedMediaJob = defineJob<Record<string, never>>('contents.purge-deleted-media', {
+  retryLimit: 1,
+  expireInSeconds: 30 * 60,
+  schedule: { cron: '40 3 * * *', tz: 'UTC', payload: {} },
 });
 
 export const WHOLE_CONTENT_JOBS = { transfer: transferJob, copy: copyJob } as const;
@@ -79,11 +87,17 @@ export function contentsJobs(ctx: JobsContext, options: ContentsJobOptions = {})
     return 'success';
   };
   return {
-    definitions: [transferJob, copyJob, reapJob],
+    definitions: [transferJob, copyJob, reapJob, purgeDeletedMediaJob],
     handlers: {
       [transferJob.name]: wholeContentHandler(ctx, 'transfer', options),
       [copyJob.name]: wholeContentHandler(ctx, 'copy', options),
       [reapJob.name]: reap,
+      [purgeDeletedMediaJob.name]: async () => {
+        const { vehicles, files } = await purgeDeletedVehiclesMedia(ctx.db, ctx.store);
+        if (vehicles.length === 0) return 'skipped';
+        ctx.log('Media of deleted vehicles purged', { vehicles, files });
+        return 'success';
+      },
     },
   };
 }

@@ -153,6 +153,27 @@ export function contentsRepo(db: Db) {
     },
 
     /** Processes cascade with their vehicle. */
+    /** Vehicles deleted for good that still have media rows, for the media purge (media-purge.ts). */
+    async permanentlyDeletedWithMedia(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('contents as c')
+        .select('c.id')
+        .where('c.publication', '=', 'permanently_deleted')
+        .where((eb) =>
+          eb.or(
+            (
+              ['exterior_groups', 'interior_scenes', 'slider_items', 'original_movies', 'rider_view_images'] as const
+            ).map((table) =>
+              eb.exists(eb.selectFrom(table).select(sql.lit(1).as('one')).whereRef('content_id', '=', 'c.id')),
+            ),
+          ),
+        )
+        .orderBy('c.id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     async deleteOfDomain(domainId: string): Promise<void> {
       await db.deleteFrom('contents').where('domain_id', '=', domainId).execute();
     },

@@ -84,6 +84,11 @@ export function interiorRepo(db: Db) {
         .execute();
     },
 
+    /** Every scene of the vehicle (its purge after a permanent delete). */
+    async deleteAllOf(contentId: string): Promise<void> {
+      await db.deleteFrom('interior_scenes').where('content_id', '=', contentId).execute();
+    },
+
     /** A new scene at the end. */
     async insert(values: { contentId: string; title: string; original: StoredImage }): Promise<InteriorSceneRow> {
       const last = await db

@@ -87,6 +87,13 @@ export function sliderRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Every slider item, original video and rider-view image of the vehicle (its purge after a permanent delete). */
+    async deleteAllOf(contentId: string): Promise<void> {
+      await db.deleteFrom('slider_items').where('content_id', '=', contentId).execute();
+      await db.deleteFrom('original_movies').where('content_id', '=', contentId).execute();
+      await db.deleteFrom('rider_view_images').where('content_id', '=', contentId).execute();
+    },
+
     async deleteItem(contentId: string, itemId: string): Promise<SliderItemRow | undefined> {
       return db
         .deleteFrom('slider_items')
