@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessJobPayload } from '../../src/modules/contents/jobs.ts';
 import { exteriorJobs } from '../../src/modules/exterior/jobs.ts';
@@ -144,6 +145,21 @@ describe('a worker killed in the middle is retried and ends with the same frames
       upload_ids: [await readyUpload(t, owner, car, await turntableVideo(1.25))],
     });
     expect(again.statusCode).toBe(202);
+  });
+});
+
+describe('a worker that cannot see the upload file', () => {
+  it('fails the attempt without refusing the video; the retry on a node that has it makes the spin', async () => {
+    const [car] = (await t.make.vehicles(owner)) as [string];
+    const { upload, processId, payload } = await started(car);
+    const file = uploadFile(t, upload);
+    await rename(file, `${file}.elsewhere`);
+    await expect(handler(payload, delivery(0))).rejects.toThrow(/not in this node's uploads folder/);
+    expect(await processOf(processId)).toMatchObject({ status: 'queued' });
+    expect(await uploadRow(t.db, upload)).toMatchObject({ status: 'processing', error_code: null });
+    await rename(`${file}.elsewhere`, file);
+    expect(await handler(payload, delivery(1))).toBe('success');
+    expect((await rowsOf(t.db, car))[0]!.frames).toHaveLength(36);
   });
 });
 

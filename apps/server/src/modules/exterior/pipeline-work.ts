@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -193,6 +193,9 @@ export function exteriorPipeline(deps: PipelineDeps) {
     const probed: ProbedUpload[] = [];
     for (const [i, id] of payload.upload_ids.entries()) {
       const file = payload.files[i]!;
+      // Not this node's file (a worker that cannot see the uploads folder): no refusal of the video, a failed
+      // attempt, which another worker may retry.
+      if (!existsSync(file)) throw new Error(`The upload ${id} is not in this node's uploads folder.`);
       const probe = await media.probeVideo(file);
       if (!probe.ok) return refuse(payload, invalidFile(i + 1));
       probed.push({ id, file, fileName: payload.file_names[i] ?? null, video: probe.video });
