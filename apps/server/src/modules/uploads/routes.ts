@@ -15,6 +15,7 @@ const noBody = z.null();
 
 /** Unfinished uploads keep their bytes and their place in the upload limit this long after creation. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -49,6 +50,15 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
     service,
     expireAfterMs: UPLOAD_EXPIRY_MS,
   });
+
+  // Bytes of uploads never finished within the expiry (tus keeps them until asked): swept every hour on each node,
+  // which sees its own upload folder. A finished (`ready`) upload keeps its bytes until the spin takes them or the
+  // dealer cancels it.
+  const sweep = setInterval(() => {
+    tus.server.cleanUpExpiredUploads().catch((error: unknown) => scope.log.warn({ err: error }, 'tus sweep failed'));
+  }, UPLOAD_SWEEP_MS);
+  sweep.unref();
+  scope.addHook('onClose', async () => clearInterval(sweep));
 
   await scope.register(async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
