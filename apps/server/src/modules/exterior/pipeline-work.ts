@@ -376,9 +376,11 @@ export function exteriorPipeline(deps: PipelineDeps) {
         images.push(
           await inParallel(plan.files, RENDER_CONCURRENCY, async (file) => {
             const image = await storeImage(store, media, exteriorPrefix(contentId), file, spec);
+            // Counted before any await: frames render in parallel, and each must report its own number.
             stored += 1;
-            await work.progress(PROGRESS.extracted + ((PROGRESS.rendered - PROGRESS.extracted) * stored) / totalFrames);
-            await deps.hooks?.afterFrameStored?.(stored);
+            const count = stored;
+            await work.progress(PROGRESS.extracted + ((PROGRESS.rendered - PROGRESS.extracted) * count) / totalFrames);
+            await deps.hooks?.afterFrameStored?.(count);
             return image;
           }),
         );
