@@ -38,6 +38,10 @@ export function ItemEditor({
         variant="subtle"
         size="compact-sm"
         w="fit-content"
+        maw="100%"
+        h="auto"
+        // The label wraps in a narrow card (a phone) instead of running past its edge.
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
         disabled={disabled}
         onClick={() => {
           setText(caption);
