@@ -19,3 +19,12 @@ export function formatLongDate(iso: string | null | undefined, locale: string): 
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Tokyo' }).format(date);
 }
+
+/**
+ * Today's date in Japan (the service's time zone, in which the server reads every date range), as a Date whose
+ * local year, month and day are Japan's: a browser set to another zone would otherwise offer yesterday or tomorrow.
+ */
+export function todayInJapan(now: Date = new Date()): Date {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(now).split('-').map(Number);
+  return new Date(y ?? now.getFullYear(), (m ?? now.getMonth() + 1) - 1, d ?? now.getDate());
+}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadContentsCsv } from '../../../api/contents.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { todayInJapan } from '../../../components/formatDateTime.ts';
 import { saveBlob } from '../../../lib/saveBlob.ts';
 import { actionErrorText } from '../actions/ContentActionsMenu.tsx';
 import { periodOf } from './listConditions.ts';
@@ -49,7 +50,7 @@ export function CsvDownloadDialog({
 }) {
   const { t } = useTranslation();
   const [basis, setBasis] = useState<PeriodColumn>('created');
-  const [dates, setDates] = useState(() => defaultCsvPeriod(new Date()));
+  const [dates, setDates] = useState(() => defaultCsvPeriod(todayInJapan()));
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const problem = csvPeriodProblem(basis, dates.start, dates.end);
