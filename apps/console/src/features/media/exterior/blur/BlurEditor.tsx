@@ -166,8 +166,17 @@ function Editor({
     content.data?.processes.find((p) => p.id === processId) ?? null,
     started,
   ].filter((p): p is ProcessAnswer => p !== null && p.id === processId);
+  // Once a source has said the process ended, that stands: a slower source (the apply answer, a poll in flight)
+  // may still say it is queued, and the line must not go back to 0 %.
+  const endedNow = candidates.find((p) => !blurRunning(p));
+  const [ended, setEnded] = useState<ProcessAnswer | null>(null);
+  useEffect(() => {
+    if (endedNow && (endedNow.id !== ended?.id || endedNow.status !== ended.status)) setEnded(endedNow);
+  }, [endedNow, ended]);
   const shownProcess =
-    candidates.find((p) => !blurRunning(p)) ?? [...candidates].sort((x, y) => y.progress - x.progress)[0];
+    (ended?.id === processId ? ended : undefined) ??
+    endedNow ??
+    [...candidates].sort((x, y) => y.progress - x.progress)[0];
   const running = blurRunning(shownProcess);
   const endedStatus = shownProcess && !running ? shownProcess.status : null;
 
