@@ -129,7 +129,7 @@ describe('upload', () => {
     const cases: [Buffer, string, number, string, string | undefined][] = [
       [await panorama(1024, 600), 'wide.jpg', 422, 'image_dimensions_invalid', 'aspect_2_1'],
       [
-        await sharp(jpeg1024).resize(1020, 512, { fit: 'fill' }).jpeg().toBuffer(),
+        await sharp(jpeg1024).resize(1022, 512, { fit: 'fill' }).jpeg().toBuffer(),
         'near.jpg',
         422,
         'image_dimensions_invalid',
