@@ -1,6 +1,12 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { OriginalMoviesTable, RiderViewImagesTable, SliderItemsTable, StoredImage } from '../../db/schema.ts';
+import type {
+  Database,
+  OriginalMoviesTable,
+  RiderViewImagesTable,
+  SliderItemsTable,
+  StoredImage,
+} from '../../db/schema.ts';
 
 export type SliderItemRow = Selectable<SliderItemsTable>;
 export type OriginalMovieRow = Selectable<OriginalMoviesTable>;
@@ -25,8 +31,35 @@ export interface NewSliderItem {
   video_id: string | null;
 }
 
-/** The ids in their new order as a relation `(id, ord)`: one statement renumbers a whole list. */
-const ordered = (ids: readonly string[]) => sql`unnest(${sql.val(ids)}::bigint[]) WITH ORDINALITY AS v(id, ord)`;
+/** The area's three ordered lists, each with the column that holds its places. */
+const ORDER_COLUMN = {
+  slider_items: 'item_order',
+  original_movies: 'movie_order',
+  rider_view_images: 'image_order',
+} as const;
+type ListTable = keyof typeof ORDER_COLUMN;
+
+/** Removes one row of a vehicle's list; undefined when the vehicle has no such row. */
+async function deleteFromList<T extends ListTable>(
+  db: Db,
+  table: T,
+  contentId: string,
+  id: string,
+): Promise<Selectable<Database[T]> | undefined> {
+  const { rows } = await sql<Selectable<Database[T]>>`DELETE FROM ${sql.table(table)}
+    WHERE content_id = ${contentId} AND id = ${id} RETURNING *`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Renumbers a vehicle's list in the order of `ids`, in one statement: the ids become a relation `(id, ord)` joined
+ * to the rows. An id of another vehicle matches no row.
+ */
+async function reorderList(db: Db, table: ListTable, contentId: string, ids: readonly string[]): Promise<void> {
+  await sql`UPDATE ${sql.table(table)} t SET ${sql.ref(ORDER_COLUMN[table])} = v.ord - 1
+    FROM unnest(${sql.val(ids)}::bigint[]) WITH ORDINALITY AS v(id, ord)
+    WHERE t.id = v.id AND t.content_id = ${contentId}`.execute(db);
+}
 
 /**
  * SQL of the slider area: `slider_items` (category images and video links in one order), `original_movies` and
@@ -94,19 +127,9 @@ export function sliderRepo(db: Db) {
       await db.deleteFrom('rider_view_images').where('content_id', '=', contentId).execute();
     },
 
-    async deleteItem(contentId: string, itemId: string): Promise<SliderItemRow | undefined> {
-      return db
-        .deleteFrom('slider_items')
-        .where('content_id', '=', contentId)
-        .where('id', '=', itemId)
-        .returningAll()
-        .executeTakeFirst();
-    },
+    deleteItem: (contentId: string, itemId: string) => deleteFromList(db, 'slider_items', contentId, itemId),
 
-    async reorderItems(contentId: string, ids: readonly string[]): Promise<void> {
-      await sql`UPDATE slider_items s SET item_order = v.ord - 1 FROM ${ordered(ids)}
-        WHERE s.id = v.id AND s.content_id = ${contentId}`.execute(db);
-    },
+    reorderItems: (contentId: string, ids: readonly string[]) => reorderList(db, 'slider_items', contentId, ids),
 
     async movies(contentId: string): Promise<OriginalMovieRow[]> {
       return db
@@ -131,19 +154,9 @@ export function sliderRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    async deleteMovie(contentId: string, movieId: string): Promise<OriginalMovieRow | undefined> {
-      return db
-        .deleteFrom('original_movies')
-        .where('content_id', '=', contentId)
-        .where('id', '=', movieId)
-        .returningAll()
-        .executeTakeFirst();
-    },
+    deleteMovie: (contentId: string, movieId: string) => deleteFromList(db, 'original_movies', contentId, movieId),
 
-    async reorderMovies(contentId: string, ids: readonly string[]): Promise<void> {
-      await sql`UPDATE original_movies m SET movie_order = v.ord - 1 FROM ${ordered(ids)}
-        WHERE m.id = v.id AND m.content_id = ${contentId}`.execute(db);
-    },
+    reorderMovies: (contentId: string, ids: readonly string[]) => reorderList(db, 'original_movies', contentId, ids),
 
     async riderView(contentId: string): Promise<RiderViewImageRow[]> {
       return db
@@ -167,19 +180,11 @@ export function sliderRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    async deleteRiderView(contentId: string, imageId: string): Promise<RiderViewImageRow | undefined> {
-      return db
-        .deleteFrom('rider_view_images')
-        .where('content_id', '=', contentId)
-        .where('id', '=', imageId)
-        .returningAll()
-        .executeTakeFirst();
-    },
+    deleteRiderView: (contentId: string, imageId: string) =>
+      deleteFromList(db, 'rider_view_images', contentId, imageId),
 
-    async reorderRiderView(contentId: string, ids: readonly string[]): Promise<void> {
-      await sql`UPDATE rider_view_images r SET image_order = v.ord - 1 FROM ${ordered(ids)}
-        WHERE r.id = v.id AND r.content_id = ${contentId}`.execute(db);
-    },
+    reorderRiderView: (contentId: string, ids: readonly string[]) =>
+      reorderList(db, 'rider_view_images', contentId, ids),
   };
 }
 
