@@ -21,6 +21,7 @@ import { actorOf } from '../../http/authenticate.ts';
 import { type ReceivedFile, receiveFile, registerMultipart } from '../../http/multipart-file.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
+import { type OriginalMovieService, originalMovieService } from './movie-service.ts';
 import { type SliderService, sliderService } from './service.ts';
 
 const security = [{ bearer: [] }];
@@ -37,7 +38,10 @@ async function withFile<T>(request: FastifyRequest, maxBytes: number, use: (file
   }
 }
 
-const routes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app, { slider }) => {
+const routes: FastifyPluginAsyncZod<{ slider: SliderService; movies: OriginalMovieService }> = async (
+  app,
+  { slider, movies },
+) => {
   // ---- Category images and video links ------------------------------------------------------------------------
 
   app.get(
@@ -155,7 +159,7 @@ const routes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app, { s
         response: { 200: originalMoviesAnswer, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => slider.movies(actorOf(request), request.params.content_id),
+    async (request) => movies.movies(actorOf(request), request.params.content_id),
   );
 
   app.post(
@@ -178,7 +182,7 @@ const routes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app, { s
     async (request, reply) => {
       const { content_id } = request.params;
       const movie = await withFile(request, ORIGINAL_MOVIE_MAX_BYTES, (file) =>
-        slider.addMovie(actorOf(request), content_id, file),
+        movies.addMovie(actorOf(request), content_id, file),
       );
       return reply.code(201).send(movie);
     },
@@ -195,7 +199,7 @@ const routes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app, { s
         response: { 200: originalMoviesAnswer, ...errorResponses(401, 404, 409, 422) },
       },
     },
-    async (request) => slider.deleteMovie(actorOf(request), request.params.content_id, request.params.movie_id),
+    async (request) => movies.deleteMovie(actorOf(request), request.params.content_id, request.params.movie_id),
   );
 
   app.post(
@@ -210,7 +214,7 @@ const routes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app, { s
         response: { 200: originalMoviesAnswer, ...errorResponses(401, 404, 409, 422) },
       },
     },
-    async (request) => slider.reorderMovies(actorOf(request), request.params.content_id, request.body),
+    async (request) => movies.reorderMovies(actorOf(request), request.params.content_id, request.body),
   );
 
   // ---- Rider view (bikes) -------------------------------------------------------------------------------------
@@ -288,6 +292,7 @@ const routes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app, { s
 export async function registerSliderRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
   await scope.register(async (plain) => {
     await registerMultipart(plain);
-    await plain.register(routes, { slider: sliderService({ db: ctx.db, store: ctx.store, media: ctx.media }) });
+    const deps = { db: ctx.db, store: ctx.store, media: ctx.media };
+    await plain.register(routes, { slider: sliderService(deps), movies: originalMovieService(deps) });
   });
 }

@@ -1,20 +1,12 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import {
   categoryCaption,
   categoryImageRefusal,
-  EXTERIOR_VIDEO_CONTAINERS,
   effectiveImageSystem,
   type ImageRefusal,
   isPermutationOf,
   type MediaOrderBody,
   type Operation,
-  ORIGINAL_MOVIE_MAX_BYTES,
-  ORIGINAL_MOVIES_MAX,
-  type OriginalMovieAnswer,
-  type OriginalMoviesAnswer,
   RENDITION_QUALITY,
   RIDER_VIEW_MAX_IMAGES,
   type RiderViewAnswer,
@@ -30,7 +22,6 @@ import {
   sliderConfig,
   sliderImageFields,
   type VideoLinkBody,
-  videoBoundsRefusal,
   videoIdOf,
   videoThumbnailUrl,
   videoWatchUrl,
@@ -39,27 +30,20 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import type { Media, RenditionSpec } from '../../platform/media/media.ts';
-import { posterFrame, remuxToMp4 } from '../../platform/media/movie-files.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
 import { contentsStyleOf } from '../contents/answer.ts';
 import { contentLocks } from '../contents/locks.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
 import type { ContentRecord } from '../contents/repo.ts';
-import { imageAnswer, keysOf, mediaUrlOf, storeImage } from '../media-images.ts';
-import {
-  type OriginalMovieRow,
-  type RiderViewImageRow,
-  type SliderItemRow,
-  type StoredMovie,
-  sliderRepo,
-} from './repo.ts';
+import { imageAnswer, keysOf, storeImage } from '../media-images.ts';
+import { type RiderViewImageRow, type SliderItemRow, sliderRepo } from './repo.ts';
 
 /**
- * The slider area's use cases: category images and video links (one ordered list), original content videos, and a
- * bike's rider view images. Every change goes through `lockForMedia` (visibility, deletion, listing link, the lock
- * rules) in its transaction; files are checked by their content before anything is stored.
+ * The slider area's use cases: category images and video links (one ordered list) and a bike's rider view images.
+ * Original content videos are in movie-service.ts, which shares the helpers exported here. Every change goes through
+ * `lockForMedia` (visibility, deletion, listing link, the lock rules) in its transaction; files are checked by their
+ * content before anything is stored.
  *
  * Blobs are content-addressed, so two items may share one (the same picture twice). A delete removes, inside its
  * transaction and while it holds the vehicle's lock, only the blobs no remaining row of the vehicle refers to; an
@@ -84,22 +68,12 @@ const IMAGE_SPEC: RenditionSpec = {
   quality: RENDITION_QUALITY,
 };
 
-/** The still of an original video, for lists: small sizes only. */
-const POSTER_SPEC: RenditionSpec = {
-  maxInputPixels: 40_000_000,
-  master: { width: 1920, height: 1920 },
-  renditions: { thumbnail: { width: SLIDER_RENDITION_WIDTHS.thumbnail }, display: { width: 1280 } },
-  quality: RENDITION_QUALITY,
-};
-
-/** ISO media only (mp4, m4v, mov): what a browser plays once moved into MP4. */
-const MOVIE_CONTAINERS = EXTERIOR_VIDEO_CONTAINERS.slice(0, 1);
-
-const prefixOf = (contentId: string, area: 'slider' | 'rider-view' | 'movies') => `contents/${contentId}/${area}`;
+export const prefixOf = (contentId: string, area: 'slider' | 'rider-view' | 'movies') =>
+  `contents/${contentId}/${area}`;
 
 const refused = (r: ImageRefusal) => new AppError(r.code, { params: r.params, message: r.message });
 
-const overLimit = (max: number) =>
+export const overLimit = (max: number) =>
   new AppError('max_content_count_exceeded', {
     params: { max },
     message: `The maximum number of items is exceeded (at most ${max}).`,
@@ -136,47 +110,23 @@ export function sliderItemAnswer(row: SliderItemRow, order: number): SliderItemA
   };
 }
 
-function movieAnswer(row: OriginalMovieRow, order: number): OriginalMovieAnswer {
-  const movie = row.movie as unknown as StoredMovie;
-  return {
-    id: row.id,
-    order,
-    file_name: row.file_name,
-    url: mediaUrlOf(movie.key),
-    bytes: movie.bytes,
-    width: movie.width,
-    height: movie.height,
-    duration_seconds: movie.duration_seconds,
-    poster: imageAnswer(movie.poster),
-  };
-}
-
 const riderAnswer = (row: RiderViewImageRow, order: number): RiderViewImageAnswer => ({
   id: row.id,
   order,
   image: imageAnswer(row.image),
 });
 
-const movieKeys = (m: StoredMovie) => [m.key, ...keysOf(m.poster)];
-
 /** Deletes the keys no remaining row refers to. */
-async function deleteUnreferenced(store: BlobStore, removed: readonly string[], kept: readonly string[]) {
+export async function deleteUnreferenced(store: BlobStore, removed: readonly string[], kept: readonly string[]) {
   const stillUsed = new Set(kept);
   for (const key of new Set(removed)) if (!stillUsed.has(key)) await store.delete(key);
 }
 
-/** The file's name as a person gave it, bounded for the row. */
-const shownName = (name: string) =>
-  [...name]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
-    .join('')
-    .slice(0, 255) || null;
+/** The gate alone, before a file is looked at: another tenant's vehicle is `not_found` whatever the file. */
+export const gate = (db: Db, actor: Actor, contentId: string, operation: Operation) =>
+  db.transaction().execute((trx) => lockForMedia(trx, actor, contentId, operation));
 
 export function sliderService({ db, store, media }: SliderDeps) {
-  /** The gate alone, before a file is looked at: another tenant's vehicle is `not_found` whatever the file. */
-  const gate = (actor: Actor, contentId: string, operation: Operation) =>
-    db.transaction().execute((trx) => lockForMedia(trx, actor, contentId, operation));
-
   async function measured(file: ReceivedFile, rule: typeof categoryImageRefusal): Promise<Buffer> {
     const data = await readFile(file.path);
     const refusal = rule(await media.measureImage(data));
@@ -211,7 +161,7 @@ export function sliderService({ db, store, media }: SliderDeps) {
 
     /** A category image (multipart: file, category, caption): checked, stored in every size, appended. */
     async addImage(actor: Actor, contentId: string, file: ReceivedFile): Promise<SliderItemAnswer> {
-      await gate(actor, contentId, 'CATEGORY_IMAGE.UPLOAD');
+      await gate(db, actor, contentId, 'CATEGORY_IMAGE.UPLOAD');
       const fields = sliderImageFields.safeParse(file.fields);
       if (!fields.success) {
         const issue = fields.error.issues[0];
@@ -335,98 +285,6 @@ export function sliderService({ db, store, media }: SliderDeps) {
       });
     },
 
-    // ---- Original content videos ------------------------------------------------------------------------------
-
-    async movies(actor: Actor, contentId: string): Promise<OriginalMoviesAnswer> {
-      await visibleForMedia(db, actor, contentId);
-      return moviesOf(db, contentId);
-    },
-
-    /**
-     * An original content video (multipart): ISO media (mp4, m4v, mov) by its content, within the video bounds,
-     * moved into a faststart MP4 (the picture untouched) and stored with a still.
-     */
-    async addMovie(actor: Actor, contentId: string, file: ReceivedFile): Promise<OriginalMovieAnswer> {
-      await gate(actor, contentId, 'ORIGINAL_MOVIE.UPLOAD');
-      const probe = await media.probeVideo(file.path);
-      if (!probe.ok) throw new AppError('video_invalid_file', { params: { reason: probe.reason } });
-      const video = probe.video;
-      if (!MOVIE_CONTAINERS.includes(video.container)) {
-        throw new AppError('unsupported_video_format', {
-          params: { container: video.container },
-          message: 'This video format is not supported. Use MP4, M4V or MOV.',
-        });
-      }
-      const bounds = videoBoundsRefusal(video);
-      if (bounds) throw new AppError(bounds.code, { params: bounds.params, message: bounds.message });
-
-      const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-movie-'));
-      try {
-        const mp4 = path.join(dir, 'movie.mp4');
-        const remux = await remuxToMp4(file.path, mp4);
-        if (!remux.ok) {
-          throw new AppError('unsupported_video_format', {
-            params: { codec: video.codec },
-            message: 'This video cannot be kept as MP4. Use an MP4, M4V or MOV video in H.264 or HEVC.',
-          });
-        }
-        const still = await posterFrame(mp4, Math.min(1, video.durationSeconds / 2));
-        if (!still) throw new AppError('video_invalid_file', { params: { reason: 'no_picture' } });
-        return await db.transaction().execute(async (trx) => {
-          await lockForMedia(trx, actor, contentId, 'ORIGINAL_MOVIE.UPLOAD');
-          const repo = sliderRepo(trx);
-          if ((await repo.movies(contentId)).length >= ORIGINAL_MOVIES_MAX) throw overLimit(ORIGINAL_MOVIES_MAX);
-          const stored = await putContentAddressed(store, prefixOf(contentId, 'movies'), createReadStream(mp4), 'mp4', {
-            contentType: 'video/mp4',
-          });
-          const poster = await storeImage(store, media, prefixOf(contentId, 'movies'), still, POSTER_SPEC);
-          const movie: StoredMovie = {
-            key: stored.key,
-            bytes: stored.size,
-            width: video.width,
-            height: video.height,
-            duration_seconds: Math.round(video.durationSeconds * 100) / 100,
-            codec: video.codec,
-            poster,
-          };
-          const row = await repo.insertMovie(contentId, movie, shownName(file.fileName));
-          const all = await repo.movies(contentId);
-          return movieAnswer(
-            row,
-            all.findIndex((m) => m.id === row.id),
-          );
-        });
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-
-    async deleteMovie(actor: Actor, contentId: string, movieId: string): Promise<OriginalMoviesAnswer> {
-      return db.transaction().execute(async (trx) => {
-        await lockForMedia(trx, actor, contentId, 'ORIGINAL_MOVIE.DELETE');
-        const repo = sliderRepo(trx);
-        const removed = await repo.deleteMovie(contentId, movieId);
-        if (!removed) throw new AppError('not_found');
-        const rest = await repo.movies(contentId);
-        await deleteUnreferenced(
-          store,
-          movieKeys(removed.movie as unknown as StoredMovie),
-          rest.flatMap((m) => movieKeys(m.movie as unknown as StoredMovie)),
-        );
-        return moviesOf(trx, contentId);
-      });
-    },
-
-    async reorderMovies(actor: Actor, contentId: string, body: MediaOrderBody): Promise<OriginalMoviesAnswer> {
-      return db.transaction().execute(async (trx) => {
-        await lockForMedia(trx, actor, contentId, 'ORIGINAL_MOVIE.REORDER');
-        const repo = sliderRepo(trx);
-        assertPermutation(body.ids, await repo.movies(contentId));
-        await repo.reorderMovies(contentId, body.ids);
-        return moviesOf(trx, contentId);
-      });
-    },
-
     // ---- Rider view (bikes) -----------------------------------------------------------------------------------
 
     async riderView(actor: Actor, contentId: string): Promise<RiderViewAnswer> {
@@ -435,7 +293,7 @@ export function sliderService({ db, store, media }: SliderDeps) {
     },
 
     async addRiderView(actor: Actor, contentId: string, file: ReceivedFile): Promise<RiderViewImageAnswer> {
-      assertBike(await gate(actor, contentId, 'CATEGORY_IMAGE.UPLOAD'));
+      assertBike(await gate(db, actor, contentId, 'CATEGORY_IMAGE.UPLOAD'));
       if (file.bytes > SLIDER_IMAGE_MAX_BYTES) {
         throw new AppError('file_too_large', { params: { max_bytes: SLIDER_IMAGE_MAX_BYTES } });
       }
@@ -486,7 +344,7 @@ export function sliderService({ db, store, media }: SliderDeps) {
 
 export type SliderService = ReturnType<typeof sliderService>;
 
-function assertPermutation(ids: readonly string[], rows: readonly { id: string }[]): void {
+export function assertPermutation(ids: readonly string[], rows: readonly { id: string }[]): void {
   if (
     !isPermutationOf(
       ids,
@@ -495,11 +353,6 @@ function assertPermutation(ids: readonly string[], rows: readonly { id: string }
   ) {
     throw fieldRefusal('ids', 'permutation', 'Name every item of the list exactly once.');
   }
-}
-
-async function moviesOf(db: Db, contentId: string): Promise<OriginalMoviesAnswer> {
-  const rows = await sliderRepo(db).movies(contentId);
-  return { items: rows.map(movieAnswer), max_bytes: ORIGINAL_MOVIE_MAX_BYTES, max_items: ORIGINAL_MOVIES_MAX };
 }
 
 async function riderViewOf(db: Db, contentId: string): Promise<RiderViewAnswer> {
