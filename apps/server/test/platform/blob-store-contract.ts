@@ -84,6 +84,34 @@ export function blobStoreContract(name: string, makeStore: () => Promise<Contrac
       expect(await store.list('images/')).toEqual(['images/logos/b.png']);
     });
 
+    it('lists each blob with its size and the time it was last written, a rewrite counting as a write', async () => {
+      // S3 keeps LastModified to the second: the window is widened to whole seconds on both sides.
+      const second = (at: number) => Math.floor(at / 1000) * 1000;
+      const before = second(Date.now());
+      await store.put('contents/7/a.jpg', Buffer.from('frame'));
+      await store.put('contents/7/b/c.jpg', Readable.from([Buffer.from('tile')]));
+      await store.put('contents/8/d.jpg', Buffer.from('other'));
+      const entries = await store.listEntries('contents/7/');
+      expect(entries.map((e) => [e.key, e.size])).toEqual([
+        ['contents/7/a.jpg', 5],
+        ['contents/7/b/c.jpg', 4],
+      ]);
+      for (const entry of entries) {
+        expect(entry.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+        expect(entry.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      }
+      expect((await store.listEntries('')).map((e) => e.key)).toEqual(await store.list(''));
+      expect(await store.listEntries('nothing/')).toEqual([]);
+      await expect(store.listEntries('../')).rejects.toBeInstanceOf(UnsafeBlobKeyError);
+
+      // Writing the same bytes again (a retried job's content-addressed put) makes the blob young again.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const rewrittenAt = second(Date.now());
+      await store.put('contents/7/a.jpg', Buffer.from('frame'));
+      const [again] = await store.listEntries('contents/7/a');
+      expect(again?.modifiedAt.getTime()).toBeGreaterThanOrEqual(rewrittenAt);
+    });
+
     it('stores an empty blob', async () => {
       await store.put('empty.txt', Buffer.alloc(0));
       await store.put('empty-stream.txt', Readable.from([]));

@@ -13,6 +13,17 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Keys starting with `prefix` (a plain string prefix, as on S3), sorted. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * The same blobs as `list`, each with its size and the time it was last written (a `put` of an existing key
+   * counts as a write), for sweeps that must leave alone what was written a moment ago.
+   */
+  listEntries(prefix: string): Promise<BlobEntry[]>;
+}
+
+export interface BlobEntry {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 export class UnsafeBlobKeyError extends Error {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, realpath, rename, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { type BlobStore, parseBlobKey, UnsafeBlobKeyError } from './blob-store.ts';
+import { type BlobEntry, type BlobStore, parseBlobKey, UnsafeBlobKeyError } from './blob-store.ts';
 
 function isErrnoException(error: unknown, ...codes: string[]): boolean {
   return error instanceof Error && 'code' in error && codes.includes(String(error.code));
@@ -90,6 +90,23 @@ export function createDiskBlobStore(rootDir: string): BlobStore {
     }
   }
 
+  async function listKeys(prefix: string): Promise<string[]> {
+    // Only the part up to the last slash names directories to walk; the rest just filters the names found.
+    const slash = prefix.lastIndexOf('/');
+    const dirPart = slash === -1 ? '' : prefix.slice(0, slash);
+    const dirSegments = dirPart === '' ? [] : parseBlobKey(dirPart);
+    const dir = path.join(root, ...dirSegments);
+    try {
+      await resolveInside(prefix, dir);
+    } catch (error) {
+      if (isErrnoException(error, 'ENOENT', 'ENOTDIR')) return [];
+      throw error;
+    }
+    const keys: string[] = [];
+    await walk(dir, dirSegments.length ? `${dirSegments.join('/')}/` : '', keys);
+    return keys.filter((key) => key.startsWith(prefix)).sort();
+  }
+
   return {
     async put(key, data) {
       // The content type is not stored: on disk it follows from the extension when the file is served.
@@ -139,21 +156,21 @@ export function createDiskBlobStore(rootDir: string): BlobStore {
       }
     },
 
-    async list(prefix) {
-      // Only the part up to the last slash names directories to walk; the rest just filters the names found.
-      const slash = prefix.lastIndexOf('/');
-      const dirPart = slash === -1 ? '' : prefix.slice(0, slash);
-      const dirSegments = dirPart === '' ? [] : parseBlobKey(dirPart);
-      const dir = path.join(root, ...dirSegments);
-      try {
-        await resolveInside(prefix, dir);
-      } catch (error) {
-        if (isErrnoException(error, 'ENOENT', 'ENOTDIR')) return [];
-        throw error;
+    list: listKeys,
+
+    async listEntries(prefix) {
+      const entries: BlobEntry[] = [];
+      for (const key of await listKeys(prefix)) {
+        try {
+          // lstat, as the walk: a file the walk found is a regular file under the root, never a link.
+          const stats = await lstat(path.join(root, ...parseBlobKey(key)));
+          if (stats.isFile()) entries.push({ key, size: stats.size, modifiedAt: stats.mtime });
+        } catch (error) {
+          // Deleted between the walk and the stat: no longer a blob of the store.
+          if (!isErrnoException(error, 'ENOENT', 'ENOTDIR')) throw error;
+        }
       }
-      const keys: string[] = [];
-      await walk(dir, dirSegments.length ? `${dirSegments.join('/')}/` : '', keys);
-      return keys.filter((key) => key.startsWith(prefix)).sort();
+      return entries;
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   UploadPartCommand,
   type UploadPartCommandOutput,
 } from '@aws-sdk/client-s3';
-import { type BlobStore, parseBlobKey } from './blob-store.ts';
+import { type BlobEntry, type BlobStore, parseBlobKey } from './blob-store.ts';
 import { cacheControlFor } from './content-addressed.ts';
 import { contentTypeFor } from './media-routes.ts';
 
@@ -132,6 +132,28 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     }
   }
 
+  async function listObjects(prefix: string): Promise<BlobEntry[]> {
+    // The same check as the disk store's: the part up to the last slash must be a safe folder.
+    const slash = prefix.lastIndexOf('/');
+    if (slash !== -1) parseBlobKey(prefix.slice(0, slash));
+    const entries: BlobEntry[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: root + prefix, ContinuationToken }),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(root.length);
+        // Objects written by other tools under names the store would refuse are not blobs of this store.
+        if (!key || !isSafeKey(key)) continue;
+        // A service that leaves out the time gives "now": an unknown age never makes a blob look old.
+        entries.push({ key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() });
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
   return {
     async put(key, data, putOptions) {
       const Key = objectKey(key);
@@ -185,24 +207,11 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     },
 
     async list(prefix) {
-      // The same check as the disk store's: the part up to the last slash must be a safe folder.
-      const slash = prefix.lastIndexOf('/');
-      if (slash !== -1) parseBlobKey(prefix.slice(0, slash));
-      const keys: string[] = [];
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: root + prefix, ContinuationToken }),
-        );
-        for (const object of page.Contents ?? []) {
-          const key = object.Key?.slice(root.length);
-          // Objects written by other tools under names the store would refuse are not blobs of this store.
-          if (key && isSafeKey(key)) keys.push(key);
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-      return keys.sort();
+      return (await listObjects(prefix)).map((entry) => entry.key);
     },
+
+    // S3's listing carries each object's size and LastModified, so this costs no more requests than `list`.
+    listEntries: listObjects,
 
     destroy() {
       client.destroy();
