@@ -1,9 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
 import { contentsRepo } from './contents/repo.ts';
-import { exteriorRepo } from './exterior/repo.ts';
-import { interiorRepo } from './interior/repo.ts';
-import { sliderRepo } from './slider/repo.ts';
+import { deleteMediaRows } from './media-areas.ts';
 
 /** The original videos' backups keep their own retention (the exterior's purge job), even after a permanent delete. */
 const KEPT_PREFIX = 'exterior-backups/';
@@ -21,9 +19,7 @@ export async function purgeVehicleMedia(db: Db, store: BlobStore, contentId: str
     const [row] = await contentsRepo(trx).lock([contentId]);
     // Only a vehicle deleted for good loses its media (a restore is no longer possible for it).
     if (row?.publication !== 'permanently_deleted') return false;
-    await exteriorRepo(trx).deleteAll(contentId);
-    await interiorRepo(trx).deleteAllOf(contentId);
-    await sliderRepo(trx).deleteAllOf(contentId);
+    await deleteMediaRows(trx, contentId);
     return true;
   });
   if (!deleted) return 0;

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import { purgeDeletedVehiclesMedia } from '../media-purge.ts';
+import { sweepOrphanBlobs } from '../media-sweep.ts';
 import { PROCESS_STALE_AFTER_MS, reapStaleProcesses } from './process-reaper.ts';
 import { processRepo } from './process-repo.ts';
 import type { ContentProcessRow } from './repo.ts';
@@ -39,11 +40,31 @@ export const purgeDeletedMediaJob = defineJob<Record<string, never>>('contents.p
   schedule: { cron: '40 3 * * *', tz: 'UTC', payload: {} },
 });
 
+/**
+ * A run of the orphan sweep (modules/media-sweep.ts): the schedule starts one from the first vehicle each night, and
+ * each job hands the vehicles after its batch on to the next (`after`), so a retried job sweeps its own batch again.
+ */
+export interface SweepOrphansPayload {
+  /** The id of the night's first job, so two nights' chains never share a job id. */
+  run?: string;
+  after?: string;
+}
+
+/** Every night at 04:00 in Japan, when the dealers are not editing, after the backups' retention job (03:30). */
+export const sweepOrphanMediaJob = defineJob<SweepOrphansPayload>('contents.sweep-orphan-media', {
+  retryLimit: 2,
+  expireInSeconds: 30 * 60,
+  singletonKey: (p) => `${p.run ?? ''}:${p.after ?? ''}`,
+  schedule: { cron: '0 4 * * *', tz: 'Asia/Tokyo', payload: {} },
+});
+
 export const WHOLE_CONTENT_JOBS = { transfer: transferJob, copy: copyJob } as const;
 
 export interface ContentsJobOptions {
   hooks?: WorkHooks;
   staleAfterMs?: number;
+  /** Vehicles per job of the orphan sweep (tests make it small to see the chain). */
+  sweepBatch?: number;
 }
 
 function wholeContentHandler(
@@ -74,7 +95,23 @@ function retryWith(ctx: JobsContext) {
   };
 }
 
-/** The contents area's jobs: transfer, copy and the reaper of processes whose worker died. */
+function sweepOrphans(ctx: JobsContext, options: ContentsJobOptions): JobHandler<SweepOrphansPayload> {
+  return async (payload, job) => {
+    const run = payload.run ?? job.id;
+    const limit = options.sweepBatch === undefined ? {} : { limit: options.sweepBatch };
+    const swept = await sweepOrphanBlobs(ctx.db, ctx.store, payload.after ?? null, limit);
+    // Enqueued last: a failure before it retries this batch, which the sweep's idempotence makes harmless.
+    if (swept.next !== null && ctx.enqueue) await ctx.enqueue(sweepOrphanMediaJob, { run, after: swept.next });
+    if (swept.deleted.length === 0 && swept.busy.length === 0) return 'skipped';
+    ctx.log('Orphan media swept', { run, after: payload.after ?? null, ...swept, deleted: swept.deleted.length });
+    return 'success';
+  };
+}
+
+/**
+ * The contents area's jobs: transfer, copy, the reaper of processes whose worker died, and the nightly purge of
+ * deleted vehicles' media and sweep of orphan blobs.
+ */
 export function contentsJobs(ctx: JobsContext, options: ContentsJobOptions = {}): ModuleJobs {
   const retry = retryWith(ctx);
   const reap: JobHandler<Record<string, never>> = async () => {
@@ -87,7 +124,7 @@ export function contentsJobs(ctx: JobsContext, options: ContentsJobOptions = {})
     return 'success';
   };
   return {
-    definitions: [transferJob, copyJob, reapJob, purgeDeletedMediaJob],
+    definitions: [transferJob, copyJob, reapJob, purgeDeletedMediaJob, sweepOrphanMediaJob],
     handlers: {
       [transferJob.name]: wholeContentHandler(ctx, 'transfer', options),
       [copyJob.name]: wholeContentHandler(ctx, 'copy', options),
@@ -98,6 +135,7 @@ export function contentsJobs(ctx: JobsContext, options: ContentsJobOptions = {})
         ctx.log('Media of deleted vehicles purged', { vehicles, files });
         return 'success';
       },
+      [sweepOrphanMediaJob.name]: sweepOrphans(ctx, options),
     },
   };
 }

@@ -174,6 +174,13 @@ export function contentsRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Vehicle ids after `after` (from the first when null), in id order: a walk over every vehicle in batches. */
+    async idsAfter(after: string | null, limit: number): Promise<string[]> {
+      let query = db.selectFrom('contents').select('id').orderBy('id').limit(limit);
+      if (after !== null) query = query.where('id', '>', after);
+      return (await query.execute()).map((r) => r.id);
+    },
+
     async deleteOfDomain(domainId: string): Promise<void> {
       await db.deleteFrom('contents').where('domain_id', '=', domainId).execute();
     },
