@@ -47,6 +47,13 @@ export interface AppDeps {
   consoleDist?: string | undefined;
   /** Where resumable uploads keep their bytes until checked; the system's temp folder when not given. */
   uploadDir?: string | undefined;
+  /**
+   * The database's URL, for the uploads' locks (one session of their own per node: PostgreSQL advisory locks, so
+   * two nodes never write one upload at once). Absent, tus keeps its locks in memory (tests of one node).
+   */
+  databaseUrl?: string | undefined;
+  /** Put each finished upload into the blob store too, for workers on other machines (on with S3 storage). */
+  keepUploadsInStore?: boolean;
   trustProxy?: boolean;
   logLevel?: string;
 }
@@ -99,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.publicUrl,
     productHost: deps.productHost ?? 'localhost',
     uploadDir: deps.uploadDir ?? path.join(tmpdir(), 'spinyard-uploads'),
+    databaseUrl: deps.databaseUrl,
+    keepUploadsInStore: deps.keepUploadsInStore ?? false,
   };
 
   await app.register(healthRoutes, { db: deps.db });

@@ -125,6 +125,9 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     consoleDist: config.consoleDist,
     // Unchecked uploads stay on this node's disk, outside the media store, until the pipeline takes them.
     uploadDir: path.join(config.dataDir, 'uploads'),
+    databaseUrl: runtime.url,
+    // A disk store is one machine's, whose workers read the uploads folder itself (docs/decisions.md).
+    keepUploadsInStore: config.storage.kind === 's3',
     trustProxy: config.trustProxy,
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
   });

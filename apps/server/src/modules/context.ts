@@ -31,6 +31,10 @@ export interface ModuleContext {
   productHost: string;
   /** Where resumable uploads keep their bytes until checked (a folder of the data dir; never the media store). */
   uploadDir: string;
+  /** The database's URL, for the uploads' advisory locks; absent, tus locks in memory (one node). */
+  databaseUrl?: string | undefined;
+  /** Finished uploads are put into the blob store too, so a worker on another machine can read them. */
+  keepUploadsInStore: boolean;
 }
 
 /**

@@ -40,6 +40,8 @@ async function open(options: TestAppOptions = {}): Promise<Opened> {
       mailer: createOutboxMailer(path.join(dir, 'mail'), () => undefined),
       publicUrl: 'http://console.test',
       uploadDir: path.join(dir, 'uploads'),
+      // The uploads' locks in PostgreSQL, as `serve` has them (a session of their own, opened on the first upload).
+      databaseUrl: database.url,
       accessTokenTtlHours: 24,
       ...options,
       db,

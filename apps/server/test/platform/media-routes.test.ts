@@ -92,6 +92,16 @@ describe('GET /svnmedia/*', () => {
     expect(response.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it('never serves a blob under the private prefix (an unchecked upload kept for the workers)', async () => {
+    await store.put('private/uploads/0123abcd', Buffer.from('not checked yet'));
+    for (const url of ['/svnmedia/private/uploads/0123abcd', '/svnmedia/%70rivate/uploads/0123abcd']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('not checked');
+    }
+    expect(await store.exists('private/uploads/0123abcd')).toBe(true);
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const response = await app.inject({ method: 'HEAD', url: '/svnmedia/images/logos/company_logo_0006.png' });
     expect(response.statusCode).toBe(200);

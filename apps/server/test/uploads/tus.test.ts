@@ -129,8 +129,9 @@ describe('a resumable upload', () => {
     const rest = await patch(owner, id, half, video.subarray(half));
     expect(rest.status).toBe(204);
     expect(await rowOf(id)).toMatchObject({ status: 'ready', container: 'mp4', error_code: null });
-    // Kept in the upload folder, byte for byte, until the pipeline takes it.
+    // Kept in the upload folder, byte for byte, until the pipeline takes it; with disk storage only there (no blob).
     expect((await readFile(fileOf(id))).equals(video)).toBe(true);
+    expect(existsSync(path.join(t.dir, 'media', 'private'))).toBe(false);
 
     const answer = await send(owner, 'GET', `/api/browser/v0/uploads/videos/${id}`);
     expect(answer.status).toBe(200);

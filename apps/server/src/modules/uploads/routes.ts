@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
+import { createPgLocker } from './pg-locker.ts';
 import { toUploadAnswer, uploadsService } from './service.ts';
 import { createTusEndpoint, type TusEndpoint } from './tus.ts';
 
@@ -42,13 +43,29 @@ async function handOver(tus: TusEndpoint, request: FastifyRequest, reply: Fastif
  * Registered in a scope of its own so its body parser, which leaves the bytes to tus, applies to nothing else.
  */
 export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const service = uploadsService({ db: ctx.db, expireAfterMs: UPLOAD_EXPIRY_MS });
+  const service = uploadsService({
+    db: ctx.db,
+    expireAfterMs: UPLOAD_EXPIRY_MS,
+    keepIn: ctx.keepUploadsInStore ? ctx.store : undefined,
+  });
+  // Every node locks an upload in PostgreSQL, so a resumed PATCH landing on another node behind the load balancer
+  // waits for (and asks to end) the request still writing it here.
+  const locker = ctx.databaseUrl
+    ? createPgLocker({
+        connectionString: ctx.databaseUrl,
+        log: (msg, fields) => scope.log.warn(fields, msg),
+      })
+    : undefined;
+  if (locker) scope.addHook('onClose', () => locker.close());
   const tus = await createTusEndpoint({
     dir: ctx.uploadDir,
     // The scope's prefix is the content API's (/api/browser/v0): tus answers Location under the full path.
     path: `${scope.prefix}${VIDEO_UPLOADS_PATH}`,
     service,
     expireAfterMs: UPLOAD_EXPIRY_MS,
+    store: ctx.store,
+    locker,
+    logError: (error, message) => scope.log.error({ err: error }, message),
   });
 
   // Bytes of uploads never finished within the expiry (tus keeps them until asked): swept every hour on each node,

@@ -10,12 +10,14 @@ import {
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockVisible, UNEDITABLE_LISTING_LINKS } from '../contents/content-service.ts';
 import { contentLocks } from '../contents/locks.ts';
 import { isFieldError, parseUploadMetadata } from './metadata.ts';
 import { type UploadRow, uploadsRepo } from './repo.ts';
+import { keepUploadInStore } from './upload-files.ts';
 import { videoContainerOf } from './video-check.ts';
 
 export interface UploadsServiceDeps {
@@ -24,6 +26,11 @@ export interface UploadsServiceDeps {
   maxBytes?: number;
   /** How long after its creation an unfinished upload keeps its bytes and its place in the upload limit. */
   expireAfterMs: number;
+  /**
+   * Given (S3 storage), a finished upload's bytes are put into this store before it is `ready`, so a worker on any
+   * machine can read them (upload-files.ts); absent, they stay in the receiving node's uploads folder only.
+   */
+  keepIn?: BlobStore | undefined;
 }
 
 /** What the tus creation request carries that the server decides on. */
@@ -34,7 +41,8 @@ export interface CreationHeaders {
 
 export type FinishOutcome =
   | { ok: true; row: UploadRow }
-  | { ok: false; code: 'unsupported_video_format' | 'invalid_state_transition' };
+  | { ok: false; code: 'unsupported_video_format' | 'invalid_state_transition' }
+  | { ok: false; code: 'internal_error'; cause: unknown };
 
 export function toUploadAnswer(row: UploadRow): VideoUploadAnswer {
   return {
@@ -130,14 +138,25 @@ export function uploadsService(deps: UploadsServiceDeps) {
     },
 
     /**
-     * The whole file is there: `ready` when its first bytes are a video container the spec accepts, else `error`
-     * (unsupported_video_format) and the caller deletes the bytes.
+     * The whole file is there: `ready` when its first bytes are a video container the spec accepts (and, with
+     * `keepIn`, its bytes are in the blob store), else `error` and the caller deletes the bytes (and the blob).
      */
     async finish(id: string, filePath: string): Promise<FinishOutcome> {
       const container = await videoContainerOf(filePath);
       if (container === undefined) {
         await repo.move(id, ['requested'], 'error', { errorCode: 'unsupported_video_format' });
         return { ok: false, code: 'unsupported_video_format' };
+      }
+      if (deps.keepIn) {
+        try {
+          // Before `ready`: a worker elsewhere may take a ready upload at once, and must find its bytes.
+          await keepUploadInStore(deps.keepIn, id, filePath);
+        } catch (error) {
+          // The client holds a complete upload (tus will not take its last bytes again): an `error` the dealer sees
+          // beats a `requested` upload that never moves on.
+          await repo.move(id, ['requested'], 'error', { errorCode: 'internal_error' });
+          return { ok: false, code: 'internal_error', cause: error };
+        }
       }
       const row = await repo.move(id, ['requested'], 'ready', { container });
       // Cancelled while its last bytes arrived: the cancel stands and the bytes go.

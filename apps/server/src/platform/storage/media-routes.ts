@@ -5,6 +5,12 @@ import { cacheControlFor } from './content-addressed.ts';
 
 const PREFIX = '/svnmedia/';
 
+/**
+ * Blobs under this prefix are never served: they are kept for the workers (an upload not yet checked by the
+ * pipeline, modules/uploads/upload-files.ts), not published. A CDN reading an S3 bucket directly must leave it out.
+ */
+export const PRIVATE_BLOB_PREFIX = 'private/';
+
 // A short list on purpose: anything else is served as a download, so an uploaded file can never be
 // interpreted by the browser as something we did not mean to publish.
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -65,7 +71,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
     // Sent on every answer, 404s included: no response from here may be sniffed into HTML.
     reply.header('x-content-type-options', 'nosniff');
     const key = keyFromUrl(request.url);
-    if (key === null) return notFound(reply);
+    if (key === null || key.startsWith(PRIVATE_BLOB_PREFIX)) return notFound(reply);
 
     let blob: Awaited<ReturnType<BlobStore['get']>>;
     try {
