@@ -15,8 +15,8 @@ import {
 } from '../../../api/exterior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import type { MediaPanelProps } from '../mediaPanel.ts';
+import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { lockFor, runningOf, spinRunning } from './exteriorLocks.ts';
 import { exteriorErrorText, formatBytes, processErrorText } from './exteriorText.ts';
 import { FrameRow } from './FrameRow.tsx';
@@ -268,19 +268,15 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
         </Suspense>
       ) : null}
 
-      <ConfirmModal
+      <DeleteConfirm
         opened={confirmDelete}
         title={t('exterior.deleteAll.title')}
-        confirmLabel={t('exterior.frames.deleteConfirm')}
+        text={t('exterior.deleteAll.text')}
         loading={deleteAll.isPending}
         onClose={() => setConfirmDelete(false)}
-        onConfirm={() =>
-          void run(() => deleteAll.mutateAsync(), t('exterior.deleteAll.done')).then(() => setConfirmDelete(false))
-        }
+        onConfirm={() => run(() => deleteAll.mutateAsync(), t('exterior.deleteAll.done'))}
         testId="exterior-delete-all-confirm"
-      >
-        <Text size="sm">{t('exterior.deleteAll.text')}</Text>
-      </ConfirmModal>
+      />
     </Stack>
   );
 }

@@ -1,28 +1,15 @@
-import { Alert, Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Text, Title } from '@mantine/core';
 import type { ExteriorAnswer, ExteriorFrameAnswer, ExteriorGroupAnswer, MediaImageAnswer } from '@spinyard/domain';
-import {
-  IconArrowBackUp,
-  IconArrowLeft,
-  IconArrowRight,
-  IconBlur,
-  IconDeviceFloppy,
-  IconPhotoEdit,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconBlur, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
-import {
-  useDeleteFrame,
-  useDeleteRow,
-  useReplaceFrame,
-  useRestoreFrame,
-  useSaveFrameOrder,
-} from '../../../api/exterior.ts';
+import { useDeleteFrame, useDeleteRow, useSaveFrameOrder } from '../../../api/exterior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
-import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DeleteConfirm } from './DeleteConfirm.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
 import { exteriorErrorText } from './exteriorText.ts';
+import { FrameActions } from './FrameActions.tsx';
 
 /** The frames of a row in a new order: the one at `from` taken out and put at `to`. */
 export function moved<T>(items: readonly T[], from: number, to: number): T[] {
@@ -103,7 +90,6 @@ export function FrameRow({
   const [confirm, setConfirm] = useState<'frame' | 'row' | null>(null);
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);
   const focusNext = useRef(false);
-  const fileRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const headingId = useId();
 
@@ -122,8 +108,6 @@ export function FrameRow({
   const saveOrder = useSaveFrameOrder(contentId);
   const deleteFrame = useDeleteFrame(contentId);
   const deleteRow = useDeleteRow(contentId);
-  const replace = useReplaceFrame(contentId);
-  const restore = useRestoreFrame(contentId);
 
   const frames = order.map((id) => byId.get(id)).filter((f): f is ExteriorFrameAnswer => f !== undefined);
   const dirty = order.join(',') !== serverKey;
@@ -329,93 +313,19 @@ export function FrameRow({
       </Box>
 
       {current ? (
-        <Stack gap={6} mt="sm">
-          <Group gap="xs" wrap="wrap" data-testid="exterior-frame-tools">
-            <Text size="sm" fw={600}>
-              {t('exterior.frames.selected', { n: selected + 1 })}
-            </Text>
-            <Button
-              type="button"
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconArrowLeft size={14} aria-hidden />}
-              onClick={() => move(selected, selected - 1)}
-              disabled={!canReorder || selected === 0}
-              data-testid="exterior-move-left"
-            >
-              {t('exterior.frames.moveLeft')}
-            </Button>
-            <Button
-              type="button"
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconArrowRight size={14} aria-hidden />}
-              onClick={() => move(selected, selected + 1)}
-              disabled={!canReorder || selected === frames.length - 1}
-              data-testid="exterior-move-right"
-            >
-              {t('exterior.frames.moveRight')}
-            </Button>
-            <Button
-              type="button"
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconPhotoEdit size={14} aria-hidden />}
-              onClick={() => fileRef.current?.click()}
-              disabled={readOnly || locks.replace.locked || dirty}
-              loading={replace.isPending}
-              data-testid="exterior-replace"
-            >
-              {t('exterior.frames.replace')}
-            </Button>
-            {current.edit_kind ? (
-              <Button
-                type="button"
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconArrowBackUp size={14} aria-hidden />}
-                onClick={() => void run(() => restore.mutateAsync(current.id), t('exterior.frames.restored'))}
-                disabled={readOnly || locks.replace.locked || dirty}
-                loading={restore.isPending}
-                data-testid="exterior-restore"
-              >
-                {t('exterior.frames.restore')}
-              </Button>
-            ) : null}
-            <Button
-              type="button"
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => setConfirm('frame')}
-              disabled={readOnly || locks.deleteFrame.locked || dirty}
-              data-testid="exterior-delete-frame"
-            >
-              {t('exterior.frames.deleteFrame')}
-            </Button>
-          </Group>
-          <Text size="xs" c="gray.7">
-            {t('exterior.frames.replaceHint')}
-          </Text>
-          <input
-            ref={fileRef}
-            type="file"
-            accept="image/jpeg,image/png"
-            hidden
-            data-testid="exterior-replace-input"
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file) {
-                void run(
-                  () => replace.mutateAsync({ frameId: current.id, file }),
-                  t('exterior.frames.replaced', { n: selected + 1 }),
-                );
-              }
-            }}
-          />
-        </Stack>
+        <FrameActions
+          contentId={contentId}
+          frame={current}
+          index={selected}
+          count={frames.length}
+          canReorder={canReorder}
+          readOnly={readOnly}
+          locks={locks}
+          dirty={dirty}
+          onMove={(to) => move(selected, to)}
+          onDelete={() => setConfirm('frame')}
+          run={run}
+        />
       ) : null}
 
       {dirty ? (
@@ -450,30 +360,23 @@ export function FrameRow({
         </Alert>
       ) : null}
 
-      <ConfirmModal
+      <DeleteConfirm
         opened={confirm !== null}
         title={
           confirm === 'row'
             ? t('exterior.frames.deleteRowTitle', { row: rowName })
             : t('exterior.frames.deleteFrameTitle', { n: selected + 1 })
         }
-        confirmLabel={t('exterior.frames.deleteConfirm')}
+        text={confirm === 'row' ? t('exterior.frames.deleteRowText') : t('exterior.frames.deleteFrameText')}
         loading={deleteFrame.isPending || deleteRow.isPending}
         onClose={() => setConfirm(null)}
-        onConfirm={() =>
-          void (async () => {
-            if (confirm === 'row')
-              await run(() => deleteRow.mutateAsync(group.group_id), t('exterior.frames.rowDeleted'));
-            else if (current) await run(() => deleteFrame.mutateAsync(current.id), t('exterior.frames.frameDeleted'));
-            setConfirm(null);
-          })()
-        }
+        onConfirm={async () => {
+          if (confirm === 'row')
+            await run(() => deleteRow.mutateAsync(group.group_id), t('exterior.frames.rowDeleted'));
+          else if (current) await run(() => deleteFrame.mutateAsync(current.id), t('exterior.frames.frameDeleted'));
+        }}
         testId="exterior-confirm"
-      >
-        <Text size="sm">
-          {confirm === 'row' ? t('exterior.frames.deleteRowText') : t('exterior.frames.deleteFrameText')}
-        </Text>
-      </ConfirmModal>
+      />
     </Box>
   );
 }
