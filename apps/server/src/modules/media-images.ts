@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { MEDIA_URL_PREFIX, type MediaImageAnswer } from '@spinyard/domain';
 import type { StoredImage } from '../db/schema.ts';
 import type { Media, RenditionSpec } from '../platform/media/media.ts';
+import type { RenderedSpinFrame } from '../platform/media/spin-renditions.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
 import { putContentAddressed } from '../platform/storage/content-addressed.ts';
 
@@ -20,6 +22,29 @@ export async function storeImage(
   const put = async (data: Buffer, extension: 'jpg' | 'webp') =>
     (
       await putContentAddressed(store, prefix, data, extension, {
+        contentType: extension === 'jpg' ? 'image/jpeg' : 'image/webp',
+      })
+    ).key;
+  const renditions: StoredImage['renditions'] = {};
+  for (const [name, r] of Object.entries(rendered.renditions)) {
+    const [jpeg, webp] = await Promise.all([put(r.jpeg, 'jpg'), put(r.webp, 'webp')]);
+    renditions[name] = { width: r.width, height: r.height, jpeg, webp };
+  }
+  return { width: rendered.width, height: rendered.height, master: await put(rendered.master, 'jpg'), renditions };
+}
+
+/**
+ * The same for an image rendered to files (a spin's frames, platform/media/spin-renditions.ts): each file is put
+ * content-addressed, the master as it is.
+ */
+export async function storeRenderedImage(
+  store: BlobStore,
+  prefix: string,
+  rendered: RenderedSpinFrame,
+): Promise<StoredImage> {
+  const put = async (file: string, extension: 'jpg' | 'webp') =>
+    (
+      await putContentAddressed(store, prefix, await readFile(file), extension, {
         contentType: extension === 'jpg' ? 'image/jpeg' : 'image/webp',
       })
     ).key;

@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { evenFramePositions, findLoopClose, loopJump, nearestFrames, planLoop, positionTimes } from '@spinyard/domain';
-import { describe, expect, it } from 'vitest';
-import { FrameSignatureError, readFrameSignatures } from '../../src/platform/media/frame-signatures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { extractSpinFrames } from '../../src/platform/media/frame-extract.ts';
+import { FrameSignatureError } from '../../src/platform/media/frame-signatures.ts';
 import { TURNTABLE, turntableVideo } from '../helpers/turntable.ts';
 
 /**
@@ -10,8 +14,34 @@ import { TURNTABLE, turntableVideo } from '../helpers/turntable.ts';
  */
 
 const FPS = 15;
-const read = async (turns: number) =>
-  readFrameSignatures(await turntableVideo(turns), { fps: FPS, timeoutMs: 30_000, maxFrames: 1000 });
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** The pipeline's own decode pass (signatures and a few small candidates), as the exterior job runs it. */
+async function signaturesOf(
+  file: string,
+  options: { timeoutMs?: number; maxSignatures?: number; signal?: AbortSignal },
+) {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'spinyard-loop-'));
+  dirs.push(outDir);
+  const extraction = await extractSpinFrames(file, {
+    durationSeconds: TURNTABLE.seconds,
+    candidates: 4,
+    width: 64,
+    height: 36,
+    outDir,
+    fps: FPS,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    maxSeconds: 600,
+    maxPixels: 4096 * 2160,
+    maxSignatures: options.maxSignatures ?? 1000,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return extraction.signatures;
+}
+const read = async (turns: number) => signaturesOf(await turntableVideo(turns), {});
 
 describe('seamless loop on a turntable video', () => {
   it('reads one signature per sampled frame with its time', async () => {
@@ -78,24 +108,24 @@ describe('seamless loop on a turntable video', () => {
 
   it('stops ffmpeg at the frame bound, at the time limit and when the job is cancelled', async () => {
     const file = await turntableVideo(1.25);
-    await expect(readFrameSignatures(file, { timeoutMs: 30_000, maxFrames: 10 })).rejects.toMatchObject({
+    await expect(signaturesOf(file, { maxSignatures: 10 })).rejects.toMatchObject({
       reason: 'too_many_frames',
     });
-    await expect(readFrameSignatures(file, { timeoutMs: 1 })).rejects.toMatchObject({ reason: 'timeout' });
-    await expect(readFrameSignatures(file, { timeoutMs: 1 })).rejects.toBeInstanceOf(FrameSignatureError);
+    await expect(signaturesOf(file, { timeoutMs: 1 })).rejects.toMatchObject({ reason: 'timeout' });
+    await expect(signaturesOf(file, { timeoutMs: 1 })).rejects.toBeInstanceOf(FrameSignatureError);
     const cancelled = new AbortController();
-    const reading = readFrameSignatures(file, { timeoutMs: 30_000, signal: cancelled.signal });
+    const reading = signaturesOf(file, { signal: cancelled.signal });
     cancelled.abort();
     await expect(reading).rejects.toMatchObject({ reason: 'aborted' });
     const before = new AbortController();
     before.abort();
-    await expect(readFrameSignatures(file, { timeoutMs: 30_000, signal: before.signal })).rejects.toMatchObject({
+    await expect(signaturesOf(file, { signal: before.signal })).rejects.toMatchObject({
       reason: 'aborted',
     });
   });
 
   it('says ffmpeg failed on a file that is no video', async () => {
-    await expect(readFrameSignatures(new URL(import.meta.url).pathname, { timeoutMs: 30_000 })).rejects.toMatchObject({
+    await expect(signaturesOf(new URL(import.meta.url).pathname, {})).rejects.toMatchObject({
       reason: 'ffmpeg_failed',
     });
   });

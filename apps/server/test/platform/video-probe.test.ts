@@ -58,6 +58,9 @@ describe('probeVideo', () => {
       frameRate: 10,
       frameCount: 100,
       hasAudio: true,
+      // Untagged and smaller than HD: the SD convention.
+      colorMatrix: 'bt601',
+      fullRange: false,
     });
     expect((await probed('portrait')).hasAudio).toBe(false);
   });
@@ -173,6 +176,18 @@ describe('videoFromProbe', () => {
       streams: [{ ...stream, avg_frame_rate: '0/0', r_frame_rate: '30000/1001' }],
     });
     expect(probe.ok && probe.video.frameRate).toBeCloseTo(29.97, 2);
+  });
+
+  it.each([
+    ['tagged BT.709', { color_space: 'bt709' }, 'bt709', false],
+    ['tagged BT.601 at HD size', { color_space: 'smpte170m' }, 'bt601', false],
+    ['HDR', { color_space: 'bt2020nc', color_range: 'tv' }, 'bt2020', false],
+    ['untagged HD', {}, 'bt709', false],
+    ['untagged SD', { width: 640, height: 480 }, 'bt601', false],
+    ['full range (some Android phones)', { color_space: 'bt709', color_range: 'pc' }, 'bt709', true],
+  ])('reads the colour coding: %s', (_name, tags, colorMatrix, fullRange) => {
+    const probe = videoFromProbe({ format: { duration: '9' }, streams: [{ ...stream, ...tags }] });
+    expect(probe).toMatchObject({ ok: true, video: { colorMatrix, fullRange } });
   });
 
   it.each([

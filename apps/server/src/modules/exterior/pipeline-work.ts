@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,12 +28,14 @@ import type { StoredImage } from '../../db/schema.ts';
 import { extractSpinFrames, type SpinCandidate } from '../../platform/media/frame-extract.ts';
 import { FrameSignatureError } from '../../platform/media/frame-signatures.ts';
 import type { Media, ProbedVideo } from '../../platform/media/media.ts';
+import { type RenderedSpinFrame, renderSpinFrames } from '../../platform/media/spin-renditions.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
 import { defineProcessJob, ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
-import { storeImage } from '../media-images.ts';
+import { storeRenderedImage } from '../media-images.ts';
 import { uploadsService } from '../uploads/service.ts';
+import { deleteUploadFiles as deleteUploads, openUploadFile } from '../uploads/upload-files.ts';
 import { movieBackupRepo } from './backup-repo.ts';
 import { exteriorFrameSpec, exteriorPrefix } from './replace-work.ts';
 import { exteriorRepo } from './repo.ts';
@@ -43,8 +45,9 @@ import { exteriorRepo } from './repo.ts';
  * spin frames. Per video ONE decode pass gives both the seamless loop's signatures and candidate frames at the
  * spin's size (platform/media/frame-extract.ts); the loop rule (domain media/loop.ts) finds where the turn closes,
  * the spin's frames are the candidates nearest to even times over that turn, turned the product's way when the
- * domain corrects rotation (domain media/spin.ts); each is stored in every size and format (storeImage); then one
- * transaction writes the rows, the vehicle's flags and thumbnail, the uploads' states and the backups.
+ * domain corrects rotation (domain media/spin.ts); ffmpeg renders them in every size and format (spin-renditions.ts),
+ * each candidate being its frame's master, and each is stored (storeRenderedImage); then one transaction writes the
+ * rows, the vehicle's flags and thumbnail, the uploads' states and the backups.
  *
  * Idempotent: a retry starts over from the upload files, which stay until the transaction has committed, and makes
  * the same frames under the same content-addressed keys. A refused video (catalogue code) fails the process at once
@@ -97,8 +100,10 @@ export const CANDIDATE_OVERSAMPLING = 4;
 /** Signatures per second of the loop (see docs/decisions.md, the seamless loop). */
 const SIGNATURE_FPS = 15;
 const SIGNATURE_WIDTH = 32;
-/** Frames rendered at once: sharp runs each on a libuv thread. */
-const RENDER_CONCURRENCY = 2;
+/** ffmpeg processes rendering a row's frames side by side: one per core of the machines this runs on. */
+const RENDER_PROCESSES = 2;
+/** Frames whose files are put in the blob store at once (I/O: more would only queue at the store). */
+const STORE_CONCURRENCY = 4;
 /** The most pixels a frame may have (the bounds' largest picture), for ffmpeg and sharp alike. */
 export const MAX_FRAME_PIXELS = VIDEO_BOUNDS.maxLongSide * VIDEO_BOUNDS.maxShortSide;
 
@@ -107,8 +112,10 @@ export const MAX_FRAME_PIXELS = VIDEO_BOUNDS.maxLongSide * VIDEO_BOUNDS.maxShort
  * two cores; a file whose headers lie about its length is stopped here or by the signature count).
  */
 export const extractTimeoutMs = (seconds: number): number => 60_000 + 2_000 * Math.ceil(seconds);
+/** How long one render process may take: a minute, plus two seconds a frame (a 4K frame takes about a third). */
+const renderTimeoutMs = (frames: number): number => 60_000 + 2_000 * frames;
 
-const PROGRESS = { extracted: 45, rendered: 95 } as const;
+const PROGRESS = { extracted: 45, rendered: 85, stored: 95 } as const;
 
 /** The blob prefix of a vehicle's original videos (its frames go under `exteriorPrefix`). */
 export const backupPrefix = (contentId: string) => `contents/${contentId}/exterior-backups`;
@@ -169,11 +176,8 @@ export function exteriorPipeline(deps: PipelineDeps) {
   const uploads = (on: Db) => uploadsService({ db: on, expireAfterMs: 0 });
 
   async function deleteUploadFiles(files: readonly string[]): Promise<void> {
-    for (const file of files) {
-      await rm(file, { force: true });
-      // tus keeps its metadata beside the bytes.
-      await rm(`${file}.json`, { force: true });
-    }
+    // Each file, tus's metadata beside it, this node's copy read from the blob store, and the blob (S3 storage).
+    await deleteUploads({ store }, files);
   }
 
   /** A final refusal: every upload of the process `error` with the code, their files gone, nothing else written. */
@@ -192,10 +196,10 @@ export function exteriorPipeline(deps: PipelineDeps) {
   async function probeAll(payload: PipelinePayload): Promise<ProbedUpload[]> {
     const probed: ProbedUpload[] = [];
     for (const [i, id] of payload.upload_ids.entries()) {
-      const file = payload.files[i]!;
-      // Not this node's file (a worker that cannot see the uploads folder): no refusal of the video, a failed
-      // attempt, which another worker may retry.
-      if (!existsSync(file)) throw new Error(`The upload ${id} is not in this node's uploads folder.`);
+      // The receiving node's file when this node sees it, else (S3 storage) a copy read from the blob store, which
+      // goes with the upload's files (deleteUploadFiles) or, after a failed attempt, stays for a retry here. Neither
+      // (another node's folder and no blob): no refusal of the video, a failed attempt another worker may retry.
+      const { path: file } = await openUploadFile({ store }, { id, file: payload.files[i]! });
       const probe = await media.probeVideo(file);
       if (!probe.ok) return refuse(payload, invalidFile(i + 1));
       probed.push({ id, file, fileName: payload.file_names[i] ?? null, video: probe.video });
@@ -243,6 +247,8 @@ export function exteriorPipeline(deps: PipelineDeps) {
           candidates: Math.max(1, Math.ceil(CANDIDATE_OVERSAMPLING * payload.frame_count * share)),
           width: size.width,
           height: size.height,
+          colorMatrix: upload.video.colorMatrix,
+          fullRange: upload.video.fullRange,
           outDir,
           fps: SIGNATURE_FPS,
           signatureWidth: SIGNATURE_WIDTH,
@@ -365,21 +371,44 @@ export function exteriorPipeline(deps: PipelineDeps) {
       }
       await work.progress(PROGRESS.extracted);
 
-      // Render: 45..95 % by frames stored.
+      // Render: 45..85 % by frames ffmpeg has made in every size, then 85..95 % by frames stored.
       const totalFrames = planned.reduce((s, p) => s + p.files.length, 0);
+      const step = (from: number, to: number, count: number) =>
+        work.progress(from + ((to - from) * count) / totalFrames);
+      const { renditions, quality } = exteriorFrameSpec(payload.exterior_size, MAX_FRAME_PIXELS);
+      const rendered: RenderedSpinFrame[][] = [];
+      for (const [r, plan] of planned.entries()) {
+        const outDir = path.join(dir, `render-${r}`);
+        await mkdir(outDir);
+        const before = rendered.reduce((s, frames) => s + frames.length, 0);
+        let reported = Promise.resolve();
+        rendered.push(
+          await renderSpinFrames(
+            plan.files,
+            sizes[r]!,
+            { renditions, quality, webpEffort: 1 },
+            {
+              outDir,
+              processes: RENDER_PROCESSES,
+              timeoutMs: renderTimeoutMs(plan.files.length),
+              onProgress: (n) => {
+                reported = step(PROGRESS.extracted, PROGRESS.rendered, before + n).catch(() => undefined);
+              },
+            },
+          ),
+        );
+        await reported;
+      }
       let stored = 0;
       const images: StoredImage[][] = [];
-      // The candidates are at the row's frame size already: the master and zoom keep it, never enlarged.
-      // Encoded for speed (the frames come 36 or more at once): see RenditionSpec.encoding and docs/operations.md.
-      const spec = { ...exteriorFrameSpec(payload.exterior_size, MAX_FRAME_PIXELS), encoding: 'fast' as const };
-      for (const plan of planned) {
+      for (const frames of rendered) {
         images.push(
-          await inParallel(plan.files, RENDER_CONCURRENCY, async (file) => {
-            const image = await storeImage(store, media, exteriorPrefix(contentId), file, spec);
-            // Counted before any await: frames render in parallel, and each must report its own number.
+          await inParallel(frames, STORE_CONCURRENCY, async (frame) => {
+            const image = await storeRenderedImage(store, exteriorPrefix(contentId), frame);
+            // Counted before any await: frames are stored in parallel, and each must report its own number.
             stored += 1;
             const count = stored;
-            await work.progress(PROGRESS.extracted + ((PROGRESS.rendered - PROGRESS.extracted) * count) / totalFrames);
+            await step(PROGRESS.rendered, PROGRESS.stored, count);
             await deps.hooks?.afterFrameStored?.(count);
             return image;
           }),

@@ -86,6 +86,8 @@ export interface RunOptions {
   /** The last this many bytes of standard error are kept, for the log. Default 16 kB. */
   maxStderrBytes?: number;
   signal?: AbortSignal;
+  /** Told each chunk of standard output as it comes (ffmpeg's `-progress pipe:1`, for a progress bar). */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 export interface RunResult {
@@ -132,6 +134,11 @@ export function runBounded(program: string, args: readonly string[], options: Ru
       }
       out.push(chunk);
       outBytes += chunk.length;
+      try {
+        options.onStdout?.(chunk);
+      } catch {
+        // Progress is advice; a failing listener must not stop the program.
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => {
       err = Buffer.concat([err, chunk]);

@@ -43,6 +43,11 @@ export interface SpinExtractOptions {
   maxSignatures: number;
   /** JPEG quality scale of the candidates (ffmpeg's -q:v, 2 = best usual). Default 2. */
   jpegQuality?: number;
+  /** `false` decodes the frames no other frame refers to as well; they are skipped by default. */
+  skipNonReference?: boolean;
+  /** How the video codes its colours (from the probe); BT.709 studio range when absent. */
+  colorMatrix?: 'bt601' | 'bt709' | 'bt2020' | undefined;
+  fullRange?: boolean | undefined;
   /** Decoder threads (ffmpeg's -threads); ffmpeg's choice when absent. */
   threads?: number;
   signal?: AbortSignal;
@@ -67,6 +72,20 @@ const SHOWINFO = /\[showinfo@(sig|cand) @ [^\]]+\]\s+n:\s*(\d+)\s+pts:\s*-?\d+\s
 const CANDIDATE_NAME = 'cand-%05d.jpg';
 const candidateFile = (dir: string, index: number) => path.join(dir, `cand-${String(index + 1).padStart(5, '0')}.jpg`);
 
+const COLOUR_SPACE = { bt601: 'bt470bg', bt709: 'bt709', bt2020: 'bt2020' } as const;
+
+/**
+ * A video frame's colours as a JPEG codes them: browsers decode every JPEG with the BT.601 matrix at full range, while
+ * an HD video is BT.709 at studio range. Copying the samples across (what a plain pixel format change does) turns a
+ * red car's paint orange-brown and crushes its blacks; the matrix is converted (`fast`: primaries and transfer are
+ * left alone) and the range widened. HDR (BT.2020) gets its matrix converted but no tone mapping.
+ */
+function toJpegColours(o: { colorMatrix?: keyof typeof COLOUR_SPACE | undefined; fullRange?: boolean | undefined }) {
+  const input = COLOUR_SPACE[o.colorMatrix ?? 'bt709'];
+  // The explicit format at the end keeps ffmpeg from converting the range a second time for the encoder.
+  return `colorspace=iall=${input}:irange=${o.fullRange ? 'pc' : 'tv'}:all=bt470bg:range=pc:fast=1:format=yuv420p,format=yuvj420p`;
+}
+
 /** The filter graph: one decoded stream split into the signatures and the candidates. */
 export function spinFilterGraph(o: {
   fps: number;
@@ -75,6 +94,8 @@ export function spinFilterGraph(o: {
   sliceSeconds: number;
   width: number;
   height: number;
+  colorMatrix?: 'bt601' | 'bt709' | 'bt2020' | undefined;
+  fullRange?: boolean | undefined;
 }): string {
   const slice = o.sliceSeconds.toFixed(6);
   // The first frame of each slice of time: slice k is [k*s, (k+1)*s); register 0 holds the next slice wanted.
@@ -82,7 +103,7 @@ export function spinFilterGraph(o: {
   return [
     '[0:v:0]split=2[s][c]',
     `[s]fps=${o.fps},scale=${o.signatureWidth}:${o.signatureHeight}:flags=area,format=gray,showinfo@sig[sig]`,
-    `[c]${select},scale=${o.width}:${o.height}:flags=lanczos,setsar=1,showinfo@cand[cand]`,
+    `[c]${select},scale=${o.width}:${o.height}:flags=lanczos,setsar=1,${toJpegColours(o)},showinfo@cand[cand]`,
   ].join(';');
 }
 
@@ -99,6 +120,8 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
     sliceSeconds,
     width: options.width,
     height: options.height,
+    colorMatrix: options.colorMatrix,
+    fullRange: options.fullRange,
   });
   const args = [
     '-hide_banner',
@@ -107,6 +130,10 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
     '-loglevel',
     'info',
     ...(options.threads ? ['-threads', String(options.threads)] : []),
+    // Frames no other frame refers to (most B-frames of a phone's H.264 or HEVC) are not decoded at all: the
+    // signatures need 15 frames a second and the candidates a few, so decoding them would be work thrown away,
+    // and skipping them never changes the frames that are decoded. A video without such frames decodes whole.
+    ...(options.skipNonReference === false ? [] : ['-skip_frame', 'noref']),
     ...SAFE_INPUT_ARGS,
     '-max_pixels',
     String(options.maxPixels),

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { createBlurMedia } from './blur.ts';
 import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
@@ -21,6 +22,9 @@ export type { PanoramaAdjustments, PanoramaMeasure, PanoramaSpec, RenderedPanora
 
 /** Images through sharp, video through ffprobe and ffmpeg (platform/media/ffmpeg.ts). */
 export function createMedia(): Media {
+  // libvips caches recent operations (up to 50 MB) for programs that redo the same one; every image here is
+  // decoded once and never again, so the cache would only hold on to memory a spin's renders need.
+  sharp.cache(false);
   return {
     ...createSharpMedia(),
     ...createPanoramaMedia(),

@@ -49,6 +49,10 @@ export interface ProbedVideo {
   /** Frames the container declares, when it declares them (counting them would mean decoding). */
   frameCount: number | undefined;
   hasAudio: boolean;
+  /** The YCbCr matrix of the picture (the stream's, or its size's convention when it does not say). */
+  colorMatrix?: 'bt601' | 'bt709' | 'bt2020' | undefined;
+  /** The samples use the full 0..255 range (some Android phones), not the studio range 16..235. */
+  fullRange?: boolean | undefined;
 }
 
 /**

@@ -29,6 +29,8 @@ interface FfprobeStream {
   duration?: string;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string };
+  color_space?: string;
+  color_range?: string;
   side_data_list?: { rotation?: number | string }[];
 }
 
@@ -60,6 +62,24 @@ const positive = (value: string | undefined): number | undefined => {
   return value !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
 };
 
+/**
+ * How the picture's colours are coded: the stream's own YCbCr matrix, or when it does not say, the convention of
+ * its size (HD and larger BT.709, smaller BT.601); studio range (16..235) unless it says full.
+ */
+function colourOf(stream: FfprobeStream, height: number): Pick<ProbedVideo, 'colorMatrix' | 'fullRange'> {
+  const space = stream.color_space ?? '';
+  const colorMatrix = space.startsWith('bt2020')
+    ? 'bt2020'
+    : space === 'bt709'
+      ? 'bt709'
+      : ['smpte170m', 'bt470bg', 'fcc'].includes(space)
+        ? 'bt601'
+        : height >= 720
+          ? 'bt709'
+          : 'bt601';
+  return { colorMatrix, fullRange: stream.color_range === 'pc' };
+}
+
 /** The facts of ffprobe's JSON answer, or why it is no usable video. */
 export function videoFromProbe(answer: FfprobeAnswer): VideoProbe {
   const streams = answer.streams ?? [];
@@ -88,6 +108,7 @@ export function videoFromProbe(answer: FfprobeAnswer): VideoProbe {
     frameRate: Number.isNaN(avg) ? parseRate(video.r_frame_rate) : avg,
     frameCount: frames === undefined ? undefined : Math.round(frames),
     hasAudio: streams.some((s) => s.codec_type === 'audio'),
+    ...colourOf(video, Math.min(codedWidth, codedHeight)),
   };
   return { ok: true, video: probed };
 }

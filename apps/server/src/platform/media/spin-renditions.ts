@@ -1,0 +1,169 @@
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { ffmpegPath, runBounded } from './ffmpeg.ts';
+
+/**
+ * A spin's frames in every size the viewer needs, made by ffmpeg from the candidate JPEGs the decode pass chose
+ * (frame-extract.ts), not by sharp: the frames of a spin all share one size and come 36 to 120 at once, which is a
+ * video's work. ffmpeg streams them through one filter graph (decode, lanczos scaling, encode), so the picture never
+ * enters Node's heap and its memory stays flat, and it takes about half the CPU of a sharp render of the same
+ * outputs (docs/operations.md, the exterior pipeline). The candidate itself is the frame's master, untouched.
+ *
+ * The JPEGs are encoded with the IJG quantisation tables at the same quality scale sharp's libjpeg uses
+ * (`ijgTables`), one table for luminance and one for chrominance, with optimal Huffman tables: ffmpeg's own MPEG
+ * matrix at a `qscale` would spend the same bits on colour as on detail, and make larger files for the same picture.
+ * WebP is the same libwebp sharp uses, at the same quality and method.
+ */
+
+export interface SpinRenditionSpec {
+  /** Widths by size name; a rendition is never wider than the frame. */
+  renditions: Record<string, { width: number }>;
+  quality: { jpeg: number; webp: number };
+  /** libwebp's method, 0 (fastest) to 6; sharp's `effort`. */
+  webpEffort: number;
+}
+
+export interface RenderedSpinFrame {
+  width: number;
+  height: number;
+  /** The frame's master: the input JPEG itself. */
+  master: string;
+  /** Per size name, the files ffmpeg wrote. */
+  renditions: Record<string, { width: number; height: number; jpeg: string; webp: string }>;
+}
+
+export interface SpinRenderOptions {
+  /** Where the outputs are written (a private temporary folder). */
+  outDir: string;
+  /** ffmpeg processes run side by side (one per core); each renders an equal run of the frames. */
+  processes: number;
+  /** Each process is killed after this long. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Told how many frames are done in all, as ffmpeg reports them (about twice a second). */
+  onProgress?: (framesDone: number) => void;
+}
+
+export class SpinRenderError extends Error {
+  override readonly name = 'SpinRenderError';
+}
+
+/** The standard luminance and chrominance tables of the JPEG standard (Annex K), row by row. */
+// biome-ignore format: an 8x8 table reads as rows
+const LUMINANCE = [
+  16, 11, 10, 16, 24, 40, 51, 61,
+  12, 12, 14, 19, 26, 58, 60, 55,
+  14, 13, 16, 24, 40, 57, 69, 56,
+  14, 17, 22, 29, 51, 87, 80, 62,
+  18, 22, 37, 56, 68, 109, 103, 77,
+  24, 35, 55, 64, 81, 104, 113, 92,
+  49, 64, 78, 87, 103, 121, 120, 101,
+  72, 92, 95, 98, 112, 100, 103, 99,
+];
+// biome-ignore format: an 8x8 table reads as rows
+const CHROMINANCE = [
+  17, 18, 24, 47, 99, 99, 99, 99,
+  18, 21, 26, 66, 99, 99, 99, 99,
+  24, 26, 56, 99, 99, 99, 99, 99,
+  47, 66, 99, 99, 99, 99, 99, 99,
+  ...new Array<number>(32).fill(99),
+];
+
+/** The tables libjpeg uses at a quality of 1..100 (its `jpeg_quality_scaling`), as ffmpeg's matrix options take them. */
+export function ijgTables(quality: number): { luminance: number[]; chrominance: number[] } {
+  const q = Math.min(100, Math.max(1, Math.round(quality)));
+  const scale = q < 50 ? 5000 / q : 200 - 2 * q;
+  const scaled = (table: number[]) => table.map((v) => Math.min(255, Math.max(1, Math.floor((v * scale + 50) / 100))));
+  return { luminance: scaled(LUMINANCE), chrominance: scaled(CHROMINANCE) };
+}
+
+/** A rendition's size: the width capped to the frame's, the height keeping the frame's aspect (as sharp's renders). */
+export function renditionSize(frame: { width: number; height: number }, width: number) {
+  const w = Math.min(width, frame.width);
+  return { width: w, height: Math.max(1, Math.round((frame.height * w) / frame.width)) };
+}
+
+const number5 = (n: number) => String(n).padStart(5, '0');
+
+function renderArgs(
+  inputPattern: string,
+  frame: { width: number; height: number },
+  spec: SpinRenditionSpec,
+  out: (name: string, ext: string) => string,
+) {
+  const names = Object.keys(spec.renditions);
+  const tables = ijgTables(spec.quality.jpeg);
+  const graph = [`[0:v]split=${names.length}${names.map((_, i) => `[r${i}]`).join('')}`];
+  names.forEach((name, i) => {
+    const size = renditionSize(frame, spec.renditions[name]!.width);
+    const scale = size.width === frame.width ? 'null' : `scale=${size.width}:${size.height}:flags=lanczos`;
+    graph.push(`[r${i}]${scale},setsar=1,split=2[j${i}][w${i}]`);
+  });
+  const outputs = names.flatMap((name, i) => [
+    ...['-map', `[j${i}]`, '-c:v', 'mjpeg', '-pix_fmt', 'yuvj420p', '-huffman', 'optimal'],
+    // A qscale of 8 makes ffmpeg write the matrices as given (it scales them by qscale / 8).
+    ...['-q:v', '8', '-intra_matrix', tables.luminance.join(','), '-chroma_intra_matrix', tables.chrominance.join(',')],
+    ...['-f', 'image2', '-start_number', '1', out(name, 'jpg')],
+    ...['-map', `[w${i}]`, '-c:v', 'libwebp', '-quality', String(spec.quality.webp)],
+    ...['-compression_level', String(spec.webpEffort), '-f', 'image2', '-start_number', '1', out(name, 'webp')],
+  ]);
+  return [
+    ...['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1'],
+    ...['-protocol_whitelist', 'file', '-f', 'image2', '-framerate', '1', '-start_number', '1'],
+    ...['-i', `file:${inputPattern}`, '-filter_complex', graph.join(';'), '-vsync', '0', ...outputs],
+  ];
+}
+
+/**
+ * Renders `frames` (JPEG files of one size, `frame`) into every size of `spec`, in order. Rejects with a
+ * SpinRenderError when ffmpeg fails or runs past its time; the caller's folder holds whatever was written.
+ */
+export async function renderSpinFrames(
+  frames: readonly string[],
+  frame: { width: number; height: number },
+  spec: SpinRenditionSpec,
+  options: SpinRenderOptions,
+): Promise<RenderedSpinFrame[]> {
+  const lanes = Math.max(1, Math.min(options.processes, frames.length));
+  const per = Math.ceil(frames.length / lanes);
+  const done = new Array<number>(lanes).fill(0);
+  const file = (lane: number, kind: string, n: number, ext: string) =>
+    path.join(options.outDir, `l${lane}-${kind}-${number5(n)}.${ext}`);
+
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      const own = frames.slice(lane * per, (lane + 1) * per);
+      if (own.length === 0) return;
+      // The image2 demuxer reads a numbered sequence: links to the chosen candidates, in the spin's order.
+      for (const [k, source] of own.entries()) await symlink(path.resolve(source), file(lane, 'in', k + 1, 'jpg'));
+      const args = renderArgs(path.join(options.outDir, `l${lane}-in-%05d.jpg`), frame, spec, (name, ext) =>
+        path.join(options.outDir, `l${lane}-${name}-%05d.${ext}`),
+      );
+      const run = await runBounded(ffmpegPath(), args, {
+        timeoutMs: options.timeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+        onStdout: (chunk) => {
+          const reported = [...chunk.toString('latin1').matchAll(/^frame=(\d+)$/gm)].at(-1);
+          if (!reported) return;
+          done[lane] = Math.min(own.length, Number(reported[1]));
+          options.onProgress?.(done.reduce((s, n) => s + n, 0));
+        },
+      });
+      if (run.code !== 0) {
+        const why = run.timedOut ? 'timed out' : (run.stderr.trim().split('\n').at(-1) ?? `exit ${run.code}`);
+        throw new SpinRenderError(`ffmpeg could not render the spin's frames: ${why}`);
+      }
+    }),
+  );
+
+  return frames.map((master, i) => {
+    const lane = Math.floor(i / per);
+    const n = i - lane * per + 1;
+    const renditions: RenderedSpinFrame['renditions'] = {};
+    for (const [name, r] of Object.entries(spec.renditions)) {
+      const size = renditionSize(frame, r.width);
+      renditions[name] = { ...size, jpeg: file(lane, name, n, 'jpg'), webp: file(lane, name, n, 'webp') };
+    }
+    return { width: frame.width, height: frame.height, master, renditions };
+  });
+}
