@@ -38,6 +38,9 @@ const envSchema = z
     SMS_API_KEY: z.string().min(1).optional(),
     SPINYARD_CONSOLE_DIST: z.string().min(1).optional(),
     SPINYARD_WORKERS: boolish.default(true),
+    // Each exterior pipeline job takes both cores of a small machine and some 400 MB at 1080p (docs/operations.md):
+    // more than a handful per process is a typo, not a plan.
+    SPINYARD_MEDIA_JOBS: z.coerce.number().int().min(1).max(16).default(1),
     SPINYARD_STORAGE: z.enum(['disk', 's3']).default('disk'),
     SPINYARD_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     SPINYARD_S3_REGION: z.string().min(1).default('us-east-1'),
@@ -103,6 +106,8 @@ export interface Config {
   smsApiKey: string | undefined;
   consoleDist: string;
   workers: boolean;
+  /** Exterior pipeline jobs one process (a `worker`, or `serve` with its workers) runs at once. */
+  mediaJobs: number;
   storage: StorageSettings;
   accessTokenTtlHours: number;
   trustProxy: boolean;
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsApiKey: e.SMS_API_KEY,
     consoleDist: path.resolve(e.SPINYARD_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist')),
     workers: e.SPINYARD_WORKERS,
+    mediaJobs: e.SPINYARD_MEDIA_JOBS,
     storage: storageSettings(e, path.join(dataDir, 'media')),
     accessTokenTtlHours: e.ACCESS_TOKEN_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,

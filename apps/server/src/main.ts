@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { accountsService } from './modules/accounts/service.ts';
+import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
 import { createBoss } from './platform/jobs/boss.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
@@ -54,6 +55,7 @@ async function startJobs(
   mailer: Mailer,
   store: BlobStore,
   work: boolean,
+  mediaJobs: number,
   log: Log,
 ): Promise<JobRunner> {
   // Handlers that enqueue (the contents reaper) reach the runner they are registered with once it exists.
@@ -66,6 +68,7 @@ async function startJobs(
     boss: createBoss(runtime.url),
     ...serverJobs({ db: runtime.db, store, media: createMedia(), log, mailer, enqueue }),
     log,
+    lanes: { names: PIPELINE_JOB_NAMES, count: mediaJobs },
   });
   late = runner;
   await runner.start({ work });
@@ -109,7 +112,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   await ensureDefaultAssets(store);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
   const sms = createSmsSender({ smsUrl: config.smsUrl, smsApiKey: config.smsApiKey, outboxDir: config.smsDir }, log);
-  const runner = await startJobs(runtime, mailer, store, withWorkers, log);
+  const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log);
   // One LISTEN connection per node carries every node's process changes to this node's sockets.
   const realtime = createNotifyHub(runtime.url, { log });
   const app: FastifyInstance = await buildApp({
@@ -148,7 +151,7 @@ async function worker(config: Config, log: Log): Promise<void> {
   const runtime = await openDatabase(config, log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
   // Workers purge deleted domains and make media, so they reach the same store as the serving nodes.
-  const runner = await startJobs(runtime, mailer, createBlobStore(config.storage), true, log);
+  const runner = await startJobs(runtime, mailer, createBlobStore(config.storage), true, config.mediaJobs, log);
   onShutdown(log, [() => runner.stop(), () => mailer.close(), () => runtime.close()]);
   log('Spinyard workers running');
 }

@@ -7,6 +7,9 @@ import { blurJobs } from './blur-jobs.ts';
 import { exteriorEditJobs } from './edit-jobs.ts';
 import { asyncUploadJob, exteriorPipeline, multipleJob, type PipelineHooks } from './pipeline-work.ts';
 
+/** The exterior pipeline's jobs, which SPINYARD_MEDIA_JOBS lets a process run several of at once (main.ts). */
+export const PIPELINE_JOB_NAMES: readonly string[] = [multipleJob.name, asyncUploadJob.name];
+
 export interface ExteriorJobsOptions {
   /** Where a test stops the pipeline's work, as a worker killed there would. */
   pipelineHooks?: PipelineHooks;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
+import { type LanesHandle, type SharedLanes, startSharedLanes } from './shared-lanes.ts';
 
 /** What a handler reports: `skipped` when there was nothing to do (e.g. the row it was about is gone). */
 export type JobResult = 'success' | 'skipped';
@@ -46,6 +47,9 @@ export interface JobOptions<Payload> {
   schedule?: JobSchedule<Payload>;
 }
 
+/** How often an idle lane of shared-lanes.ts asks for a job: pg-boss's own polling interval (boss.ts). */
+const LANE_POLL_MS = 1000;
+
 const JOB_NAME = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/;
 
 /** Payloads are JSON objects kept by pg-boss; prefer ids to reload over copies of rows, so a retry sees current state. */
@@ -90,6 +94,11 @@ export interface JobRunnerConfig {
   definitions: readonly JobDefinition<never>[];
   handlers: JobHandlers;
   log: JobLog;
+  /**
+   * Jobs that share lanes in this process (the media jobs: SPINYARD_MEDIA_JOBS of them at once, shared-lanes.ts);
+   * every other job runs one at a time per process.
+   */
+  lanes?: SharedLanes;
 }
 
 export interface EnqueueOptions {
@@ -132,14 +141,20 @@ function registryProblems(definitions: readonly JobDefinition<never>[], handlers
   return problems;
 }
 
-export function createJobRunner({ boss, definitions, handlers, log }: JobRunnerConfig): JobRunner {
+export function createJobRunner({ boss, definitions, handlers, log, lanes }: JobRunnerConfig): JobRunner {
   const problems = registryProblems(definitions, handlers);
+  for (const name of lanes?.names ?? []) {
+    if (!definitions.some((d) => d.name === name)) problems.push(`lanes for "${name}", which is no job`);
+  }
+  if (lanes && (!Number.isInteger(lanes.count) || lanes.count < 1))
+    problems.push('lanes must be a whole number from 1');
   if (problems.length > 0) throw new JobRegistryError(`Job registry refused: ${problems.join('; ')}`);
 
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
   // Two flags: pg-boss may be running (and need stopping) before the queues exist to accept jobs.
   let running = false;
   let ready = false;
+  let shared: LanesHandle | undefined;
   const onError = (error: Error) => log('Job queue error', { error: String(error) });
 
   async function runOne(definition: JobDefinition<never>, job: PgBoss.JobWithMetadata<never>): Promise<JobResult> {
@@ -184,12 +199,21 @@ export function createJobRunner({ boss, definitions, handlers, log }: JobRunnerC
       }
       if (work) {
         for (const definition of definitions) {
+          if (lanes?.names.includes(definition.name)) continue;
           await boss.work<never>(definition.name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
             const results: JobResult[] = [];
             for (const job of jobs) results.push(await runOne(definition, job));
             // Kept as the job's output, so `skipped` stays visible in pg-boss's tables.
             return { results };
           });
+        }
+        if (lanes && lanes.names.length > 0) {
+          shared = startSharedLanes(
+            boss,
+            lanes,
+            async (name, job) => ({ results: [await runOne(byName.get(name)!, job)] }),
+            { pollMs: LANE_POLL_MS, log },
+          );
         }
       }
       ready = true;
@@ -218,6 +242,9 @@ export function createJobRunner({ boss, definitions, handlers, log }: JobRunnerC
       if (!running) return;
       running = false;
       ready = false;
+      // As long as pg-boss waits for its own workers; a job still running after is retried elsewhere.
+      await shared?.stop(30_000);
+      shared = undefined;
       await boss.stop({ graceful: true, wait: true });
       // The listener stays: pg-boss may still hold idle connections that report "terminating connection due to
       // administrator command" when the database stops next, and an unheard 'error' event would crash shutdown.
