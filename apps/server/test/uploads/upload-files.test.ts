@@ -8,9 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadsRepo } from '../../src/modules/uploads/repo.ts';
 import {
   deleteUploadFiles,
   openUploadFile,
+  sweepDoneUploadFiles,
   UploadFileMissing,
   uploadBlobKey,
 } from '../../src/modules/uploads/upload-files.ts';
@@ -170,6 +172,29 @@ describe('a finished upload in the blob store', () => {
     const id = await created(text.length);
     expect((await patch(nodeA, id, 0, text)).status).toBe(415);
     expect(await store.exists(uploadBlobKey(id))).toBe(false);
+  });
+});
+
+describe("a node's sweep of its uploads folder", () => {
+  it('deletes the files of uploads done with elsewhere (a spin made on another machine), and keeps the others', async () => {
+    const done = await created();
+    expect((await patch(nodeA, done, 0, video)).status).toBe(204);
+    const waiting = await created();
+    expect((await patch(nodeA, waiting, 0, video)).status).toBe(204);
+    const arriving = await created();
+    expect((await patch(nodeA, arriving, 0, video.subarray(0, 1000))).status).toBe(204);
+    // The pipeline ran on another machine: the row is complete there, this node's file is still here.
+    await t.db.updateTable('uploads').set({ status: 'complete' }).where('id', '=', done).execute();
+    const isDone = uploadsRepo(t.db).doneAmong;
+
+    // Within the grace nothing goes; after it, only the upload done with.
+    expect(await sweepDoneUploadFiles({ store, isDone }, path.join(t.dir, 'uploads'), 60_000)).toEqual([]);
+    expect(await sweepDoneUploadFiles({ store, isDone }, path.join(t.dir, 'uploads'), 0)).toEqual([done]);
+    expect(existsSync(fileOf(done))).toBe(false);
+    expect(existsSync(`${fileOf(done)}.json`)).toBe(false);
+    expect(await store.exists(uploadBlobKey(done))).toBe(false);
+    for (const kept of [waiting, arriving]) expect(existsSync(fileOf(kept))).toBe(true);
+    expect(await store.exists(uploadBlobKey(waiting))).toBe(true);
   });
 });
 

@@ -126,6 +126,19 @@ export function uploadsRepo(db: Db) {
         .execute();
     },
 
+    /** Of these ids, those whose upload is done with (finished) or unknown: their files have no further use. */
+    async doneAmong(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const open = await db
+        .selectFrom('uploads')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('status', 'not in', FINISHED)
+        .execute();
+      const kept = new Set(open.map((r) => r.id));
+      return ids.filter((id) => !kept.has(id));
+    },
+
     /** The checked uploads of a vehicle waiting for their pipeline, oldest first. */
     async ready(contentId: string, purpose: VideoUploadPurpose): Promise<UploadRow[]> {
       return db

@@ -6,8 +6,10 @@ import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
 import { createPgLocker } from './pg-locker.ts';
+import { uploadsRepo } from './repo.ts';
 import { toUploadAnswer, uploadsService } from './service.ts';
 import { createTusEndpoint, type TusEndpoint } from './tus.ts';
+import { sweepDoneUploadFiles } from './upload-files.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['uploads'];
@@ -70,9 +72,13 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
 
   // Bytes of uploads never finished within the expiry (tus keeps them until asked): swept every hour on each node,
   // which sees its own upload folder. A finished (`ready`) upload keeps its bytes until the spin takes them or the
-  // dealer cancels it.
+  // dealer cancels it; when the spin ran on another machine (from the blob store), this node deletes its file here.
+  const repo = uploadsRepo(ctx.db);
   const sweep = setInterval(() => {
     tus.server.cleanUpExpiredUploads().catch((error: unknown) => scope.log.warn({ err: error }, 'tus sweep failed'));
+    sweepDoneUploadFiles({ store: ctx.store, isDone: repo.doneAmong }, ctx.uploadDir, UPLOAD_SWEEP_MS).catch(
+      (error: unknown) => scope.log.warn({ err: error }, 'upload sweep failed'),
+    );
   }, UPLOAD_SWEEP_MS);
   sweep.unref();
   scope.addHook('onClose', async () => clearInterval(sweep));

@@ -98,6 +98,33 @@ export async function openUploadFile(
 }
 
 /**
+ * Removes from a node's uploads folder the files of uploads that are done with (`isDone` answers which of the ids):
+ * a pipeline that ran on another machine deleted the blob and its own copy, but cannot reach this folder. Files
+ * changed within `graceMs` are left alone (an upload being created: its row may not be visible yet).
+ */
+export async function sweepDoneUploadFiles(
+  deps: UploadFileDeps & { isDone: (ids: readonly string[]) => Promise<string[]> },
+  dir: string,
+  graceMs: number,
+): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const now = Date.now();
+  const candidates: string[] = [];
+  for (const name of names) {
+    // Upload ids are hex (service.create); anything else (tus's `.json`, a stray file) is not one.
+    if (!/^[0-9a-f]{32}$/.test(name)) continue;
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info && now - info.mtimeMs > graceMs) candidates.push(name);
+  }
+  const done = await deps.isDone(candidates);
+  await deleteUploadFiles(
+    deps,
+    done.map((id) => path.join(dir, id)),
+  );
+  return done;
+}
+
+/**
  * Deletes everything of the uploads whose files are given: the uploads folder's file and tus's `<id>.json` beside it,
  * this node's copy read from the blob store, and the blob. Missing pieces are no error, so it may run again.
  */
