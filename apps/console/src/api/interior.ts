@@ -150,15 +150,16 @@ export function useEnhance(contentId: string, sceneId: string, enabled = true) {
   });
 }
 
-/** The live "after": the settings on a 1024-wide copy, as an object URL (the caller revokes it). */
+/** The live "after": the settings and the white balance on a 1024-wide copy, as an object URL (the caller revokes it). */
 export async function fetchEnhancePreview(
   contentId: string,
   sceneId: string,
   settings: EnhanceSettings,
+  whiteBalance: WhiteBalance,
   signal?: AbortSignal,
 ): Promise<string> {
   const { data } = await apiRequest<Blob>(scenePath(contentId, sceneId, '/enhance/preview'), {
-    query: enhancePreviewQueryOf(settings),
+    query: enhancePreviewQueryOf(settings, whiteBalance),
     as: 'blob',
     errors: 'silent',
     ...(signal ? { signal } : {}),

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessJobPayload } from '../../src/modules/contents/jobs.ts';
 import { exteriorJobs } from '../../src/modules/exterior/jobs.ts';
 import { multipleJob } from '../../src/modules/exterior/pipeline-work.ts';
+import { keepUploadInStore, UploadFileMissing, uploadBlobKey } from '../../src/modules/uploads/upload-files.ts';
 import type { JobContext, JobHandler, JobRunner } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { contentApi } from '../contents/content-api.ts';
@@ -154,12 +157,32 @@ describe('a worker that cannot see the upload file', () => {
     const { upload, processId, payload } = await started(car);
     const file = uploadFile(t, upload);
     await rename(file, `${file}.elsewhere`);
-    await expect(handler(payload, delivery(0))).rejects.toThrow(/not in this node's uploads folder/);
+    await expect(handler(payload, delivery(0))).rejects.toBeInstanceOf(UploadFileMissing);
     expect(await processOf(processId)).toMatchObject({ status: 'queued' });
     expect(await uploadRow(t.db, upload)).toMatchObject({ status: 'processing', error_code: null });
     await rename(`${file}.elsewhere`, file);
     expect(await handler(payload, delivery(1))).toBe('success');
     expect((await rowsOf(t.db, car))[0]!.frames).toHaveLength(36);
+  });
+});
+
+describe('a worker on another machine, with the upload in the blob store (S3 storage)', () => {
+  it('makes the spin from a copy read from the store, then deletes the blob and the copy', async () => {
+    const [car] = (await t.make.vehicles(owner)) as [string];
+    const { upload, payload } = await started(car);
+    const store = testAppStore(t.dir);
+    const file = uploadFile(t, upload);
+    // As `serve` does with S3 storage when the upload finishes; then the file is on a machine this worker is not.
+    await keepUploadInStore(store, upload, file);
+    await rename(file, `${file}.elsewhere`);
+    expect(await handler(payload, delivery(0))).toBe('success');
+    expect((await rowsOf(t.db, car))[0]!.frames).toHaveLength(36);
+    expect(await uploadRow(t.db, upload)).toMatchObject({ status: 'complete' });
+    expect(await store.exists(uploadBlobKey(upload))).toBe(false);
+    const copy = path.join(tmpdir(), 'spinyard-upload-copies', upload);
+    expect(existsSync(copy)).toBe(false);
+    // The receiving node's own file is its sweep's (sweepDoneUploadFiles).
+    expect(existsSync(`${file}.elsewhere`)).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   enhanceSettingsOfQuery,
   enhanceSettingsSchema,
   interiorSceneUpdateBody,
+  whiteBalanceOfQuery,
   whiteBalanceSchema,
 } from './interior.ts';
 
@@ -95,6 +96,21 @@ describe('enhance settings', () => {
     const query = enhancePreviewQuery.parse(enhancePreviewQueryOf(settings));
     expect(enhanceSettingsOfQuery(query)).toEqual(settings);
     expect(enhancePreviewQuery.safeParse({ tone_curve: 'yes' }).success).toBe(false);
+  });
+
+  it('carries an unapplied white balance; without one the scene keeps its own', () => {
+    const wb = { mode: 'manual', temperature: 60, tint: -20 } as const;
+    const query = enhancePreviewQuery.parse(enhancePreviewQueryOf(DEFAULT_ENHANCE_SETTINGS, wb));
+    expect(whiteBalanceOfQuery(query)).toEqual(wb);
+    expect(enhanceSettingsOfQuery(query)).toEqual(DEFAULT_ENHANCE_SETTINGS);
+    expect(whiteBalanceOfQuery(enhancePreviewQuery.parse(enhancePreviewQueryOf(DEFAULT_ENHANCE_SETTINGS)))).toBe(null);
+    expect(whiteBalanceOfQuery(enhancePreviewQuery.parse({ wb_mode: 'auto' }))).toEqual({
+      mode: 'auto',
+      temperature: 0,
+      tint: 0,
+    });
+    expect(enhancePreviewQuery.safeParse({ wb_mode: 'manual', wb_temperature: '101' }).success).toBe(false);
+    expect(enhancePreviewQuery.safeParse({ wb_mode: 'sepia' }).success).toBe(false);
   });
 });
 

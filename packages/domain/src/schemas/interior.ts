@@ -151,10 +151,23 @@ export const enhancePreviewQuery = z.strictObject({
   super_resolution: queryBoolean.optional(),
   super_resolution_level: queryLevel.optional(),
   jpeg_quality: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * A white balance not applied yet, so the preview shows the sliders as they stand; without `wb_mode` the scene's
+   * own white balance (the one in force) is used. Auto mode ignores the temperature and tint, as the process does.
+   */
+  wb_mode: z.enum(['manual', 'auto']).optional(),
+  wb_temperature: z.coerce.number().int().min(-100).max(100).optional(),
+  wb_tint: z.coerce.number().int().min(-100).max(100).optional(),
   /** Any value: changes the URL so a browser fetches again (the console's cache-busting timestamp). */
   _: z.string().max(40).optional(),
 });
 export type EnhancePreviewQuery = z.output<typeof enhancePreviewQuery>;
+
+/** The white balance a preview query asks for, or null for the scene's own. */
+export function whiteBalanceOfQuery(q: EnhancePreviewQuery): WhiteBalance | null {
+  if (q.wb_mode === undefined) return null;
+  return { mode: q.wb_mode, temperature: q.wb_temperature ?? 0, tint: q.wb_tint ?? 0 };
+}
 
 /** The preview query as full settings (what is absent takes its default, the size is kept). */
 export function enhanceSettingsOfQuery(q: EnhancePreviewQuery): EnhanceSettings {
@@ -176,12 +189,20 @@ export function enhanceSettingsOfQuery(q: EnhancePreviewQuery): EnhanceSettings 
   };
 }
 
-/** The preview query of settings (what the console puts in the preview image's URL). */
-export function enhancePreviewQueryOf(s: EnhanceSettings): Record<string, string> {
+/**
+ * The preview query of settings (what the console puts in the preview image's URL), with the white balance the
+ * sliders show when given (else the server uses the scene's own).
+ */
+export function enhancePreviewQueryOf(s: EnhanceSettings, whiteBalance?: WhiteBalance): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(s)) {
     if (key === 'resized_width' || key === 'resized_height' || value === null) continue;
     out[key] = String(value);
+  }
+  if (whiteBalance) {
+    out.wb_mode = whiteBalance.mode;
+    out.wb_temperature = String(whiteBalance.temperature);
+    out.wb_tint = String(whiteBalance.tint);
   }
   return out;
 }

@@ -13,6 +13,7 @@ import {
   interiorSceneUpdateBody,
   interiorUploadFields,
   parseFields,
+  whiteBalanceOfQuery,
   whiteBalanceSchema,
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
@@ -155,7 +156,9 @@ const routes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app,
         summary: 'The corrections on a 1024-wide copy of the original, as a JPEG (not stored): the live "after"',
         description:
           'Query: the settings of POST enhance (flags true/false, levels 0..100, jpeg_quality); absent ones are ' +
-          "off. 403 forbidden (params.reason interior_enhancement_off) when the domain's option is off.",
+          'off. wb_mode (manual or auto), wb_temperature and wb_tint (-100..100) preview a white balance not ' +
+          "applied yet; without wb_mode the scene's own is used. 403 forbidden (params.reason " +
+          "interior_enhancement_off) when a correction is asked and the domain's option is off.",
         params: interiorSceneParams,
         querystring: enhancePreviewQuery,
       },
@@ -167,6 +170,7 @@ const routes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app,
         content_id,
         scene_id,
         enhanceSettingsOfQuery(request.query),
+        whiteBalanceOfQuery(request.query),
       );
       return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
     },

@@ -2,6 +2,7 @@ import {
   DEFAULT_ENHANCE_SETTINGS,
   type EnhanceAnswer,
   type EnhanceSettings,
+  enhanceChangesPixels,
   enhanceSettingsSchema,
   INTERIOR_FULL_MAX,
   INTERIOR_MAX,
@@ -277,19 +278,27 @@ export function interiorService(deps: InteriorServiceDeps) {
     },
 
     /**
-     * The corrections on the original's preview size (1024 wide), with the scene's white balance, as a JPEG that
-     * is not stored: the "after" of the tool's before-and-after while the sliders move.
+     * The corrections on the original's preview size (1024 wide), with the white balance the sliders show (else the
+     * scene's own), as a JPEG that is not stored: the "after" of the tool's before-and-after while the sliders move.
+     * With the domain's option off, only the corrections are refused: the white balance is offered without the
+     * option, so its preview is too.
      */
-    async enhancePreview(actor: Actor, contentId: string, sceneId: string, settings: EnhanceSettings): Promise<Buffer> {
+    async enhancePreview(
+      actor: Actor,
+      contentId: string,
+      sceneId: string,
+      settings: EnhanceSettings,
+      asked: WhiteBalance | null,
+    ): Promise<Buffer> {
       const content = await visibleForMedia(db, actor, contentId);
-      if (!enhancementEnabled(content)) {
+      if (!enhancementEnabled(content) && enhanceChangesPixels(settings)) {
         throw new AppError('forbidden', { params: { reason: 'interior_enhancement_off' } });
       }
       const scene = await sceneOr404(db, content.id, sceneId);
       const source = scene.original.renditions.preview ?? scene.original.renditions.mobile;
       const data = await readBlob(store, source ? source.jpeg : scene.original.master);
       if (!data) throw new AppError('image_load_error');
-      const whiteBalance = scene.white_balance ? whiteBalanceSchema.parse(scene.white_balance) : null;
+      const whiteBalance = asked ?? (scene.white_balance ? whiteBalanceSchema.parse(scene.white_balance) : null);
       return media.previewPanorama(
         data,
         {

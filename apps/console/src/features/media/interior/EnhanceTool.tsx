@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  Progress,
-  SegmentedControl,
-  SimpleGrid,
-  Slider,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Progress, SimpleGrid, Slider, Stack, Switch, Text } from '@mantine/core';
 import {
   DEFAULT_ENHANCE_SETTINGS,
   ENHANCE_FLAGS,
@@ -37,6 +24,7 @@ import { notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { DialogShell } from '../../../components/DialogShell.tsx';
 import { interiorErrorText, processName } from './interiorText.ts';
+import { NEUTRAL_WHITE_BALANCE, sameWhiteBalance, WhiteBalanceControls } from './WhiteBalanceControls.tsx';
 
 interface EnhanceToolProps {
   contentId: string;
@@ -56,7 +44,8 @@ const PREVIEW_DELAY_MS = 350;
  * The interior image-quality tool: the five corrections with their strengths, the JPEG quality and the size, with
  * the original and a live preview of the result side by side (stacked on a phone); applying starts the
  * interior_enhance process, whose progress shows here. The white balance (manual temperature and tint, or automatic)
- * is its own process. Back to the original drops both.
+ * is its own process; the preview shows it as the sliders stand, applied or not, so a dealer sees it before waiting
+ * for a render. Back to the original drops both.
  */
 export function EnhanceTool({ contentId, scene, enabled, running, readOnly, onClose }: EnhanceToolProps) {
   const { t } = useTranslation();
@@ -65,7 +54,7 @@ export function EnhanceTool({ contentId, scene, enabled, running, readOnly, onCl
   const balance = useApplyWhiteBalance(contentId, scene.id);
   const undo = useUndoEnhance(contentId, scene.id);
   const [settings, setSettings] = useState<EnhanceSettings>(DEFAULT_ENHANCE_SETTINGS);
-  const [whiteBalance, setWhiteBalance] = useState<WhiteBalance>({ mode: 'manual', temperature: 0, tint: 0 });
+  const [whiteBalance, setWhiteBalance] = useState<WhiteBalance>(NEUTRAL_WHITE_BALANCE);
   const [loaded, setLoaded] = useState(false);
   const [preview, setPreview] = useState<{ url: string | null; loading: boolean; failed: boolean }>({
     url: null,
@@ -74,6 +63,10 @@ export function EnhanceTool({ contentId, scene, enabled, running, readOnly, onCl
   });
   const [error, setError] = useState<string | null>(null);
   const busy = readOnly || running.length > 0 || apply.isPending || balance.isPending || undo.isPending;
+  const wbUnapplied = loaded && !sameWhiteBalance(whiteBalance, tool.data?.white_balance ?? NEUTRAL_WHITE_BALANCE);
+  // Without the domain's option the corrections stay off, but the white balance is still offered: its preview is
+  // fetched while it differs from the one in force (else the picture in force is the "after" already).
+  const previewWanted = loaded && (enabled || wbUnapplied);
 
   useEffect(() => {
     if (!tool.data || loaded) return;
@@ -84,12 +77,16 @@ export function EnhanceTool({ contentId, scene, enabled, running, readOnly, onCl
 
   // The live "after": fetched a moment after the last change; the previous picture is released.
   useEffect(() => {
-    if (!enabled || !loaded) return;
+    if (!previewWanted) {
+      setPreview({ url: null, loading: false, failed: false });
+      return;
+    }
     const controller = new AbortController();
     let url: string | null = null;
+    const corrections = enabled ? settings : DEFAULT_ENHANCE_SETTINGS;
     const timer = window.setTimeout(() => {
       setPreview((p) => ({ ...p, loading: true, failed: false }));
-      fetchEnhancePreview(contentId, scene.id, settings, controller.signal).then(
+      fetchEnhancePreview(contentId, scene.id, corrections, whiteBalance, controller.signal).then(
         (made) => {
           url = made;
           setPreview({ url: made, loading: false, failed: false });
@@ -105,7 +102,7 @@ export function EnhanceTool({ contentId, scene, enabled, running, readOnly, onCl
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [contentId, scene.id, settings, enabled, loaded]);
+  }, [contentId, scene.id, settings, whiteBalance, enabled, previewWanted]);
 
   const set = <K extends keyof EnhanceSettings>(key: K, value: EnhanceSettings[K]) =>
     setSettings((s) => ({ ...s, [key]: value }));
@@ -137,7 +134,7 @@ export function EnhanceTool({ contentId, scene, enabled, running, readOnly, onCl
       onSuccess: () => {
         notifySuccess(t('interior.enhance.undone'));
         setSettings(DEFAULT_ENHANCE_SETTINGS);
-        setWhiteBalance({ mode: 'manual', temperature: 0, tint: 0 });
+        setWhiteBalance(NEUTRAL_WHITE_BALANCE);
       },
       onError: (e) => setError(interiorErrorText(e)),
     });
@@ -178,7 +175,7 @@ export function EnhanceTool({ contentId, scene, enabled, running, readOnly, onCl
                 </Text>
               </figure>
               <figure style={{ margin: 0 }} aria-busy={preview.loading}>
-                {enabled && preview.url ? (
+                {previewWanted && preview.url ? (
                   <img
                     src={preview.url}
                     alt={t('interior.enhance.after')}
@@ -310,48 +307,15 @@ export function EnhanceTool({ contentId, scene, enabled, running, readOnly, onCl
             </Button>
           </Group>
 
-          <Divider label={t('interior.wb.title')} labelPosition="left" />
-          <SegmentedControl
-            aria-label={t('interior.wb.mode')}
-            value={whiteBalance.mode}
-            onChange={(v) => setWhiteBalance((w) => ({ ...w, mode: v as WhiteBalance['mode'] }))}
-            data={[
-              { value: 'manual', label: t('interior.wb.manual') },
-              { value: 'auto', label: t('interior.wb.auto') },
-            ]}
-            disabled={busy}
+          <WhiteBalanceControls
+            value={whiteBalance}
+            onChange={setWhiteBalance}
+            unapplied={wbUnapplied}
+            previewUrl={previewWanted ? preview.url : null}
+            busy={busy}
+            applying={balance.isPending}
+            onApply={runWhiteBalance}
           />
-          {whiteBalance.mode === 'manual' && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Stack gap={4}>
-                <Text size="sm">{t('interior.wb.temperature')}</Text>
-                <Slider
-                  min={-100}
-                  max={100}
-                  value={whiteBalance.temperature}
-                  onChange={(v) => setWhiteBalance((w) => ({ ...w, temperature: v }))}
-                  thumbLabel={t('interior.wb.temperature')}
-                  disabled={busy}
-                />
-              </Stack>
-              <Stack gap={4}>
-                <Text size="sm">{t('interior.wb.tint')}</Text>
-                <Slider
-                  min={-100}
-                  max={100}
-                  value={whiteBalance.tint}
-                  onChange={(v) => setWhiteBalance((w) => ({ ...w, tint: v }))}
-                  thumbLabel={t('interior.wb.tint')}
-                  disabled={busy}
-                />
-              </Stack>
-            </SimpleGrid>
-          )}
-          <Group gap="sm">
-            <Button type="button" variant="light" onClick={runWhiteBalance} disabled={busy} loading={balance.isPending}>
-              {t('interior.wb.apply')}
-            </Button>
-          </Group>
 
           {error && (
             <Alert color="red" role="alert" data-testid="interior-enhance-error">
