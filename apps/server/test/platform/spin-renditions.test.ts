@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import { extractSpinFrames } from '../../src/platform/media/frame-extract.ts';
-import { ijgTables, renderSpinFrames, SpinRenderError } from '../../src/platform/media/spin-renditions.ts';
+import { ijgTables } from '../../src/platform/media/jpeg-tables.ts';
+import { renderSpinFrames, SpinRenderError } from '../../src/platform/media/spin-renditions.ts';
 
 /**
  * The spin's renders by ffmpeg (platform/media/spin-renditions.ts) and the colours of its candidate frames

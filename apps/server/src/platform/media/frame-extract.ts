@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegPath } from './ffmpeg.ts';
 import { FrameSignatureError, type FrameSignatureFailure, type FrameSignatures } from './frame-signatures.ts';
+import { mjpegArgs } from './jpeg-tables.ts';
 import { SAFE_INPUT_ARGS } from './video-probe.ts';
 
 /**
@@ -41,7 +42,7 @@ export interface SpinExtractOptions {
   maxPixels: number;
   /** Past this many signatures ffmpeg is killed (a file longer than its probe said). */
   maxSignatures: number;
-  /** JPEG quality scale of the candidates (ffmpeg's -q:v, 2 = best usual). Default 2. */
+  /** libjpeg quality (1..100) of the candidates, which become the spin's masters. Default 90. */
   jpegQuality?: number;
   /** `false` decodes the frames no other frame refers to as well; they are skipped by default. */
   skipNonReference?: boolean;
@@ -68,6 +69,8 @@ export interface SpinExtraction {
 }
 
 const STDERR_TAIL = 8 * 1024;
+/** The masters' quality, as sharp made them before ffmpeg did: no visible loss, and later edits start from it. */
+const CANDIDATE_QUALITY = 90;
 const SHOWINFO = /\[showinfo@(sig|cand) @ [^\]]+\]\s+n:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/;
 const CANDIDATE_NAME = 'cand-%05d.jpg';
 const candidateFile = (dir: string, index: number) => path.join(dir, `cand-${String(index + 1).padStart(5, '0')}.jpg`);
@@ -157,12 +160,7 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
     '[cand]',
     '-f',
     'image2',
-    '-c:v',
-    'mjpeg',
-    '-pix_fmt',
-    'yuvj420p',
-    '-q:v',
-    String(options.jpegQuality ?? 2),
+    ...mjpegArgs(options.jpegQuality ?? CANDIDATE_QUALITY),
     '-vsync',
     '0',
     path.join(options.outDir, CANDIDATE_NAME),

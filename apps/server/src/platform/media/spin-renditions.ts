@@ -1,6 +1,7 @@
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
+import { mjpegArgs } from './jpeg-tables.ts';
 
 /**
  * A spin's frames in every size the viewer needs, made by ffmpeg from the candidate JPEGs the decode pass chose
@@ -9,10 +10,8 @@ import { ffmpegPath, runBounded } from './ffmpeg.ts';
  * enters Node's heap and its memory stays flat, and it takes about half the CPU of a sharp render of the same
  * outputs (docs/operations.md, the exterior pipeline). The candidate itself is the frame's master, untouched.
  *
- * The JPEGs are encoded with the IJG quantisation tables at the same quality scale sharp's libjpeg uses
- * (`ijgTables`), one table for luminance and one for chrominance, with optimal Huffman tables: ffmpeg's own MPEG
- * matrix at a `qscale` would spend the same bits on colour as on detail, and make larger files for the same picture.
- * WebP is the same libwebp sharp uses, at the same quality and method.
+ * The JPEGs are encoded with libjpeg's tables at the same quality scale sharp uses (jpeg-tables.ts); WebP is the same
+ * libwebp sharp uses, at the same quality and method.
  */
 
 export interface SpinRenditionSpec {
@@ -48,35 +47,6 @@ export class SpinRenderError extends Error {
   override readonly name = 'SpinRenderError';
 }
 
-/** The standard luminance and chrominance tables of the JPEG standard (Annex K), row by row. */
-// biome-ignore format: an 8x8 table reads as rows
-const LUMINANCE = [
-  16, 11, 10, 16, 24, 40, 51, 61,
-  12, 12, 14, 19, 26, 58, 60, 55,
-  14, 13, 16, 24, 40, 57, 69, 56,
-  14, 17, 22, 29, 51, 87, 80, 62,
-  18, 22, 37, 56, 68, 109, 103, 77,
-  24, 35, 55, 64, 81, 104, 113, 92,
-  49, 64, 78, 87, 103, 121, 120, 101,
-  72, 92, 95, 98, 112, 100, 103, 99,
-];
-// biome-ignore format: an 8x8 table reads as rows
-const CHROMINANCE = [
-  17, 18, 24, 47, 99, 99, 99, 99,
-  18, 21, 26, 66, 99, 99, 99, 99,
-  24, 26, 56, 99, 99, 99, 99, 99,
-  47, 66, 99, 99, 99, 99, 99, 99,
-  ...new Array<number>(32).fill(99),
-];
-
-/** The tables libjpeg uses at a quality of 1..100 (its `jpeg_quality_scaling`), as ffmpeg's matrix options take them. */
-export function ijgTables(quality: number): { luminance: number[]; chrominance: number[] } {
-  const q = Math.min(100, Math.max(1, Math.round(quality)));
-  const scale = q < 50 ? 5000 / q : 200 - 2 * q;
-  const scaled = (table: number[]) => table.map((v) => Math.min(255, Math.max(1, Math.floor((v * scale + 50) / 100))));
-  return { luminance: scaled(LUMINANCE), chrominance: scaled(CHROMINANCE) };
-}
-
 /** A rendition's size: the width capped to the frame's, the height keeping the frame's aspect (as sharp's renders). */
 export function renditionSize(frame: { width: number; height: number }, width: number) {
   const w = Math.min(width, frame.width);
@@ -92,7 +62,7 @@ function renderArgs(
   out: (name: string, ext: string) => string,
 ) {
   const names = Object.keys(spec.renditions);
-  const tables = ijgTables(spec.quality.jpeg);
+  const jpeg = mjpegArgs(spec.quality.jpeg);
   const graph = [`[0:v]split=${names.length}${names.map((_, i) => `[r${i}]`).join('')}`];
   names.forEach((name, i) => {
     const size = renditionSize(frame, spec.renditions[name]!.width);
@@ -100,10 +70,7 @@ function renderArgs(
     graph.push(`[r${i}]${scale},setsar=1,split=2[j${i}][w${i}]`);
   });
   const outputs = names.flatMap((name, i) => [
-    ...['-map', `[j${i}]`, '-c:v', 'mjpeg', '-pix_fmt', 'yuvj420p', '-huffman', 'optimal'],
-    // A qscale of 8 makes ffmpeg write the matrices as given (it scales them by qscale / 8).
-    ...['-q:v', '8', '-intra_matrix', tables.luminance.join(','), '-chroma_intra_matrix', tables.chrominance.join(',')],
-    ...['-f', 'image2', '-start_number', '1', out(name, 'jpg')],
+    ...['-map', `[j${i}]`, ...jpeg, '-f', 'image2', '-start_number', '1', out(name, 'jpg')],
     ...['-map', `[w${i}]`, '-c:v', 'libwebp', '-quality', String(spec.quality.webp)],
     ...['-compression_level', String(spec.webpEffort), '-f', 'image2', '-start_number', '1', out(name, 'webp')],
   ]);
