@@ -25,11 +25,26 @@ export interface Clip {
   turns: number;
   /** The domain's exterior size for this clip's spin. */
   exteriorSize: 'full_hd' | '4k';
+  /**
+   * Whether the encoder may use B-frames (x264's default). Without them every frame is a reference frame, as many
+   * phones write H.264: the pipeline then cannot skip decoding any frame, its worst case against decode-only.
+   */
+  bFrames?: boolean;
 }
 
 export const CLIPS: Clip[] = [
   { name: '1080p30-30s', width: 1920, height: 1080, seconds: 30, fps: 30, turns: 1.25, exteriorSize: 'full_hd' },
   { name: '4k30-60s', width: 3840, height: 2160, seconds: 60, fps: 30, turns: 1.25, exteriorSize: '4k' },
+  {
+    name: '1080p30-30s-no-b-frames',
+    width: 1920,
+    height: 1080,
+    seconds: 30,
+    fps: 30,
+    turns: 1.25,
+    exteriorSize: 'full_hd',
+    bFrames: false,
+  },
 ];
 
 async function run(args: string[], what: string, timeoutMs = 30 * 60_000): Promise<void> {
@@ -106,6 +121,7 @@ export async function makeClip(clip: Clip): Promise<string> {
         `crop=${clip.width}:${clip.height}:x='mod(n*${perFrame.toFixed(4)},${turn})':y=0,noise=alls=6:allf=t,format=yuv420p[v]`,
       ...['-map', '[v]', '-t', String(clip.seconds), '-r', String(clip.fps)],
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-profile:v', 'high', '-movflags', '+faststart'],
+      ...(clip.bFrames === false ? ['-bf', '0'] : []),
       partial,
     ],
     clip.name,

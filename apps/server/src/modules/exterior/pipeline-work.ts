@@ -57,7 +57,7 @@ import { exteriorRepo } from './repo.ts';
 /** What the request stores with the process: the uploads and every option the job needs, as they were then. */
 export const pipelinePayload = z.object({
   upload_ids: z.array(z.string()).min(1),
-  /** The upload files, on the disk of the node that received them (the job runs where it can read them). */
+  /** The upload files on the receiving node; a worker elsewhere reads them from the blob store (openUploadFile). */
   files: z.array(z.string()).min(1),
   file_names: z.array(z.string().nullable()),
   group_order: z.number().int().min(1),
