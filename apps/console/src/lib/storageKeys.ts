@@ -13,6 +13,11 @@ export const STORAGE_KEYS = {
   listPrefix: 'spinyard.list.',
   /** The vehicle list's conditions (under listPrefix, so logout clears them with the others). */
   contentsList: 'spinyard.list.contents',
+  /**
+   * Prefix of the blur editor's unapplied regions, one entry per vehicle and row. Not cleared at logout: the work
+   * belongs to the vehicle, and a colleague on the same computer may finish it.
+   */
+  blurDraftPrefix: 'spinyard.blur_draft.',
   /** Prefix of the session-storage cache entries. */
   cachePrefix: 'spinyard.cache.',
 } as const;

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  ColorInput,
-  Grid,
-  Group,
-  Modal,
-  Progress,
-  SegmentedControl,
-  Slider,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   BLUR_LIMITS,
@@ -36,11 +24,15 @@ import {
 } from '../../../../api/exteriorBlur.ts';
 import { notifySuccess } from '../../../../api/notify.ts';
 import { CenteredLoader } from '../../../../components/CenteredLoader.tsx';
-import { i18n } from '../../../../i18n/i18n.ts';
+import { CloseConfirm } from './CloseConfirm.tsx';
+import { DraftNotice, useBlurDraft, useDraftSync } from './DraftNotice.tsx';
+import { type BlurDraftSettings, removeBlurDraft } from './draft.ts';
 import { editorReducer, initialState } from './editorState.ts';
 import { FrameCanvas } from './FrameCanvas.tsx';
 import { FrameStrip } from './FrameStrip.tsx';
+import { type Look, LookControls } from './LookControls.tsx';
 import { NeighbourPreview } from './NeighbourPreview.tsx';
+import { ProcessLine } from './ProcessLine.tsx';
 import { RegionList } from './RegionList.tsx';
 
 export interface BlurEditorProps {
@@ -50,41 +42,68 @@ export interface BlurEditorProps {
   onClose: () => void;
 }
 
-type Look = 'blur' | 'color';
-
-/** The text of a failed blur process: its catalogue code in the user's language, else the generic sentence. */
-function processFailureText(error: string | null): string {
-  const code = error ? /^([a-z0-9_]+): /.exec(error)?.[1] : undefined;
-  return code && i18n.exists(`errors.${code}`) ? i18n.t(`errors.${code}`) : i18n.t('exteriorBlur.apply.failed');
-}
-
 /**
  * The blur and replace-image editor's blur (issue 9): regions (licence plates, faces, signs) drawn on a frame of a
  * spin row and carried to the other frames by interpolation between key frames; blurred or filled with a colour,
  * inside the regions or outside them (the background); previewed on the frame shown (the server's blurred_preview)
  * and on its neighbours (the carried boxes); applied as the `blur` process with its live progress; undone. Full
- * screen on a phone.
+ * screen on a phone. Work not applied is kept in this browser as a draft (draft.ts) and restored when the row's
+ * editor opens again; closing with such work asks first.
  */
 export function BlurEditor({ contentId, groupId, opened, onClose }: BlurEditorProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [dirty, setDirty] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const close = () => {
+    setConfirming(false);
+    onClose();
+  };
   return (
-    <Modal.Root opened={opened} onClose={onClose} fullScreen={phone} size="min(96rem, 96vw)" radius="md">
-      <Modal.Overlay />
-      <Modal.Content data-testid="blur-editor">
-        <Modal.Header renderRoot={(props) => <div {...props} />}>
-          <Modal.Title fw={700} fz="lg">
-            {t('exteriorBlur.title')}
-          </Modal.Title>
-          <Modal.CloseButton aria-label={t('exteriorBlur.close')} />
-        </Modal.Header>
-        <Modal.Body>{opened ? <EditorBody contentId={contentId} groupId={groupId} /> : null}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <>
+      <Modal.Root
+        opened={opened}
+        onClose={() => (dirty ? setConfirming(true) : close())}
+        // Mantine hears Escape on the window: with the question open, Escape answers the question only.
+        closeOnEscape={!confirming}
+        fullScreen={phone}
+        size="min(96rem, 96vw)"
+        radius="md"
+      >
+        <Modal.Overlay />
+        <Modal.Content data-testid="blur-editor">
+          <Modal.Header renderRoot={(props) => <div {...props} />}>
+            <Modal.Title fw={700} fz="lg">
+              {t('exteriorBlur.title')}
+            </Modal.Title>
+            <Modal.CloseButton aria-label={t('exteriorBlur.close')} />
+          </Modal.Header>
+          <Modal.Body>
+            {opened ? <EditorBody contentId={contentId} groupId={groupId} onDirty={setDirty} /> : null}
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+      <CloseConfirm
+        opened={confirming}
+        onKeepEditing={() => setConfirming(false)}
+        onClose={close}
+        onDiscard={() => {
+          removeBlurDraft(contentId, groupId);
+          close();
+        }}
+      />
+    </>
   );
 }
 
-function EditorBody({ contentId, groupId }: { contentId: string; groupId: string }) {
+interface BodyProps {
+  contentId: string;
+  groupId: string;
+  /** Whether the editor holds changes not applied (the close asks first). */
+  onDirty: (dirty: boolean) => void;
+}
+
+function EditorBody({ contentId, groupId, onDirty }: BodyProps) {
   const { t } = useTranslation();
   const answer = useBlurredContent(contentId);
   if (answer.isPending) return <CenteredLoader />;
@@ -105,37 +124,58 @@ function EditorBody({ contentId, groupId }: { contentId: string; groupId: string
       row={row}
       backgroundAllowed={answer.data.background_blur}
       process={answer.data.process}
+      onDirty={onDirty}
     />
   );
 }
 
-function Editor({
-  contentId,
-  row,
-  backgroundAllowed,
-  process: lastProcess,
-}: {
+interface EditorProps {
   contentId: string;
   row: BlurRowAnswer;
   backgroundAllowed: boolean;
   process: ProcessAnswer | null;
-}) {
+  onDirty: (dirty: boolean) => void;
+}
+
+function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDirty }: EditorProps) {
   const { t } = useTranslation();
   const n = row.frames.length;
-  const saved = row.settings;
-  const [state, dispatch] = useReducer(editorReducer, undefined, () => initialState(saved?.regions ?? [], n));
-  const [target, setTarget] = useState<BlurTarget>(
-    saved?.blur_target === 'background' && backgroundAllowed ? 'background' : 'regions',
-  );
-  const [look, setLook] = useState<Look>(saved?.bg_color ? 'color' : 'blur');
-  const [strength, setStrength] = useState(saved?.blur_str ?? BLUR_LIMITS.defaultStrength);
-  const [color, setColor] = useState(saved?.bg_color ?? '#202020');
+  // The draft restored at opening (else the applied settings) is where every control starts.
+  const draft = useBlurDraft(contentId, row, backgroundAllowed);
+  const start = draft.start;
+  const [state, dispatch] = useReducer(editorReducer, undefined, () => initialState(start.regions, n));
+  const [target, setTarget] = useState<BlurTarget>(start.blur_target);
+  const [look, setLook] = useState<Look>(start.bg_color ? 'color' : 'blur');
+  const [strength, setStrength] = useState(start.blur_str ?? BLUR_LIMITS.defaultStrength);
+  const [color, setColor] = useState(start.bg_color ?? '#202020');
   const [started, setStarted] = useState<ProcessAnswer | null>(null);
 
   const frame = row.frames[state.frame] ?? row.frames[0];
   const display = frame?.original.renditions.display ?? frame?.original.renditions.thumbnail;
   const selectedRegion = state.regions.find((r) => r.id === state.selected);
   const colorValid = /^#[0-9a-fA-F]{6}$/.test(color);
+
+  const current = useMemo<BlurDraftSettings>(
+    () => ({
+      blur_target: target,
+      blur_str: look === 'blur' ? strength : null,
+      bg_color: look === 'color' ? color.toLowerCase() : null,
+      regions: state.regions,
+    }),
+    [target, look, strength, color, state.regions],
+  );
+  const dirty = useDraftSync(contentId, row, current, draft.baseline);
+  useEffect(() => {
+    onDirty(dirty);
+    return () => onDirty(false);
+  }, [dirty, onDirty]);
+  const toSettings = (s: BlurDraftSettings) => {
+    dispatch({ type: 'reset', regions: s.regions });
+    setTarget(s.blur_target);
+    setLook(s.bg_color ? 'color' : 'blur');
+    setStrength(s.blur_str ?? BLUR_LIMITS.defaultStrength);
+    setColor(s.bg_color ?? '#202020');
+  };
 
   // The preview: the regions as they stand on the frame shown (short whatever the key frames), settled for 300 ms.
   const previewParams = useDebounced(
@@ -199,7 +239,13 @@ function Editor({
       regions: state.regions,
       ...(look === 'color' ? { bg_color: color.toLowerCase() } : { blur_str: strength }),
     };
-    apply.mutate(body, { onSuccess: (answer) => setStarted(answer.process) });
+    apply.mutate(body, {
+      onSuccess: (answer) => {
+        // The server holds these settings now: they are no longer a draft.
+        draft.applied(current);
+        setStarted(answer.process);
+      },
+    });
   };
   const onUndo = () =>
     undo.mutate(row.group_id, {
@@ -209,6 +255,11 @@ function Editor({
   if (!frame || !display) return null;
   return (
     <Grid gutter="lg">
+      {draft.restoredAt && dirty ? (
+        <Grid.Col span={12}>
+          <DraftNotice at={draft.restoredAt} onDiscard={() => toSettings(draft.discard())} />
+        </Grid.Col>
+      ) : null}
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap">
@@ -260,71 +311,18 @@ function Editor({
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
           <RegionList regions={state.regions} selected={state.selected} frame={state.frame} n={n} dispatch={dispatch} />
-          <Stack gap={6}>
-            <Text fw={600} size="sm" id="blur-target-label">
-              {t('exteriorBlur.target.label')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="blur-target-label"
-              value={target}
-              onChange={(v) => setTarget(v as BlurTarget)}
-              data={[
-                { value: 'regions', label: t('exteriorBlur.target.regions') },
-                { value: 'background', label: t('exteriorBlur.target.background'), disabled: !backgroundAllowed },
-              ]}
-              fullWidth
-            />
-            {!backgroundAllowed ? (
-              <Text size="xs" c="gray.7">
-                {t('exteriorBlur.target.backgroundOff')}
-              </Text>
-            ) : target === 'background' ? (
-              <Text size="xs" c="gray.7">
-                {t('exteriorBlur.target.backgroundHint')}
-              </Text>
-            ) : null}
-            <Text fw={600} size="sm" id="blur-look-label">
-              {t('exteriorBlur.look.label')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="blur-look-label"
-              value={look}
-              onChange={(v) => setLook(v as Look)}
-              data={[
-                { value: 'blur', label: t('exteriorBlur.look.blur') },
-                { value: 'color', label: t('exteriorBlur.look.color') },
-              ]}
-              fullWidth
-            />
-            {look === 'blur' ? (
-              <Stack gap={2}>
-                <Text size="sm" id="blur-strength-label">
-                  {t('exteriorBlur.look.strength', { value: strength })}
-                </Text>
-                <Slider
-                  min={BLUR_LIMITS.minStrength}
-                  max={BLUR_LIMITS.maxStrength}
-                  value={strength}
-                  onChange={setStrength}
-                  thumbLabel={t('exteriorBlur.look.strengthLabel')}
-                  aria-labelledby="blur-strength-label"
-                  data-testid="blur-strength"
-                  mb="xs"
-                />
-              </Stack>
-            ) : (
-              <ColorInput
-                label={t('exteriorBlur.look.colorLabel')}
-                value={color}
-                onChange={setColor}
-                format="hex"
-                swatches={['#202020', '#ffffff', '#808080', '#1c7ed6', '#2f9e44']}
-                error={colorValid ? undefined : t('exteriorBlur.look.colorInvalid')}
-                eyeDropperButtonProps={{ 'aria-label': t('exteriorBlur.look.eyeDropper') }}
-                data-testid="blur-color"
-              />
-            )}
-          </Stack>
+          <LookControls
+            target={target}
+            onTarget={setTarget}
+            backgroundAllowed={backgroundAllowed}
+            look={look}
+            onLook={setLook}
+            strength={strength}
+            onStrength={setStrength}
+            color={color}
+            onColor={setColor}
+            colorValid={colorValid}
+          />
           <NeighbourPreview
             frames={row.frames}
             frame={state.frame}
@@ -371,29 +369,5 @@ function Editor({
         </Stack>
       </Grid.Col>
     </Grid>
-  );
-}
-
-function ProcessLine({ process }: { process: ProcessAnswer | null | undefined }) {
-  const { t } = useTranslation();
-  if (!process) return null;
-  const running = blurRunning(process);
-  const value = process.status === 'succeeded' ? 100 : process.progress;
-  return (
-    <Stack gap={4} data-testid="blur-progress" data-status={process.status}>
-      <Text size="sm" aria-live="polite" c={process.status === 'failed' ? 'red.8' : undefined}>
-        {running
-          ? t('exteriorBlur.apply.running', { percent: value })
-          : process.status === 'succeeded'
-            ? t('exteriorBlur.apply.succeeded')
-            : processFailureText(process.error)}
-      </Text>
-      <Progress
-        value={value}
-        color={process.status === 'failed' ? 'red' : process.status === 'succeeded' ? 'green' : 'blue'}
-        animated={running}
-        aria-label={t('exteriorBlur.apply.progressLabel')}
-      />
-    </Stack>
   );
 }

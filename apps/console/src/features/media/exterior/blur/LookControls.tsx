@@ -1,0 +1,94 @@
+import { ColorInput, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import { BLUR_LIMITS, type BlurTarget } from '@spinyard/domain';
+import { useTranslation } from 'react-i18next';
+
+export type Look = 'blur' | 'color';
+
+export interface LookControlsProps {
+  target: BlurTarget;
+  onTarget: (target: BlurTarget) => void;
+  backgroundAllowed: boolean;
+  look: Look;
+  onLook: (look: Look) => void;
+  strength: number;
+  onStrength: (strength: number) => void;
+  color: string;
+  onColor: (color: string) => void;
+  colorValid: boolean;
+}
+
+/**
+ * What the blur does: inside the regions or outside them (the background, when the domain's option allows it), and
+ * blurred with a strength or filled with a colour.
+ */
+export function LookControls(props: LookControlsProps) {
+  const { target, onTarget, backgroundAllowed, look, onLook, strength, onStrength, color, onColor, colorValid } = props;
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6}>
+      <Text fw={600} size="sm" id="blur-target-label">
+        {t('exteriorBlur.target.label')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="blur-target-label"
+        value={target}
+        onChange={(v) => onTarget(v as BlurTarget)}
+        data={[
+          { value: 'regions', label: t('exteriorBlur.target.regions') },
+          { value: 'background', label: t('exteriorBlur.target.background'), disabled: !backgroundAllowed },
+        ]}
+        fullWidth
+      />
+      {!backgroundAllowed ? (
+        <Text size="xs" c="gray.7">
+          {t('exteriorBlur.target.backgroundOff')}
+        </Text>
+      ) : target === 'background' ? (
+        <Text size="xs" c="gray.7">
+          {t('exteriorBlur.target.backgroundHint')}
+        </Text>
+      ) : null}
+      <Text fw={600} size="sm" id="blur-look-label">
+        {t('exteriorBlur.look.label')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="blur-look-label"
+        value={look}
+        onChange={(v) => onLook(v as Look)}
+        data={[
+          { value: 'blur', label: t('exteriorBlur.look.blur') },
+          { value: 'color', label: t('exteriorBlur.look.color') },
+        ]}
+        fullWidth
+      />
+      {look === 'blur' ? (
+        <Stack gap={2}>
+          <Text size="sm" id="blur-strength-label">
+            {t('exteriorBlur.look.strength', { value: strength })}
+          </Text>
+          <Slider
+            min={BLUR_LIMITS.minStrength}
+            max={BLUR_LIMITS.maxStrength}
+            value={strength}
+            onChange={onStrength}
+            thumbLabel={t('exteriorBlur.look.strengthLabel')}
+            aria-labelledby="blur-strength-label"
+            data-testid="blur-strength"
+            mb="xs"
+          />
+        </Stack>
+      ) : (
+        <ColorInput
+          label={t('exteriorBlur.look.colorLabel')}
+          value={color}
+          onChange={onColor}
+          format="hex"
+          swatches={['#202020', '#ffffff', '#808080', '#1c7ed6', '#2f9e44']}
+          error={colorValid ? undefined : t('exteriorBlur.look.colorInvalid')}
+          eyeDropperButtonProps={{ 'aria-label': t('exteriorBlur.look.eyeDropper') }}
+          data-testid="blur-color"
+        />
+      )}
+    </Stack>
+  );
+}
