@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlobStore, UnsafeBlobKeyError } from '../../src/platform/storage/blob-store.ts';
-import { isContentAddressed, putContentAddressed } from '../../src/platform/storage/content-addressed.ts';
+import {
+  isContentAddressed,
+  putContentAddressed,
+  putContentAddressedFile,
+} from '../../src/platform/storage/content-addressed.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { mediaRoutes } from '../../src/platform/storage/media-routes.ts';
 
@@ -25,6 +29,18 @@ describe('content-addressed media', () => {
   afterAll(async () => {
     await app.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('stores a file on disk under the same key as its bytes, without a temporary copy', async () => {
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 'walk-around ');
+    const file = path.join(dir, 'video.mp4');
+    await writeFile(file, bytes);
+    const fromFile = await putContentAddressedFile(store, 'contents/1/exterior-backups', file, 'mp4');
+    const fromBytes = await putContentAddressed(store, 'contents/1/exterior-backups', bytes, 'mp4');
+    expect(fromFile).toEqual(fromBytes);
+    expect(fromFile.size).toBe(bytes.length);
+    expect((await store.get(fromFile.key))?.size).toBe(bytes.length);
+    await expect(putContentAddressedFile(store, 'contents/1', file, 'MP4')).rejects.toBeInstanceOf(UnsafeBlobKeyError);
   });
 
   it('serves a blob named by its hash with a year of immutable caching, so a CDN can keep it', async () => {

@@ -94,6 +94,17 @@ export function movieBackupRepo(db: Db) {
         .execute();
     },
 
+    /** Whether any backup (not purged) keeps this blob. */
+    async keeps(blobKey: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('movie_backups')
+        .select('id')
+        .where('blob_key', '=', blobKey)
+        .where('purged_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Other backups (not purged) that keep the same blob: a video uploaded twice is stored once. */
     async othersKeeping(blobKey: string, exceptId: string): Promise<number> {
       const row = await db

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,13 +29,13 @@ import { FrameSignatureError } from '../../platform/media/frame-signatures.ts';
 import type { Media, ProbedVideo } from '../../platform/media/media.ts';
 import { type RenderedSpinFrame, renderSpinFrames } from '../../platform/media/spin-renditions.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
 import { defineProcessJob, ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
 import { storeRenderedImage } from '../media-images.ts';
 import { uploadsService } from '../uploads/service.ts';
 import { deleteUploadFiles as deleteUploads, openUploadFile } from '../uploads/upload-files.ts';
 import { movieBackupRepo } from './backup-repo.ts';
+import { discardOriginals, keepOriginals } from './pipeline-backups.ts';
 import { exteriorFrameSpec, exteriorPrefix } from './replace-work.ts';
 import { exteriorRepo } from './repo.ts';
 
@@ -116,17 +115,6 @@ export const extractTimeoutMs = (seconds: number): number => 60_000 + 2_000 * Ma
 const renderTimeoutMs = (frames: number): number => 60_000 + 2_000 * frames;
 
 const PROGRESS = { extracted: 45, rendered: 85, stored: 95 } as const;
-
-/** The blob prefix of a vehicle's original videos (its frames go under `exteriorPrefix`). */
-export const backupPrefix = (contentId: string) => `contents/${contentId}/exterior-backups`;
-
-/** The stored name of an original video by its container, as ffprobe names it. */
-function backupExtension(container: string): string {
-  if (container.startsWith('mov,mp4')) return 'mp4';
-  if (container === 'asf') return 'wmv';
-  if (container === 'mpeg') return 'mpeg';
-  return 'avi';
-}
 
 interface ProbedUpload {
   id: string;
@@ -350,6 +338,8 @@ export function exteriorPipeline(deps: PipelineDeps) {
     const sizes = rows.map((row) => spinFrameSize(row.videos[0]!.video, box));
     const totalSeconds = probed.reduce((s, p) => s + p.video.durationSeconds, 0);
 
+    // The originals are stored while the frames are made; a refusal below takes them away again.
+    const originals = keepOriginals(store, contentId, probed);
     const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-spin-'));
     try {
       // Decode: 0..45 % by seconds of video decoded.
@@ -415,18 +405,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
         );
       }
 
-      // The original videos, as uploaded, content-addressed (a retry writes the same blob again).
-      const backups: { upload: ProbedUpload; key: string; size: number }[] = [];
-      for (const upload of probed) {
-        const blob = await putContentAddressed(
-          store,
-          backupPrefix(contentId),
-          createReadStream(upload.file),
-          backupExtension(upload.video.container),
-          { contentType: 'application/octet-stream' },
-        );
-        backups.push({ upload, key: blob.key, size: blob.size });
-      }
+      const backups = await originals.done;
       await work.heartbeat();
 
       const at = now();
@@ -465,6 +444,9 @@ export function exteriorPipeline(deps: PipelineDeps) {
       });
       // Only once the frames are committed: a retry before this point still has its files.
       await deleteUploadFiles(payload.files);
+    } catch (error) {
+      if (error instanceof ProcessRefused) await discardOriginals(db, store, originals);
+      throw error;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

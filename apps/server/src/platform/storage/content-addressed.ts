@@ -49,6 +49,31 @@ async function spool(data: NodeJS.ReadableStream, file: string): Promise<{ sha25
 }
 
 /**
+ * The same for a file already on disk (an upload): it is read once to hash it and once more to store it, never
+ * copied to a temporary file first.
+ */
+export async function putContentAddressedFile(
+  store: BlobStore,
+  prefix: string,
+  file: string,
+  extension: string,
+  options?: { contentType?: string },
+): Promise<ContentAddressedBlob> {
+  parseBlobKey(prefix);
+  if (!EXTENSION.test(extension)) throw new UnsafeBlobKeyError(extension, 'not a lower-case extension');
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  const sha256 = hash.digest('hex');
+  const key = `${prefix}/${sha256}.${extension}`;
+  await store.put(key, createReadStream(file), options);
+  return { key, sha256, size };
+}
+
+/**
  * Stores `data` as `{prefix}/{sha256}.{ext}` and returns the key. The same bytes under the same prefix give the
  * same key (writing them again replaces the blob with itself). A stream is spooled through a temporary file,
  * since its key is known only once the last byte is read.
