@@ -35,6 +35,8 @@ describe('content-addressed media', () => {
     const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 'walk-around ');
     const file = path.join(dir, 'video.mp4');
     await writeFile(file, bytes);
+    // A store of its own: the refusal tests below expect theirs empty.
+    const store = createDiskBlobStore(path.join(dir, 'media-files'));
     const fromFile = await putContentAddressedFile(store, 'contents/1/exterior-backups', file, 'mp4');
     const fromBytes = await putContentAddressed(store, 'contents/1/exterior-backups', bytes, 'mp4');
     expect(fromFile).toEqual(fromBytes);
