@@ -1,7 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { evenFramePositions, findLoopClose, loopJump, nearestFrames, planLoop, positionTimes } from '@spinyard/domain';
+import {
+  evenFramePositions,
+  findEarlyClose,
+  findLoopClose,
+  loopJump,
+  nearestFrames,
+  planLoop,
+  positionTimes,
+} from '@spinyard/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractSpinFrames } from '../../src/platform/media/frame-extract.ts';
 import { FrameSignatureError } from '../../src/platform/media/frame-signatures.ts';
@@ -104,6 +112,41 @@ describe('seamless loop on a turntable video', () => {
     expect(reading.outcome).toBe('short_of_turn');
     expect(reading.close).toBeGreaterThan(frames.length - 1);
     expect(reading.close).toBeLessThanOrEqual(frames.length);
+  });
+
+  it('stops decoding at the early close: the 1.25-turn video ends after its turn, with the same close and whole candidates', async () => {
+    const file = await turntableVideo(1.25);
+    const whole = await read(1.25);
+    const outDir = await mkdtemp(path.join(tmpdir(), 'spinyard-loop-'));
+    dirs.push(outDir);
+    const early = await extractSpinFrames(file, {
+      durationSeconds: TURNTABLE.seconds,
+      candidates: 40,
+      width: 64,
+      height: 36,
+      outDir,
+      fps: FPS,
+      timeoutMs: 30_000,
+      maxSeconds: 600,
+      maxPixels: 4096 * 2160,
+      maxSignatures: 1000,
+      closedAt: (frames) => findEarlyClose(frames) !== undefined,
+    });
+    expect(early.stoppedEarly).toBe(true);
+    // The turn closes at 8 s of 10: decoding stopped well before the end, past the close.
+    const turnFrames = (TURNTABLE.seconds / 1.25) * FPS;
+    expect(early.signatures.frames.length).toBeGreaterThan(turnFrames);
+    expect(early.signatures.frames.length).toBeLessThan(whole.frames.length - FPS / 2);
+    const earlyClose = findLoopClose(early.signatures.frames).close;
+    expect(Math.abs(earlyClose - findLoopClose(whole.frames).close)).toBeLessThanOrEqual(0.5);
+    // Candidates cover the turn, and every one kept is a whole JPEG (the one ffmpeg was writing is left out).
+    const [lastCandidate] = early.candidates.slice(-1);
+    expect(lastCandidate!.seconds).toBeGreaterThan(TURNTABLE.seconds / 1.25);
+    expect(early.candidates.length).toBeLessThan(40);
+    for (const c of early.candidates) {
+      const jpeg = await readFile(c.file);
+      expect([jpeg[0], jpeg[1], jpeg.at(-2), jpeg.at(-1)]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
+    }
   });
 
   it('stops ffmpeg at the frame bound, at the time limit and when the job is cancelled', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EARLY_CLOSE_SETTLE_FRAMES,
   evenFramePositions,
   type FrameSignature,
+  findEarlyClose,
   findLoopClose,
   frameDifference,
   loopJump,
@@ -216,6 +218,54 @@ describe('findLoopClose on a turntable', () => {
   it('uses the whole video when there are too few frames to judge', () => {
     const reading = findLoopClose(turntable({ period: 6, turns: 1, noise: 0 }));
     expect(reading).toMatchObject({ outcome: 'too_few_frames', close: 6 });
+  });
+});
+
+describe('findEarlyClose: the close while the video is still being decoded', () => {
+  it('is unknown until the video has gone past the close, then the whole video’s close', () => {
+    const scene = { turns: 1.25, period: 120, noise: 8 };
+    const all = turntable(scene);
+    const whole = findLoopClose(all);
+    expect(findEarlyClose(all.slice(0, 100))).toBeUndefined();
+    expect(findEarlyClose(all.slice(0, scene.period + 2))).toBeUndefined();
+    const early = findEarlyClose(all.slice(0, scene.period + 5 + EARLY_CLOSE_SETTLE_FRAMES + 1));
+    expect(early?.outcome).toBe('closed');
+    expect(Math.abs(early!.close - whole.close)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('property: on 40 random turntables an early close is the whole video’s close, within half a frame', () => {
+    const rand = random(77);
+    let early = 0;
+    for (let run = 0; run < 40; run++) {
+      const scene = {
+        period: 60 + Math.floor(rand() * 140),
+        turns: 1.15 + rand() * 0.5,
+        noise: rand() * 15,
+        seed: 1 + Math.floor(rand() * 1e6),
+      };
+      const all = turntable(scene);
+      const whole = findLoopClose(all);
+      // The first prefix, growing a frame at a time, that closes early.
+      for (let n = 8; n <= all.length; n++) {
+        const reading = findEarlyClose(all.slice(0, n));
+        if (!reading) continue;
+        early++;
+        expect(Math.abs(reading.close - whole.close), JSON.stringify(scene)).toBeLessThanOrEqual(0.5);
+        break;
+      }
+    }
+    // Most of them close early: the point is to stop decoding.
+    expect(early).toBeGreaterThan(30);
+  });
+
+  it('leaves to the whole video a turn short of closing and a car alike front and back before its turn', () => {
+    expect(findEarlyClose(turntable({ turns: 0.8, period: 120 }))).toBeUndefined();
+    // The scene of the look-alike test above: its half-turn valley (near frame 60) must not stop the decoding.
+    const lookAlike = turntable({ period: 120, turns: 1.25, noise: 5, halfTurnLookAlike: 0.8 });
+    for (let n = 70; n <= 110; n += 10) expect(findEarlyClose(lookAlike.slice(0, n))).toBeUndefined();
+    const whole = findLoopClose(lookAlike);
+    expect(Math.abs(whole.close - 120)).toBeLessThanOrEqual(1);
+    expect(Math.abs(findEarlyClose(lookAlike)!.close - whole.close)).toBeLessThanOrEqual(0.5);
   });
 });
 

@@ -190,6 +190,30 @@ export function findLoopClose(signatures: readonly FrameSignature[], options: Lo
   };
 }
 
+/** Signatures the video must have gone on past an early close, so its valley's bottom is known (half a second). */
+export const EARLY_CLOSE_SETTLE_FRAMES = 8;
+
+/**
+ * The close of a video still being decoded, when no later frame can change it, so decoding can stop there: the
+ * rule above, on the frames so far, closes the turn at most one ordinary step unlike the start, and the video has
+ * gone on past it (the aligned comparison and EARLY_CLOSE_SETTLE_FRAMES more). Why later frames cannot change the
+ * choice: a later valley is chosen over this one only when this one is shallower than it by more than
+ * max(step, a quarter of it), impossible for a depth of at most one step; and an earlier valley passed over now
+ * stays passed over, since a deeper valley later only lowers the bar it failed. The level and the step are read on
+ * the frames so far, which a whole turn makes representative. Anything less sure (a valley only near the
+ * acceptance, a video short of its turn) is left to the whole video.
+ */
+export function findEarlyClose(
+  signatures: readonly FrameSignature[],
+  options: LoopOptions = {},
+): LoopReading | undefined {
+  const reading = findLoopClose(signatures, options);
+  if (reading.outcome !== 'closed' || reading.closeDifference > reading.stepDifference) return undefined;
+  const align = Math.max(1, Math.floor(options.alignFrames ?? 5));
+  if (signatures.length < reading.close + align + EARLY_CLOSE_SETTLE_FRAMES) return undefined;
+  return reading;
+}
+
 /** `count` positions spread evenly over [0, close): position `count` would be the close itself (frame 0 again). */
 export function evenFramePositions(close: number, count: number): number[] {
   return Array.from({ length: count }, (_, k) => (k * close) / count);

@@ -7,6 +7,7 @@ import {
   EXTERIOR_SIZES,
   exteriorVideoRefusal,
   exteriorVideosRefusal,
+  findEarlyClose,
   loopJump,
   nearestCandidates,
   nearestFrames,
@@ -133,6 +134,8 @@ interface Extracted {
   frames: Uint8Array[];
   times: number[];
   candidates: SpinCandidate[];
+  /** Where the decoding stopped on the row's clock, when it stopped at the early close. */
+  stoppedAt?: number;
 }
 
 const facts = (v: ProbedVideo): VideoFacts => ({
@@ -237,6 +240,9 @@ export function exteriorPipeline(deps: PipelineDeps) {
           height: size.height,
           colorMatrix: upload.video.colorMatrix,
           fullRange: upload.video.fullRange,
+          // A row of one video stops decoding once its turn has closed for sure; a merged row's turn runs across
+          // its videos, so each is decoded whole.
+          ...(row.videos.length === 1 ? { closedAt: (frames) => findEarlyClose(frames) !== undefined } : {}),
           outDir,
           fps: SIGNATURE_FPS,
           signatureWidth: SIGNATURE_WIDTH,
@@ -272,6 +278,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
       out.frames.push(...extracted.signatures.frames);
       out.times.push(...extracted.signatures.times.map((t) => t + shift));
       out.candidates.push(...extracted.candidates.map((c) => ({ file: c.file, seconds: c.seconds + shift })));
+      if (extracted.stoppedEarly) out.stoppedAt = (extracted.signatures.times.at(-1) ?? 0) + shift;
       offset += upload.video.durationSeconds;
     }
     return out;
@@ -306,6 +313,8 @@ export function exteriorPipeline(deps: PipelineDeps) {
       frame_times: order.map((k) => extracted.candidates[chosen[k]!]!.seconds),
       signatures: extracted.frames.length,
       candidates: extracted.candidates.length,
+      // The decoding stopped at the early close: the video's seconds decoded, else null (decoded whole).
+      decoded_seconds: extracted.stoppedAt ?? null,
     };
     return { files, loop };
   }

@@ -52,6 +52,12 @@ export interface SpinExtractOptions {
   /** Decoder threads (ffmpeg's -threads); ffmpeg's choice when absent. */
   threads?: number;
   signal?: AbortSignal;
+  /**
+   * Asked every second of signatures whether the turn has closed already (the seamless loop's early close): when it
+   * says so, ffmpeg is stopped there and the answer holds the signatures and the whole candidates so far, so the
+   * rest of a video that goes on past its turn is never decoded.
+   */
+  closedAt?: (signatures: readonly Uint8Array[]) => boolean;
   /** Told each time a candidate is written, with its 0-based number and time: progress. */
   onCandidate?: (index: number, seconds: number) => void;
 }
@@ -66,9 +72,13 @@ export interface SpinCandidate {
 export interface SpinExtraction {
   signatures: FrameSignatures;
   candidates: SpinCandidate[];
+  /** `closedAt` said the turn had closed and the rest of the video was not decoded. */
+  stoppedEarly: boolean;
 }
 
 const STDERR_TAIL = 8 * 1024;
+/** Signatures between two asks of `closedAt`: a second at the usual 15 a second. */
+const CLOSE_CHECK_EVERY = 15;
 /** The masters' quality, as sharp made them before ffmpeg did: no visible loss, and later edits start from it. */
 const CANDIDATE_QUALITY = 90;
 const SHOWINFO = /\[showinfo@(sig|cand) @ [^\]]+\]\s+n:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/;
@@ -181,6 +191,8 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
     let partialLine = '';
     let failure: FrameSignatureFailure | undefined;
 
+    const closedAt = options.closedAt;
+    let closedEarly = false;
     const stop = (reason: FrameSignatureFailure) => {
       failure ??= reason;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -202,6 +214,18 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
           pending = new Uint8Array(frameBytes);
           filled = 0;
           if (frames.length > options.maxSignatures) stop('too_many_frames');
+          else if (closedAt && frames.length % CLOSE_CHECK_EVERY === 0 && !closedEarly) {
+            let reached = false;
+            try {
+              reached = closedAt(frames);
+            } catch {
+              // The early close is an optimisation: a failing judge means decoding on to the end.
+            }
+            if (reached) {
+              closedEarly = true;
+              if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+            }
+          }
         }
       }
     });
@@ -238,21 +262,23 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
         return;
       }
       // The files ffmpeg wrote are the candidates; a time whose showinfo line was lost keeps its slice's start.
-      const written = (await readdir(options.outDir)).filter((name) => /^cand-\d{5}\.jpg$/.test(name)).length;
+      const files = (await readdir(options.outDir)).filter((name) => /^cand-\d{5}\.jpg$/.test(name)).length;
+      // Stopped early, the newest file may be cut short: it is left out (it lies past the close anyway).
+      const written = closedEarly ? Math.max(0, Math.min(files - 1, candidateTimes.length - 1)) : files;
       const candidates = Array.from({ length: written }, (_, i) => ({
         file: candidateFile(options.outDir, i),
         seconds: candidateTimes[i] ?? i * sliceSeconds,
       }));
       const start = signatureTimes[0] ?? 0;
       const times = frames.map((_, i) => signatureTimes[i] ?? start + i / fps);
-      resolve({ signatures: { width, height, frames, times }, candidates });
+      resolve({ signatures: { width, height, frames, times }, candidates, stoppedEarly: closedEarly });
     };
     child.on('error', (e) => {
       if (child.pid === undefined) void finish(new FrameSignatureError('ffmpeg_failed', e.message));
     });
     child.on('close', (code) => {
       if (failure !== undefined) void finish(new FrameSignatureError(failure, ''));
-      else if (code !== 0) {
+      else if (code !== 0 && !closedEarly) {
         void finish(new FrameSignatureError('ffmpeg_failed', stderrTail.trim().split('\n').at(-1) ?? ''));
       } else void finish().catch((e: unknown) => reject(e));
     });
