@@ -21,6 +21,9 @@ const DEEP_TEXT: Readonly<Record<string, string>> = {
   cyan: '#155e75',
 };
 
+/** Warning text (a lock, unsaved changes) on white: Mantine's darkest orange reads at 4.3:1, this at 7:1. */
+export const WARNING_TEXT = DEEP_TEXT.orange;
+
 /**
  * Mantine's "light" variant writes shade 6 on a pale tint, under the 4.5:1 contrast that dealers' older
  * monitors and the accessibility checks need; shade 9 of the same colour (or a deeper tone of the bright

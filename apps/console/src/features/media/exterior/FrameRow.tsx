@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useDeleteFrame, useDeleteRow, useSaveFrameOrder } from '../../../api/exterior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
+import { WARNING_TEXT } from '../../../app/theme.ts';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
 import { exteriorErrorText } from './exteriorText.ts';
@@ -158,7 +159,7 @@ export function FrameRow({
 
   const lockNote = (lock: ControlLock): ReactNode =>
     lock.reason ? (
-      <Text size="xs" c="orange.9" data-testid="exterior-row-locked">
+      <Text size="xs" c={WARNING_TEXT} data-testid="exterior-row-locked">
         {lock.reason}
       </Text>
     ) : null;
@@ -348,7 +349,7 @@ export function FrameRow({
           <Button type="button" variant="default" onClick={() => setOrder(serverOrder)} disabled={saveOrder.isPending}>
             {t('exterior.frames.undoOrder')}
           </Button>
-          <Text size="xs" c="orange.9" role="status">
+          <Text size="xs" c={WARNING_TEXT} role="status">
             {t('exterior.frames.unsaved')}
           </Text>
         </Group>

@@ -5,6 +5,7 @@ import { type DragEvent, useEffect, useId, useRef, useState, useSyncExternalStor
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useMakeSpin, useRefreshExterior } from '../../../api/exterior.ts';
+import { WARNING_TEXT } from '../../../app/theme.ts';
 import type { ControlLock } from './exteriorLocks.ts';
 import { exteriorErrorText } from './exteriorText.ts';
 import { UploadList } from './UploadList.tsx';
@@ -164,7 +165,7 @@ export function UploadSection({
             {t('exterior.upload.choose')}
           </Button>
           {uploadLock.reason ? (
-            <Text size="xs" c="orange.9" data-testid="exterior-upload-locked">
+            <Text size="xs" c={WARNING_TEXT} data-testid="exterior-upload-locked">
               {uploadLock.reason}
             </Text>
           ) : null}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type DomainSummary, useDomainList } from '../../../api/domains.ts';
+import { WARNING_TEXT } from '../../../app/theme.ts';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ListEmptyState } from '../../../components/ListEmptyState.tsx';
@@ -57,7 +58,7 @@ function VehiclesCell({ domain }: { domain: DomainSummary }) {
   }
   const color = domain.limit_mode === 'per_domain' ? usageColor(domain.registered_vehicles, domain.vehicle_limit) : '';
   return (
-    <Text size="sm" c={color === 'red' ? 'red.9' : color === 'orange' ? 'orange.9' : undefined}>
+    <Text size="sm" c={color === 'red' ? 'red.9' : color === 'orange' ? WARNING_TEXT : undefined}>
       {registered}
       <Text span size="xs" c="dimmed">
         {' / '}
