@@ -54,6 +54,7 @@ export * from './schemas/slider.ts';
 export * from './schemas/superusers.ts';
 export * from './schemas/tenancy-companies.ts';
 export * from './schemas/tenancy-domains.ts';
+export * from './schemas/texttoaudio.ts';
 export * from './schemas/uploads.ts';
 export * from './schemas/user-csv.ts';
 export * from './schemas/user-settings.ts';

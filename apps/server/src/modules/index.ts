@@ -6,6 +6,7 @@ import { exteriorModule } from './exterior/index.ts';
 import { interiorModule } from './interior/index.ts';
 import { profileModule } from './profile/index.ts';
 import { sliderModule } from './slider/index.ts';
+import { speechModule } from './speech/index.ts';
 import { tenancyModule } from './tenancy/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
@@ -22,4 +23,5 @@ export const MODULES: readonly AppModule[] = [
   exteriorModule,
   interiorModule,
   sliderModule,
+  speechModule,
 ];

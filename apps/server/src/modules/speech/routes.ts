@@ -1,0 +1,59 @@
+import {
+  TEXT_TO_AUDIO_MAX_CHARS,
+  TEXT_TO_AUDIO_MAX_SECONDS,
+  textToAudioPreviewBody,
+  textToAudioVoicesAnswer,
+} from '@spinyard/domain';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/authenticate.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { type SpeechSynthesizer, speechSynthesizer } from '../../platform/speech/index.ts';
+import type { ModuleContext } from '../context.ts';
+import { type SpeechService, speechService } from './service.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['texttoaudio'];
+
+const routes: FastifyPluginAsyncZod<{ speech: SpeechService }> = async (app, { speech }) => {
+  app.get(
+    '/texttoaudio/voices',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The playback languages and voices of text-to-audio, the engine of each, and the text bounds',
+        response: { 200: textToAudioVoicesAnswer, ...errorResponses(401) },
+      },
+    },
+    async (request) => speech.voices(actorOf(request)),
+  );
+
+  app.post(
+    '/texttoaudio/preview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Speak a plain text in a language and voice: an mp3 (audio/mpeg), made on this server, not stored',
+        description:
+          `language: ja, en, fr or pt; voice: one of that language's (GET /texttoaudio/voices); text: plain text, ` +
+          `1 to ${TEXT_TO_AUDIO_MAX_CHARS} characters, markup read as characters. Audio that would pass ` +
+          `${TEXT_TO_AUDIO_MAX_SECONDS} s (the annotation audio rule) is refused: 422 naming text (max_length).`,
+        body: textToAudioPreviewBody,
+      },
+    },
+    async (request, reply) => {
+      const mp3 = await speech.preview(actorOf(request), request.body);
+      return reply.type('audio/mpeg').header('cache-control', 'private, no-store').send(mp3);
+    },
+  );
+};
+
+export async function registerSpeechRoutes(
+  scope: FastifyInstance,
+  _ctx: ModuleContext,
+  synthesizer: SpeechSynthesizer = speechSynthesizer(),
+): Promise<void> {
+  await scope.register(routes, { speech: speechService(synthesizer) });
+}
