@@ -10,8 +10,10 @@ import type {
   RiderViewImagesTable,
   SliderItemsTable,
 } from './schema-media.ts';
+import type { HotspotsTable } from './schema-hotspots.ts';
 
 export type * from './schema-media.ts';
+export type * from './schema-hotspots.ts';
 
 /** Column types of every table, as Kysely sees them. One migration file per change under ./migrations. */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -291,6 +293,7 @@ export interface Database {
   slider_items: SliderItemsTable;
   original_movies: OriginalMoviesTable;
   rider_view_images: RiderViewImagesTable;
+  hotspots: HotspotsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

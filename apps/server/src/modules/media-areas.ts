@@ -2,6 +2,8 @@ import type { Db } from '../db/database.ts';
 import type { ContentRecord } from './contents/repo.ts';
 import { movieBackupRepo } from './exterior/backup-repo.ts';
 import { exteriorRepo } from './exterior/repo.ts';
+import { hotspotKeys } from './hotspots/answer.ts';
+import { hotspotsRepo } from './hotspots/repo.ts';
 import { panoramaKeys } from './interior/panorama-store.ts';
 import { interiorRepo } from './interior/repo.ts';
 import { keysOf } from './media-images.ts';
@@ -66,7 +68,13 @@ const slider: MediaArea = {
   deleteRows: (trx, contentId) => sliderRepo(trx).deleteAllOf(contentId),
 };
 
-export const MEDIA_AREAS: readonly MediaArea[] = [exterior, interior, slider];
+const hotspots: MediaArea = {
+  name: 'hotspots',
+  keys: async (db, contentId) => (await hotspotsRepo(db).list(contentId)).flatMap((row) => hotspotKeys(row.files)),
+  deleteRows: (trx, contentId) => hotspotsRepo(trx).deleteAllOf(contentId),
+};
+
+export const MEDIA_AREAS: readonly MediaArea[] = [exterior, interior, slider, hotspots];
 
 /**
  * Every blob key a vehicle's rows refer to: every area's, and the list's thumbnail (normally also a frame's

@@ -10,6 +10,7 @@ import * as m0009 from './0009_vehicles.ts';
 import * as m0010 from './0010_contents_list.ts';
 import * as m0011 from './0011_uploads.ts';
 import * as m0012 from './0012_media.ts';
+import * as m0014 from './0014_hotspots.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_contents_list': m0010,
   '0011_uploads': m0011,
   '0012_media': m0012,
+  '0014_hotspots': m0014,
 };

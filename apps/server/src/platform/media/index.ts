@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { probeAudio } from './audio-probe.ts';
 import { createBlurMedia } from './blur.ts';
 import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
@@ -6,6 +7,7 @@ import { createPanoramaMedia } from './panorama.ts';
 import { createSharpMedia } from './sharp-media.ts';
 import { probeVideo } from './video-probe.ts';
 
+export type { AudioProbe, ProbedAudio } from './audio-probe.ts';
 export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
 export type {
   MeasuredImage,
@@ -30,6 +32,7 @@ export function createMedia(): Media {
     ...createPanoramaMedia(),
     ...createBlurMedia(),
     probeVideo: (file) => probeVideo(file),
+    probeAudio: (file) => probeAudio(file),
     renderImage,
   };
 }

@@ -1,3 +1,4 @@
+import type { AudioProbe } from './audio-probe.ts';
 import type { BlurMedia } from './blur.ts';
 import type { PanoramaMedia } from './panorama.ts';
 
@@ -98,6 +99,8 @@ export interface Media extends PanoramaMedia, BlurMedia {
   reencodeImage(data: Buffer, options: ReencodeOptions): Promise<Buffer>;
   /** Reads a video file's facts from its headers, under a time limit; never rejects for a bad file. */
   probeVideo(file: string): Promise<VideoProbe>;
+  /** Reads an audio file's facts (MP3 or m4a) from its headers, under a time limit; never rejects for a bad file. */
+  probeAudio(file: string): Promise<AudioProbe>;
   /**
    * Decodes an image (a buffer, or a file path) once and makes its master JPEG and every rendition as JPEG and
    * WebP. Rejects for bytes that are no image or exceed `maxInputPixels`: check with measureImage first to refuse

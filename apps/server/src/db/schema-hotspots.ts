@@ -1,0 +1,48 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { StoredImage } from './schema-media.ts';
+
+// The table of migration 0014 (issue 10), apart from schema.ts like the media tables.
+type Json<T> = ColumnType<T, string | undefined, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/** A hotspot's file, content-addressed: audio and video keep their probed facts. */
+export interface StoredHotspotFile {
+  key: string;
+  bytes: number;
+  format: string;
+  duration_seconds?: number;
+  width?: number;
+  height?: number;
+}
+
+export interface HotspotFiles {
+  image?: StoredImage;
+  audio?: StoredHotspotFile;
+  video?: StoredHotspotFile;
+  icon?: StoredHotspotFile;
+}
+
+export interface HotspotsTable {
+  id: Generated<string>;
+  content_id: string;
+  kind: 'exterior' | 'interior';
+  group_id: Nullable<string>;
+  key_frames: NullableJson<{ frame: number; x: number; y: number }[]>;
+  scene_id: Nullable<string>;
+  yaw: Nullable<number>;
+  pitch: Nullable<number>;
+  type: string;
+  icon_type: string;
+  title: string;
+  body: string;
+  category: string;
+  damage_type: Nullable<string>;
+  damage_position: Nullable<string>;
+  damage_colour: ColumnType<string, string | undefined, string>;
+  video_id: Nullable<string>;
+  closeup_group_id: Nullable<string>;
+  files: Json<HotspotFiles>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}

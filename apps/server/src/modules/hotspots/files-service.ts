@@ -1,0 +1,205 @@
+import { readFile } from 'node:fs/promises';
+import {
+  HOTSPOT_LIMITS,
+  type HotspotAnswer,
+  type HotspotFileKind,
+  RENDITION_QUALITY,
+  videoBoundsRefusal,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import type { HotspotFiles, StoredHotspotFile } from '../../db/schema-hotspots.ts';
+import { AppError } from '../../errors.ts';
+import type { ReceivedFile } from '../../http/multipart-file.ts';
+import type { Media, RenditionSpec } from '../../platform/media/media.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { putContentAddressed, putContentAddressedFile } from '../../platform/storage/content-addressed.ts';
+import type { Actor } from '../auth/service.ts';
+import { storeImage } from '../media-images.ts';
+import { hotspotAnswer, hotspotKeys } from './answer.ts';
+import { hotspotsRepo } from './repo.ts';
+import { deleteUnreferenced, frameCountsOf, gatedHotspot } from './service.ts';
+
+/**
+ * A hotspot's files (second document, section 5): the annotation image (JPEG or PNG, 5 MB), audio (mp3 or m4a,
+ * 5 MB, 120 s), video (mp4, mov, m4v, wmv, avi, 50 MB by default) and a custom icon (PNG, best 80x80). Each is
+ * judged by its content through the Media adapter (magic numbers and decoding for images, ffprobe for audio and
+ * video), never by its name, before anything is stored; then stored content-addressed under
+ * `contents/<id>/hotspots` and named in the row, in one transaction behind the vehicle's gate. A file replaced or
+ * removed is deleted when no other hotspot of the vehicle refers to the same bytes.
+ */
+
+export const hotspotPrefix = (contentId: string) => `contents/${contentId}/hotspots`;
+
+const IMAGE_SPEC: RenditionSpec = {
+  maxInputPixels: 40_000_000,
+  master: { width: 2560, height: 2560 },
+  renditions: { thumbnail: { width: 320 }, display: { width: 1280 } },
+  quality: RENDITION_QUALITY,
+};
+
+/** ffprobe's container names and what the stored file is called and served as. */
+const VIDEO_CONTAINERS: Record<string, { extension: string; contentType: string }> = {
+  'mov,mp4,m4a,3gp,3g2,mj2': { extension: 'mp4', contentType: 'video/mp4' },
+  avi: { extension: 'avi', contentType: 'video/x-msvideo' },
+  asf: { extension: 'wmv', contentType: 'video/x-ms-wmv' },
+};
+const M4A_CONTAINER = 'mov,mp4,m4a,3gp,3g2,mj2';
+/** The 120-second bound, with the slack of a container's rounding. */
+const AUDIO_SLACK_SECONDS = 0.05;
+
+export function maxBytesOf(kind: HotspotFileKind, videoMaxBytes: number = HOTSPOT_LIMITS.videoMaxBytes): number {
+  switch (kind) {
+    case 'image':
+      return HOTSPOT_LIMITS.imageMaxBytes;
+    case 'audio':
+      return HOTSPOT_LIMITS.audioMaxBytes;
+    case 'video':
+      return videoMaxBytes;
+    case 'icon':
+      return HOTSPOT_LIMITS.iconMaxBytes;
+  }
+}
+
+export interface HotspotFileDeps {
+  db: Db;
+  store: BlobStore;
+  media: Media;
+  /** The annotation video bound (configurable; HOTSPOT_LIMITS.videoMaxBytes by default). */
+  videoMaxBytes?: number;
+}
+
+export function hotspotFilesService({ db, store, media, videoMaxBytes }: HotspotFileDeps) {
+  const videoMax = videoMaxBytes ?? HOTSPOT_LIMITS.videoMaxBytes;
+
+  /** Checks the file by its content and stores it; answers what the row keeps. */
+  async function checkedAndStored(contentId: string, kind: HotspotFileKind, file: ReceivedFile): Promise<HotspotFiles> {
+    const prefix = hotspotPrefix(contentId);
+    if (kind === 'image' || kind === 'icon') {
+      const data = await readFile(file.path);
+      const measured = await media.measureImage(data);
+      const allowed = kind === 'image' ? ['image/jpeg', 'image/png'] : ['image/png'];
+      if (!allowed.includes(measured.mime) || measured.width === undefined || measured.height === undefined) {
+        throw new AppError('unsupported_image_format', {
+          params: { allowed: kind === 'image' ? 'jpeg,png' : 'png' },
+          message: kind === 'image' ? 'Use a JPEG or PNG image.' : 'Use a PNG image (best 80x80, transparent).',
+        });
+      }
+      if (kind === 'image') return { image: await storeImage(store, media, prefix, data, IMAGE_SPEC) };
+      if (Math.max(measured.width, measured.height) > HOTSPOT_LIMITS.iconMaxSide) {
+        throw new AppError('image_dimensions_invalid', {
+          params: { rule: 'max_dimensions', max: HOTSPOT_LIMITS.iconMaxSide, best: HOTSPOT_LIMITS.iconBestSide },
+          message: `An icon is at most ${HOTSPOT_LIMITS.iconMaxSide} pixels a side (best ${HOTSPOT_LIMITS.iconBestSide}x${HOTSPOT_LIMITS.iconBestSide}).`,
+        });
+      }
+      // Re-encoded: only pixels (and their transparency) survive, fitted within twice the best size.
+      const side = HOTSPOT_LIMITS.iconStoredSide;
+      const png = await media.reencodeImage(data, { format: 'png', fitWithin: { width: side, height: side } });
+      const size = await media.measureImage(png);
+      const put = await putContentAddressed(store, prefix, png, 'png', { contentType: 'image/png' });
+      return {
+        icon: { key: put.key, bytes: put.size, format: 'png', width: size.width ?? side, height: size.height ?? side },
+      };
+    }
+    if (kind === 'audio') {
+      const probe = await media.probeAudio(file.path);
+      const audio = probe.ok ? probe.audio : undefined;
+      const format =
+        audio && !audio.hasVideo
+          ? audio.container === 'mp3' && audio.codec === 'mp3'
+            ? 'mp3'
+            : audio.container === M4A_CONTAINER && ['aac', 'alac', 'mp3'].includes(audio.codec)
+              ? 'm4a'
+              : undefined
+          : undefined;
+      if (!audio || !format) {
+        throw new AppError('unsupported_audio_format', { message: 'Use an MP3 or M4A audio file.' });
+      }
+      if (audio.durationSeconds > HOTSPOT_LIMITS.audioMaxSeconds + AUDIO_SLACK_SECONDS) {
+        throw new AppError('audio_too_long', {
+          params: { max_seconds: HOTSPOT_LIMITS.audioMaxSeconds },
+          message: `The audio must be ${HOTSPOT_LIMITS.audioMaxSeconds} seconds or shorter.`,
+        });
+      }
+      const put = await putContentAddressedFile(store, prefix, file.path, format, {
+        contentType: format === 'mp3' ? 'audio/mpeg' : 'audio/mp4',
+      });
+      const stored: StoredHotspotFile = {
+        key: put.key,
+        bytes: put.size,
+        format,
+        duration_seconds: Math.round(audio.durationSeconds * 100) / 100,
+      };
+      return { audio: stored };
+    }
+    const probe = await media.probeVideo(file.path);
+    if (!probe.ok) throw new AppError('video_invalid_file', { params: { reason: probe.reason } });
+    const video = probe.video;
+    const container = VIDEO_CONTAINERS[video.container];
+    if (!container) {
+      throw new AppError('unsupported_video_format', {
+        params: { container: video.container },
+        message: 'Use an MP4, MOV, M4V, WMV or AVI video.',
+      });
+    }
+    const bounds = videoBoundsRefusal(video);
+    if (bounds) throw new AppError(bounds.code, { params: bounds.params, message: bounds.message });
+    const put = await putContentAddressedFile(store, prefix, file.path, container.extension, {
+      contentType: container.contentType,
+    });
+    return {
+      video: {
+        key: put.key,
+        bytes: put.size,
+        format: container.extension,
+        duration_seconds: Math.round(video.durationSeconds * 100) / 100,
+        width: video.width,
+        height: video.height,
+      },
+    };
+  }
+
+  return {
+    maxBytes: (kind: HotspotFileKind) => maxBytesOf(kind, videoMax),
+
+    async upload(
+      actor: Actor,
+      contentId: string,
+      hotspotId: string,
+      kind: HotspotFileKind,
+      file: ReceivedFile,
+    ): Promise<HotspotAnswer> {
+      // The gate before the file is looked at: another tenant's vehicle is `not_found` whatever the file.
+      await db.transaction().execute((trx) => gatedHotspot(trx, actor, contentId, hotspotId));
+      if (file.bytes > maxBytesOf(kind, videoMax)) {
+        throw new AppError('file_too_large', { params: { max_bytes: maxBytesOf(kind, videoMax) } });
+      }
+      return db.transaction().execute(async (trx) => {
+        const { hotspot } = await gatedHotspot(trx, actor, contentId, hotspotId);
+        // Stored while the vehicle's lock is held, so a removal cannot delete bytes this row is about to name.
+        const added = await checkedAndStored(contentId, kind, file);
+        const previous = hotspotKeys({ [kind]: hotspot.files[kind] } as HotspotFiles);
+        const files = { ...hotspot.files, ...added };
+        const row = await hotspotsRepo(trx).update(contentId, hotspotId, { files: JSON.stringify(files) });
+        if (!row) throw new AppError('not_found');
+        await deleteUnreferenced(trx, store, contentId, previous);
+        return hotspotAnswer(row, await frameCountsOf(trx, contentId));
+      });
+    },
+
+    async remove(actor: Actor, contentId: string, hotspotId: string, kind: HotspotFileKind): Promise<HotspotAnswer> {
+      return db.transaction().execute(async (trx) => {
+        const { hotspot } = await gatedHotspot(trx, actor, contentId, hotspotId);
+        if (!hotspot.files[kind]) throw new AppError('not_found');
+        const previous = hotspotKeys({ [kind]: hotspot.files[kind] } as HotspotFiles);
+        const files = { ...hotspot.files };
+        delete files[kind];
+        const row = await hotspotsRepo(trx).update(contentId, hotspotId, { files: JSON.stringify(files) });
+        if (!row) throw new AppError('not_found');
+        await deleteUnreferenced(trx, store, contentId, previous);
+        return hotspotAnswer(row, await frameCountsOf(trx, contentId));
+      });
+    },
+  };
+}
+
+export type HotspotFilesService = ReturnType<typeof hotspotFilesService>;

@@ -1,0 +1,95 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { HotspotsTable } from '../../db/schema-hotspots.ts';
+
+export type HotspotRow = Selectable<HotspotsTable>;
+export type NewHotspot = Omit<Insertable<HotspotsTable>, 'id' | 'created_at' | 'updated_at'>;
+export type HotspotChange = Omit<Updateable<HotspotsTable>, 'id' | 'content_id' | 'kind' | 'created_at'>;
+
+/** SQL of the hotspots table, which only this area writes. Every query names the vehicle. */
+export function hotspotsRepo(db: Db) {
+  return {
+    async list(contentId: string, kind?: 'exterior' | 'interior'): Promise<HotspotRow[]> {
+      let query = db.selectFrom('hotspots').selectAll().where('content_id', '=', contentId);
+      if (kind) query = query.where('kind', '=', kind);
+      return query.orderBy('id').execute();
+    },
+
+    async get(contentId: string, hotspotId: string): Promise<HotspotRow | undefined> {
+      return db
+        .selectFrom('hotspots')
+        .selectAll()
+        .where('content_id', '=', contentId)
+        .where('id', '=', hotspotId)
+        .executeTakeFirst();
+    },
+
+    /** Hotspots placed by hand (automatic detection's are not counted against the domain's maximum). */
+    async manualCount(contentId: string): Promise<number> {
+      const row = await db
+        .selectFrom('hotspots')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('content_id', '=', contentId)
+        .where('type', '<>', 'auto_detect')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async insert(values: NewHotspot): Promise<HotspotRow> {
+      return db.insertInto('hotspots').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async update(contentId: string, hotspotId: string, change: HotspotChange): Promise<HotspotRow | undefined> {
+      return db
+        .updateTable('hotspots')
+        .set({ ...change, updated_at: new Date() })
+        .where('content_id', '=', contentId)
+        .where('id', '=', hotspotId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async delete(contentId: string, hotspotId: string): Promise<HotspotRow | undefined> {
+      return db
+        .deleteFrom('hotspots')
+        .where('content_id', '=', contentId)
+        .where('id', '=', hotspotId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    // Reads of the rows and scenes a hotspot is placed on (the exterior and interior areas own and write them).
+
+    /** The vehicle's exterior rows with their frame counts. */
+    async rows(contentId: string): Promise<{ id: string; frame_count: number }[]> {
+      return db
+        .selectFrom('exterior_groups')
+        .select(['id', 'frame_count'])
+        .where('content_id', '=', contentId)
+        .execute();
+    },
+
+    async row(contentId: string, groupId: string): Promise<{ id: string; frame_count: number } | undefined> {
+      return db
+        .selectFrom('exterior_groups')
+        .select(['id', 'frame_count'])
+        .where('content_id', '=', contentId)
+        .where('id', '=', groupId)
+        .executeTakeFirst();
+    },
+
+    async hasScene(contentId: string, sceneId: string): Promise<boolean> {
+      const found = await db
+        .selectFrom('interior_scenes')
+        .select('id')
+        .where('content_id', '=', contentId)
+        .where('id', '=', sceneId)
+        .executeTakeFirst();
+      return found !== undefined;
+    },
+
+    async deleteAllOf(contentId: string): Promise<void> {
+      await db.deleteFrom('hotspots').where('content_id', '=', contentId).execute();
+    },
+  };
+}
