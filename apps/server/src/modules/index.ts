@@ -3,6 +3,7 @@ import { authModule } from './auth/index.ts';
 import { contentsModule } from './contents/index.ts';
 import type { AppModule } from './context.ts';
 import { exteriorModule } from './exterior/index.ts';
+import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
 import { profileModule } from './profile/index.ts';
 import { sliderModule } from './slider/index.ts';
@@ -23,5 +24,6 @@ export const MODULES: readonly AppModule[] = [
   exteriorModule,
   interiorModule,
   sliderModule,
+  hotspotsModule,
   speechModule,
 ];
