@@ -43,6 +43,8 @@ const NO_TENANT_PARAMETER: Record<string, string> = {
   'GET /v1/subordinates-template': 'the same CSV template for everyone',
   'GET /v1/image-system-user': "the caller's own image-system settings",
   'POST /v1/image-system-user': "the caller's own image-system settings",
+  'POST /api/browser/v0/texttoaudio/preview': 'speaks the text sent, reads no stored data',
+  'GET /api/browser/v0/texttoaudio/voices': 'the same voice list for everyone',
 };
 
 const t = useTestApp();
