@@ -51,6 +51,7 @@ export * from './schemas/params.ts';
 export * from './schemas/phone.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/slider.ts';
+export * from './schemas/statistics.ts';
 export * from './schemas/superusers.ts';
 export * from './schemas/tenancy-companies.ts';
 export * from './schemas/tenancy-domains.ts';

@@ -1,5 +1,6 @@
 import type { ListingLinkState, PrivilegeType, PublicationState, UserStatus } from '@spinyard/domain';
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { HotspotsTable } from './schema-hotspots.ts';
 import type {
   ExteriorFramesTable,
   ExteriorGroupsTable,
@@ -10,10 +11,11 @@ import type {
   RiderViewImagesTable,
   SliderItemsTable,
 } from './schema-media.ts';
-import type { HotspotsTable } from './schema-hotspots.ts';
+import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTable } from './schema-statistics.ts';
 
-export type * from './schema-media.ts';
 export type * from './schema-hotspots.ts';
+export type * from './schema-media.ts';
+export type * from './schema-statistics.ts';
 
 /** Column types of every table, as Kysely sees them. One migration file per change under ./migrations. */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -293,6 +295,9 @@ export interface Database {
   slider_items: SliderItemsTable;
   original_movies: OriginalMoviesTable;
   rider_view_images: RiderViewImagesTable;
+  statistic_counts: StatisticCountsTable;
+  statistic_visitors: StatisticVisitorsTable;
+  statistic_secrets: StatisticSecretsTable;
   hotspots: HotspotsTable;
 }
 

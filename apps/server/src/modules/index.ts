@@ -8,6 +8,7 @@ import { interiorModule } from './interior/index.ts';
 import { profileModule } from './profile/index.ts';
 import { sliderModule } from './slider/index.ts';
 import { speechModule } from './speech/index.ts';
+import { statisticsModule } from './statistics/index.ts';
 import { tenancyModule } from './tenancy/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
@@ -24,6 +25,7 @@ export const MODULES: readonly AppModule[] = [
   exteriorModule,
   interiorModule,
   sliderModule,
+  statisticsModule,
   hotspotsModule,
   speechModule,
 ];

@@ -11,6 +11,7 @@ import * as m0010 from './0010_contents_list.ts';
 import * as m0011 from './0011_uploads.ts';
 import * as m0012 from './0012_media.ts';
 import * as m0014 from './0014_hotspots.ts';
+import * as m0015 from './0015_statistics.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_uploads': m0011,
   '0012_media': m0012,
   '0014_hotspots': m0014,
+  '0015_statistics': m0015,
 };

@@ -1,0 +1,12 @@
+import type { AppModule } from '../context.ts';
+import { registerChartRoutes, registerEventRoutes } from './routes.ts';
+
+/**
+ * Statistics (issue 10, point 5): the public viewer's events (views, spins, interior and hotspot openings, bounded
+ * per visitor without cookies or stored addresses) and the dealers' chart of them with its CSV.
+ */
+export const statisticsModule: AppModule = {
+  name: 'statistics',
+  public: registerEventRoutes,
+  contentApi: registerChartRoutes,
+};
