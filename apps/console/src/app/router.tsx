@@ -114,6 +114,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/contents/bulk/ContentBulkPage.tsx'),
     (m) => m.ContentBulkPage,
   ),
+  statistic_chart: page(
+    () => import('../features/statistics/chart/StatisticChartPage.tsx'),
+    (m) => m.StatisticChartPage,
+  ),
   statistic_movie_backup_exteriors: page(
     () => import('../features/statistics/movie-backups/MovieBackupsPage.tsx'),
     (m) => m.MovieBackupsPage,
