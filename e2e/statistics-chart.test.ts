@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { STATISTIC_EVENT_PATH as EVENT_PATH } from '@spinyard/domain';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,8 +32,6 @@ async function publish(suite: Suite, contentId: string): Promise<void> {
     await client.end();
   }
 }
-
-const EVENT_PATH = '/api/viewer/v0/moments';
 
 describe.skipIf(skipBrowserTests)('statistics chart', () => {
   const suite = useSuite();

@@ -19,6 +19,13 @@ import { ruleIssue } from './field-errors.ts';
  *   sees when none is chosen); the CSV has a line per vehicle and day with any count.
  */
 
+/**
+ * Where the viewer posts its events (`navigator.sendBeacon(STATISTIC_EVENT_PATH, JSON.stringify(event))`), on the
+ * origin that served it. No word that common ad-block lists match ("analytics", "track", "stats", "beacon",
+ * "collect", "event", "pixel", "log") is in it.
+ */
+export const STATISTIC_EVENT_PATH = '/api/viewer/v0/moments';
+
 export const STATISTIC_KINDS = ['view', 'spin', 'interior_open', 'hotspot_open'] as const;
 export type StatisticKind = (typeof STATISTIC_KINDS)[number];
 

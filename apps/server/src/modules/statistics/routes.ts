@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { statisticChartAnswer, statisticChartQuery, statisticEventBody } from '@spinyard/domain';
+import { STATISTIC_EVENT_PATH, statisticChartAnswer, statisticChartQuery, statisticEventBody } from '@spinyard/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,12 +10,6 @@ import type { ModuleContext } from '../context.ts';
 import { type StatisticChartService, statisticChartService } from './chart-service.ts';
 import { type StatisticEventService, statisticEventService } from './event-service.ts';
 import { type IpRateLimiter, ipRateLimiter } from './visitor.ts';
-
-/**
- * Where the viewer posts its events. Chosen so common ad-block lists (EasyList, EasyPrivacy, uBlock's filters) do not
- * match it: no "analytics", "track", "stats", "beacon", "collect", "event", "pixel" or "log" in it (docs/decisions.md).
- */
-export const STATISTIC_EVENT_PATH = '/api/viewer/v0/moments';
 
 /** Events per IP address and minute on one node (visitor.ts ipRateLimiter). */
 export const EVENTS_PER_IP_PER_MINUTE = 600;
