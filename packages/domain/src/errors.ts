@@ -119,6 +119,13 @@ export const ERROR_CATALOGUE = {
     message: 'A vehicle linked to the listing service, or waiting for it, cannot be edited.',
   },
   invalid_state_transition: { status: 409, message: 'This cannot be done in the current state.' },
+  // The public viewer (publishing): each state a buyer may meet has its own code, none of them shows media.
+  content_not_published: { status: 404, message: 'This vehicle is not published.' },
+  content_sleeping: { status: 404, message: 'This vehicle is not shown at the moment.' },
+  content_deleted: { status: 410, message: 'This vehicle has been removed.' },
+  viewer_password_required: { status: 401, message: 'This vehicle is shown only with its password.' },
+  viewer_password_wrong: { status: 401, message: 'The password is not correct.' },
+  short_url_disabled: { status: 403, message: 'Short URLs are turned off for this domain.' },
   transfer_same_user: { status: 409, message: 'The vehicle already belongs to this user.' },
   domain_in_use: { status: 409, message: 'This domain is already in use.' },
   company_code_in_use: { status: 409, message: 'This company code is already used by another domain.' },

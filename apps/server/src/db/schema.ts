@@ -11,10 +11,12 @@ import type {
   RiderViewImagesTable,
   SliderItemsTable,
 } from './schema-media.ts';
+import type { PublicationsTable } from './schema-publishing.ts';
 import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTable } from './schema-statistics.ts';
 
 export type * from './schema-hotspots.ts';
 export type * from './schema-media.ts';
+export type * from './schema-publishing.ts';
 export type * from './schema-statistics.ts';
 
 /** Column types of every table, as Kysely sees them. One migration file per change under ./migrations. */
@@ -295,6 +297,7 @@ export interface Database {
   slider_items: SliderItemsTable;
   original_movies: OriginalMoviesTable;
   rider_view_images: RiderViewImagesTable;
+  publications: PublicationsTable;
   statistic_counts: StatisticCountsTable;
   statistic_visitors: StatisticVisitorsTable;
   statistic_secrets: StatisticSecretsTable;

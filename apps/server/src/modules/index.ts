@@ -6,6 +6,7 @@ import { exteriorModule } from './exterior/index.ts';
 import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
 import { profileModule } from './profile/index.ts';
+import { publishingModule } from './publishing/index.ts';
 import { sliderModule } from './slider/index.ts';
 import { speechModule } from './speech/index.ts';
 import { statisticsModule } from './statistics/index.ts';
@@ -25,6 +26,7 @@ export const MODULES: readonly AppModule[] = [
   exteriorModule,
   interiorModule,
   sliderModule,
+  publishingModule,
   statisticsModule,
   hotspotsModule,
   speechModule,

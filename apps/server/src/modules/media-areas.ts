@@ -7,6 +7,7 @@ import { hotspotsRepo } from './hotspots/repo.ts';
 import { panoramaKeys } from './interior/panorama-store.ts';
 import { interiorRepo } from './interior/repo.ts';
 import { keysOf } from './media-images.ts';
+import { publicationsRepo } from './publishing/repo.ts';
 import { type StoredMovie, sliderRepo } from './slider/repo.ts';
 
 /**
@@ -74,7 +75,14 @@ const hotspots: MediaArea = {
   deleteRows: (trx, contentId) => hotspotsRepo(trx).deleteAllOf(contentId),
 };
 
-export const MEDIA_AREAS: readonly MediaArea[] = [exterior, interior, slider, hotspots];
+// The published copies (publishing/published-blobs.ts): what the current and the previous manifest name.
+const publishing: MediaArea = {
+  name: 'publishing',
+  keys: async (db, contentId) => [...(await publicationsRepo(db).keptKeys(contentId))],
+  deleteRows: (trx, contentId) => publicationsRepo(trx).deleteOf(contentId),
+};
+
+export const MEDIA_AREAS: readonly MediaArea[] = [exterior, interior, slider, hotspots, publishing];
 
 /**
  * Every blob key a vehicle's rows refer to: every area's, and the list's thumbnail (normally also a frame's

@@ -28,6 +28,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   slider_items: 'slider',
   original_movies: 'slider',
   rider_view_images: 'slider',
+  publications: 'publishing',
   statistic_counts: 'statistics',
   statistic_visitors: 'statistics',
   statistic_secrets: 'statistics',

@@ -1,5 +1,7 @@
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_IP, LOGIN_MAX_FAILURES_PER_USERNAME } from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { attemptsRepo } from './attempts-repo.ts';
 import type { AuthRepo } from './repo.ts';
 
 /**
@@ -82,4 +84,21 @@ export async function enforceThrottle(
   if (wait > 0) throw new AppError('too_many_attempts', { retryAfterSeconds: wait });
   for (const { subject } of limits) await repo.recordThrottleEvent(action, subject);
   await repo.pruneThrottleEvents(new Date(now.getTime() - 2 * windowMs));
+}
+
+/**
+ * Failures of a password another area checks (the viewer's limited publication), counted in the same throttle
+ * table: `assertAllowed` refuses with 429 and the wait once `max` failures fall within the window; only failures
+ * are recorded, so a right password is never held back by earlier right ones.
+ */
+export function failureThrottle(db: Db, action: string, max: number, windowMs: number) {
+  const repo = attemptsRepo(db);
+  return {
+    async assertAllowed(subject: string, now: Date): Promise<void> {
+      const count = await repo.countThrottleEvents(action, subject, new Date(now.getTime() - windowMs));
+      const wait = throttleWaitSeconds([{ count, max }], windowMs, now);
+      if (wait > 0) throw new AppError('too_many_attempts', { retryAfterSeconds: wait });
+    },
+    recordFailure: (subject: string) => repo.recordThrottleEvent(action, subject),
+  };
 }

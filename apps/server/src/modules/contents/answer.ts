@@ -9,6 +9,7 @@ import {
   type ProcessAnswer,
   readDomainOptions,
 } from '@spinyard/domain';
+import { publicUrls } from '../publishing/urls.ts';
 import type { ContentProcessRow, ContentRecord } from './repo.ts';
 
 /**
@@ -142,15 +143,14 @@ export function toContentAnswer(row: ContentRecord, processes: readonly ContentP
     basic_info_shown: shown.filter((k): k is BasicInfoKey => basicInfoKeys.has(k)),
     contents_style: contentsStyleOf(row.domain_options, row.owner_image_system),
     inspection: inspection.success ? inspection.data : inspectionData.parse({}),
-    // The publishing issue fills these once a vehicle has a published manifest.
-    urls: {
-      short_url: null,
-      direct_url: null,
-      exterior_url: null,
-      interior_url: null,
-      rider_view_url: null,
-      embed_code: null,
-    },
+    urls: publicUrls({
+      short_id: row.short_id,
+      base_url: row.short_base_url,
+      short_url_allowed: readDomainOptions(row.domain_options).short_url,
+      has_exterior: row.has_exterior,
+      has_interior: row.has_interior,
+      has_rider_view: row.has_rider_view,
+    }),
     deleted_at: isoOrNull(row.deleted_at),
   };
 }

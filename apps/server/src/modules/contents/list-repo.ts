@@ -87,7 +87,7 @@ const LIST_COLUMNS = [
 /** A vehicle as the CSV download writes it: every column and the owner's name. */
 export type ContentCsvRow = Omit<
   ContentRecord,
-  'owner_parent_id' | 'owner_image_system' | 'creator_name' | 'domain_options'
+  'owner_parent_id' | 'owner_image_system' | 'creator_name' | 'domain_options' | 'short_id' | 'short_base_url'
 >;
 
 /**

@@ -43,6 +43,16 @@ function target(row: ContentRecord, action: PublicationAction) {
 }
 
 /**
+ * Publishing's build (modules/publishing) publishes in its own transaction, on the vehicle it has locked and
+ * checked: public, or limited public when its limited publication is on; a public vehicle stays as it is.
+ */
+export async function publishLocked(trx: Db, row: ContentRecord): Promise<void> {
+  if (row.publication === 'published' || row.publication === 'limited_public') return;
+  const to = target(row, row.limited_password_enabled ? 'publish_limited' : 'publish');
+  await contentsRepo(trx).setPublication([row.id], to);
+}
+
+/**
  * Every publication change goes through the domain's machine (applyPublicationAction): the state it starts from,
  * the images publishing needs, then the locks, then the limits for what comes back into the count.
  */

@@ -19,6 +19,9 @@ export interface ContentRecord extends Selectable<ContentsTable> {
   owner_image_system: unknown;
   creator_name: string;
   domain_options: unknown;
+  /** The public address (publishing's row), null until one is made. */
+  short_id: string | null;
+  short_base_url: string | null;
 }
 
 /**
@@ -32,6 +35,7 @@ export function contentsRepo(db: Db) {
       .innerJoin('users as o', 'o.id', 'c.owner_user_id')
       .innerJoin('users as cr', 'cr.id', 'c.creator_user_id')
       .innerJoin('domains as d', 'd.id', 'c.domain_id')
+      .leftJoin('publications as p', 'p.content_id', 'c.id')
       .selectAll('c')
       .select([
         'o.name as owner_name',
@@ -39,6 +43,8 @@ export function contentsRepo(db: Db) {
         'o.image_system as owner_image_system',
         'cr.name as creator_name',
         'd.options as domain_options',
+        'p.short_id as short_id',
+        'p.base_url as short_base_url',
       ]);
 
   /** Vehicles that count against the limits (COUNTED_PUBLICATIONS): the owner's and the whole domain's. */

@@ -15,5 +15,9 @@ export function contentRecords(db: Db) {
     countedVehicles: (ownerId: string, domainId: string) => repo.countedVehicles(ownerId, domainId),
     /** A user's limits (car limit, domain limit in its mode) as `GET check_contents_limit` answers them. */
     limitOf: (ownerId: string) => contentsLimitOf(db, ownerId),
+    /** One vehicle as the answer builds it, whatever its state (publishing's viewer decides what a buyer sees). */
+    find: (id: string) => repo.find(id),
+    /** The vehicles locked for the rest of the transaction (publishing serialises its prune with edits). */
+    lock: (ids: readonly string[]) => repo.lock(ids),
   };
 }

@@ -1,0 +1,163 @@
+import {
+  BASIC_INFO_KEYS,
+  type BasicInfoKey,
+  EXTERIOR_ANGLE_IDS,
+  inspectionData,
+  MANIFEST_VERSION,
+  type MediaImageAnswer,
+  type PublishedManifest,
+  readDomainOptions,
+  SLIDER_CATEGORIES,
+  type SliderCategory,
+  videoThumbnailUrl,
+  videoWatchUrl,
+  type ZoomPoint,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import type { StoredImage } from '../../db/schema.ts';
+import { contentsStyleOf } from '../contents/answer.ts';
+import type { ContentRecord } from '../contents/repo.ts';
+import { shownImage } from '../exterior/answer.ts';
+import type { StoredTiles } from '../interior/panorama-store.ts';
+import { mediaRowsOf } from '../media-rows.ts';
+
+/** Turns a stored key into the URL of its published copy (published-blobs.ts), recording it for the copy. */
+type UrlOf = (key: string) => string;
+
+function image(stored: StoredImage, url: UrlOf): MediaImageAnswer {
+  const renditions: MediaImageAnswer['renditions'] = {};
+  for (const [name, r] of Object.entries(stored.renditions)) {
+    renditions[name] = { width: r.width, height: r.height, jpeg: url(r.jpeg), webp: url(r.webp) };
+  }
+  return { width: stored.width, height: stored.height, renditions };
+}
+
+function panorama(stored: StoredImage, url: UrlOf) {
+  const tiles = (stored.tiles as StoredTiles | undefined) ?? null;
+  return {
+    ...image(stored, url),
+    master: url(stored.master),
+    tiles: tiles
+      ? {
+          width: tiles.width,
+          cols: tiles.cols,
+          rows: tiles.rows,
+          tile_width: tiles.tile_width,
+          urls: tiles.keys.map(url),
+        }
+      : null,
+  };
+}
+
+type AngleId = (typeof EXTERIOR_ANGLE_IDS)[number];
+const isAngle = (v: string): v is AngleId => (EXTERIOR_ANGLE_IDS as readonly string[]).includes(v);
+const isCategory = (v: string | null): v is SliderCategory =>
+  v !== null && (SLIDER_CATEGORIES as readonly string[]).includes(v);
+const basicInfoKeys = new Set<string>(BASIC_INFO_KEYS);
+
+/** The basic info the dealer chose to show, in their order; bigint prices come back from pg as strings. */
+function basicInfo(row: ContentRecord): PublishedManifest['basic_info'] {
+  const shown = Array.isArray(row.basic_info_shown) ? row.basic_info_shown : [];
+  const keys = [...new Set(shown)].filter((k): k is BasicInfoKey => basicInfoKeys.has(k));
+  return keys.map((key) => {
+    const value = (row as unknown as Record<string, unknown>)[key];
+    if (key === 'price_with_tax' || key === 'total_price_with_tax') {
+      return { key, value: value === null || value === undefined ? null : Number(value) };
+    }
+    return { key, value: typeof value === 'string' || typeof value === 'number' ? value : null };
+  });
+}
+
+/**
+ * The manifest of a vehicle as its rows stand, read in the caller's transaction (under the vehicle's lock, so no
+ * edit is half in it). Temp rows of the spin (made but never part of it) are left out, like the editor's preview.
+ */
+export async function buildManifest(
+  db: Db,
+  row: ContentRecord,
+  shortId: string,
+  builtAt: Date,
+  url: UrlOf,
+): Promise<PublishedManifest> {
+  const options = readDomainOptions(row.domain_options);
+  const media = await mediaRowsOf(db, row.id);
+  const groups = media.groups.filter((g) => !g.is_temp);
+  const { frames, settings, scenes, items } = media;
+  const rows = groups
+    .map((g, i) => ({
+      order: i + 1,
+      frames: frames
+        .filter((f) => f.group_id === g.id)
+        .map((f, j) => ({ order: j + 1, image: image(shownImage(f), url) })),
+    }))
+    .filter((r) => r.frames.length > 0);
+  const angle = settings?.initial_angle ?? 'front';
+  const wantedRow = settings?.initial_row ?? options.obvr_initial_row;
+
+  const rider = media.riderView;
+  const inspection = inspectionData.safeParse(row.inspection ?? {});
+
+  return {
+    version: MANIFEST_VERSION,
+    short_id: shortId,
+    built_at: builtAt.toISOString(),
+    contents_style: contentsStyleOf(row.domain_options, row.owner_image_system),
+    vr_mode: row.vr_mode,
+    exterior:
+      rows.length === 0
+        ? null
+        : {
+            initial_angle: isAngle(angle) ? angle : 'front',
+            initial_row: Math.max(1, Math.min(wantedRow, rows.length)),
+            rows,
+          },
+    interior:
+      scenes.length === 0
+        ? null
+        : {
+            scenes: scenes.map((s, i) => ({
+              id: s.id,
+              order: i + 1,
+              title: s.title,
+              image: panorama(s.current ?? s.original, url),
+              initial_view: s.initial_view,
+              zoom_points: s.zoom_points as ZoomPoint[],
+            })),
+          },
+    rider_view: rider.map((r, i) => ({ order: i + 1, image: image(r.image, url) })),
+    category_images: items
+      .filter((it) => it.kind === 'image' && it.image !== null && isCategory(it.category))
+      .map((it, i) => ({
+        order: i + 1,
+        category: it.category as SliderCategory,
+        caption: it.caption,
+        image: image(it.image as StoredImage, url),
+      })),
+    video_links: items
+      .filter((it) => it.kind === 'video_link' && it.video_id !== null)
+      .map((it, i) => {
+        const id = it.video_id as string;
+        return {
+          order: i + 1,
+          caption: it.caption,
+          video_id: id,
+          watch_url: videoWatchUrl(id),
+          thumbnail_url: videoThumbnailUrl(id),
+        };
+      }),
+    basic_info: basicInfo(row),
+    display: {
+      development_view: row.development_view_display ? row.development_view_position : 'off',
+      defects: row.defect_display,
+      option: row.option_display,
+    },
+    inspection: row.inspection_data_display && inspection.success ? inspection.data : null,
+    analytics_tag:
+      row.analytics_tag_enabled && options.analytics_tag && row.analytics_tag !== '' ? row.analytics_tag : null,
+    options: {
+      hotspots: options.hotspot_browser,
+      exterior_frame_count: options.exterior_frame_count,
+      splash_seconds: options.splash_seconds,
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { isContentAddressed, putContentAddressed } from '../../platform/storage/content-addressed.ts';
+import { mediaUrlOf } from '../media-images.ts';
+
+/**
+ * A published vehicle's files are copies under `contents/<id>/published/`, named by the same SHA-256 as their
+ * source. Editing the vehicle deletes the files its rows stop naming (each media area does so at once); the copies
+ * are not theirs, so the published manifest keeps working until the next build. Copies of unchanged pictures are
+ * already there, so a republish writes only what changed.
+ */
+export const publishedPrefix = (contentId: string): string => `contents/${contentId}/published`;
+
+const baseName = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
+
+/**
+ * Collects the source keys a manifest names and answers each one's URL in the published copy. Media keys are
+ * content-addressed (media-images.ts), so the copy's name is known before it is written.
+ */
+export function publishedKeys(contentId: string) {
+  const prefix = publishedPrefix(contentId);
+  const sources = new Map<string, string>();
+  return {
+    url(source: string): string {
+      if (!isContentAddressed(source)) throw new Error(`Media key is not content-addressed: ${source}`);
+      const target = `${prefix}/${baseName(source)}`;
+      sources.set(target, source);
+      return mediaUrlOf(target);
+    },
+    /** The published keys recorded so far. */
+    targets: (): string[] => [...sources.keys()],
+    /** Copies every source not yet in the published folder, a few at a time. */
+    async copy(store: BlobStore): Promise<void> {
+      const pending = [...sources.entries()];
+      for (let i = 0; i < pending.length; i += 16) {
+        await Promise.all(
+          pending.slice(i, i + 16).map(async ([target, source]) => {
+            if (await store.exists(target)) return;
+            const blob = await store.get(source);
+            // A source missing now means a row names a lost file: publishing it would show a hole, so refuse.
+            if (!blob) throw new Error(`Media file missing: ${source}`);
+            await store.put(target, blob.stream);
+          }),
+        );
+      }
+    },
+  };
+}
+
+/** Stores the manifest's JSON content-addressed in the published folder. */
+export async function putManifest(store: BlobStore, contentId: string, json: string) {
+  return putContentAddressed(store, publishedPrefix(contentId), Buffer.from(json, 'utf8'), 'json', {
+    contentType: 'application/json; charset=utf-8',
+  });
+}
+
+export async function readText(store: BlobStore, key: string): Promise<string | null> {
+  const blob = await store.get(key);
+  if (!blob) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of blob.stream as AsyncIterable<Buffer | string>) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

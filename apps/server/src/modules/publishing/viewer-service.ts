@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import {
+  VIEWER_PASSWORD_MAX_FAILURES,
+  VIEWER_PASSWORD_WINDOW_MS,
+  VIEWER_TOKEN_TTL_SECONDS,
+  type ViewerAccessAnswer,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { failureThrottle } from '../auth/rate-limit.ts';
+import type { ContentRecord } from '../contents/repo.ts';
+import { contentRecords } from '../contents/service.ts';
+import { readText } from './published-blobs.ts';
+import { type PublicationRow, publicationsRepo } from './repo.ts';
+import { samePassword, signViewerToken, viewerTokenValid } from './viewer-token.ts';
+
+const THROTTLE_ACTION = 'viewer_password';
+
+export interface ViewerManifest {
+  json: string;
+  sha256: string;
+}
+
+/**
+ * The public side: a short id to its vehicle, and what a buyer may see of it. Every state but public answers its
+ * own code and nothing else (no media, no manifest). A short id nobody made and a vehicle deleted for good are
+ * the same not_found. A limited publication's manifest needs a token from the password check.
+ */
+export function viewerService({ db, store }: { db: Db; store: BlobStore }) {
+  async function publicOrRefused(shortId: string): Promise<{ pub: PublicationRow; content: ContentRecord }> {
+    const pub = await publicationsRepo(db).findByShortId(shortId);
+    const content = pub ? await contentRecords(db).find(pub.content_id) : undefined;
+    if (!pub || !content || content.publication === 'permanently_deleted') throw new AppError('not_found');
+    switch (content.publication) {
+      case 'deleted':
+        throw new AppError('content_deleted');
+      case 'sleeping':
+        throw new AppError('content_sleeping');
+      case 'unpublished':
+        throw new AppError('content_not_published');
+      case 'published':
+      case 'limited_public':
+        // Published by the state switch but never built: nothing to show yet.
+        if (pub.manifest_key === null) throw new AppError('content_not_published');
+        return { pub, content };
+    }
+  }
+
+  /** The throttle's subject: the vehicle and the client's address, hashed (a buyer's address is never kept). */
+  const subjectOf = (pub: PublicationRow, ip: string): string =>
+    `${pub.content_id}:${createHash('sha256').update(`${pub.token_secret}:${ip}`).digest('hex').slice(0, 32)}`;
+
+  return {
+    async manifest(shortId: string, token: string | undefined, now = new Date()): Promise<ViewerManifest> {
+      const { pub, content } = await publicOrRefused(shortId);
+      if (content.publication === 'limited_public') {
+        if (token === undefined) throw new AppError('viewer_password_required');
+        if (!viewerTokenValid(token, pub.token_secret, pub.short_id, content.limited_password, now)) {
+          throw new AppError('viewer_password_required');
+        }
+      }
+      const json = pub.manifest_key === null ? null : await readText(store, pub.manifest_key);
+      if (json === null) throw new AppError('content_not_published');
+      return { json, sha256: pub.manifest_sha256 ?? '' };
+    },
+
+    /**
+     * The password of a limited publication, checked here and never in the browser. Wrong ones are counted per
+     * vehicle and client address; past the limit every try is refused (429) until the window frees up.
+     */
+    async access(shortId: string, password: string, ip: string, now = new Date()): Promise<ViewerAccessAnswer> {
+      const { pub, content } = await publicOrRefused(shortId);
+      const expiresAt = new Date(now.getTime() + VIEWER_TOKEN_TTL_SECONDS * 1000);
+      const answer = () => ({
+        token: signViewerToken(pub.token_secret, pub.short_id, content.limited_password, expiresAt),
+        expires_at: expiresAt.toISOString(),
+      });
+      // A plainly public vehicle needs no password: any answer opens it.
+      if (content.publication === 'published') return answer();
+      const throttle = failureThrottle(db, THROTTLE_ACTION, VIEWER_PASSWORD_MAX_FAILURES, VIEWER_PASSWORD_WINDOW_MS);
+      const subject = subjectOf(pub, ip);
+      await throttle.assertAllowed(subject, now);
+      if (!samePassword(password, content.limited_password)) {
+        await throttle.recordFailure(subject);
+        throw new AppError('viewer_password_wrong');
+      }
+      return answer();
+    },
+  };
+}
+export type ViewerService = ReturnType<typeof viewerService>;
