@@ -22,8 +22,8 @@ const STEP_TIMEOUT_MS = {
   build: 5 * 60_000,
   domain: 5 * 60_000,
   console: 5 * 60_000,
-  server: 10 * 60_000,
-  e2e: 15 * 60_000,
+  server: 14 * 60_000,
+  e2e: 20 * 60_000,
 };
 
 const isCi = (() => {
