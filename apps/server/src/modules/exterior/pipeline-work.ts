@@ -24,20 +24,17 @@ import {
 } from '@spinyard/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import type { StoredImage } from '../../db/schema.ts';
 import { extractSpinFrames, type SpinCandidate } from '../../platform/media/frame-extract.ts';
 import { FrameSignatureError } from '../../platform/media/frame-signatures.ts';
 import type { Media, ProbedVideo } from '../../platform/media/media.ts';
-import { type RenderedSpinFrame, renderSpinFrames } from '../../platform/media/spin-renditions.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
 import { defineProcessJob, ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
-import { storeRenderedImage } from '../media-images.ts';
 import { uploadsService } from '../uploads/service.ts';
 import { deleteUploadFiles as deleteUploads, openUploadFile } from '../uploads/upload-files.ts';
 import { movieBackupRepo } from './backup-repo.ts';
 import { discardOriginals, keepOriginals } from './pipeline-backups.ts';
-import { exteriorFrameSpec, exteriorPrefix } from './replace-work.ts';
+import { renderAndStoreRows } from './pipeline-render.ts';
 import { exteriorRepo } from './repo.ts';
 
 /**
@@ -100,10 +97,6 @@ export const CANDIDATE_OVERSAMPLING = 4;
 /** Signatures per second of the loop (see docs/decisions.md, the seamless loop). */
 const SIGNATURE_FPS = 15;
 const SIGNATURE_WIDTH = 32;
-/** ffmpeg processes rendering a row's frames side by side: one per core of the machines this runs on. */
-const RENDER_PROCESSES = 2;
-/** Frames whose files are put in the blob store at once (I/O: more would only queue at the store). */
-const STORE_CONCURRENCY = 4;
 /** The most pixels a frame may have (the bounds' largest picture), for ffmpeg and sharp alike. */
 export const MAX_FRAME_PIXELS = VIDEO_BOUNDS.maxLongSide * VIDEO_BOUNDS.maxShortSide;
 
@@ -112,8 +105,6 @@ export const MAX_FRAME_PIXELS = VIDEO_BOUNDS.maxLongSide * VIDEO_BOUNDS.maxShort
  * two cores; a file whose headers lie about its length is stopped here or by the signature count).
  */
 export const extractTimeoutMs = (seconds: number): number => 60_000 + 2_000 * Math.ceil(seconds);
-/** How long one render process may take: a minute, plus two seconds a frame (a 4K frame takes about a third). */
-const renderTimeoutMs = (frames: number): number => 60_000 + 2_000 * frames;
 
 const PROGRESS = { extracted: 45, rendered: 85, stored: 95 } as const;
 
@@ -145,20 +136,6 @@ const facts = (v: ProbedVideo): VideoFacts => ({
   durationSeconds: v.durationSeconds,
   frameRate: v.frameRate,
 });
-
-/** Runs `work` over `items`, `limit` at a time, keeping their order in the answer. */
-async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T, i: number) => Promise<R>) {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]!, i);
-    }
-  });
-  await Promise.all(lanes);
-  return out;
-}
 
 export function exteriorPipeline(deps: PipelineDeps) {
   const { db, store, media } = deps;
@@ -371,48 +348,16 @@ export function exteriorPipeline(deps: PipelineDeps) {
       await work.progress(PROGRESS.extracted);
 
       // Render: 45..85 % by frames ffmpeg has made in every size, then 85..95 % by frames stored.
-      const totalFrames = planned.reduce((s, p) => s + p.files.length, 0);
-      const step = (from: number, to: number, count: number) =>
-        work.progress(from + ((to - from) * count) / totalFrames);
-      const { renditions, quality } = exteriorFrameSpec(payload.exterior_size, MAX_FRAME_PIXELS);
-      const rendered: RenderedSpinFrame[][] = [];
-      for (const [r, plan] of planned.entries()) {
-        const outDir = path.join(dir, `render-${r}`);
-        await mkdir(outDir);
-        const before = rendered.reduce((s, frames) => s + frames.length, 0);
-        let reported = Promise.resolve();
-        rendered.push(
-          await renderSpinFrames(
-            plan.files,
-            sizes[r]!,
-            { renditions, quality, webpEffort: 1 },
-            {
-              outDir,
-              processes: RENDER_PROCESSES,
-              timeoutMs: renderTimeoutMs(plan.files.length),
-              onProgress: (n) => {
-                reported = step(PROGRESS.extracted, PROGRESS.rendered, before + n).catch(() => undefined);
-              },
-            },
-          ),
-        );
-        await reported;
-      }
-      let stored = 0;
-      const images: StoredImage[][] = [];
-      for (const frames of rendered) {
-        images.push(
-          await inParallel(frames, STORE_CONCURRENCY, async (frame) => {
-            const image = await storeRenderedImage(store, exteriorPrefix(contentId), frame);
-            // Counted before any await: frames are stored in parallel, and each must report its own number.
-            stored += 1;
-            const count = stored;
-            await step(PROGRESS.rendered, PROGRESS.stored, count);
-            await deps.hooks?.afterFrameStored?.(count);
-            return image;
-          }),
-        );
-      }
+      const images = await renderAndStoreRows({
+        store,
+        contentId,
+        exteriorSize: payload.exterior_size,
+        maxFramePixels: MAX_FRAME_PIXELS,
+        rows: planned.map((plan, r) => ({ files: plan.files, size: sizes[r]! })),
+        dir,
+        progress: { from: PROGRESS.extracted, mid: PROGRESS.rendered, to: PROGRESS.stored, report: work.progress },
+        afterFrameStored: deps.hooks?.afterFrameStored,
+      });
 
       const backups = await originals.done;
       await work.heartbeat();

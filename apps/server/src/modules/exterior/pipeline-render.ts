@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { ExteriorSizeId } from '@spinyard/domain';
+import type { StoredImage } from '../../db/schema.ts';
+import { type RenderedSpinFrame, renderSpinFrames } from '../../platform/media/spin-renditions.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { storeRenderedImage } from '../media-images.ts';
+import { exteriorFrameSpec, exteriorPrefix } from './replace-work.ts';
+
+/**
+ * The spin's renders and their storing (the `multiple` pipeline's second half, pipeline-work.ts): each row's chosen
+ * candidates made into every size by ffmpeg (spin-renditions.ts), then every file put content-addressed. Progress:
+ * `from..mid` by frames rendered, `mid..to` by frames stored.
+ */
+
+/** ffmpeg processes rendering a row's frames side by side: one per core of the machines this runs on. */
+const RENDER_PROCESSES = 2;
+/** Frames whose files are put in the blob store at once (I/O: more would only queue at the store). */
+const STORE_CONCURRENCY = 4;
+/** How long one render process may take: a minute, plus two seconds a frame (a 4K frame takes about a third). */
+const renderTimeoutMs = (frames: number): number => 60_000 + 2_000 * frames;
+
+/** Runs `work` over `items`, `limit` at a time, keeping their order in the answer. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T, i: number) => Promise<R>) {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!, i);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
+}
+
+export interface RenderRowsInput {
+  store: BlobStore;
+  contentId: string;
+  exteriorSize: ExteriorSizeId;
+  maxFramePixels: number;
+  /** Per row: the chosen candidates in the spin's order, and their pixel size. */
+  rows: { files: string[]; size: { width: number; height: number } }[];
+  /** A private temporary folder for the renders. */
+  dir: string;
+  progress: { from: number; mid: number; to: number; report: (percent: number) => Promise<void> };
+  /** Told after each frame stored, with how many are (a test stops a worker here). */
+  afterFrameStored?: ((stored: number) => Promise<void> | void) | undefined;
+}
+
+/** Every row's frames rendered and stored, as StoredImages per row in order. */
+export async function renderAndStoreRows(input: RenderRowsInput): Promise<StoredImage[][]> {
+  const { progress } = input;
+  const totalFrames = input.rows.reduce((s, row) => s + row.files.length, 0);
+  const step = (from: number, to: number, count: number) => progress.report(from + ((to - from) * count) / totalFrames);
+  const { renditions, quality } = exteriorFrameSpec(input.exteriorSize, input.maxFramePixels);
+  const rendered: RenderedSpinFrame[][] = [];
+  for (const [r, row] of input.rows.entries()) {
+    const outDir = path.join(input.dir, `render-${r}`);
+    await mkdir(outDir);
+    const before = rendered.reduce((s, frames) => s + frames.length, 0);
+    let reported = Promise.resolve();
+    rendered.push(
+      await renderSpinFrames(
+        row.files,
+        row.size,
+        { renditions, quality, webpEffort: 1 },
+        {
+          outDir,
+          processes: RENDER_PROCESSES,
+          timeoutMs: renderTimeoutMs(row.files.length),
+          onProgress: (n) => {
+            reported = step(progress.from, progress.mid, before + n).catch(() => undefined);
+          },
+        },
+      ),
+    );
+    await reported;
+  }
+  let stored = 0;
+  const images: StoredImage[][] = [];
+  for (const frames of rendered) {
+    images.push(
+      await inParallel(frames, STORE_CONCURRENCY, async (frame) => {
+        const image = await storeRenderedImage(input.store, exteriorPrefix(input.contentId), frame);
+        // Counted before any await: frames are stored in parallel, and each must report its own number.
+        stored += 1;
+        const count = stored;
+        await step(progress.mid, progress.to, count);
+        await input.afterFrameStored?.(count);
+        return image;
+      }),
+    );
+  }
+  return images;
+}
