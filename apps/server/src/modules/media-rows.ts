@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { exteriorRepo } from './exterior/repo.ts';
+import { hotspotsRepo } from './hotspots/repo.ts';
 import { interiorRepo } from './interior/repo.ts';
 import { sliderRepo } from './slider/repo.ts';
 
@@ -18,6 +19,7 @@ export async function mediaRowsOf(db: Db, contentId: string) {
     scenes: await interiorRepo(db).scenes(contentId),
     items: await slider.items(contentId),
     riderView: await slider.riderView(contentId),
+    hotspots: await hotspotsRepo(db).list(contentId),
   };
 }
 export type MediaRows = Awaited<ReturnType<typeof mediaRowsOf>>;

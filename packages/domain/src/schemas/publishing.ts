@@ -4,6 +4,7 @@ import { BASIC_INFO_KEYS, type BasicInfoKey, inspectionData } from './contents.t
 import { EXTERIOR_ANGLE_IDS } from './exterior.ts';
 import { initialViewSchema, interiorImageAnswer, zoomPointSchema } from './interior.ts';
 import { mediaImageAnswer } from './media.ts';
+import { publishedExteriorHotspot, publishedInteriorHotspot } from './published-hotspots.ts';
 import { SLIDER_CATEGORIES } from './slider.ts';
 
 /**
@@ -12,7 +13,10 @@ import { SLIDER_CATEGORIES } from './slider.ts';
  * manifest never changes meaning and an edit of the vehicle shows only after the next build.
  */
 
-/** Version of the manifest's shape: a viewer refuses a manifest newer than it knows. */
+/**
+ * Version of the manifest's shape: a viewer refuses a manifest newer than it knows. Added fields with a default
+ * (the hotspots) keep the version: an older manifest still parses, an older viewer ignores them.
+ */
 export const MANIFEST_VERSION = 1;
 
 /** The short id of a vehicle's public address: 10 characters of base 62 (about 59 bits, never guessed). */
@@ -28,7 +32,12 @@ export const VIEWER_PASSWORD_MAX_FAILURES = 5;
 export const VIEWER_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 export const publishedFrame = z.object({ order: z.number().int(), image: mediaImageAnswer });
-export const publishedRow = z.object({ order: z.number().int(), frames: z.array(publishedFrame) });
+export const publishedRow = z.object({
+  order: z.number().int(),
+  frames: z.array(publishedFrame),
+  /** The hotspots placed on this row (published-hotspots.ts); absent in manifests built before they were added. */
+  hotspots: z.array(publishedExteriorHotspot).default([]),
+});
 
 export const publishedExterior = z.object({
   initial_angle: z.enum(EXTERIOR_ANGLE_IDS),
@@ -44,6 +53,8 @@ export const publishedScene = z.object({
   image: interiorImageAnswer,
   initial_view: initialViewSchema,
   zoom_points: z.array(zoomPointSchema),
+  /** The hotspots placed in this scene (published-hotspots.ts); absent in manifests built before they were added. */
+  hotspots: z.array(publishedInteriorHotspot).default([]),
 });
 
 export const publishedCategoryImage = z.object({

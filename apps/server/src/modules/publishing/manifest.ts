@@ -20,6 +20,7 @@ import type { ContentRecord } from '../contents/repo.ts';
 import { shownImage } from '../exterior/answer.ts';
 import type { StoredTiles } from '../interior/panorama-store.ts';
 import { mediaRowsOf } from '../media-rows.ts';
+import { manifestHotspots } from './manifest-hotspots.ts';
 
 /** Turns a stored key into the URL of its published copy (published-blobs.ts), recording it for the copy. */
 type UrlOf = (key: string) => string;
@@ -83,13 +84,17 @@ export async function buildManifest(
   const media = await mediaRowsOf(db, row.id);
   const groups = media.groups.filter((g) => !g.is_temp);
   const { frames, settings, scenes, items } = media;
+  // With the domain's hotspot-browser option off, no hotspot (nor its files) is published.
+  const hotspots = options.hotspot_browser ? manifestHotspots(media, url, (s) => image(s, url)) : null;
   const rows = groups
-    .map((g, i) => ({
-      order: i + 1,
-      frames: frames
-        .filter((f) => f.group_id === g.id)
-        .map((f, j) => ({ order: j + 1, image: image(shownImage(f), url) })),
-    }))
+    .map((g, i) => {
+      const own = frames.filter((f) => f.group_id === g.id);
+      return {
+        order: i + 1,
+        frames: own.map((f, j) => ({ order: j + 1, image: image(shownImage(f), url) })),
+        hotspots: hotspots?.ofRow(g.id, own.length) ?? [],
+      };
+    })
     .filter((r) => r.frames.length > 0);
   const angle = settings?.initial_angle ?? 'front';
   const wantedRow = settings?.initial_row ?? options.obvr_initial_row;
@@ -122,6 +127,7 @@ export async function buildManifest(
               image: panorama(s.current ?? s.original, url),
               initial_view: s.initial_view,
               zoom_points: s.zoom_points as ZoomPoint[],
+              hotspots: hotspots?.ofScene(s.id) ?? [],
             })),
           },
     rider_view: rider.map((r, i) => ({ order: i + 1, image: image(r.image, url) })),
