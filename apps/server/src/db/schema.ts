@@ -1,5 +1,6 @@
 import type { ListingLinkState, PrivilegeType, PublicationState, UserStatus } from '@spinyard/domain';
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { CustomDesignsTable } from './schema-design.ts';
 import type { HotspotsTable } from './schema-hotspots.ts';
 import type {
   ExteriorFramesTable,
@@ -14,6 +15,7 @@ import type {
 import type { PublicationsTable } from './schema-publishing.ts';
 import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTable } from './schema-statistics.ts';
 
+export type * from './schema-design.ts';
 export type * from './schema-hotspots.ts';
 export type * from './schema-media.ts';
 export type * from './schema-publishing.ts';
@@ -302,6 +304,7 @@ export interface Database {
   statistic_visitors: StatisticVisitorsTable;
   statistic_secrets: StatisticSecretsTable;
   hotspots: HotspotsTable;
+  custom_designs: CustomDesignsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

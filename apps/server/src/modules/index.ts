@@ -2,6 +2,7 @@ import { accountsModule } from './accounts/index.ts';
 import { authModule } from './auth/index.ts';
 import { contentsModule } from './contents/index.ts';
 import type { AppModule } from './context.ts';
+import { designModule } from './design/index.ts';
 import { exteriorModule } from './exterior/index.ts';
 import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
@@ -30,4 +31,5 @@ export const MODULES: readonly AppModule[] = [
   statisticsModule,
   hotspotsModule,
   speechModule,
+  designModule,
 ];

@@ -33,6 +33,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   statistic_visitors: 'statistics',
   statistic_secrets: 'statistics',
   hotspots: 'hotspots',
+  custom_designs: 'design',
 };
 
 export interface TableWrite {

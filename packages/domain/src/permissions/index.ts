@@ -23,6 +23,7 @@ export type {
   PermissionDomainOptions,
   PermissionTarget,
 } from './core.ts';
+export * from './design.ts';
 export * from './domains.ts';
 export * from './scope.ts';
 export * from './statistics.ts';

@@ -13,6 +13,7 @@ import * as m0012 from './0012_media.ts';
 import * as m0014 from './0014_hotspots.ts';
 import * as m0015 from './0015_statistics.ts';
 import * as m0016 from './0016_publishing.ts';
+import * as m0017 from './0017_custom_designs.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014_hotspots': m0014,
   '0015_statistics': m0015,
   '0016_publishing': m0016,
+  '0017_custom_designs': m0017,
 };

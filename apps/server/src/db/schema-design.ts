@@ -1,0 +1,22 @@
+import type { ColumnType } from 'kysely';
+
+// The table of migration 0017 (issue 10, point 4), apart from schema.ts like the media tables.
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/** A custom icon as stored: a re-encoded PNG, content-addressed. */
+export interface StoredDesignIcon {
+  key: string;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
+export type DesignIcons = Partial<Record<'standard' | 'sound' | 'movie', StoredDesignIcon>>;
+
+export interface CustomDesignsTable {
+  domain_id: string;
+  colours: Json<Record<'accent' | 'hotspot' | 'panel' | 'panel_text', string>>;
+  icons: Json<DesignIcons>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}

@@ -1,0 +1,91 @@
+import { designAnswer, designIconParams, designUpdateBody } from '@spinyard/domain';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/authenticate.ts';
+import { receiveFile, registerMultipart } from '../../http/multipart-file.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import type { ModuleContext } from '../context.ts';
+import { type DesignService, designService } from './service.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['custom design'];
+
+/**
+ * Paths (the spec names the screen, /custom-design/edit, not its calls; docs/decisions.md "Custom design"):
+ * `/custom_design` (get, update the colours) and `/custom_design/icon/{icon_type}` (set, remove a custom icon).
+ */
+const routes: FastifyPluginAsyncZod<{ design: DesignService }> = async (app, { design }) => {
+  app.get(
+    '/custom_design',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's domain's viewer design: colours and custom hotspot icons (defaults when never saved)",
+        description: '403 forbidden when the domain uses hotspots neither in the browser nor in the app.',
+        response: { 200: designAnswer, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => design.get(actorOf(request)),
+  );
+
+  app.post(
+    '/custom_design',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Save the viewer's colours of the caller's domain (super, admin or master)",
+        body: designUpdateBody,
+        response: { 200: designAnswer, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => design.update(actorOf(request), request.body.colours),
+  );
+
+  app.post(
+    '/custom_design/icon/:icon_type',
+    {
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary: 'Set the custom icon of an icon type (multipart field `file`): PNG, best 80x80 and transparent',
+        description:
+          'Judged by content: PNG, at most 1 MB and 1024 pixels a side, stored re-encoded within 160x160. Refusals: ' +
+          '413 file_too_large, 415 unsupported_image_format, 422 image_dimensions_invalid.',
+        params: designIconParams,
+        response: { 200: designAnswer, ...errorResponses(401, 403, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const file = await receiveFile(request, { maxBytes: design.maxIconBytes });
+      try {
+        return await design.setIcon(actorOf(request), request.params.icon_type, file);
+      } finally {
+        await file.discard();
+      }
+    },
+  );
+
+  app.delete(
+    '/custom_design/icon/:icon_type',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the custom icon of an icon type (the standard icon shows again)',
+        params: designIconParams,
+        response: { 200: designAnswer, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => design.removeIcon(actorOf(request), request.params.icon_type),
+  );
+};
+
+export async function registerDesignRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  await scope.register(async (plain) => {
+    await registerMultipart(plain);
+    await plain.register(routes, { design: designService({ db: ctx.db, store: ctx.store, media: ctx.media }) });
+  });
+}

@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import {
+  canEditCustomDesign,
+  canSeeCustomDesign,
+  DEFAULT_DESIGN_COLOURS,
+  type DesignAnswer,
+  type DesignColours,
+  HOTSPOT_LIMITS,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import type { DesignIcons, StoredDesignIcon } from '../../db/schema-design.ts';
+import { AppError } from '../../errors.ts';
+import type { ReceivedFile } from '../../http/multipart-file.ts';
+import type { Media } from '../../platform/media/media.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
+import { type CallerContext, enforce, loadCaller } from '../actor/permission-actor.ts';
+import type { Actor } from '../auth/service.ts';
+import { mediaUrlOf } from '../media-images.ts';
+import { type DesignRow, designRepo } from './repo.ts';
+
+export type DesignIconType = keyof DesignIcons;
+
+/**
+ * Custom design (/custom-design/edit): the caller's domain's viewer colours and custom hotspot icons. Read by anyone
+ * of a domain that uses hotspots (browser or app), changed by super, admin and master (packages/domain
+ * permissions/design.ts). Always the caller's own domain: there is no parameter by which to reach another tenant.
+ */
+export interface DesignDeps {
+  db: Db;
+  store: BlobStore;
+  media: Media;
+}
+
+const iconAnswer = (icon: StoredDesignIcon | undefined) =>
+  icon ? { url: mediaUrlOf(icon.key), width: icon.width, height: icon.height } : null;
+
+function answerOf(row: DesignRow | undefined, canEdit: boolean): DesignAnswer {
+  const icons = row?.icons ?? {};
+  return {
+    colours: { ...DEFAULT_DESIGN_COLOURS, ...(row?.colours ?? {}) },
+    icons: { standard: iconAnswer(icons.standard), sound: iconAnswer(icons.sound), movie: iconAnswer(icons.movie) },
+    updated_at: row ? row.updated_at.toISOString() : null,
+    can_edit: canEdit,
+  };
+}
+
+/** The design a domain's viewer wears (defaults when it never saved one), for the published manifest. */
+export async function designOfDomain(db: Db, domainId: string): Promise<Omit<DesignAnswer, 'can_edit'>> {
+  const { can_edit: _, ...design } = answerOf(await designRepo(db).get(domainId), false);
+  return design;
+}
+
+export function designService({ db, store, media }: DesignDeps) {
+  const seen = async (actor: Actor): Promise<CallerContext> => {
+    const caller = await loadCaller(db, actor);
+    enforce(canSeeCustomDesign(caller.domainOptions));
+    return caller;
+  };
+  const editor = async (actor: Actor): Promise<CallerContext> => {
+    const caller = await loadCaller(db, actor);
+    enforce(canEditCustomDesign(caller.permission, caller.domainOptions));
+    return caller;
+  };
+  const canEdit = (caller: CallerContext) => canEditCustomDesign(caller.permission, caller.domainOptions).ok;
+
+  /** A change of the row under its lock, in one transaction; `change` answers the new colours and icons. */
+  async function change(
+    actor: Actor,
+    apply: (current: { colours: DesignColours; icons: DesignIcons }) => Promise<{
+      colours: DesignColours;
+      icons: DesignIcons;
+    }>,
+  ): Promise<DesignAnswer> {
+    const caller = await editor(actor);
+    const domainId = caller.permission.domainId;
+    const row = await db.transaction().execute(async (trx) => {
+      const repo = designRepo(trx);
+      const current = await repo.lock(domainId);
+      const next = await apply({
+        colours: { ...DEFAULT_DESIGN_COLOURS, ...(current?.colours ?? {}) },
+        icons: current?.icons ?? {},
+      });
+      return repo.upsert(domainId, { ...next, updatedBy: caller.permission.id });
+    });
+    return answerOf(row, true);
+  }
+
+  /** Checks a custom icon by its content (PNG, at most 1024 a side) and stores it re-encoded within 160x160. */
+  async function storedIcon(domainId: string, file: ReceivedFile): Promise<StoredDesignIcon> {
+    const data = await readFile(file.path);
+    const measured = await media.measureImage(data);
+    if (measured.mime !== 'image/png' || measured.width === undefined || measured.height === undefined) {
+      throw new AppError('unsupported_image_format', {
+        params: { allowed: 'png' },
+        message: 'Use a PNG image (best 80x80, transparent).',
+      });
+    }
+    if (Math.max(measured.width, measured.height) > HOTSPOT_LIMITS.iconMaxSide) {
+      throw new AppError('image_dimensions_invalid', {
+        params: { rule: 'max_dimensions', max: HOTSPOT_LIMITS.iconMaxSide, best: HOTSPOT_LIMITS.iconBestSide },
+        message: `An icon is at most ${HOTSPOT_LIMITS.iconMaxSide} pixels a side (best ${HOTSPOT_LIMITS.iconBestSide}x${HOTSPOT_LIMITS.iconBestSide}).`,
+      });
+    }
+    // Re-encoded: only pixels and their transparency survive, whatever else the file carried.
+    const side = HOTSPOT_LIMITS.iconStoredSide;
+    const png = await media.reencodeImage(data, { format: 'png', fitWithin: { width: side, height: side } });
+    const size = await media.measureImage(png);
+    const put = await putContentAddressed(store, `designs/${domainId}/icons`, png, 'png', {
+      contentType: 'image/png',
+    });
+    return { key: put.key, bytes: put.size, width: size.width ?? side, height: size.height ?? side };
+  }
+
+  return {
+    maxIconBytes: HOTSPOT_LIMITS.iconMaxBytes,
+
+    async get(actor: Actor): Promise<DesignAnswer> {
+      const caller = await seen(actor);
+      return answerOf(await designRepo(db).get(caller.permission.domainId), canEdit(caller));
+    },
+
+    async update(actor: Actor, colours: DesignColours): Promise<DesignAnswer> {
+      return change(actor, async (current) => ({ colours, icons: current.icons }));
+    },
+
+    async setIcon(actor: Actor, iconType: DesignIconType, file: ReceivedFile): Promise<DesignAnswer> {
+      const caller = await editor(actor);
+      // Stored before the row that names it; a blob left by a failed save is harmless (same bytes, same key).
+      const icon = await storedIcon(caller.permission.domainId, file);
+      return change(actor, async (current) => ({ ...current, icons: { ...current.icons, [iconType]: icon } }));
+    },
+
+    async removeIcon(actor: Actor, iconType: DesignIconType): Promise<DesignAnswer> {
+      return change(actor, async (current) => {
+        const icons = { ...current.icons };
+        delete icons[iconType];
+        return { ...current, icons };
+      });
+    },
+  };
+}
+
+export type DesignService = ReturnType<typeof designService>;
