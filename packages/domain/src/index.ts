@@ -51,6 +51,7 @@ export * from './schemas/media.ts';
 export * from './schemas/params.ts';
 export * from './schemas/phone.ts';
 export * from './schemas/profile.ts';
+export * from './schemas/published-hotspots.ts';
 export * from './schemas/publishing.ts';
 export * from './schemas/slider.ts';
 export * from './schemas/statistics.ts';
