@@ -136,9 +136,9 @@ describe('hotspots in the manifest', () => {
       withImage?.image?.renditions.display?.jpeg,
       closeup?.closeup?.frames[0]?.image.renditions.display?.webp,
       scene?.hotspots[0]?.audio?.url,
-    ]) {
-      expect(url?.startsWith(published), url).toBe(true);
-      expect(await status(url ?? ''), url).toBe(200);
+    ].map((u) => u ?? '')) {
+      expect(url.startsWith(published), url).toBe(true);
+      expect(await status(url), url).toBe(200);
     }
   });
 
