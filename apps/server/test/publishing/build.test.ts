@@ -129,6 +129,46 @@ describe('the manifest', () => {
   });
 });
 
+describe('POST /contents/public/{id}', () => {
+  it('builds as it publishes, so the viewer answers the vehicle as it is now', async () => {
+    const id = await vehicleWithSpin({ basic_info_shown: JSON.stringify(['maker']) });
+    const res = await api.post(`/contents/public/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().publication).toBe('published');
+    const direct = res.json().urls.direct_url as string;
+    expect(direct).toMatch(/^http:\/\/console\.test\/v\/[0-9A-Za-z]{10}$/);
+    const shortId = direct.slice(direct.lastIndexOf('/') + 1);
+    const m = await manifestOf(t.app, shortId);
+    expect(m.statusCode, m.body).toBe(200);
+    expect(publishedManifest.parse(m.json()).exterior?.rows[0]?.frames).toHaveLength(4);
+
+    // Unpublished, edited and published again by the same path: the edit shows.
+    await api.post(`/contents/private/${id}`);
+    await api.post('/contents/extendinfo', { id, maker: 'Honda', basic_info_shown: ['maker'] });
+    expect((await api.post(`/contents/public/${id}`)).statusCode).toBe(200);
+    expect((await manifestOf(t.app, shortId)).json().basic_info).toEqual([{ key: 'maker', value: 'Honda' }]);
+  });
+
+  it('the build with publish=1 moves a limited public vehicle whose password was turned off to published', async () => {
+    const id = await vehicleWithSpin();
+    await t.db.updateTable('contents').set({ publication: 'limited_public' }).where('id', '=', id).execute();
+    const res = await buildContents(t.app, dealer, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().publication).toBe('published');
+  });
+
+  it('keeps the publication refusals: already published, no images', async () => {
+    const id = await vehicleWithSpin();
+    await api.post(`/contents/public/${id}`);
+    const again = await api.post(`/contents/public/${id}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('invalid_state_transition');
+    const [bare] = await t.make.vehicles(dealer);
+    const none = await api.post(`/contents/public/${bare}`);
+    expect(none.json().error.code).toBe('publish_without_images');
+  });
+});
+
 describe('refusals', () => {
   it('needs registered images', async () => {
     const [id] = await t.make.vehicles(dealer);

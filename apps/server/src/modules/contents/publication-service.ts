@@ -4,6 +4,7 @@ import {
   type ContentBulkDeleteAnswer,
   type Operation,
   type PublicationAction,
+  type PublicationState,
   processesLocking,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
@@ -43,13 +44,27 @@ function target(row: ContentRecord, action: PublicationAction) {
 }
 
 /**
+ * The refusals of `/contents/public` (state, images) for publishing's build of it: public, or limited public when
+ * its limited publication is on.
+ */
+export function publishTarget(row: ContentRecord): PublicationState {
+  return target(row, row.limited_password_enabled ? 'publish_limited' : 'publish');
+}
+
+/** Sets the state `publishTarget` answered, on the row the caller's transaction locked. */
+export async function setPublicationLocked(trx: Db, row: ContentRecord, to: PublicationState): Promise<void> {
+  await contentsRepo(trx).setPublication([row.id], to);
+}
+
+/**
  * Publishing's build (modules/publishing) publishes in its own transaction, on the vehicle it has locked and
- * checked: public, or limited public when its limited publication is on; a public vehicle stays as it is.
+ * checked: public, or limited public when its limited publication is on. A vehicle already in that state stays as it
+ * is (the build is a republish); one in the other public state moves, as `/contents/public` would move it.
  */
 export async function publishLocked(trx: Db, row: ContentRecord): Promise<void> {
-  if (row.publication === 'published' || row.publication === 'limited_public') return;
-  const to = target(row, row.limited_password_enabled ? 'publish_limited' : 'publish');
-  await contentsRepo(trx).setPublication([row.id], to);
+  const wanted: PublicationState = row.limited_password_enabled ? 'limited_public' : 'published';
+  if (row.publication === wanted) return;
+  await contentsRepo(trx).setPublication([row.id], publishTarget(row));
 }
 
 /**
@@ -104,9 +119,6 @@ export function publicationService(deps: { db: Db }) {
   }
 
   return {
-    /** Public, or limited public when the vehicle's limited publication is on. */
-    publish: (actor: Actor, id: string) =>
-      apply(actor, id, (row) => (row.limited_password_enabled ? 'publish_limited' : 'publish')),
     unpublish: (actor: Actor, id: string) => apply(actor, id, 'unpublish'),
     sleep: (actor: Actor, id: string) => apply(actor, id, 'sleep'),
     wake: (actor: Actor, id: string) => apply(actor, id, 'wake'),

@@ -39,16 +39,12 @@ const FLAG_PATHS: readonly { path: string; flag: ContentFlag; what: string }[] =
   },
 ];
 
+// `/contents/public/{id}` is publishing's (modules/publishing/routes.ts): it builds the manifest as it publishes.
 const PUBLICATION_PATHS: readonly {
   path: string;
   call: (p: PublicationService) => PublicationService['unpublish'];
   what: string;
 }[] = [
-  {
-    path: '/contents/public/:id',
-    call: (p) => p.publish,
-    what: 'Publish (limited public when its limited publication is on); needs registered images',
-  },
   { path: '/contents/private/:id', call: (p) => p.unpublish, what: 'Unpublish' },
   { path: '/contents/sleep/:id', call: (p) => p.sleep, what: 'Put to sleep: kept, hidden from buyers, not counted' },
   { path: '/contents/wakeup/:id', call: (p) => p.wake, what: 'Wake up (unpublished); checks the vehicle limits' },

@@ -13,7 +13,7 @@ import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { answerOf, lockVisible } from '../contents/content-service.ts';
 import { contentLocks } from '../contents/locks.ts';
-import { publishLocked } from '../contents/publication-service.ts';
+import { publishLocked, publishTarget, setPublicationLocked } from '../contents/publication-service.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import { contentRecords } from '../contents/service.ts';
 import { buildManifest } from './manifest.ts';
@@ -95,6 +95,35 @@ export function buildService({ db, store }: BuildDeps) {
     });
   }
 
+  /**
+   * Builds the manifest of a vehicle the caller's transaction has locked and checked, and points its publication row
+   * at it; `publish` also moves it to published (limited public when its limited publication is on).
+   */
+  async function buildLocked(trx: Db, actor: Actor, row: ContentRecord, publish: boolean, origin: string) {
+    const id = row.id;
+    const address = await ensureAddress(trx, id, origin);
+    const builtAt = new Date();
+    const keys = publishedKeys(id);
+    // Parsed by its own schema: a row the viewer could not read fails here, not in a buyer's browser.
+    const manifest = publishedManifest.parse(await buildManifest(trx, row, address.short_id, builtAt, keys.url));
+    await keys.copy(store);
+    const put = await putManifest(store, id, JSON.stringify(manifest));
+    const same = address.manifest_key === put.key;
+    await publicationsRepo(trx).setManifest(id, {
+      key: put.key,
+      sha256: put.sha256,
+      keys: [put.key, ...keys.targets()],
+      // Building the same state twice keeps the manifest before it, so viewers that loaded it still find its files.
+      previous: same
+        ? { key: address.previous_manifest_key, keys: address.previous_manifest_keys }
+        : { key: address.manifest_key, keys: address.manifest_keys },
+      builtBy: actor.userId,
+      builtAt,
+    });
+    if (publish) await publishLocked(trx, row);
+    return { address, put, builtAt };
+  }
+
   return {
     async build(actor: Actor, id: string, publish: boolean, origin: string): Promise<BuildContentsAnswer> {
       const caller = await loadCaller(db, actor);
@@ -102,26 +131,7 @@ export function buildService({ db, store }: BuildDeps) {
         const row = await lockVisible(trx, caller, id);
         assertBuildable(row);
         await contentLocks(trx).assertUnlocked(id, 'CONTENT.UPDATE');
-        const address = await ensureAddress(trx, id, origin);
-        const builtAt = new Date();
-        const keys = publishedKeys(id);
-        // Parsed by its own schema: a row the viewer could not read fails here, not in a buyer's browser.
-        const manifest = publishedManifest.parse(await buildManifest(trx, row, address.short_id, builtAt, keys.url));
-        await keys.copy(store);
-        const put = await putManifest(store, id, JSON.stringify(manifest));
-        const same = address.manifest_key === put.key;
-        await publicationsRepo(trx).setManifest(id, {
-          key: put.key,
-          sha256: put.sha256,
-          keys: [put.key, ...keys.targets()],
-          // Building the same state twice keeps the manifest before it, so viewers that loaded it still find its files.
-          previous: same
-            ? { key: address.previous_manifest_key, keys: address.previous_manifest_keys }
-            : { key: address.manifest_key, keys: address.manifest_keys },
-          builtBy: actor.userId,
-          builtAt,
-        });
-        if (publish) await publishLocked(trx, row);
+        const { address, put, builtAt } = await buildLocked(trx, actor, row, publish, origin);
         const after = (await contentRecords(trx).find(id)) ?? row;
         return {
           content_id: id,
@@ -131,6 +141,25 @@ export function buildService({ db, store }: BuildDeps) {
           built_at: builtAt.toISOString(),
           publication: after.publication,
         };
+      });
+      await prune(id);
+      return answer;
+    },
+
+    /**
+     * `POST /contents/public/{id}`: the spec's publish, with the publication machine's refusals (state, images,
+     * locks) as before, and a build in the same transaction, so a vehicle published by any path has a manifest of
+     * what it is now (docs/decisions.md, "Publishing").
+     */
+    async publish(actor: Actor, id: string, origin: string): Promise<ContentAnswer> {
+      const caller = await loadCaller(db, actor);
+      const answer = await db.transaction().execute(async (trx) => {
+        const row = await lockVisible(trx, caller, id);
+        const to = publishTarget(row);
+        await contentLocks(trx).assertUnlocked(id, 'CONTENT.UPDATE');
+        await buildLocked(trx, actor, row, false, origin);
+        await setPublicationLocked(trx, row, to);
+        return answerOf(trx, id);
       });
       await prune(id);
       return answer;

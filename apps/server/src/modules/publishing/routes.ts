@@ -69,6 +69,21 @@ const shortUrlRoutes: FastifyPluginAsyncZod<{ build: BuildService; ctx: ModuleCo
     },
     async (request) => build.createShortUrl(actorOf(request), request.body.id, originFor(ctx, request)),
   );
+
+  app.post(
+    '/contents/public/:id',
+    {
+      schema: {
+        tags: ['contents'],
+        security,
+        summary:
+          'Publish (limited public when its limited publication is on) and build its manifest; needs registered images',
+        params: idParams,
+        response: { 200: contentAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => build.publish(actorOf(request), request.params.id, originFor(ctx, request)),
+  );
 };
 
 const viewerRoutes: FastifyPluginAsyncZod<{ viewer: ViewerService }> = async (app, { viewer }) => {
