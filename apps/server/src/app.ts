@@ -17,6 +17,7 @@ import { authService } from './modules/auth/service.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
+import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -45,6 +46,8 @@ export interface AppDeps {
   publicUrl?: string | undefined;
   productHost?: string;
   consoleDist?: string | undefined;
+  /** The built viewer (apps/viewer/dist): its index.html is the page of every short URL. */
+  viewerDist?: string | undefined;
   /** Where resumable uploads keep their bytes until checked; the system's temp folder when not given. */
   uploadDir?: string | undefined;
   /**
@@ -126,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: CONTENT_API_PREFIX },
   );
+  await registerViewerPage(app, ctx, deps.viewerDist);
   await registerConsole(app, deps.consoleDist);
   return app;
 }

@@ -37,6 +37,7 @@ const envSchema = z
     SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_API_KEY: z.string().min(1).optional(),
     SPINYARD_CONSOLE_DIST: z.string().min(1).optional(),
+    SPINYARD_VIEWER_DIST: z.string().min(1).optional(),
     SPINYARD_WORKERS: boolish.default(true),
     // Each exterior pipeline job takes both cores of a small machine and some 400 MB at 1080p (docs/operations.md):
     // more than a handful per process is a typo, not a plan.
@@ -105,6 +106,7 @@ export interface Config {
   smsUrl: string | undefined;
   smsApiKey: string | undefined;
   consoleDist: string;
+  viewerDist: string;
   workers: boolean;
   /** Exterior pipeline jobs one process (a `worker`, or `serve` with its workers) runs at once. */
   mediaJobs: number;
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsUrl: e.SMS_URL,
     smsApiKey: e.SMS_API_KEY,
     consoleDist: path.resolve(e.SPINYARD_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist')),
+    viewerDist: path.resolve(e.SPINYARD_VIEWER_DIST ?? path.join(repoRoot, 'apps/viewer/dist')),
     workers: e.SPINYARD_WORKERS,
     mediaJobs: e.SPINYARD_MEDIA_JOBS,
     storage: storageSettings(e, path.join(dataDir, 'media')),

@@ -126,6 +126,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     productHost: config.productHost,
     accessTokenTtlHours: config.accessTokenTtlHours,
     consoleDist: config.consoleDist,
+    viewerDist: config.viewerDist,
     // Unchecked uploads stay on this node's disk, outside the media store, until the pipeline takes them.
     uploadDir: path.join(config.dataDir, 'uploads'),
     databaseUrl: runtime.url,

@@ -5,7 +5,7 @@ import { errorBody } from '@spinyard/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that belong to the API and media, never to the single-page console. */
-const API_PREFIXES = ['/v1/', '/api/', '/svnmedia/', '/docs', '/healthz', '/readyz'];
+const API_PREFIXES = ['/v1/', '/api/', '/svnmedia/', '/viewer/', '/docs', '/healthz', '/readyz'];
 
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';

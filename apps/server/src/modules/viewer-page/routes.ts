@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { viewerManifestQuery } from '@spinyard/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleContext } from '../context.ts';
+import { viewerService } from '../publishing/viewer-service.ts';
+import { parseTemplate, type ViewerTemplate } from './html.ts';
+import { pageLocale } from './messages.ts';
+import { type ViewerPage, type ViewerPageService, viewerPageService } from './service.ts';
+
+/** Where the built viewer's files are served (vite.config.ts of apps/viewer builds for this base). */
+export const VIEWER_ASSET_PREFIX = '/viewer/';
+
+const pageQuery = viewerManifestQuery.extend({
+  embed: z.string().max(10).optional(),
+  view: z.string().max(20).optional(),
+});
+// Any text: a short id that is not one answers the not-found page, not the API's JSON refusal.
+const pageParams = z.object({ short_id: z.string().max(100) });
+const gateBody = z.object({ password: z.string().max(200).default('') });
+
+function send(reply: FastifyReply, page: ViewerPage) {
+  reply
+    .code(page.status)
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', page.csp)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'strict-origin-when-cross-origin')
+    // The manifest is in the page: a republish or an unpublish must show at the next load.
+    .header('cache-control', 'no-store');
+  if (page.retryAfterSeconds !== undefined) reply.header('retry-after', String(page.retryAfterSeconds));
+  return reply.send(page.html);
+}
+
+const pageRoutes: FastifyPluginAsyncZod<{ pages: ViewerPageService }> = async (app, { pages }) => {
+  const request = (req: { headers: Record<string, unknown>; query: { embed?: string | undefined } }) => ({
+    lang: pageLocale(typeof req.headers['accept-language'] === 'string' ? req.headers['accept-language'] : undefined),
+    embed: req.query.embed === '1',
+  });
+
+  app.get(
+    '/v/:short_id',
+    {
+      schema: {
+        tags: ['viewer'],
+        summary:
+          "A published vehicle's viewer page (HTML, the first frame in it). Limited publication: the password form. Unpublished and sleeping 404, deleted 410",
+        params: pageParams,
+        querystring: pageQuery,
+      },
+    },
+    async (req, reply) => send(reply, await pages.page(req.params.short_id, req.query.token, request(req))),
+  );
+
+  app.post(
+    '/v/:short_id',
+    {
+      schema: {
+        tags: ['viewer'],
+        summary:
+          'The password form of a limited publication (checked as /access checks it): the viewer page, or the form again',
+        params: pageParams,
+        querystring: pageQuery,
+        body: gateBody,
+        consumes: ['application/x-www-form-urlencoded'],
+      },
+    },
+    async (req, reply) => {
+      return send(reply, await pages.unlock(req.params.short_id, req.body.password, req.ip, request(req)));
+    },
+  );
+};
+
+/** The built index.html, read once; absent until `npm run build` has built the viewer. */
+function templateLoader(distDir: string | undefined): () => ViewerTemplate | undefined {
+  let cached: ViewerTemplate | undefined;
+  return () => {
+    if (cached || distDir === undefined) return cached;
+    try {
+      const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+      const readAsset = (href: string) => {
+        if (!href.startsWith(VIEWER_ASSET_PREFIX) || href.includes('..')) return undefined;
+        return readFileSync(path.join(distDir, href.slice(VIEWER_ASSET_PREFIX.length)), 'utf8');
+      };
+      cached = parseTemplate(html, readAsset);
+    } catch {
+      return undefined;
+    }
+    return cached;
+  };
+}
+
+/**
+ * The viewer's page at the short URL and its built files. The files are content-hashed, so cached for a year; the
+ * page is never cached.
+ */
+export async function registerViewerPage(
+  app: FastifyInstance,
+  ctx: ModuleContext,
+  distDir: string | undefined,
+): Promise<void> {
+  const pages = viewerPageService({
+    viewer: viewerService({ db: ctx.db, store: ctx.store }),
+    template: templateLoader(distDir),
+  });
+  await app.register(pageRoutes, { pages });
+  if (distDir === undefined) return;
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, 'assets'),
+    prefix: `${VIEWER_ASSET_PREFIX}assets/`,
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    maxAge: 31_536_000_000,
+    immutable: true,
+    setHeaders(res) {
+      // Fetched by pages of any site that frames the viewer.
+      res.setHeader('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+}

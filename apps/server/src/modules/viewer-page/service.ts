@@ -1,0 +1,161 @@
+import { EXTERIOR_CENTER_ANGLES, type Locale, type PublishedManifest, shortIdSchema } from '@spinyard/domain';
+import { AppError } from '../../errors.ts';
+import type { ViewerService } from '../publishing/viewer-service.ts';
+import {
+  ANALYTICS_TAG_PATTERN,
+  type FirstFrame,
+  gateForm,
+  plainHtml,
+  type ViewerTemplate,
+  viewerCsp,
+  viewerHtml,
+} from './html.ts';
+import { PAGE_WORDS, type PageWords } from './messages.ts';
+
+/** What the route sends: a status, the page and the headers that go with it. */
+export interface ViewerPage {
+  status: number;
+  html: string;
+  csp: string;
+  retryAfterSeconds?: number | undefined;
+}
+
+/** Where the spin opens (0-based): the viewer reads it from the page data, so server and browser never disagree. */
+export interface SpinStart {
+  row: number;
+  frame: number;
+}
+
+/** The page data the viewer script reads from `#spinyard-page` (apps/viewer/src/page-data.ts). */
+export interface ViewerPageData {
+  manifest: PublishedManifest;
+  start: SpinStart | null;
+}
+
+export interface PageRequest {
+  lang: Locale;
+  embed: boolean;
+}
+
+/**
+ * The frame the spin opens on: the row the dealer chose, and the frame of the chosen angle, frame 0 being the
+ * front and the frames turning right (clockwise seen from above) as their numbers grow.
+ */
+export function spinStart(manifest: PublishedManifest): SpinStart | null {
+  const exterior = manifest.exterior;
+  if (!exterior) return null;
+  const row = Math.min(Math.max(exterior.initial_row - 1, 0), exterior.rows.length - 1);
+  const count = exterior.rows[row]?.frames.length ?? 0;
+  if (count === 0) return null;
+  const degrees = EXTERIOR_CENTER_ANGLES.find((a) => a.id === exterior.initial_angle)?.degrees ?? 0;
+  const frame = (((Math.round((degrees / 360) * count) % count) + count) % count) as number;
+  return { row, frame };
+}
+
+function firstFrame(manifest: PublishedManifest, start: SpinStart | null, words: PageWords): FirstFrame | null {
+  if (!start) return null;
+  const image = manifest.exterior?.rows[start.row]?.frames[start.frame]?.image;
+  const display = image?.renditions.display ?? image?.renditions.zoom ?? image?.renditions.thumbnail;
+  if (!image || !display) return null;
+  return {
+    jpeg: display.jpeg,
+    webp: display.webp,
+    width: display.width,
+    height: display.height,
+    alt: words.first_frame_alt,
+  };
+}
+
+/** The page's title: the vehicle's maker and name when the dealer shows them, else the viewer's own. */
+function titleOf(manifest: PublishedManifest, words: PageWords): string {
+  const shown = ['maker', 'car_name']
+    .map((key) => manifest.basic_info.find((b) => b.key === key)?.value)
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return shown.length > 0 ? `${shown.join(' ')} | ${words.title}` : words.title;
+}
+
+const UNAVAILABLE: Partial<Record<string, (w: PageWords) => [string, string]>> = {
+  content_not_published: (w) => [w.unpublished_heading, w.unpublished_text],
+  content_sleeping: (w) => [w.sleeping_heading, w.sleeping_text],
+  content_deleted: (w) => [w.deleted_heading, w.deleted_text],
+};
+
+/**
+ * The viewer's page for a short id: the viewer with its manifest, the password gate of a limited publication, or
+ * a page that says why there is nothing to see (never any media). The password goes through the publishing area's
+ * own check (its throttle included); this area only decides which page answers.
+ */
+export function viewerPageService({
+  viewer,
+  template,
+}: {
+  viewer: ViewerService;
+  template: () => ViewerTemplate | undefined;
+}) {
+  const plainCsp = viewerCsp({ analytics: false });
+
+  function plain(status: number, req: PageRequest, heading: string, text: string, content?: string): ViewerPage {
+    const words = PAGE_WORDS[req.lang];
+    const html = plainHtml(template(), { lang: req.lang, title: words.title, heading, text, content });
+    return { status, html, csp: plainCsp };
+  }
+
+  function gate(status: number, req: PageRequest, error?: string, retryAfterSeconds?: number): ViewerPage {
+    const w = PAGE_WORDS[req.lang];
+    const form = gateForm({ label: w.gate_label, submit: w.gate_submit, error });
+    return { ...plain(status, req, w.gate_heading, w.gate_text, form), retryAfterSeconds };
+  }
+
+  function refused(error: unknown, req: PageRequest): ViewerPage {
+    if (!(error instanceof AppError)) throw error;
+    const w = PAGE_WORDS[req.lang];
+    if (error.code === 'viewer_password_required') return gate(401, req);
+    if (error.code === 'viewer_password_wrong') return gate(401, req, w.gate_wrong);
+    if (error.code === 'too_many_attempts') return gate(429, req, w.gate_too_many, error.retryAfterSeconds);
+    const words = UNAVAILABLE[error.code]?.(w) ?? [w.not_found_heading, w.not_found_text];
+    return plain(error.status, req, words[0], words[1]);
+  }
+
+  function viewerPage(json: string, req: PageRequest): ViewerPage {
+    const built = template();
+    if (!built) return plain(503, req, PAGE_WORDS[req.lang].not_built, '');
+    const manifest = JSON.parse(json) as PublishedManifest;
+    const words = PAGE_WORDS[req.lang];
+    const start = spinStart(manifest);
+    const analytics = manifest.analytics_tag !== null && ANALYTICS_TAG_PATTERN.test(manifest.analytics_tag);
+    const data: ViewerPageData = { manifest, start };
+    const html = viewerHtml(built, {
+      lang: req.lang,
+      title: titleOf(manifest, words),
+      data,
+      first: firstFrame(manifest, start, words),
+      embed: req.embed,
+    });
+    return { status: 200, html, csp: viewerCsp({ analytics }) };
+  }
+
+  /** `GET /v/{short_id}`: a limited publication shows its gate unless a valid token came with the address. */
+  async function page(shortId: string, token: string | undefined, req: PageRequest): Promise<ViewerPage> {
+    if (!shortIdSchema.safeParse(shortId).success) return refused(new AppError('not_found'), req);
+    try {
+      return viewerPage((await viewer.manifest(shortId, token)).json, req);
+    } catch (error) {
+      return refused(error, req);
+    }
+  }
+
+  /** `POST /v/{short_id}` (the gate's form): the password checked by the publishing area, then the viewer. */
+  async function unlock(shortId: string, password: string, ip: string, req: PageRequest): Promise<ViewerPage> {
+    // An empty field (past the browser's `required`) shows the form again without counting a failure.
+    if (password === '' || !shortIdSchema.safeParse(shortId).success) return page(shortId, undefined, req);
+    try {
+      const { token } = await viewer.access(shortId, password, ip);
+      return viewerPage((await viewer.manifest(shortId, token)).json, req);
+    } catch (error) {
+      return refused(error, req);
+    }
+  }
+
+  return { page, unlock };
+}
+export type ViewerPageService = ReturnType<typeof viewerPageService>;

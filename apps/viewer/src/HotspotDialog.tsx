@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { useI18n } from './i18n/i18n.ts';
+import { Icon } from './icons.tsx';
+import { type SpinHotspot, safeUrl } from './page-data.ts';
+
+/**
+ * A hotspot opened: a modal dialog (the browser's own: focus kept inside, Escape closes, focus back after) with
+ * its title and body as text, and its picture, sound, video or video link. Never HTML from the dealer.
+ */
+export function HotspotDialog({ hotspot, onClose }: { hotspot: SpinHotspot | null; onClose(): void }) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (hotspot && !dialog.open) dialog.showModal();
+    if (!hotspot && dialog.open) dialog.close();
+  }, [hotspot]);
+
+  const image = hotspot?.image?.renditions.display ?? hotspot?.image?.renditions.zoom;
+  const watch = safeUrl(hotspot?.video_link?.watch_url);
+  return (
+    <dialog ref={ref} className="hotspot-dialog" aria-labelledby="hotspot-title" onClose={onClose}>
+      {hotspot && (
+        <div className="dialog-body">
+          <div className="dialog-head">
+            <h2 id="hotspot-title">{hotspot.title}</h2>
+            <button type="button" className="control" onClick={onClose} aria-label={t('close')}>
+              <Icon name="close" />
+            </button>
+          </div>
+          {image && (
+            <picture>
+              <source type="image/webp" srcSet={safeUrl(image.webp)} />
+              <img
+                src={safeUrl(image.jpeg)}
+                width={image.width}
+                height={image.height}
+                alt=""
+                className="dialog-media"
+              />
+            </picture>
+          )}
+          {hotspot.body !== '' && <p className="dialog-text">{hotspot.body}</p>}
+          {hotspot.audio && (
+            // biome-ignore lint/a11y/useMediaCaption: the dealer's recording has no caption track; its text is above
+            <audio controls src={safeUrl(hotspot.audio.url)} className="dialog-media" />
+          )}
+          {hotspot.video && (
+            // biome-ignore lint/a11y/useMediaCaption: the dealer's video has no caption track; its text is above
+            <video controls src={safeUrl(hotspot.video.url)} className="dialog-media" playsInline preload="metadata" />
+          )}
+          {hotspot.video_link && watch && (
+            <a href={watch} target="_blank" rel="noopener noreferrer" className="video-link">
+              <img src={safeUrl(hotspot.video_link.thumbnail_url)} alt="" width={320} height={180} />
+              <span>{t('watch_video')}</span>
+            </a>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

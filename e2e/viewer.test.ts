@@ -1,0 +1,317 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
+import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
+import { activeSuperUser, api } from './api.ts';
+import { type ApiSession, apiSignIn, createVehicle, type VehicleSeed } from './contents-api.ts';
+import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
+import { openPage, type Suite, textOf, useSuite } from './harness/fixtures.ts';
+import { freePort } from './harness/server.ts';
+
+/** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
+async function databaseUrl(suite: Suite): Promise<string> {
+  const { dataDir } = suite.server;
+  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
+}
+
+/** A row of numbered frames (each its own colour) without the video pipeline: the server tests' seed. */
+async function seedFrames(suite: Suite, vehicleId: string, frames: number): Promise<void> {
+  const { db, pool } = createDatabase(await databaseUrl(suite), 2);
+  try {
+    const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
+    await seedExterior({ db, dir: suite.server.dataDir }, vehicleId, {
+      store,
+      rows: [frames],
+      width: 640,
+      height: 360,
+    });
+  } finally {
+    await db.destroy();
+    await pool.end().catch(() => undefined);
+  }
+}
+
+/** A published vehicle with a spin: registered, given frames, built with publish=1; answers its short id. */
+async function publishedVehicle(suite: Suite, session: ApiSession, seed: VehicleSeed & Record<string, unknown>) {
+  const id = await createVehicle(suite, session, seed);
+  await seedFrames(suite, id, 36);
+  const built = await fetch(`${suite.server.baseUrl}/api/tourmaker/buildcontents/${id}/?_=${Date.now()}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.content}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'publish=1&user=e2e',
+  });
+  const answer = (await built.json()) as { short_id?: string };
+  expect(built.status, JSON.stringify(answer)).toBe(200);
+  return { id, shortId: answer.short_id ?? '' };
+}
+
+/** The spin is on screen: the canvas drew (the server's picture is hidden) and every frame has arrived small. */
+async function spinReady(page: Page | ReturnType<Page['frameLocator']>) {
+  const surface = page.locator('.spin-surface[data-ready="true"]');
+  await surface.waitFor({ state: 'visible', timeout: 20_000 });
+  await page.locator('.stage.is-live').waitFor({ state: 'attached' });
+  return surface;
+}
+
+const frameOf = async (surface: ReturnType<Page['locator']>) => Number(await surface.getAttribute('data-frame'));
+
+/** The colour at the stage's centre as drawn on the canvas: each seeded frame has its own. */
+const centrePixel = (page: Page) =>
+  page.locator('.spin-canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext('2d');
+    const d = ctx?.getImageData(Math.floor(canvas.width * 0.75), Math.floor(canvas.height * 0.75), 1, 1).data;
+    return d ? [d[0], d[1], d[2]].join(',') : '';
+  });
+
+// The public viewer at the short URL: the first frame in the HTML before any script, the spin turned by mouse and
+// keyboard (the canvas shows another frame), a limited publication's password checked on the server (wrong, then
+// right), an unpublished vehicle's page, the embed code in a page of another origin, a vertical swipe over the spin
+// scrolling a phone's page, axe-clean in Japanese and English. Every name is unique: the server may be shared.
+describe.skipIf(skipBrowserTests)('the public viewer', () => {
+  const suite = useSuite();
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const account = { email: `viewer-${stamp}@example.com`, password: 'abcd1234', name: `Viewer ${stamp}` };
+  const PASSWORD = `gate-${stamp}`;
+  let session: ApiSession;
+  let open = { id: '', shortId: '' };
+  let limited = { id: '', shortId: '' };
+  let hidden = { id: '', shortId: '' };
+  let host: Server | undefined;
+  let hostUrl = '';
+
+  beforeAll(async () => {
+    await activeSuperUser(suite, account);
+    session = await apiSignIn(suite, account.email, account.password);
+    [open, limited, hidden] = await Promise.all([
+      publishedVehicle(suite, session, {
+        management_id: `VW-${stamp}-1`,
+        maker: 'Mazda',
+        car_name: 'CX-5',
+        basic_info_shown: ['maker', 'car_name'],
+      }),
+      publishedVehicle(suite, session, {
+        management_id: `VW-${stamp}-2`,
+        limited_password_enabled: true,
+        limited_password: PASSWORD,
+      }),
+      publishedVehicle(suite, session, { management_id: `VW-${stamp}-3` }),
+    ]);
+    const unpublish = await api(
+      `${suite.server.baseUrl}/api/browser/v0/contents/private/${hidden.id}`,
+      session.content,
+      {},
+    );
+    expect(unpublish.status, JSON.stringify(unpublish.data)).toBe(200);
+
+    // The dealer's site: another origin (another port) whose page holds the vehicle's embed code, below and above
+    // enough text that a phone has to scroll past the spin.
+    const detail = await api(`${suite.server.baseUrl}/api/browser/v0/contents/${open.id}`, session.content);
+    const embed = (detail.data as { urls: { embed_code: string } }).urls.embed_code;
+    expect(embed).toContain(`/v/${open.shortId}?embed=1`);
+    const filler = '<p>Dealer text.</p>'.repeat(40);
+    const html = `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Dealer</title></head><body><main><h1>Our car</h1>${filler}${embed}${filler}</main></body></html>`;
+    const port = await freePort();
+    host = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+    await new Promise<void>((resolve) => host?.listen(port, '127.0.0.1', resolve));
+    hostUrl = `http://127.0.0.1:${port}/`;
+  }, 180_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => (host ? host.close(resolve) : resolve(undefined)));
+  });
+
+  it('shows the first frame from the HTML alone, with no script running', async () => {
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.baseUrl,
+      javaScriptEnabled: false,
+      locale: 'ja-JP',
+    });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`/v/${open.shortId}`);
+      expect(response?.status()).toBe(200);
+      const first = page.locator('#first-frame');
+      await first.waitFor({ state: 'visible' });
+      const box = await first.boundingBox();
+      expect(box?.width).toBeGreaterThan(600);
+      expect(box?.height).toBeGreaterThan(300);
+      // Decoded and painted: a screenshot of the box is the frame's own colour, not the stage's grey.
+      const shot = await first.screenshot();
+      expect(shot.byteLength).toBeGreaterThan(1000);
+      expect(await first.getAttribute('alt')).toBe('車両の外装');
+      expect(await page.title()).toContain('Mazda CX-5');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('turns by drag and by keyboard, the canvas drawing another frame, and counts the view', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    const view = page.waitForRequest((r) => r.url().endsWith('/api/viewer/v0/moments') && r.method() === 'POST');
+    await page.goto(`/v/${open.shortId}`);
+    expect(JSON.parse((await view).postData() ?? '{}')).toEqual({ short_id: open.shortId, kind: 'view' });
+    const surface = await spinReady(page);
+    expect(await frameOf(surface)).toBe(0);
+    const before = await centrePixel(page);
+
+    const box = await surface.boundingBox();
+    if (!box) throw new Error('no spin on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+    const dragged = await frameOf(surface);
+    expect(dragged).toBeGreaterThan(0);
+    await expect.poll(() => centrePixel(page)).not.toBe(before);
+
+    await surface.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await frameOf(surface)).toBe(dragged + 1);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await frameOf(surface)).toBe(dragged - 1);
+    expect(await surface.getAttribute('aria-valuetext')).toBe(`${dragged} / 36コマ目`);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'viewer-desktop-ja');
+  });
+
+  it('is axe-clean in English, with English words', async () => {
+    const { page } = await openPage(suite, 'en-US');
+    await page.goto(`/v/${open.shortId}`);
+    await spinReady(page);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('.spin-surface').getAttribute('aria-label')).toBe('Exterior of the vehicle, turns 360°');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('asks for the password of a limited publication, refuses a wrong one, opens with the right one', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    const gate = await page.goto(`/v/${limited.shortId}`);
+    expect(gate?.status()).toBe(401);
+    expect(await textOf(page.locator('h1'))).toBe('パスワードが必要です');
+    expect(await page.locator('img').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.locator('#gate-password').fill('not-the-password');
+    await page.locator('form.gate button[type="submit"]').click();
+    await page.locator('#gate-error').waitFor();
+    expect(await textOf(page.locator('#gate-error'))).toBe('パスワードが正しくありません。');
+    expect(await page.locator('img').count()).toBe(0);
+
+    await page.locator('#gate-password').fill(PASSWORD);
+    await page.locator('form.gate button[type="submit"]').click();
+    const surface = await spinReady(page);
+    expect(await page.locator('#first-frame').count()).toBe(1);
+    await surface.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await frameOf(surface)).toBe(1);
+  });
+
+  it("answers an unpublished vehicle's page in the browser's language, without media", async () => {
+    const { page } = await openPage(suite, 'en-US');
+    const res = await page.goto(`/v/${hidden.shortId}`);
+    expect(res?.status()).toBe(404);
+    expect(await textOf(page.locator('h1'))).toBe('This vehicle is not published');
+    expect(await page.locator('img, script').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    const { page: ja } = await openPage(suite, 'ja-JP');
+    await ja.goto(`/v/${hidden.shortId}`);
+    expect(await textOf(ja.locator('h1'))).toBe('この車両は公開されていません');
+  });
+
+  it('runs from the embed code in a page of another origin', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.goto(hostUrl);
+    // A frame out of sight is not painted (nor lazily loaded): the buyer scrolls to it first.
+    await page.locator('iframe').scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('iframe');
+    const surface = await spinReady(frame);
+    await surface.scrollIntoViewIfNeeded();
+    await surface.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await frameOf(surface)).toBe(1);
+    const box = await surface.boundingBox();
+    if (!box) throw new Error('no spin in the frame');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    expect(await frameOf(surface)).toBeGreaterThan(1);
+  });
+
+  it('on a phone, a vertical swipe over the spin scrolls the page and a sideways one turns it', async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ja-JP',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(hostUrl);
+      await page.evaluate(() => {
+        const frame = document.querySelector('iframe');
+        window.scrollTo(0, (frame?.getBoundingClientRect().top ?? 0) + window.scrollY - 200);
+      });
+      const surface = await spinReady(page.frameLocator('iframe'));
+      const box = await surface.boundingBox();
+      if (!box) throw new Error('no spin on the phone');
+      const cdp = await context.newCDPSession(page);
+      const swipe = async (dx: number, dy: number) => {
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+        for (let i = 1; i <= 10; i++) {
+          await cdp.send('Input.dispatchTouchEvent', {
+            type: 'touchMove',
+            touchPoints: [{ x: x + (dx * i) / 10, y: y + (dy * i) / 10 }],
+          });
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      const scrollBefore = await page.evaluate(() => window.scrollY);
+      const frameBefore = await frameOf(surface);
+      await swipe(0, -150);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore + 50);
+      expect(await frameOf(surface)).toBe(frameBefore);
+
+      const scrolled = await page.evaluate(() => window.scrollY);
+      const moved = await surface.boundingBox();
+      if (moved) box.y = moved.y;
+      await swipe(-120, 0);
+      await expect.poll(() => frameOf(surface)).not.toBe(frameBefore);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(10);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a phone at the short URL (screenshot for review)', async () => {
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.baseUrl,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ja-JP',
+      reducedMotion: 'reduce',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/v/${open.shortId}`);
+      await spinReady(page);
+      const controls = await page.locator('.controls').boundingBox();
+      expect((controls?.x ?? -1) >= 0 && (controls?.x ?? 0) + (controls?.width ?? 0) <= 390).toBe(true);
+      await saveScreenshot(page, 'viewer-phone-ja');
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
