@@ -110,6 +110,14 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/contents/detail/ContentDetailPage.tsx'),
     (m) => m.ContentDetailPage,
   ),
+  contents_annotations: page(
+    () => import('../features/annotations/AnnotationsPage.tsx'),
+    (m) => m.AnnotationsPage,
+  ),
+  custom_design_edit: page(
+    () => import('../features/design/CustomDesignPage.tsx'),
+    (m) => m.CustomDesignPage,
+  ),
   contents_bulk: page(
     () => import('../features/contents/bulk/ContentBulkPage.tsx'),
     (m) => m.ContentBulkPage,

@@ -35,6 +35,8 @@ export const PROTECTED_SCREENS: readonly Screen[] = [
   screen('contents_add', '/contents/add', 'contents_list'),
   screen('contents_edit', '/contents/edit/:carId', 'contents_list'),
   screen('contents_detail', '/contents/detail/:carId', 'contents_list'),
+  // The spec's "annotation editor" (section 2 lists it without a path; ours).
+  screen('contents_annotations', '/contents/annotations/:carId', 'contents_list'),
   screen('contents_bulk', '/contents/bulk', 'contents_list'),
   screen('settlements_payment', '/settlements/payment'),
   screen('settlements_invoice', '/settlements/invoice'),

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconLock } from '@tabler/icons-react';
+import { IconEdit, IconLock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useContent } from '../../../api/contentDetail.ts';
@@ -83,6 +83,14 @@ export function ContentDetailPage() {
                 {t('contentsDetail.edit')}
               </LinkButton>
             )}
+            <LinkButton
+              to={`/contents/annotations/${encodeURIComponent(c.id)}`}
+              icon={IconMapPin}
+              variant="default"
+              testId="detail-annotations"
+            >
+              {t('contentsDetail.annotations')}
+            </LinkButton>
             <ContentActionsMenu content={c} actor={actor} testId="detail-actions" />
           </Group>
         </Group>

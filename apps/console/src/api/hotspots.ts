@@ -1,0 +1,125 @@
+import type {
+  ExteriorHotspotAddBody,
+  ExteriorPlacement,
+  HotspotAnswer,
+  HotspotFileKind,
+  HotspotListAnswer,
+  HotspotUpdateBody,
+  InteriorHotspotAddBody,
+  InteriorPlacement,
+} from '@spinyard/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
+import { uploadFile } from './uploadFile.ts';
+
+/**
+ * The hotspot calls (content API: `/exterior/{id}/hotspots`, `/interior/{id}/hotspots`, `/hotspot/{id}/{hid}/{kind}`).
+ * Writes are silent: the editor shows a refusal beside the field or control that made it. Every write refreshes the
+ * list of its area (the manual count and the domain's maximum come with it).
+ */
+
+export type HotspotArea = 'exterior' | 'interior';
+
+const seg = encodeURIComponent;
+
+export const hotspotKeys = {
+  all: ['contents', 'hotspots'] as const,
+  list: (contentId: string, area: HotspotArea) => ['contents', 'hotspots', contentId, area] as const,
+};
+
+const listPath = (contentId: string, area: HotspotArea) => `${CONTENT_API_BASE}/${area}/${seg(contentId)}/hotspots`;
+const onePath = (contentId: string, area: HotspotArea, id: string) => `${listPath(contentId, area)}/${seg(id)}`;
+
+export function useHotspots(contentId: string, area: HotspotArea) {
+  return useQuery({
+    queryKey: hotspotKeys.list(contentId, area),
+    queryFn: () => apiGet<HotspotListAnswer>(listPath(contentId, area), { errors: 'silent' }),
+    retry: false,
+  });
+}
+
+function useHotspotWrite<A, R>(contentId: string, write: (args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    // Both areas: the maximum counts exterior and interior hotspots together.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['contents', 'hotspots', contentId] }),
+  });
+}
+
+export type HotspotAddBody = ExteriorHotspotAddBody | InteriorHotspotAddBody;
+
+export function useAddHotspot(contentId: string, area: HotspotArea) {
+  return useHotspotWrite(contentId, async (body: HotspotAddBody) => {
+    const answer = await apiRequest<HotspotAnswer>(listPath(contentId, area), {
+      method: 'POST',
+      json: body,
+      errors: 'silent',
+    });
+    return answer.data;
+  });
+}
+
+export function useUpdateHotspot(contentId: string, area: HotspotArea) {
+  return useHotspotWrite(contentId, async ({ id, body }: { id: string; body: HotspotUpdateBody }) => {
+    const answer = await apiRequest<HotspotAnswer>(onePath(contentId, area, id), {
+      method: 'POST',
+      json: body,
+      errors: 'silent',
+    });
+    return answer.data;
+  });
+}
+
+export function useMoveHotspot(contentId: string, area: HotspotArea) {
+  return useHotspotWrite(
+    contentId,
+    async ({ id, placement }: { id: string; placement: ExteriorPlacement | InteriorPlacement }) => {
+      const answer = await apiRequest<HotspotAnswer>(`${onePath(contentId, area, id)}/coordinates`, {
+        method: 'POST',
+        json: placement,
+        errors: 'silent',
+      });
+      return answer.data;
+    },
+  );
+}
+
+export function useRemoveHotspot(contentId: string, area: HotspotArea) {
+  return useHotspotWrite(contentId, (id: string) =>
+    apiRequest<HotspotListAnswer>(onePath(contentId, area, id), { method: 'DELETE', errors: 'silent' }),
+  );
+}
+
+const filePath = (contentId: string, id: string, kind: HotspotFileKind) =>
+  `${CONTENT_API_BASE}/hotspot/${seg(contentId)}/${seg(id)}/${kind}`;
+
+export interface HotspotFileUpload {
+  id: string;
+  kind: HotspotFileKind;
+  file: Blob;
+  fileName?: string;
+  onProgress?: (fraction: number) => void;
+}
+
+/** A hotspot's image, audio, video or custom icon, judged by its content on the server; progress as it leaves. */
+export function useUploadHotspotFile(contentId: string) {
+  return useHotspotWrite(contentId, ({ id, kind, file, fileName, onProgress }: HotspotFileUpload) =>
+    uploadFile<HotspotAnswer>(filePath(contentId, id, kind), {
+      file,
+      errors: 'silent',
+      ...(fileName ? { fileName } : {}),
+      ...(onProgress ? { onProgress } : {}),
+    }),
+  );
+}
+
+export function useRemoveHotspotFile(contentId: string) {
+  return useHotspotWrite(contentId, async ({ id, kind }: { id: string; kind: HotspotFileKind }) => {
+    const answer = await apiRequest<HotspotAnswer>(filePath(contentId, id, kind), {
+      method: 'DELETE',
+      errors: 'silent',
+    });
+    return answer.data;
+  });
+}

@@ -1,0 +1,129 @@
+import { Button, FileButton, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type DesignAnswer, HOTSPOT_ICON_ID, HOTSPOT_LIMITS } from '@spinyard/domain';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/apiError.ts';
+import { type DesignIconType, useRemoveDesignIcon, useUploadDesignIcon } from '../../api/design.ts';
+import { apiErrorText } from '../../api/errorText.ts';
+
+const TYPES: readonly DesignIconType[] = ['standard', 'sound', 'movie'];
+
+/** One custom icon per icon type: a PNG (best 80x80, transparent) judged by the server, or the standard icon. */
+export function IconSlots({ icons, readOnly }: { icons: DesignAnswer['icons']; readOnly: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="gray.7">
+        {t('customDesign.icons.rule', { side: HOTSPOT_LIMITS.iconBestSide, id: HOTSPOT_ICON_ID })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        {TYPES.map((type) => (
+          <IconSlot key={type} type={type} icon={icons[type]} readOnly={readOnly} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function IconSlot({
+  type,
+  icon,
+  readOnly,
+}: {
+  type: DesignIconType;
+  icon: DesignAnswer['icons'][DesignIconType];
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  const upload = useUploadDesignIcon();
+  const remove = useRemoveDesignIcon();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const failed = (cause: unknown) =>
+    setError(cause instanceof ApiError ? apiErrorText(cause) : t('errors.general_error'));
+  const send = (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    if (file.size > HOTSPOT_LIMITS.iconMaxBytes) {
+      setError(t('annotations.files.tooLarge', { mb: 1 }));
+      return;
+    }
+    setProgress(0);
+    upload.mutate(
+      { iconType: type, file, onProgress: setProgress },
+      { onError: failed, onSettled: () => setProgress(null) },
+    );
+  };
+  const name = t(`annotations.iconTypes.${type}`);
+  return (
+    <Stack
+      gap={6}
+      p="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+      data-testid={`design-icon-${type}`}
+    >
+      <Text fw={600} size="sm">
+        {name}
+      </Text>
+      <Group gap="sm" wrap="nowrap">
+        <span
+          style={{
+            width: 48,
+            height: 48,
+            flex: '0 0 auto',
+            borderRadius: 6,
+            background: 'repeating-conic-gradient(#dee2e6 0 25%, #fff 0 50%) 50% / 12px 12px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
+          {icon ? <img src={icon.url} alt="" style={{ maxWidth: 40, maxHeight: 40 }} /> : null}
+        </span>
+        <Text size="xs" c="gray.7">
+          {icon ? t('customDesign.icons.custom', { w: icon.width, h: icon.height }) : t('customDesign.icons.standard')}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        <FileButton onChange={send} accept="image/png,.png" disabled={readOnly || progress !== null}>
+          {(props) => (
+            <Button
+              {...props}
+              size="xs"
+              variant="default"
+              leftSection={<IconUpload size={14} aria-hidden />}
+              aria-label={t('customDesign.icons.upload', { name })}
+              data-testid={`design-icon-${type}-upload`}
+            >
+              {t('annotations.files.choose')}
+            </Button>
+          )}
+        </FileButton>
+        {icon ? (
+          <Button
+            type="button"
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={() => remove.mutate(type, { onError: failed })}
+            loading={remove.isPending}
+            disabled={readOnly}
+            aria-label={t('customDesign.icons.remove', { name })}
+          >
+            {t('annotations.files.remove')}
+          </Button>
+        ) : null}
+      </Group>
+      {progress !== null ? (
+        <Progress value={progress * 100} animated aria-label={t('annotations.files.progress', { name })} />
+      ) : null}
+      {error ? (
+        <Text size="sm" c="red.8" role="alert" data-testid={`design-icon-${type}-error`}>
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
