@@ -282,7 +282,17 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore + 50);
       expect(await frameOf(surface)).toBe(frameBefore);
 
-      const scrolled = await page.evaluate(() => window.scrollY);
+      // A swipe flings on: wait until the page stands still before the sideways one.
+      const settled = async () => {
+        let last = -1;
+        for (;;) {
+          await page.waitForTimeout(150);
+          const y = await page.evaluate(() => window.scrollY);
+          if (y === last) return y;
+          last = y;
+        }
+      };
+      const scrolled = await settled();
       const moved = await surface.boundingBox();
       if (moved) box.y = moved.y;
       await swipe(-120, 0);

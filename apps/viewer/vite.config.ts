@@ -1,10 +1,23 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+/**
+ * The viewer is React code (typed against React, like the console) run on preact/compat: the same API in about a
+ * tenth of react-dom's bytes, which is most of an exterior-only page's script (docs/decisions.md). Dev and build
+ * use it alike, so what is tested is what ships.
+ */
+const PREACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
 
 // The server answers the page (apps/server/src/modules/viewer-page) and serves these files under /viewer/.
 export default defineConfig({
   base: '/viewer/',
-  plugins: [react()],
+  // No React plugin: its fast refresh is react-dom's; esbuild's automatic JSX imports react/jsx-runtime (aliased).
+  resolve: { alias: PREACT, dedupe: ['preact'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
