@@ -8,15 +8,7 @@ import {
   exteriorVideoRefusal,
   exteriorVideosRefusal,
   findEarlyClose,
-  loopJump,
-  nearestCandidates,
-  nearestFrames,
-  planLoop,
-  positionTimes,
-  reverseForCorrection,
-  spinDirection,
   spinFrameSize,
-  spinOrder,
   UPLOAD_TYPES,
   VIDEO_BOUNDS,
   type VideoFacts,
@@ -24,7 +16,7 @@ import {
 } from '@spinyard/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { extractSpinFrames, type SpinCandidate } from '../../platform/media/frame-extract.ts';
+import { extractSpinFrames } from '../../platform/media/frame-extract.ts';
 import { FrameSignatureError } from '../../platform/media/frame-signatures.ts';
 import type { Media, ProbedVideo } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
@@ -34,6 +26,7 @@ import { uploadsService } from '../uploads/service.ts';
 import { deleteUploadFiles as deleteUploads, openUploadFile } from '../uploads/upload-files.ts';
 import { movieBackupRepo } from './backup-repo.ts';
 import { discardOriginals, keepOriginals } from './pipeline-backups.ts';
+import { type Extracted, planRow, SIGNATURE_WIDTH } from './pipeline-plan.ts';
 import { renderAndStoreRows } from './pipeline-render.ts';
 import { exteriorRepo } from './repo.ts';
 
@@ -96,7 +89,6 @@ export const asyncUploadJob = defineProcessJob('exterior.async-upload', { expire
 export const CANDIDATE_OVERSAMPLING = 4;
 /** Signatures per second of the loop (see docs/decisions.md, the seamless loop). */
 const SIGNATURE_FPS = 15;
-const SIGNATURE_WIDTH = 32;
 /** The most pixels a frame may have (the bounds' largest picture), for ffmpeg and sharp alike. */
 export const MAX_FRAME_PIXELS = VIDEO_BOUNDS.maxLongSide * VIDEO_BOUNDS.maxShortSide;
 
@@ -119,14 +111,6 @@ interface ProbedUpload {
 interface RowPlan {
   groupOrder: number;
   videos: ProbedUpload[];
-}
-
-interface Extracted {
-  frames: Uint8Array[];
-  times: number[];
-  candidates: SpinCandidate[];
-  /** Where the decoding stopped on the row's clock, when it stopped at the early close. */
-  stoppedAt?: number;
 }
 
 const facts = (v: ProbedVideo): VideoFacts => ({
@@ -261,41 +245,6 @@ export function exteriorPipeline(deps: PipelineDeps) {
     return out;
   }
 
-  /** The spin of one row: the loop, the candidates nearest to even times over the turn, the direction. */
-  function planRow(extracted: Extracted, payload: PipelinePayload) {
-    const plan = planLoop(extracted.frames, payload.frame_count);
-    const times = positionTimes(plan.positions, extracted.times);
-    const chosen = nearestCandidates(
-      times,
-      extracted.candidates.map((c) => c.seconds),
-    );
-    const direction = spinDirection(extracted.frames, { width: SIGNATURE_WIDTH }, 0, plan.reading.close);
-    const reversed = payload.rotation_correction && reverseForCorrection(direction.direction);
-    const order = spinOrder(chosen.length, reversed);
-    const files = order.map((k) => extracted.candidates[chosen[k]!]!.file);
-    // How the wrap looks, measured on the signatures nearest to the chosen frames (for support and the benches).
-    const signatureFrames = nearestFrames(plan.positions, extracted.frames.length);
-    const jump = signatureFrames.length >= 3 ? loopJump(extracted.frames, signatureFrames) : undefined;
-    const [closeSeconds] = positionTimes([plan.reading.close], extracted.times);
-    const loop = {
-      outcome: plan.reading.outcome,
-      close_seconds: closeSeconds ?? null,
-      close_difference: plan.reading.closeDifference,
-      step_difference: plan.reading.stepDifference,
-      jump_ratio: jump && Number.isFinite(jump.ratio) ? jump.ratio : null,
-      jump_local_ratio: jump && Number.isFinite(jump.localRatio) ? jump.localRatio : null,
-      direction: direction.direction,
-      mean_shift: direction.meanShift,
-      reversed,
-      frame_times: order.map((k) => extracted.candidates[chosen[k]!]!.seconds),
-      signatures: extracted.frames.length,
-      candidates: extracted.candidates.length,
-      // The decoding stopped at the early close: the video's seconds decoded, else null (decoded whole).
-      decoded_seconds: extracted.stoppedAt ?? null,
-    };
-    return { files, loop };
-  }
-
   async function run(work: ProcessWork): Promise<void> {
     const parsed = pipelinePayload.safeParse(work.payload);
     if (!parsed.success) throw new ProcessRefused('validation_failed', 'The process payload is not a pipeline one.');
@@ -343,7 +292,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
           (video) => probed.indexOf(video),
         );
         before += rowSeconds;
-        planned.push(planRow(extracted, payload));
+        planned.push(planRow(extracted, payload.frame_count, payload.rotation_correction));
       }
       await work.progress(PROGRESS.extracted);
 

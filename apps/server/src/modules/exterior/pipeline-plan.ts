@@ -1,0 +1,58 @@
+import {
+  loopJump,
+  nearestCandidates,
+  nearestFrames,
+  planLoop,
+  positionTimes,
+  reverseForCorrection,
+  spinDirection,
+  spinOrder,
+} from '@spinyard/domain';
+import type { SpinCandidate } from '../../platform/media/frame-extract.ts';
+
+/** Width of the loop's signatures, in pixels (see docs/decisions.md, the seamless loop). */
+export const SIGNATURE_WIDTH = 32;
+
+/** One row's decode pass: the loop's signatures and the candidate frames, on the row's clock. */
+export interface Extracted {
+  frames: Uint8Array[];
+  times: number[];
+  candidates: SpinCandidate[];
+  /** Where the decoding stopped on the row's clock, when it stopped at the early close. */
+  stoppedAt?: number;
+}
+
+/** The spin of one row: the loop, the candidates nearest to even times over the turn, the direction. */
+export function planRow(extracted: Extracted, frameCount: number, rotationCorrection: boolean) {
+  const plan = planLoop(extracted.frames, frameCount);
+  const times = positionTimes(plan.positions, extracted.times);
+  const chosen = nearestCandidates(
+    times,
+    extracted.candidates.map((c) => c.seconds),
+  );
+  const direction = spinDirection(extracted.frames, { width: SIGNATURE_WIDTH }, 0, plan.reading.close);
+  const reversed = rotationCorrection && reverseForCorrection(direction.direction);
+  const order = spinOrder(chosen.length, reversed);
+  const files = order.map((k) => extracted.candidates[chosen[k]!]!.file);
+  // How the wrap looks, measured on the signatures nearest to the chosen frames (for support and the benches).
+  const signatureFrames = nearestFrames(plan.positions, extracted.frames.length);
+  const jump = signatureFrames.length >= 3 ? loopJump(extracted.frames, signatureFrames) : undefined;
+  const [closeSeconds] = positionTimes([plan.reading.close], extracted.times);
+  const loop = {
+    outcome: plan.reading.outcome,
+    close_seconds: closeSeconds ?? null,
+    close_difference: plan.reading.closeDifference,
+    step_difference: plan.reading.stepDifference,
+    jump_ratio: jump && Number.isFinite(jump.ratio) ? jump.ratio : null,
+    jump_local_ratio: jump && Number.isFinite(jump.localRatio) ? jump.localRatio : null,
+    direction: direction.direction,
+    mean_shift: direction.meanShift,
+    reversed,
+    frame_times: order.map((k) => extracted.candidates[chosen[k]!]!.seconds),
+    signatures: extracted.frames.length,
+    candidates: extracted.candidates.length,
+    // The decoding stopped at the early close: the video's seconds decoded, else null (decoded whole).
+    decoded_seconds: extracted.stoppedAt ?? null,
+  };
+  return { files, loop };
+}
