@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every suite; scripts/test.mjs runs the projects in order and sums their results.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, which is one on a 2-core machine; the server and browser
+    // files spend much of their time waiting on PostgreSQL, ffmpeg and Chromium, so two run side by side.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
@@ -10,8 +14,12 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // The media tests run ffmpeg pipelines of 10-30 s on a loaded 2-core machine; a hang still ends here.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Each file has its own database (a clone of the template) and builds its own app, so files share a
+          // worker's module cache instead of importing the whole server again (about 3 s a file).
+          isolate: false,
         },
       },
       { test: { name: 'console', include: ['apps/console/src/**/*.test.ts'] } },
@@ -21,7 +29,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Every file starts its own server, database and browser on ports of its own.
+          fileParallelism: true,
         },
       },
     ],

@@ -1,7 +1,7 @@
-// The whole test run behind `npm test`: typecheck, lint, the console build, then the Vitest projects domain,
-// console, server and e2e, each with a JSON report under test-results/ and the default reporter on the terminal.
+// The whole test run behind `npm test`: typecheck, lint, the console and viewer builds, then the Vitest projects
+// domain, console, server and e2e, each with a JSON report under test-results/ and the default reporter on the terminal.
 // It ends with one line `N passed, N failed` (`, N skipped` when any were skipped) and exits non-zero when
-// anything failed. Typecheck and lint count as one test each; a failed console build counts as one failure.
+// anything failed. Typecheck and lint count as one test each; a failed build counts as one failure.
 //
 // Local filtering:  npm test -- --only=server            (comma-separated: typecheck,lint,build,domain,console,server,e2e)
 //                   npm test -- --skip=typecheck,lint
@@ -218,11 +218,11 @@ for (const step of STEPS) {
   }
 
   if (step === 'build') {
-    banner('build the console');
-    const code = await run(step, npm, ['run', 'build', '-w', '@spinyard/console']);
+    banner('build the console and the viewer');
+    const code = await run(step, npm, ['run', 'build']);
     if (code !== 0) {
       buildFailed = true;
-      record('build', { passed: 0, failed: 1, skipped: 0, notes: ['the console build failed'] });
+      record('build', { passed: 0, failed: 1, skipped: 0, notes: ['the console or viewer build failed'] });
     }
     continue;
   }
@@ -231,7 +231,7 @@ for (const step of STEPS) {
   const env = { ...process.env };
   if (step === 'e2e') {
     if (buildFailed) {
-      process.stderr.write('\n[test] e2e NOT RUN: the console build failed (counted above as a failure)\n');
+      process.stderr.write('\n[test] e2e NOT RUN: the build failed (counted above as a failure)\n');
       continue;
     }
     if (!chromiumAvailable()) {

@@ -204,17 +204,27 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     );
   }
 
-  // One temporary root per server: data/ (SPINYARD_DATA_DIR) and console/.
+  const viewerDist =
+    overrides.SPINYARD_VIEWER_DIST ?? process.env.E2E_VIEWER_DIST ?? path.join(repoRoot, 'apps/viewer/dist');
+  if (!existsSync(path.join(viewerDist, 'index.html'))) {
+    throw new Error(`No built viewer at ${viewerDist} (index.html missing). Build it first: npm run build`);
+  }
+
+  // One temporary root per server: data/ (SPINYARD_DATA_DIR), console/ and viewer/.
   const root = await mkdtemp(path.join(tmpdir(), 'spinyard-e2e-'));
   const dataDir = path.join(root, 'data');
   await mkdir(dataDir);
   // As root the embedded PostgreSQL runs as the `postgres` system user, which must be able to reach its cluster.
   await chmod(root, 0o755);
   await chmod(dataDir, 0o755);
-  // The server serves a copy of the built console taken now, so a rebuild of apps/console/dist while the tests
-  // run (vite empties it first) cannot answer a test with 404s.
+  // The server serves copies of the built console and viewer taken now, so a rebuild while the tests run (vite
+  // empties the folder first) cannot answer a test with 404s.
   const consoleCopy = path.join(root, 'console');
-  await cp(consoleDist, consoleCopy, { recursive: true }).catch(async (error: unknown) => {
+  const viewerCopy = path.join(root, 'viewer');
+  await Promise.all([
+    cp(consoleDist, consoleCopy, { recursive: true }),
+    cp(viewerDist, viewerCopy, { recursive: true }),
+  ]).catch(async (error: unknown) => {
     await rm(root, { recursive: true, force: true });
     throw error;
   });
@@ -222,11 +232,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const logDir = path.join(repoRoot, 'test-results', 'e2e', 'server-logs');
   await mkdir(logDir, { recursive: true });
   const logFile = path.join(logDir, `${path.basename(root)}.log`);
-  const port = await freePort();
-  const pgPort = await freePort();
+  let port = await freePort();
+  let pgPort = await freePort();
   const adminEmail = 'e2e-master@example.com';
   const adminPassword = `e2e-${randomBytes(12).toString('base64url')}`;
-  const baseUrl = `http://localhost:${port}`;
+  let baseUrl = `http://localhost:${port}`;
 
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   // Never point the browser tests at a developer's own database or mail server, and run the server as it runs in
@@ -236,7 +246,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       delete inherited[key];
     }
   }
-  const env: NodeJS.ProcessEnv = {
+  const envFor = (): NodeJS.ProcessEnv => ({
     ...inherited,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -247,21 +257,34 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     SPINYARD_ADMIN_PASSWORD: adminPassword,
     ...overrides,
     SPINYARD_CONSOLE_DIST: consoleCopy,
-  };
+    SPINYARD_VIEWER_DIST: viewerCopy,
+  });
 
-  const server = new ServerProcess(env, baseUrl, dataDir, logFile);
+  let server = new ServerProcess(envFor(), baseUrl, dataDir, logFile);
   const cleanUpOrphans = async () => {
     const note = await stopOrphanedPostgres(dataDir);
     if (note) process.stderr.write(`[harness] ${note}; the server's output is in ${logFile}\n`);
   };
 
-  try {
-    await server.start();
-  } catch (error) {
-    await server.stop();
-    await cleanUpOrphans();
-    await rm(root, { recursive: true, force: true });
-    throw error;
+  // Files run side by side: a port found free may be taken by another file's server before ours binds it, so
+  // a start that lost its port is tried again on new ones.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await server.start();
+      break;
+    } catch (error) {
+      await server.stop();
+      await cleanUpOrphans();
+      if (attempt < 3 && /EADDRINUSE|already in use/i.test(String(error))) {
+        port = await freePort();
+        pgPort = await freePort();
+        baseUrl = `http://localhost:${port}`;
+        server = new ServerProcess(envFor(), baseUrl, dataDir, logFile);
+        continue;
+      }
+      await rm(root, { recursive: true, force: true });
+      throw error;
+    }
   }
 
   let stopped = false;
