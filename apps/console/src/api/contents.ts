@@ -1,4 +1,5 @@
 import type {
+  BuildContentsAnswer,
   ContentAnswer,
   ContentBulkDeleteAnswer,
   ContentBulkDeleteBody,
@@ -61,9 +62,25 @@ export async function downloadContentsCsv(params: ContentListParams): Promise<Bl
 
 type ActionCall = {
   method: 'POST' | 'DELETE';
+  /** Below the content API, unless `absolute`. */
   path: (id: string) => string;
+  absolute?: boolean;
   query?: Record<string, QueryValue>;
   json?: (id: string) => unknown;
+  form?: Record<string, string>;
+};
+
+/**
+ * Publishing builds the vehicle's published copy (second document, section 7: query preview=0, redirect_check=false
+ * and the random value the client adds; form publish and user). The server picks published or limited public from
+ * the vehicle's limited password, and a vehicle already public that way is rebuilt as it is now.
+ */
+const BUILD_AND_PUBLISH: ActionCall = {
+  method: 'POST',
+  path: (id) => `/api/tourmaker/buildcontents/${seg(id)}/`,
+  absolute: true,
+  query: { preview: 0, redirect_check: 'false' },
+  form: { publish: '1', user: 'console' },
 };
 
 /**
@@ -105,9 +122,10 @@ export function useNormalUserTransfer(enabled: boolean): boolean | undefined {
 const ACTION_CALLS: Record<Exclude<ContentAction, 'transfer'>, ActionCall> = {
   // A whole-content job (202): the copy appears once it ends, announced by the progress socket.
   copy: { method: 'POST', path: () => '/contents/copy', json: (id) => ({ id }) },
-  publish: { method: 'POST', path: (id) => `/contents/public/${seg(id)}` },
+  publish: BUILD_AND_PUBLISH,
   // The same call: the server publishes a vehicle with its limited password on as limited public.
-  publish_limited: { method: 'POST', path: (id) => `/contents/public/${seg(id)}` },
+  publish_limited: BUILD_AND_PUBLISH,
+  republish: BUILD_AND_PUBLISH,
   unpublish: { method: 'POST', path: (id) => `/contents/private/${seg(id)}` },
   sleep: { method: 'POST', path: (id) => `/contents/sleep/${seg(id)}` },
   wake: { method: 'POST', path: (id) => `/contents/wakeup/${seg(id)}` },
@@ -120,27 +138,30 @@ const ACTION_CALLS: Record<Exclude<ContentAction, 'transfer'>, ActionCall> = {
 
 export type OneVehicleAction = keyof typeof ACTION_CALLS;
 
-/** Answers the vehicle as it is now (a delete answers the deleted ids, a copy the process it started). */
+type ContentActionAnswer = ContentAnswer | ContentBulkDeleteAnswer | ProcessesStartedAnswer | BuildContentsAnswer;
+
+/**
+ * Answers the vehicle as it is now (a delete answers the deleted ids, a copy the process it started, a publish the
+ * build).
+ */
 export async function runContentAction({
   id,
   action,
 }: {
   id: string;
   action: OneVehicleAction;
-}): Promise<ContentAnswer | ContentBulkDeleteAnswer | ProcessesStartedAnswer> {
+}): Promise<ContentActionAnswer> {
   const call = ACTION_CALLS[action];
   const options = {
     method: call.method,
     errors: 'silent' as const,
+    // The build is outside the content API's path but takes its token.
+    auth: 'content' as const,
     ...(call.query ? { query: call.query } : {}),
     ...(call.json ? { json: call.json(id) } : {}),
+    ...(call.form ? { form: call.form } : {}),
   };
-  return (
-    await apiRequest<ContentAnswer | ContentBulkDeleteAnswer | ProcessesStartedAnswer>(
-      `${base}${call.path(id)}`,
-      options,
-    )
-  ).data;
+  return (await apiRequest<ContentActionAnswer>(`${call.absolute ? '' : base}${call.path(id)}`, options)).data;
 }
 
 /** Soft-deletes the vehicles, all or none (a vehicle being processed cancels the batch). */

@@ -35,3 +35,15 @@ export function notifyError(message: string, title?: string): void {
     ...(title ? { title } : {}),
   });
 }
+
+/** A notification that stays while a long call runs (a spinner, no close button); answers how to take it away. */
+export function notifyWorking(message: string): () => void {
+  const id = notifications.show({
+    message,
+    color: 'blue',
+    loading: true,
+    autoClose: false,
+    withCloseButton: false,
+  });
+  return () => notifications.hide(id);
+}

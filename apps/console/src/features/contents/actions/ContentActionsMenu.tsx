@@ -12,6 +12,7 @@ import {
   IconLock,
   IconPlayerPause,
   IconPlayerPlay,
+  IconRefresh,
   IconTransfer,
   IconTrash,
   IconTrashX,
@@ -22,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { type OneVehicleAction, useContentAction } from '../../../api/contents.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
-import { notifyError, notifySuccess } from '../../../api/notify.ts';
+import { notifyError, notifySuccess, notifyWorking } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { CONFIRMED_ACTIONS, type ContentAction, contentActions } from './contentActions.ts';
 import { contentName } from './contentText.ts';
@@ -37,6 +38,7 @@ export type ActionTarget = Pick<
 const ICONS: Record<ContentAction, Icon> = {
   publish: IconEye,
   publish_limited: IconLock,
+  republish: IconRefresh,
   unpublish: IconEyeOff,
   sleep: IconPlayerPause,
   wake: IconPlayerPlay,
@@ -50,6 +52,8 @@ const ICONS: Record<ContentAction, Icon> = {
 };
 
 const DANGER: ReadonlySet<ContentAction> = new Set(['delete', 'delete_permanently']);
+/** The builds of the published copy: they copy every picture, so they say they are working until they end. */
+const BUILDS: ReadonlySet<ContentAction> = new Set(['publish', 'publish_limited', 'republish']);
 
 /** The text of a failed action: the catalogue's message of the server's answer (the locking process named). */
 export function actionErrorText(error: unknown, fallback: string): string {
@@ -79,11 +83,14 @@ export function ContentActionsMenu({
 
   const perform = async (action: OneVehicleAction, inDialog: boolean) => {
     setRefusal(null);
+    const working = BUILDS.has(action) ? notifyWorking(t('contentActions.building', { name })) : undefined;
     try {
       await run.mutateAsync({ id: content.id, action });
+      working?.();
       notifySuccess(t(`contentActions.done.${action}`, { name }));
       setConfirming(null);
     } catch (error) {
+      working?.();
       const text = actionErrorText(error, t('errors.general_error'));
       if (inDialog) setRefusal(text);
       else notifyError(text);

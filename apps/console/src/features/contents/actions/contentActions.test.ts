@@ -37,7 +37,7 @@ const names = (s: ActionSubject, canTransfer = true) => contentActions(s, { canT
 describe('the actions a vehicle offers', () => {
   it.each([
     ['unpublished', ['publish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
-    ['published', ['unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
+    ['published', ['republish', 'unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
     ['limited_public', ['publish', 'unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
     ['sleeping', ['wake', 'vr_on', 'copy', 'transfer', 'delete']],
     ['deleted', ['restore', 'delete_permanently']],
@@ -49,7 +49,7 @@ describe('the actions a vehicle offers', () => {
   it.each([
     ['unpublished', ['publish_limited', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
     ['published', ['publish_limited', 'unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
-    ['limited_public', ['unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
+    ['limited_public', ['republish', 'unpublish', 'sleep', 'vr_on', 'copy', 'transfer', 'delete']],
   ] as const)('with the limited password on, from %s: %j (publishing leads to limited public)', (state, expected) => {
     expect(names(subject(state, { limited_password_enabled: true }))).toEqual(expected);
   });
@@ -63,6 +63,9 @@ describe('the actions a vehicle offers', () => {
         const offered = names(subject(state, { limited_password_enabled: limited })).filter((a) =>
           a.startsWith('publish'),
         );
+        // Otherwise a vehicle already public that way offers the rebuild.
+        const republish = names(subject(state, { limited_password_enabled: limited })).includes('republish');
+        expect(republish, `${state} limited=${limited}`).toBe(state === (limited ? 'limited_public' : 'published'));
         const allowed = applyPublicationAction(state, serverAction, { hasImages: true }).ok;
         expect(offered, `${state} limited=${limited}`).toEqual(allowed ? [serverAction] : []);
       }
@@ -71,6 +74,7 @@ describe('the actions a vehicle offers', () => {
 
   it('offers VR mode off instead of on when it is on, and no transfer without the right', () => {
     expect(names(subject('published', { vr_mode: true }), false)).toEqual([
+      'republish',
       'unpublish',
       'sleep',
       'vr_off',

@@ -16,14 +16,17 @@ import {
  * publication machine (PUBLICATION_ACTIONS) and the locks from the processes running on the vehicle, so the
  * console greys out exactly what the server refuses, naming the process that holds the lock.
  *
- * Publishing is one call (`POST /contents/public/{id}`) whose outcome the vehicle decides: with its limited
- * password on the server publishes it as limited public (publish_limited), else as public. So the menu offers
- * `publish_limited` (labelled as such) or `publish`, each from the states its machine action starts from.
+ * Publishing is one call (the build, `POST /api/tourmaker/buildcontents/{id}/` with publish=1) whose outcome the
+ * vehicle decides: with its limited password on the server publishes it as limited public (publish_limited), else
+ * as public. So the menu offers `publish_limited` (labelled as such) or `publish`, each from the states its machine
+ * action starts from. A vehicle already public in that way offers `republish`: the same build, so its edits reach
+ * buyers (the published copy never changes by itself).
  */
 
 export const CONTENT_ACTIONS = [
   'publish',
   'publish_limited',
+  'republish',
   'unpublish',
   'sleep',
   'wake',
@@ -49,6 +52,7 @@ export const CONFIRMED_ACTIONS: ReadonlySet<ContentAction> = new Set([
 export const ACTION_OPERATION: Record<ContentAction, Operation> = {
   publish: 'CONTENT.UPDATE',
   publish_limited: 'CONTENT.UPDATE',
+  republish: 'CONTENT.UPDATE',
   unpublish: 'CONTENT.UPDATE',
   sleep: 'CONTENT.UPDATE',
   wake: 'CONTENT.UPDATE',
@@ -91,6 +95,9 @@ export function actionApplies(action: ContentAction, subject: ActionSubject, can
   // The server picks the publish action from the vehicle's limited password: only that one applies.
   if (action === 'publish' && subject.limited_password_enabled) return false;
   if (action === 'publish_limited' && !subject.limited_password_enabled) return false;
+  if (action === 'republish') {
+    return subject.publication === (subject.limited_password_enabled ? 'limited_public' : 'published');
+  }
   const publication = PUBLICATION_OF[action];
   if (publication)
     return (PUBLICATION_ACTIONS[publication].from as readonly PublicationState[]).includes(subject.publication);

@@ -67,7 +67,8 @@ export function UrlsCard({ content }: { content: ContentAnswer }) {
                         <CopyValue value={url} label={label} testId={`copy-${key}`} />
                       </Group>
                     ) : (
-                      t('contentsDetail.urlsLaterShort')
+                      // Once the vehicle has its address, a missing URL means it has no such images.
+                      t(urls.direct_url !== null ? 'contentsDetail.urlNone' : 'contentsDetail.urlsLaterShort')
                     )}
                   </Text>
                 </div>
@@ -84,7 +85,13 @@ export function UrlsCard({ content }: { content: ContentAnswer }) {
               ) : null}
             </Group>
             {urls.embed_code ? (
-              <Code block aria-labelledby="detail-embed-label" data-testid="detail-embed">
+              <Code
+                block
+                aria-labelledby="detail-embed-label"
+                data-testid="detail-embed"
+                // Wrapped, not scrolled sideways: the whole code stays readable on a phone.
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              >
                 {urls.embed_code}
               </Code>
             ) : (
