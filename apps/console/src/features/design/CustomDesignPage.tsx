@@ -97,6 +97,7 @@ function DesignEditor({ design }: { design: DesignAnswer }) {
                     value={colours[key]}
                     onChange={(v) => setColours((c) => ({ ...c, [key]: v }))}
                     format="hex"
+                    withEyeDropper={false}
                     disabled={readOnly}
                     error={DESIGN_COLOUR_PATTERN.test(colours[key]) ? undefined : t('customDesign.colours.invalid')}
                     data-testid={`design-colour-${key}`}

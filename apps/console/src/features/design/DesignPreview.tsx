@@ -44,7 +44,7 @@ function Marker({
       }}
       data-testid={`preview-icon-${type}`}
     >
-      <Standard size={26} stroke={2.2} aria-hidden />
+      <Standard size={type === 'standard' ? 34 : 24} stroke={2.2} aria-hidden />
     </span>
   );
 }
@@ -98,15 +98,15 @@ export function DesignPreview({ colours, icons }: { colours: DesignColours; icon
         <circle cx="155" cy="74" r="13" fill="#1f262d" />
         <path d="M76 33 L108 30 L108 46 L62 47 Z M114 30 L140 31 Q150 34 158 46 L114 46 Z" fill="#a9c4dc" />
       </svg>
-      <Marker type="standard" colours={colours} url={icons.standard?.url ?? null} at={[30, 45]} />
-      <Marker type="sound" colours={colours} url={icons.sound?.url ?? null} at={[55, 36]} />
-      <Marker type="movie" colours={colours} url={icons.movie?.url ?? null} at={[80, 58]} />
+      <Marker type="standard" colours={colours} url={icons.standard?.url ?? null} at={[20, 56]} />
+      <Marker type="sound" colours={colours} url={icons.sound?.url ?? null} at={[40, 36]} />
+      <Marker type="movie" colours={colours} url={icons.movie?.url ?? null} at={[64, 30]} />
       <Box
         style={{
           position: 'absolute',
-          right: 12,
-          top: 12,
-          width: 'min(46%, 260px)',
+          right: 10,
+          bottom: 10,
+          width: 'min(44%, 240px)',
           padding: 10,
           borderRadius: 8,
           background: colours.panel,

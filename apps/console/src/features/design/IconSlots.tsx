@@ -1,4 +1,4 @@
-import { Button, FileButton, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { type DesignAnswer, HOTSPOT_ICON_ID, HOTSPOT_LIMITS } from '@spinyard/domain';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,11 +17,9 @@ export function IconSlots({ icons, readOnly }: { icons: DesignAnswer['icons']; r
       <Text size="sm" c="gray.7">
         {t('customDesign.icons.rule', { side: HOTSPOT_LIMITS.iconBestSide, id: HOTSPOT_ICON_ID })}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        {TYPES.map((type) => (
-          <IconSlot key={type} type={type} icon={icons[type]} readOnly={readOnly} />
-        ))}
-      </SimpleGrid>
+      {TYPES.map((type) => (
+        <IconSlot key={type} type={type} icon={icons[type]} readOnly={readOnly} />
+      ))}
     </Stack>
   );
 }
@@ -63,64 +61,71 @@ function IconSlot({
       style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
       data-testid={`design-icon-${type}`}
     >
-      <Text fw={600} size="sm">
-        {name}
-      </Text>
-      <Group gap="sm" wrap="nowrap">
-        <span
-          style={{
-            width: 48,
-            height: 48,
-            flex: '0 0 auto',
-            borderRadius: 6,
-            background: 'repeating-conic-gradient(#dee2e6 0 25%, #fff 0 50%) 50% / 12px 12px',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-          }}
-        >
-          {icon ? <img src={icon.url} alt="" style={{ maxWidth: 40, maxHeight: 40 }} /> : null}
-        </span>
-        <Text size="xs" c="gray.7">
-          {icon ? t('customDesign.icons.custom', { w: icon.width, h: icon.height }) : t('customDesign.icons.standard')}
-        </Text>
-      </Group>
-      <Group gap="xs" wrap="wrap">
-        <FileButton onChange={send} accept="image/png,.png" disabled={readOnly || progress !== null}>
-          {(props) => (
-            <Button
-              {...props}
-              size="xs"
-              variant="default"
-              leftSection={<IconUpload size={14} aria-hidden />}
-              aria-label={t('customDesign.icons.upload', { name })}
-              data-testid={`design-icon-${type}-upload`}
-            >
-              {t('annotations.files.choose')}
-            </Button>
-          )}
-        </FileButton>
-        {icon ? (
-          <Button
-            type="button"
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={() => remove.mutate(type, { onError: failed })}
-            loading={remove.isPending}
-            disabled={readOnly}
-            aria-label={t('customDesign.icons.remove', { name })}
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="nowrap">
+          <span
+            style={{
+              width: 48,
+              height: 48,
+              flex: '0 0 auto',
+              borderRadius: 6,
+              background: 'repeating-conic-gradient(#dee2e6 0 25%, #fff 0 50%) 50% / 12px 12px',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
           >
-            {t('annotations.files.remove')}
-          </Button>
-        ) : null}
+            {icon ? <img src={icon.url} alt="" style={{ maxWidth: 40, maxHeight: 40 }} /> : null}
+          </span>
+          <Stack gap={0}>
+            <Text fw={600} size="sm">
+              {name}
+            </Text>
+            <Text size="xs" c="gray.7">
+              {icon
+                ? t('customDesign.icons.custom', { w: icon.width, h: icon.height })
+                : t('customDesign.icons.standard')}
+            </Text>
+          </Stack>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <FileButton onChange={send} accept="image/png,.png" disabled={readOnly || progress !== null}>
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                variant="default"
+                leftSection={<IconUpload size={14} aria-hidden />}
+                aria-label={t('customDesign.icons.upload', { name })}
+                data-testid={`design-icon-${type}-upload`}
+              >
+                {t('annotations.files.choose')}
+              </Button>
+            )}
+          </FileButton>
+          {icon ? (
+            <Button
+              type="button"
+              size="xs"
+              variant="subtle"
+              color="red"
+              c="red.9"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() => remove.mutate(type, { onError: failed })}
+              loading={remove.isPending}
+              disabled={readOnly}
+              aria-label={t('customDesign.icons.remove', { name })}
+            >
+              {t('annotations.files.remove')}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       {progress !== null ? (
         <Progress value={progress * 100} animated aria-label={t('annotations.files.progress', { name })} />
       ) : null}
       {error ? (
-        <Text size="sm" c="red.8" role="alert" data-testid={`design-icon-${type}-error`}>
+        <Text size="sm" c="red.9" role="alert" data-testid={`design-icon-${type}-error`}>
           {error}
         </Text>
       ) : null}

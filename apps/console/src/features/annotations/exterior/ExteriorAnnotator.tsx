@@ -179,6 +179,7 @@ export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; 
                 size="compact-xs"
                 variant="subtle"
                 color="red"
+                c="red.9"
                 leftSection={<IconX size={12} aria-hidden />}
                 disabled={readOnly || keys.length <= 1 || !keys.some((k) => k.frame === frame)}
                 onClick={() => keyed((k) => removeKey(k, frame))}

@@ -85,6 +85,7 @@ export function FileSlot({ label, rule, accept, maxBytes, current, readOnly, tes
             type="button"
             variant="subtle"
             color="red"
+            c="red.9"
             size="xs"
             leftSection={<IconTrash size={14} aria-hidden />}
             onClick={() => void drop()}
@@ -107,7 +108,7 @@ export function FileSlot({ label, rule, accept, maxBytes, current, readOnly, tes
         />
       ) : null}
       {error ? (
-        <Text size="sm" c="red.8" role="alert" id={errorId} data-testid={`${testId}-error`}>
+        <Text size="sm" c="red.9" role="alert" id={errorId} data-testid={`${testId}-error`}>
           {error}
         </Text>
       ) : null}

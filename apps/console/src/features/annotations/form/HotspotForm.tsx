@@ -196,6 +196,7 @@ export function HotspotForm({ hotspot, closeupRows, blocked, readOnly, onSave, o
               type="button"
               variant="subtle"
               color="red"
+              c="red.9"
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={onDelete}
               loading={deleting ?? false}

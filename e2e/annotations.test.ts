@@ -1,0 +1,212 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
+import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
+import { activeSuperUser } from './api.ts';
+import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
+import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
+import { openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+
+/** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
+async function databaseUrl(suite: Suite): Promise<string> {
+  const { dataDir } = suite.server;
+  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = pid.split('\n')[3]?.trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
+}
+
+/** A spin row of 36 numbered frames, as the pipeline would leave it (the server tests' exterior seed). */
+async function seedFrames(suite: Suite, vehicleId: string): Promise<void> {
+  const { db, pool } = createDatabase(await databaseUrl(suite), 2);
+  try {
+    const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
+    await seedExterior({ db, dir: suite.server.dataDir }, vehicleId, { store, width: 640, height: 360 });
+  } finally {
+    await db.destroy();
+    await pool.end().catch(() => undefined);
+  }
+}
+
+/** A 2:1 panorama uploaded through the content API, as the interior tab sends it. */
+async function seedPanorama(suite: Suite, session: ApiSession, vehicleId: string): Promise<void> {
+  const jpeg = await sharp({ create: { width: 2048, height: 1024, channels: 3, background: { r: 90, g: 80, b: 70 } } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'cabin.jpg');
+  const res = await fetch(`${suite.server.baseUrl}/api/browser/v0/interior/${vehicleId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.content}` },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+}
+
+interface Listed {
+  items: {
+    id: string;
+    title: string;
+    exterior: { key_frames: { frame: number; x: number; y: number }[] } | null;
+    interior: { yaw: number; pitch: number } | null;
+  }[];
+}
+
+async function hotspots(suite: Suite, session: ApiSession, area: string, vehicleId: string): Promise<Listed> {
+  const res = await fetch(`${suite.server.baseUrl}/api/browser/v0/${area}/${vehicleId}/hotspots`, {
+    headers: { authorization: `Bearer ${session.content}` },
+  });
+  return (await res.json()) as Listed;
+}
+
+/** Clicks the stage at a fraction of its size. */
+async function clickAt(page: Page, fx: number, fy: number): Promise<void> {
+  const box = await testId(page, 'annotation-stage').boundingBox();
+  if (!box) throw new Error('no stage');
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+}
+
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+// The annotation editor in the browser: an exterior hotspot placed on frames 3 and 11 and seen interpolated on frame
+// 7, moved there by the keyboard (a third key frame, saved); an interior hotspot placed on the panorama; its title
+// kept as text; the custom design page's live preview and save; Japanese, desktop and phone, axe-clean.
+describe.skipIf(skipBrowserTests)('annotation editor and custom design in the console', () => {
+  const suite = useSuite();
+  const stamp = Date.now().toString(36);
+  const account = { email: `annot-${stamp}@example.com`, password: 'abcd1234', name: `Annot ${stamp}` };
+  let vehicleId = '';
+  let session: ApiSession;
+
+  beforeAll(async () => {
+    await activeSuperUser(suite, account);
+    session = await apiSignIn(suite, account.email, account.password);
+    vehicleId = await createVehicle(suite, session, {
+      management_id: `ANN-${stamp}`,
+      maker: 'Mazda',
+      car_name: 'CX-5',
+    });
+    await seedFrames(suite, vehicleId);
+    await seedPanorama(suite, session, vehicleId);
+  }, 120_000);
+
+  it('places an exterior hotspot on two frames and shows it interpolated between, moved by keys', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await page.goto(`/contents/detail/${vehicleId}`);
+    await testId(page, 'detail-annotations').click();
+    await testId(page, 'exterior-annotator').waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(testId(page, 'hotspot-count'))).toMatch(/ホットスポット 0 \/ \d+ 件/);
+
+    await testId(page, 'hotspot-add').click();
+    await testId(page, 'annotation-strip-frame-2').click();
+    await expect.poll(() => textOf(testId(page, 'annotation-frame-number'))).toContain('画像 3 / 36');
+    await clickAt(page, 0.2, 0.5);
+    await testId(page, 'annotation-strip-frame-10').click();
+    await clickAt(page, 0.6, 0.3);
+    expect(await testId(page, 'annotation-strip-frame-6').getAttribute('data-visible')).toBe('true');
+    const title = `サンルーフ <b>${stamp}</b>`;
+    await testId(page, 'hotspot-title').fill(title);
+    await testId(page, 'hotspot-save').click();
+    await expect.poll(() => textOf(testId(page, 'hotspot-count')), { timeout: 15_000 }).toMatch(/ホットスポット 1 \//);
+    expect(await textOf(testId(page, 'hotspot-item-1'))).toContain(title);
+
+    // Frame 7: halfway along the path, at (0.4, 0.4), interpolated.
+    await testId(page, 'annotation-strip-frame-6').click();
+    const marker = testId(page, 'annotation-selected-marker');
+    await expect.poll(async () => Number(await marker.getAttribute('data-x'))).toBeCloseTo(0.4, 2);
+    expect(Number(await marker.getAttribute('data-y'))).toBeCloseTo(0.4, 2);
+    expect(await marker.getAttribute('data-key')).toBe('false');
+    expect(await textOf(testId(page, 'annotation-stage-status'))).toContain('補間');
+    await saveScreenshot(page, 'annotations-exterior-ja-desktop');
+    await expectNoSeriousA11yViolations(page);
+
+    // The keyboard: three steps right make frame 7 a key frame, saved as the hotspot's coordinates.
+    await testId(page, 'annotation-stage').focus();
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => marker.getAttribute('data-key')).toBe('true');
+    await expect
+      .poll(async () => (await hotspots(suite, session, 'exterior', vehicleId)).items[0]?.exterior?.key_frames, {
+        timeout: 10_000,
+      })
+      .toEqual([
+        { frame: 2, x: 0.2, y: 0.5 },
+        { frame: 6, x: 0.43, y: 0.4 },
+        { frame: 10, x: 0.6, y: 0.3 },
+      ]);
+    // Plain text: the title is stored as typed and no <b> element was made from it.
+    expect((await hotspots(suite, session, 'exterior', vehicleId)).items[0]?.title).toBe(title);
+    expect(await testId(page, 'hotspot-list').locator('b').count()).toBe(0);
+
+    // A phone: the editor stacks and nothing runs off the side.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await testId(page, 'annotation-stage').waitFor({ state: 'visible' });
+    expect(await noSideScroll(page)).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'annotations-exterior-ja-phone');
+    await expectNoSeriousA11yViolations(page);
+  }, 180_000);
+
+  it('places an interior hotspot on the panorama', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await page.goto(`/contents/annotations/${vehicleId}`);
+    await testId(page, 'annotations-tab-interior').click();
+    const stage = testId(page, 'interior-stage');
+    await expect.poll(() => stage.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    await testId(page, 'hotspot-add').click();
+    const box = await stage.boundingBox();
+    if (!box) throw new Error('no stage');
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await testId(page, 'interior-angles').waitFor({ state: 'visible' });
+    await testId(page, 'hotspot-title').fill(`ステレオ ${stamp}`);
+    await testId(page, 'hotspot-type').selectOption('audio');
+    await testId(page, 'hotspot-save').click();
+    await expect
+      .poll(async () => (await hotspots(suite, session, 'interior', vehicleId)).items.length, { timeout: 15_000 })
+      .toBe(1);
+    const placed = (await hotspots(suite, session, 'interior', vehicleId)).items[0]?.interior;
+    expect(Math.abs(placed?.pitch ?? 99)).toBeLessThan(10);
+    await testId(page, 'tts').waitFor({ state: 'visible' });
+    await page.locator('[data-testid="interior-selected-marker"]').waitFor({ state: 'visible' });
+    await saveScreenshot(page, 'annotations-interior-ja-desktop');
+    await expectNoSeriousA11yViolations(page);
+  }, 180_000);
+
+  it('edits the custom design with a live preview and saves it', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await page.goto('/custom-design/edit');
+    await testId(page, 'custom-design').waitFor({ state: 'visible', timeout: 20_000 });
+    const panel = testId(page, 'design-preview-panel');
+    // A dark panel unique to this run (each channel under 0x40), so white text on it reads well.
+    const channel = (i: number) =>
+      (Number.parseInt(stamp.slice(-3 - i, stamp.length - i) || '0', 36) % 64).toString(16);
+    const colour = `#${[0, 1, 2].map((i) => channel(i).padStart(2, '0')).join('')}`;
+    await testId(page, 'design-colour-panel').fill(colour);
+    await testId(page, 'design-colour-panel_text').fill('#ffffff');
+    await expect
+      .poll(() => panel.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe(
+        `rgb(${Number.parseInt(colour.slice(1, 3), 16)}, ${Number.parseInt(colour.slice(3, 5), 16)}, ${Number.parseInt(colour.slice(5, 7), 16)})`,
+      );
+    await testId(page, 'design-save').click();
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${suite.server.baseUrl}/api/browser/v0/custom_design`, {
+          headers: { authorization: `Bearer ${session.content}` },
+        });
+        return ((await res.json()) as { colours: { panel: string } }).colours.panel;
+      })
+      .toBe(colour);
+    await saveScreenshot(page, 'custom-design-ja-desktop');
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await noSideScroll(page)).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'custom-design-ja-phone');
+    await expectNoSeriousA11yViolations(page);
+  }, 180_000);
+});
