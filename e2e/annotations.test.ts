@@ -138,6 +138,14 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
         { frame: 6, x: 0.43, y: 0.4 },
         { frame: 10, x: 0.6, y: 0.3 },
       ]);
+    // A file that is not a picture, named as one: refused by the server by its content, said under the field.
+    await testId(page, 'hotspot-file-image')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    const refused = testId(page, 'hotspot-file-image-error');
+    await refused.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(refused)).not.toBe('');
+
     // Plain text: the title is stored as typed and no <b> element was made from it.
     expect((await hotspots(suite, session, 'exterior', vehicleId)).items[0]?.title).toBe(title);
     expect(await testId(page, 'hotspot-list').locator('b').count()).toBe(0);
@@ -170,11 +178,18 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
       .toBe(1);
     const placed = (await hotspots(suite, session, 'interior', vehicleId)).items[0]?.interior;
     expect(Math.abs(placed?.pitch ?? 99)).toBeLessThan(10);
+    // Text-to-audio: spoken on the server, played here, then kept as the hotspot's audio.
     await testId(page, 'tts').waitFor({ state: 'visible' });
+    await testId(page, 'tts-text').fill('ステレオはナビと連動します。');
+    await testId(page, 'tts-preview').click();
+    // The first speech of a server loads the Japanese dictionary: tens of seconds on a busy machine.
+    await testId(page, 'tts-audio').waitFor({ state: 'visible', timeout: 150_000 });
+    await testId(page, 'tts-save').click();
+    await testId(page, 'hotspot-audio-player').waitFor({ state: 'visible', timeout: 30_000 });
     await page.locator('[data-testid="interior-selected-marker"]').waitFor({ state: 'visible' });
     await saveScreenshot(page, 'annotations-interior-ja-desktop');
     await expectNoSeriousA11yViolations(page);
-  }, 180_000);
+  }, 300_000);
 
   it('edits the custom design with a live preview and saves it', async () => {
     const { page } = await openPage(suite, 'ja-JP');
