@@ -1,73 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../apps/server/src/db/database.ts';
-import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
-import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
 import { activeSuperUser, api } from './api.ts';
-import { type ApiSession, apiSignIn, createVehicle, type VehicleSeed } from './contents-api.ts';
+import { type ApiSession, apiSignIn } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { openPage, type Suite, textOf, useSuite } from './harness/fixtures.ts';
+import { openPage, textOf, useSuite } from './harness/fixtures.ts';
 import { freePort } from './harness/server.ts';
-
-/** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
-async function databaseUrl(suite: Suite): Promise<string> {
-  const { dataDir } = suite.server;
-  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
-  const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
-}
-
-/** A row of numbered frames (each its own colour) without the video pipeline: the server tests' seed. */
-async function seedFrames(suite: Suite, vehicleId: string, frames: number): Promise<void> {
-  const { db, pool } = createDatabase(await databaseUrl(suite), 2);
-  try {
-    const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
-    await seedExterior({ db, dir: suite.server.dataDir }, vehicleId, {
-      store,
-      rows: [frames],
-      width: 640,
-      height: 360,
-    });
-  } finally {
-    await db.destroy();
-    await pool.end().catch(() => undefined);
-  }
-}
-
-/** A published vehicle with a spin: registered, given frames, built with publish=1; answers its short id. */
-async function publishedVehicle(suite: Suite, session: ApiSession, seed: VehicleSeed & Record<string, unknown>) {
-  const id = await createVehicle(suite, session, seed);
-  await seedFrames(suite, id, 36);
-  const built = await fetch(`${suite.server.baseUrl}/api/tourmaker/buildcontents/${id}/?_=${Date.now()}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.content}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'publish=1&user=e2e',
-  });
-  const answer = (await built.json()) as { short_id?: string };
-  expect(built.status, JSON.stringify(answer)).toBe(200);
-  return { id, shortId: answer.short_id ?? '' };
-}
-
-/** The spin is on screen: the canvas drew (the server's picture is hidden) and every frame has arrived small. */
-async function spinReady(page: Page | ReturnType<Page['frameLocator']>) {
-  const surface = page.locator('.spin-surface[data-ready="true"]');
-  await surface.waitFor({ state: 'visible', timeout: 20_000 });
-  await page.locator('.stage.is-live').waitFor({ state: 'attached' });
-  return surface;
-}
-
-const frameOf = async (surface: ReturnType<Page['locator']>) => Number(await surface.getAttribute('data-frame'));
-
-/** The colour at the stage's centre as drawn on the canvas: each seeded frame has its own. */
-const centrePixel = (page: Page) =>
-  page.locator('.spin-canvas').evaluate((canvas: HTMLCanvasElement) => {
-    const ctx = canvas.getContext('2d');
-    const d = ctx?.getImageData(Math.floor(canvas.width * 0.75), Math.floor(canvas.height * 0.75), 1, 1).data;
-    return d ? [d[0], d[1], d[2]].join(',') : '';
-  });
+import { centrePixel, frameOf, publishedVehicle, spinReady } from './viewer-scene.ts';
 
 // The public viewer at the short URL: the first frame in the HTML before any script, the spin turned by mouse and
 // keyboard (the canvas shows another frame), a limited publication's password checked on the server (wrong, then
@@ -170,11 +108,12 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
     expect(dragged).toBeGreaterThan(0);
     await expect.poll(() => centrePixel(page)).not.toBe(before);
 
+    // The picture follows the arrow as it follows a drag: left is the next frame.
     await surface.focus();
-    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
     expect(await frameOf(surface)).toBe(dragged + 1);
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
     expect(await frameOf(surface)).toBe(dragged - 1);
     expect(await surface.getAttribute('aria-valuetext')).toBe(`${dragged} / 36コマ目`);
     await expectNoSeriousA11yViolations(page);
@@ -209,7 +148,7 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
     const surface = await spinReady(page);
     expect(await page.locator('#first-frame').count()).toBe(1);
     await surface.focus();
-    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
     expect(await frameOf(surface)).toBe(1);
   });
 
@@ -234,7 +173,7 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
     const surface = await spinReady(frame);
     await surface.scrollIntoViewIfNeeded();
     await surface.focus();
-    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
     expect(await frameOf(surface)).toBe(1);
     const box = await surface.boundingBox();
     if (!box) throw new Error('no spin in the frame');
@@ -276,8 +215,16 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
         }
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       };
+      // Without reduced motion the spin turns once by itself when all its frames are in: wait for it to stop.
+      let frameBefore = -1;
+      for (let stable = 0; stable < 3; ) {
+        await page.waitForTimeout(200);
+        const now = await frameOf(surface);
+        stable = now === frameBefore ? stable + 1 : 0;
+        frameBefore = now;
+      }
+      expect(frameBefore).toBe(0);
       const scrollBefore = await page.evaluate(() => window.scrollY);
-      const frameBefore = await frameOf(surface);
       await swipe(0, -150);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore + 50);
       expect(await frameOf(surface)).toBe(frameBefore);

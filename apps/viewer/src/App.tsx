@@ -1,11 +1,18 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { PublishedInteriorHotspot } from '@spinyard/domain';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { loadAnalytics } from './analytics.ts';
 import { HotspotDialog } from './HotspotDialog.tsx';
 import { useI18n } from './i18n/i18n.ts';
+import { Icon } from './icons.tsx';
 import { moments } from './moments.ts';
-import type { PageData, SpinHotspot } from './page-data.ts';
+import { type AnyHotspot, damageHotspots, type PageData, type SpinHotspot } from './page-data.ts';
 import { Spin } from './spin/Spin.tsx';
+import { useModule } from './use-module.ts';
+
+// Loaded only when there is something to show: an exterior-only vehicle fetches neither.
+const loadDetails = () => import('./details/Details.tsx');
+const loadInterior = () => import('./interior/Interior.tsx');
 
 /**
  * The viewer: the spin inside the stage the server wrote (over its first picture), and below it, in the page's own
@@ -15,21 +22,47 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
   const { t } = useI18n();
   const { manifest, start } = data;
   const stats = useMemo(() => moments(manifest.short_id), [manifest.short_id]);
-  const [hotspot, setHotspot] = useState<SpinHotspot | null>(null);
+  const [hotspot, setHotspot] = useState<AnyHotspot | null>(null);
+  const hasInterior = (manifest.interior?.scenes.length ?? 0) > 0;
+  const [interiorOpen, setInteriorOpen] = useState(
+    () => hasInterior && new URLSearchParams(location.search).get('view') === 'interior',
+  );
+  const damage = useMemo(() => damageHotspots(manifest), [manifest]);
+  // Embedded, the frame is the dealer's 16:9 box: the 360 views only (the dealer's page has the rest), so no
+  // scrolling area inside it catches a phone's vertical swipes.
+  const embed = stage.closest('.is-embed') !== null;
+  const details =
+    !embed &&
+    (manifest.category_images.length > 0 ||
+      manifest.video_links.length > 0 ||
+      manifest.basic_info.some((b) => b.value !== null && b.value !== '') ||
+      manifest.inspection !== null ||
+      (manifest.display.defects && damage.length > 0));
+  const openButton = useRef<HTMLButtonElement>(null);
+  const Details = useModule(loadDetails, details);
+  const Interior = useModule(loadInterior, interiorOpen);
 
   useEffect(() => {
     stats.view();
     loadAnalytics(manifest.analytics_tag);
   }, [stats, manifest.analytics_tag]);
 
+  useEffect(() => {
+    if (interiorOpen) stats.interior();
+  }, [interiorOpen, stats]);
+
   const onTurned = useCallback(() => stats.spin(), [stats]);
   const onHotspot = useCallback(
-    (h: SpinHotspot) => {
+    (h: SpinHotspot | PublishedInteriorHotspot) => {
       setHotspot(h);
       stats.hotspot(h.id);
     },
     [stats],
   );
+  const closeInterior = useCallback(() => {
+    setInteriorOpen(false);
+    openButton.current?.focus();
+  }, []);
 
   let spin: ReactNode;
   if (manifest.exterior && start) {
@@ -37,11 +70,32 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
   } else {
     spin = <p className="stage-empty">{t('no_exterior')}</p>;
   }
+  const more = (
+    <>
+      {hasInterior && !interiorOpen && (
+        <div className="actions">
+          <button ref={openButton} type="button" className="action" onClick={() => setInteriorOpen(true)}>
+            <Icon name="cube" />
+            {t('interior_open')}
+          </button>
+        </div>
+      )}
+      {interiorOpen &&
+        (Interior ? (
+          <Interior manifest={manifest} onClose={closeInterior} onHotspot={onHotspot} />
+        ) : (
+          <p className="loading" role="status">
+            {t('loading')}
+          </p>
+        ))}
+      {details && Details && <Details manifest={manifest} damage={damage} />}
+    </>
+  );
   return (
     <>
       {spin}
       <HotspotDialog hotspot={hotspot} onClose={() => setHotspot(null)} />
-      {createPortal(null, below)}
+      {createPortal(more, embed ? stage : below)}
     </>
   );
 }

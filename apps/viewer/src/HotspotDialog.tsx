@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useI18n } from './i18n/i18n.ts';
 import { Icon } from './icons.tsx';
-import { type SpinHotspot, safeUrl } from './page-data.ts';
+import { type AnyHotspot, safeUrl } from './page-data.ts';
 
 /**
  * A hotspot opened: a modal dialog (the browser's own: focus kept inside, Escape closes, focus back after) with
  * its title and body as text, and its picture, sound, video or video link. Never HTML from the dealer.
  */
-export function HotspotDialog({ hotspot, onClose }: { hotspot: SpinHotspot | null; onClose(): void }) {
+export function HotspotDialog({ hotspot, onClose }: { hotspot: AnyHotspot | null; onClose(): void }) {
   const { t } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { MediaImageAnswer, PublishedManifest } from '@spinyard/domain';
+import type { PublishedExteriorHotspot, PublishedManifest } from '@spinyard/domain';
 
 /**
  * The page data the server writes into the page (apps/server/src/modules/viewer-page/service.ts, ViewerPageData):
@@ -6,19 +6,10 @@ import type { MediaImageAnswer, PublishedManifest } from '@spinyard/domain';
  * first picture.
  */
 
-/** An exterior hotspot as the manifest carries it (packages/domain schemas/published-hotspots.ts): what is drawn. */
-export interface SpinHotspot {
-  id: string;
-  type: string;
-  title: string;
-  body: string;
-  key_frames: { frame: number; x: number; y: number }[];
-  icon?: { url: string | null } | undefined;
-  image?: MediaImageAnswer | null | undefined;
-  audio?: { url: string } | null | undefined;
-  video?: { url: string } | null | undefined;
-  video_link?: { watch_url: string; thumbnail_url: string } | null | undefined;
-}
+/** An exterior hotspot as the manifest carries it: what is drawn on the frames. */
+export type SpinHotspot = PublishedExteriorHotspot;
+/** Any hotspot, exterior or interior: what its dialog shows. */
+export type AnyHotspot = Omit<PublishedExteriorHotspot, 'key_frames' | 'frames'>;
 
 export interface PageData {
   manifest: PublishedManifest;
@@ -35,11 +26,16 @@ export function readPageData(doc: Document = document): PageData | null {
   }
 }
 
-/** The hotspots of a row, once the manifest carries them (older manifests have none). */
+/** The hotspots of a row (none when the domain's hotspot option is off, or in manifests built before them). */
 export function rowHotspots(manifest: PublishedManifest, row: number): SpinHotspot[] {
   if (!manifest.options.hotspots) return [];
-  const r = manifest.exterior?.rows[row] as { hotspots?: SpinHotspot[] } | undefined;
-  return Array.isArray(r?.hotspots) ? r.hotspots : [];
+  return manifest.exterior?.rows[row]?.hotspots ?? [];
+}
+
+/** The damage hotspots of every row: the buyer's defect list. */
+export function damageHotspots(manifest: PublishedManifest): SpinHotspot[] {
+  if (!manifest.options.hotspots) return [];
+  return (manifest.exterior?.rows ?? []).flatMap((r) => (r.hotspots ?? []).filter((h) => h.category === 'damage'));
 }
 
 /**

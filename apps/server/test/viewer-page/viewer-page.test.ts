@@ -117,6 +117,18 @@ describe('the viewer page', () => {
     expect(jsonForScript({ a: '</script>&<!--' })).toBe('{"a":"\\u003c/script\\u003e\\u0026\\u003c!--"}');
   });
 
+  it("counts the viewer's events named by the short id", async () => {
+    const { shortId } = await published();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/viewer/v0/moments',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ short_id: shortId, kind: 'view' }),
+      remoteAddress: '203.0.113.50',
+    });
+    expect(res.statusCode, res.body).toBe(204);
+  });
+
   it('serves the built files for a year, framable by any site', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/viewer/assets/index-abc.js' });
     expect(res.statusCode).toBe(200);

@@ -32,10 +32,10 @@ export function Controls(props: {
   };
   return (
     <div className="controls" data-no-drag="">
-      <button type="button" className="control" onClick={() => turn(-1)} aria-label={t('turn_left')}>
+      <button type="button" className="control" onClick={() => turn(1)} aria-label={t('turn_left')}>
         <Icon name="left" />
       </button>
-      <button type="button" className="control" onClick={() => turn(1)} aria-label={t('turn_right')}>
+      <button type="button" className="control" onClick={() => turn(-1)} aria-label={t('turn_right')}>
         <Icon name="right" />
       </button>
       <button type="button" className="control" onClick={() => view.zoomTo(scale * zoomStep)} aria-label={t('zoom_in')}>

@@ -36,7 +36,11 @@ export function HotspotLayer(props: {
             {icon ? (
               <img src={icon} alt="" width={40} height={40} />
             ) : (
-              <span className="hotspot-dot" aria-hidden="true" />
+              <span
+                className={`hotspot-dot is-${h.icon.type}`}
+                style={h.category === 'damage' ? { backgroundColor: h.damage_colour } : undefined}
+                aria-hidden="true"
+              />
             )}
           </button>
         );

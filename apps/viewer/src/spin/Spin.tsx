@@ -99,7 +99,8 @@ export function Spin({ manifest, start, stage, onTurned, onHotspot }: SpinProps)
     switch (e.key) {
       case 'ArrowLeft':
       case 'ArrowRight':
-        view.turn(e.key === 'ArrowLeft' ? -1 : 1);
+        // As a drag that way: the picture moves with the arrow.
+        view.turn(e.key === 'ArrowLeft' ? 1 : -1);
         onTurned();
         break;
       case 'ArrowUp':

@@ -71,7 +71,8 @@ export function attachGestures(el: HTMLElement, view: SpinView, callbacks: Gestu
     const steps = Math.trunc(drag.frameAcc / stepPx);
     if (steps !== 0) {
       drag.frameAcc -= steps * stepPx;
-      view.turn(steps);
+      // Frames move the picture right to left (the domain's SPIN_DIRECTION): the car follows the finger.
+      view.turn(-steps);
       if (!drag.turned) {
         drag.turned = true;
         callbacks.onTurned();

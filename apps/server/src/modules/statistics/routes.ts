@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
+import { publicationsRepo } from '../publishing/repo.ts';
 import { type StatisticChartService, statisticChartService } from './chart-service.ts';
 import { type StatisticEventService, statisticEventService } from './event-service.ts';
 import { type IpRateLimiter, ipRateLimiter } from './visitor.ts';
@@ -120,7 +121,11 @@ const chartRoutes: FastifyPluginAsyncZod<{ chart: StatisticChartService }> = asy
 
 export async function registerEventRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
   await scope.register(eventRoutes, {
-    events: statisticEventService({ db: ctx.db }),
+    events: statisticEventService({
+      db: ctx.db,
+      // The viewer names its vehicle by the short id of its address: the publishing area's, read here.
+      resolveShortId: async (shortId) => (await publicationsRepo(ctx.db).findByShortId(shortId))?.content_id,
+    }),
     limiter: ipRateLimiter({ perMinute: EVENTS_PER_IP_PER_MINUTE }),
   });
 }

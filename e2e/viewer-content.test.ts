@@ -1,0 +1,155 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activeSuperUser, api } from './api.ts';
+import { type ApiSession, apiSignIn } from './contents-api.ts';
+import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
+import { openPage, textOf, useSuite } from './harness/fixtures.ts';
+import { frameOf, publishedVehicle, spinReady } from './viewer-scene.ts';
+
+/** A 2:1 panorama: a horizontal gradient, so Photo Sphere Viewer has something to draw. */
+async function panorama(): Promise<Blob> {
+  const dir = path.join(tmpdir(), 'spinyard-e2e-viewer');
+  await mkdir(dir, { recursive: true });
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="2048" height="1024"><defs><linearGradient id="g">' +
+      '<stop offset="0" stop-color="#345"/><stop offset="1" stop-color="#c96"/></linearGradient></defs>' +
+      '<rect width="2048" height="1024" fill="url(#g)"/></svg>',
+  );
+  const data = await sharp(svg).jpeg({ quality: 80 }).toBuffer();
+  await writeFile(path.join(dir, 'panorama.jpg'), data);
+  return new Blob([new Uint8Array(data)], { type: 'image/jpeg' });
+}
+
+const XSS = '<img src=x onerror="window.__xss=1">"><script>window.__xss=2</script>';
+
+// What the viewer shows besides the spin: an exterior hotspot placed on frames 0 and 6 following the spin (its place
+// moves between them, it is gone past them), opened as a dialog whose title and body are the dealer's markup as
+// inert text; the basic info the dealer chose; the interior opened on demand (Photo Sphere Viewer loaded then, not
+// before) with its hotspot as a marker; axe-clean; unique names throughout.
+describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () => {
+  const suite = useSuite();
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const account = { email: `viewer-c-${stamp}@example.com`, password: 'abcd1234', name: `Viewer C ${stamp}` };
+  let session: ApiSession;
+  let shortId = '';
+
+  beforeAll(async () => {
+    await activeSuperUser(suite, account);
+    session = await apiSignIn(suite, account.email, account.password);
+    const base = `${suite.server.baseUrl}/api/browser/v0`;
+    const picture = await panorama();
+    const made = await publishedVehicle(
+      suite,
+      session,
+      {
+        management_id: `VC-${stamp}`,
+        maker: 'Subaru',
+        car_name: 'Forester',
+        mileage: 12345,
+        basic_info_shown: ['maker', 'car_name', 'mileage'],
+      },
+      async (id, rows) => {
+        const exterior = await api(`${base}/exterior/${id}/hotspots`, session.content, {
+          type: 'inspector',
+          title: `Door ${XSS}`,
+          body: `Line one\n${XSS}`,
+          placement: {
+            group_id: rows[0]?.id,
+            key_frames: [
+              { frame: 0, x: 0.3, y: 0.5 },
+              { frame: 6, x: 0.7, y: 0.5 },
+            ],
+          },
+        });
+        expect(exterior.status, JSON.stringify(exterior.data)).toBe(201);
+        const form = new FormData();
+        form.append('file', picture, 'panorama.jpg');
+        form.append('title', 'Cabin');
+        const upload = await fetch(`${base}/interior/${id}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${session.content}` },
+          body: form,
+        });
+        const scene = (await upload.json()) as { id: string };
+        expect(upload.status, JSON.stringify(scene)).toBe(201);
+        const inside = await api(`${base}/interior/${id}/hotspots`, session.content, {
+          type: 'inspector',
+          title: `Seat ${XSS}`,
+          placement: { scene_id: scene.id, yaw: 0, pitch: 0 },
+        });
+        expect(inside.status, JSON.stringify(inside.data)).toBe(201);
+      },
+    );
+    shortId = made.shortId;
+  }, 180_000);
+
+  it('draws the hotspot where its key frames put it, opens it as text, counts the opening', async () => {
+    const { page } = await openPage(suite, 'en-US');
+    await page.goto(`/v/${shortId}`);
+    const surface = await spinReady(page);
+    const hotspot = page.locator('.hotspot[data-hotspot-id]');
+    await hotspot.waitFor();
+    const stage = await surface.boundingBox();
+    const at0 = await hotspot.boundingBox();
+    if (!stage || !at0) throw new Error('no hotspot on frame 0');
+    expect((at0.x + at0.width / 2 - stage.x) / stage.width).toBeCloseTo(0.3, 1);
+
+    await surface.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    expect(await frameOf(surface)).toBe(3);
+    const at3 = await hotspot.boundingBox();
+    expect(((at3?.x ?? 0) + (at3?.width ?? 0) / 2 - stage.x) / stage.width).toBeCloseTo(0.5, 1);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+    expect(await hotspot.count()).toBe(0);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+
+    const opened = page.waitForRequest((r) => r.url().endsWith('/moments') && (r.postData() ?? '').includes('hotspot'));
+    await hotspot.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('dialog.hotspot-dialog[open]');
+    await dialog.waitFor();
+    expect(await textOf(dialog.locator('h2'))).toBe(`Door ${XSS}`);
+    expect(await textOf(dialog.locator('.dialog-text'))).toBe(`Line one\n${XSS}`);
+    expect(await dialog.locator('img[src="x"], script').count()).toBe(0);
+    expect(JSON.parse((await opened).postData() ?? '{}').kind).toBe('hotspot_open');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'viewer-hotspot-en');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+    const facts = page.locator('.facts');
+    await facts.waitFor();
+    expect(await textOf(facts)).toContain('12,345 km');
+  });
+
+  it('loads Photo Sphere Viewer only when the interior is opened, with its hotspot as a text marker', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(`/v/${shortId}`);
+    await spinReady(page);
+    expect(scripts.some((u) => u.includes('Interior'))).toBe(false);
+
+    const interiorOpened = page.waitForRequest((r) => (r.postData() ?? '').includes('interior_open'));
+    await page.getByRole('button', { name: '内装を見る' }).click();
+    await interiorOpened;
+    const marker = page.locator('.interior-hotspot');
+    await marker.waitFor({ timeout: 30_000 });
+    expect(scripts.some((u) => u.includes('Interior'))).toBe(true);
+    expect(await marker.getAttribute('aria-label')).toBe(`Seat ${XSS}を開く`);
+    await marker.click();
+    const dialog = page.locator('dialog.hotspot-dialog[open]');
+    await dialog.waitFor();
+    expect(await textOf(dialog.locator('h2'))).toBe(`Seat ${XSS}`);
+    await saveScreenshot(page, 'viewer-interior-ja');
+    await page.keyboard.press('Escape');
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  }, 120_000);
+});

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
+import { type SeededRow, seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
+import { type ApiSession, createVehicle, type VehicleSeed } from './contents-api.ts';
+import type { Suite } from './harness/fixtures.ts';
+
+/**
+ * The viewer's browser tests' scenes: vehicles with a spin (the server tests' seed, without the video pipeline),
+ * published through the build call, and the waits on the viewer's own state.
+ */
+
+/** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
+export async function databaseUrl(suite: Suite): Promise<string> {
+  const { dataDir } = suite.server;
+  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
+}
+
+/** A row of numbered frames (each its own colour) without the video pipeline: the server tests' seed. */
+export async function seedFrames(suite: Suite, vehicleId: string, frames: number): Promise<SeededRow[]> {
+  const { db, pool } = createDatabase(await databaseUrl(suite), 2);
+  try {
+    const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
+    return (
+      await seedExterior({ db, dir: suite.server.dataDir }, vehicleId, {
+        store,
+        rows: [frames],
+        width: 640,
+        height: 360,
+      })
+    ).rows;
+  } finally {
+    await db.destroy();
+    await pool.end().catch(() => undefined);
+  }
+}
+
+/** A published vehicle with a spin: registered, given frames, built with publish=1; answers its short id. */
+export async function publishedVehicle(
+  suite: Suite,
+  session: ApiSession,
+  seed: VehicleSeed & Record<string, unknown>,
+  before?: (id: string, rows: SeededRow[]) => Promise<void>,
+) {
+  const id = await createVehicle(suite, session, seed);
+  const rows = await seedFrames(suite, id, 36);
+  await before?.(id, rows);
+  const built = await fetch(`${suite.server.baseUrl}/api/tourmaker/buildcontents/${id}/?_=${Date.now()}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.content}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'publish=1&user=e2e',
+  });
+  const answer = (await built.json()) as { short_id?: string };
+  expect(built.status, JSON.stringify(answer)).toBe(200);
+  return { id, shortId: answer.short_id ?? '' };
+}
+
+/** The spin is on screen: the canvas drew (the server's picture is hidden) and every frame has arrived small. */
+export async function spinReady(page: Page | ReturnType<Page['frameLocator']>) {
+  const surface = page.locator('.spin-surface[data-ready="true"]');
+  await surface.waitFor({ state: 'visible', timeout: 20_000 });
+  await page.locator('.stage.is-live').waitFor({ state: 'attached' });
+  return surface;
+}
+
+export const frameOf = async (surface: ReturnType<Page['locator']>) => Number(await surface.getAttribute('data-frame'));
+
+/** The colour at the stage's centre as drawn on the canvas: each seeded frame has its own. */
+export const centrePixel = (page: Page) =>
+  page.locator('.spin-canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext('2d');
+    const d = ctx?.getImageData(Math.floor(canvas.width * 0.75), Math.floor(canvas.height * 0.75), 1, 1).data;
+    return d ? [d[0], d[1], d[2]].join(',') : '';
+  });
