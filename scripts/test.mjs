@@ -18,7 +18,7 @@ const STEPS = ['typecheck', 'lint', 'build', 'domain', 'console', 'server', 'e2e
 /** A step that runs longer than this is stopped and counted as failed, so a hang cannot eat the CI budget. */
 const STEP_TIMEOUT_MS = {
   typecheck: 10 * 60_000,
-  lint: 2 * 60_000,
+  lint: 4 * 60_000,
   build: 10 * 60_000,
   domain: 5 * 60_000,
   console: 5 * 60_000,
