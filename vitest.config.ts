@@ -8,7 +8,8 @@ export default defineConfig({
     // files spend much of their time waiting on PostgreSQL, ffmpeg and Chromium, so two run side by side.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      // Pure tests, but some are property runs of a few seconds: a loaded machine must not fail them at 5 s.
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], testTimeout: 20_000 } },
       {
         test: {
           name: 'server',
@@ -22,7 +23,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { name: 'console', include: ['apps/console/src/**/*.test.ts'] } },
+      { test: { name: 'console', include: ['apps/console/src/**/*.test.ts'], testTimeout: 20_000 } },
       {
         test: {
           name: 'e2e',
