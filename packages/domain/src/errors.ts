@@ -211,6 +211,7 @@ export const ERROR_CATALOGUE = {
 
   // ---- Rate limit -------------------------------------------------------------------------------------------
   rate_limited: { status: 429, message: 'Too many requests. Please wait and try again.' },
+  speech_busy: { status: 503, message: 'Text-to-audio is busy. Please try again in a moment.' },
 
   // ---- Sign-in paths and account links (issue 3) -------------------------------------------------------------
   link_invalid: { status: 400, message: 'This link is not valid or was already used. Please request a new one.' },

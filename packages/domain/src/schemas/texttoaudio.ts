@@ -32,6 +32,11 @@ export const SPEECH_VOICES_BY_LANGUAGE: Readonly<Record<SpeechLanguage, readonly
 export const TEXT_TO_AUDIO_MAX_CHARS = 500;
 /** The annotation audio rule's length (second document, section 5). */
 export const TEXT_TO_AUDIO_MAX_SECONDS = 120;
+/**
+ * Previews per user and sliding minute on one node (ours): the editor's "listen" button pressed a few times a minute
+ * is far below it; a script looping on it is not. Past it: 429 rate_limited.
+ */
+export const TEXT_TO_AUDIO_PREVIEWS_PER_MINUTE = 20;
 
 /** A control character other than tab, line feed and carriage return. */
 function hasControl(text: string): boolean {

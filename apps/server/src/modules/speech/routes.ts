@@ -1,6 +1,7 @@
 import {
   TEXT_TO_AUDIO_MAX_CHARS,
   TEXT_TO_AUDIO_MAX_SECONDS,
+  TEXT_TO_AUDIO_PREVIEWS_PER_MINUTE,
   textToAudioPreviewBody,
   textToAudioVoicesAnswer,
 } from '@spinyard/domain';
@@ -39,7 +40,9 @@ const routes: FastifyPluginAsyncZod<{ speech: SpeechService }> = async (app, { s
         description:
           `language: ja, en, fr or pt; voice: one of that language's (GET /texttoaudio/voices); text: plain text, ` +
           `1 to ${TEXT_TO_AUDIO_MAX_CHARS} characters, markup read as characters. Audio that would pass ` +
-          `${TEXT_TO_AUDIO_MAX_SECONDS} s (the annotation audio rule) is refused: 422 naming text (max_length).`,
+          `${TEXT_TO_AUDIO_MAX_SECONDS} s (the annotation audio rule) is refused: 422 naming text (max_length). ` +
+          `At most ${TEXT_TO_AUDIO_PREVIEWS_PER_MINUTE} previews a minute per user (429 rate_limited, Retry-After); ` +
+          'when the speech worker is full, 503 speech_busy with Retry-After.',
         body: textToAudioPreviewBody,
       },
     },

@@ -2,13 +2,31 @@ import {
   SPEECH_LANGUAGES,
   TEXT_TO_AUDIO_MAX_CHARS,
   TEXT_TO_AUDIO_MAX_SECONDS,
+  TEXT_TO_AUDIO_PREVIEWS_PER_MINUTE,
   type TextToAudioPreviewBody,
   type TextToAudioVoicesAnswer,
 } from '@spinyard/domain';
 import { AppError, fieldError } from '../../errors.ts';
+import { type SlidingMinuteLimiter, slidingMinuteLimiter } from '../../http/rate-limit.ts';
 import { encodeSpeechMp3 } from '../../platform/media/speech-audio.ts';
-import type { SpeechSynthesizer } from '../../platform/speech/index.ts';
+import { SpeechBusyError, type SpeechSynthesizer } from '../../platform/speech/index.ts';
 import type { Actor } from '../auth/service.ts';
+
+/** How long a refused caller is asked to wait: a queue of short texts drains in seconds. */
+const BUSY_RETRY_SECONDS = 5;
+const RATE_RETRY_SECONDS = 10;
+
+/** The engines' answer, or the catalogue's refusal when the speech worker is full or failed (never a 500). */
+async function spoken(synthesizer: SpeechSynthesizer, body: TextToAudioPreviewBody) {
+  try {
+    return await synthesizer.synthesize(body.text, body.language, body.voice);
+  } catch (error) {
+    if (error instanceof SpeechBusyError) {
+      throw new AppError('speech_busy', { retryAfterSeconds: BUSY_RETRY_SECONDS, params: { pending: error.pending } });
+    }
+    throw new AppError('service_unavailable', { retryAfterSeconds: BUSY_RETRY_SECONDS, params: { service: 'speech' } });
+  }
+}
 
 /**
  * Text-to-audio for audio hotspots: any signed-in user of the content API may hear a text (it reads and writes no
@@ -19,7 +37,10 @@ export interface SpeechService {
   preview(actor: Actor, body: TextToAudioPreviewBody): Promise<Buffer>;
 }
 
-export function speechService(synthesizer: SpeechSynthesizer): SpeechService {
+export function speechService(
+  synthesizer: SpeechSynthesizer,
+  limiter: SlidingMinuteLimiter = slidingMinuteLimiter({ perMinute: TEXT_TO_AUDIO_PREVIEWS_PER_MINUTE }),
+): SpeechService {
   return {
     voices() {
       const all = synthesizer.voices();
@@ -32,8 +53,14 @@ export function speechService(synthesizer: SpeechSynthesizer): SpeechService {
         max_seconds: TEXT_TO_AUDIO_MAX_SECONDS,
       };
     },
-    async preview(_actor, body) {
-      const audio = await synthesizer.synthesize(body.text, body.language, body.voice);
+    async preview(actor, body) {
+      if (!limiter.allow(actor.userId)) {
+        throw new AppError('rate_limited', {
+          retryAfterSeconds: RATE_RETRY_SECONDS,
+          params: { per_minute: TEXT_TO_AUDIO_PREVIEWS_PER_MINUTE },
+        });
+      }
+      const audio = await spoken(synthesizer, body);
       const seconds = audio.samples.length / audio.sampleRate;
       if (seconds > TEXT_TO_AUDIO_MAX_SECONDS) {
         throw new AppError('validation_failed', {

@@ -21,3 +21,11 @@ export interface SpeechSynthesizer {
   voices(): readonly SpeechVoiceInfo[];
   synthesize(text: string, language: SpeechLanguage, voice: SpeechVoice): Promise<SpeechAudio>;
 }
+
+/** The speech worker has as many requests as it takes: try again in a moment (503 speech_busy). */
+export class SpeechBusyError extends Error {
+  constructor(readonly pending: number) {
+    super(`Text-to-audio is busy (${pending} requests waiting)`);
+    this.name = 'SpeechBusyError';
+  }
+}
