@@ -20,8 +20,8 @@ const STEP_TIMEOUT_MS = {
   typecheck: 10 * 60_000,
   lint: 4 * 60_000,
   build: 10 * 60_000,
-  domain: 5 * 60_000,
-  console: 5 * 60_000,
+  domain: 10 * 60_000,
+  console: 10 * 60_000,
   server: 14 * 60_000,
   e2e: 35 * 60_000,
 };
