@@ -10,10 +10,7 @@ const SHOWN = new Set(['published', 'limited_public']);
 export interface StatisticEventDeps {
   db: Db;
   now?: () => Date;
-  /**
-   * The vehicle a short id names. Short ids belong to the publishing area; until it hands in its resolver, an event
-   * naming a vehicle by short id is refused like an unknown vehicle.
-   */
+  /** The vehicle a short id names (short ids belong to the publishing area, which answers this). */
   resolveShortId?: (shortId: string) => Promise<string | undefined>;
 }
 
@@ -42,11 +39,16 @@ export function statisticEventService(deps: StatisticEventDeps) {
   }
 
   return {
-    /** Records one event; `not_found` for a vehicle that does not exist or is not shown to buyers. */
+    /**
+     * Records one event. A vehicle named by content id that does not exist or is not shown to buyers is
+     * `not_found`; one named by the viewer's short id is ignored (counted nothing, no error), so the public beacon
+     * never tells which short ids exist or are published, and a viewer left open after an unpublish stays quiet.
+     */
     async record(body: StatisticEventBody, visitor: { ip: string; userAgent: string }): Promise<{ counted: boolean }> {
       const contentId = await contentIdOf(body);
       const publication = contentId === undefined ? undefined : await repo.publicationOf(contentId);
       if (contentId === undefined || publication === undefined || !SHOWN.has(publication)) {
+        if (body.content_id === undefined && body.short_id !== undefined) return { counted: false };
         throw new AppError('not_found');
       }
       const day = japanDateOf(now());

@@ -88,10 +88,11 @@ export function statisticsRepo(db: Db) {
       return Number(numAffectedRows ?? 0) > 0;
     },
 
-    /** Forgets the visitors and secrets of days before `day`. */
-    async sweepBefore(day: string): Promise<void> {
-      await sql`delete from statistic_visitors where day < ${day}::date`.execute(db);
-      await sql`delete from statistic_secrets where day < ${day}::date`.execute(db);
+    /** Forgets the visitors and secrets of days before `day`; answers how many rows of each went. */
+    async sweepBefore(day: string): Promise<{ visitors: number; secrets: number }> {
+      const visitors = await sql`delete from statistic_visitors where day < ${day}::date`.execute(db);
+      const secrets = await sql`delete from statistic_secrets where day < ${day}::date`.execute(db);
+      return { visitors: Number(visitors.numAffectedRows ?? 0), secrets: Number(secrets.numAffectedRows ?? 0) };
     },
 
     /** Of `ids`, those the scope sees (and not deleted for good). */
