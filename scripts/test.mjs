@@ -23,7 +23,7 @@ const STEP_TIMEOUT_MS = {
   domain: 10 * 60_000,
   console: 10 * 60_000,
   server: 14 * 60_000,
-  e2e: 35 * 60_000,
+  e2e: 50 * 60_000,
 };
 
 const isCi = (() => {
