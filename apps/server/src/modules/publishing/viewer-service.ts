@@ -90,3 +90,8 @@ export function viewerService({ db, store }: { db: Db; store: BlobStore }) {
   };
 }
 export type ViewerService = ReturnType<typeof viewerService>;
+
+/** The vehicle a viewer's short id names (for the statistics' events), or undefined for an unknown one. */
+export async function contentIdOfShortId(db: Db, shortId: string): Promise<string | undefined> {
+  return (await publicationsRepo(db).findByShortId(shortId))?.content_id;
+}

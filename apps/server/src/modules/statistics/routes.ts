@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
-import { publicationsRepo } from '../publishing/repo.ts';
+import { contentIdOfShortId } from '../publishing/viewer-service.ts';
 import { type StatisticChartService, statisticChartService } from './chart-service.ts';
 import { type StatisticEventService, statisticEventService } from './event-service.ts';
 import { type IpRateLimiter, ipRateLimiter } from './visitor.ts';
@@ -124,7 +124,7 @@ export async function registerEventRoutes(scope: FastifyInstance, ctx: ModuleCon
     events: statisticEventService({
       db: ctx.db,
       // The viewer names its vehicle by the short id of its address: the publishing area's, read here.
-      resolveShortId: async (shortId) => (await publicationsRepo(ctx.db).findByShortId(shortId))?.content_id,
+      resolveShortId: (shortId) => contentIdOfShortId(ctx.db, shortId),
     }),
     limiter: ipRateLimiter({ perMinute: EVENTS_PER_IP_PER_MINUTE }),
   });
