@@ -88,6 +88,27 @@ export function hotspotsRepo(db: Db) {
       return found !== undefined;
     },
 
+    /** The vehicle's rows, or its scenes, in their order (a copy's hotspots are placed by it). */
+    async placeIds(contentId: string, of: 'rows' | 'scenes'): Promise<string[]> {
+      const rows =
+        of === 'rows'
+          ? await db
+              .selectFrom('exterior_groups')
+              .select('id')
+              .where('content_id', '=', contentId)
+              .orderBy('group_order')
+              .orderBy('id')
+              .execute()
+          : await db
+              .selectFrom('interior_scenes')
+              .select('id')
+              .where('content_id', '=', contentId)
+              .orderBy('scene_order')
+              .orderBy('id')
+              .execute();
+      return rows.map((r) => r.id);
+    },
+
     async deleteAllOf(contentId: string): Promise<void> {
       await db.deleteFrom('hotspots').where('content_id', '=', contentId).execute();
     },
