@@ -234,10 +234,10 @@ try {
   const col = (s: string) => s.padEnd(30);
   const row = (name: string, pick: (r: Run) => number | null, goal: string, digits = 0) =>
     log(
-      `${name.padEnd(34)}${col(stat(runs.spinyard.map(pick), digits))}${col(stat(runs.cloudimage.map(pick), digits))}${goal}`,
+      `${name.padEnd(36)}${col(stat(runs.spinyard.map(pick), digits))}${col(stat(runs.cloudimage.map(pick), digits))}${goal}`,
     );
   log(`\nmedian (min–max) of ${RUNS} runs, ms since navigation start`);
-  log(`${''.padEnd(34)}${col('Spinyard viewer')}${col(`cloudimage ${version('js-cloudimage-360-view')}`)}goal`);
+  log(`${''.padEnd(36)}${col('Spinyard viewer')}${col(`cloudimage ${version('js-cloudimage-360-view')}`)}goal`);
   row('1. first frame visible', (r) => r.firstFrame, '< 1000 and before cloudimage');
   row('   first sharp (display-size) frame', (r) => r.sharpFrame, '');
   row('2. whole spin draggable', (r) => r.ready, '< 2500 and before cloudimage');
