@@ -239,6 +239,12 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
           last = y;
         }
       };
+      await settled();
+      // The fling may have carried the spin off the screen: bring it back before the sideways swipe.
+      await page.evaluate(() => {
+        const frame = document.querySelector('iframe');
+        window.scrollTo(0, (frame?.getBoundingClientRect().top ?? 0) + window.scrollY - 200);
+      });
       const scrolled = await settled();
       const moved = await surface.boundingBox();
       if (moved) box.y = moved.y;
