@@ -152,4 +152,53 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     await expectNoSeriousA11yViolations(page);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   }, 120_000);
+
+  it("wears the domain's saved design at once: colours and the custom icon, without a new publication", async () => {
+    const base = `${suite.server.baseUrl}/api/browser/v0`;
+    const colours = { accent: '#0b7285', hotspot: '#ffd43b', panel: '#212529', panel_text: '#f8f9fa' };
+    const saved = await api(`${base}/custom_design`, session.content, { colours });
+    expect(saved.status, JSON.stringify(saved.data)).toBe(200);
+    const png = await sharp({ create: { width: 80, height: 80, channels: 4, background: '#e8590c80' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'standard.png');
+    const icon = await fetch(`${base}/custom_design/icon/standard`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.content}` },
+      body: form,
+    });
+    const design = (await icon.json()) as { icons: { standard: { url: string } } };
+    expect(icon.status, JSON.stringify(design)).toBe(200);
+
+    const { page } = await openPage(suite, 'fr-FR');
+    await page.goto(`/v/${shortId}`);
+    await spinReady(page);
+    const css = (selector: string, property: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+    expect(await css('.controls', 'background-color')).toContain('0.0431'); // #0b7285 at 90 %: color-mix's srgb
+    const marker = page.locator('.hotspot[data-hotspot-id] img.hotspot-icon');
+    await marker.waitFor();
+    expect(await marker.getAttribute('src')).toBe(design.icons.standard.url);
+    expect(await marker.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+    await marker.click();
+    const dialog = page.locator('dialog.hotspot-dialog[open]');
+    await dialog.waitFor();
+    expect(await css('dialog.hotspot-dialog', 'background-color')).toBe('rgb(33, 37, 41)');
+    expect(await css('dialog.hotspot-dialog', 'color')).toBe('rgb(248, 249, 250)');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'viewer-design-fr');
+    await page.keyboard.press('Escape');
+
+    // The interior's marker takes the domain's icon too.
+    await page.getByRole('button', { name: /intérieur/i }).click();
+    const inside = page.locator('.interior-hotspot img.hotspot-icon');
+    await inside.waitFor({ timeout: 30_000 });
+    expect(await inside.getAttribute('src')).toBe(design.icons.standard.url);
+    await expectNoSeriousA11yViolations(page);
+  }, 120_000);
 });

@@ -1,6 +1,3 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { PublishedManifest } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonForScript } from '../../src/modules/viewer-page/html.ts';
@@ -10,27 +7,13 @@ import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { buildContents } from '../publishing/publishing-helpers.ts';
+import { fakeViewerDist, pageDataOf } from './fake-dist.ts';
 
 /**
  * The viewer's page at the short URL (`GET /v/{short_id}`): the first frame in the HTML, the page data as inert
  * JSON, the CSP and framing, each unavailable state's page in the browser's language without media, and the
  * limited publication's password form checked on the server.
  */
-
-/** A stand-in for the built viewer: the marks, a script and a stylesheet, as `vite build` writes them. */
-async function fakeViewerDist(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-viewer-dist-'));
-  await mkdir(path.join(dir, 'assets'));
-  await writeFile(path.join(dir, 'assets', 'index-abc.css'), '.stage{position:relative}');
-  await writeFile(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
-  await writeFile(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="ja"><head><meta charset="UTF-8"><!--spinyard:head-->' +
-      '<script type="module" crossorigin src="/viewer/assets/index-abc.js"></script>' +
-      '<link rel="stylesheet" crossorigin href="/viewer/assets/index-abc.css"></head><body><!--spinyard:body--></body></html>',
-  );
-  return dir;
-}
 
 const dist = await fakeViewerDist();
 const t = useTestApp({ viewerDist: dist });
@@ -50,11 +33,6 @@ async function published(fields: Record<string, unknown> = {}) {
 
 const page = (shortId: string, lang = 'ja', query = '') =>
   t.app.inject({ method: 'GET', url: `/v/${shortId}${query}`, headers: { 'accept-language': lang } });
-
-const pageDataOf = (html: string) => {
-  const m = /<script type="application\/json" id="spinyard-page">([^<]*)<\/script>/.exec(html);
-  return JSON.parse(m?.[1] ?? 'null');
-};
 
 describe('the viewer page', () => {
   it('has the first frame as a preloaded picture, the page data as JSON, the stylesheet inline and a strict CSP', async () => {

@@ -1,5 +1,7 @@
 import type { MarkerConfig } from '@photo-sphere-viewer/markers-plugin';
 import type { PublishedInteriorHotspot, ZoomPoint } from '@spinyard/domain';
+import { type IconName, iconElement } from '../icons.tsx';
+import { safeUrl } from '../page-data.ts';
 
 /**
  * Markers of the interior, each a DOM element made here with text content only. Photo Sphere Viewer writes a
@@ -9,24 +11,44 @@ import type { PublishedInteriorHotspot, ZoomPoint } from '@spinyard/domain';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeText = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-function markerButton(className: string, label: string, onClick?: () => void): HTMLButtonElement {
+/** A marker: the dealer's icon when `iconUrl` is one we serve, else the standard marker with its glyph. */
+function markerButton(
+  className: string,
+  label: string,
+  look: { glyph: IconName; iconUrl?: string | null; colour?: string },
+  onClick?: () => void,
+): HTMLButtonElement {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = className;
   button.setAttribute('aria-label', label);
-  const dot = document.createElement('span');
-  dot.className = 'hotspot-dot';
-  dot.setAttribute('aria-hidden', 'true');
-  button.appendChild(dot);
+  const url = safeUrl(look.iconUrl);
+  if (url) {
+    const img = document.createElement('img');
+    img.className = 'hotspot-icon';
+    img.src = url;
+    img.alt = '';
+    img.width = 40;
+    img.height = 40;
+    button.appendChild(img);
+  } else {
+    const dot = document.createElement('span');
+    dot.className = 'hotspot-dot';
+    dot.setAttribute('aria-hidden', 'true');
+    if (look.colour) dot.style.backgroundColor = look.colour;
+    dot.appendChild(iconElement(look.glyph));
+    button.appendChild(dot);
+  }
   if (onClick) button.addEventListener('click', onClick);
   return button;
 }
 
 export function hotspotMarker(h: PublishedInteriorHotspot, label: string, onOpen: () => void): MarkerConfig {
   // Our own click listener (not the plugin's select event): Enter and Space on the focused button open it too.
-  const element = markerButton('hotspot interior-hotspot', label, onOpen);
+  const colour = h.category === 'damage' ? h.damage_colour : undefined;
+  const look = { glyph: h.icon.type, iconUrl: h.icon.url, ...(colour ? { colour } : {}) };
+  const element = markerButton('hotspot interior-hotspot', label, look, onOpen);
   element.dataset.hotspotId = h.id;
-  if (h.category === 'damage') (element.firstChild as HTMLElement).style.backgroundColor = h.damage_colour;
   return {
     id: `hotspot-${h.id}`,
     element,
@@ -39,7 +61,7 @@ export function hotspotMarker(h: PublishedInteriorHotspot, label: string, onOpen
 export function zoomPointMarker(z: ZoomPoint, i: number, label: string, onClick: () => void): MarkerConfig {
   return {
     id: `zoom-${i}`,
-    element: markerButton('hotspot zoom-point', label, onClick),
+    element: markerButton('hotspot zoom-point', label, { glyph: 'plus' }, onClick),
     position: { yaw: `${z.yaw}deg`, pitch: `${z.pitch}deg` },
     anchor: 'center center',
     tooltip: escapeText(z.label),

@@ -1,5 +1,6 @@
 import { hotspotPositionAt } from '@spinyard/domain';
 import { useI18n } from '../i18n/i18n.ts';
+import { Icon } from '../icons.tsx';
 import { type SpinHotspot, safeUrl } from '../page-data.ts';
 import type { Box } from './geometry.ts';
 
@@ -22,6 +23,7 @@ export function HotspotLayer(props: {
       {props.hotspots.map((h) => {
         const at = hotspotPositionAt(h.key_frames, props.frame, props.frameCount);
         if (!at) return null;
+        // The hotspot's own icon, else the domain's for its type (the server put it in), else the standard marker.
         const icon = safeUrl(h.icon?.url);
         return (
           <button
@@ -34,13 +36,15 @@ export function HotspotLayer(props: {
             onClick={() => props.onOpen(h)}
           >
             {icon ? (
-              <img src={icon} alt="" width={40} height={40} />
+              <img className="hotspot-icon" src={icon} alt="" width={40} height={40} />
             ) : (
               <span
                 className={`hotspot-dot is-${h.icon.type}`}
                 style={h.category === 'damage' ? { backgroundColor: h.damage_colour } : undefined}
                 aria-hidden="true"
-              />
+              >
+                <Icon name={h.icon.type} />
+              </span>
             )}
           </button>
         );

@@ -23,7 +23,7 @@ import { mediaImageAnswer } from './media.ts';
  * - What opening a hotspot shows follows its `type`: `image` -> `image`, `audio` -> `audio`, `video` -> `video`,
  *   `video_link` -> `video_link`, `closeup_360` -> `closeup` (a small spin of its own), `inspector` and
  *   `auto_detect` -> title and body only. A type whose file is missing (null) shows title and body only.
- * - The icon: `icon.url` (the dealer's PNG, at most 160x160, drawn at 80x80 CSS px) when set, else the standard icon
+ * - The icon: `icon.url` (the dealer's PNG, at most 160x160, drawn at 40x40 CSS px) when set, else the standard icon
  *   `icon.id` (24 by default) in the style of `icon.type` (standard, sound, movie).
  * - Damage: `damage_colour` is a colour name or `#RRGGBB` (white by default), for the marker of a damage hotspot.
  */

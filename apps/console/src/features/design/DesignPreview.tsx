@@ -49,14 +49,13 @@ function Marker({
   );
 }
 
-function ControlButton({ colour, children }: { colour: string; children: ReactNode }) {
+function ControlButton({ children }: { children: ReactNode }) {
   return (
     <span
       style={{
         width: 34,
         height: 34,
         borderRadius: '50%',
-        background: colour,
         color: '#fff',
         display: 'inline-flex',
         alignItems: 'center',
@@ -122,11 +121,23 @@ export function DesignPreview({ colours, icons }: { colours: DesignColours; icon
           {t('customDesign.preview.sampleBody')}
         </Text>
       </Box>
-      <Box style={{ position: 'absolute', left: 12, bottom: 10, display: 'flex', gap: 8 }}>
-        <ControlButton colour={colours.accent}>
+      {/* The viewer's control bar: a pill of the accent colour. */}
+      <Box
+        style={{
+          position: 'absolute',
+          left: 12,
+          bottom: 10,
+          display: 'flex',
+          gap: 2,
+          padding: 3,
+          borderRadius: 24,
+          background: colours.accent,
+        }}
+      >
+        <ControlButton>
           <IconPlayerPlayFilled size={16} aria-hidden />
         </ControlButton>
-        <ControlButton colour={colours.accent}>
+        <ControlButton>
           <IconZoomIn size={16} aria-hidden />
         </ControlButton>
       </Box>

@@ -20,6 +20,8 @@ const THROTTLE_ACTION = 'viewer_password';
 export interface ViewerManifest {
   json: string;
   sha256: string;
+  /** The vehicle's domain, whose custom design the page wears (read when the page is served, not built). */
+  domainId: string;
 }
 
 /**
@@ -62,7 +64,7 @@ export function viewerService({ db, store }: { db: Db; store: BlobStore }) {
       }
       const json = pub.manifest_key === null ? null : await readText(store, pub.manifest_key);
       if (json === null) throw new AppError('content_not_published');
-      return { json, sha256: pub.manifest_sha256 ?? '' };
+      return { json, sha256: pub.manifest_sha256 ?? '', domainId: content.domain_id };
     },
 
     /**

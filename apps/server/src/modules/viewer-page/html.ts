@@ -94,11 +94,19 @@ export interface FirstFrame {
  */
 export function viewerHtml(
   template: ViewerTemplate,
-  page: { lang: Locale; title: string; data: unknown; first: FirstFrame | null; embed: boolean },
+  page: {
+    lang: Locale;
+    title: string;
+    data: unknown;
+    first: FirstFrame | null;
+    embed: boolean;
+    /** A style element the server made (the domain's colours), or ''. */
+    style?: string;
+  },
 ): string {
   const { first } = page;
   const head =
-    `<title>${escapeHtml(page.title)}</title>` +
+    `<title>${escapeHtml(page.title)}</title>${page.style ?? ''}` +
     (first
       ? `<link rel="preload" as="image" href="${escapeHtml(first.webp)}" type="image/webp" fetchpriority="high">`
       : '');

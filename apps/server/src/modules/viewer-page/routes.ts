@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../context.ts';
+import { designOfDomain } from '../design/service.ts';
 import { viewerService } from '../publishing/viewer-service.ts';
 import { parseTemplate, type ViewerTemplate } from './html.ts';
 import { pageLocale } from './messages.ts';
@@ -105,6 +106,7 @@ export async function registerViewerPage(
   const pages = viewerPageService({
     viewer: viewerService({ db: ctx.db, store: ctx.store }),
     template: templateLoader(distDir),
+    design: (domainId) => designOfDomain(ctx.db, domainId),
   });
   await app.register(pageRoutes, { pages });
   if (distDir === undefined) return;

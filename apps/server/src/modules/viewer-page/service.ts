@@ -1,6 +1,7 @@
 import { EXTERIOR_CENTER_ANGLES, type Locale, type PublishedManifest, shortIdSchema } from '@spinyard/domain';
 import { AppError } from '../../errors.ts';
 import type { ViewerService } from '../publishing/viewer-service.ts';
+import { designStyle, manifestWithDesign, type ViewerDesign } from './design.ts';
 import {
   ANALYTICS_TAG_PATTERN,
   type FirstFrame,
@@ -88,9 +89,12 @@ const UNAVAILABLE: Partial<Record<string, (w: PageWords) => [string, string]>> =
 export function viewerPageService({
   viewer,
   template,
+  design,
 }: {
   viewer: ViewerService;
   template: () => ViewerTemplate | undefined;
+  /** The custom design of a domain (modules/design), read for every page so a saved design shows at once. */
+  design: (domainId: string) => Promise<ViewerDesign>;
 }) {
   const plainCsp = viewerCsp({ analytics: false });
 
@@ -116,10 +120,14 @@ export function viewerPageService({
     return plain(error.status, req, words[0], words[1]);
   }
 
-  function viewerPage(json: string, req: PageRequest): ViewerPage {
+  async function viewerPage(
+    { json, domainId }: { json: string; domainId: string },
+    req: PageRequest,
+  ): Promise<ViewerPage> {
     const built = template();
     if (!built) return plain(503, req, PAGE_WORDS[req.lang].not_built, '');
-    const manifest = JSON.parse(json) as PublishedManifest;
+    const worn = await design(domainId);
+    const manifest = manifestWithDesign(JSON.parse(json) as PublishedManifest, worn);
     const words = PAGE_WORDS[req.lang];
     const start = spinStart(manifest);
     const analytics = manifest.analytics_tag !== null && ANALYTICS_TAG_PATTERN.test(manifest.analytics_tag);
@@ -130,6 +138,7 @@ export function viewerPageService({
       data,
       first: firstFrame(manifest, start, words),
       embed: req.embed,
+      style: designStyle(worn.colours),
     });
     return { status: 200, html, csp: viewerCsp({ analytics }) };
   }
@@ -138,7 +147,7 @@ export function viewerPageService({
   async function page(shortId: string, token: string | undefined, req: PageRequest): Promise<ViewerPage> {
     if (!shortIdSchema.safeParse(shortId).success) return refused(new AppError('not_found'), req);
     try {
-      return viewerPage((await viewer.manifest(shortId, token)).json, req);
+      return await viewerPage(await viewer.manifest(shortId, token), req);
     } catch (error) {
       return refused(error, req);
     }
@@ -150,7 +159,7 @@ export function viewerPageService({
     if (password === '' || !shortIdSchema.safeParse(shortId).success) return page(shortId, undefined, req);
     try {
       const { token } = await viewer.access(shortId, password, ip);
-      return viewerPage((await viewer.manifest(shortId, token)).json, req);
+      return await viewerPage(await viewer.manifest(shortId, token), req);
     } catch (error) {
       return refused(error, req);
     }
