@@ -30,9 +30,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time: side by side (each file has its own server, database and browser on ports of its
-          // own) has not yet been seen green on a 2-core machine; the lists' search waits ran out under that load.
-          fileParallelism: false,
+          // Files run side by side (the root's maxWorkers; each file has its own server, database and browser on
+          // ports of its own), so a page can take seconds to settle: expect.poll's 1 s default failed under load.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

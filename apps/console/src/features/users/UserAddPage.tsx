@@ -44,7 +44,7 @@ export function UserAddPage() {
   };
 
   return (
-    <Stack gap="lg" maw={960} mx="auto" data-testid="user-add">
+    <Stack gap="lg" maw={960} mx="auto" data-testid="user-add-page">
       <UserForm
         mode="add"
         initial={initial}
