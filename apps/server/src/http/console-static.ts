@@ -24,6 +24,8 @@ export async function registerConsole(app: FastifyInstance, distDir: string | un
       root: distDir,
       wildcard: true,
       index: false,
+      // The build wrote .br and .gz copies (scripts/precompress.mjs): sent to browsers that take them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.setHeader(
           'Cache-Control',

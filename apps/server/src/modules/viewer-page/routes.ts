@@ -5,6 +5,7 @@ import { viewerManifestQuery } from '@spinyard/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { compressedHtml } from '../../http/compress.ts';
 import type { ModuleContext } from '../context.ts';
 import { designOfDomain } from '../design/service.ts';
 import { viewerService } from '../publishing/viewer-service.ts';
@@ -23,7 +24,9 @@ const pageQuery = viewerManifestQuery.extend({
 const pageParams = z.object({ short_id: z.string().max(100) });
 const gateBody = z.object({ password: z.string().max(200).default('') });
 
-function send(reply: FastifyReply, page: ViewerPage) {
+function send(reply: FastifyReply, page: ViewerPage, acceptEncoding: string | undefined) {
+  const body = compressedHtml(page.html, acceptEncoding);
+  if (body.encoding) reply.header('content-encoding', body.encoding);
   reply
     .code(page.status)
     .type('text/html; charset=utf-8')
@@ -31,9 +34,10 @@ function send(reply: FastifyReply, page: ViewerPage) {
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'strict-origin-when-cross-origin')
     // The manifest is in the page: a republish or an unpublish must show at the next load.
-    .header('cache-control', 'no-store');
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding');
   if (page.retryAfterSeconds !== undefined) reply.header('retry-after', String(page.retryAfterSeconds));
-  return reply.send(page.html);
+  return reply.send(body.data);
 }
 
 const pageRoutes: FastifyPluginAsyncZod<{ pages: ViewerPageService }> = async (app, { pages }) => {
@@ -53,7 +57,8 @@ const pageRoutes: FastifyPluginAsyncZod<{ pages: ViewerPageService }> = async (a
         querystring: pageQuery,
       },
     },
-    async (req, reply) => send(reply, await pages.page(req.params.short_id, req.query.token, request(req))),
+    async (req, reply) =>
+      send(reply, await pages.page(req.params.short_id, req.query.token, request(req)), req.headers['accept-encoding']),
   );
 
   app.post(
@@ -70,7 +75,11 @@ const pageRoutes: FastifyPluginAsyncZod<{ pages: ViewerPageService }> = async (a
       },
     },
     async (req, reply) => {
-      return send(reply, await pages.unlock(req.params.short_id, req.body.password, req.ip, request(req)));
+      return send(
+        reply,
+        await pages.unlock(req.params.short_id, req.body.password, req.ip, request(req)),
+        req.headers['accept-encoding'],
+      );
     },
   );
 };
@@ -116,6 +125,8 @@ export async function registerViewerPage(
     decorateReply: false,
     index: false,
     wildcard: true,
+    // The build wrote .br and .gz copies (scripts/precompress.mjs): a phone downloads the script compressed.
+    preCompressed: true,
     maxAge: 31_536_000_000,
     immutable: true,
     setHeaders(res) {
