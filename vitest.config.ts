@@ -28,7 +28,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          testTimeout: 60_000,
+          globalSetup: ['e2e/harness/global-setup.ts'],
+          // Journeys of a dozen pages with media jobs, two files side by side on two cores: 60 s ran out at load 10.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // Files run side by side (the root's maxWorkers; each file has its own server, database and browser on
           // ports of its own), so a page can take seconds to settle: expect.poll's 1 s default failed under load.

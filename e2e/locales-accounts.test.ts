@@ -102,8 +102,11 @@ async function expectOwnScreen(page: Page, lang: string, [route, screenId]: Rout
   for (const notice of ['not-available', 'not-found']) {
     expect(await main.getByTestId(notice).count(), `${route} (${lang}) shows ${notice}`).toBe(0);
   }
-  // biome-ignore lint/performance/useDomNodeTextContent: what shows counts; hidden nodes do not make a page.
-  expect((await main.innerText()).trim(), `${route} (${lang}) main area`).not.toBe('');
+  // The title is the layout's: the page's own content may still be on its way.
+  await expect
+    // biome-ignore lint/performance/useDomNodeTextContent: what shows counts; hidden nodes do not make a page.
+    .poll(async () => (await main.innerText()).trim(), { message: `${route} (${lang}) main area` })
+    .not.toBe('');
 }
 
 async function checkScreen(page: Page, lang: string, axe: boolean, screen: Route, signedIn = false): Promise<void> {

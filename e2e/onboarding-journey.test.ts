@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousA11yViolations, launchBrowser, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, type Suite, signIn, signInAsMaster, testId, textOf } from './harness/fixtures.ts';
 import { type RunningServer, startServer } from './harness/server.ts';
@@ -46,7 +46,7 @@ describe.skipIf(skipBrowserTests)('onboarding journey: new dealer domain to its 
   beforeAll(async () => {
     peer = await startSmtpPeer();
     const [started, launched] = await Promise.allSettled([
-      startServer({ env: { SMTP_URL: peer.url } }),
+      startServer({ env: { SMTP_URL: peer.url }, template: inject('e2eDataTemplate') ?? undefined }),
       launchBrowser(),
     ]);
     if (started.status === 'fulfilled') server = started.value;

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const TEXT = /\.(js|mjs|css|html|svg|json|txt|map|wasm)$/;
+const TEXT = /\.(js|mjs|css|html|svg|json|txt|wasm)$/;
 // Below this a compressed copy saves less than the response headers weigh.
 const MIN_BYTES = 1024;
 

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { collectPageErrors, launchBrowser, newContext, saveScreenshot } from './browser.ts';
 import { type RunningServer, type StartServerOptions, startServer } from './server.ts';
 
@@ -17,7 +17,8 @@ export function useSuite(options: StartServerOptions = {}): Suite {
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startServer(options), launchBrowser()]);
+    const template = options.template ?? inject('e2eDataTemplate') ?? undefined;
+    const [started, launched] = await Promise.allSettled([startServer({ ...options, template }), launchBrowser()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;

@@ -21,6 +21,14 @@ const OUTPUT_LIMIT = 64_000;
 export interface StartServerOptions {
   /** Extra or overriding environment for the server process. */
   env?: Record<string, string>;
+  /** A data folder to start from (a copy of it): its cluster is made and migrated, its master account exists. */
+  template?: DataTemplate | undefined;
+}
+
+/** A stopped server's data folder, kept to start others from (global-setup.ts makes one per run). */
+export interface DataTemplate {
+  dir: string;
+  adminPassword: string;
 }
 
 export interface RunningServer {
@@ -29,8 +37,13 @@ export interface RunningServer {
   adminEmail: string;
   adminPassword: string;
   dataDir: string;
-  /** SIGTERM, wait for the exit (SIGKILL after 20 s), then remove the data directory (kept with E2E_KEEP_DATA=1). */
-  stop(): Promise<void>;
+  /**
+   * SIGTERM, wait for the exit (SIGKILL after 20 s), then remove the data directory (kept with E2E_KEEP_DATA=1, or
+   * `keepData`: then the caller removes `root`).
+   */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** The temporary folder that holds data/, console/ and viewer/. */
+  root: string;
   /** Stops the server and starts it again on the same port and data directory. */
   restart(): Promise<void>;
   /** The last part of the server's stdout and stderr, for diagnostics. */
@@ -214,6 +227,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const root = await mkdtemp(path.join(tmpdir(), 'spinyard-e2e-'));
   const dataDir = path.join(root, 'data');
   await mkdir(dataDir);
+  if (opts.template) {
+    // The made, migrated cluster of the template: no initdb, no migrations, no master account to create (seconds
+    // a file on a loaded machine). The server gives the cluster to its system user when it starts.
+    await cp(opts.template.dir, dataDir, { recursive: true });
+    await chmod(path.join(dataDir, 'postgres'), 0o700);
+  }
   // As root the embedded PostgreSQL runs as the `postgres` system user, which must be able to reach its cluster.
   await chmod(root, 0o755);
   await chmod(dataDir, 0o755);
@@ -235,7 +254,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   let port = await freePort();
   let pgPort = await freePort();
   const adminEmail = 'e2e-master@example.com';
-  const adminPassword = `e2e-${randomBytes(12).toString('base64url')}`;
+  const adminPassword = opts.template?.adminPassword ?? `e2e-${randomBytes(12).toString('base64url')}`;
   let baseUrl = `http://localhost:${port}`;
 
   const inherited: NodeJS.ProcessEnv = { ...process.env };
@@ -295,12 +314,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     dataDir,
     output: () => server.output(),
     logFile,
-    async stop() {
+    root,
+    async stop(options = {}) {
       if (stopped) return;
       stopped = true;
       await server.stop();
       await cleanUpOrphans();
-      if (process.env.E2E_KEEP_DATA !== '1') await rm(root, { recursive: true, force: true });
+      if (process.env.E2E_KEEP_DATA !== '1' && !options.keepData) await rm(root, { recursive: true, force: true });
     },
     async restart() {
       if (stopped) throw new Error('restart() after stop()');
@@ -309,4 +329,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       await server.start();
     },
   };
+}
+
+/** Starts a server once and stops it, keeping its data folder as the template the files' servers start from. */
+export async function makeDataTemplate(): Promise<DataTemplate & { root: string }> {
+  const server = await startServer();
+  await server.stop({ keepData: true });
+  return { dir: server.dataDir, adminPassword: server.adminPassword, root: server.root };
 }
