@@ -46,10 +46,22 @@ export function HotspotDialog({ hotspot, onClose }: { hotspot: AnyHotspot | null
             // biome-ignore lint/a11y/useMediaCaption: the dealer's recording has no caption track; its text is above
             <audio controls src={safeUrl(hotspot.audio.url)} className="dialog-media" />
           )}
-          {hotspot.video && (
-            // biome-ignore lint/a11y/useMediaCaption: the dealer's video has no caption track; its text is above
-            <video controls src={safeUrl(hotspot.video.url)} className="dialog-media" playsInline preload="metadata" />
-          )}
+          {hotspot.video &&
+            (hotspot.video.format === 'mp4' ? (
+              // biome-ignore lint/a11y/useMediaCaption: the dealer's video has no caption track; its text is above
+              <video
+                controls
+                src={safeUrl(hotspot.video.url)}
+                className="dialog-media"
+                playsInline
+                preload="metadata"
+              />
+            ) : (
+              // A WMV or AVI no browser plays (its MP4 not made yet, or impossible): the file itself, to download.
+              <a href={safeUrl(hotspot.video.url)} download className="video-link">
+                {t('video_download', { format: hotspot.video.format.toUpperCase() })}
+              </a>
+            ))}
           {hotspot.video_link && watch && (
             <a href={watch} target="_blank" rel="noopener noreferrer" className="video-link">
               <img src={safeUrl(hotspot.video_link.thumbnail_url)} alt="" width={320} height={180} />

@@ -35,6 +35,9 @@ export function useHotspots(contentId: string, area: HotspotArea) {
     queryKey: hotspotKeys.list(contentId, area),
     queryFn: () => apiGet<HotspotListAnswer>(listPath(contentId, area), { errors: 'silent' }),
     retry: false,
+    // A video's browser copy is made in the background: asked again until none is being made.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((h) => h.movie?.conversion === 'pending') ? 5_000 : false,
   });
 }
 

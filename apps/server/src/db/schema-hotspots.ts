@@ -14,7 +14,16 @@ export interface StoredHotspotFile {
   duration_seconds?: number;
   width?: number;
   height?: number;
+  /**
+   * A video a browser may not play (WMV, AVI, or a picture that is not H.264): the H.264 MP4 the
+   * `hotspots.video-mp4` job makes of it, `pending` until then. Absent for a video browsers play as it is.
+   */
+  playable?: PlayableCopy;
 }
+
+export type PlayableCopy =
+  | { state: 'pending' | 'failed' }
+  | { state: 'ready'; key: string; bytes: number; width: number; height: number };
 
 export interface HotspotFiles {
   image?: StoredImage;

@@ -19,6 +19,7 @@ export const en: Catalogue = {
   close: 'Close',
   hotspot_open: 'Open {title}',
   watch_video: 'Watch the video (new tab)',
+  video_download: 'Download the video ({format})',
   no_exterior: 'This vehicle has no exterior pictures.',
   section_images: 'Pictures',
   section_videos: 'Videos',

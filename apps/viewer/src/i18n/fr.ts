@@ -19,6 +19,7 @@ export const fr: Catalogue = {
   close: 'Fermer',
   hotspot_open: 'Ouvrir {title}',
   watch_video: 'Voir la vidéo (nouvel onglet)',
+  video_download: 'Télécharger la vidéo ({format})',
   no_exterior: 'Ce véhicule n’a pas de photos extérieures.',
   section_images: 'Photos',
   section_videos: 'Vidéos',

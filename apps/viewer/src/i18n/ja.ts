@@ -18,6 +18,7 @@ export const ja = {
   close: '閉じる',
   hotspot_open: '{title}を開く',
   watch_video: '動画を見る（新しいタブ）',
+  video_download: '動画をダウンロード（{format}）',
   no_exterior: 'この車両の外装画像はありません。',
   section_images: '画像',
   section_videos: '動画',

@@ -19,6 +19,7 @@ export const pt: Catalogue = {
   close: 'Fechar',
   hotspot_open: 'Abrir {title}',
   watch_video: 'Assistir ao vídeo (nova aba)',
+  video_download: 'Baixar o vídeo ({format})',
   no_exterior: 'Este veículo não tem fotos do exterior.',
   section_images: 'Fotos',
   section_videos: 'Vídeos',

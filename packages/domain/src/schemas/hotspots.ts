@@ -34,6 +34,8 @@ export const HOTSPOT_ICON_TYPES = ['standard', 'sound', 'movie'] as const;
 export const HOTSPOT_CATEGORIES = ['feature', 'equipment', 'damage', 'inspection', 'other'] as const;
 export const DAMAGE_TYPES = ['scratch', 'dent', 'crack', 'rust', 'paint', 'stain', 'missing_part', 'other'] as const;
 export const HOTSPOT_FILE_KINDS = ['image', 'audio', 'video', 'icon'] as const;
+/** A hotspot video's copy for browsers: none needed, being made, made, or impossible (the file is shown for download). */
+export const VIDEO_CONVERSION_STATES = ['none', 'pending', 'ready', 'failed'] as const;
 export type HotspotFileKind = (typeof HOTSPOT_FILE_KINDS)[number];
 
 /** Text bounds (ours; the spec gives none) and the file rules of the second document, section 5. */
@@ -178,7 +180,16 @@ export const hotspotAnswer = z.object({
   closeup_group_id: idSchema.nullable(),
   image: mediaImageAnswer.nullable(),
   audio: timedFileAnswer.nullable(),
-  movie: timedFileAnswer.extend({ width: z.number().int(), height: z.number().int() }).nullable(),
+  movie: timedFileAnswer
+    .extend({
+      width: z.number().int(),
+      height: z.number().int(),
+      conversion: z
+        .enum(VIDEO_CONVERSION_STATES)
+        .describe('none: browsers play it as uploaded; else the MP4 made for browsers (WMV, AVI, not H.264)'),
+      playable_url: z.string().nullable().describe('What a browser plays: the video, or its MP4 once ready'),
+    })
+    .nullable(),
 });
 export type HotspotAnswer = z.output<typeof hotspotAnswer>;
 

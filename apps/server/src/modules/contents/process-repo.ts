@@ -1,5 +1,6 @@
 import { isRunningProcess, type ProcessAnswer, type RunningProcess } from '@spinyard/domain';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
+import { bossDbOf } from '../../db/boss-db.ts';
 import type { Db } from '../../db/database.ts';
 import type { ProcessStatus } from '../../db/schema.ts';
 import type { ContentProcessRow } from './repo.ts';
@@ -187,12 +188,7 @@ export function processRepo(db: Db) {
 
     /** pg-boss's connection interface over this repository's connection, so a job is enqueued in its transaction. */
     bossDb() {
-      return {
-        executeSql: async (text: string, values: unknown[] = []) => {
-          const result = await db.executeQuery(CompiledQuery.raw(text, values));
-          return { rows: result.rows as unknown[] };
-        },
-      };
+      return bossDbOf(db);
     },
   };
 }

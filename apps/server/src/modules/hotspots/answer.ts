@@ -15,7 +15,15 @@ export function hotspotKeys(files: HotspotFiles): string[] {
   const keys: string[] = [];
   if (files.image) keys.push(...keysOf(files.image));
   for (const f of [files.audio, files.video, files.icon]) if (f) keys.push(f.key);
+  if (files.video?.playable?.state === 'ready') keys.push(files.video.playable.key);
   return keys;
+}
+
+/** What browsers play of a video: itself, or the MP4 made of it once `ready`. */
+function playableAnswer(video: StoredHotspotFile) {
+  const copy = video.playable;
+  if (!copy) return { conversion: 'none' as const, playable_url: mediaUrlOf(video.key) };
+  return { conversion: copy.state, playable_url: copy.state === 'ready' ? mediaUrlOf(copy.key) : null };
 }
 
 const timed = (f: StoredHotspotFile) => ({
@@ -76,7 +84,12 @@ export function hotspotAnswer(row: HotspotRow, frameCounts: ReadonlyMap<string, 
     image: files.image ? imageAnswer(files.image) : null,
     audio: files.audio ? timed(files.audio) : null,
     movie: files.video
-      ? { ...timed(files.video), width: files.video.width ?? 0, height: files.video.height ?? 0 }
+      ? {
+          ...timed(files.video),
+          width: files.video.width ?? 0,
+          height: files.video.height ?? 0,
+          ...playableAnswer(files.video),
+        }
       : null,
   };
 }

@@ -34,6 +34,13 @@ export async function copyHotspots(trx: Db, store: BlobStore, fromId: string, to
       const f = h.files[kind];
       if (f) files[kind] = { ...f, key: await copier.key(f.key) };
     }
+    const playable = h.files.video?.playable;
+    if (files.video && playable) {
+      // A browser copy still being made is not made for the copy (its job names the original's file): the copy's
+      // video is offered for download until it is uploaded again (docs/decisions.md).
+      files.video.playable =
+        playable.state === 'ready' ? { ...playable, key: await copier.key(playable.key) } : { state: 'failed' };
+    }
     await repo.insert({
       content_id: toId,
       kind: h.kind,

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { HotspotFiles, StoredHotspotFile } from '../../db/schema-hotspots.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
+import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { Media, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressed, putContentAddressedFile } from '../../platform/storage/content-addressed.ts';
@@ -18,6 +19,7 @@ import { storeImage } from '../media-images.ts';
 import { hotspotAnswer, hotspotKeys } from './answer.ts';
 import { hotspotsRepo } from './repo.ts';
 import { deleteUnreferenced, frameCountsOf, gatedHotspot } from './service.ts';
+import { enqueueVideoCopy, type HotspotVideoPayload, makePlayableCopy, playsInBrowsers } from './video-job.ts';
 
 /**
  * A hotspot's files (second document, section 5): the annotation image (JPEG or PNG, 5 MB), audio (mp3 or m4a,
@@ -66,9 +68,11 @@ export interface HotspotFileDeps {
   media: Media;
   /** The annotation video bound (configurable; HOTSPOT_LIMITS.videoMaxBytes by default). */
   videoMaxBytes?: number;
+  /** Where a video's browser copy is made; without a runner (tests) it is made right after the upload. */
+  jobs?: JobRunner | undefined;
 }
 
-export function hotspotFilesService({ db, store, media, videoMaxBytes }: HotspotFileDeps) {
+export function hotspotFilesService({ db, store, media, videoMaxBytes, jobs }: HotspotFileDeps) {
   const videoMax = videoMaxBytes ?? HOTSPOT_LIMITS.videoMaxBytes;
 
   /** Checks the file by its content and stores it; answers what the row keeps. */
@@ -154,6 +158,8 @@ export function hotspotFilesService({ db, store, media, videoMaxBytes }: Hotspot
         duration_seconds: Math.round(video.durationSeconds * 100) / 100,
         width: video.width,
         height: video.height,
+        // Kept as uploaded; browsers get an MP4 made of it (video-job.ts).
+        ...(playsInBrowsers(video.container, video.codec) ? {} : { playable: { state: 'pending' as const } }),
       },
     };
   }
@@ -173,7 +179,8 @@ export function hotspotFilesService({ db, store, media, videoMaxBytes }: Hotspot
       if (file.bytes > maxBytesOf(kind, videoMax)) {
         throw new AppError('file_too_large', { params: { max_bytes: maxBytesOf(kind, videoMax) } });
       }
-      return db.transaction().execute(async (trx) => {
+      let copy: HotspotVideoPayload | undefined;
+      const answer = await db.transaction().execute(async (trx) => {
         const { hotspot } = await gatedHotspot(trx, actor, contentId, hotspotId);
         // Stored while the vehicle's lock is held, so a removal cannot delete bytes this row is about to name.
         const added = await checkedAndStored(contentId, kind, file);
@@ -182,8 +189,18 @@ export function hotspotFilesService({ db, store, media, videoMaxBytes }: Hotspot
         const row = await hotspotsRepo(trx).update(contentId, hotspotId, { files: JSON.stringify(files) });
         if (!row) throw new AppError('not_found');
         await deleteUnreferenced(trx, store, contentId, previous);
+        if (added.video?.playable?.state === 'pending') {
+          copy = { contentId, hotspotId, key: added.video.key };
+          if (jobs) await enqueueVideoCopy(trx, jobs, copy);
+        }
         return hotspotAnswer(row, await frameCountsOf(trx, contentId));
       });
+      if (copy && !jobs) {
+        await makePlayableCopy({ db, store, media }, copy);
+        const row = await hotspotsRepo(db).get(contentId, hotspotId);
+        if (row) return hotspotAnswer(row, await frameCountsOf(db, contentId));
+      }
+      return answer;
     },
 
     async remove(actor: Actor, contentId: string, hotspotId: string, kind: HotspotFileKind): Promise<HotspotAnswer> {

@@ -166,6 +166,7 @@ export async function registerHotspotRoutes(scope: FastifyInstance, ctx: ModuleC
   await scope.register(async (plain) => {
     await registerMultipart(plain);
     const deps = { db: ctx.db, store: ctx.store, media: ctx.media };
-    await plain.register(routes, { hotspots: hotspotsService(deps), files: hotspotFilesService(deps) });
+    const files = hotspotFilesService({ ...deps, jobs: ctx.jobs });
+    await plain.register(routes, { hotspots: hotspotsService(deps), files });
   });
 }

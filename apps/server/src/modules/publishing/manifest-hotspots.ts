@@ -29,6 +29,20 @@ export function manifestHotspots(media: MediaRows, url: UrlOf, image: ImageOf) {
     duration_seconds: f.duration_seconds ?? 0,
   });
 
+  // The copy browsers play when one was made (hotspots/video-job.ts); else the file as uploaded, which the viewer
+  // offers for download unless it is an MP4.
+  const publishedVideo = (video: StoredHotspotFile) => {
+    const copy = video.playable;
+    if (copy?.state === 'ready') {
+      return {
+        ...file({ ...video, key: copy.key, bytes: copy.bytes, format: 'mp4' }),
+        width: copy.width,
+        height: copy.height,
+      };
+    }
+    return { ...file(video), width: video.width ?? 0, height: video.height ?? 0 };
+  };
+
   // A close-up opens a row that is often a temp row (left out of the spin), so its frames travel with the hotspot.
   const closeupOf = (groupId: string | null) => {
     if (groupId === null) return null;
@@ -57,7 +71,7 @@ export function manifestHotspots(media: MediaRows, url: UrlOf, image: ImageOf) {
       damage_colour: row.damage_colour,
       image: picture ? image(picture) : null,
       audio: audio ? file(audio) : null,
-      video: video ? { ...file(video), width: video.width ?? 0, height: video.height ?? 0 } : null,
+      video: video ? publishedVideo(video) : null,
       video_link:
         row.video_id !== null
           ? {

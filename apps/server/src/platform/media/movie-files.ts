@@ -87,3 +87,60 @@ export async function posterFrame(file: string, atSeconds: number): Promise<Buff
   };
   return (await attempt(atSeconds)) ?? (atSeconds > 0 ? attempt(0) : undefined);
 }
+
+/** A 50 MB WMV of a few minutes re-encodes in a minute or two on two cores; past this it is not an ordinary file. */
+export const TRANSCODE_TIMEOUT_MS = 15 * 60_000;
+/** The longer side of a transcoded video: an opened hotspot is at most 640 CSS px wide, so twice that is sharp. */
+export const TRANSCODE_MAX_SIDE = 1280;
+
+/**
+ * A video every browser plays, made from one it may not (WMV, AVI, or a picture that is not H.264): H.264 (yuv420p,
+ * the profile phones decode in hardware) and AAC in a faststart MP4, at most 1280 pixels on its longer side and
+ * turned as it is shown. Reads only the one local file, under a time limit.
+ */
+export async function transcodeToMp4(input: string, output: string): Promise<MovieFileResult> {
+  const side = TRANSCODE_MAX_SIDE;
+  const fit = `min(1,min(${side}/iw,${side}/ih))`;
+  const args = [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-nostdin',
+    ...SAFE_INPUT_ARGS,
+    '-i',
+    `file:${input}`,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    // Fits within side x side, keeping the ratio, with even sides (yuv420p needs them); never enlarges. Written out
+    // because the packaged ffmpeg (4.1) has no force_divisible_by.
+    '-vf',
+    `scale='trunc(${fit}*iw/2)*2':'trunc(${fit}*ih/2)*2'`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '26',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-map_metadata',
+    '-1',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    '-y',
+    `file:${output}`,
+  ];
+  const run = await runBounded(ffmpegPath(), args, { timeoutMs: TRANSCODE_TIMEOUT_MS, maxStdoutBytes: 64 * 1024 });
+  if (run.spawnError !== undefined) throw new Error(`ffmpeg could not be started: ${run.spawnError}`);
+  if (run.timedOut) return { ok: false, detail: 'ffmpeg was stopped at its time limit' };
+  if (run.code !== 0) return { ok: false, detail: run.stderr.trim().slice(-500) };
+  return { ok: true };
+}

@@ -75,8 +75,22 @@ export function HotspotFiles({
         ? slot(
             'video',
             hotspot.movie ? (
-              // biome-ignore lint/a11y/useMediaCaption: the dealer's own clip, previewed before publishing
-              <video controls src={hotspot.movie.url} style={{ width: '100%', maxWidth: 320 }} />
+              <>
+                {hotspot.movie.playable_url ? (
+                  // biome-ignore lint/a11y/useMediaCaption: the dealer's own clip, previewed before publishing
+                  <video controls src={hotspot.movie.playable_url} style={{ width: '100%', maxWidth: 320 }} />
+                ) : null}
+                {hotspot.movie.conversion === 'pending' || hotspot.movie.conversion === 'failed' ? (
+                  <Text
+                    size="xs"
+                    c={hotspot.movie.conversion === 'failed' ? 'red.8' : 'gray.7'}
+                    role="status"
+                    data-testid="hotspot-video-conversion"
+                  >
+                    {t(`annotations.files.conversion.${hotspot.movie.conversion}`)}
+                  </Text>
+                ) : null}
+              </>
             ) : null,
           )
         : null}
