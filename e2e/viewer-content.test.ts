@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activeSuperUser, api } from './api.ts';
 import { type ApiSession, apiSignIn } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { openPage, textOf, useSuite } from './harness/fixtures.ts';
+import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { frameOf, publishedVehicle, spinReady } from './viewer-scene.ts';
 
 /** A 2:1 panorama: a horizontal gradient, so Photo Sphere Viewer has something to draw. */
@@ -201,4 +201,16 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     expect(await inside.getAttribute('src')).toBe(design.icons.standard.url);
     await expectNoSeriousA11yViolations(page);
   }, 120_000);
+
+  it("shows the buyers' visits above on the dealer's chart: views, hotspots and interiors opened", async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password);
+    await page.goto('/statistic/chart');
+    const total = (kind: string) => textOf(testId(page, `statistic-total-${kind}-value`));
+    // The tests above opened the viewer page, its hotspot and its interior (each counted once a visitor and day).
+    await expect.poll(async () => Number(await total('view')), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(Number(await total('hotspot_open'))).toBeGreaterThan(0);
+    expect(Number(await total('interior_open'))).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+  });
 });
