@@ -35,6 +35,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
   const account = { email: `viewer-c-${stamp}@example.com`, password: 'abcd1234', name: `Viewer C ${stamp}` };
   let session: ApiSession;
   let shortId = '';
+  let vehicleId = '';
 
   beforeAll(async () => {
     await activeSuperUser(suite, account);
@@ -81,6 +82,20 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
           placement: { scene_id: scene.id, yaw: 0, pitch: 0 },
         });
         expect(inside.status, JSON.stringify(inside.data)).toBe(201);
+        // The inspector's marks, shown as the development view inside the content.
+        const marks = [
+          { panel: 'bonnet', symbol: 'A', level: 2 },
+          { panel: 'left_front_door', symbol: 'U', level: 1 },
+        ];
+        for (const [route, body] of [
+          ['cs-car-inspection', { id, inspector_name: 'Sato', marks }],
+          ['development_view_disp', { id, display: true }],
+          ['development_view_position', { id, position: 'inside' }],
+        ] as const) {
+          const res = await api(`${base}/contents/${route}`, session.content, body);
+          expect(res.status, JSON.stringify(res.data)).toBe(200);
+        }
+        vehicleId = id;
       },
     );
     shortId = made.shortId;
@@ -153,6 +168,14 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   }, 120_000);
 
+  it('opens on the interior from the interior URL (?view=interior), in English', async () => {
+    const { page } = await openPage(suite, 'en-US');
+    await page.goto(`/v/${shortId}?view=interior`);
+    await page.locator('.interior-hotspot').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('heading', { name: /interior/i }).count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+  }, 120_000);
+
   it("wears the domain's saved design at once: colours and the custom icon, without a new publication", async () => {
     const base = `${suite.server.baseUrl}/api/browser/v0`;
     const colours = { accent: '#0b7285', hotspot: '#ffd43b', panel: '#212529', panel_text: '#f8f9fa' };
@@ -201,6 +224,43 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     expect(await inside.getAttribute('src')).toBe(design.icons.standard.url);
     await expectNoSeriousA11yViolations(page);
   }, 120_000);
+
+  it('shows the development view over the spin, then below it once the dealer moves it outside', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/v/${shortId}`);
+    await spinReady(page);
+    await page.getByRole('button', { name: '展開図を見る' }).click();
+    const overlay = page.locator('.damage-overlay');
+    const bonnet = overlay.locator('[data-panel="bonnet"]');
+    await bonnet.waitFor();
+    expect(await bonnet.getAttribute('data-marks')).toBe('A2');
+    expect(await overlay.locator('[data-panel="left_front_door"]').getAttribute('data-marks')).toBe('U1');
+    expect(await overlay.getByRole('img').getAttribute('aria-label')).toContain('ボンネット');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'viewer-damage-map-inside-ja-phone');
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+
+    const base = `${suite.server.baseUrl}/api/browser/v0`;
+    const moved = await api(`${base}/contents/development_view_position`, session.content, {
+      id: vehicleId,
+      position: 'outside',
+    });
+    expect(moved.status, JSON.stringify(moved.data)).toBe(200);
+    const rebuilt = await fetch(`${suite.server.baseUrl}/api/tourmaker/buildcontents/${vehicleId}/?_=${Date.now()}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.content}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'publish=1&user=e2e',
+    });
+    expect(rebuilt.status).toBe(200);
+    await page.goto(`/v/${shortId}`);
+    const below = page.locator('.details .damage-map [data-panel="bonnet"]');
+    await below.waitFor();
+    expect(await below.getAttribute('data-marks')).toBe('A2');
+    expect(await page.getByRole('button', { name: '展開図を見る' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+  });
 
   it("shows the buyers' visits above on the dealer's chart: views, hotspots and interiors opened", async () => {
     const { page } = await openPage(suite, 'ja-JP');

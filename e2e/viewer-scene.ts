@@ -21,15 +21,15 @@ export async function databaseUrl(suite: Suite): Promise<string> {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
 }
 
-/** A row of numbered frames (each its own colour) without the video pipeline: the server tests' seed. */
-export async function seedFrames(suite: Suite, vehicleId: string, frames: number): Promise<SeededRow[]> {
+/** Rows of numbered frames (each its own colour) without the video pipeline: the server tests' seed. */
+export async function seedFrames(suite: Suite, vehicleId: string, frames: number | number[]): Promise<SeededRow[]> {
   const { db, pool } = createDatabase(await databaseUrl(suite), 2);
   try {
     const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
     return (
       await seedExterior({ db, dir: suite.server.dataDir }, vehicleId, {
         store,
-        rows: [frames],
+        rows: typeof frames === 'number' ? [frames] : frames,
         width: 640,
         height: 360,
       })
@@ -46,9 +46,10 @@ export async function publishedVehicle(
   session: ApiSession,
   seed: VehicleSeed & Record<string, unknown>,
   before?: (id: string, rows: SeededRow[]) => Promise<void>,
+  frames: number[] = [36],
 ) {
   const id = await createVehicle(suite, session, seed);
-  const rows = await seedFrames(suite, id, 36);
+  const rows = await seedFrames(suite, id, frames);
   await before?.(id, rows);
   const built = await fetch(`${suite.server.baseUrl}/api/tourmaker/buildcontents/${id}/?_=${Date.now()}`, {
     method: 'POST',

@@ -20,13 +20,14 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
   let open = { id: '', shortId: '' };
   let limited = { id: '', shortId: '' };
   let hidden = { id: '', shortId: '' };
+  let twoRows = { id: '', shortId: '' };
   let host: Server | undefined;
   let hostUrl = '';
 
   beforeAll(async () => {
     await activeSuperUser(suite, account);
     session = await apiSignIn(suite, account.email, account.password);
-    [open, limited, hidden] = await Promise.all([
+    [open, limited, hidden, twoRows] = await Promise.all([
       publishedVehicle(suite, session, {
         management_id: `VW-${stamp}-1`,
         maker: 'Mazda',
@@ -39,6 +40,7 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
         limited_password: PASSWORD,
       }),
       publishedVehicle(suite, session, { management_id: `VW-${stamp}-3` }),
+      publishedVehicle(suite, session, { management_id: `VW-${stamp}-4` }, undefined, [36, 12]),
     ]);
     const unpublish = await api(
       `${suite.server.baseUrl}/api/browser/v0/contents/private/${hidden.id}`,
@@ -118,6 +120,32 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
     expect(await surface.getAttribute('aria-valuetext')).toBe(`${dragged} / 36コマ目`);
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'viewer-desktop-ja');
+  });
+
+  it('zooms in and out, goes full screen and back, and changes rows, by its buttons', async () => {
+    const { page } = await openPage(suite, 'en-US');
+    await page.goto(`/v/${twoRows.shortId}`);
+    const surface = await spinReady(page);
+
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => surface.getAttribute('class')).toContain('is-zoomed');
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(() => surface.getAttribute('class')).not.toContain('is-zoomed');
+
+    await page.getByRole('button', { name: 'Full screen' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.id ?? '')).toBe('stage');
+    await page.getByRole('button', { name: 'Exit full screen' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.id ?? '')).toBe('');
+
+    // Two rows: the second one (12 frames) below the first (36).
+    expect(await textOf(page.locator('.controls .control-text'))).toBe('Row 1 of 2');
+    await page.getByRole('button', { name: 'Row below' }).click();
+    await expect.poll(() => surface.getAttribute('data-row')).toBe('1');
+    await expect.poll(() => surface.getAttribute('aria-valuemax')).toBe('12');
+    expect(await textOf(page.locator('.controls .control-text'))).toBe('Row 2 of 2');
+    await page.getByRole('button', { name: 'Row above' }).click();
+    await expect.poll(() => surface.getAttribute('data-row')).toBe('0');
+    await expectNoSeriousA11yViolations(page);
   });
 
   it('is axe-clean in English, with English words', async () => {

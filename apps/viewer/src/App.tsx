@@ -13,6 +13,7 @@ import { useModule } from './use-module.ts';
 // Loaded only when there is something to show: an exterior-only vehicle fetches neither.
 const loadDetails = () => import('./details/Details.tsx');
 const loadInterior = () => import('./interior/Interior.tsx');
+const loadDamageMap = () => import('./details/DamageMap.tsx');
 
 /**
  * The viewer: the spin inside the stage the server wrote (over its first picture), and below it, in the page's own
@@ -31,9 +32,14 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
   // Embedded, the frame is the dealer's 16:9 box: the 360 views only (the dealer's page has the rest), so no
   // scrolling area inside it catches a phone's vertical swipes.
   const embed = stage.closest('.is-embed') !== null;
+  const marks = manifest.damage_map ?? [];
+  const mapPlace = marks.length > 0 ? manifest.display.development_view : 'off';
+  const [mapOpen, setMapOpen] = useState(false);
+  const mapButton = useRef<HTMLButtonElement>(null);
   const details =
     !embed &&
     (manifest.category_images.length > 0 ||
+      mapPlace === 'outside' ||
       manifest.video_links.length > 0 ||
       manifest.basic_info.some((b) => b.value !== null && b.value !== '') ||
       manifest.inspection !== null ||
@@ -41,6 +47,7 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
   const openButton = useRef<HTMLButtonElement>(null);
   const Details = useModule(loadDetails, details);
   const Interior = useModule(loadInterior, interiorOpen);
+  const InsideMap = useModule(loadDamageMap, mapOpen);
 
   useEffect(() => {
     stats.view();
@@ -59,6 +66,10 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
     },
     [stats],
   );
+  const closeMap = useCallback(() => {
+    setMapOpen(false);
+    mapButton.current?.focus();
+  }, []);
   const closeInterior = useCallback(() => {
     setInteriorOpen(false);
     openButton.current?.focus();
@@ -91,10 +102,40 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
       {details && Details && <Details manifest={manifest} damage={damage} />}
     </>
   );
+  // The development view "inside the content": over the stage, opened by a button on it.
+  const inside =
+    mapPlace === 'inside' ? (
+      mapOpen ? (
+        <section
+          className="damage-overlay"
+          aria-labelledby="damage-overlay-title"
+          onKeyDown={(e) => e.key === 'Escape' && closeMap()}
+        >
+          <div className="interior-head">
+            <h2 id="damage-overlay-title">{t('damage_map')}</h2>
+            <button type="button" className="control on-light" onClick={closeMap} aria-label={t('damage_map_close')}>
+              <Icon name="close" />
+            </button>
+          </div>
+          {InsideMap ? (
+            <InsideMap marks={marks} />
+          ) : (
+            <p className="loading" role="status">
+              {t('loading')}
+            </p>
+          )}
+        </section>
+      ) : (
+        <button ref={mapButton} type="button" className="action damage-toggle" onClick={() => setMapOpen(true)}>
+          {t('damage_map_open')}
+        </button>
+      )
+    ) : null;
   return (
     <>
       {spin}
       <HotspotDialog hotspot={hotspot} onClose={() => setHotspot(null)} />
+      {inside && createPortal(inside, stage)}
       {createPortal(more, embed ? stage : below)}
     </>
   );

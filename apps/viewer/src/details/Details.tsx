@@ -1,18 +1,8 @@
 import type { PublishedManifest } from '@spinyard/domain';
-import { useEffect, useState } from 'react';
 import { useI18n, type ViewerLocale } from '../i18n/i18n.ts';
 import { type SpinHotspot, safeUrl } from '../page-data.ts';
-import type { labels as jaLabels } from './labels/ja.ts';
-
-type Labels = typeof jaLabels;
-
-/** Each language's labels in a chunk of its own: a buyer downloads one. */
-const LOADERS: Record<ViewerLocale, () => Promise<{ labels: Labels }>> = {
-  ja: () => import('./labels/ja.ts'),
-  en: () => import('./labels/en.ts'),
-  fr: () => import('./labels/fr.ts'),
-  pt: () => import('./labels/pt.ts'),
-};
+import DamageMap from './DamageMap.tsx';
+import { type Labels, useLabels } from './use-labels.ts';
 
 const CHOICE_KEYS = new Set(['handle', 'repair_history', 'statutory_inspection', 'vehicle_inspection']);
 
@@ -33,18 +23,11 @@ function formatValue(key: string, value: string | number, locale: ViewerLocale, 
 
 /**
  * What the vehicle has besides its 360 views: category images, video links, the basic info the dealer chose to
- * show, the inspection and the damage list. Every value is text (React writes text nodes); every URL is checked.
+ * show, the inspection, the development view (when shown below the content) and the damage list. Every value is text (React writes text nodes); every URL is checked.
  */
 export default function Details({ manifest, damage }: { manifest: PublishedManifest; damage: readonly SpinHotspot[] }) {
   const { t, locale } = useI18n();
-  const [labels, setLabels] = useState<Labels | null>(null);
-  useEffect(() => {
-    let live = true;
-    void LOADERS[locale]().then((m) => live && setLabels(m.labels));
-    return () => {
-      live = false;
-    };
-  }, [locale]);
+  const labels = useLabels();
   if (!labels) return null;
 
   const info = manifest.basic_info.filter((b) => b.value !== null && b.value !== '');
@@ -142,6 +125,12 @@ export default function Details({ manifest, damage }: { manifest: PublishedManif
               ))}
             </ul>
           )}
+        </section>
+      )}
+      {manifest.display.development_view === 'outside' && (manifest.damage_map?.length ?? 0) > 0 && (
+        <section aria-labelledby="details-damage-map">
+          <h2 id="details-damage-map">{t('damage_map')}</h2>
+          <DamageMap marks={manifest.damage_map ?? []} />
         </section>
       )}
       {manifest.display.defects && damage.length > 0 && (

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { BASIC_INFO_KEYS, type BasicInfoKey, inspectionData } from './contents.ts';
+import { BASIC_INFO_KEYS, type BasicInfoKey, inspectionData, inspectionMark } from './contents.ts';
 import { EXTERIOR_ANGLE_IDS } from './exterior.ts';
 import { initialViewSchema, interiorImageAnswer, zoomPointSchema } from './interior.ts';
 import { mediaImageAnswer } from './media.ts';
@@ -96,6 +96,12 @@ export const publishedManifest = z.object({
   }),
   /** The inspector's input, only when the vehicle shows it. */
   inspection: inspectionData.nullable(),
+  /**
+   * The inspector's marks for the development view (the damage map), only when the vehicle shows it
+   * (`display.development_view` inside or outside), whether or not the rest of the inspection is shown. Absent in
+   * manifests built before it.
+   */
+  damage_map: z.array(inspectionMark).nullable().default(null),
   /** The analytics tag id, only when the vehicle and its domain both turn it on; never a script. */
   analytics_tag: z.string().nullable(),
   /** The domain's options the viewer follows. */

@@ -158,6 +158,7 @@ export async function buildManifest(
       option: row.option_display,
     },
     inspection: row.inspection_data_display && inspection.success ? inspection.data : null,
+    damage_map: row.development_view_display && inspection.success ? inspection.data.marks : null,
     analytics_tag:
       row.analytics_tag_enabled && options.analytics_tag && row.analytics_tag !== '' ? row.analytics_tag : null,
     options: {
