@@ -66,6 +66,20 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
           },
         });
         expect(exterior.status, JSON.stringify(exterior.data)).toBe(201);
+        // A 360 close-up of a detail (the temp row 2, shot around it), seen on frames 20 to 25 only.
+        const closeup = await api(`${base}/exterior/${id}/hotspots`, session.content, {
+          type: 'closeup_360',
+          title: 'Wheel',
+          closeup_group_id: rows[1]?.id,
+          placement: {
+            group_id: rows[0]?.id,
+            key_frames: [
+              { frame: 20, x: 0.6, y: 0.7 },
+              { frame: 25, x: 0.4, y: 0.7 },
+            ],
+          },
+        });
+        expect(closeup.status, JSON.stringify(closeup.data)).toBe(201);
         const form = new FormData();
         form.append('file', picture, 'panorama.jpg');
         form.append('title', 'Cabin');
@@ -97,6 +111,8 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
         }
         vehicleId = id;
       },
+      [36, 8],
+      [2],
     );
     shortId = made.shortId;
   }, 180_000);
@@ -167,6 +183,26 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     await expectNoSeriousA11yViolations(page);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   }, 120_000);
+
+  it('opens a 360 close-up hotspot as a small spin of its own, turned by keys', async () => {
+    const { page } = await openPage(suite, 'en-US');
+    await page.goto(`/v/${shortId}`);
+    const surface = await spinReady(page);
+    await surface.focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+    expect(await frameOf(surface)).toBe(20);
+    await page.getByRole('button', { name: 'Open Wheel' }).click();
+    const closeup = page.locator('dialog.hotspot-dialog[open] .closeup');
+    await closeup.waitFor();
+    expect(await closeup.getAttribute('aria-valuemax')).toBe('8');
+    await closeup.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await closeup.getAttribute('aria-valuenow')).toBe('3');
+    await expect.poll(() => closeup.getAttribute('data-frame')).toBe('2');
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+  });
 
   it('opens on the interior from the interior URL (?view=interior), in English', async () => {
     const { page } = await openPage(suite, 'en-US');

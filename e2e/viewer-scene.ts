@@ -22,7 +22,12 @@ export async function databaseUrl(suite: Suite): Promise<string> {
 }
 
 /** Rows of numbered frames (each its own colour) without the video pipeline: the server tests' seed. */
-export async function seedFrames(suite: Suite, vehicleId: string, frames: number | number[]): Promise<SeededRow[]> {
+export async function seedFrames(
+  suite: Suite,
+  vehicleId: string,
+  frames: number | number[],
+  tempRows: readonly number[] = [],
+): Promise<SeededRow[]> {
   const { db, pool } = createDatabase(await databaseUrl(suite), 2);
   try {
     const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
@@ -30,6 +35,7 @@ export async function seedFrames(suite: Suite, vehicleId: string, frames: number
       await seedExterior({ db, dir: suite.server.dataDir }, vehicleId, {
         store,
         rows: typeof frames === 'number' ? [frames] : frames,
+        tempRows,
         width: 640,
         height: 360,
       })
@@ -47,9 +53,10 @@ export async function publishedVehicle(
   seed: VehicleSeed & Record<string, unknown>,
   before?: (id: string, rows: SeededRow[]) => Promise<void>,
   frames: number[] = [36],
+  tempRows: readonly number[] = [],
 ) {
   const id = await createVehicle(suite, session, seed);
-  const rows = await seedFrames(suite, id, frames);
+  const rows = await seedFrames(suite, id, frames, tempRows);
   await before?.(id, rows);
   const built = await fetch(`${suite.server.baseUrl}/api/tourmaker/buildcontents/${id}/?_=${Date.now()}`, {
     method: 'POST',

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
+import { CloseupSpin } from './CloseupSpin.tsx';
 import { useI18n } from './i18n/i18n.ts';
 import { Icon } from './icons.tsx';
 import { type AnyHotspot, safeUrl } from './page-data.ts';
 
 /**
  * A hotspot opened: a modal dialog (the browser's own: focus kept inside, Escape closes, focus back after) with
- * its title and body as text, and its picture, sound, video or video link. Never HTML from the dealer.
+ * its title and body as text, and its picture, 360 close-up, sound, video or video link. Never HTML from the dealer.
  */
 export function HotspotDialog({ hotspot, onClose }: { hotspot: AnyHotspot | null; onClose(): void }) {
   const { t } = useI18n();
@@ -40,6 +41,9 @@ export function HotspotDialog({ hotspot, onClose }: { hotspot: AnyHotspot | null
                 className="dialog-media"
               />
             </picture>
+          )}
+          {hotspot.closeup && hotspot.closeup.frames.length > 0 && (
+            <CloseupSpin frames={hotspot.closeup.frames} label={t('closeup_label', { title: hotspot.title })} />
           )}
           {hotspot.body !== '' && <p className="dialog-text">{hotspot.body}</p>}
           {hotspot.audio && (

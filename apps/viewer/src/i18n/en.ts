@@ -20,6 +20,7 @@ export const en: Catalogue = {
   hotspot_open: 'Open {title}',
   watch_video: 'Watch the video (new tab)',
   video_download: 'Download the video ({format})',
+  closeup_label: '360° close-up of {title}: drag or use the arrow keys to turn it',
   damage_map: 'Damage map',
   damage_map_open: 'Damage map',
   damage_map_close: 'Close the damage map',

@@ -20,6 +20,7 @@ export const fr: Catalogue = {
   hotspot_open: 'Ouvrir {title}',
   watch_video: 'Voir la vidéo (nouvel onglet)',
   video_download: 'Télécharger la vidéo ({format})',
+  closeup_label: 'Gros plan 360° de {title} : faites glisser ou utilisez les flèches pour le tourner',
   damage_map: 'Plan des dommages',
   damage_map_open: 'Plan des dommages',
   damage_map_close: 'Fermer le plan des dommages',

@@ -19,6 +19,7 @@ export const ja = {
   hotspot_open: '{title}を開く',
   watch_video: '動画を見る（新しいタブ）',
   video_download: '動画をダウンロード（{format}）',
+  closeup_label: '{title}の360°クローズアップ（ドラッグまたは矢印キーで回転）',
   damage_map: '展開図',
   damage_map_open: '展開図を見る',
   damage_map_close: '展開図を閉じる',

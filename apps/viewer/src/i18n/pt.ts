@@ -20,6 +20,7 @@ export const pt: Catalogue = {
   hotspot_open: 'Abrir {title}',
   watch_video: 'Assistir ao vídeo (nova aba)',
   video_download: 'Baixar o vídeo ({format})',
+  closeup_label: 'Close-up 360° de {title}: arraste ou use as setas para girar',
   damage_map: 'Mapa de danos',
   damage_map_open: 'Mapa de danos',
   damage_map_close: 'Fechar o mapa de danos',
