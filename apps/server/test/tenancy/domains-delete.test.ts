@@ -86,6 +86,10 @@ describe('DELETE /v1/domain/{id} and the nightly deletion', () => {
     const user = await t.make.signedIn({ tenant, privilege_type: 'super' });
     await t.make.vehicles({ id: user.id, domainId: user.domainId }, { count: 2 });
     await t.make.group({ tenant, name: 'Team', admin: user });
+    // A custom design's icon, kept under the domain's own prefix.
+    const store = createDiskBlobStore(`${t.dir}/media`);
+    const icon = `designs/${user.domainId}/icons/${'a'.repeat(64)}.png`;
+    await store.put(icon, Buffer.from('png'));
 
     const res = await call(t.app, master.token, 'DELETE', `/v1/domain/${user.domainId}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -114,6 +118,7 @@ describe('DELETE /v1/domain/{id} and the nightly deletion', () => {
     expect(twice.json().deletion_requested_at).toBe(res.json().deletion_requested_at);
 
     expect(await runNightlyDeletion()).toBe('success');
+    expect(await store.exists(icon)).toBe(false);
 
     for (const table of ['domains', 'companies', 'users', 'contents', 'groups'] as const) {
       const column = table === 'domains' ? 'id' : 'domain_id';

@@ -34,7 +34,8 @@ export function domainPurgeService(deps: TenancyServiceDeps) {
             return blobKeys;
           });
           if (keys === null) continue;
-          await files.removeBlobs(keys);
+          // The custom design's icons live under the domain's own prefix (modules/design), named by no row here.
+          await files.removeBlobs([...keys, ...(await store.list(`designs/${id}/`))]);
           purged.push(id);
         } catch (error) {
           log('Nightly deletion of a domain failed', { domainId: id, error: String(error) });
