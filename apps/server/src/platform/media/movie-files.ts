@@ -15,8 +15,16 @@ const POSTER_MAX_BYTES = 32 * 1024 * 1024;
 
 export type MovieFileResult = { ok: true } | { ok: false; detail: string };
 
-/** Writes `input`'s first picture stream (and first sound stream, if any) to `output` as a faststart MP4. */
-export async function remuxToMp4(input: string, output: string): Promise<MovieFileResult> {
+/**
+ * `input`'s first picture stream (and first sound stream, if any) written to `output` as a faststart MP4 without
+ * its metadata, the picture and sound made by `codecArgs`; ffmpeg's refusal is the answer, never a throw.
+ */
+async function writeMp4(
+  input: string,
+  output: string,
+  codecArgs: readonly string[],
+  timeoutMs: number,
+): Promise<MovieFileResult> {
   const args = [
     '-hide_banner',
     '-v',
@@ -29,12 +37,7 @@ export async function remuxToMp4(input: string, output: string): Promise<MovieFi
     '0:v:0',
     '-map',
     '0:a:0?',
-    '-c:v',
-    'copy',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '160k',
+    ...codecArgs,
     '-map_metadata',
     '-1',
     '-movflags',
@@ -44,11 +47,16 @@ export async function remuxToMp4(input: string, output: string): Promise<MovieFi
     '-y',
     `file:${output}`,
   ];
-  const run = await runBounded(ffmpegPath(), args, { timeoutMs: REMUX_TIMEOUT_MS, maxStdoutBytes: 64 * 1024 });
+  const run = await runBounded(ffmpegPath(), args, { timeoutMs, maxStdoutBytes: 64 * 1024 });
   if (run.spawnError !== undefined) throw new Error(`ffmpeg could not be started: ${run.spawnError}`);
   if (run.timedOut) return { ok: false, detail: 'ffmpeg was stopped at its time limit' };
   if (run.code !== 0) return { ok: false, detail: run.stderr.trim().slice(-500) };
   return { ok: true };
+}
+
+/** The picture copied as it is, the sound made AAC: a remux, seconds even for a long file. */
+export function remuxToMp4(input: string, output: string): Promise<MovieFileResult> {
+  return writeMp4(input, output, ['-c:v', 'copy', '-c:a', 'aac', '-b:a', '160k'], REMUX_TIMEOUT_MS);
 }
 
 /**
@@ -98,21 +106,10 @@ export const TRANSCODE_MAX_SIDE = 1280;
  * the profile phones decode in hardware) and AAC in a faststart MP4, at most 1280 pixels on its longer side and
  * turned as it is shown. Reads only the one local file, under a time limit.
  */
-export async function transcodeToMp4(input: string, output: string): Promise<MovieFileResult> {
+export function transcodeToMp4(input: string, output: string): Promise<MovieFileResult> {
   const side = TRANSCODE_MAX_SIDE;
   const fit = `min(1,min(${side}/iw,${side}/ih))`;
-  const args = [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-nostdin',
-    ...SAFE_INPUT_ARGS,
-    '-i',
-    `file:${input}`,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
+  const codecArgs = [
     // Fits within side x side, keeping the ratio, with even sides (yuv420p needs them); never enlarges. Written out
     // because the packaged ffmpeg (4.1) has no force_divisible_by.
     '-vf',
@@ -129,18 +126,6 @@ export async function transcodeToMp4(input: string, output: string): Promise<Mov
     'aac',
     '-b:a',
     '128k',
-    '-map_metadata',
-    '-1',
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    '-y',
-    `file:${output}`,
   ];
-  const run = await runBounded(ffmpegPath(), args, { timeoutMs: TRANSCODE_TIMEOUT_MS, maxStdoutBytes: 64 * 1024 });
-  if (run.spawnError !== undefined) throw new Error(`ffmpeg could not be started: ${run.spawnError}`);
-  if (run.timedOut) return { ok: false, detail: 'ffmpeg was stopped at its time limit' };
-  if (run.code !== 0) return { ok: false, detail: run.stderr.trim().slice(-500) };
-  return { ok: true };
+  return writeMp4(input, output, codecArgs, TRANSCODE_TIMEOUT_MS);
 }
