@@ -36,6 +36,7 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
   const mapPlace = marks.length > 0 ? manifest.display.development_view : 'off';
   const [mapOpen, setMapOpen] = useState(false);
   const mapButton = useRef<HTMLButtonElement>(null);
+  const mapClose = useRef<HTMLButtonElement>(null);
   const details =
     !embed &&
     (manifest.category_images.length > 0 ||
@@ -68,8 +69,19 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
   );
   const closeMap = useCallback(() => {
     setMapOpen(false);
-    mapButton.current?.focus();
+    // After the render that brings the button back.
+    requestAnimationFrame(() => mapButton.current?.focus());
   }, []);
+  // Opened, the map takes the focus (its close button) and Escape closes it wherever the focus is.
+  useEffect(() => {
+    if (!mapOpen) return;
+    mapClose.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeMap();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mapOpen, closeMap]);
   const closeInterior = useCallback(() => {
     setInteriorOpen(false);
     openButton.current?.focus();
@@ -106,14 +118,16 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
   const inside =
     mapPlace === 'inside' ? (
       mapOpen ? (
-        <section
-          className="damage-overlay"
-          aria-labelledby="damage-overlay-title"
-          onKeyDown={(e) => e.key === 'Escape' && closeMap()}
-        >
+        <section className="damage-overlay" aria-labelledby="damage-overlay-title">
           <div className="interior-head">
             <h2 id="damage-overlay-title">{t('damage_map')}</h2>
-            <button type="button" className="control on-light" onClick={closeMap} aria-label={t('damage_map_close')}>
+            <button
+              ref={mapClose}
+              type="button"
+              className="control on-light"
+              onClick={closeMap}
+              aria-label={t('damage_map_close')}
+            >
               <Icon name="close" />
             </button>
           </div>

@@ -2,7 +2,7 @@ import type { DevelopmentViewPanel, InspectionMark } from '@spinyard/domain';
 import { useI18n } from '../i18n/i18n.ts';
 import { useLabels } from './use-labels.ts';
 
-/** Where each panel sits on the unfolded body, seen from above with the front at the top (viewBox 300x420). */
+/** Where each panel sits on the unfolded body, seen from above, front at the top (the front label above y 0). */
 const PANELS: Record<DevelopmentViewPanel, { x: number; y: number; w: number; h: number; round?: boolean }> = {
   front_bumper: { x: 100, y: 8, w: 100, h: 22 },
   bonnet: { x: 100, y: 34, w: 100, h: 62 },
@@ -45,11 +45,11 @@ export default function DamageMap({ marks }: { marks: readonly InspectionMark[] 
   return (
     <figure className="damage-map">
       <svg
-        viewBox="0 0 300 420"
+        viewBox="0 -14 300 434"
         role="img"
         aria-label={t('damage_map_label', { marks: described || t('damage_none') })}
       >
-        <text x="150" y="6" className="damage-map-end" textAnchor="middle" dominantBaseline="hanging">
+        <text x="150" y="-12" className="damage-map-end" textAnchor="middle" dominantBaseline="hanging">
           {t('front')}
         </text>
         {(Object.keys(PANELS) as DevelopmentViewPanel[]).map((panel) => {
