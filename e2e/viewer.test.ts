@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api } from './api.ts';
+import { activeSuperUser, api, firstDomainId } from './api.ts';
 import { type ApiSession, apiSignIn } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { openPage, textOf, useSuite } from './harness/fixtures.ts';
+import { openPage, requestAccessToken, textOf, useSuite } from './harness/fixtures.ts';
 import { freePort } from './harness/server.ts';
 import { centrePixel, frameOf, publishedVehicle, spinReady } from './viewer-scene.ts';
 
@@ -21,13 +21,21 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
   let limited = { id: '', shortId: '' };
   let hidden = { id: '', shortId: '' };
   let twoRows = { id: '', shortId: '' };
+  let tagged = { id: '', shortId: '' };
   let host: Server | undefined;
   let hostUrl = '';
 
   beforeAll(async () => {
     await activeSuperUser(suite, account);
     session = await apiSignIn(suite, account.email, account.password);
-    [open, limited, hidden, twoRows] = await Promise.all([
+    // The domain lets its vehicles carry an analytics tag (one vehicle below turns it on).
+    const master = await requestAccessToken(suite);
+    const domainId = await firstDomainId(suite, master);
+    const option = await api(`${suite.server.baseUrl}/v1/domain/${domainId}`, master, {
+      options: { analytics_tag: true },
+    });
+    expect(option.status, JSON.stringify(option.data)).toBe(200);
+    [open, limited, hidden, twoRows, tagged] = await Promise.all([
       publishedVehicle(suite, session, {
         management_id: `VW-${stamp}-1`,
         maker: 'Mazda',
@@ -41,6 +49,11 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
       }),
       publishedVehicle(suite, session, { management_id: `VW-${stamp}-3` }),
       publishedVehicle(suite, session, { management_id: `VW-${stamp}-4` }, undefined, [36, 12]),
+      publishedVehicle(suite, session, {
+        management_id: `VW-${stamp}-5`,
+        analytics_tag_enabled: true,
+        analytics_tag: 'G-E2ETEST1',
+      }),
     ]);
     const unpublish = await api(
       `${suite.server.baseUrl}/api/browser/v0/contents/private/${hidden.id}`,
@@ -146,6 +159,29 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
     await page.getByRole('button', { name: 'Row above' }).click();
     await expect.poll(() => surface.getAttribute('data-row')).toBe('0');
     await expectNoSeriousA11yViolations(page);
+  });
+
+  it("loads the dealer's analytics tag by its id only where the vehicle turns it on", async () => {
+    const { page } = await openPage(suite, 'en-US');
+    const asked: string[] = [];
+    // Google's tag host stands in here: no request leaves the machine.
+    await page.route('https://www.googletagmanager.com/**', (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__tagLoaded = true;' });
+    });
+    await page.goto(`/v/${tagged.shortId}`);
+    await spinReady(page);
+    await expect.poll(() => page.evaluate(() => (window as { __tagLoaded?: boolean }).__tagLoaded === true)).toBe(true);
+    expect(asked).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-E2ETEST1']);
+    const configured = await page.evaluate(() =>
+      ((window as { dataLayer?: IArguments[] }).dataLayer ?? []).map((a) => Array.from(a)[0]),
+    );
+    expect(configured).toEqual(['js', 'config']);
+
+    asked.length = 0;
+    await page.goto(`/v/${open.shortId}`);
+    await spinReady(page);
+    expect(asked).toEqual([]);
   });
 
   it('is axe-clean in English, with English words', async () => {
