@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
 import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
+import { testVideo } from '../apps/server/test/helpers/videos.ts';
 import { activeSuperUser } from './api.ts';
 import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
@@ -51,7 +52,7 @@ interface Listed {
   items: {
     id: string;
     title: string;
-    exterior: { key_frames: { frame: number; x: number; y: number }[] } | null;
+    exterior: { group_id: string; key_frames: { frame: number; x: number; y: number }[] } | null;
     interior: { yaw: number; pitch: number } | null;
   }[];
 }
@@ -155,6 +156,36 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     await testId(page, 'annotation-stage').waitFor({ state: 'visible' });
     expect(await noSideScroll(page)).toBeLessThanOrEqual(1);
     await saveScreenshot(page, 'annotations-exterior-ja-phone');
+    await expectNoSeriousA11yViolations(page);
+  }, 180_000);
+
+  it('makes a WMV hotspot video playable in browsers: the editor previews the MP4 once the worker made it', async () => {
+    const groupId = (await hotspots(suite, session, 'exterior', vehicleId)).items[0]?.exterior?.group_id;
+    const made = await fetch(`${suite.server.baseUrl}/api/browser/v0/exterior/${vehicleId}/hotspots`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.content}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'video',
+        title: `Video ${stamp}`,
+        placement: { group_id: groupId, key_frames: [{ frame: 20, x: 0.5, y: 0.5 }] },
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { page } = await openPage(suite, 'en-US');
+    await signIn(page, account.email, account.password);
+    await page.goto(`/contents/annotations/${vehicleId}`);
+    await testId(page, 'hotspot-item-2').click();
+    await testId(page, 'hotspot-file-video')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'clip.wmv', mimeType: 'video/x-ms-wmv', buffer: await readFile(await testVideo('wmv')) });
+    // The upload answers at once; the MP4 is made by the server's worker and the editor asks again until it is.
+    const player = testId(page, 'hotspot-files').locator('video');
+    const notice = testId(page, 'hotspot-video-conversion');
+    await expect
+      .poll(async () => (await notice.count()) + (await player.count()), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => player.getAttribute('src'), { timeout: 60_000 }).toMatch(/\.mp4$/);
+    expect(await notice.count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
   }, 180_000);
 
