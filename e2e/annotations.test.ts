@@ -248,6 +248,26 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
         return ((await res.json()) as { colours: { panel: string } }).colours.panel;
       })
       .toBe(colour);
+
+    // A custom icon for the movie hotspots: chosen through the file dialog, stored, drawn in the preview.
+    const png = await sharp({ create: { width: 80, height: 80, channels: 4, background: '#2f9e4480' } })
+      .png()
+      .toBuffer();
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      testId(page, 'design-icon-movie-upload').click(),
+    ]);
+    await chooser.setFiles({ name: 'movie.png', mimeType: 'image/png', buffer: png });
+    const previewIcon = testId(page, 'preview-icon-movie');
+    await expect.poll(() => previewIcon.evaluate((el) => el.tagName), { timeout: 20_000 }).toBe('IMG');
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${suite.server.baseUrl}/api/browser/v0/custom_design`, {
+          headers: { authorization: `Bearer ${session.content}` },
+        });
+        return ((await res.json()) as { icons: { movie: { width: number } | null } }).icons.movie?.width;
+      })
+      .toBe(80);
     await saveScreenshot(page, 'custom-design-ja-desktop');
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
