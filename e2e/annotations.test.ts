@@ -7,10 +7,10 @@ import { createDatabase } from '../apps/server/src/db/database.ts';
 import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
 import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
 import { testVideo } from '../apps/server/test/helpers/videos.ts';
-import { activeSuperUser } from './api.ts';
+import { activeSuperUser, api, firstDomainId } from './api.ts';
 import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { openPage, requestAccessToken, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
 /** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
 async function databaseUrl(suite: Suite): Promise<string> {
@@ -275,4 +275,36 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     await saveScreenshot(page, 'custom-design-ja-phone');
     await expectNoSeriousA11yViolations(page);
   }, 180_000);
+
+  it("stops adding hotspots at the domain's maximum, saying why, and the server refuses one more", async () => {
+    // The three placed above (exterior, video, interior) fill a maximum of three.
+    const master = await requestAccessToken(suite);
+    const domainId = await firstDomainId(suite, master);
+    const option = await api(`${suite.server.baseUrl}/v1/domain/${domainId}`, master, {
+      options: { max_manual_hotspots: 3 },
+    });
+    expect(option.status, JSON.stringify(option.data)).toBe(200);
+
+    const { page } = await openPage(suite, 'en-US');
+    await signIn(page, account.email, account.password);
+    await page.goto(`/contents/annotations/${vehicleId}`);
+    const limit = testId(page, 'hotspot-limit');
+    await limit.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(testId(page, 'hotspot-count'))).toContain('3');
+    expect(await testId(page, 'hotspot-add').isDisabled()).toBe(true);
+    expect(await testId(page, 'hotspot-add').getAttribute('aria-describedby')).toBe('hotspot-limit');
+    await expectNoSeriousA11yViolations(page);
+
+    const groupId = (await hotspots(suite, session, 'exterior', vehicleId)).items[0]?.exterior?.group_id;
+    const refused = await api(
+      `${suite.server.baseUrl}/api/browser/v0/exterior/${vehicleId}/hotspots`,
+      session.content,
+      {
+        type: 'inspector',
+        title: 'One too many',
+        placement: { group_id: groupId, key_frames: [{ frame: 1, x: 0.5, y: 0.5 }] },
+      },
+    );
+    expect(refused.status, JSON.stringify(refused.data)).toBe(409);
+  });
 });
