@@ -189,7 +189,7 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     await expectNoSeriousA11yViolations(page);
   }, 180_000);
 
-  it('places an interior hotspot on the panorama', async () => {
+  it('places an interior hotspot on the panorama, moves it by keys and by dragging its marker', async () => {
     const { page } = await openPage(suite, 'ja-JP');
     await signIn(page, account.email, account.password);
     await page.goto(`/contents/annotations/${vehicleId}`);
@@ -201,6 +201,21 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     if (!box) throw new Error('no stage');
     await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
     await testId(page, 'interior-angles').waitFor({ state: 'visible' });
+    // Moved by keys (a degree a press) and by dragging its marker.
+    const yaw = async () => Number(await testId(page, 'interior-yaw').inputValue());
+    const clicked = await yaw();
+    await stage.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(yaw).toBeCloseTo(clicked + 2, 1);
+    const marker = page.locator('[data-testid="interior-selected-marker"]');
+    const at = await marker.boundingBox();
+    if (!at) throw new Error('no marker');
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(at.x + at.width / 2 + 80, at.y + at.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(async () => Math.abs((await yaw()) - (clicked + 2))).toBeGreaterThan(3);
     await testId(page, 'hotspot-title').fill(`ステレオ ${stamp}`);
     await testId(page, 'hotspot-type').selectOption('audio');
     await testId(page, 'hotspot-save').click();
