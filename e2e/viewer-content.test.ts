@@ -36,6 +36,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
   let session: ApiSession;
   let shortId = '';
   let vehicleId = '';
+  let rearScene = '';
 
   beforeAll(async () => {
     await activeSuperUser(suite, account);
@@ -90,6 +91,23 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
         });
         const scene = (await upload.json()) as { id: string };
         expect(upload.status, JSON.stringify(scene)).toBe(201);
+        // A second scene, a zoom point on the first, and VR mode on: the interior's tools.
+        const second = new FormData();
+        second.append('file', picture, 'rear.jpg');
+        second.append('title', 'Rear seats');
+        const rear = await fetch(`${base}/interior/${id}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${session.content}` },
+          body: second,
+        });
+        expect(rear.status).toBe(201);
+        rearScene = ((await rear.json()) as { id: string }).id;
+        const zoom = await api(`${base}/interior/${id}/scenes/${scene.id}`, session.content, {
+          zoom_points: [{ yaw: 30, pitch: -10, label: 'Navi' }],
+        });
+        expect(zoom.status, JSON.stringify(zoom.data)).toBe(200);
+        const vr = await api(`${base}/contents/vrmode/on/${id}`, session.content, {});
+        expect(vr.status, JSON.stringify(vr.data)).toBe(200);
         const inside = await api(`${base}/interior/${id}/hotspots`, session.content, {
           type: 'inspector',
           title: `Seat ${XSS}`,
@@ -203,6 +221,35 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
   });
+
+  it("switches scenes, offers its zoom point and VR, and asks iOS's motion permission for the gyroscope", async () => {
+    const { page } = await openPage(suite, 'en-US');
+    // iOS's permission prompt, answered "no" by the buyer; counted so the test sees it was asked.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __asked: number; DeviceOrientationEvent: { requestPermission?: unknown } };
+      w.__asked = 0;
+      w.DeviceOrientationEvent.requestPermission = async () => {
+        w.__asked += 1;
+        return 'denied';
+      };
+    });
+    await page.goto(`/v/${shortId}?view=interior`);
+    const panorama = page.locator('.interior-panorama');
+    await page.locator('.interior-hotspot').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Rear seats' }).click();
+    await expect.poll(() => panorama.getAttribute('data-scene')).toBe(rearScene);
+    expect(await page.getByRole('button', { name: 'Rear seats' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Cabin' }).click();
+    await page.getByRole('button', { name: 'Zoom: Navi' }).waitFor();
+    expect(await page.getByRole('button', { name: 'VR' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Gyroscope' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(1);
+    await expect
+      .poll(() => textOf(page.locator('.interior-message')))
+      .toBe('Permission to use the device orientation was not given.');
+    await expectNoSeriousA11yViolations(page);
+  }, 120_000);
 
   it('opens on the interior from the interior URL (?view=interior), in English', async () => {
     const { page } = await openPage(suite, 'en-US');
