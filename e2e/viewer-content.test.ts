@@ -216,7 +216,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     await closeup.focus();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    expect(await closeup.getAttribute('aria-valuenow')).toBe('3');
+    await expect.poll(() => closeup.getAttribute('aria-valuenow')).toBe('3');
     await expect.poll(() => closeup.getAttribute('data-frame')).toBe('2');
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
