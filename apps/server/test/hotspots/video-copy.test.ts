@@ -3,7 +3,13 @@ import path from 'node:path';
 import { publishedManifest } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hotspotsRepo } from '../../src/modules/hotspots/repo.ts';
-import { makePlayableCopy } from '../../src/modules/hotspots/video-job.ts';
+import {
+  type HotspotVideoPayload,
+  hotspotJobs,
+  hotspotVideoJob,
+  makePlayableCopy,
+} from '../../src/modules/hotspots/video-job.ts';
+import type { JobHandler } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
@@ -109,5 +115,27 @@ describe('browser copies of hotspot videos', () => {
     const built = await buildContents(t.app, owner, car);
     const manifest = publishedManifest.parse((await manifestOf(t.app, built.json().short_id)).json());
     expect(manifest.exterior?.rows[0]?.hotspots.find((h) => h.id === hotspot)?.video?.format).toBe('wmv');
+  });
+
+  it('retries a copy the store could not feed, and after the last attempt offers the video for download', async () => {
+    await upload('wmv', 'clip.wmv');
+    const row = await hotspotsRepo(t.db).get(car, hotspot);
+    const video = row?.files.video;
+    if (!row || !video) throw new Error('no video');
+    await hotspotsRepo(t.db).update(car, hotspot, {
+      files: JSON.stringify({ ...row.files, video: { ...video, playable: { state: 'pending' } } }),
+    });
+    // A store that fails to read (a network store down): the fault is injected, the rest is real.
+    const real = testAppStore(t.dir);
+    const broken = { ...real, get: async () => Promise.reject(new Error('store unavailable')) };
+    const logged: string[] = [];
+    const jobs = hotspotJobs({ db: t.db, store: broken, media, log: (m) => logged.push(m) });
+    const handler = jobs.handlers[hotspotVideoJob.name] as JobHandler<HotspotVideoPayload>;
+    const payload = { contentId: car, hotspotId: hotspot, key: video.key };
+    await expect(handler(payload, { id: 'a', retryCount: 0 })).rejects.toThrow('store unavailable');
+    expect((await hotspotsRepo(t.db).get(car, hotspot))?.files.video?.playable).toEqual({ state: 'pending' });
+    expect(await handler(payload, { id: 'a', retryCount: hotspotVideoJob.retryLimit })).toBe('success');
+    expect((await hotspotsRepo(t.db).get(car, hotspot))?.files.video?.playable).toEqual({ state: 'failed' });
+    expect(logged).toEqual(['Hotspot video copy given up']);
   });
 });

@@ -50,14 +50,41 @@ export interface VideoCopyDeps {
   log?: JobLog;
 }
 
+/** Whether a hotspot's video is still `key`, waiting for its copy. */
+const holdsPending = (key: string, video: { key: string; playable?: PlayableCopy } | undefined): boolean =>
+  video?.key === key && video.playable?.state === 'pending';
+
+/**
+ * Records the outcome on the hotspot under the vehicle's lock, unless its video was replaced or removed meanwhile
+ * (then a made copy names nothing and goes).
+ */
+async function recordCopy(
+  { db, store }: Pick<VideoCopyDeps, 'db' | 'store'>,
+  { contentId, hotspotId, key }: HotspotVideoPayload,
+  copy: PlayableCopy,
+): Promise<'done' | 'failed' | 'skipped'> {
+  return db.transaction().execute(async (trx) => {
+    await contentRecords(trx).lock([contentId]);
+    const repo = hotspotsRepo(trx);
+    const row = await repo.get(contentId, hotspotId);
+    const video = row?.files.video;
+    if (!row || !video || !holdsPending(key, video)) {
+      if (copy.state === 'ready') await deleteUnreferenced(trx, store, contentId, [copy.key]);
+      return 'skipped';
+    }
+    await repo.update(contentId, hotspotId, {
+      files: JSON.stringify({ ...row.files, video: { ...video, playable: copy } }),
+    });
+    return copy.state === 'ready' ? 'done' : 'failed';
+  });
+}
+
 /** Makes the MP4 and records it on the hotspot; 'skipped' when the hotspot no longer holds that pending video. */
 export async function makePlayableCopy(
   { db, store, media, log }: VideoCopyDeps,
   { contentId, hotspotId, key }: HotspotVideoPayload,
 ): Promise<'done' | 'failed' | 'skipped'> {
-  const holds = (video: { key: string; playable?: PlayableCopy } | undefined) =>
-    video?.key === key && video.playable?.state === 'pending';
-  if (!holds((await hotspotsRepo(db).get(contentId, hotspotId))?.files.video)) return 'skipped';
+  if (!holdsPending(key, (await hotspotsRepo(db).get(contentId, hotspotId))?.files.video)) return 'skipped';
 
   const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-hotspot-video-'));
   try {
@@ -79,21 +106,7 @@ export async function makePlayableCopy(
         log?.('Hotspot video could not be made playable', { contentId, hotspotId, detail: made.ok ? '' : made.detail });
       }
     }
-    return await db.transaction().execute(async (trx) => {
-      await contentRecords(trx).lock([contentId]);
-      const repo = hotspotsRepo(trx);
-      const row = await repo.get(contentId, hotspotId);
-      const video = row?.files.video;
-      if (!row || !video || !holds(video)) {
-        // Replaced or removed while the copy was made: the copy names nothing.
-        if (copy.state === 'ready') await deleteUnreferenced(trx, store, contentId, [copy.key]);
-        return 'skipped';
-      }
-      await repo.update(contentId, hotspotId, {
-        files: JSON.stringify({ ...row.files, video: { ...video, playable: copy } }),
-      });
-      return copy.state === 'ready' ? 'done' : 'failed';
-    });
+    return await recordCopy({ db, store }, { contentId, hotspotId, key }, copy);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -101,7 +114,17 @@ export async function makePlayableCopy(
 
 /** The area's job: the browser copy of a hotspot video. */
 export function hotspotJobs(ctx: JobsContext): ModuleJobs {
-  const handler: JobHandler<HotspotVideoPayload> = async (payload) =>
-    (await makePlayableCopy(ctx, payload)) === 'skipped' ? 'skipped' : 'success';
+  const handler: JobHandler<HotspotVideoPayload> = async (payload, job) => {
+    try {
+      return (await makePlayableCopy(ctx, payload)) === 'skipped' ? 'skipped' : 'success';
+    } catch (error) {
+      if (job.retryCount < hotspotVideoJob.retryLimit) throw error;
+      // The last attempt failed too (the store, the disk): the video is offered for download rather than said
+      // to be converting for ever.
+      ctx.log('Hotspot video copy given up', { ...payload, error: String(error) });
+      await recordCopy(ctx, payload, { state: 'failed' });
+      return 'success';
+    }
+  };
   return { definitions: [hotspotVideoJob], handlers: { [hotspotVideoJob.name]: handler } };
 }
