@@ -19,7 +19,13 @@ import { storeImage } from '../media-images.ts';
 import { hotspotAnswer, hotspotKeys } from './answer.ts';
 import { hotspotsRepo } from './repo.ts';
 import { deleteUnreferenced, frameCountsOf, gatedHotspot } from './service.ts';
-import { enqueueVideoCopy, type HotspotVideoPayload, makePlayableCopy, playsInBrowsers } from './video-job.ts';
+import {
+  enqueueVideoCopy,
+  giveUpCopy,
+  type HotspotVideoPayload,
+  makePlayableCopy,
+  playsInBrowsers,
+} from './video-job.ts';
 
 /**
  * A hotspot's files (second document, section 5): the annotation image (JPEG or PNG, 5 MB), audio (mp3 or m4a,
@@ -196,7 +202,10 @@ export function hotspotFilesService({ db, store, media, videoMaxBytes, jobs }: H
         return hotspotAnswer(row, await frameCountsOf(trx, contentId));
       });
       if (copy && !jobs) {
-        await makePlayableCopy({ db, store, media }, copy);
+        // Without a worker there is no retry: a copy that cannot be made is recorded as failed, and the saved upload
+        // still answers 200.
+        const pending = copy;
+        await makePlayableCopy({ db, store, media }, pending).catch(() => giveUpCopy({ db, store }, pending));
         const row = await hotspotsRepo(db).get(contentId, hotspotId);
         if (row) return hotspotAnswer(row, await frameCountsOf(db, contentId));
       }

@@ -79,6 +79,11 @@ async function recordCopy(
   });
 }
 
+/** Records that no copy will be made (attempts spent): the viewer offers the upload for download. */
+export function giveUpCopy(deps: Pick<VideoCopyDeps, 'db' | 'store'>, payload: HotspotVideoPayload) {
+  return recordCopy(deps, payload, { state: 'failed' });
+}
+
 /** Makes the MP4 and records it on the hotspot; 'skipped' when the hotspot no longer holds that pending video. */
 export async function makePlayableCopy(
   { db, store, media, log }: VideoCopyDeps,
@@ -122,7 +127,7 @@ export function hotspotJobs(ctx: JobsContext): ModuleJobs {
       // The last attempt failed too (the store, the disk): the video is offered for download rather than said
       // to be converting for ever.
       ctx.log('Hotspot video copy given up', { ...payload, error: String(error) });
-      await recordCopy(ctx, payload, { state: 'failed' });
+      await giveUpCopy(ctx, payload);
       return 'success';
     }
   };
