@@ -78,6 +78,8 @@ async function main(): Promise<void> {
   );
 
   const memory = watchMemory(process.pid);
+  const blobsNote = (image: Parameters<typeof panoramaKeys>[0]) =>
+    `${image.width}x${image.height}, ${panoramaKeys(image).length} blobs`;
   const rows: string[][] = [];
   async function step<T>(name: string, work: () => Promise<T>, note: (result: T) => string): Promise<T> {
     global.gc?.();
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
   const original = await step(
     'upload: sizes + tiles, stored',
     async () => storePanorama(store, 'contents/1/interior', await media.renderPanorama(file, panoramaSpec())),
-    (image) => `${image.width}x${image.height}, ${panoramaKeys(image).length} blobs`,
+    blobsNote,
   );
   const master = await readFile(path.join(dir, 'media', original.master));
   const everything = {
@@ -108,34 +110,35 @@ async function main(): Promise<void> {
     saturation: true,
     sharpness: true,
   };
-  await step(
-    'enhance: all corrections + auto white balance',
-    async () =>
-      storePanorama(
-        store,
-        'contents/1/interior',
-        await media.renderPanorama(
-          master,
-          panoramaSpec(everything.jpeg_quality),
-          adjustmentsOf(everything, { mode: 'auto', temperature: 0, tint: 0 }, original),
+  /** Renders and stores an enhanced panorama, as the interior's enhance job does. */
+  const enhanceStep = (
+    name: string,
+    source: Buffer | string,
+    settings: typeof DEFAULT_ENHANCE_SETTINGS,
+    adjustments: Parameters<typeof media.renderPanorama>[2],
+  ) =>
+    step(
+      name,
+      async () =>
+        storePanorama(
+          store,
+          'contents/1/interior',
+          await media.renderPanorama(source, panoramaSpec(settings.jpeg_quality), adjustments),
         ),
-      ),
-    (image) => `${image.width}x${image.height}, ${panoramaKeys(image).length} blobs`,
+      blobsNote,
+    );
+  await enhanceStep(
+    'enhance: all corrections + auto white balance',
+    master,
+    everything,
+    adjustmentsOf(everything, { mode: 'auto', temperature: 0, tint: 0 }, original),
   );
   const superRes = { ...DEFAULT_ENHANCE_SETTINGS, super_resolution: true, super_resolution_level: 60 };
-  await step(
+  await enhanceStep(
     'super resolution 4096 -> 8192',
-    async () =>
-      storePanorama(
-        store,
-        'contents/1/interior',
-        await media.renderPanorama(
-          half,
-          panoramaSpec(superRes.jpeg_quality),
-          adjustmentsOf(superRes, null, { width: 4096, height: 2048 }),
-        ),
-      ),
-    (image) => `${image.width}x${image.height}, ${panoramaKeys(image).length} blobs`,
+    half,
+    superRes,
+    adjustmentsOf(superRes, null, { width: 4096, height: 2048 }),
   );
   const previewSource = await readFile(path.join(dir, 'media', original.renditions.preview!.jpeg));
   await step(

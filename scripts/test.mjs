@@ -1,9 +1,9 @@
-// The whole test run behind `npm test`: typecheck, lint, the console and viewer builds, then the Vitest projects
+// The whole test run behind `npm test`: typecheck, lint, the guards, the console and viewer builds, then the Vitest projects
 // domain, console, server and e2e, each with a JSON report under test-results/ and the default reporter on the terminal.
 // It ends with one line `N passed, N failed` (`, N skipped` when any were skipped) and exits non-zero when
-// anything failed. Typecheck and lint count as one test each; a failed build counts as one failure.
+// anything failed. Typecheck, lint and guards count as one test each; a failed build counts as one failure.
 //
-// Local filtering:  npm test -- --only=server            (comma-separated: typecheck,lint,build,domain,console,server,e2e)
+// Local filtering:  npm test -- --only=server            (comma-separated: typecheck,lint,guards,build,domain,console,server,e2e)
 //                   npm test -- --skip=typecheck,lint
 //                   npm test -- --only=e2e -- e2e/shell.test.ts    (arguments after `--` go to Vitest)
 // Under CI=true the browser tests are required: without Chromium the e2e suite fails instead of skipping.
@@ -14,11 +14,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
-const STEPS = ['typecheck', 'lint', 'build', 'domain', 'console', 'server', 'e2e'];
+const STEPS = ['typecheck', 'lint', 'guards', 'build', 'domain', 'console', 'server', 'e2e'];
 /** A step that runs longer than this is stopped and counted as failed, so a hang cannot eat the CI budget. */
 const STEP_TIMEOUT_MS = {
   typecheck: 10 * 60_000,
   lint: 4 * 60_000,
+  guards: 4 * 60_000,
   build: 10 * 60_000,
   domain: 10 * 60_000,
   console: 10 * 60_000,
@@ -210,10 +211,14 @@ for (const step of STEPS) {
   if (interrupted) break;
   if (!selected.has(step)) continue;
 
-  if (step === 'typecheck' || step === 'lint') {
+  if (step === 'typecheck' || step === 'lint' || step === 'guards') {
     banner(step);
-    const code = await run(step, npm, ['run', step]);
-    record(step, { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, notes: [] });
+    // The guards write the files they failed on, for the summary.
+    const notes = path.join(resultsDir, `${step}-failures.txt`);
+    rmSync(notes, { force: true });
+    const code = await run(step, npm, ['run', step, ...(step === 'guards' ? ['--', `--notes=${notes}`] : [])]);
+    const failed = code !== 0 && existsSync(notes) ? readFileSync(notes, 'utf8').split('\n').filter(Boolean) : [];
+    record(step, { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, notes: failed });
     continue;
   }
 

@@ -1,5 +1,6 @@
 /**
- * Renders the manuals of the console's manual menu (`assets/manuals/{name}.html`) to the PDFs that
+ * Renders the manuals of the console's manual menu (`assets/manuals/`: the shared `manual-template.html` filled
+ * with each manual's parts in `{name}.html`, see manual-source.ts) to the PDFs that
  * `/svnmedia/pdf/{name}_jp.pdf` serves from the first start (`assets/pdf/{name}_jp.pdf`).
  *
  * Run: `npx tsx apps/server/scripts/build-manuals.ts` (Chromium at CHROMIUM_PATH, default /usr/bin/chromium).
@@ -14,9 +15,10 @@
  * named destination for every in-document link target); the second writes those page numbers into the table.
  * The numbers sit in a fixed-width slot, so filling them in cannot move the pages; the script checks that.
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { manualSource } from './manual-source.ts';
 
 const MANUALS = ['360car_manual', '360bike_manual', 'remote360_manual'] as const;
 const SOURCE_DIR = fileURLToPath(new URL('../assets/manuals/', import.meta.url));
@@ -47,12 +49,7 @@ async function main(): Promise<void> {
 }
 
 async function buildManual(browser: Browser, name: (typeof MANUALS)[number]): Promise<void> {
-  // The shared stylesheet is inlined: the page is rendered from a string, which has no base URL to load it from.
-  const css = await readFile(`${SOURCE_DIR}manual.css`, 'utf8');
-  const source = (await readFile(`${SOURCE_DIR}${name}.html`, 'utf8')).replace(
-    '<link rel="stylesheet" href="manual.css">',
-    `<style>\n${css}</style>`,
-  );
+  const source = await manualSource(SOURCE_DIR, name);
   const targets = [...source.matchAll(TOC_SLOT)].map((m) => m[2]!);
   const page = await browser.newPage();
   try {

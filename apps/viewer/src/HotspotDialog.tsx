@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CloseupSpin } from './CloseupSpin.tsx';
 import { useI18n } from './i18n/i18n.ts';
 import { Icon } from './icons.tsx';
+import { Picture } from './Picture.tsx';
 import { type AnyHotspot, safeUrl } from './page-data.ts';
 
 /**
@@ -30,18 +31,7 @@ export function HotspotDialog({ hotspot, onClose }: { hotspot: AnyHotspot | null
               <Icon name="close" />
             </button>
           </div>
-          {image && (
-            <picture>
-              <source type="image/webp" srcSet={safeUrl(image.webp)} />
-              <img
-                src={safeUrl(image.jpeg)}
-                width={image.width}
-                height={image.height}
-                alt=""
-                className="dialog-media"
-              />
-            </picture>
-          )}
+          {image && <Picture image={image} alt="" className="dialog-media" />}
           {hotspot.closeup && hotspot.closeup.frames.length > 0 && (
             <CloseupSpin frames={hotspot.closeup.frames} label={t('closeup_label', { title: hotspot.title })} />
           )}

@@ -4,6 +4,7 @@ import { App } from './App.tsx';
 import { I18nContext, translator, viewerLocale } from './i18n/i18n.ts';
 import { readPageData } from './page-data.ts';
 import './styles.css';
+import './below-stage.css';
 
 const data = readPageData();
 const locale = viewerLocale(navigator.languages?.length ? navigator.languages : [navigator.language]);

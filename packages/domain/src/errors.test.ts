@@ -117,224 +117,136 @@ describe('statusBehaviour', () => {
   });
 });
 
+type ErrorContext = Parameters<typeof describeErrorResponse>[2];
+
 const err = (code: string, user_message?: string, fields?: { field: string; rule: string; message: string }[]) => ({
   error: { code, ...(user_message !== undefined ? { user_message } : {}), ...(fields ? { fields } : {}) },
 });
 
 describe('describeErrorResponse', () => {
-  it.each<{
-    name: string;
-    status: number;
-    body: unknown;
-    ctx?: Parameters<typeof describeErrorResponse>[2];
-    expected: unknown;
-  }>([
-    {
-      name: '400 with a known code and its own message: translated',
-      status: 400,
-      body: errorBody('login_failed'),
-      expected: { action: 'notify', messageKey: 'errors.login_failed' },
-    },
-    {
-      name: '400 with a catalogue code and its own English wording: the code is translated, the English not shown',
-      status: 400,
-      body: err('general_error', 'The car could not be saved: engine type missing.'),
-      expected: { action: 'notify', messageKey: 'errors.general_error' },
-    },
-    {
-      name: '400 with a code the catalogue does not know and its own message: shown as sent',
-      status: 400,
-      body: err('engine_type_missing', 'The car could not be saved: engine type missing.'),
-      expected: { action: 'notify', text: 'The car could not be saved: engine type missing.' },
-    },
-    {
-      name: '400 account not active: its own translation, not the English text',
-      status: 400,
-      body: err('account_not_active', 'This account is not active. Contact your administrator.'),
-      expected: { action: 'notify', messageKey: 'errors.account_not_active' },
-    },
-    {
-      name: '400 with an unknown code but a known message: translated by message',
-      status: 400,
-      body: err('legacy_thing', ERROR_CATALOGUE.check_submission.message),
-      expected: { action: 'notify', messageKey: 'errors.check_submission' },
-    },
-    {
-      name: '400 CS ERROR: the text names the listing error',
-      status: 400,
-      body: { message: 'CS ERROR', text: 'key_match' },
-      expected: { action: 'notify', messageKey: 'errors.listing.error_key_match' },
-    },
-    {
-      name: '400 CMATCH 360 ERROR with an unknown code: the default listing error',
-      status: 400,
-      body: { message: 'CMATCH 360 ERROR', text: 'mystery' },
-      expected: { action: 'notify', messageKey: 'errors.listing.error_default' },
-    },
-    {
-      name: '400 CMATCH ERROR with a known msgId',
-      status: 400,
-      body: { message: 'CMATCH ERROR', text: '2093' },
-      expected: { action: 'notify', messageKey: 'errors.listing_search.2093' },
-    },
-    {
-      name: '400 CMATCH ERROR with an unknown msgId falls back to 2999',
-      status: 400,
-      body: { message: 'CMATCH ERROR', text: 2500 },
-      expected: { action: 'notify', messageKey: 'errors.listing_search.2999' },
-    },
-    {
-      name: '400 without an error object: general error',
-      status: 400,
-      body: 'oops',
-      expected: { action: 'notify', messageKey: 'errors.general_error' },
-    },
-    {
-      name: '401 logs out',
-      status: 401,
-      body: errorBody('not_authenticated'),
-      expected: { action: 'logout', messageKey: 'errors.not_authenticated' },
-    },
-    {
-      name: '401 without a body still logs out',
-      status: 401,
-      body: undefined,
-      expected: { action: 'logout', messageKey: 'errors.not_authenticated' },
-    },
-    {
-      name: '403 shows user_message (translated when known)',
-      status: 403,
-      body: errorBody('vehicle_limit_reached'),
-      expected: { action: 'notify', messageKey: 'errors.vehicle_limit_reached' },
-    },
-    {
-      name: '408 with no body: request timeout',
-      status: 408,
-      body: null,
-      expected: { action: 'notify', messageKey: 'errors.request_timeout' },
-    },
-    {
-      name: '429 with a catalogue code: translated, whatever the English wording',
-      status: 429,
-      body: err('too_many_attempts', 'Try again in 12 minutes.'),
-      expected: { action: 'notify', messageKey: 'errors.too_many_attempts' },
-    },
-    {
-      name: '409 key duplication (listing-service answer)',
-      status: 409,
-      body: { message: 'CS JOIN KEY DUPLICATION ERROR' },
-      expected: { action: 'notify', messageKey: 'errors.listing_key_duplication' },
-    },
-    {
-      name: '409 key duplication (our code)',
-      status: 409,
-      body: errorBody('listing_key_duplication'),
-      expected: { action: 'notify', messageKey: 'errors.listing_key_duplication' },
-    },
-    {
-      name: '409 with a specific known code',
-      status: 409,
-      body: errorBody('duplicate_vehicle_id'),
-      expected: { action: 'notify', messageKey: 'errors.duplicate_vehicle_id' },
-    },
-    {
-      name: '409 otherwise: a duplicate error',
-      status: 409,
-      body: err('weird', 'Weird clash'),
-      expected: { action: 'notify', messageKey: 'errors.conflict' },
-    },
-    {
-      name: '422 joins field messages with line breaks',
-      status: 422,
-      body: err('validation_failed', 'Please check your input.', [
+  const notify = (key: string) => ({ action: 'notify', messageKey: `errors.${key}` });
+  const shown = (text: string) => ({ action: 'notify', text });
+  it.each<[name: string, status: number, body: unknown, expected: unknown, ctx?: ErrorContext]>([
+    ['400 with a known code and its own message: translated', 400, errorBody('login_failed'), notify('login_failed')],
+    [
+      '400 with a catalogue code and its own English wording: the code is translated, the English not shown',
+      400,
+      err('general_error', 'The car could not be saved: engine type missing.'),
+      notify('general_error'),
+    ],
+    [
+      '400 with a code the catalogue does not know and its own message: shown as sent',
+      400,
+      err('engine_type_missing', 'The car could not be saved: engine type missing.'),
+      shown('The car could not be saved: engine type missing.'),
+    ],
+    [
+      '400 account not active: its own translation, not the English text',
+      400,
+      err('account_not_active', 'This account is not active. Contact your administrator.'),
+      notify('account_not_active'),
+    ],
+    [
+      '400 with an unknown code but a known message: translated by message',
+      400,
+      err('legacy_thing', ERROR_CATALOGUE.check_submission.message),
+      notify('check_submission'),
+    ],
+    [
+      '400 CS ERROR: the text names the listing error',
+      400,
+      { message: 'CS ERROR', text: 'key_match' },
+      notify('listing.error_key_match'),
+    ],
+    [
+      '400 CMATCH 360 ERROR with an unknown code: the default listing error',
+      400,
+      { message: 'CMATCH 360 ERROR', text: 'mystery' },
+      notify('listing.error_default'),
+    ],
+    [
+      '400 CMATCH ERROR with a known msgId',
+      400,
+      { message: 'CMATCH ERROR', text: '2093' },
+      notify('listing_search.2093'),
+    ],
+    [
+      '400 CMATCH ERROR with an unknown msgId falls back to 2999',
+      400,
+      { message: 'CMATCH ERROR', text: 2500 },
+      notify('listing_search.2999'),
+    ],
+    ['400 without an error object: general error', 400, 'oops', notify('general_error')],
+    ['401 logs out', 401, errorBody('not_authenticated'), { action: 'logout', messageKey: 'errors.not_authenticated' }],
+    ['401 without a body still logs out', 401, undefined, { action: 'logout', messageKey: 'errors.not_authenticated' }],
+    [
+      '403 shows user_message (translated when known)',
+      403,
+      errorBody('vehicle_limit_reached'),
+      notify('vehicle_limit_reached'),
+    ],
+    ['408 with no body: request timeout', 408, null, notify('request_timeout')],
+    [
+      '429 with a catalogue code: translated, whatever the English wording',
+      429,
+      err('too_many_attempts', 'Try again in 12 minutes.'),
+      notify('too_many_attempts'),
+    ],
+    [
+      '409 key duplication (listing-service answer)',
+      409,
+      { message: 'CS JOIN KEY DUPLICATION ERROR' },
+      notify('listing_key_duplication'),
+    ],
+    ['409 key duplication (our code)', 409, errorBody('listing_key_duplication'), notify('listing_key_duplication')],
+    ['409 with a specific known code', 409, errorBody('duplicate_vehicle_id'), notify('duplicate_vehicle_id')],
+    ['409 otherwise: a duplicate error', 409, err('weird', 'Weird clash'), notify('conflict')],
+    [
+      '422 joins field messages with line breaks',
+      422,
+      err('validation_failed', 'Please check your input.', [
         { field: 'email', rule: 'email', message: 'Enter a valid e-mail address.' },
         { field: 'password', rule: 'min', message: 'At least 8 characters.' },
       ]),
-      expected: { action: 'notify', text: 'Enter a valid e-mail address.\nAt least 8 characters.' },
-    },
-    {
-      name: '422 without fields: the code message',
-      status: 422,
-      body: errorBody('csv_over_100'),
-      expected: { action: 'notify', messageKey: 'errors.csv_over_100' },
-    },
-    {
-      name: '500: retry later',
-      status: 500,
-      body: errorBody('internal_error'),
-      expected: { action: 'notify', messageKey: 'errors.internal_error' },
-    },
-    {
-      name: '500 on the payment check for master: ignored',
-      status: 500,
-      body: undefined,
-      ctx: { paymentCheck: true, privilegeType: 'master' },
-      expected: { action: 'ignore' },
-    },
-    {
-      name: '500 on the payment check for super: ignored',
-      status: 500,
-      body: undefined,
-      ctx: { paymentCheck: true, privilegeType: 'super' },
-      expected: { action: 'ignore' },
-    },
-    {
-      name: '500 on the payment check for admin: shown',
-      status: 500,
-      body: undefined,
-      ctx: { paymentCheck: true, privilegeType: 'admin' },
-      expected: { action: 'notify', messageKey: 'errors.internal_error' },
-    },
-    {
-      name: '500 elsewhere for master: shown',
-      status: 500,
-      body: undefined,
-      ctx: { privilegeType: 'master' },
-      expected: { action: 'notify', messageKey: 'errors.internal_error' },
-    },
-    {
-      name: '503 with user_message',
-      status: 503,
-      body: err('maintenance', 'Back at 10:00.'),
-      expected: { action: 'notify', text: 'Back at 10:00.' },
-    },
-    {
-      name: '502 with only an error code: the code',
-      status: 502,
-      body: err('upstream_down'),
-      expected: { action: 'notify', text: 'upstream_down' },
-    },
-    {
-      name: '504 with nothing: service unavailable',
-      status: 504,
-      body: '<html>',
-      expected: { action: 'notify', messageKey: 'errors.service_unavailable' },
-    },
-    {
-      name: '413 (not in the table) shows the message',
-      status: 413,
-      body: errorBody('csv_too_large'),
-      expected: { action: 'notify', messageKey: 'errors.csv_too_large' },
-    },
-    {
-      name: '404 without body: not found',
-      status: 404,
-      body: undefined,
-      expected: { action: 'notify', messageKey: 'errors.not_found' },
-    },
-    {
-      name: '404 for an unknown route or method (the server sends the catalogue message): translated not found',
-      status: 404,
-      body: errorBody('not_found'),
-      expected: { action: 'notify', messageKey: 'errors.not_found' },
-    },
-    {
-      name: 'no answer at all: network error',
-      status: 0,
-      body: undefined,
-      expected: { action: 'notify', messageKey: 'errors.network_error' },
-    },
-  ])('$name', ({ status, body, ctx, expected }) => {
+      shown('Enter a valid e-mail address.\nAt least 8 characters.'),
+    ],
+    ['422 without fields: the code message', 422, errorBody('csv_over_100'), notify('csv_over_100')],
+    ['500: retry later', 500, errorBody('internal_error'), notify('internal_error')],
+    [
+      '500 on the payment check for master: ignored',
+      500,
+      undefined,
+      { action: 'ignore' },
+      { paymentCheck: true, privilegeType: 'master' },
+    ],
+    [
+      '500 on the payment check for super: ignored',
+      500,
+      undefined,
+      { action: 'ignore' },
+      { paymentCheck: true, privilegeType: 'super' },
+    ],
+    [
+      '500 on the payment check for admin: shown',
+      500,
+      undefined,
+      notify('internal_error'),
+      { paymentCheck: true, privilegeType: 'admin' },
+    ],
+    ['500 elsewhere for master: shown', 500, undefined, notify('internal_error'), { privilegeType: 'master' }],
+    ['503 with user_message', 503, err('maintenance', 'Back at 10:00.'), shown('Back at 10:00.')],
+    ['502 with only an error code: the code', 502, err('upstream_down'), shown('upstream_down')],
+    ['504 with nothing: service unavailable', 504, '<html>', notify('service_unavailable')],
+    ['413 (not in the table) shows the message', 413, errorBody('csv_too_large'), notify('csv_too_large')],
+    ['404 without body: not found', 404, undefined, notify('not_found')],
+    [
+      '404 for an unknown route or method (the server sends the catalogue message): translated not found',
+      404,
+      errorBody('not_found'),
+      notify('not_found'),
+    ],
+    ['no answer at all: network error', 0, undefined, notify('network_error')],
+  ])('%s', (_name, status, body, expected, ctx) => {
     expect(describeErrorResponse(status, body, ctx)).toEqual(expected);
   });
 

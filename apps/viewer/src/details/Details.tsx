@@ -1,5 +1,6 @@
 import type { PublishedManifest } from '@spinyard/domain';
 import { useI18n, type ViewerLocale } from '../i18n/i18n.ts';
+import { Picture } from '../Picture.tsx';
 import { type SpinHotspot, safeUrl } from '../page-data.ts';
 import DamageMap from './DamageMap.tsx';
 import { type Labels, useLabels } from './use-labels.ts';
@@ -45,16 +46,7 @@ export default function Details({ manifest, damage }: { manifest: PublishedManif
               return (
                 <li key={c.order}>
                   <figure>
-                    <picture>
-                      <source type="image/webp" srcSet={safeUrl(r.webp)} />
-                      <img
-                        src={safeUrl(r.jpeg)}
-                        width={r.width}
-                        height={r.height}
-                        alt={c.caption || category}
-                        loading="lazy"
-                      />
-                    </picture>
+                    <Picture image={r} alt={c.caption || category} loading="lazy" />
                     <figcaption>{c.caption || category}</figcaption>
                   </figure>
                 </li>

@@ -56,35 +56,34 @@ export function matrixActor(variant: PermissionVariant, domainOptions: Permissio
   };
 }
 
+/** A user of the actor's domain (`own`) or of the other domain, as a target. */
+function targetUser(
+  id: string,
+  privilegeType: PermissionTarget['privilegeType'],
+  own: boolean,
+  parentUserId: string | null,
+): PermissionTarget {
+  const I = MATRIX_IDS;
+  return {
+    id,
+    privilegeType,
+    domainId: own ? I.actorDomain : I.otherDomain,
+    companyId: own ? I.actorCompany : I.otherCompany,
+    parentUserId,
+  };
+}
+
 /** The target user of a row for an actor (see MatrixTarget); undefined when the row has no user target. */
 export function matrixTargetUser(target: MatrixTarget): PermissionTarget | undefined {
   const I = MATRIX_IDS;
   switch (target) {
     case 'subordinate':
       // The admin actor has the id groupAdmin, so this user is theirs; for a normal actor it is a sibling.
-      return {
-        id: I.subordinate,
-        privilegeType: 'normal',
-        domainId: I.actorDomain,
-        companyId: I.actorCompany,
-        parentUserId: I.groupAdmin,
-      };
+      return targetUser(I.subordinate, 'normal', true, I.groupAdmin);
     case 'other_domain_normal':
-      return {
-        id: I.otherDomainNormal,
-        privilegeType: 'normal',
-        domainId: I.otherDomain,
-        companyId: I.otherCompany,
-        parentUserId: I.otherDomainAdmin,
-      };
+      return targetUser(I.otherDomainNormal, 'normal', false, I.otherDomainAdmin);
     case 'domain_super':
-      return {
-        id: I.domainSuper,
-        privilegeType: 'super',
-        domainId: I.actorDomain,
-        companyId: I.actorCompany,
-        parentUserId: null,
-      };
+      return targetUser(I.domainSuper, 'super', true, null);
     case 'none':
     case 'company':
       return undefined;
