@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
-import { purgeDeletedVehiclesMedia } from '../media-purge.ts';
-import { sweepOrphanBlobs } from '../media-sweep.ts';
+import { purgeDeletedVehiclesMedia } from '../vehicle-media/purge.ts';
+import { sweepOrphanBlobs } from '../vehicle-media/sweep.ts';
 import { PROCESS_STALE_AFTER_MS, reapStaleProcesses } from './process-reaper.ts';
 import { processRepo } from './process-repo.ts';
 import type { ContentProcessRow } from './repo.ts';
@@ -33,7 +33,7 @@ export const reapJob = defineJob<Record<string, never>>('contents.reap-processes
   schedule: { cron: '* * * * *', tz: 'UTC', payload: {} },
 });
 
-/** Every night, on one node: the media of vehicles deleted for good (modules/media-purge.ts). */
+/** Every night, on one node: the media of vehicles deleted for good (modules/vehicle-media/purge.ts). */
 export const purgeDeletedMediaJob = defineJob<Record<string, never>>('contents.purge-deleted-media', {
   retryLimit: 1,
   expireInSeconds: 30 * 60,
@@ -41,7 +41,7 @@ export const purgeDeletedMediaJob = defineJob<Record<string, never>>('contents.p
 });
 
 /**
- * A run of the orphan sweep (modules/media-sweep.ts): the schedule starts one from the first vehicle each night, and
+ * A run of the orphan sweep (modules/vehicle-media/sweep.ts): the schedule starts one from the first vehicle each night, and
  * each job hands the vehicles after its batch on to the next (`after`), so a retried job sweeps its own batch again.
  */
 export interface SweepOrphansPayload {

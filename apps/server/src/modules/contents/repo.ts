@@ -159,7 +159,7 @@ export function contentsRepo(db: Db) {
     },
 
     /** Processes cascade with their vehicle. */
-    /** Vehicles deleted for good that still have media rows, for the media purge (media-purge.ts). */
+    /** Vehicles deleted for good that still have media rows, for the media purge (vehicle-media/purge.ts). */
     async permanentlyDeletedWithMedia(limit: number): Promise<string[]> {
       const rows = await db
         .selectFrom('contents as c')

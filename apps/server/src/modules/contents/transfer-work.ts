@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { JobResult } from '../../platform/jobs/queue-registry.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { copyVehicleMedia } from '../media-copy.ts';
+import { copyVehicleMedia } from '../vehicle-media/copy.ts';
 import { assertCanAddContents } from './limits.ts';
 import { processRepo } from './process-repo.ts';
 import { processService } from './process-service.ts';
@@ -54,7 +54,7 @@ async function copyManagementId(db: Db, row: ContentRecord): Promise<string> {
 
 /**
  * The copy carries every field the dealer entered and the inspection data; it starts unpublished and unlinked from
- * the listing service, with the caller who asked as its creator. Its media are copied beside it (media-copy.ts).
+ * the listing service, with the caller who asked as its creator. Its media are copied beside it (vehicle-media/copy.ts).
  */
 function copyValues(row: ContentRecord, managementId: string, creatorId: string): NewContent {
   const price = (v: string | null) => (v === null ? null : Number(v));
@@ -136,7 +136,7 @@ async function copy(
   await assertCanAddContents(trx, row.owner_user_id, 1);
   const managementId = await copyManagementId(trx, row);
   const copyId = await contentsRepo(trx).insert(copyValues(row, managementId, creatorId ?? row.owner_user_id));
-  // The media come along, each file copied under the copy's own prefix (modules/media-copy.ts).
+  // The media come along, each file copied under the copy's own prefix (modules/vehicle-media/copy.ts).
   if (store) await copyVehicleMedia(trx, store, contentId, copyId);
   await processRepo(trx).addToPayload(processId, { copy_id: copyId, copy_management_id: managementId });
 }

@@ -4,7 +4,7 @@ import type { ExteriorSizeId } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
 import { type RenderedSpinFrame, renderSpinFrames } from '../../platform/media/spin-renditions.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { storeRenderedImage } from '../media-images.ts';
+import { storeRenderedImage } from '../vehicle-media/images.ts';
 import { exteriorFrameSpec, exteriorPrefix } from './replace-work.ts';
 
 /**

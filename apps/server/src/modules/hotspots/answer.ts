@@ -7,7 +7,7 @@ import {
   videoWatchUrl,
 } from '@spinyard/domain';
 import type { HotspotFiles, StoredHotspotFile } from '../../db/schema-hotspots.ts';
-import { imageAnswer, keysOf, mediaUrlOf } from '../media-images.ts';
+import { imageAnswer, keysOf, mediaUrlOf } from '../vehicle-media/images.ts';
 import type { HotspotRow } from './repo.ts';
 
 /** Every blob key a hotspot's files hold (to delete the ones no other hotspot of the vehicle refers to). */

@@ -11,7 +11,7 @@ import {
 import type { StoredImage } from '../../db/schema.ts';
 import type { StoredHotspotFile } from '../../db/schema-hotspots.ts';
 import { shownImage } from '../exterior/answer.ts';
-import type { MediaRows } from '../media-rows.ts';
+import type { MediaRows } from '../vehicle-media/rows.ts';
 
 type UrlOf = (key: string) => string;
 type ImageOf = (stored: StoredImage) => MediaImageAnswer;

@@ -18,8 +18,8 @@ import type { StoredImage } from '../../db/schema.ts';
 import { contentsStyleOf } from '../contents/answer.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import { shownImage } from '../exterior/answer.ts';
-import type { StoredTiles } from '../interior/panorama-store.ts';
-import { mediaRowsOf } from '../media-rows.ts';
+import type { StoredTiles } from '../vehicle-media/panoramas.ts';
+import { mediaRowsOf } from '../vehicle-media/rows.ts';
 import { manifestHotspots } from './manifest-hotspots.ts';
 
 /** Turns a stored key into the URL of its published copy (published-blobs.ts), recording it for the copy. */

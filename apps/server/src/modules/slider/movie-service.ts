@@ -21,7 +21,7 @@ import { posterFrame, remuxToMp4 } from '../../platform/media/movie-files.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
-import { imageAnswer, keysOf, mediaUrlOf, storeImage } from '../media-images.ts';
+import { imageAnswer, keysOf, mediaUrlOf, storeImage } from '../vehicle-media/images.ts';
 import { type OriginalMovieRow, type StoredMovie, sliderRepo } from './repo.ts';
 import { assertPermutation, deleteUnreferenced, gate, overLimit, prefixOf, type SliderDeps } from './service.ts';
 

@@ -36,7 +36,7 @@ import { contentsStyleOf } from '../contents/answer.ts';
 import { contentLocks } from '../contents/locks.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
 import type { ContentRecord } from '../contents/repo.ts';
-import { imageAnswer, keysOf, storeImage } from '../media-images.ts';
+import { imageAnswer, keysOf, storeImage } from '../vehicle-media/images.ts';
 import { type RiderViewImageRow, type SliderItemRow, sliderRepo } from './repo.ts';
 
 /**
