@@ -19,7 +19,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   login_attempts: 'auth',
   throttle_events: 'auth',
   contents: 'contents',
-  content_processes: 'contents',
+  content_processes: 'processes',
   uploads: 'uploads',
   exterior_groups: 'exterior',
   exterior_frames: 'exterior',

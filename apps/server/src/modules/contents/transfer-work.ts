@@ -3,10 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { JobResult } from '../../platform/jobs/queue-registry.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { processService } from '../processes/service.ts';
 import { copyVehicleMedia } from '../vehicle-media/copy.ts';
 import { assertCanAddContents } from './limits.ts';
-import { processRepo } from './process-repo.ts';
-import { processService } from './process-service.ts';
 import { type ContentRecord, contentsRepo, type NewContent } from './repo.ts';
 import { transferRepo } from './transfer-repo.ts';
 
@@ -138,7 +137,7 @@ async function copy(
   const copyId = await contentsRepo(trx).insert(copyValues(row, managementId, creatorId ?? row.owner_user_id));
   // The media come along, each file copied under the copy's own prefix (modules/vehicle-media/copy.ts).
   if (store) await copyVehicleMedia(trx, store, contentId, copyId);
-  await processRepo(trx).addToPayload(processId, { copy_id: copyId, copy_management_id: managementId });
+  await processService(trx).addToPayload(processId, { copy_id: copyId, copy_management_id: managementId });
 }
 
 /**
@@ -152,12 +151,12 @@ export async function runWholeContentJob(
   options: { lastAttempt: boolean; hooks?: WorkHooks | undefined; store?: BlobStore | undefined },
 ): Promise<JobResult> {
   const processes = processService(db);
-  const found = await processRepo(db).find(processId);
+  const found = await processService(db).find(processId);
   if (!found || found.process !== job || !processes.isOpen(found.status)) return 'skipped';
   await processes.begin(processId);
   try {
     const done = await db.transaction().execute(async (trx) => {
-      const row = await processRepo(trx).lock(processId);
+      const row = await processService(trx).lock(processId);
       // Another worker finished it while this one waited for the lock.
       if (!row || !processes.isOpen(row.status)) return false;
       if (job === 'transfer') await transfer(trx, row.content_id, row.payload as unknown as TransferPayload);

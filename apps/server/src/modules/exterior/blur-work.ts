@@ -12,7 +12,7 @@ import type { BlurSpec } from '../../platform/media/blur.ts';
 import type { Media, RenditionSpec } from '../../platform/media/media.ts';
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
-import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
+import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
 import { storeImage } from '../vehicle-media/images.ts';
 import { type BlurFrameRow, blurRepo, savedBlurSettings } from './blur-repo.ts';
 import { exteriorPrefix } from './replace-work.ts';

@@ -21,7 +21,7 @@ import { FrameSignatureError } from '../../platform/media/frame-signatures.ts';
 import type { Media, ProbedVideo } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
-import { defineProcessJob, ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
+import { defineProcessJob, ProcessRefused, type ProcessWork } from '../processes/runner.ts';
 import { uploadsService } from '../uploads/service.ts';
 import { deleteUploadFiles as deleteUploads, openUploadFile } from '../uploads/upload-files.ts';
 import { movieBackupRepo } from './backup-repo.ts';

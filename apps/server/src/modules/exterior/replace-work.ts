@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { Media, RenditionSpec } from '../../platform/media/media.ts';
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
-import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
+import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
 import { storeImage } from '../vehicle-media/images.ts';
 import { deleteUnreferencedBlobs, exteriorFlagsOf, refreshExteriorFlags } from './edit-common.ts';
 import { exteriorRepo } from './repo.ts';

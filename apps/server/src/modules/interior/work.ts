@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
 import type { Media } from '../../platform/media/index.ts';
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
-import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
+import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
 import { panoramaKeys, storePanorama } from '../vehicle-media/panoramas.ts';
 import { adjustmentsOf, deleteUnreferenced, interiorPrefix, panoramaSpec } from './panorama.ts';
 import { interiorRepo } from './repo.ts';

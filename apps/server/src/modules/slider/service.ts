@@ -33,9 +33,9 @@ import type { Media, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
 import { contentsStyleOf } from '../contents/answer.ts';
-import { contentLocks } from '../contents/locks.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
 import type { ContentRecord } from '../contents/repo.ts';
+import { contentLocks } from '../processes/locks.ts';
 import { imageAnswer, keysOf, storeImage } from '../vehicle-media/images.ts';
 import { type RiderViewImageRow, type SliderItemRow, sliderRepo } from './repo.ts';
 

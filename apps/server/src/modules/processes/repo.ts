@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { bossDbOf } from '../../db/boss-db.ts';
 import type { Db } from '../../db/database.ts';
 import type { ProcessStatus } from '../../db/schema.ts';
-import type { ContentProcessRow } from './repo.ts';
+import type { ContentProcessRow } from '../contents/repo.ts';
 
 /** The channel every node LISTENs on for process changes (platform/realtime fans it out to sockets). */
 export const PROCESS_CHANNEL = 'spinyard_processes';
