@@ -8,8 +8,7 @@ import {
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
-import type { BlurSpec } from '../../platform/media/blur.ts';
-import type { Media, RenditionSpec } from '../../platform/media/media.ts';
+import type { BlurSpec, Media, RenditionSpec } from '../../platform/media/media.ts';
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
 import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';

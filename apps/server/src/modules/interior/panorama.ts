@@ -5,7 +5,7 @@ import {
   type InteriorSceneAnswer,
   RENDITION_QUALITY,
 } from '@spinyard/domain';
-import type { PanoramaAdjustments, PanoramaSpec } from '../../platform/media/index.ts';
+import type { PanoramaAdjustments, PanoramaSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { panoramaAnswer, panoramaKeys } from '../vehicle-media/panoramas.ts';
 import type { InteriorSceneRow } from './repo.ts';

@@ -27,7 +27,7 @@ import type { StoredImage } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import type { JobDefinition, JobRunner } from '../../platform/jobs/queue-registry.ts';
-import type { Media } from '../../platform/media/index.ts';
+import type { Media } from '../../platform/media/media.ts';
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';

@@ -8,7 +8,7 @@ import {
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
-import type { Media } from '../../platform/media/index.ts';
+import type { Media } from '../../platform/media/media.ts';
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
 import { panoramaKeys, storePanorama } from '../vehicle-media/panoramas.ts';

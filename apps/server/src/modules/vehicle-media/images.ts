@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { MEDIA_URL_PREFIX, type MediaImageAnswer } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
-import type { Media, RenditionSpec } from '../../platform/media/media.ts';
-import type { RenderedSpinFrame } from '../../platform/media/spin-renditions.ts';
+import type { Media, RenderedSpinFrame, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 

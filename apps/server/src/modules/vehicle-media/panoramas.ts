@@ -1,6 +1,6 @@
 import type { InteriorImageAnswer } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
-import type { RenderedPanorama } from '../../platform/media/index.ts';
+import type { RenderedPanorama } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { imageAnswer, keysOf, mediaUrlOf, putRendered, putterFor } from './images.ts';
 
