@@ -9,8 +9,7 @@ import {
   readDomainOptions,
   SLIDER_CATEGORIES,
   type SliderCategory,
-  videoThumbnailUrl,
-  videoWatchUrl,
+  videoLinkAnswer,
   type ZoomPoint,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
@@ -141,16 +140,7 @@ export async function buildManifest(
       })),
     video_links: items
       .filter((it) => it.kind === 'video_link' && it.video_id !== null)
-      .map((it, i) => {
-        const id = it.video_id as string;
-        return {
-          order: i + 1,
-          caption: it.caption,
-          video_id: id,
-          watch_url: videoWatchUrl(id),
-          thumbnail_url: videoThumbnailUrl(id),
-        };
-      }),
+      .map((it, i) => ({ order: i + 1, caption: it.caption, ...videoLinkAnswer(it.video_id as string) })),
     basic_info: basicInfo(row),
     display: {
       development_view: row.development_view_display ? row.development_view_position : 'off',

@@ -23,8 +23,7 @@ import {
   sliderImageFields,
   type VideoLinkBody,
   videoIdOf,
-  videoThumbnailUrl,
-  videoWatchUrl,
+  videoLinkAnswer,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -98,16 +97,7 @@ export function sliderItemAnswer(row: SliderItemRow, order: number): SliderItemA
       image: imageAnswer(row.image),
     };
   }
-  const videoId = row.video_id ?? '';
-  return {
-    kind: 'video_link',
-    id: row.id,
-    order,
-    caption: row.caption,
-    video_id: videoId,
-    watch_url: videoWatchUrl(videoId),
-    thumbnail_url: videoThumbnailUrl(videoId),
-  };
+  return { kind: 'video_link', id: row.id, order, caption: row.caption, ...videoLinkAnswer(row.video_id ?? '') };
 }
 
 const riderAnswer = (row: RiderViewImageRow, order: number): RiderViewImageAnswer => ({
