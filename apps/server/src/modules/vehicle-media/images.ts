@@ -76,11 +76,14 @@ export async function storeRenderedImage(
 export const mediaUrlOf = (key: string): string =>
   `${MEDIA_URL_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
 
-/** A stored image as the content API answers it (URLs, never keys). */
-export function imageAnswer(image: StoredImage): MediaImageAnswer {
+/**
+ * A stored image as the content API answers it (URLs, never keys); `url` turns a key into its URL (the published
+ * manifest's point to the published copies).
+ */
+export function imageAnswer(image: StoredImage, url: (key: string) => string = mediaUrlOf): MediaImageAnswer {
   const renditions: MediaImageAnswer['renditions'] = {};
   for (const [name, r] of Object.entries(image.renditions)) {
-    renditions[name] = { width: r.width, height: r.height, jpeg: mediaUrlOf(r.jpeg), webp: mediaUrlOf(r.webp) };
+    renditions[name] = { width: r.width, height: r.height, jpeg: url(r.jpeg), webp: url(r.webp) };
   }
   return { width: image.width, height: image.height, renditions };
 }

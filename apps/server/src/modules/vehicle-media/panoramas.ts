@@ -48,18 +48,19 @@ export function panoramaKeys(image: StoredImage): string[] {
   return [...keysOf(image), ...(tilesOf(image)?.keys ?? [])];
 }
 
-export function panoramaAnswer(image: StoredImage): InteriorImageAnswer {
+/** A stored panorama as answered, tiles included; `url` as for imageAnswer (images.ts). */
+export function panoramaAnswer(image: StoredImage, url: (key: string) => string = mediaUrlOf): InteriorImageAnswer {
   const tiles = tilesOf(image);
   return {
-    ...imageAnswer(image),
-    master: mediaUrlOf(image.master),
+    ...imageAnswer(image, url),
+    master: url(image.master),
     tiles: tiles
       ? {
           width: tiles.width,
           cols: tiles.cols,
           rows: tiles.rows,
           tile_width: tiles.tile_width,
-          urls: tiles.keys.map(mediaUrlOf),
+          urls: tiles.keys.map((key) => url(key)),
         }
       : null,
   };
