@@ -8,12 +8,8 @@ import {
   panoramaRefusal,
 } from '@spinyard/domain';
 import sharp from 'sharp';
-import {
-  adjustmentsOf,
-  panoramaKeys,
-  panoramaSpec,
-  storePanorama,
-} from '../apps/server/src/modules/interior/panorama-store.ts';
+import { adjustmentsOf, panoramaSpec } from '../apps/server/src/modules/interior/panorama.ts';
+import { panoramaKeys, storePanorama } from '../apps/server/src/modules/vehicle-media/panoramas.ts';
 import { createMedia } from '../apps/server/src/platform/media/index.ts';
 import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
 import { watchMemory } from './process-memory.ts';

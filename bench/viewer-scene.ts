@@ -10,7 +10,7 @@ import { setMediaFlags } from '../apps/server/src/modules/contents/media-access.
 import { exteriorFlagsOf } from '../apps/server/src/modules/exterior/edit-common.ts';
 import { exteriorFrameSpec, exteriorPrefix } from '../apps/server/src/modules/exterior/replace-work.ts';
 import { exteriorRepo } from '../apps/server/src/modules/exterior/repo.ts';
-import { storeImage } from '../apps/server/src/modules/media-images.ts';
+import { storeImage } from '../apps/server/src/modules/vehicle-media/images.ts';
 import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
 import { createMedia } from '../apps/server/src/platform/media/index.ts';
 import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';

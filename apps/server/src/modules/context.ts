@@ -7,7 +7,7 @@ import type { NotifyHub } from '../platform/realtime/notify-hub.ts';
 import type { SmsSender } from '../platform/sms/sms-sender.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
 import type { AuthService } from './auth/service.ts';
-import type { ProcessJobPayload } from './contents/jobs.ts';
+import type { ProcessJobPayload } from './processes/runner.ts';
 
 /**
  * What every area module receives: the adapters to the outside world and the shared services. Modules build

@@ -6,6 +6,7 @@ import { designModule } from './design/index.ts';
 import { exteriorModule } from './exterior/index.ts';
 import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
+import { processesModule } from './processes/index.ts';
 import { profileModule } from './profile/index.ts';
 import { publishingModule } from './publishing/index.ts';
 import { sliderModule } from './slider/index.ts';
@@ -23,6 +24,7 @@ export const MODULES: readonly AppModule[] = [
   profileModule,
   usersModule,
   contentsModule,
+  processesModule,
   uploadsModule,
   exteriorModule,
   interiorModule,

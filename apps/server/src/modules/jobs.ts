@@ -1,9 +1,9 @@
 import { mailJob } from '../platform/jobs/mail-job.ts';
 import { type JobDefinition, type JobHandler, JobRegistryError } from '../platform/jobs/queue-registry.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
-import type { ProcessJobPayload } from './contents/jobs.ts';
 import type { AppModule, JobsContext, ModuleJobs } from './context.ts';
 import { MODULES } from './index.ts';
+import type { ProcessJobPayload } from './processes/runner.ts';
 
 /** One owner's jobs: a module's, or a platform adapter's (the mail queue). */
 export interface JobSet extends ModuleJobs {

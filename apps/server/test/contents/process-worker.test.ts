@@ -1,10 +1,10 @@
 import type { SocketServerMessage } from '@spinyard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reapJob } from '../../src/modules/contents/jobs.ts';
-import { PROCESS_MAX_ATTEMPTS, WORKER_LOST } from '../../src/modules/contents/process-reaper.ts';
-import { processRepo } from '../../src/modules/contents/process-repo.ts';
-import { processService } from '../../src/modules/contents/process-service.ts';
 import type { WorkHooks } from '../../src/modules/contents/transfer-work.ts';
+import { PROCESS_MAX_ATTEMPTS, WORKER_LOST } from '../../src/modules/processes/reaper.ts';
+import { processRepo } from '../../src/modules/processes/repo.ts';
+import { processService } from '../../src/modules/processes/service.ts';
 import { factory } from '../helpers/factory.ts';
 import { contentApi } from './content-api.ts';
 import { eventually, startContentsRunner } from './process-jobs.ts';

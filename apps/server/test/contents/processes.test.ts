@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PROCESS_MAX_ATTEMPTS, reapStaleProcesses, WORKER_LOST } from '../../src/modules/contents/process-reaper.ts';
-import { processRepo } from '../../src/modules/contents/process-repo.ts';
-import { processService } from '../../src/modules/contents/process-service.ts';
+import { PROCESS_MAX_ATTEMPTS, reapStaleProcesses, WORKER_LOST } from '../../src/modules/processes/reaper.ts';
+import { processRepo } from '../../src/modules/processes/repo.ts';
+import { processService } from '../../src/modules/processes/service.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { contentApi } from './content-api.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { purgeDeletedVehiclesMedia, purgeVehicleMedia } from '../../src/modules/media-purge.ts';
+import { purgeDeletedVehiclesMedia, purgeVehicleMedia } from '../../src/modules/vehicle-media/purge.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 import { panorama, uploadPanorama } from '../interior/panoramas.ts';

@@ -1,7 +1,7 @@
 import { SOCKET_CLOSE } from '@spinyard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processService } from '../../src/modules/contents/process-service.ts';
+import { processService } from '../../src/modules/processes/service.ts';
 import { factory } from '../helpers/factory.ts';
 import { openCluster, openSocket, signedInSocket } from './realtime-nodes.ts';
 

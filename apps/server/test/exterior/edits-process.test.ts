@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProcessJobPayload } from '../../src/modules/contents/jobs.ts';
-import { processService } from '../../src/modules/contents/process-service.ts';
 import { exteriorEditJobs, extraImagesJob, replaceImageJob } from '../../src/modules/exterior/edit-jobs.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
-import { keysOf } from '../../src/modules/media-images.ts';
+import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
+import { processService } from '../../src/modules/processes/service.ts';
 import { uploadsRepo } from '../../src/modules/uploads/repo.ts';
+import { keysOf } from '../../src/modules/vehicle-media/images.ts';
 import type { JobHandler } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { putContentAddressed } from '../../src/platform/storage/content-addressed.ts';

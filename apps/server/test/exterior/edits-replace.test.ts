@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exteriorFrameSpec } from '../../src/modules/exterior/replace-work.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
-import { keysOf, storeImage } from '../../src/modules/media-images.ts';
+import { keysOf, storeImage } from '../../src/modules/vehicle-media/images.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { multipartFile, numberedFrame, seedExterior, testAppStore } from '../helpers/exterior-seed.ts';

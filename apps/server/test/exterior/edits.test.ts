@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { processService } from '../../src/modules/contents/process-service.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
-import { keysOf } from '../../src/modules/media-images.ts';
+import { processService } from '../../src/modules/processes/service.ts';
 import { uploadsRepo } from '../../src/modules/uploads/repo.ts';
+import { keysOf } from '../../src/modules/vehicle-media/images.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';

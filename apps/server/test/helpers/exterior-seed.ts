@@ -6,7 +6,7 @@ import { setMediaFlags } from '../../src/modules/contents/media-access.ts';
 import { exteriorFlagsOf } from '../../src/modules/exterior/edit-common.ts';
 import { exteriorFrameSpec, exteriorPrefix } from '../../src/modules/exterior/replace-work.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
-import { storeImage } from '../../src/modules/media-images.ts';
+import { storeImage } from '../../src/modules/vehicle-media/images.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';

@@ -5,8 +5,8 @@ import type { NewUser, ProcessStatus, UserUpdate } from '../../src/db/schema.ts'
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { authRepo } from '../../src/modules/auth/repo.ts';
 import { newToken } from '../../src/modules/auth/tokens.ts';
-import { processRepo } from '../../src/modules/contents/process-repo.ts';
 import { contentsRepo, type NewContent } from '../../src/modules/contents/repo.ts';
+import { processRepo } from '../../src/modules/processes/repo.ts';
 import { type CompanyFields, type CompanyKind, tenancyRepo } from '../../src/modules/tenancy/repo.ts';
 import { groupsRepo } from '../../src/modules/users/groups-repo.ts';
 import { usersRepo } from '../../src/modules/users/repo.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { processRepo } from '../../src/modules/contents/process-repo.ts';
 import { hotspotsRepo } from '../../src/modules/hotspots/repo.ts';
+import { processRepo } from '../../src/modules/processes/repo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { API, as, exteriorBody, interiorBody, seedVehicle } from './fixtures.ts';

@@ -9,7 +9,7 @@ import {
 } from '@spinyard/domain';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { processRepo } from '../../src/modules/contents/process-repo.ts';
+import { processRepo } from '../../src/modules/processes/repo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { declaredPng, edgeEnergy, fetchMedia, measure, panorama, uploadPanorama } from './panoramas.ts';

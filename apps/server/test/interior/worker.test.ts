@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { DEFAULT_ENHANCE_SETTINGS, type InteriorSceneAnswer } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProcessJobPayload } from '../../src/modules/contents/jobs.ts';
 import { interiorEnhanceJob, interiorJobs, whiteBalanceJob } from '../../src/modules/interior/jobs.ts';
+import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
 import type { JobContext, JobHandler, JobRunner } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';

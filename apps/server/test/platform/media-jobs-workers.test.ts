@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import type { ProcessJobPayload } from '../../src/modules/contents/jobs.ts';
 import { PIPELINE_JOB_NAMES } from '../../src/modules/exterior/jobs.ts';
 import { asyncUploadJob, multipleJob } from '../../src/modules/exterior/pipeline-work.ts';
+import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
 import { createBoss } from '../../src/platform/jobs/boss.ts';
 import {
   createJobRunner,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SERVER_SRC, type SourceFile, sourceFiles, withoutLineComments } from './source.ts';
@@ -23,6 +24,35 @@ export function mediaUses(source: string): string[] {
     /\b(?:spawn|spawnSync|execFile|execFileSync|exec|execSync|execa)\s*\(\s*['"`]([^'"`\s]*?)(ffmpeg|ffprobe)\b/g;
   for (const m of text.matchAll(programs)) uses.push(`run ${m[2]}`);
   return uses;
+}
+
+/**
+ * Where an import of a server file lands inside `platform/`, when it does: `platform/media/media.ts` for
+ * `../../platform/media/media.ts` from `modules/x/y.ts`.
+ */
+export function platformImports(filePath: string, source: string): string[] {
+  const found: string[] = [];
+  const text = withoutLineComments(source);
+  for (const m of text.matchAll(/\b(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+    const target = path.posix.join(path.posix.dirname(filePath), m[1]!);
+    if (target.startsWith('platform/')) found.push(target);
+  }
+  return found;
+}
+
+/**
+ * Outside the platform, the media adapter is reached through its interface alone (`Media`, platform/media/media.ts,
+ * which also names the shapes and errors of its parts); only a file at the root of apps/server/src (the composition
+ * root: app.ts, main.ts) builds it (platform/media/index.ts). Blobs go through the BlobStore interface: no area
+ * picks a backend (disk-blob-store.ts, s3-blob-store.ts).
+ */
+export function forbiddenPlatformImport(filePath: string, target: string): boolean {
+  if (filePath.startsWith('platform/')) return false;
+  if (target.startsWith('platform/media/')) {
+    if (target === 'platform/media/media.ts') return false;
+    return !(target === 'platform/media/index.ts' && !filePath.includes('/'));
+  }
+  return /^platform\/storage\/(disk|s3)-blob-store\.ts$/.test(target);
 }
 
 const isMediaAdapter = (label: string, f: SourceFile) =>
@@ -53,5 +83,45 @@ describe('one media adapter', () => {
   it('finds sharp in the adapter (the scan reads the real files)', () => {
     const adapter = sourceFiles().filter((f) => isMediaAdapter('apps/server/src', f));
     expect(adapter.flatMap((f) => mediaUses(f.text))).toContain('sharp');
+  });
+
+  it('recognises reaching into the adapter past its interface (the scanner itself)', () => {
+    const source = [
+      "import type { Media } from '../../platform/media/media.ts';",
+      "import { transcodeToMp4 } from '../../platform/media/movie-files.ts';",
+      "import { createMedia } from '../../platform/media/index.ts';",
+      "import { type BlobStore } from '../../platform/storage/blob-store.ts';",
+      "import { createDiskBlobStore } from '../../platform/storage/disk-blob-store.ts';",
+      "// import { x } from '../../platform/media/blur.ts';",
+    ].join('\n');
+    const targets = platformImports('modules/hotspots/video-job.ts', source);
+    expect(targets).toEqual([
+      'platform/media/media.ts',
+      'platform/media/movie-files.ts',
+      'platform/media/index.ts',
+      'platform/storage/blob-store.ts',
+      'platform/storage/disk-blob-store.ts',
+    ]);
+    expect(targets.filter((t) => forbiddenPlatformImport('modules/hotspots/video-job.ts', t))).toEqual([
+      'platform/media/movie-files.ts',
+      'platform/media/index.ts',
+      'platform/storage/disk-blob-store.ts',
+    ]);
+    expect(forbiddenPlatformImport('app.ts', 'platform/media/index.ts')).toBe(false);
+    expect(forbiddenPlatformImport('platform/speech/index.ts', 'platform/media/speech-audio.ts')).toBe(false);
+  });
+
+  it('lets the server reach media only through the Media interface, and blobs only through the store', () => {
+    const files = sourceFiles();
+    const reaching = files.flatMap((f) =>
+      platformImports(f.path, f.text)
+        .filter((target) => forbiddenPlatformImport(f.path, target))
+        .map((target) => `apps/server/src/${f.path} -> ${target}`),
+    );
+    expect(reaching).toEqual([]);
+    // The scan reads real imports: the areas do reach the interface.
+    expect(
+      files.filter((f) => platformImports(f.path, f.text).includes('platform/media/media.ts')).length,
+    ).toBeGreaterThan(10);
   });
 });

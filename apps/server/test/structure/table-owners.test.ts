@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areaOf, SERVER_SRC, sourceFiles, withoutLineComments } from './source.ts';
 
@@ -18,7 +19,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   login_attempts: 'auth',
   throttle_events: 'auth',
   contents: 'contents',
-  content_processes: 'contents',
+  content_processes: 'processes',
   uploads: 'uploads',
   exterior_groups: 'exterior',
   exterior_frames: 'exterior',
@@ -95,16 +96,25 @@ export function mayWrite(filePath: string, table: string): boolean {
   return /(^|\/|-)repo(\.ts$|\/)/.test(filePath.slice(`modules/${owner}/`.length));
 }
 
-/** Value imports of another area's repository from inside an area (a way around its owner's service). */
+/** The area a file under `modules/` belongs to; a file at the root of `modules/` belongs to none (`(root)`). */
+const ownerOf = (filePath: string): string => areaOf(filePath) ?? '(root)';
+
+/**
+ * Value imports of an area's repository from any other file under `modules/` (a way around its owner's service):
+ * from another area, or from the root of `modules/`, at any depth of relative path.
+ */
 export function foreignRepoImports(filePath: string, source: string): string[] {
-  const area = areaOf(filePath);
-  if (!area) return [];
+  if (!filePath.startsWith('modules/')) return [];
   const found: string[] = [];
   for (const m of withoutLineComments(source).matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)) {
     if (m[1]) continue;
     const spec = m[2]!;
-    const target = /^\.\.\/([^/.]+)\/(.+)$/.exec(spec);
-    if (target && target[1] !== area && /(^|\/|-)repo(\.ts$|\/)/.test(target[2]!)) found.push(spec);
+    if (!spec.startsWith('.')) continue;
+    const target = path.posix.join(path.posix.dirname(filePath), spec);
+    const area = areaOf(target);
+    if (area && area !== ownerOf(filePath) && /(^|\/|-)repo(\.ts$|\/)/.test(target.slice(`modules/${area}/`.length))) {
+      found.push(spec);
+    }
   }
   return found;
 }
@@ -158,6 +168,16 @@ describe('one owner per table', () => {
     ]);
     expect(foreignRepoImports('modules/profile/x.ts', "import type { AuthRepo } from '../auth/repo.ts';")).toEqual([]);
     expect(foreignRepoImports('modules/users/x.ts', "import { usersRepo } from './repo.ts';")).toEqual([]);
+    // Every file under modules/ is covered: a file at its root, and a folder inside an area.
+    expect(foreignRepoImports('modules/jobs.ts', "import { usersRepo } from './users/repo.ts';")).toEqual([
+      './users/repo.ts',
+    ]);
+    expect(
+      foreignRepoImports(
+        'modules/users/sub/x.ts',
+        "import { r } from '../../auth/repo/tokens.ts';\nimport { u } from '../repo.ts';",
+      ),
+    ).toEqual(['../../auth/repo/tokens.ts']);
   });
 
   it('writes each table only from its owner’s repository', () => {

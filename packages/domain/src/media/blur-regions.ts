@@ -1,3 +1,5 @@
+import { lerp, setTrackKey, trackProblems, trackSpan, trackValueAt } from '../keyframes/track.ts';
+
 /**
  * The blur editor's regions (issue 9, "blur and replace-image editor"): a licence plate, a face or a sign drawn on
  * a few frames of a spin row and carried to the frames between by interpolation, so one plate is blurred on all 36
@@ -69,22 +71,6 @@ export const BLUR_LIMITS = {
   maxFrames: 360,
 } as const;
 
-/** Steps from `from` to `to` going forward round a circle of `n` frames (0 when equal). */
-export function forwardDistance(from: number, to: number, n: number): number {
-  return (((to - from) % n) + n) % n;
-}
-
-/** Offsets of each key frame from the first along the region's order (0 for the first). */
-function keyOffsets(keys: readonly BlurKeyFrame[], n: number): number[] {
-  const offsets = [0];
-  for (let i = 1; i < keys.length; i++) {
-    offsets.push(offsets[i - 1]! + forwardDistance(keys[i - 1]!.frame, keys[i]!.frame, n));
-  }
-  return offsets;
-}
-
-const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
-
 /** The box between two boxes, `t` from 0 (a) to 1 (b). */
 export function interpolateBox(a: BlurBox, b: BlurBox, t: number): BlurBox {
   return { x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t), w: lerp(a.w, b.w, t), h: lerp(a.h, b.h, t) };
@@ -92,30 +78,12 @@ export function interpolateBox(a: BlurBox, b: BlurBox, t: number): BlurBox {
 
 /** How many frames the region covers (its arc), of a row of `n`. */
 export function regionSpan(region: BlurRegion, n: number): number {
-  if (region.all_frames) return n;
-  const offsets = keyOffsets(region.keys, n);
-  return offsets[offsets.length - 1]! + 1;
+  return trackSpan(region.keys, n, region.all_frames);
 }
 
 /** The region's box on frame `frame` of a row of `n` frames, or null where it is absent. */
 export function regionBoxAt(region: BlurRegion, frame: number, n: number): BlurBox | null {
-  const { keys } = region;
-  const first = keys[0];
-  if (!first || n <= 0) return null;
-  if (keys.length === 1) return region.all_frames || first.frame === frame ? first.box : null;
-  const offsets = keyOffsets(keys, n);
-  const last = offsets.length - 1;
-  const p = forwardDistance(first.frame, frame, n);
-  const end = offsets[last]!;
-  if (p <= end) {
-    let i = 0;
-    while (i < last - 1 && offsets[i + 1]! < p) i++;
-    const span = offsets[i + 1]! - offsets[i]!;
-    return interpolateBox(keys[i]!.box, keys[i + 1]!.box, span === 0 ? 0 : (p - offsets[i]!) / span);
-  }
-  if (!region.all_frames) return null;
-  // Wrapping: from the last key frame (at `end`) forward round to the first (at `n`).
-  return interpolateBox(keys[last]!.box, first.box, (p - end) / (n - end));
+  return trackValueAt(region.keys, frame, n, (key) => key.box, interpolateBox, region.all_frames);
 }
 
 /** Every region present on `frame`, with its box there, in the regions' order. */
@@ -186,24 +154,7 @@ export function resizeBox(box: BlurBox, dw: number, dh: number): BlurBox {
  * frame of an `all_frames` region) is inserted in order; a frame outside extends the arc at the nearer end.
  */
 export function setKeyFrame(region: BlurRegion, frame: number, box: BlurBox, n: number): BlurRegion {
-  const keys = region.keys;
-  const at = keys.findIndex((k) => k.frame === frame);
-  if (at >= 0) return { ...region, keys: keys.map((k, i) => (i === at ? { frame, box } : k)) };
-  const first = keys[0];
-  if (!first) return { ...region, keys: [{ frame, box }] };
-  const offsets = keyOffsets(keys, n);
-  const end = offsets[offsets.length - 1]!;
-  const p = forwardDistance(first.frame, frame, n);
-  if (p < end || (region.all_frames && keys.length > 1)) {
-    // Inside the arc, or anywhere round the circle of an all-frames region: after the last key before it.
-    const index = p < end ? offsets.findIndex((o) => o > p) : keys.length;
-    return { ...region, keys: [...keys.slice(0, index), { frame, box }, ...keys.slice(index)] };
-  }
-  const ahead = p - end;
-  const behind = forwardDistance(frame, first.frame, n);
-  return ahead <= behind
-    ? { ...region, keys: [...keys, { frame, box }] }
-    : { ...region, keys: [{ frame, box }, ...keys] };
+  return { ...region, keys: setTrackKey(region.keys, { frame, box }, n, region.all_frames) };
 }
 
 /** The region without its key frame at `frame`; null when that was its last key frame. */
@@ -220,22 +171,10 @@ export interface RegionProblem {
 
 /**
  * What is wrong with a region for a row of `n` frames (empty when nothing): key frames must be frames of the row,
- * each once, and must not lap the circle.
+ * each once, and must not lap the circle (keyframes/track.ts).
  */
 export function regionProblems(region: BlurRegion, n: number): RegionProblem[] {
-  const problems: RegionProblem[] = [];
-  const seen = new Set<number>();
-  region.keys.forEach((key, i) => {
-    if (key.frame >= n)
-      problems.push({ path: ['keys', i, 'frame'], message: `The row has ${n} frames (0 to ${n - 1}).` });
-    if (seen.has(key.frame))
-      problems.push({ path: ['keys', i, 'frame'], message: 'A frame has one key frame at most.' });
-    seen.add(key.frame);
-  });
-  if (problems.length === 0 && regionSpan({ ...region, all_frames: false }, n) > n) {
-    problems.push({ path: ['keys'], message: 'The key frames go round the spin more than once.' });
-  }
-  return problems;
+  return trackProblems(region.keys, n).map((p) => ({ path: ['keys', ...p.path], message: p.message }));
 }
 
 /**

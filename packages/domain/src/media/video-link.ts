@@ -59,3 +59,16 @@ export const videoWatchUrl = (id: string): string => `https://www.youtube.com/wa
  * a browser without access to the site shows the link text instead.
  */
 export const videoThumbnailUrl = (id: string): string => `https://i.ytimg.com/vi/${id}/hqdefault.jpg`;
+
+/** A video link as every answer gives it (a category image, a hotspot, the published manifest): id and both URLs. */
+export interface VideoLinkAnswer {
+  video_id: string;
+  watch_url: string;
+  thumbnail_url: string;
+}
+
+export const videoLinkAnswer = (id: string): VideoLinkAnswer => ({
+  video_id: id,
+  watch_url: videoWatchUrl(id),
+  thumbnail_url: videoThumbnailUrl(id),
+});

@@ -5,10 +5,9 @@ import {
   type ContentListItem,
   effectiveImageSystem,
   inspectionData,
-  isRunningProcess,
-  type ProcessAnswer,
   readDomainOptions,
 } from '@spinyard/domain';
+import { toProcessAnswers } from '../processes/answer.ts';
 import { publicUrls } from '../publishing/urls.ts';
 import type { ContentProcessRow, ContentRecord } from './repo.ts';
 
@@ -25,24 +24,6 @@ const num = (v: string | number | null): number | null => (v === null ? null : N
 /** Where the media routes serve a stored thumbnail; the vehicle's update time busts caches. */
 export function thumbnailUrl(key: string | null, updatedAt: Date | string): string | null {
   return key === null ? null : `/svnmedia/${key}?v=${new Date(updatedAt).getTime()}`;
-}
-
-/** A process row as answered; a row whose name this build does not know (an older worker's) is left out. */
-export function toProcessAnswer(p: ContentProcessRow): ProcessAnswer | null {
-  if (!isRunningProcess(p.process)) return null;
-  return {
-    id: p.id,
-    process: p.process,
-    status: p.status,
-    progress: p.progress,
-    started_at: iso(p.started_at),
-    finished_at: isoOrNull(p.finished_at),
-    error: p.error,
-  };
-}
-
-export function toProcessAnswers(rows: readonly ContentProcessRow[]): ProcessAnswer[] {
-  return rows.map(toProcessAnswer).filter((p): p is ProcessAnswer => p !== null);
 }
 
 /** Car or bike: the owner's image-system setting, else the domain's content style. */

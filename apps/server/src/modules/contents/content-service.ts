@@ -17,10 +17,10 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { type CallerContext, enforce, loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import { contentLocks } from '../processes/locks.ts';
 import { isUniqueViolation } from '../sql.ts';
 import { toContentAnswer } from './answer.ts';
 import { assertCanAddContents, contentsLimitOf } from './limits.ts';
-import { contentLocks } from './locks.ts';
 import { type ContentChange, type ContentRecord, contentsRepo } from './repo.ts';
 
 /**

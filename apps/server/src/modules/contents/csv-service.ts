@@ -15,9 +15,9 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { type CallerContext, loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import { processService } from '../processes/service.ts';
 import { isUniqueViolation } from '../sql.ts';
 import { type CsvChange, contentCsvRepo } from './csv-repo.ts';
-import { processRepo } from './process-repo.ts';
 import { type ContentRecord, contentsRepo } from './repo.ts';
 
 export type ContentCsvOutcome =
@@ -65,7 +65,7 @@ export function contentCsvService(deps: { db: Db }) {
           ownerParentId: r.owner_parent_id,
         }).ok,
     );
-    const running = await processRepo(trx).runningOn(visible.map((r) => r.id));
+    const running = await processService(trx).runningOn(visible.map((r) => r.id));
     const domainIds = [...new Set(visible.map((r) => r.domain_id))];
     const holders = await contentCsvRepo(trx).managementIdHolders(domainIds, managementIds);
     const vehicles = new Map<string, ContentCsvStoredVehicle>(

@@ -3,18 +3,16 @@ import { registerCsvRoutes } from './csv-routes.ts';
 import { contentsJobs } from './jobs.ts';
 import { registerListRoutes } from './list-routes.ts';
 import { registerProcessRoutes } from './process-routes.ts';
-import { registerProcessSocket } from './process-socket.ts';
 import { registerReportRoutes } from './report-routes.ts';
 import { registerContentRoutes } from './routes.ts';
 
 /**
- * Vehicles ("contents"): the content API under /api/browser/v0 (the content token), their background processes
- * and locks, the list and its CSV, and the CSV edit. Each routes file builds the services it needs.
+ * Vehicles ("contents"): the content API under /api/browser/v0 (the content token), the queries of their background
+ * processes (modules/processes runs them), transfer and copy, the list and its CSV, and the CSV edit. Each routes
+ * file builds the services it needs.
  */
 export const contentsModule: AppModule = {
   name: 'contents',
-  // The live-progress socket authenticates itself (its first message), so it stands outside the token scope.
-  public: registerProcessSocket,
   async contentApi(scope, ctx) {
     await registerContentRoutes(scope, ctx);
     await registerListRoutes(scope, ctx);

@@ -1,18 +1,13 @@
 import type { Db } from '../../db/database.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
-import { purgeDeletedVehiclesMedia } from '../media-purge.ts';
-import { sweepOrphanBlobs } from '../media-sweep.ts';
-import { PROCESS_STALE_AFTER_MS, reapStaleProcesses } from './process-reaper.ts';
-import { processRepo } from './process-repo.ts';
+import { PROCESS_STALE_AFTER_MS, reapStaleProcesses } from '../processes/reaper.ts';
+import type { ProcessJobPayload } from '../processes/runner.ts';
+import { processService } from '../processes/service.ts';
+import { purgeDeletedVehiclesMedia } from '../vehicle-media/purge.ts';
+import { sweepOrphanBlobs } from '../vehicle-media/sweep.ts';
 import type { ContentProcessRow } from './repo.ts';
 import { runWholeContentJob, type WholeContentJob, type WorkHooks } from './transfer-work.ts';
-
-/** A job carries its process's id; `attempt` tells a retry from the first run (pg-boss keeps one job per key). */
-export interface ProcessJobPayload {
-  processId: string;
-  attempt: number;
-}
 
 const RETRY_LIMIT = 2;
 const processJob = (name: string) =>
@@ -33,7 +28,7 @@ export const reapJob = defineJob<Record<string, never>>('contents.reap-processes
   schedule: { cron: '* * * * *', tz: 'UTC', payload: {} },
 });
 
-/** Every night, on one node: the media of vehicles deleted for good (modules/media-purge.ts). */
+/** Every night, on one node: the media of vehicles deleted for good (modules/vehicle-media/purge.ts). */
 export const purgeDeletedMediaJob = defineJob<Record<string, never>>('contents.purge-deleted-media', {
   retryLimit: 1,
   expireInSeconds: 30 * 60,
@@ -41,7 +36,7 @@ export const purgeDeletedMediaJob = defineJob<Record<string, never>>('contents.p
 });
 
 /**
- * A run of the orphan sweep (modules/media-sweep.ts): the schedule starts one from the first vehicle each night, and
+ * A run of the orphan sweep (modules/vehicle-media/sweep.ts): the schedule starts one from the first vehicle each night, and
  * each job hands the vehicles after its batch on to the next (`after`), so a retried job sweeps its own batch again.
  */
 export interface SweepOrphansPayload {
@@ -90,7 +85,7 @@ function retryWith(ctx: JobsContext) {
       : ctx.processJobFor?.(row.process);
     if (!definition) return false;
     const payload = { processId: row.id, attempt: row.attempts + 1 };
-    await enqueue(definition, payload, { db: processRepo(trx).bossDb() });
+    await enqueue(definition, payload, { db: processService(trx).bossDb() });
     return true;
   };
 }

@@ -2,15 +2,11 @@ import type { ContentSort, PublicationState } from '@spinyard/domain';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { type ContentScope, visibleContentsSql } from '../../db/visible-contents.ts';
 import type { ContentListRow } from './answer.ts';
 import type { ContentRecord } from './repo.ts';
 
-/** Whose vehicles a caller sees (canSeeContent, as SQL): everyone's, a tenant's, an admin's team's, one user's. */
-export type ContentScope =
-  | { kind: 'all' }
-  | { kind: 'domain'; domainId: string }
-  | { kind: 'team'; domainId: string; adminId: string }
-  | { kind: 'self'; domainId: string; userId: string };
+export type { ContentScope } from '../../db/visible-contents.ts';
 
 /** The list's conditions as SQL needs them (the service turns the query into these). */
 export interface ContentListFilter {
@@ -96,30 +92,6 @@ export type ContentCsvRow = Omit<
  * rows read in key order a batch at a time.
  */
 export function contentListRepo(db: Db) {
-  function scopeWhere(eb: Eb, scope: ContentScope): Expression<SqlBool> {
-    switch (scope.kind) {
-      case 'all':
-        return sql<boolean>`true`;
-      case 'domain':
-        return eb('contents.domain_id', '=', scope.domainId);
-      case 'team':
-        return eb.and([
-          eb('contents.domain_id', '=', scope.domainId),
-          eb(
-            'contents.owner_user_id',
-            'in',
-            eb
-              .selectFrom('users as t')
-              .select('t.id')
-              .where('t.domain_id', '=', scope.domainId)
-              .where((u) => u.or([u('t.id', '=', scope.adminId), u('t.parent_user_id', '=', scope.adminId)])),
-          ),
-        ]);
-      case 'self':
-        return eb.and([eb('contents.domain_id', '=', scope.domainId), eb('contents.owner_user_id', '=', scope.userId)]);
-    }
-  }
-
   /** Users of the scope whose name contains the keyword (the owner part of a keyword match). */
   async function ownersNamed(scope: ContentScope, keyword: string): Promise<string[]> {
     let q = db
@@ -135,7 +107,7 @@ export function contentListRepo(db: Db) {
     const owners = await Promise.all(f.keywords.map((k) => ownersNamed(f.scope, k)));
     return (eb: Eb): Expression<SqlBool> => {
       const all: Expression<SqlBool>[] = [
-        scopeWhere(eb, f.scope),
+        visibleContentsSql(f.scope, 'contents'),
         sql<boolean>`contents.publication in (${statesList(f.states)})`,
       ];
       f.keywords.forEach((keyword, i) => {

@@ -3,8 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import { contentLocks } from '../processes/locks.ts';
 import { lockVisible, UNEDITABLE_LISTING_LINKS } from './content-service.ts';
-import { contentLocks } from './locks.ts';
 import { type ContentRecord, contentsRepo } from './repo.ts';
 
 /**

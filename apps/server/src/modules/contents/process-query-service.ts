@@ -2,9 +2,10 @@ import { CONTENTS_PROCESSING_MAX, type ContentsProcessingAnswer, type IsProcessi
 import type { Db } from '../../db/database.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { toProcessAnswer, toProcessAnswers } from './answer.ts';
+import { toProcessAnswer, toProcessAnswers } from '../processes/answer.ts';
+import { processService } from '../processes/service.ts';
 import { visibleOrNotFound } from './content-service.ts';
-import { processRepo } from './process-repo.ts';
+import { contentScopeOf } from './list-service.ts';
 import { contentsRepo } from './repo.ts';
 
 /** What runs on vehicles, as the detail page (is_processing) and the list's live column (contents_processing) ask. */
@@ -24,10 +25,10 @@ export function processQueryService(db: Db) {
      */
     async processing(actor: Actor, contentIds: readonly string[] | undefined): Promise<ContentsProcessingAnswer> {
       const { permission } = await loadCaller(db, actor);
-      const rows = await processRepo(db).runningVisible(
-        { privilegeType: permission.privilegeType, userId: permission.id, domainId: permission.domainId },
-        { contentIds, limit: CONTENTS_PROCESSING_MAX },
-      );
+      const rows = await processService(db).runningVisible(contentScopeOf(permission), {
+        contentIds,
+        limit: CONTENTS_PROCESSING_MAX,
+      });
       const processes: ContentsProcessingAnswer['processes'] = [];
       for (const row of rows) {
         const process = toProcessAnswer(row);

@@ -11,10 +11,10 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import { contentLocks } from '../processes/locks.ts';
+import { processService } from '../processes/service.ts';
 import { answerOf, lockVisible, visibleOrNotFound } from './content-service.ts';
 import { assertCanAddContents } from './limits.ts';
-import { contentLocks } from './locks.ts';
-import { processRepo } from './process-repo.ts';
 import { type ContentRecord, contentsRepo } from './repo.ts';
 
 /** Publication, sleep, wake, delete, restore and delete for good of a vehicle: the lock each checks. */
@@ -103,7 +103,7 @@ export function publicationService(deps: { db: Db }) {
       const visible = unique.map((id) => visibleOrNotFound(caller, byId.get(id)));
       if (unique.length > 1) {
         // The catalogue's batch message: a vehicle being updated cancels the whole deletion.
-        const running = await processRepo(trx).runningOn(unique);
+        const running = await processService(trx).runningOn(unique);
         const locked = unique.filter((id) => processesLocking('CONTENT.DELETE', running.get(id) ?? []).length > 0);
         if (locked.length > 0) {
           throw new AppError('bulk_delete_cancelled', {

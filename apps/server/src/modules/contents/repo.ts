@@ -25,8 +25,9 @@ export interface ContentRecord extends Selectable<ContentsTable> {
 }
 
 /**
- * SQL of the contents area: vehicles (`contents`) and their background processes (`content_processes`). Only the
- * contents area writes these tables; other areas go through its services (service.ts: contentRecords).
+ * SQL of the contents area: vehicles (`contents`), and reads of their background processes (`content_processes`,
+ * written by modules/processes). Only the contents area writes `contents`; other areas go through its services
+ * (service.ts: contentRecords).
  */
 export function contentsRepo(db: Db) {
   const selectRecord = () =>
@@ -159,7 +160,7 @@ export function contentsRepo(db: Db) {
     },
 
     /** Processes cascade with their vehicle. */
-    /** Vehicles deleted for good that still have media rows, for the media purge (media-purge.ts). */
+    /** Vehicles deleted for good that still have media rows, for the media purge (vehicle-media/purge.ts). */
     async permanentlyDeletedWithMedia(limit: number): Promise<string[]> {
       const rows = await db
         .selectFrom('contents as c')

@@ -1,7 +1,7 @@
 import type { PublicationState } from '@spinyard/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { ContentScope } from './list-repo.ts';
+import { type ContentScope, visibleContentsSql } from '../../db/visible-contents.ts';
 
 export interface ReportFilter {
   /** Whose vehicles: the list's scope (canSeeContent as SQL). */
@@ -35,20 +35,6 @@ export interface ReportSummaryRow {
   sleeping: number;
 }
 
-function scopeSql(scope: ContentScope): RawBuilder<boolean> {
-  switch (scope.kind) {
-    case 'all':
-      return sql<boolean>`true`;
-    case 'domain':
-      return sql<boolean>`c.domain_id = ${scope.domainId}`;
-    case 'team':
-      return sql<boolean>`c.domain_id = ${scope.domainId}
-        and (c.owner_user_id = ${scope.adminId} or o.parent_user_id = ${scope.adminId})`;
-    case 'self':
-      return sql<boolean>`c.domain_id = ${scope.domainId} and c.owner_user_id = ${scope.userId}`;
-  }
-}
-
 /** Sleeping at the month's end: asleep now, since before the end (waking clears the state, sleeping sets slept_at). */
 const sleepingAtEnd = (f: ReportFilter) =>
   sql<boolean>`(c.publication = 'sleeping' and coalesce(c.slept_at, c.created_at) < ${f.end})`;
@@ -61,7 +47,7 @@ const registeredAtEnd = (f: ReportFilter) => sql<boolean>`(c.deleted_at is null 
  * before its start (a vehicle in the trash still exists), without the sleeping ones unless asked.
  */
 function reportWhere(f: ReportFilter): RawBuilder<boolean> {
-  return sql<boolean>`${scopeSql(f.scope)}
+  return sql<boolean>`${visibleContentsSql(f.scope, 'c')}
     and c.created_at < ${f.end}
     and (c.publication <> 'permanently_deleted' or c.deleted_at is null or c.deleted_at >= ${f.start})
     and (${f.withSleeping} or not ${sleepingAtEnd(f)})`;

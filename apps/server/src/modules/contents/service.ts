@@ -19,5 +19,11 @@ export function contentRecords(db: Db) {
     find: (id: string) => repo.find(id),
     /** The vehicles locked for the rest of the transaction (publishing serialises its prune with edits). */
     lock: (ids: readonly string[]) => repo.lock(ids),
+    /** Queued or running processes of the vehicles (the orphan sweep leaves a busy vehicle alone). */
+    runningProcesses: (ids: readonly string[]) => repo.runningProcesses(ids),
+    /** Vehicle ids after `after` in id order, `limit` of them (the orphan sweep's batches). */
+    idsAfter: (after: string | null, limit: number) => repo.idsAfter(after, limit),
+    /** Vehicles deleted for good that still have media rows (vehicle-media/purge.ts). */
+    permanentlyDeletedWithMedia: (limit: number) => repo.permanentlyDeletedWithMedia(limit),
   };
 }

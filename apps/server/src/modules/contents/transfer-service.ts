@@ -14,13 +14,13 @@ import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { type CallerContext, enforce, loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { toProcessAnswer } from './answer.ts';
+import { toProcessAnswer } from '../processes/answer.ts';
+import { contentLocks } from '../processes/locks.ts';
+import type { ProcessJobPayload } from '../processes/runner.ts';
+import { processService } from '../processes/service.ts';
 import { visibleOrNotFound } from './content-service.ts';
-import { type ProcessJobPayload, WHOLE_CONTENT_JOBS } from './jobs.ts';
+import { WHOLE_CONTENT_JOBS } from './jobs.ts';
 import { assertCanAddContents } from './limits.ts';
-import { contentLocks } from './locks.ts';
-import { processRepo } from './process-repo.ts';
-import { processService } from './process-service.ts';
 import { type ContentProcessRow, type ContentRecord, contentsRepo } from './repo.ts';
 import { transferRepo } from './transfer-repo.ts';
 import { runWholeContentJob, type WholeContentJob, type WorkHooks } from './transfer-work.ts';
@@ -78,7 +78,7 @@ export function transferService(deps: TransferServiceDeps) {
     if (!deps.jobs) return;
     for (const row of rows) {
       const payload: ProcessJobPayload = { processId: row.id, attempt: 0 };
-      await deps.jobs.enqueue(WHOLE_CONTENT_JOBS[job], payload, { db: processRepo(trx).bossDb() });
+      await deps.jobs.enqueue(WHOLE_CONTENT_JOBS[job], payload, { db: processService(trx).bossDb() });
     }
   }
 
@@ -87,7 +87,7 @@ export function transferService(deps: TransferServiceDeps) {
     const after: ContentProcessRow[] = [];
     for (const row of rows) {
       await runWholeContentJob(db, job, row.id, { lastAttempt: true, hooks: deps.hooks, store: deps.store });
-      after.push((await processRepo(db).find(row.id)) ?? row);
+      after.push((await processService(db).find(row.id)) ?? row);
     }
     return after;
   }

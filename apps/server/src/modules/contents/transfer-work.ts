@@ -3,10 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { JobResult } from '../../platform/jobs/queue-registry.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { copyVehicleMedia } from '../media-copy.ts';
+import { processService } from '../processes/service.ts';
+import { copyVehicleMedia } from '../vehicle-media/copy.ts';
 import { assertCanAddContents } from './limits.ts';
-import { processRepo } from './process-repo.ts';
-import { processService } from './process-service.ts';
 import { type ContentRecord, contentsRepo, type NewContent } from './repo.ts';
 import { transferRepo } from './transfer-repo.ts';
 
@@ -54,7 +53,7 @@ async function copyManagementId(db: Db, row: ContentRecord): Promise<string> {
 
 /**
  * The copy carries every field the dealer entered and the inspection data; it starts unpublished and unlinked from
- * the listing service, with the caller who asked as its creator. Its media are copied beside it (media-copy.ts).
+ * the listing service, with the caller who asked as its creator. Its media are copied beside it (vehicle-media/copy.ts).
  */
 function copyValues(row: ContentRecord, managementId: string, creatorId: string): NewContent {
   const price = (v: string | null) => (v === null ? null : Number(v));
@@ -136,9 +135,9 @@ async function copy(
   await assertCanAddContents(trx, row.owner_user_id, 1);
   const managementId = await copyManagementId(trx, row);
   const copyId = await contentsRepo(trx).insert(copyValues(row, managementId, creatorId ?? row.owner_user_id));
-  // The media come along, each file copied under the copy's own prefix (modules/media-copy.ts).
+  // The media come along, each file copied under the copy's own prefix (modules/vehicle-media/copy.ts).
   if (store) await copyVehicleMedia(trx, store, contentId, copyId);
-  await processRepo(trx).addToPayload(processId, { copy_id: copyId, copy_management_id: managementId });
+  await processService(trx).addToPayload(processId, { copy_id: copyId, copy_management_id: managementId });
 }
 
 /**
@@ -152,12 +151,12 @@ export async function runWholeContentJob(
   options: { lastAttempt: boolean; hooks?: WorkHooks | undefined; store?: BlobStore | undefined },
 ): Promise<JobResult> {
   const processes = processService(db);
-  const found = await processRepo(db).find(processId);
+  const found = await processService(db).find(processId);
   if (!found || found.process !== job || !processes.isOpen(found.status)) return 'skipped';
   await processes.begin(processId);
   try {
     const done = await db.transaction().execute(async (trx) => {
-      const row = await processRepo(trx).lock(processId);
+      const row = await processService(trx).lock(processId);
       // Another worker finished it while this one waited for the lock.
       if (!row || !processes.isOpen(row.status)) return false;
       if (job === 'transfer') await transfer(trx, row.content_id, row.payload as unknown as TransferPayload);

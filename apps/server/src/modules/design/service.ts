@@ -16,7 +16,7 @@ import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import { type CallerContext, enforce, loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { mediaUrlOf } from '../media-images.ts';
+import { mediaUrlOf } from '../vehicle-media/images.ts';
 import { type DesignRow, designRepo } from './repo.ts';
 
 export type DesignIconType = keyof DesignIcons;

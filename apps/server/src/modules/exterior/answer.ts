@@ -10,7 +10,7 @@ import {
   type VideoUploadAnswer,
 } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
-import { imageAnswer, mediaUrlOf } from '../media-images.ts';
+import { imageAnswer, mediaUrlOf } from '../vehicle-media/images.ts';
 import type { ExteriorFrameRow, ExteriorGroupRow, ExteriorSettingsRow } from './repo.ts';
 
 /** The image a frame shows: its edit (blur, replacement) when it has one, else the extracted frame. */

@@ -13,14 +13,14 @@ import type { StoredImage } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { JobDefinition, JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
-import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
-import { toProcessAnswer } from '../contents/answer.ts';
-import type { ProcessJobPayload } from '../contents/jobs.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
-import { runProcessJob, startProcessJob } from '../contents/process-jobs.ts';
 import type { ContentProcessRow, ContentRecord } from '../contents/repo.ts';
-import { imageAnswer } from '../media-images.ts';
+import { toProcessAnswer } from '../processes/answer.ts';
+import type { ProcessJobPayload } from '../processes/runner.ts';
+import { runProcessJob, startProcessJob } from '../processes/runner.ts';
+import { imageAnswer } from '../vehicle-media/images.ts';
 import { type BlurGroupRow, blurRepo, settingsToSave } from './blur-repo.ts';
 import {
   BLUR_MAX_INPUT_PIXELS,
@@ -29,7 +29,6 @@ import {
   blurWork,
   displayKeyOf,
   PREVIEW_QUALITY,
-  readBlob,
   refreshThumbnail,
 } from './blur-work.ts';
 

@@ -8,12 +8,11 @@ import {
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
-import type { BlurSpec } from '../../platform/media/blur.ts';
-import type { Media, RenditionSpec } from '../../platform/media/media.ts';
-import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import type { BlurSpec, Media, RenditionSpec } from '../../platform/media/media.ts';
+import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
-import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
-import { storeImage } from '../media-images.ts';
+import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
+import { storeImage } from '../vehicle-media/images.ts';
 import { type BlurFrameRow, blurRepo, savedBlurSettings } from './blur-repo.ts';
 import { exteriorPrefix } from './replace-work.ts';
 
@@ -47,14 +46,6 @@ export type BlurPayload = {
   bg_color: string | null;
   regions: BlurRegion[];
 };
-
-export async function readBlob(store: BlobStore, key: string): Promise<Buffer | undefined> {
-  const blob = await store.get(key);
-  if (!blob) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of blob.stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
-}
 
 /** The adapter's spec for one frame of a row of `n` frames: undefined when no region is on it. */
 export function blurSpecFor(

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
-import { keysOf } from '../media-images.ts';
+import { keysOf } from '../vehicle-media/images.ts';
 import { shownImage } from './answer.ts';
 import { exteriorRepo } from './repo.ts';
 

@@ -1,7 +1,7 @@
 import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
-import type { ProcessJobPayload } from '../contents/jobs.ts';
-import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob } from '../contents/process-jobs.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
+import type { ProcessJobPayload } from '../processes/runner.ts';
+import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
 import { extraImagesWork } from './extra-images-work.ts';
 import { replaceImageWork } from './replace-work.ts';
 

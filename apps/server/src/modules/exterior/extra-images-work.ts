@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
+import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
 import { extraFramesOf } from './answer.ts';
 import { deleteUnreferencedBlobs, exteriorFlagsOf, imagesOfFrame, refreshExteriorFlags } from './edit-common.ts';
 import { exteriorRepo } from './repo.ts';

@@ -1,7 +1,7 @@
 import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
-import type { ProcessJobPayload } from '../contents/jobs.ts';
-import { PROCESS_JOB_RETRIES, runProcessJob } from '../contents/process-jobs.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
+import type { ProcessJobPayload } from '../processes/runner.ts';
+import { PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
 import { backupJobs } from './backup-service.ts';
 import { blurJobs } from './blur-jobs.ts';
 import { exteriorEditJobs } from './edit-jobs.ts';

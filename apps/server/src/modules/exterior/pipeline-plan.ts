@@ -8,7 +8,7 @@ import {
   spinDirection,
   spinOrder,
 } from '@spinyard/domain';
-import type { SpinCandidate } from '../../platform/media/frame-extract.ts';
+import type { SpinCandidate } from '../../platform/media/media.ts';
 
 /** Width of the loop's signatures, in pixels (see docs/decisions.md, the seamless loop). */
 export const SIGNATURE_WIDTH = 32;

@@ -2,9 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExteriorSizeId } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
-import { type RenderedSpinFrame, renderSpinFrames } from '../../platform/media/spin-renditions.ts';
+import type { Media, RenderedSpinFrame } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { storeRenderedImage } from '../media-images.ts';
+import { storeRenderedImage } from '../vehicle-media/images.ts';
 import { exteriorFrameSpec, exteriorPrefix } from './replace-work.ts';
 
 /**
@@ -36,6 +36,7 @@ async function inParallel<T, R>(items: readonly T[], limit: number, work: (item:
 
 export interface RenderRowsInput {
   store: BlobStore;
+  media: Media;
   contentId: string;
   exteriorSize: ExteriorSizeId;
   maxFramePixels: number;
@@ -61,7 +62,7 @@ export async function renderAndStoreRows(input: RenderRowsInput): Promise<Stored
     const before = rendered.reduce((s, frames) => s + frames.length, 0);
     let reported = Promise.resolve();
     rendered.push(
-      await renderSpinFrames(
+      await input.media.renderSpinFrames(
         row.files,
         row.size,
         { renditions, quality, webpEffort: 1 },

@@ -11,11 +11,11 @@ import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
-import { toProcessAnswer } from '../contents/answer.ts';
-import { contentLocks } from '../contents/locks.ts';
 import { lockForMedia } from '../contents/media-access.ts';
-import { type ProcessWork, runProcessJob, startProcessJob } from '../contents/process-jobs.ts';
 import { processQueryService } from '../contents/process-query-service.ts';
+import { toProcessAnswer } from '../processes/answer.ts';
+import { contentLocks } from '../processes/locks.ts';
+import { type ProcessWork, runProcessJob, startProcessJob } from '../processes/runner.ts';
 import { uploadsService } from '../uploads/service.ts';
 import type { UploadFiles } from '../uploads/tus.ts';
 import {

@@ -16,12 +16,10 @@ import {
 } from '@spinyard/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { extractSpinFrames } from '../../platform/media/frame-extract.ts';
-import { FrameSignatureError } from '../../platform/media/frame-signatures.ts';
-import type { Media, ProbedVideo } from '../../platform/media/media.ts';
+import { FrameSignatureError, type Media, type ProbedVideo, type SpinExtraction } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
-import { defineProcessJob, ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
+import { defineProcessJob, ProcessRefused, type ProcessWork } from '../processes/runner.ts';
 import { uploadsService } from '../uploads/service.ts';
 import { deleteUploadFiles as deleteUploads, openUploadFile } from '../uploads/upload-files.ts';
 import { movieBackupRepo } from './backup-repo.ts';
@@ -191,10 +189,10 @@ export function exteriorPipeline(deps: PipelineDeps) {
       await mkdir(outDir, { recursive: true });
       const share = upload.video.durationSeconds / total;
       const seconds = Math.min(upload.video.durationSeconds, VIDEO_BOUNDS.maxSeconds);
-      let extracted: Awaited<ReturnType<typeof extractSpinFrames>>;
+      let extracted: SpinExtraction;
       const pending: Promise<void>[] = [];
       try {
-        extracted = await extractSpinFrames(upload.file, {
+        extracted = await media.extractSpinFrames(upload.file, {
           durationSeconds: seconds,
           candidates: Math.max(1, Math.ceil(CANDIDATE_OVERSAMPLING * payload.frame_count * share)),
           width: size.width,
@@ -299,6 +297,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
       // Render: 45..85 % by frames ffmpeg has made in every size, then 85..95 % by frames stored.
       const images = await renderAndStoreRows({
         store,
+        media,
         contentId,
         exteriorSize: payload.exterior_size,
         maxFramePixels: MAX_FRAME_PIXELS,

@@ -7,9 +7,9 @@ import {
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { Media, RenditionSpec } from '../../platform/media/media.ts';
-import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
-import { storeImage } from '../media-images.ts';
+import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
+import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
+import { storeImage } from '../vehicle-media/images.ts';
 import { deleteUnreferencedBlobs, exteriorFlagsOf, refreshExteriorFlags } from './edit-common.ts';
 import { exteriorRepo } from './repo.ts';
 
@@ -47,14 +47,6 @@ const isSize = (value: unknown): value is ExteriorSizeId => EXTERIOR_SIZES.some(
 
 /** Where a replacement image waits for its process (content-addressed, so a retry finds the same key). */
 export const replaceSourcePrefix = (contentId: string): string => `${exteriorPrefix(contentId)}/replace-sources`;
-
-async function readBlob(store: BlobStore, key: string): Promise<Buffer | undefined> {
-  const blob = await store.get(key);
-  if (!blob) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of blob.stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
-}
 
 /**
  * The work of `exterior_replace_image`: renders the replacement in the frame sizes (docs/decisions.md: it keeps

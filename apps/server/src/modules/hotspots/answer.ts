@@ -3,11 +3,10 @@ import {
   type HotspotAnswer,
   type HotspotKeyFrame,
   hotspotFrames,
-  videoThumbnailUrl,
-  videoWatchUrl,
+  videoLinkAnswer,
 } from '@spinyard/domain';
 import type { HotspotFiles, StoredHotspotFile } from '../../db/schema-hotspots.ts';
-import { imageAnswer, keysOf, mediaUrlOf } from '../media-images.ts';
+import { imageAnswer, keysOf, mediaUrlOf } from '../vehicle-media/images.ts';
 import type { HotspotRow } from './repo.ts';
 
 /** Every blob key a hotspot's files hold (to delete the ones no other hotspot of the vehicle refers to). */
@@ -72,14 +71,7 @@ export function hotspotAnswer(row: HotspotRow, frameCounts: ReadonlyMap<string, 
     damage_type: row.damage_type as HotspotAnswer['damage_type'],
     damage_position: row.damage_position,
     damage_colour: row.damage_colour,
-    video:
-      row.video_id !== null
-        ? {
-            video_id: row.video_id,
-            watch_url: videoWatchUrl(row.video_id),
-            thumbnail_url: videoThumbnailUrl(row.video_id),
-          }
-        : null,
+    video: row.video_id !== null ? videoLinkAnswer(row.video_id) : null,
     closeup_group_id: row.closeup_group_id,
     image: files.image ? imageAnswer(files.image) : null,
     audio: files.audio ? timed(files.audio) : null,

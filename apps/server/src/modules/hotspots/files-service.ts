@@ -15,7 +15,7 @@ import type { Media, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressed, putContentAddressedFile } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
-import { storeImage } from '../media-images.ts';
+import { storeImage } from '../vehicle-media/images.ts';
 import { hotspotAnswer, hotspotKeys } from './answer.ts';
 import { hotspotsRepo } from './repo.ts';
 import { deleteUnreferenced, frameCountsOf, gatedHotspot } from './service.ts';

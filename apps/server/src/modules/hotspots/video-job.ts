@@ -8,7 +8,6 @@ import type { Db } from '../../db/database.ts';
 import type { PlayableCopy } from '../../db/schema-hotspots.ts';
 import { defineJob, type JobHandler, type JobLog, type JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
-import { transcodeToMp4 } from '../../platform/media/movie-files.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressedFile } from '../../platform/storage/content-addressed.ts';
 import { contentRecords } from '../contents/service.ts';
@@ -99,7 +98,7 @@ export async function makePlayableCopy(
       const input = path.join(dir, 'input');
       const output = path.join(dir, 'playable.mp4');
       await pipeline(blob.stream, createWriteStream(input));
-      const made = await transcodeToMp4(input, output);
+      const made = await media.transcodeToMp4(input, output);
       const probe = made.ok ? await media.probeVideo(output) : undefined;
       if (probe?.ok) {
         const put = await putContentAddressedFile(store, `contents/${contentId}/hotspots`, output, 'mp4', {

@@ -1,7 +1,7 @@
 import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
-import type { ProcessJobPayload } from '../contents/jobs.ts';
-import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob } from '../contents/process-jobs.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
+import type { ProcessJobPayload } from '../processes/runner.ts';
+import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
 import { type InteriorEditProcess, runInteriorEdit } from './work.ts';
 
 /** An 8192x4096 panorama with every size and tile takes seconds; an attempt still running after this lost its worker. */

@@ -27,26 +27,18 @@ import type { StoredImage } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import type { JobDefinition, JobRunner } from '../../platform/jobs/queue-registry.ts';
-import type { Media } from '../../platform/media/index.ts';
-import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import type { Media } from '../../platform/media/media.ts';
+import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
-import { toProcessAnswer } from '../contents/answer.ts';
-import type { ProcessJobPayload } from '../contents/jobs.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
-import { runProcessJob, startProcessJob } from '../contents/process-jobs.ts';
 import { processQueryService } from '../contents/process-query-service.ts';
 import type { ContentProcessRow, ContentRecord } from '../contents/repo.ts';
-import { mediaUrlOf } from '../media-images.ts';
-import {
-  adjustmentsOf,
-  deleteUnreferenced,
-  interiorPrefix,
-  panoramaKeys,
-  panoramaSpec,
-  readBlob,
-  sceneAnswer,
-  storePanorama,
-} from './panorama-store.ts';
+import { toProcessAnswer } from '../processes/answer.ts';
+import type { ProcessJobPayload } from '../processes/runner.ts';
+import { runProcessJob, startProcessJob } from '../processes/runner.ts';
+import { mediaUrlOf } from '../vehicle-media/images.ts';
+import { panoramaKeys, storePanorama } from '../vehicle-media/panoramas.ts';
+import { adjustmentsOf, deleteUnreferenced, interiorPrefix, panoramaSpec, sceneAnswer } from './panorama.ts';
 import { type InteriorSceneRow, interiorRepo } from './repo.ts';
 import { type InteriorEditProcess, runInteriorEdit, withRenderSlot } from './work.ts';
 

@@ -8,18 +8,11 @@ import {
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
-import type { Media } from '../../platform/media/index.ts';
-import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { ProcessRefused, type ProcessWork } from '../contents/process-jobs.ts';
-import {
-  adjustmentsOf,
-  deleteUnreferenced,
-  interiorPrefix,
-  panoramaKeys,
-  panoramaSpec,
-  readBlob,
-  storePanorama,
-} from './panorama-store.ts';
+import type { Media } from '../../platform/media/media.ts';
+import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
+import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
+import { panoramaKeys, storePanorama } from '../vehicle-media/panoramas.ts';
+import { adjustmentsOf, deleteUnreferenced, interiorPrefix, panoramaSpec } from './panorama.ts';
 import { interiorRepo } from './repo.ts';
 
 /** The image-quality processes of a scene: which settings the request changed. */

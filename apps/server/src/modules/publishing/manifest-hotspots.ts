@@ -5,13 +5,12 @@ import {
   type MediaImageAnswer,
   type PublishedExteriorHotspot,
   type PublishedInteriorHotspot,
-  videoThumbnailUrl,
-  videoWatchUrl,
+  videoLinkAnswer,
 } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
 import type { StoredHotspotFile } from '../../db/schema-hotspots.ts';
 import { shownImage } from '../exterior/answer.ts';
-import type { MediaRows } from '../media-rows.ts';
+import type { MediaRows } from '../vehicle-media/rows.ts';
 
 type UrlOf = (key: string) => string;
 type ImageOf = (stored: StoredImage) => MediaImageAnswer;
@@ -72,14 +71,7 @@ export function manifestHotspots(media: MediaRows, url: UrlOf, image: ImageOf) {
       image: picture ? image(picture) : null,
       audio: audio ? file(audio) : null,
       video: video ? publishedVideo(video) : null,
-      video_link:
-        row.video_id !== null
-          ? {
-              video_id: row.video_id,
-              watch_url: videoWatchUrl(row.video_id),
-              thumbnail_url: videoThumbnailUrl(row.video_id),
-            }
-          : null,
+      video_link: row.video_id !== null ? videoLinkAnswer(row.video_id) : null,
       closeup: row.type === 'closeup_360' ? closeupOf(row.closeup_group_id) : null,
     };
   }

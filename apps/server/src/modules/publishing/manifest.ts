@@ -9,8 +9,7 @@ import {
   readDomainOptions,
   SLIDER_CATEGORIES,
   type SliderCategory,
-  videoThumbnailUrl,
-  videoWatchUrl,
+  videoLinkAnswer,
   type ZoomPoint,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
@@ -18,37 +17,15 @@ import type { StoredImage } from '../../db/schema.ts';
 import { contentsStyleOf } from '../contents/answer.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import { shownImage } from '../exterior/answer.ts';
-import type { StoredTiles } from '../interior/panorama-store.ts';
-import { mediaRowsOf } from '../media-rows.ts';
+import { imageAnswer } from '../vehicle-media/images.ts';
+import { panoramaAnswer } from '../vehicle-media/panoramas.ts';
+import { mediaRowsOf } from '../vehicle-media/rows.ts';
 import { manifestHotspots } from './manifest-hotspots.ts';
 
 /** Turns a stored key into the URL of its published copy (published-blobs.ts), recording it for the copy. */
 type UrlOf = (key: string) => string;
 
-function image(stored: StoredImage, url: UrlOf): MediaImageAnswer {
-  const renditions: MediaImageAnswer['renditions'] = {};
-  for (const [name, r] of Object.entries(stored.renditions)) {
-    renditions[name] = { width: r.width, height: r.height, jpeg: url(r.jpeg), webp: url(r.webp) };
-  }
-  return { width: stored.width, height: stored.height, renditions };
-}
-
-function panorama(stored: StoredImage, url: UrlOf) {
-  const tiles = (stored.tiles as StoredTiles | undefined) ?? null;
-  return {
-    ...image(stored, url),
-    master: url(stored.master),
-    tiles: tiles
-      ? {
-          width: tiles.width,
-          cols: tiles.cols,
-          rows: tiles.rows,
-          tile_width: tiles.tile_width,
-          urls: tiles.keys.map(url),
-        }
-      : null,
-  };
-}
+const image = (stored: StoredImage, url: UrlOf): MediaImageAnswer => imageAnswer(stored, url);
 
 type AngleId = (typeof EXTERIOR_ANGLE_IDS)[number];
 const isAngle = (v: string): v is AngleId => (EXTERIOR_ANGLE_IDS as readonly string[]).includes(v);
@@ -124,7 +101,7 @@ export async function buildManifest(
               id: s.id,
               order: i + 1,
               title: s.title,
-              image: panorama(s.current ?? s.original, url),
+              image: panoramaAnswer(s.current ?? s.original, url),
               initial_view: s.initial_view,
               zoom_points: s.zoom_points as ZoomPoint[],
               hotspots: hotspots?.ofScene(s.id) ?? [],
@@ -141,16 +118,7 @@ export async function buildManifest(
       })),
     video_links: items
       .filter((it) => it.kind === 'video_link' && it.video_id !== null)
-      .map((it, i) => {
-        const id = it.video_id as string;
-        return {
-          order: i + 1,
-          caption: it.caption,
-          video_id: id,
-          watch_url: videoWatchUrl(id),
-          thumbnail_url: videoThumbnailUrl(id),
-        };
-      }),
+      .map((it, i) => ({ order: i + 1, caption: it.caption, ...videoLinkAnswer(it.video_id as string) })),
     basic_info: basicInfo(row),
     display: {
       development_view: row.development_view_display ? row.development_view_position : 'off',

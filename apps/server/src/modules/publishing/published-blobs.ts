@@ -1,6 +1,6 @@
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { isContentAddressed, putContentAddressed } from '../../platform/storage/content-addressed.ts';
-import { mediaUrlOf } from '../media-images.ts';
+import { mediaUrlOf } from '../vehicle-media/images.ts';
 
 /**
  * A published vehicle's files are copies under `contents/<id>/published/`, named by the same SHA-256 as their
@@ -14,7 +14,7 @@ const baseName = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
 /**
  * Collects the source keys a manifest names and answers each one's URL in the published copy. Media keys are
- * content-addressed (media-images.ts), so the copy's name is known before it is written.
+ * content-addressed (vehicle-media/images.ts), so the copy's name is known before it is written.
  */
 export function publishedKeys(contentId: string) {
   const prefix = publishedPrefix(contentId);

@@ -17,11 +17,10 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import type { RenditionSpec } from '../../platform/media/media.ts';
-import { posterFrame, remuxToMp4 } from '../../platform/media/movie-files.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
-import { imageAnswer, keysOf, mediaUrlOf, storeImage } from '../media-images.ts';
+import { imageAnswer, keysOf, mediaUrlOf, storeImage } from '../vehicle-media/images.ts';
 import { type OriginalMovieRow, type StoredMovie, sliderRepo } from './repo.ts';
 import { assertPermutation, deleteUnreferenced, gate, overLimit, prefixOf, type SliderDeps } from './service.ts';
 
@@ -93,14 +92,14 @@ export function originalMovieService({ db, store, media }: SliderDeps) {
       const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-movie-'));
       try {
         const mp4 = path.join(dir, 'movie.mp4');
-        const remux = await remuxToMp4(file.path, mp4);
+        const remux = await media.remuxToMp4(file.path, mp4);
         if (!remux.ok) {
           throw new AppError('unsupported_video_format', {
             params: { codec: video.codec },
             message: 'This video cannot be kept as MP4. Use an MP4, M4V or MOV video in H.264 or HEVC.',
           });
         }
-        const still = await posterFrame(mp4, Math.min(1, video.durationSeconds / 2));
+        const still = await media.posterFrame(mp4, Math.min(1, video.durationSeconds / 2));
         if (!still) throw new AppError('video_invalid_file', { params: { reason: 'no_picture' } });
         return await db.transaction().execute(async (trx) => {
           await lockForMedia(trx, actor, contentId, 'ORIGINAL_MOVIE.UPLOAD');

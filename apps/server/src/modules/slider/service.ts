@@ -23,8 +23,7 @@ import {
   sliderImageFields,
   type VideoLinkBody,
   videoIdOf,
-  videoThumbnailUrl,
-  videoWatchUrl,
+  videoLinkAnswer,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -33,10 +32,10 @@ import type { Media, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
 import { contentsStyleOf } from '../contents/answer.ts';
-import { contentLocks } from '../contents/locks.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
 import type { ContentRecord } from '../contents/repo.ts';
-import { imageAnswer, keysOf, storeImage } from '../media-images.ts';
+import { contentLocks } from '../processes/locks.ts';
+import { imageAnswer, keysOf, storeImage } from '../vehicle-media/images.ts';
 import { type RiderViewImageRow, type SliderItemRow, sliderRepo } from './repo.ts';
 
 /**
@@ -98,16 +97,7 @@ export function sliderItemAnswer(row: SliderItemRow, order: number): SliderItemA
       image: imageAnswer(row.image),
     };
   }
-  const videoId = row.video_id ?? '';
-  return {
-    kind: 'video_link',
-    id: row.id,
-    order,
-    caption: row.caption,
-    video_id: videoId,
-    watch_url: videoWatchUrl(videoId),
-    thumbnail_url: videoThumbnailUrl(videoId),
-  };
+  return { kind: 'video_link', id: row.id, order, caption: row.caption, ...videoLinkAnswer(row.video_id ?? '') };
 }
 
 const riderAnswer = (row: RiderViewImageRow, order: number): RiderViewImageAnswer => ({

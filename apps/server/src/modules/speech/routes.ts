@@ -55,8 +55,8 @@ const routes: FastifyPluginAsyncZod<{ speech: SpeechService }> = async (app, { s
 
 export async function registerSpeechRoutes(
   scope: FastifyInstance,
-  _ctx: ModuleContext,
+  ctx: ModuleContext,
   synthesizer: SpeechSynthesizer = speechSynthesizer(),
 ): Promise<void> {
-  await scope.register(routes, { speech: speechService(synthesizer) });
+  await scope.register(routes, { speech: speechService(synthesizer, undefined, ctx.media) });
 }

@@ -8,8 +8,8 @@ import {
 } from '@spinyard/domain';
 import { AppError, fieldError } from '../../errors.ts';
 import { type SlidingMinuteLimiter, slidingMinuteLimiter } from '../../http/rate-limit.ts';
-import { encodeSpeechMp3 } from '../../platform/media/speech-audio.ts';
-import { SpeechBusyError, type SpeechSynthesizer } from '../../platform/speech/index.ts';
+import type { Media } from '../../platform/media/media.ts';
+import { SpeechBusyError, type SpeechSynthesizer, speechMp3Encoder } from '../../platform/speech/index.ts';
 import type { Actor } from '../auth/service.ts';
 
 /** How long a refused caller is asked to wait: a queue of short texts drains in seconds. */
@@ -40,6 +40,7 @@ export interface SpeechService {
 export function speechService(
   synthesizer: SpeechSynthesizer,
   limiter: SlidingMinuteLimiter = slidingMinuteLimiter({ perMinute: TEXT_TO_AUDIO_PREVIEWS_PER_MINUTE }),
+  encoder: Pick<Media, 'encodeSpeechMp3'> = speechMp3Encoder,
 ): SpeechService {
   return {
     voices() {
@@ -73,7 +74,7 @@ export function speechService(
           ],
         });
       }
-      return await encodeSpeechMp3(audio.samples, audio.sampleRate);
+      return await encoder.encodeSpeechMp3(audio.samples, audio.sampleRate);
     },
   };
 }

@@ -1,22 +1,7 @@
 import type { PublicationState, StatisticKind } from '@spinyard/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { ContentScope } from '../contents/list-repo.ts';
-
-/** The vehicles a caller sees (the list's scope, canSeeContent as SQL) over `contents c join users o`. */
-function scopeSql(scope: ContentScope): RawBuilder<boolean> {
-  switch (scope.kind) {
-    case 'all':
-      return sql<boolean>`true`;
-    case 'domain':
-      return sql<boolean>`c.domain_id = ${scope.domainId}`;
-    case 'team':
-      return sql<boolean>`c.domain_id = ${scope.domainId}
-        and (c.owner_user_id = ${scope.adminId} or o.parent_user_id = ${scope.adminId})`;
-    case 'self':
-      return sql<boolean>`c.domain_id = ${scope.domainId} and c.owner_user_id = ${scope.userId}`;
-  }
-}
+import { type ContentScope, visibleContentsSql } from '../../db/visible-contents.ts';
 
 export interface ChartFilter {
   scope: ContentScope;
@@ -47,7 +32,7 @@ function chartWhere(f: ChartFilter): RawBuilder<boolean> {
   return sql<boolean>`s.day between ${f.from}::date and ${f.to}::date and ${ids}
     and s.content_id in (
       select c.id from contents c join users o on o.id = c.owner_user_id
-      where ${scopeSql(f.scope)} and c.publication <> 'permanently_deleted')`;
+      where ${visibleContentsSql(f.scope, 'c')} and c.publication <> 'permanently_deleted')`;
 }
 
 /** SQL of the statistics area: the daily counters, the per-visitor bound and the day's secret. */
@@ -100,7 +85,7 @@ export function statisticsRepo(db: Db) {
       if (ids.length === 0) return [];
       const { rows } = await sql<{ id: string }>`
         select c.id from contents c join users o on o.id = c.owner_user_id
-        where ${scopeSql(scope)} and c.publication <> 'permanently_deleted'
+        where ${visibleContentsSql(scope, 'c')} and c.publication <> 'permanently_deleted'
           and c.id in (${sql.join(ids.map((id) => sql`${id}::bigint`))})`.execute(db);
       return rows.map((r) => r.id);
     },

@@ -1,17 +1,9 @@
-import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 
 /** A blob written ahead of the row that will point to it, with the way back if that row never lands. */
 export interface StagedBlob {
   key: string;
   rollback(): Promise<void>;
-}
-
-async function readBlob(store: BlobStore, key: string): Promise<Buffer | null> {
-  const blob = await store.get(key);
-  if (!blob) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of blob.stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
 }
 
 /**

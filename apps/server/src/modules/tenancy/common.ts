@@ -1,7 +1,7 @@
 import type { FieldError } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { createMedia, type Media } from '../../platform/media/index.ts';
+import type { Media } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { StagedBlob } from './blobs.ts';
 
@@ -15,7 +15,7 @@ export type SendActivation = (userId: string, requestOrigin: string | undefined)
 export interface TenancyServiceDeps {
   db: Db;
   store: BlobStore;
-  /** Image checks and re-encoding; the default adapter when not given (the lookup and the nightly job need none). */
+  /** Image checks and re-encoding; absent where no picture is handled (the lookup and the nightly job). */
   media?: Media;
   /** Absent where nothing registers users (the public company-code lookup, the nightly job). */
   sendActivation?: SendActivation;
@@ -88,7 +88,8 @@ export function fileKeeping(store: BlobStore, log: NonNullable<TenancyServiceDep
   };
 }
 
-/** The media adapter of the deps, or the default one. */
+/** The media adapter of the deps (every route scope passes the module context's). */
 export function mediaOf(deps: TenancyServiceDeps): Media {
-  return deps.media ?? createMedia();
+  if (!deps.media) throw new Error('The tenancy services need the media adapter (ModuleContext.media).');
+  return deps.media;
 }

@@ -7,7 +7,9 @@ import { tenancyService } from './service.ts';
 export const tenancyModule: AppModule = {
   name: 'tenancy',
   async public(scope, ctx) {
-    await scope.register(tenancyPublicRoutes, { tenancy: tenancyService({ db: ctx.db, store: ctx.store }) });
+    await scope.register(tenancyPublicRoutes, {
+      tenancy: tenancyService({ db: ctx.db, store: ctx.store, media: ctx.media }),
+    });
   },
   async signedIn(scope, ctx) {
     const tenancy = tenancyService({

@@ -14,7 +14,7 @@ import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockVisible, UNEDITABLE_LISTING_LINKS } from '../contents/content-service.ts';
-import { contentLocks } from '../contents/locks.ts';
+import { contentLocks } from '../processes/locks.ts';
 import { isFieldError, parseUploadMetadata } from './metadata.ts';
 import { type UploadRow, uploadsRepo } from './repo.ts';
 import { keepUploadInStore } from './upload-files.ts';

@@ -1,10 +1,14 @@
 import sharp from 'sharp';
 import { probeAudio } from './audio-probe.ts';
 import { createBlurMedia } from './blur.ts';
+import { extractSpinFrames } from './frame-extract.ts';
 import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
+import { posterFrame, remuxToMp4, transcodeToMp4 } from './movie-files.ts';
 import { createPanoramaMedia } from './panorama.ts';
 import { createSharpMedia } from './sharp-media.ts';
+import { encodeSpeechMp3 } from './speech-audio.ts';
+import { renderSpinFrames } from './spin-renditions.ts';
 import { probeVideo } from './video-probe.ts';
 
 export type { AudioProbe, ProbedAudio } from './audio-probe.ts';
@@ -34,5 +38,11 @@ export function createMedia(): Media {
     probeVideo: (file) => probeVideo(file),
     probeAudio: (file) => probeAudio(file),
     renderImage,
+    extractSpinFrames,
+    renderSpinFrames,
+    remuxToMp4,
+    posterFrame,
+    transcodeToMp4,
+    encodeSpeechMp3,
   };
 }

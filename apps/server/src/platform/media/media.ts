@@ -1,6 +1,18 @@
 import type { AudioProbe } from './audio-probe.ts';
 import type { BlurMedia } from './blur.ts';
+import type { SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
+import type { MovieFileResult } from './movie-files.ts';
 import type { PanoramaMedia } from './panorama.ts';
+import type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
+
+// What the areas may know of the adapter's parts: their shapes and the errors they throw, never their functions.
+export type { AudioProbe, ProbedAudio } from './audio-probe.ts';
+export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
+export type { SpinCandidate, SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
+export { FrameSignatureError } from './frame-signatures.ts';
+export type { MovieFileResult } from './movie-files.ts';
+export type { PanoramaAdjustments, PanoramaMeasure, PanoramaSpec, RenderedPanorama } from './panorama.ts';
+export type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
 
 /**
  * The one adapter for image and video work: nothing outside platform/media imports sharp or runs
@@ -89,8 +101,29 @@ export interface RenderedImage {
   renditions: Record<string, { width: number; height: number; jpeg: Buffer; webp: Buffer }>;
 }
 
+/** Video and audio files through ffmpeg: a spin's frames, playable copies, posters, spoken previews. */
+export interface VideoMedia {
+  /** One decode pass over a spin video: candidate frames and their signatures (frame-extract.ts). */
+  extractSpinFrames(file: string, options: SpinExtractOptions): Promise<SpinExtraction>;
+  /** A spin's chosen frames in every size, in order (spin-renditions.ts); rejects with a SpinRenderError. */
+  renderSpinFrames(
+    frames: readonly string[],
+    frame: { width: number; height: number },
+    spec: SpinRenditionSpec,
+    options: SpinRenderOptions,
+  ): Promise<RenderedSpinFrame[]>;
+  /** An ISO video moved into MP4 as it is (no re-encoding), under a time limit. */
+  remuxToMp4(input: string, output: string): Promise<MovieFileResult>;
+  /** A JPEG still of the video at `atSeconds`; undefined when none can be made. */
+  posterFrame(file: string, atSeconds: number): Promise<Buffer | undefined>;
+  /** Any video made into an MP4 every browser plays (H.264, AAC, at most 1280 px), under a time limit. */
+  transcodeToMp4(input: string, output: string): Promise<MovieFileResult>;
+  /** Spoken samples (16-bit mono) as an MP3. */
+  encodeSpeechMp3(samples: Int16Array, sampleRate: number): Promise<Buffer>;
+}
+
 /** Interior panoramas: measuring, rendering with tiles, the image-quality corrections (panorama.ts). */
-export interface Media extends PanoramaMedia, BlurMedia {
+export interface Media extends PanoramaMedia, BlurMedia, VideoMedia {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
    * Decodes and encodes again: only pixels survive, so metadata (camera, GPS), colour-profile tricks, comments

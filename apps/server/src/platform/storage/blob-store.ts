@@ -20,6 +20,17 @@ export interface BlobStore {
   listEntries(prefix: string): Promise<BlobEntry[]>;
 }
 
+/** A blob read whole (a master or a logo, at most a few tens of MB); `undefined` when there is none. */
+export async function readBlob(store: BlobStore, key: string): Promise<Buffer | undefined> {
+  const blob = await store.get(key);
+  if (!blob) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of blob.stream as AsyncIterable<Buffer | string>) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 export interface BlobEntry {
   key: string;
   size: number;

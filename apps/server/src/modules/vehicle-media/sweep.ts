@@ -1,12 +1,12 @@
-import type { Db } from '../db/database.ts';
-import type { BlobStore } from '../platform/storage/blob-store.ts';
-import { contentsRepo } from './contents/repo.ts';
-import { referencedKeys } from './media-areas.ts';
+import type { Db } from '../../db/database.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { contentRecords } from '../contents/service.ts';
+import { referencedKeys } from './areas.ts';
 
 /**
  * The sweep of blobs no row refers to any more: the rows of a replaced spin whose files a failed cleanup left, a job
  * that wrote its files and died before committing its rows, an upload whose transaction failed after its files. It
- * deletes, per vehicle, the blobs under `contents/<id>/` that no row of any media area names (media-areas.ts).
+ * deletes, per vehicle, the blobs under `contents/<id>/` that no row of any media area names (areas.ts).
  *
  * It must never delete a file that is about to be named: a job writes its files first and its rows at the end. So
  * a vehicle with an open process is skipped, a blob written within the grace is kept (a retried job writes its
@@ -41,7 +41,7 @@ export async function sweepVehicleOrphans(
 ): Promise<VehicleSweep> {
   const cutoff = (options.now ?? new Date()).getTime() - (options.graceMs ?? ORPHAN_GRACE_MS);
   return db.transaction().execute(async (trx) => {
-    const repo = contentsRepo(trx);
+    const repo = contentRecords(trx);
     const [vehicle] = await repo.lock([contentId]);
     if (!vehicle) return { deleted: [], skipped: 'gone' };
     if ((await repo.runningProcesses([contentId])).length > 0) return { deleted: [], skipped: 'busy' };
@@ -72,7 +72,7 @@ export async function sweepOrphanBlobs(
   options: SweepOptions & { limit?: number } = {},
 ): Promise<SweepRun> {
   const limit = options.limit ?? SWEEP_BATCH;
-  const ids = await contentsRepo(db).idsAfter(after, limit);
+  const ids = await contentRecords(db).idsAfter(after, limit);
   const run: SweepRun = { vehicles: ids.length, busy: [], deleted: [], next: null };
   for (const id of ids) {
     const swept = await sweepVehicleOrphans(db, store, id, options);

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { ProcessStatus } from '../../db/schema.ts';
+import type { ContentProcessRow } from '../contents/repo.ts';
 import { toProcessAnswer } from './answer.ts';
-import { type ContentAudience, type NewProcess, processRepo } from './process-repo.ts';
-import type { ContentProcessRow } from './repo.ts';
+import { type ContentAudience, type NewProcess, type ProcessRepo, processRepo } from './repo.ts';
 
 /** An error text is kept short: it is shown in a list cell and travels in a NOTIFY (8000 bytes at most). */
 const ERROR_MAX = 500;
@@ -18,6 +18,7 @@ export function processService(db: Db) {
   /** In the caller's transaction when it has one, else in one of its own (the change and its NOTIFY together). */
   const inTransaction = <T>(work: (trx: Db) => Promise<T>): Promise<T> =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
+  const repo = processRepo(db);
 
   async function announce(trx: Db, row: ContentProcessRow): Promise<void> {
     const process = toProcessAnswer(row);
@@ -85,6 +86,18 @@ export function processService(db: Db) {
      */
     requeue: (id: string, error: unknown, options: { spent?: boolean } = {}) =>
       change(id, { status: 'queued', error: errorText(error), attemptStarted: options.spent ?? false }),
+
+    /** The processes still queued or running on these vehicles, by vehicle (the lock rules read them). */
+    runningOn: (contentIds: readonly string[]) => repo.runningOn(contentIds),
+    /** The queued and running processes of the vehicles a scope sees, newest first (the list's live column). */
+    runningVisible: (...args: Parameters<ProcessRepo['runningVisible']>) => repo.runningVisible(...args),
+    find: (id: string) => repo.find(id),
+    /** The row, locked until the transaction ends: a second worker on the same process waits, then sees it done. */
+    lock: (id: string) => repo.lock(id),
+    /** Adds what a process produced to its payload (a copy's new vehicle), kept for support questions. */
+    addToPayload: (id: string, values: Record<string, unknown>) => repo.addToPayload(id, values),
+    /** pg-boss's connection over this service's connection, so a job is enqueued in the caller's transaction. */
+    bossDb: () => repo.bossDb(),
 
     /** Whether the process still has work to do (a finished one is never run again). */
     isOpen(status: ProcessStatus): boolean {

@@ -1,7 +1,7 @@
-import type { Db } from '../db/database.ts';
-import type { BlobStore } from '../platform/storage/blob-store.ts';
-import { contentsRepo } from './contents/repo.ts';
-import { deleteMediaRows } from './media-areas.ts';
+import type { Db } from '../../db/database.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { contentRecords } from '../contents/service.ts';
+import { deleteMediaRows } from './areas.ts';
 
 /** The original videos' backups keep their own retention (the exterior's purge job), even after a permanent delete. */
 const KEPT_PREFIX = 'exterior-backups/';
@@ -16,7 +16,7 @@ const PURGE_BATCH = 50;
  */
 export async function purgeVehicleMedia(db: Db, store: BlobStore, contentId: string): Promise<number> {
   const deleted = await db.transaction().execute(async (trx) => {
-    const [row] = await contentsRepo(trx).lock([contentId]);
+    const [row] = await contentRecords(trx).lock([contentId]);
     // Only a vehicle deleted for good loses its media (a restore is no longer possible for it).
     if (row?.publication !== 'permanently_deleted') return false;
     await deleteMediaRows(trx, contentId);
@@ -34,7 +34,7 @@ export async function purgeDeletedVehiclesMedia(
   db: Db,
   store: BlobStore,
 ): Promise<{ vehicles: string[]; files: number }> {
-  const vehicles = await contentsRepo(db).permanentlyDeletedWithMedia(PURGE_BATCH);
+  const vehicles = await contentRecords(db).permanentlyDeletedWithMedia(PURGE_BATCH);
   let files = 0;
   for (const id of vehicles) files += await purgeVehicleMedia(db, store, id);
   return { vehicles, files };

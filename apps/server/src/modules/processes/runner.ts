@@ -2,10 +2,9 @@ import type { RunningProcess } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { defineJob, type JobDefinition, type JobResult, type JobRunner } from '../../platform/jobs/queue-registry.ts';
-import type { ProcessJobPayload } from './jobs.ts';
-import { type NewProcess, processRepo } from './process-repo.ts';
-import { processService } from './process-service.ts';
-import type { ContentProcessRow } from './repo.ts';
+import type { ContentProcessRow } from '../contents/repo.ts';
+import { type NewProcess, processRepo } from './repo.ts';
+import { processService } from './service.ts';
 
 /**
  * Background processes of the media areas (multiple, blur, interior_enhance, whiteblance, ...) as pg-boss jobs,
@@ -17,6 +16,12 @@ import type { ContentProcessRow } from './repo.ts';
  * The work must be idempotent: a retry starts it again from the beginning (content-addressed blobs make writing the
  * same image twice harmless), and it should write its rows in one transaction at the end.
  */
+
+/** A job carries its process's id; `attempt` tells a retry from the first run (pg-boss keeps one job per key). */
+export interface ProcessJobPayload {
+  processId: string;
+  attempt: number;
+}
 
 /** How many times pg-boss retries a process job (the reaper's attempts count separately, PROCESS_MAX_ATTEMPTS). */
 export const PROCESS_JOB_RETRIES = 2;

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { bossDbOf } from '../../db/boss-db.ts';
 import type { Db } from '../../db/database.ts';
 import type { ProcessStatus } from '../../db/schema.ts';
-import type { ContentProcessRow } from './repo.ts';
+import { type ContentScope, visibleContentsSql } from '../../db/visible-contents.ts';
+import type { ContentProcessRow } from '../contents/repo.ts';
 
 /** The channel every node LISTENs on for process changes (platform/realtime fans it out to sockets). */
 export const PROCESS_CHANNEL = 'spinyard_processes';
@@ -27,13 +28,6 @@ export interface NewProcess {
   process: RunningProcess;
   actorUserId: string | null;
   payload?: Record<string, unknown>;
-}
-
-/** Visibility of vehicles in SQL, the same rule as canSeeContent (packages/domain permissions/vehicles.ts). */
-export interface VisibilityScope {
-  privilegeType: 'master' | 'super' | 'admin' | 'normal';
-  userId: string;
-  domainId: string;
 }
 
 /** SQL of `content_processes`, the background processes running on vehicles, and their NOTIFY. */
@@ -163,7 +157,7 @@ export function processRepo(db: Db) {
      * first, optionally only on some vehicles.
      */
     async runningVisible(
-      scope: VisibilityScope,
+      scope: ContentScope,
       options: { contentIds?: readonly string[] | undefined; limit: number },
     ): Promise<ContentProcessRow[]> {
       let q = db
@@ -171,18 +165,9 @@ export function processRepo(db: Db) {
         .innerJoin('contents as c', 'c.id', 'p.content_id')
         .selectAll('p')
         .where('p.status', 'in', ['queued', 'running'])
-        .where('c.publication', '<>', 'permanently_deleted');
+        .where('c.publication', '<>', 'permanently_deleted')
+        .where(visibleContentsSql(scope, 'c'));
       if (options.contentIds !== undefined) q = q.where('p.content_id', 'in', options.contentIds);
-      if (scope.privilegeType !== 'master') q = q.where('c.domain_id', '=', scope.domainId);
-      if (scope.privilegeType === 'admin') {
-        q = q.where((eb) =>
-          eb.or([
-            eb('c.owner_user_id', '=', scope.userId),
-            eb('c.owner_user_id', 'in', eb.selectFrom('users').select('id').where('parent_user_id', '=', scope.userId)),
-          ]),
-        );
-      }
-      if (scope.privilegeType === 'normal') q = q.where('c.owner_user_id', '=', scope.userId);
       return q.orderBy('p.started_at', 'desc').orderBy('p.id', 'desc').limit(options.limit).execute();
     },
 

@@ -2,28 +2,16 @@ import {
   INTERIOR_FULL_MAX,
   INTERIOR_MAX,
   INTERIOR_RENDITION_WIDTHS,
-  type InteriorImageAnswer,
   type InteriorSceneAnswer,
   RENDITION_QUALITY,
 } from '@spinyard/domain';
-import type { StoredImage } from '../../db/schema.ts';
-import type { PanoramaAdjustments, PanoramaSpec, RenderedPanorama } from '../../platform/media/index.ts';
+import type { PanoramaAdjustments, PanoramaSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
-import { imageAnswer, keysOf, mediaUrlOf } from '../media-images.ts';
+import { panoramaAnswer, panoramaKeys } from '../vehicle-media/panoramas.ts';
 import type { InteriorSceneRow } from './repo.ts';
 
 /** Blob prefix of a vehicle's panoramas. */
 export const interiorPrefix = (contentId: string): string => `contents/${contentId}/interior`;
-
-/** What `StoredImage.tiles` holds for a panorama: the grid and the tile keys, row by row. */
-export interface StoredTiles {
-  width: number;
-  cols: number;
-  rows: number;
-  tile_width: number;
-  keys: string[];
-}
 
 /** How every panorama is rendered: kept at most 8192x4096, three sizes, tiles; `jpegQuality` from the tool. */
 export function panoramaSpec(jpegQuality?: number): PanoramaSpec {
@@ -35,70 +23,6 @@ export function panoramaSpec(jpegQuality?: number): PanoramaSpec {
     quality: { jpeg: jpegQuality ?? RENDITION_QUALITY.jpeg, webp: RENDITION_QUALITY.webp },
     masterQuality: jpegQuality ?? 92,
     tileQuality: jpegQuality ?? 85,
-  };
-}
-
-/** Puts every output content-addressed (a retried job writes the same keys) and answers the stored image. */
-export async function storePanorama(
-  store: BlobStore,
-  prefix: string,
-  rendered: RenderedPanorama,
-  onTile?: (done: number, total: number) => Promise<void>,
-): Promise<StoredImage> {
-  const put = async (data: Buffer, extension: 'jpg' | 'webp') =>
-    (
-      await putContentAddressed(store, prefix, data, extension, {
-        contentType: extension === 'jpg' ? 'image/jpeg' : 'image/webp',
-      })
-    ).key;
-  const renditions: StoredImage['renditions'] = {};
-  for (const [name, r] of Object.entries(rendered.renditions)) {
-    const [jpeg, webp] = await Promise.all([put(r.jpeg, 'jpg'), put(r.webp, 'webp')]);
-    renditions[name] = { width: r.width, height: r.height, jpeg, webp };
-  }
-  const keys: string[] = [];
-  const { jpegs } = rendered.tiles;
-  for (let i = 0; i < jpegs.length; i += 8) {
-    keys.push(...(await Promise.all(jpegs.slice(i, i + 8).map((tile) => put(tile, 'jpg')))));
-    await onTile?.(keys.length, jpegs.length);
-  }
-  const tiles: StoredTiles = {
-    width: rendered.tiles.width,
-    cols: rendered.tiles.cols,
-    rows: rendered.tiles.rows,
-    tile_width: rendered.tiles.tileWidth,
-    keys,
-  };
-  return {
-    width: rendered.width,
-    height: rendered.height,
-    master: await put(rendered.master, 'jpg'),
-    renditions,
-    tiles: tiles as unknown as Record<string, unknown>,
-  };
-}
-
-const tilesOf = (image: StoredImage): StoredTiles | null => (image.tiles as StoredTiles | undefined) ?? null;
-
-/** Every blob key of a stored panorama, tiles included. */
-export function panoramaKeys(image: StoredImage): string[] {
-  return [...keysOf(image), ...(tilesOf(image)?.keys ?? [])];
-}
-
-export function panoramaAnswer(image: StoredImage): InteriorImageAnswer {
-  const tiles = tilesOf(image);
-  return {
-    ...imageAnswer(image),
-    master: mediaUrlOf(image.master),
-    tiles: tiles
-      ? {
-          width: tiles.width,
-          cols: tiles.cols,
-          rows: tiles.rows,
-          tile_width: tiles.tile_width,
-          urls: tiles.keys.map(mediaUrlOf),
-        }
-      : null,
   };
 }
 
@@ -116,17 +40,6 @@ export function sceneAnswer(row: InteriorSceneRow): InteriorSceneAnswer {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-/** Reads a blob whole (an original master, at most a few tens of MB). */
-export async function readBlob(store: BlobStore, key: string): Promise<Buffer | null> {
-  const found = await store.get(key);
-  if (!found) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of found.stream as AsyncIterable<Buffer | string>) {
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** Deletes the keys no scene of the vehicle refers to any more (after the change that dropped them committed). */

@@ -1,7 +1,10 @@
 import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
-import { blobCopier } from '../media-images.ts';
+import { blobCopier, keysOf } from '../vehicle-media/images.ts';
+import type { MediaArea } from '../vehicle-media/media-area.ts';
+import { movieBackupRepo } from './backup-repo.ts';
+
 import { exteriorRepo } from './repo.ts';
 
 /**
@@ -30,3 +33,33 @@ export async function copyExteriorMedia(trx: Db, store: BlobStore, fromId: strin
   if (settings) await repo.copySettings(toId, settings);
   if (groups.length > 0) await setMediaFlags(trx, toId, { has_exterior: true, thumbnail_key: thumbnail });
 }
+
+/** The exterior's share of a vehicle's media (vehicle-media/media-area.ts). */
+export const exteriorMedia = {
+  name: 'exterior',
+  async keys(db, contentId) {
+    const keys: string[] = [];
+    // Temp rows too: they are kept for the editor and shown again when made part of the spin.
+    for (const frame of await exteriorRepo(db).frames(contentId)) {
+      keys.push(...keysOf(frame.original));
+      if (frame.edited) keys.push(...keysOf(frame.edited));
+    }
+    // A purged backup's file is gone by design; a kept one is the original video, until its retention ends.
+    for (const backup of await movieBackupRepo(db).ofContent(contentId)) {
+      if (backup.purged_at === null) keys.push(backup.blob_key);
+    }
+    return keys;
+  },
+  // Backups stay: they keep their own retention (exterior.purge-movie-backups), even after a permanent delete.
+  deleteRows: (trx, contentId) => exteriorRepo(trx).deleteAll(contentId),
+  copy: copyExteriorMedia,
+  /** The rows publishing builds its manifest from (vehicle-media/rows.ts). */
+  async rows(db: Db, contentId: string) {
+    const repo = exteriorRepo(db);
+    return {
+      groups: await repo.groups(contentId),
+      frames: await repo.frames(contentId),
+      settings: await repo.settings(contentId),
+    };
+  },
+} satisfies MediaArea;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import { processRepo } from './process-repo.ts';
-import { processService } from './process-service.ts';
-import type { ContentProcessRow } from './repo.ts';
+import type { ContentProcessRow } from '../contents/repo.ts';
+import { processRepo } from './repo.ts';
+import { processService } from './service.ts';
 
 /**
  * A process whose heartbeat is older than this has lost its worker (a transfer or copy takes seconds; a media

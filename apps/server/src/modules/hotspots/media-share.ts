@@ -1,7 +1,10 @@
 import type { Db } from '../../db/database.ts';
 import type { HotspotFiles } from '../../db/schema-hotspots.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { blobCopier } from '../media-images.ts';
+import { blobCopier } from '../vehicle-media/images.ts';
+import type { MediaArea } from '../vehicle-media/media-area.ts';
+import { hotspotKeys } from './answer.ts';
+
 import { hotspotsRepo } from './repo.ts';
 
 /** Pairs the rows (or scenes) of two vehicles by their place: a copy keeps every row's and scene's order. */
@@ -12,7 +15,7 @@ async function pairedIds(trx: Db, of: 'rows' | 'scenes', fromId: string, toId: s
 }
 
 /**
- * A copied vehicle's hotspots, after its rows and scenes were copied (media-copy.ts): each on the copy's row or scene
+ * A copied vehicle's hotspots, after its rows and scenes were copied (vehicle-media/copy.ts): each on the copy's row or scene
  * in the same place, a close-up naming the copy's row, every file copied under the new vehicle's prefix. Called by
  * the copy process in its transaction.
  */
@@ -63,3 +66,14 @@ export async function copyHotspots(trx: Db, store: BlobStore, fromId: string, to
     });
   }
 }
+
+/** The hotspots' share of a vehicle's media (vehicle-media/media-area.ts). */
+export const hotspotsMedia = {
+  name: 'hotspots',
+  keys: async (db, contentId) => (await hotspotsRepo(db).list(contentId)).flatMap((row) => hotspotKeys(row.files)),
+  deleteRows: (trx, contentId) => hotspotsRepo(trx).deleteAllOf(contentId),
+  // Last in the copy: hotspots stand on the rows and scenes the other areas copied.
+  copy: copyHotspots,
+  /** The rows publishing builds its manifest from (vehicle-media/rows.ts). */
+  rows: async (db: Db, contentId: string) => ({ hotspots: await hotspotsRepo(db).list(contentId) }),
+} satisfies MediaArea;

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
-import { blobCopier } from '../media-images.ts';
+import { blobCopier, keysOf } from '../vehicle-media/images.ts';
+import type { MediaArea } from '../vehicle-media/media-area.ts';
+
 import { type StoredMovie, sliderRepo } from './repo.ts';
 
 /**
@@ -38,3 +40,25 @@ export async function copySliderMedia(trx: Db, store: BlobStore, fromId: string,
     has_rider_view: rider.length > 0,
   });
 }
+
+/** The category images', videos' and rider view's share of a vehicle's media (vehicle-media/media-area.ts). */
+export const sliderMedia = {
+  name: 'slider',
+  async keys(db, contentId) {
+    const repo = sliderRepo(db);
+    const items = (await repo.items(contentId)).flatMap((item) => (item.image ? keysOf(item.image) : []));
+    const movies = (await repo.movies(contentId)).flatMap((row) => {
+      const movie = row.movie as unknown as StoredMovie;
+      return [movie.key, ...keysOf(movie.poster)];
+    });
+    const rider = (await repo.riderView(contentId)).flatMap((row) => keysOf(row.image));
+    return [...items, ...movies, ...rider];
+  },
+  deleteRows: (trx, contentId) => sliderRepo(trx).deleteAllOf(contentId),
+  copy: copySliderMedia,
+  /** The rows publishing builds its manifest from (vehicle-media/rows.ts). */
+  async rows(db: Db, contentId: string) {
+    const repo = sliderRepo(db);
+    return { items: await repo.items(contentId), riderView: await repo.riderView(contentId) };
+  },
+} satisfies MediaArea;

@@ -1,7 +1,7 @@
 import { type Operation, processesLocking } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { processRepo } from './process-repo.ts';
+import { processRepo } from './repo.ts';
 
 /**
  * The server side of the lock rules (packages/domain/src/locks.ts): every operation on a vehicle is checked

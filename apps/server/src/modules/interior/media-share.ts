@@ -1,7 +1,10 @@
 import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
-import { blobCopier } from '../media-images.ts';
+import { blobCopier } from '../vehicle-media/images.ts';
+import type { MediaArea } from '../vehicle-media/media-area.ts';
+import { panoramaKeys } from '../vehicle-media/panoramas.ts';
+
 import { interiorRepo } from './repo.ts';
 
 /**
@@ -21,3 +24,18 @@ export async function copyInteriorMedia(trx: Db, store: BlobStore, fromId: strin
   }
   if (scenes.length > 0) await setMediaFlags(trx, toId, { has_interior: true });
 }
+
+/** The interior's share of a vehicle's media (vehicle-media/media-area.ts). */
+export const interiorMedia = {
+  name: 'interior',
+  async keys(db, contentId) {
+    return (await interiorRepo(db).scenes(contentId)).flatMap((scene) => [
+      ...panoramaKeys(scene.original),
+      ...(scene.current ? panoramaKeys(scene.current) : []),
+    ]);
+  },
+  deleteRows: (trx, contentId) => interiorRepo(trx).deleteAllOf(contentId),
+  copy: copyInteriorMedia,
+  /** The rows publishing builds its manifest from (vehicle-media/rows.ts). */
+  rows: async (db: Db, contentId: string) => ({ scenes: await interiorRepo(db).scenes(contentId) }),
+} satisfies MediaArea;

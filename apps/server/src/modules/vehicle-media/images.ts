@@ -1,15 +1,54 @@
 import { readFile } from 'node:fs/promises';
 import { MEDIA_URL_PREFIX, type MediaImageAnswer } from '@spinyard/domain';
-import type { StoredImage } from '../db/schema.ts';
-import type { Media, RenditionSpec } from '../platform/media/media.ts';
-import type { RenderedSpinFrame } from '../platform/media/spin-renditions.ts';
-import type { BlobStore } from '../platform/storage/blob-store.ts';
-import { putContentAddressed } from '../platform/storage/content-addressed.ts';
+import type { StoredImage } from '../../db/schema.ts';
+import type { Media, RenderedSpinFrame, RenditionSpec } from '../../platform/media/media.ts';
+import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
+
+/** The outputs of one rendering: a master and each rendition in JPEG and WebP, as bytes or as files. */
+interface Rendered<T> {
+  width: number;
+  height: number;
+  master: T;
+  renditions: Record<string, { width: number; height: number; jpeg: T; webp: T }>;
+}
+
+/** Puts one output content-addressed under `prefix` and answers its key. */
+export type PutOutput = (data: Buffer, extension: 'jpg' | 'webp') => Promise<string>;
+
+export const putterFor =
+  (store: BlobStore, prefix: string): PutOutput =>
+  async (data, extension) =>
+    (
+      await putContentAddressed(store, prefix, data, extension, {
+        contentType: extension === 'jpg' ? 'image/jpeg' : 'image/webp',
+      })
+    ).key;
+
+/** Puts every output of a rendering and answers the StoredImage that names them. */
+export async function putRendered<T>(
+  put: PutOutput,
+  rendered: Rendered<T>,
+  bytes: (output: T) => Promise<Buffer>,
+): Promise<StoredImage> {
+  const renditions: StoredImage['renditions'] = {};
+  for (const [name, r] of Object.entries(rendered.renditions)) {
+    const [jpeg, webp] = await Promise.all([
+      bytes(r.jpeg).then((b) => put(b, 'jpg')),
+      bytes(r.webp).then((b) => put(b, 'webp')),
+    ]);
+    renditions[name] = { width: r.width, height: r.height, jpeg, webp };
+  }
+  const master = await put(await bytes(rendered.master), 'jpg');
+  return { width: rendered.width, height: rendered.height, master, renditions };
+}
+
+const asIs = async (data: Buffer) => data;
 
 /**
- * The media areas' (exterior, interior, slider) one way to store an image and to answer it: every output of
- * `Media.renderImage` is put content-addressed under `prefix` (e.g. `contents/12/exterior`), and a row keeps the
- * keys as a StoredImage. Writing the same picture again gives the same keys, so a retried job is harmless.
+ * The media areas' (exterior, interior, slider, hotspots) one way to store an image and to answer it: every
+ * output of `Media.renderImage` is put content-addressed under `prefix` (e.g. `contents/12/exterior`), and a row
+ * keeps the keys as a StoredImage. Writing the same picture again gives the same keys, so a retried job is harmless.
  */
 export async function storeImage(
   store: BlobStore,
@@ -18,19 +57,7 @@ export async function storeImage(
   input: Buffer | string,
   spec: RenditionSpec,
 ): Promise<StoredImage> {
-  const rendered = await media.renderImage(input, spec);
-  const put = async (data: Buffer, extension: 'jpg' | 'webp') =>
-    (
-      await putContentAddressed(store, prefix, data, extension, {
-        contentType: extension === 'jpg' ? 'image/jpeg' : 'image/webp',
-      })
-    ).key;
-  const renditions: StoredImage['renditions'] = {};
-  for (const [name, r] of Object.entries(rendered.renditions)) {
-    const [jpeg, webp] = await Promise.all([put(r.jpeg, 'jpg'), put(r.webp, 'webp')]);
-    renditions[name] = { width: r.width, height: r.height, jpeg, webp };
-  }
-  return { width: rendered.width, height: rendered.height, master: await put(rendered.master, 'jpg'), renditions };
+  return putRendered(putterFor(store, prefix), await media.renderImage(input, spec), asIs);
 }
 
 /**
@@ -42,29 +69,21 @@ export async function storeRenderedImage(
   prefix: string,
   rendered: RenderedSpinFrame,
 ): Promise<StoredImage> {
-  const put = async (file: string, extension: 'jpg' | 'webp') =>
-    (
-      await putContentAddressed(store, prefix, await readFile(file), extension, {
-        contentType: extension === 'jpg' ? 'image/jpeg' : 'image/webp',
-      })
-    ).key;
-  const renditions: StoredImage['renditions'] = {};
-  for (const [name, r] of Object.entries(rendered.renditions)) {
-    const [jpeg, webp] = await Promise.all([put(r.jpeg, 'jpg'), put(r.webp, 'webp')]);
-    renditions[name] = { width: r.width, height: r.height, jpeg, webp };
-  }
-  return { width: rendered.width, height: rendered.height, master: await put(rendered.master, 'jpg'), renditions };
+  return putRendered(putterFor(store, prefix), rendered, (file) => readFile(file));
 }
 
 /** The URL a blob key is served at. */
 export const mediaUrlOf = (key: string): string =>
   `${MEDIA_URL_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
 
-/** A stored image as the content API answers it (URLs, never keys). */
-export function imageAnswer(image: StoredImage): MediaImageAnswer {
+/**
+ * A stored image as the content API answers it (URLs, never keys); `url` turns a key into its URL (the published
+ * manifest's point to the published copies).
+ */
+export function imageAnswer(image: StoredImage, url: (key: string) => string = mediaUrlOf): MediaImageAnswer {
   const renditions: MediaImageAnswer['renditions'] = {};
   for (const [name, r] of Object.entries(image.renditions)) {
-    renditions[name] = { width: r.width, height: r.height, jpeg: mediaUrlOf(r.jpeg), webp: mediaUrlOf(r.webp) };
+    renditions[name] = { width: r.width, height: r.height, jpeg: url(r.jpeg), webp: url(r.webp) };
   }
   return { width: image.width, height: image.height, renditions };
 }
@@ -100,7 +119,7 @@ export function blobCopier(store: BlobStore, fromId: string, toId: string) {
       renditions[name] = { ...r, jpeg: await key(r.jpeg), webp: await key(r.webp) };
     }
     const copy: StoredImage = { ...source, master: await key(source.master), renditions };
-    // A panorama's tile keys (interior panorama-store.ts: `tiles.keys`, row by row).
+    // A panorama's tile keys (panoramas.ts: `tiles.keys`, row by row).
     const tiles = source.tiles as { keys?: unknown } | undefined;
     if (tiles && Array.isArray(tiles.keys)) {
       const keys: string[] = [];
