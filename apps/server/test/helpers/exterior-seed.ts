@@ -1,5 +1,4 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Db } from '../../src/db/database.ts';
 import type { StoredImage } from '../../src/db/schema.ts';
 import { setMediaFlags } from '../../src/modules/contents/media-access.ts';
@@ -10,6 +9,7 @@ import { storeImage } from '../../src/modules/media-images.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
+import { numberedFrame } from './pictures.ts';
 
 /**
  * Real exterior frames for a vehicle in well under a second, without the video pipeline: numbered pictures made by
@@ -43,31 +43,6 @@ export interface SeededRow {
 export interface SeededExterior {
   rows: SeededRow[];
   store: BlobStore;
-}
-
-/** The colour of frame `frame` of row `row`: distinct for every frame of a seed, readable back from the pixels. */
-export function frameColour(row: number, frame: number): { r: number; g: number; b: number } {
-  return { r: (frame * 7) % 256, g: (row * 40) % 256, b: 255 - ((frame * 7) % 256) };
-}
-
-/** A numbered picture: a plain colour with "row-frame" written on it. */
-export async function numberedFrame(
-  row: number,
-  frame: number,
-  width = 320,
-  height = 180,
-  format: 'png' | 'jpeg' = 'png',
-): Promise<Buffer> {
-  const label = `${row}-${frame}`;
-  const size = Math.round(height / 3);
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<text x="8" y="${size + 4}" font-family="sans-serif" font-size="${size}" fill="white">${label}</text></svg>`,
-  );
-  const picture = sharp({ create: { width, height, channels: 3, background: frameColour(row, frame) } }).composite([
-    { input: svg, top: 0, left: 0 },
-  ]);
-  return format === 'png' ? picture.png().toBuffer() : picture.jpeg({ quality: 90 }).toBuffer();
 }
 
 /** The store the test app serves media from (useTestApp / build: `<dir>/media` on disk). */
@@ -108,21 +83,4 @@ export async function seedExterior(
     return out;
   });
   return { rows, store };
-}
-
-/** A multipart/form-data body with one file (field `file`), as the console's uploadFile sends it. */
-export function multipartFile(
-  data: Buffer,
-  name = 'picture.jpg',
-  type = 'application/octet-stream',
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----spinyard-exterior-${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

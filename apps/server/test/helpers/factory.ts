@@ -10,6 +10,7 @@ import { contentsRepo, type NewContent } from '../../src/modules/contents/repo.t
 import { type CompanyFields, type CompanyKind, tenancyRepo } from '../../src/modules/tenancy/repo.ts';
 import { groupsRepo } from '../../src/modules/users/groups-repo.ts';
 import { usersRepo } from '../../src/modules/users/repo.ts';
+import { factoryUpdates } from './factory-updates.ts';
 
 /**
  * The one place server tests create their rows. The builders write through the repository of the area that owns
@@ -308,6 +309,7 @@ export function factory(db: Db) {
    * the test is not about, such as a failed payment or an enforced second step).
    */
   const update = {
+    ...factoryUpdates(db),
     user: (id: string, values: UserUpdate) => users.updateUser(id, values),
     domain: (id: string, patch: Parameters<typeof tenancy.updateDomain>[1]) => tenancy.updateDomain(id, patch),
     /** Every process on the owner's vehicles reaches `status` (no area owns vehicles yet: see `vehicles`). */

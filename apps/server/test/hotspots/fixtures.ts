@@ -2,12 +2,12 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import sharp from 'sharp';
 import { interiorRepo } from '../../src/modules/interior/repo.ts';
 import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { multipartFile, seedExterior } from '../helpers/exterior-seed.ts';
+import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { multipartFile } from '../helpers/multipart.ts';
 
 /**
  * Hotspot test material: a vehicle with a spin row of 36 frames and an interior scene, and small audio files made
@@ -93,13 +93,6 @@ export function tone(kind: 'mp3' | 'm4a' | 'wav' | 'withPicture', seconds: numbe
   }
   return file;
 }
-
-export const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp', alpha = false) => {
-  const img = sharp({
-    create: { width, height, channels: alpha ? 4 : 3, background: { r: 200, g: 30, b: 30, alpha: alpha ? 0.5 : 1 } },
-  });
-  return format === 'png' ? img.png().toBuffer() : format === 'jpeg' ? img.jpeg().toBuffer() : img.webp().toBuffer();
-};
 
 /** A multipart upload of one hotspot file. */
 export function fileRequest(car: string, hotspot: string, kind: string, data: Buffer, name: string): InjectOptions {

@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { processRepo } from '../../src/modules/contents/process-repo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { declaredPng, edgeEnergy, fetchMedia, measure, panorama, uploadPanorama } from './panoramas.ts';
+import { declaredPng, edgeEnergy, measure, panorama } from '../helpers/pictures.ts';
+import { fetchMedia, uploadPanorama } from './panoramas.ts';
 
 /**
  * Interior panoramas through the content API on real pictures made by sharp: uploads checked by content (each
