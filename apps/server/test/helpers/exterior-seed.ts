@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Db } from '../../src/db/database.ts';
 import type { StoredImage } from '../../src/db/schema.ts';
@@ -7,6 +8,7 @@ import { exteriorFrameSpec, exteriorPrefix } from '../../src/modules/exterior/re
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { storeImage } from '../../src/modules/media-images.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
+import type { Media } from '../../src/platform/media/media.ts';
 import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { numberedFrame } from './pictures.ts';
@@ -45,6 +47,35 @@ export interface SeededExterior {
   store: BlobStore;
 }
 
+const renders = new Map<string, ReturnType<Media['renderImage']>>();
+let remembering: Media | undefined;
+
+/**
+ * The media adapter with each picture's renders remembered for the process: seeds render the same numbered frames
+ * in test after test, and the store keeps blobs by their content, so one render of a frame gives the same rows
+ * and keys as a render per seed.
+ */
+function seedMedia(): Media {
+  if (!remembering) {
+    const media = createMedia();
+    remembering = {
+      ...media,
+      renderImage(input, spec) {
+        if (typeof input === 'string') return media.renderImage(input, spec);
+        const key = createHash('sha256').update(input).update(JSON.stringify(spec)).digest('hex');
+        let render = renders.get(key);
+        if (!render) {
+          render = media.renderImage(input, spec);
+          renders.set(key, render);
+          render.catch(() => renders.delete(key));
+        }
+        return render;
+      },
+    };
+  }
+  return remembering;
+}
+
 /** The store the test app serves media from (useTestApp / build: `<dir>/media` on disk). */
 export const testAppStore = (dir: string): BlobStore => createDiskBlobStore(path.join(dir, 'media'));
 
@@ -55,7 +86,7 @@ export async function seedExterior(
   options: SeedExteriorOptions = {},
 ): Promise<SeededExterior> {
   const store = options.store ?? testAppStore(t.dir);
-  const media = createMedia();
+  const media = seedMedia();
   const width = options.width ?? 320;
   const height = options.height ?? 180;
   const spec = exteriorFrameSpec('full_hd', 40_000_000);

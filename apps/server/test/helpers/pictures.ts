@@ -55,7 +55,9 @@ export function frameColour(row: number, frame: number): { r: number; g: number;
   return { r: (frame * 7) % 256, g: (row * 40) % 256, b: 255 - ((frame * 7) % 256) };
 }
 
-/** A numbered picture: a plain colour with "row-frame" written on it. */
+const numbered = new Map<string, Promise<Buffer>>();
+
+/** A numbered picture: a plain colour with "row-frame" written on it (drawn once a process, a copy each call). */
 export async function numberedFrame(
   row: number,
   frame: number,
@@ -63,6 +65,17 @@ export async function numberedFrame(
   height = 180,
   format: 'png' | 'jpeg' = 'png',
 ): Promise<Buffer> {
+  const key = `${row}-${frame}-${width}x${height}.${format}`;
+  let drawn = numbered.get(key);
+  if (!drawn) {
+    drawn = drawNumberedFrame(row, frame, width, height, format);
+    numbered.set(key, drawn);
+    drawn.catch(() => numbered.delete(key));
+  }
+  return Buffer.from(await drawn);
+}
+
+function drawNumberedFrame(row: number, frame: number, width: number, height: number, format: 'png' | 'jpeg') {
   const label = `${row}-${frame}`;
   const size = Math.round(height / 3);
   const svg = Buffer.from(
