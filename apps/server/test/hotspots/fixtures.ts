@@ -2,7 +2,6 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { interiorRepo } from '../../src/modules/interior/repo.ts';
 import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
@@ -19,13 +18,9 @@ export const API = '/api/browser/v0';
 export async function seedVehicle(t: TestApp, owner: SignedInUser) {
   const [car] = (await t.make.vehicles(owner)) as [string];
   const seeded = await seedExterior(t, car, { rows: [36, 4] });
-  const scene = await interiorRepo(t.db).insert({
-    contentId: car,
-    title: 'Front seats',
-    // A stand-in picture: the hotspot area reads only the scene's id.
-    original: { width: 2048, height: 1024, master: `contents/${car}/interior/x.jpg`, renditions: {} },
-  });
-  return { car, group: seeded.rows[0]!.id, shortGroup: seeded.rows[1]!.id, scene: scene.id };
+  // The hotspot area reads only the scene's id.
+  const [scene] = (await t.make.interiorScenes(car)) as [string];
+  return { car, group: seeded.rows[0]!.id, shortGroup: seeded.rows[1]!.id, scene };
 }
 
 export const as = (t: TestApp, who: SignedInUser, request: InjectOptions) =>
