@@ -79,7 +79,7 @@ export async function standInWorker(suite: Suite): Promise<StandInWorker> {
     finished_at: row.finished_at ? new Date(row.finished_at as string).toISOString() : null,
     error: null,
   });
-  /** What a worker announces after each change (apps/server/src/modules/contents/process-repo.ts, ProcessNotice). */
+  /** What a worker announces after each change (apps/server/src/modules/processes/repo.ts, ProcessNotice). */
   const announce = async (processId: string) => {
     const { rows } = await client.query(
       `SELECT p.*, c.domain_id, c.owner_user_id, o.parent_user_id

@@ -3,7 +3,6 @@ import { sendActivationMail } from '../../src/modules/auth/index.ts';
 import { NO_PASSWORD_YET } from '../../src/modules/auth/passwords.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { expire } from '../helpers/clock.ts';
 import { signIn } from '../helpers/http.ts';
 import { lastMailTo, linkIn, mailsTo } from '../helpers/mail.ts';
 
@@ -109,7 +108,7 @@ describe('account activation', () => {
 
   it('answers link_expired after 7 days and link_invalid for an unknown token', async () => {
     const { user, token } = await pendingUserWithLink();
-    await expire(t.db, 'one_time_tokens', user.id);
+    await t.make.update.expire('one_time_tokens', user.id);
     const expired = await activate(token);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.code).toBe('link_expired');

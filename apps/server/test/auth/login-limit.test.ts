@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { expire } from '../helpers/clock.ts';
 import { bearer, signIn } from '../helpers/http.ts';
 
 const t = useTestApp();
@@ -158,7 +157,7 @@ describe('simultaneous-login limit (201)', () => {
     await t.app.inject({ method: 'POST', url: '/v1/auth/token/revoke', payload: { token: first.access_token } });
     const second = await signIn(t.app, user.email, user.password);
     expect(second.statusCode).toBe(200);
-    await expire(t.db, 'auth_tokens', user.id);
+    await t.make.update.expire('auth_tokens', user.id);
     expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(200);
   });
 
@@ -181,7 +180,7 @@ describe('simultaneous-login limit (201)', () => {
     const user = await t.make.user({ domain: { options: { login_limit_count: 1 } } });
     await signIn(t.app, user.email, user.password);
     const held = (await signIn(t.app, user.email, user.password)).json();
-    await expire(t.db, 'auth_tokens', user.id, { kind: 'temporary' });
+    await t.make.update.expire('auth_tokens', user.id, { kind: 'temporary' });
     expect((await continueWith(held.temporary_token)).statusCode).toBe(401);
     expect((await devices(held.temporary_token)).statusCode).toBe(401);
   });

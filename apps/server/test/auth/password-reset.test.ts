@@ -4,7 +4,6 @@ import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../src/platform/mail/smtp-mailer.ts';
 import { build, useTestApp } from '../helpers/app.ts';
-import { expire } from '../helpers/clock.ts';
 import { bearer, signIn } from '../helpers/http.ts';
 import { lastMailTo, linkIn, mailsTo } from '../helpers/mail.ts';
 import { findPart, parseEml } from '../platform/eml.ts';
@@ -107,7 +106,7 @@ describe('password reset', () => {
   it('answers password_reset_expired after an hour and password_reset_failed for an unknown token', async () => {
     const user = await t.make.user();
     const { token } = await resetLink(user.email);
-    await expire(t.db, 'one_time_tokens', user.id);
+    await t.make.update.expire('one_time_tokens', user.id);
     for (const res of [await check(token), await complete(token, 'brand-new-pass-9')]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('password_reset_expired');

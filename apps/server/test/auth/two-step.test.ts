@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { expire } from '../helpers/clock.ts';
 import { bearer, signIn } from '../helpers/http.ts';
 import { codeIn, lastMailTo, mailsTo, recordingSms } from '../helpers/mail.ts';
 
@@ -152,7 +151,7 @@ describe('two-step sign-in (202)', () => {
 
   it('answers two_step_code_expired after 10 minutes, then ends the sign-in', async () => {
     const { user, token, code } = await heldAtSecondStep();
-    await expire(t.db, 'two_step_challenges', user.id);
+    await t.make.update.expire('two_step_challenges', user.id);
     const res = await submit(token, code);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('two_step_code_expired');
@@ -161,7 +160,7 @@ describe('two-step sign-in (202)', () => {
 
   it('says expired when the temporary token itself has run out', async () => {
     const { user, token, code } = await heldAtSecondStep();
-    await expire(t.db, 'auth_tokens', user.id, { kind: 'temporary' });
+    await t.make.update.expire('auth_tokens', user.id, { kind: 'temporary' });
     expect((await submit(token, code)).json().error.code).toBe('two_step_code_expired');
   });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
-import { fetchMedia, panorama, uploadPanorama } from '../interior/panoramas.ts';
-import { API, as, picture, upload } from '../slider/slider-helpers.ts';
+import { noisePicture, panorama } from '../helpers/pictures.ts';
+import { fetchMedia, uploadPanorama } from '../interior/panoramas.ts';
+import { API, as, upload } from '../slider/slider-helpers.ts';
 import { contentApi } from './content-api.ts';
 
 /**
@@ -25,7 +26,7 @@ describe('copy of a vehicle with its media', () => {
         `${API}/slider/${car}/images`,
         { category: 'engine', caption: 'Engine' },
         {
-          data: await picture(1280, 720),
+          data: await noisePicture(1280, 720),
         },
       ),
     );

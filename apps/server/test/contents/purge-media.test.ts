@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { purgeDeletedVehiclesMedia, purgeVehicleMedia } from '../../src/modules/vehicle-media/purge.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
-import { panorama, uploadPanorama } from '../interior/panoramas.ts';
-import { API, as, picture, upload } from '../slider/slider-helpers.ts';
+import { noisePicture, panorama } from '../helpers/pictures.ts';
+import { uploadPanorama } from '../interior/panoramas.ts';
+import { API, as, upload } from '../slider/slider-helpers.ts';
 
 /**
  * The media of a vehicle deleted for good are purged (rows and files), its exterior backups excepted; a vehicle
@@ -17,7 +18,7 @@ async function vehicleWithMedia(owner: Awaited<ReturnType<typeof t.make.signedIn
   await seedExterior(t, car, { rows: [4] });
   expect((await uploadPanorama(t.app, owner.contentToken, car, await panorama(1024, 512))).statusCode).toBe(201);
   const image = await t.app.inject(
-    upload(owner, `${API}/slider/${car}/images`, { category: 'exterior' }, { data: await picture(1280, 720) }),
+    upload(owner, `${API}/slider/${car}/images`, { category: 'exterior' }, { data: await noisePicture(1280, 720) }),
   );
   expect(image.statusCode, image.body).toBe(201);
   return car;
@@ -33,8 +34,8 @@ describe('purge of the media of vehicles deleted for good', () => {
     ];
     const store = testAppStore(t.dir);
     await store.put(`contents/${gone}/exterior-backups/kept.mp4`, Buffer.from('backup'));
-    await t.db.updateTable('contents').set({ publication: 'permanently_deleted' }).where('id', '=', gone).execute();
-    await t.db.updateTable('contents').set({ publication: 'deleted' }).where('id', '=', soft).execute();
+    await t.make.update.publication(gone, 'permanently_deleted');
+    await t.make.update.publication(soft, 'deleted');
     const before = (id: string) => store.list(`contents/${id}/`);
     const softFiles = await before(soft);
     const liveFiles = await before(live);

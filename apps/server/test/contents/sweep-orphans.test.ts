@@ -18,7 +18,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 
 /**
- * The nightly sweep of blobs no row refers to (modules/media-sweep.ts): an orphan past the grace goes; every key
+ * The nightly sweep of blobs no row refers to (modules/vehicle-media/sweep.ts): an orphan past the grace goes; every key
  * any area's row names stays, as does a young orphan, a busy vehicle's files and another vehicle's.
  */
 

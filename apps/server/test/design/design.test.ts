@@ -3,9 +3,9 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { multipartFile } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { jpeg, png } from '../helpers/pictures.ts';
+import { multipartFile } from '../helpers/multipart.ts';
+import { jpeg, png, solid } from '../helpers/pictures.ts';
 
 /**
  * Custom design through the content API against the real database: the defaults until saved, the colours and the
@@ -106,11 +106,7 @@ describe('custom design', () => {
 
 describe('custom icons', () => {
   it('stores a PNG per icon type, re-encoded within 160x160 and served as a PNG', async () => {
-    const transparent = await sharp({
-      create: { width: 400, height: 200, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } },
-    })
-      .png()
-      .toBuffer();
+    const transparent = await solid(400, 200, 'png', { channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } });
     const res = await uploadIcon(superUser, 'sound', transparent);
     expect(res.statusCode, res.body).toBe(200);
     const icon = res.json().icons.sound;

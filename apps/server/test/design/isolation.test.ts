@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { multipartFile } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { multipartFile } from '../helpers/multipart.ts';
 import { png } from '../helpers/pictures.ts';
 
 /**

@@ -98,11 +98,7 @@ describe('backups and their retention', () => {
     }
     const [first, second] = await backupsOf(car);
     expect(first!.blob_key).toBe(second!.blob_key);
-    await t.db
-      .updateTable('movie_backups')
-      .set({ expires_at: new Date(Date.now() + 30 * DAY) })
-      .where('id', '=', second!.id)
-      .execute();
+    await t.make.update.movieBackupExpiry(second!.id, new Date(Date.now() + 30 * DAY));
     await backupService({ db: t.db, store, now: () => new Date(Date.now() + 4 * DAY) }).purgeExpired();
     expect((await backupsOf(car))[0]!.purged_at).not.toBeNull();
     expect(await store.exists(first!.blob_key)).toBe(true);

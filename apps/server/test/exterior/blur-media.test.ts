@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BlurSpec } from '../../src/platform/media/blur.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
+import { checkerboard, rgbPixels } from '../helpers/pictures.ts';
 
 /**
  * The media adapter's blur on real pixels: a checkerboard (sharp edges everywhere, so any blur shows) with a box
@@ -13,25 +14,6 @@ const W = 320;
 const H = 180;
 const media = createMedia();
 const box = { x: 0.25, y: 0.25, w: 0.5, h: 0.5 };
-
-/** 8 px black and white squares. */
-async function checkerboard(width = W, height = H): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const v = (Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0 ? 0 : 255;
-      pixels.fill(v, (y * width + x) * 3, (y * width + x) * 3 + 3);
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
-async function rgb(image: Buffer) {
-  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
 
 /** Mean absolute difference of two same-size pictures over the pixels `inside` picks (0..255). */
 function difference(
@@ -65,38 +47,40 @@ const spec = (over: Partial<BlurSpec>): BlurSpec => ({
 
 describe('media.blurImage', () => {
   it('blurs inside the regions and leaves the rest', async () => {
-    const input = await checkerboard();
-    const original = await rgb(input);
+    const input = await checkerboard(W, H);
+    const original = await rgbPixels(input);
     const out = await media.blurImage(input, spec({}));
     expect([out.width, out.height]).toEqual([W, H]);
-    const blurred = await rgb(out.jpeg);
+    const blurred = await rgbPixels(out.jpeg);
     // A checkerboard blurred at sigma 8 is an even grey: far from black and white.
     expect(difference(original, blurred, inBox)).toBeGreaterThan(80);
     expect(difference(original, blurred, outBox)).toBeLessThan(6);
   });
 
   it('blurs the background and leaves the regions', async () => {
-    const input = await checkerboard();
-    const original = await rgb(input);
-    const blurred = await rgb((await media.blurImage(input, spec({ target: 'background' }))).jpeg);
+    const input = await checkerboard(W, H);
+    const original = await rgbPixels(input);
+    const blurred = await rgbPixels((await media.blurImage(input, spec({ target: 'background' }))).jpeg);
     expect(difference(original, blurred, outBox)).toBeGreaterThan(80);
     expect(difference(original, blurred, inBox)).toBeLessThan(6);
   });
 
   it('fills with a colour instead of blurring', async () => {
-    const input = await checkerboard();
-    const out = await rgb((await media.blurImage(input, spec({ look: { kind: 'fill', color: '#ff0000' } }))).jpeg);
+    const input = await checkerboard(W, H);
+    const out = await rgbPixels(
+      (await media.blurImage(input, spec({ look: { kind: 'fill', color: '#ff0000' } }))).jpeg,
+    );
     const centre = ((H / 2) * W + W / 2) * 3;
     expect(out.data[centre]).toBeGreaterThan(240);
     expect(out.data[centre + 1]).toBeLessThan(15);
     expect(out.data[centre + 2]).toBeLessThan(15);
-    expect(difference(await rgb(input), out, outBox)).toBeLessThan(6);
+    expect(difference(await rgbPixels(input), out, outBox)).toBeLessThan(6);
   });
 
   it('an ellipse leaves the corners of its box', async () => {
-    const input = await checkerboard();
-    const original = await rgb(input);
-    const out = await rgb(
+    const input = await checkerboard(W, H);
+    const original = await rgbPixels(input);
+    const out = await rgbPixels(
       (
         await media.blurImage(
           input,
@@ -116,19 +100,21 @@ describe('media.blurImage', () => {
   });
 
   it('takes a greyscale picture, and no region changes nothing', async () => {
-    const grey = await sharp(await checkerboard())
+    const grey = await sharp(await checkerboard(W, H))
       .greyscale()
       .jpeg()
       .toBuffer();
-    const filled = await rgb((await media.blurImage(grey, spec({ look: { kind: 'fill', color: '#00ff00' } }))).jpeg);
+    const filled = await rgbPixels(
+      (await media.blurImage(grey, spec({ look: { kind: 'fill', color: '#00ff00' } }))).jpeg,
+    );
     expect(filled.data[((H / 2) * W + W / 2) * 3 + 1]).toBeGreaterThan(240);
-    const input = await checkerboard();
-    const same = await rgb((await media.blurImage(input, spec({ areas: [] }))).jpeg);
-    expect(difference(await rgb(input), same, () => true)).toBeLessThan(6);
+    const input = await checkerboard(W, H);
+    const same = await rgbPixels((await media.blurImage(input, spec({ areas: [] }))).jpeg);
+    expect(difference(await rgbPixels(input), same, () => true)).toBeLessThan(6);
   });
 
   it('refuses bytes that are no picture and pictures above the pixel limit', async () => {
     await expect(media.blurImage(Buffer.from('not an image'), spec({}))).rejects.toThrow();
-    await expect(media.blurImage(await checkerboard(), spec({ maxInputPixels: 1000 }))).rejects.toThrow();
+    await expect(media.blurImage(await checkerboard(W, H), spec({ maxInputPixels: 1000 }))).rejects.toThrow();
   });
 });

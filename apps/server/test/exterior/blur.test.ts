@@ -1,11 +1,11 @@
 import type { BlurRegion } from '@spinyard/domain';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredImage } from '../../src/db/schema.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { rgbPixels } from '../helpers/pictures.ts';
 
 /**
  * The blur editor on real frames (the exterior seed: 36 numbered 320x180 frames, each a plain colour with its
@@ -64,11 +64,6 @@ async function vehicleWithFrames(
   const seeded = await seedExterior(t, car!, { rows: [frames] });
   const row = seeded.rows[0]!;
   return { car: car!, groupId: row.id, frameIds: row.frameIds, originals: row.images };
-}
-
-async function pixels(image: Buffer) {
-  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
 }
 
 async function blob(key: string): Promise<Buffer> {
@@ -135,8 +130,8 @@ describe('GET /blurred_preview/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('no-store');
-    const preview = await pixels(res.rawPayload);
-    const original = await pixels(await blob(s.originals[0]!.renditions.display!.jpeg));
+    const preview = await rgbPixels(res.rawPayload);
+    const original = await rgbPixels(await blob(s.originals[0]!.renditions.display!.jpeg));
     expect([preview.width, preview.height]).toEqual([320, 180]);
     expect(difference(original, preview, LABEL, 'inside')).toBeGreaterThan(8);
     expect(difference(original, preview, LABEL, 'outside')).toBeLessThan(3);
@@ -155,7 +150,7 @@ describe('GET /blurred_preview/{id}', () => {
     ]);
     const res = await api(owner).get(previewUrl(s, { frame: '9', bg_color: '#ff00ff', regions }));
     expect(res.statusCode, res.body).toBe(200);
-    const preview = await pixels(res.rawPayload);
+    const preview = await rgbPixels(res.rawPayload);
     // Halfway: the box is at (0.4, 0.4) to (0.6, 0.6), its centre magenta, the old places untouched.
     const at = (fx: number, fy: number) => {
       const i = (Math.round(fy * preview.height) * preview.width + Math.round(fx * preview.width)) * 3;
@@ -165,7 +160,7 @@ describe('GET /blurred_preview/{id}', () => {
     expect(r).toBeGreaterThan(235);
     expect(g).toBeLessThan(20);
     expect(b).toBeGreaterThan(235);
-    const original = await pixels(await blob(s.originals[9]!.renditions.display!.jpeg));
+    const original = await rgbPixels(await blob(s.originals[9]!.renditions.display!.jpeg));
     expect(difference(original, preview, { x: 0.4, y: 0.4, w: 0.2, h: 0.2 }, 'outside')).toBeLessThan(3);
   });
 
@@ -179,8 +174,8 @@ describe('GET /blurred_preview/{id}', () => {
     ]);
     const res = await api(owner).get(previewUrl(s, { frame: '25', bg_color: '#ff00ff', regions }));
     expect(res.statusCode).toBe(200);
-    const original = await pixels(await blob(s.originals[25]!.renditions.display!.jpeg));
-    expect(difference(original, await pixels(res.rawPayload), LABEL, 'inside')).toBeLessThan(3);
+    const original = await rgbPixels(await blob(s.originals[25]!.renditions.display!.jpeg));
+    expect(difference(original, await rgbPixels(res.rawPayload), LABEL, 'inside')).toBeLessThan(3);
   });
 });
 
@@ -216,8 +211,8 @@ describe('POST /blurred_contents/{id}: the blur process', () => {
       }
     }
     // Frame 0 blurred over its label, and the rest of it as it was.
-    const edited = await pixels(await blob(frames[0]!.edited!.renditions.display!.jpeg));
-    const original = await pixels(await blob(s.originals[0]!.renditions.display!.jpeg));
+    const edited = await rgbPixels(await blob(frames[0]!.edited!.renditions.display!.jpeg));
+    const original = await rgbPixels(await blob(s.originals[0]!.renditions.display!.jpeg));
     expect(difference(original, edited, LABEL, 'inside')).toBeGreaterThan(8);
     expect(difference(original, edited, LABEL, 'outside')).toBeLessThan(3);
 
@@ -284,8 +279,8 @@ describe('POST /blurred_contents/{id}: the blur process', () => {
       previewUrl(s, { frame: '1', bg_color: '#000000', regions: JSON.stringify([plate([[0, LABEL]], true)]) }),
     );
     expect(preview.headers['x-blur-skipped']).toBe('replaced');
-    const shown = await pixels(await blob(replacement.renditions.display!.jpeg));
-    expect(difference(shown, await pixels(preview.rawPayload), LABEL, 'inside')).toBeLessThan(3);
+    const shown = await rgbPixels(await blob(replacement.renditions.display!.jpeg));
+    expect(difference(shown, await rgbPixels(preview.rawPayload), LABEL, 'inside')).toBeLessThan(3);
   });
 
   it('reports progress as it goes (the process row, as the live socket sends it)', async () => {
@@ -416,8 +411,8 @@ describe('background target', () => {
     const res = await api(dealer).post(`/blurred_contents/${s.car}`, body);
     expect(res.statusCode, res.body).toBe(202);
     const frames = await framesOf(s.groupId);
-    const edited = await pixels(await blob(frames[5]!.edited!.renditions.display!.jpeg));
-    const original = await pixels(await blob(s.originals[5]!.renditions.display!.jpeg));
+    const edited = await rgbPixels(await blob(frames[5]!.edited!.renditions.display!.jpeg));
+    const original = await rgbPixels(await blob(s.originals[5]!.renditions.display!.jpeg));
     expect(difference(original, edited, LABEL, 'inside')).toBeLessThan(3);
     expect(difference(original, edited, LABEL, 'outside')).toBeGreaterThan(60);
   });

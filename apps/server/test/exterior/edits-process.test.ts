@@ -10,8 +10,10 @@ import type { JobHandler } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { putContentAddressed } from '../../src/platform/storage/content-addressed.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { multipartFile, numberedFrame, seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
+import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { multipartFile } from '../helpers/multipart.ts';
+import { numberedFrame } from '../helpers/pictures.ts';
 
 /**
  * Remove extra images (the exterior_extra_images_removal process), the upload limit check, and the locks: while a

@@ -7,9 +7,10 @@ import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { keysOf, storeImage } from '../../src/modules/vehicle-media/images.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { multipartFile, numberedFrame, seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
+import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { gif } from '../helpers/pictures.ts';
+import { multipartFile } from '../helpers/multipart.ts';
+import { gif, numberedFrame, solid } from '../helpers/pictures.ts';
 
 /**
  * Replacing a frame (the exterior_replace_image process) and restoring it, on real pictures: the replacement is
@@ -67,11 +68,7 @@ describe('POST /exterior/{id}/frames/{frame_id}/replace-image', () => {
   it('shows the replacement in every size, keeps the original, and moves the thumbnail for the first frame', async () => {
     const { car, seeded } = await vehicle([4]);
     const frame = seeded.rows[0]!.frameIds[0]!;
-    const picture = await sharp({
-      create: { width: 640, height: 360, channels: 3, background: { r: 250, g: 200, b: 0 } },
-    })
-      .png()
-      .toBuffer();
+    const picture = await solid(640, 360, 'png', { background: { r: 250, g: 200, b: 0 } });
     const res = await replace(car, frame, picture, 'replacement.gif');
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({
@@ -197,11 +194,7 @@ describe('POST /exterior/{id}/frames/{frame_id}/replace-image', () => {
       await numberedFrame(6, 6, 320, 180, 'jpeg'),
       exteriorFrameSpec('full_hd', 1_000_000),
     );
-    await t.db
-      .updateTable('exterior_frames')
-      .set({ edited: JSON.stringify(blurred), edit_kind: 'blur' })
-      .where('id', '=', frame)
-      .execute();
+    await t.make.update.exteriorFrame(frame, { edited: JSON.stringify(blurred), edit_kind: 'blur' });
     expect((await api({ method: 'GET', url: `${API}/exterior/${car}` })).json().groups[0].sheets[1].edit_kind).toBe(
       'blur',
     );

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { frameColour, seedExterior } from '../helpers/exterior-seed.ts';
+import { seedExterior } from '../helpers/exterior-seed.ts';
+import { frameColour } from '../helpers/pictures.ts';
 
 /** The seed helper the exterior tests build on: real frames, in every size, served under /svnmedia. */
 const t = useTestApp();

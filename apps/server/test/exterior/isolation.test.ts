@@ -2,8 +2,10 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { multipartFile, numberedFrame, seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
+import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { multipartFile } from '../helpers/multipart.ts';
+import { numberedFrame } from '../helpers/pictures.ts';
 
 /**
  * Tenant isolation of the exterior's answer and edits: another company's users (super, admin, normal), and a

@@ -242,7 +242,7 @@ describe('what the start refuses', () => {
     const twice = await start(owner, car, { upload_ids: [mine, mine] });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().error.fields[0]).toMatchObject({ field: 'upload_ids.1', rule: 'unique' });
-    await t.db.updateTable('uploads').set({ status: 'requested' }).where('id', '=', mine).execute();
+    await t.make.update.uploadStatus(mine, 'requested');
     const early = await start(owner, car, { upload_ids: [mine] });
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toMatchObject({ code: 'invalid_state_transition' });

@@ -1,5 +1,5 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Db } from '../../src/db/database.ts';
 import type { StoredImage } from '../../src/db/schema.ts';
 import { setMediaFlags } from '../../src/modules/contents/media-access.ts';
@@ -8,8 +8,10 @@ import { exteriorFrameSpec, exteriorPrefix } from '../../src/modules/exterior/re
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { storeImage } from '../../src/modules/vehicle-media/images.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
+import type { Media } from '../../src/platform/media/media.ts';
 import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
+import { numberedFrame } from './pictures.ts';
 
 /**
  * Real exterior frames for a vehicle in well under a second, without the video pipeline: numbered pictures made by
@@ -45,29 +47,33 @@ export interface SeededExterior {
   store: BlobStore;
 }
 
-/** The colour of frame `frame` of row `row`: distinct for every frame of a seed, readable back from the pixels. */
-export function frameColour(row: number, frame: number): { r: number; g: number; b: number } {
-  return { r: (frame * 7) % 256, g: (row * 40) % 256, b: 255 - ((frame * 7) % 256) };
-}
+const renders = new Map<string, ReturnType<Media['renderImage']>>();
+let remembering: Media | undefined;
 
-/** A numbered picture: a plain colour with "row-frame" written on it. */
-export async function numberedFrame(
-  row: number,
-  frame: number,
-  width = 320,
-  height = 180,
-  format: 'png' | 'jpeg' = 'png',
-): Promise<Buffer> {
-  const label = `${row}-${frame}`;
-  const size = Math.round(height / 3);
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<text x="8" y="${size + 4}" font-family="sans-serif" font-size="${size}" fill="white">${label}</text></svg>`,
-  );
-  const picture = sharp({ create: { width, height, channels: 3, background: frameColour(row, frame) } }).composite([
-    { input: svg, top: 0, left: 0 },
-  ]);
-  return format === 'png' ? picture.png().toBuffer() : picture.jpeg({ quality: 90 }).toBuffer();
+/**
+ * The media adapter with each picture's renders remembered for the process: seeds render the same numbered frames
+ * in test after test, and the store keeps blobs by their content, so one render of a frame gives the same rows
+ * and keys as a render per seed.
+ */
+function seedMedia(): Media {
+  if (!remembering) {
+    const media = createMedia();
+    remembering = {
+      ...media,
+      renderImage(input, spec) {
+        if (typeof input === 'string') return media.renderImage(input, spec);
+        const key = createHash('sha256').update(input).update(JSON.stringify(spec)).digest('hex');
+        let render = renders.get(key);
+        if (!render) {
+          render = media.renderImage(input, spec);
+          renders.set(key, render);
+          render.catch(() => renders.delete(key));
+        }
+        return render;
+      },
+    };
+  }
+  return remembering;
 }
 
 /** The store the test app serves media from (useTestApp / build: `<dir>/media` on disk). */
@@ -80,7 +86,7 @@ export async function seedExterior(
   options: SeedExteriorOptions = {},
 ): Promise<SeededExterior> {
   const store = options.store ?? testAppStore(t.dir);
-  const media = createMedia();
+  const media = seedMedia();
   const width = options.width ?? 320;
   const height = options.height ?? 180;
   const spec = exteriorFrameSpec('full_hd', 40_000_000);
@@ -108,21 +114,4 @@ export async function seedExterior(
     return out;
   });
   return { rows, store };
-}
-
-/** A multipart/form-data body with one file (field `file`), as the console's uploadFile sends it. */
-export function multipartFile(
-  data: Buffer,
-  name = 'picture.jpg',
-  type = 'application/octet-stream',
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----spinyard-exterior-${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -6,10 +6,12 @@ import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { authRepo } from '../../src/modules/auth/repo.ts';
 import { newToken } from '../../src/modules/auth/tokens.ts';
 import { contentsRepo, type NewContent } from '../../src/modules/contents/repo.ts';
+import { interiorRepo } from '../../src/modules/interior/repo.ts';
 import { processRepo } from '../../src/modules/processes/repo.ts';
 import { type CompanyFields, type CompanyKind, tenancyRepo } from '../../src/modules/tenancy/repo.ts';
 import { groupsRepo } from '../../src/modules/users/groups-repo.ts';
 import { usersRepo } from '../../src/modules/users/repo.ts';
+import { factoryUpdates } from './factory-updates.ts';
 
 /**
  * The one place server tests create their rows. The builders write through the repository of the area that owns
@@ -304,10 +306,28 @@ export function factory(db: Db) {
   }
 
   /**
+   * `count` interior scenes on a vehicle, with a stand-in picture (no file behind it): for tests that need scenes to
+   * exist (a limit, a hotspot's place) and not what the upload pipeline makes of a panorama.
+   */
+  async function interiorScenes(contentId: string, count = 1): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const scene = await interiorRepo(db).insert({
+        contentId,
+        title: `Scene ${i + 1}`,
+        original: { width: 2048, height: 1024, master: `contents/${contentId}/interior/x.jpg`, renditions: {} },
+      });
+      ids.push(scene.id);
+    }
+    return ids;
+  }
+
+  /**
    * Changes to rows a test made, through the same repositories (a state the API reaches only through a journey
    * the test is not about, such as a failed payment or an enforced second step).
    */
   const update = {
+    ...factoryUpdates(db),
     user: (id: string, values: UserUpdate) => users.updateUser(id, values),
     domain: (id: string, patch: Parameters<typeof tenancy.updateDomain>[1]) => tenancy.updateDomain(id, patch),
     /** Every process on the owner's vehicles reaches `status` (no area owns vehicles yet: see `vehicles`). */
@@ -321,7 +341,20 @@ export function factory(db: Db) {
     },
   };
 
-  return { domain, company, tenant, user, manyUsers, group, session, signedIn, master, vehicles, update };
+  return {
+    domain,
+    company,
+    tenant,
+    user,
+    manyUsers,
+    group,
+    session,
+    signedIn,
+    master,
+    vehicles,
+    interiorScenes,
+    update,
+  };
 }
 
 export type Factory = ReturnType<typeof factory>;

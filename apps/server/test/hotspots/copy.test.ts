@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { contentApi } from '../contents/content-api.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
-import { fetchMedia, panorama, uploadPanorama } from '../interior/panoramas.ts';
-import { API, as, fileRequest, picture, tone } from './fixtures.ts';
+import { panorama, redPicture } from '../helpers/pictures.ts';
+import { fetchMedia, uploadPanorama } from '../interior/panoramas.ts';
+import { API, as, fileRequest, tone } from './fixtures.ts';
 
 /**
  * `POST /contents/copy` copies the hotspots too: each on the copy's row or scene in the same place (a close-up on the
@@ -36,8 +37,8 @@ describe('copy of a vehicle with its hotspots', () => {
       placement: { group_id: seeded.rows[0]!.id, key_frames: keyFrames },
     });
     for (const [kind, data, name] of [
-      ['image', await picture(400, 300, 'jpeg'), 'a.jpg'],
-      ['icon', await picture(80, 80, 'png', true), 'i.png'],
+      ['image', await redPicture(400, 300, 'jpeg'), 'a.jpg'],
+      ['icon', await redPicture(80, 80, 'png', true), 'i.png'],
     ] as const) {
       const res = await as(t, owner, fileRequest(car, image, kind, data, name));
       expect(res.statusCode, res.body).toBe(200);

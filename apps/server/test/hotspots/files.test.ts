@@ -4,8 +4,9 @@ import { hotspotsRepo } from '../../src/modules/hotspots/repo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { redPicture } from '../helpers/pictures.ts';
 import { testVideo } from '../helpers/videos.ts';
-import { API, as, exteriorBody, fileRequest, picture, seedVehicle, tone } from './fixtures.ts';
+import { API, as, exteriorBody, fileRequest, seedVehicle, tone } from './fixtures.ts';
 
 /**
  * A hotspot's files, each judged by its content (never its name) through the Media adapter, each refusal with its
@@ -35,7 +36,7 @@ const blobs = () => testAppStore(t.dir).list(`contents/${car}/hotspots/`);
 
 describe('hotspot files accepted', () => {
   it('an annotation image (JPEG or PNG) in every size, under contents/<id>/hotspots', async () => {
-    const res = await upload('image', await picture(800, 600, 'png'), 'photo.png');
+    const res = await upload('image', await redPicture(800, 600, 'png'), 'photo.png');
     expect(res.statusCode, res.body).toBe(200);
     const image = res.json().image;
     expect(image.width).toBe(800);
@@ -44,7 +45,7 @@ describe('hotspot files accepted', () => {
     );
     const served = await t.app.inject({ method: 'GET', url: image.renditions.display.jpeg });
     expect(served.statusCode).toBe(200);
-    const jpeg = await upload('image', await picture(640, 480, 'jpeg'), 'photo.jpg');
+    const jpeg = await upload('image', await redPicture(640, 480, 'jpeg'), 'photo.jpg');
     expect(jpeg.statusCode, jpeg.body).toBe(200);
   });
 
@@ -71,7 +72,7 @@ describe('hotspot files accepted', () => {
   });
 
   it('a custom icon: a PNG kept transparent within 160x160', async () => {
-    const res = await upload('icon', await picture(400, 200, 'png', true), 'icon.png');
+    const res = await upload('icon', await redPicture(400, 200, 'png', true), 'icon.png');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().custom_icon).toMatchObject({ width: 160, height: 80 });
     const served = await t.app.inject({ method: 'GET', url: res.json().custom_icon.url });
@@ -91,7 +92,7 @@ describe('hotspot files accepted', () => {
 
 describe('hotspot files refused with their catalogue error, storing nothing', () => {
   const cases: [string, string, () => Promise<Buffer>, string, number, string][] = [
-    ['image', 'a WebP image', () => picture(100, 100, 'webp'), 'x.jpg', 415, 'unsupported_image_format'],
+    ['image', 'a WebP image', () => redPicture(100, 100, 'webp'), 'x.jpg', 415, 'unsupported_image_format'],
     [
       'image',
       'text named .jpg',
@@ -123,11 +124,11 @@ describe('hotspot files refused with their catalogue error, storing nothing', ()
       'unsupported_video_format',
     ],
     ['video', 'over 50 MB', async () => Buffer.alloc(50 * 1024 * 1024 + 1, 1), 'x.mp4', 413, 'file_too_large'],
-    ['icon', 'a JPEG', () => picture(80, 80, 'jpeg'), 'icon.png', 415, 'unsupported_image_format'],
+    ['icon', 'a JPEG', () => redPicture(80, 80, 'jpeg'), 'icon.png', 415, 'unsupported_image_format'],
     [
       'icon',
       'larger than 1024 a side',
-      () => picture(1100, 80, 'png', true),
+      () => redPicture(1100, 80, 'png', true),
       'icon.png',
       422,
       'image_dimensions_invalid',
@@ -144,7 +145,7 @@ describe('hotspot files refused with their catalogue error, storing nothing', ()
   });
 
   it('an unknown kind or no file is a 4xx naming it', async () => {
-    const res = await upload('script', await picture(80, 80, 'png'), 'x.png');
+    const res = await upload('script', await redPicture(80, 80, 'png'), 'x.png');
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields[0].field).toBe('kind');
     const none = await as(t, owner, { method: 'POST', url: `${API}/hotspot/${car}/${hotspot}/image`, payload: {} });

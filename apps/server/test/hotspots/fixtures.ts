@@ -2,12 +2,11 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import sharp from 'sharp';
-import { interiorRepo } from '../../src/modules/interior/repo.ts';
 import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import type { TestApp } from '../helpers/app.ts';
-import { multipartFile, seedExterior } from '../helpers/exterior-seed.ts';
+import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { multipartFile } from '../helpers/multipart.ts';
 
 /**
  * Hotspot test material: a vehicle with a spin row of 36 frames and an interior scene, and small audio files made
@@ -19,13 +18,9 @@ export const API = '/api/browser/v0';
 export async function seedVehicle(t: TestApp, owner: SignedInUser) {
   const [car] = (await t.make.vehicles(owner)) as [string];
   const seeded = await seedExterior(t, car, { rows: [36, 4] });
-  const scene = await interiorRepo(t.db).insert({
-    contentId: car,
-    title: 'Front seats',
-    // A stand-in picture: the hotspot area reads only the scene's id.
-    original: { width: 2048, height: 1024, master: `contents/${car}/interior/x.jpg`, renditions: {} },
-  });
-  return { car, group: seeded.rows[0]!.id, shortGroup: seeded.rows[1]!.id, scene: scene.id };
+  // The hotspot area reads only the scene's id.
+  const [scene] = (await t.make.interiorScenes(car)) as [string];
+  return { car, group: seeded.rows[0]!.id, shortGroup: seeded.rows[1]!.id, scene };
 }
 
 export const as = (t: TestApp, who: SignedInUser, request: InjectOptions) =>
@@ -93,13 +88,6 @@ export function tone(kind: 'mp3' | 'm4a' | 'wav' | 'withPicture', seconds: numbe
   }
   return file;
 }
-
-export const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp', alpha = false) => {
-  const img = sharp({
-    create: { width, height, channels: alpha ? 4 : 3, background: { r: 200, g: 30, b: 30, alpha: alpha ? 0.5 : 1 } },
-  });
-  return format === 'png' ? img.png().toBuffer() : format === 'jpeg' ? img.jpeg().toBuffer() : img.webp().toBuffer();
-};
 
 /** A multipart upload of one hotspot file. */
 export function fileRequest(car: string, hotspot: string, kind: string, data: Buffer, name: string): InjectOptions {

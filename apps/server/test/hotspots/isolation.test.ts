@@ -1,9 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { multipartFile, testAppStore } from '../helpers/exterior-seed.ts';
+import { testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { as, exteriorBody, fileRequest, interiorBody, picture, seedVehicle } from './fixtures.ts';
+import { multipartFile } from '../helpers/multipart.ts';
+import { redPicture } from '../helpers/pictures.ts';
+import { as, exteriorBody, fileRequest, interiorBody, seedVehicle } from './fixtures.ts';
 
 /**
  * Tenant isolation of every hotspot route: another company's users (super, admin, normal) and a normal user of the
@@ -40,7 +42,7 @@ beforeAll(async () => {
       payload: interiorBody(a.scene),
     })
   ).json().id;
-  await as(t, ownerA, fileRequest(a.car, extA, 'icon', await picture(80, 80, 'png', true), 'i.png'));
+  await as(t, ownerA, fileRequest(a.car, extA, 'icon', await redPicture(80, 80, 'png', true), 'i.png'));
 
   const tenantB = await t.make.tenant();
   superB = await t.make.signedIn({ tenant: tenantB, privilege_type: 'super' });
@@ -57,7 +59,7 @@ const snapshot = async () => ({
 
 /** Every hotspot path, on vehicle `car`, naming company A's hotspots, row and scene. */
 async function requests(car: string): Promise<[string, InjectOptions][]> {
-  const icon = multipartFile(await picture(80, 80, 'png', true), 'i.png');
+  const icon = multipartFile(await redPicture(80, 80, 'png', true), 'i.png');
   return [
     ['ext list', { method: 'GET', url: `/api/browser/v0/exterior/${car}/hotspots` }],
     ['ext add', { method: 'POST', url: `/api/browser/v0/exterior/${car}/hotspots`, payload: exteriorBody(a.group) }],

@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { processRepo } from '../../src/modules/processes/repo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { declaredPng, edgeEnergy, fetchMedia, measure, panorama, uploadPanorama } from './panoramas.ts';
+import { declaredPng, edgeEnergy, measure, panorama } from '../helpers/pictures.ts';
+import { fetchMedia, uploadPanorama } from './panoramas.ts';
 
 /**
  * Interior panoramas through the content API on real pictures made by sharp: uploads checked by content (each
@@ -175,8 +176,9 @@ describe('upload', () => {
 
   it(`refuses the ${INTERIOR_MAX_SCENES + 1}th scene with upload_over_limit`, async () => {
     const id = await vehicle();
+    // The scenes under the limit as rows: the upload pipeline is what the other tests here are about.
+    await t.make.interiorScenes(id, INTERIOR_MAX_SCENES);
     const small = await panorama(512, 256);
-    for (let i = 0; i < INTERIOR_MAX_SCENES; i++) await upload(id, small);
     const res = await uploadPanorama(t.app, owner.contentToken, id, small);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'upload_over_limit', params: { limit: 20 } });

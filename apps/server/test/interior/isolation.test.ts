@@ -3,7 +3,8 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { multipart, panorama } from './panoramas.ts';
+import { multipart } from '../helpers/multipart.ts';
+import { panorama } from '../helpers/pictures.ts';
 
 /**
  * Tenant isolation and role visibility on every interior route: users of company B, and company A's normal user
@@ -34,7 +35,7 @@ async function company(): Promise<Company> {
   const normal = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
   const normalPeer = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
   const [car] = await t.make.vehicles(normal);
-  const body = multipart(file, 'pano.jpg', { title: 'Front' }, 'image/jpeg');
+  const body = multipart({ title: 'Front' }, { data: file, name: 'pano.jpg', type: 'image/jpeg' });
   const res = await call(normal, {
     method: 'POST',
     url: `/api/browser/v0/interior/${car}`,
@@ -61,7 +62,7 @@ const snapshot = async () => ({
 
 /** Every interior route aimed at company A's vehicle and scene. */
 function requests(car: string, scene: string): InjectOptions[] {
-  const upload = multipart(file, 'pano.jpg', {}, 'image/jpeg');
+  const upload = multipart({}, { data: file, name: 'pano.jpg', type: 'image/jpeg' });
   return [
     { method: 'GET', url: `/api/browser/v0/interior/${car}` },
     { method: 'POST', url: `/api/browser/v0/interior/${car}`, headers: upload.headers, payload: upload.payload },

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { measure, panorama, uploadPanorama } from './panoramas.ts';
+import { measure, panorama } from '../helpers/pictures.ts';
+import { uploadPanorama } from './panoramas.ts';
 
 /**
  * The image-quality tool's live preview with a white balance not applied yet (wb_mode, wb_temperature, wb_tint):

@@ -8,7 +8,8 @@ import { createMedia } from '../../src/platform/media/index.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { panorama, uploadPanorama } from './panoramas.ts';
+import { panorama } from '../helpers/pictures.ts';
+import { uploadPanorama } from './panoramas.ts';
 
 /**
  * The image-quality processes as a worker runs them: the request records the process and enqueues its job (a runner

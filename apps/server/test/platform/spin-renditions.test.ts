@@ -7,6 +7,7 @@ import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import { extractSpinFrames } from '../../src/platform/media/frame-extract.ts';
 import { ijgTables } from '../../src/platform/media/jpeg-tables.ts';
 import { renderSpinFrames, SpinRenderError } from '../../src/platform/media/spin-renditions.ts';
+import { solid } from '../helpers/pictures.ts';
 
 /**
  * The spin's renders by ffmpeg (platform/media/spin-renditions.ts) and the colours of its candidate frames
@@ -34,9 +35,10 @@ async function greyFrames(count: number, width: number, height: number): Promise
   for (let i = 0; i < count; i++) {
     const level = 20 + 40 * i;
     const file = path.join(dir, `grey-${i}.jpg`);
-    await sharp({ create: { width, height, channels: 3, background: { r: level, g: level, b: level } } })
-      .jpeg({ quality: 95 })
-      .toFile(file);
+    await writeFile(
+      file,
+      await solid(width, height, 'jpeg', { background: { r: level, g: level, b: level }, quality: 95 }),
+    );
     files.push(file);
   }
   return files;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { expire } from '../helpers/clock.ts';
 import { bearer, signIn } from '../helpers/http.ts';
 import { lastMailTo, linkIn, mailsTo, recordingSms } from '../helpers/mail.ts';
 
@@ -177,7 +176,7 @@ describe('POST /v1/profile/email', () => {
     const token = await session(user);
     await change(token, 'late.address@example.test');
     const link = linkIn((await lastMailTo(t.mailDir, 'late.address@example.test')).text, '/user/email/confirmation/');
-    await expire(t.db, 'one_time_tokens', user.id, { purpose: 'email_change' });
+    await t.make.update.expire('one_time_tokens', user.id, { purpose: 'email_change' });
     expect((await confirm(link.split('/').pop() ?? '')).json().error.code).toBe('link_expired');
     expect((await confirm('unknown')).json().error.code).toBe('link_invalid');
   });

@@ -151,7 +151,7 @@ describe('POST /contents/public/{id}', () => {
 
   it('the build with publish=1 moves a limited public vehicle whose password was turned off to published', async () => {
     const id = await vehicleWithSpin();
-    await t.db.updateTable('contents').set({ publication: 'limited_public' }).where('id', '=', id).execute();
+    await t.make.update.publication(id, 'limited_public');
     const res = await buildContents(t.app, dealer, id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().publication).toBe('published');
@@ -182,7 +182,7 @@ describe('refusals', () => {
     ['sleeping', 'wake_first'],
   ] as const)('refuses a %s vehicle', async (publication, reason) => {
     const id = await vehicleWithSpin();
-    await t.db.updateTable('contents').set({ publication }).where('id', '=', id).execute();
+    await t.make.update.publication(id, publication);
     const res = await buildContents(t.app, dealer, id);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.params.reason).toBe(reason);

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { API, as, fileRequest, picture, tone } from '../hotspots/fixtures.ts';
-import { panorama, uploadPanorama } from '../interior/panoramas.ts';
+import { panorama, redPicture } from '../helpers/pictures.ts';
+import { API, as, fileRequest, tone } from '../hotspots/fixtures.ts';
+import { uploadPanorama } from '../interior/panoramas.ts';
 import { buildContents, manifestOf } from './publishing-helpers.ts';
 
 /**
@@ -77,8 +78,8 @@ describe('hotspots in the manifest', () => {
   it('carries exterior hotspots in their row and interior ones in their scene, every file a published copy', async () => {
     const v = await vehicle();
     const image = await add(v.id, 'exterior', exterior(v.group, { icon_type: 'standard', damage_colour: 'red' }));
-    await upload(dealer, v.id, image, 'image', await picture(400, 300, 'jpeg'), 'detail.jpg');
-    await upload(dealer, v.id, image, 'icon', await picture(80, 80, 'png', true), 'icon.png');
+    await upload(dealer, v.id, image, 'image', await redPicture(400, 300, 'jpeg'), 'detail.jpg');
+    await upload(dealer, v.id, image, 'icon', await redPicture(80, 80, 'png', true), 'icon.png');
     await add(
       v.id,
       'exterior',
@@ -145,7 +146,7 @@ describe('hotspots in the manifest', () => {
   it('does not change when a hotspot is edited, moved or removed, until the vehicle is published again', async () => {
     const v = await vehicle();
     const first = await add(v.id, 'exterior', exterior(v.group));
-    await upload(dealer, v.id, first, 'icon', await picture(80, 80, 'png', true), 'icon.png');
+    await upload(dealer, v.id, first, 'icon', await redPicture(80, 80, 'png', true), 'icon.png');
     const second = await add(v.id, 'interior', {
       type: 'inspector',
       title: 'Seat',
@@ -162,7 +163,7 @@ describe('hotspots in the manifest', () => {
         url: `${base}/coordinates`,
         payload: { group_id: v.group, key_frames: [{ frame: 0, x: 0.9, y: 0.9 }] },
       }),
-      await as(t, dealer, fileRequest(v.id, first, 'icon', await picture(64, 64, 'png', true), 'other.png')),
+      await as(t, dealer, fileRequest(v.id, first, 'icon', await redPicture(64, 64, 'png', true), 'other.png')),
       await as(t, dealer, { method: 'DELETE', url: `${API}/interior/${v.id}/hotspots/${second}` }),
     ];
     for (const res of edits) expect(res.statusCode, res.body).toBe(200);
@@ -184,7 +185,7 @@ describe('hotspots in the manifest', () => {
     const owner = await t.make.signedIn({ domain: { options: { hotspot_browser: false } } });
     const v = await vehicle(owner);
     const id = await add(v.id, 'exterior', exterior(v.group), owner);
-    await upload(owner, v.id, id, 'icon', await picture(80, 80, 'png', true), 'icon.png');
+    await upload(owner, v.id, id, 'icon', await redPicture(80, 80, 'png', true), 'icon.png');
     const { manifest } = await publish(v.id, owner);
     expect(manifest.options.hotspots).toBe(false);
     expect(manifest.exterior?.rows[0]?.hotspots).toEqual([]);

@@ -23,7 +23,7 @@ async function published(fields: Record<string, unknown> = {}) {
 }
 
 const setState = (id: string, publication: 'unpublished' | 'sleeping' | 'deleted' | 'permanently_deleted') =>
-  t.db.updateTable('contents').set({ publication }).where('id', '=', id).execute();
+  t.make.update.publication(id, publication);
 
 describe('states', () => {
   it.each([
@@ -105,7 +105,7 @@ describe('limited publication', () => {
     expect((await manifestOf(t.app, shortId, forged)).statusCode).toBe(401);
 
     const { token } = (await access(t.app, shortId, PASSWORD)).json();
-    await t.db.updateTable('contents').set({ limited_password: 'changed-pass-1' }).where('id', '=', id).execute();
+    await t.make.update.vehicle(id, { limited_password: 'changed-pass-1' });
     expect((await manifestOf(t.app, shortId, token)).statusCode).toBe(401);
   });
 });

@@ -5,8 +5,9 @@ import { copySliderMedia } from '../../src/modules/slider/media-share.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { noisePicture } from '../helpers/pictures.ts';
 import { testVideo } from '../helpers/videos.ts';
-import { API, as, picture, upload } from './slider-helpers.ts';
+import { API, as, upload } from './slider-helpers.ts';
 
 /** A copied vehicle gets its own copy of the slider: rows in order, files under its own prefix, its flags. */
 
@@ -22,7 +23,12 @@ describe('copySliderMedia', () => {
     const [original, copy] = (await t.make.vehicles(biker, { count: 2 })) as [string, string];
     const base = `${API}/slider/${original}`;
     const image = await t.app.inject(
-      upload(biker, `${base}/images`, { category: 'engine', caption: 'Engine' }, { data: await picture(1280, 720) }),
+      upload(
+        biker,
+        `${base}/images`,
+        { category: 'engine', caption: 'Engine' },
+        { data: await noisePicture(1280, 720) },
+      ),
     );
     expect(image.statusCode, image.body).toBe(201);
     await t.app.inject(as(biker, { method: 'POST', url: `${base}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }));
@@ -30,7 +36,7 @@ describe('copySliderMedia', () => {
       upload(biker, `${base}/movies`, {}, { data: await readFile(await testVideo('landscape')), name: 'a.mp4' }),
     );
     expect(movie.statusCode, movie.body).toBe(201);
-    const seat = await t.app.inject(upload(biker, `${base}/rider-view`, {}, { data: await picture(1600, 900) }));
+    const seat = await t.app.inject(upload(biker, `${base}/rider-view`, {}, { data: await noisePicture(1600, 900) }));
     expect(seat.statusCode, seat.body).toBe(201);
 
     const store = createDiskBlobStore(path.join(t.dir, 'media'));

@@ -3,8 +3,9 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { noisePicture } from '../helpers/pictures.ts';
 import { testVideo } from '../helpers/videos.ts';
-import { as, picture, upload } from './slider-helpers.ts';
+import { as, upload } from './slider-helpers.ts';
 
 /**
  * Tenant isolation of every slider route: users of another company (and a normal user outside the vehicle's group)
@@ -37,7 +38,7 @@ beforeAll(async () => {
       owner,
       `/api/browser/v0/slider/${bike}/images`,
       { category: 'exterior', caption: 'A' },
-      { data: await picture(1280, 720) },
+      { data: await noisePicture(1280, 720) },
     ),
   );
   expect(image.statusCode, image.body).toBe(201);
@@ -49,7 +50,7 @@ beforeAll(async () => {
   expect(m.statusCode, m.body).toBe(201);
   movie = m.json().id;
   const r = await t.app.inject(
-    upload(owner, `/api/browser/v0/slider/${bike}/rider-view`, {}, { data: await picture(1600, 900) }),
+    upload(owner, `/api/browser/v0/slider/${bike}/rider-view`, {}, { data: await noisePicture(1600, 900) }),
   );
   expect(r.statusCode, r.body).toBe(201);
   rider = r.json().id;
@@ -71,7 +72,7 @@ const snapshot = async () => ({
  * changes and orders of what exists, additions, deletions). Paths are written out whole for isolation-coverage.
  */
 async function requests(who: SignedInUser): Promise<[string, InjectOptions][]> {
-  const jpeg = await picture(1280, 720, 'jpeg', 9);
+  const jpeg = await noisePicture(1280, 720, 'jpeg', 9);
   const video = await readFile(await testVideo('landscape'));
   return [
     ['GET slider', as(who, { method: 'GET', url: `/api/browser/v0/slider/${bike}` })],

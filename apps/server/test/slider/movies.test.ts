@@ -141,7 +141,7 @@ describe('original content videos', () => {
     const movie = (await send(plain, 'landscape')).json();
     await t.make.update.processesOf(owner.id, 'succeeded');
     const [blurring] = (await t.make.vehicles(owner, { process: 'running', processName: 'blur' })) as [string];
-    await t.db.updateTable('original_movies').set({ content_id: blurring }).where('id', '=', movie.id).execute();
+    await t.make.update.originalMovieVehicle(movie.id, blurring);
     const up = await send(blurring, 'landscape');
     expect(up.statusCode).toBe(409);
     expect(up.json().error).toMatchObject({ code: 'content_locked', params: { process: 'blur' } });
@@ -152,7 +152,7 @@ describe('original content videos', () => {
 
     await t.make.update.processesOf(owner.id, 'succeeded');
     const [making] = (await t.make.vehicles(owner, { process: 'running', processName: 'slider_movie' })) as [string];
-    await t.db.updateTable('original_movies').set({ content_id: making }).where('id', '=', movie.id).execute();
+    await t.make.update.originalMovieVehicle(movie.id, making);
     for (const request of [
       as(owner, { method: 'DELETE', url: `${moviesUrl(making)}/${movie.id}` }),
       as(owner, { method: 'POST', url: `${moviesUrl(making)}/order`, payload: { ids: [movie.id] } }),

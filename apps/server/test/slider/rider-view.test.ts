@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { API, as, picture, upload } from './slider-helpers.ts';
+import { noisePicture } from '../helpers/pictures.ts';
+import { API, as, upload } from './slider-helpers.ts';
 
 /** A bike's rider view images: bikes only, landscape JPEG or PNG, order, delete with files, the flag, the locks. */
 
@@ -24,7 +25,7 @@ const flagOf = async (contentId: string) =>
 describe('rider view', () => {
   it('is refused for a car with rider_view_bike_only', async () => {
     const [car] = (await t.make.vehicles(carDealer)) as [string];
-    const res = await add(carDealer, car, await picture(1600, 900));
+    const res = await add(carDealer, car, await noisePicture(1600, 900));
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('rider_view_bike_only');
     expect(await flagOf(car)).toBe(false);
@@ -32,11 +33,11 @@ describe('rider view', () => {
 
   it('takes landscape images of a bike, any ratio, and refuses portrait and other formats', async () => {
     const [bike] = (await t.make.vehicles(biker)) as [string];
-    const first = await add(biker, bike, await picture(1500, 1000));
+    const first = await add(biker, bike, await noisePicture(1500, 1000));
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().image.renditions.thumbnail.width).toBe(320);
     expect(await flagOf(bike)).toBe(true);
-    const portrait = await add(biker, bike, await picture(1000, 1500));
+    const portrait = await add(biker, bike, await noisePicture(1000, 1500));
     expect(portrait.statusCode).toBe(422);
     expect(portrait.json().error).toMatchObject({ code: 'image_dimensions_invalid', params: { rule: 'landscape' } });
     const text = await add(biker, bike, Buffer.from('hello'));
@@ -47,8 +48,8 @@ describe('rider view', () => {
 
   it('reorders, and deletes with the files and the flag', async () => {
     const [bike] = (await t.make.vehicles(biker)) as [string];
-    const a = (await add(biker, bike, await picture(1280, 720, 'jpeg', 11))).json();
-    const b = (await add(biker, bike, await picture(1280, 720, 'png', 12))).json();
+    const a = (await add(biker, bike, await noisePicture(1280, 720, 'jpeg', 11))).json();
+    const b = (await add(biker, bike, await noisePicture(1280, 720, 'png', 12))).json();
     const order = await t.app.inject(
       as(biker, { method: 'POST', url: `${riderUrl(bike)}/order`, payload: { ids: [b.id, a.id] } }),
     );
@@ -63,7 +64,7 @@ describe('rider view', () => {
 
   it('a running slider_movie refuses changes', async () => {
     const [bike] = (await t.make.vehicles(biker, { process: 'running', processName: 'slider_movie' })) as [string];
-    const res = await add(biker, bike, await picture(1280, 720));
+    const res = await add(biker, bike, await noisePicture(1280, 720));
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'content_locked', params: { process: 'slider_movie' } });
   });

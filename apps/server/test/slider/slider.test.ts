@@ -2,8 +2,8 @@ import { captionWidth } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { gif } from '../helpers/pictures.ts';
-import { API, as, picture, upload } from './slider-helpers.ts';
+import { gif, noisePicture } from '../helpers/pictures.ts';
+import { API, as, upload } from './slider-helpers.ts';
 
 /**
  * Category images and video links on real pictures (sharp-made JPEG, PNG and GIF): every refusal with its code and
@@ -42,7 +42,7 @@ describe('category images', () => {
   it('stores a 16:9 JPEG in every size, with the caption freed of line breaks and cut at width 100', async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
     const caption = `前面の写真\nです\r\n${'a'.repeat(300)}`;
-    const res = await addImage(vehicle, await picture(1280, 720), { category: 'exterior', caption });
+    const res = await addImage(vehicle, await noisePicture(1280, 720), { category: 'exterior', caption });
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json();
     expect(item).toMatchObject({ kind: 'image', category: 'exterior', order: 0 });
@@ -65,10 +65,10 @@ describe('category images', () => {
 
   it('takes the other ratios: 4:3 PNG, 2:1, a 1920 zoom at most', async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
-    const four = await addImage(vehicle, await picture(800, 600, 'png'), { category: 'interior' });
+    const four = await addImage(vehicle, await noisePicture(800, 600, 'png'), { category: 'interior' });
     expect(four.statusCode, four.body).toBe(201);
     expect(four.json().image.renditions.zoom.width).toBe(800);
-    const two = await addImage(vehicle, await picture(2400, 1200), { category: 'engine' });
+    const two = await addImage(vehicle, await noisePicture(2400, 1200), { category: 'engine' });
     expect(two.statusCode, two.body).toBe(201);
     expect(two.json().image.renditions.zoom).toMatchObject({ width: 1920, height: 960 });
     expect(two.json().order).toBe(1);
@@ -85,9 +85,16 @@ describe('category images', () => {
         415,
         'unsupported_image_format',
       ],
-      ['16:10', await picture(1920, 1200), { category: 'other' }, 422, 'image_dimensions_invalid', 'aspect'],
-      ['portrait 9:16', await picture(720, 1280), { category: 'other' }, 422, 'image_dimensions_invalid', 'aspect'],
-      ['too small', await picture(320, 180), { category: 'other' }, 422, 'image_dimensions_invalid', 'width'],
+      ['16:10', await noisePicture(1920, 1200), { category: 'other' }, 422, 'image_dimensions_invalid', 'aspect'],
+      [
+        'portrait 9:16',
+        await noisePicture(720, 1280),
+        { category: 'other' },
+        422,
+        'image_dimensions_invalid',
+        'aspect',
+      ],
+      ['too small', await noisePicture(320, 180), { category: 'other' }, 422, 'image_dimensions_invalid', 'width'],
     ];
     for (const [label, data, fields, status, code, rule] of cases) {
       const res = await addImage(vehicle, data, fields);
@@ -95,13 +102,16 @@ describe('category images', () => {
       expect(res.json().error.code, label).toBe(code);
       if (rule) expect(res.json().error.params.rule, label).toBe(rule);
     }
-    const unknownCategory = await addImage(vehicle, await picture(1280, 720), { category: 'roof' });
+    const unknownCategory = await addImage(vehicle, await noisePicture(1280, 720), { category: 'roof' });
     expect(unknownCategory.statusCode).toBe(422);
     expect(unknownCategory.json().error.fields[0].field).toBe('category');
     const noFile = await t.app.inject(upload(owner, images(vehicle), { category: 'other' }));
     expect(noFile.statusCode).toBe(422);
     expect(noFile.json().error.fields[0].field).toBe('file');
-    const tooLarge = await addImage(vehicle, Buffer.concat([await picture(1280, 720), Buffer.alloc(31 * 1024 * 1024)]));
+    const tooLarge = await addImage(
+      vehicle,
+      Buffer.concat([await noisePicture(1280, 720), Buffer.alloc(31 * 1024 * 1024)]),
+    );
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().error.code).toBe('file_too_large');
     expect(await rowsOf(vehicle)).toEqual([]);
@@ -148,13 +158,13 @@ describe('video links', () => {
 describe('order, update and delete', () => {
   it('reorders with every id once, and refuses a list that misses or repeats one', async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
-    const a = (await addImage(vehicle, await picture(1280, 720, 'jpeg', 2))).json();
+    const a = (await addImage(vehicle, await noisePicture(1280, 720, 'jpeg', 2))).json();
     const b = (
       await t.app.inject(
         as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }),
       )
     ).json();
-    const c = (await addImage(vehicle, await picture(1024, 768, 'jpeg', 3))).json();
+    const c = (await addImage(vehicle, await noisePicture(1024, 768, 'jpeg', 3))).json();
     const order = (ids: string[]) =>
       t.app.inject(as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/order`, payload: { ids } }));
     const res = await order([c.id, a.id, b.id]);
@@ -175,7 +185,7 @@ describe('order, update and delete', () => {
 
   it("changes a caption (cut the same way) and an image's category, not a link's category", async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
-    const image = (await addImage(vehicle, await picture(1280, 720, 'jpeg', 4))).json();
+    const image = (await addImage(vehicle, await noisePicture(1280, 720, 'jpeg', 4))).json();
     const link = (
       await t.app.inject(
         as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }),
@@ -195,7 +205,7 @@ describe('order, update and delete', () => {
 
   it('deletes an item and its files, but never a file another item still uses', async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
-    const same = await picture(1280, 720, 'jpeg', 5);
+    const same = await noisePicture(1280, 720, 'jpeg', 5);
     const first = (await addImage(vehicle, same)).json();
     const second = (await addImage(vehicle, same, { category: 'interior' })).json();
     // The same picture: the same content-addressed files.
@@ -223,13 +233,13 @@ describe('order, update and delete', () => {
 describe('locks', () => {
   it('a running slider_movie refuses category image changes; video links stay open', async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
-    const image = (await addImage(vehicle, await picture(1280, 720, 'jpeg', 6))).json();
+    const image = (await addImage(vehicle, await noisePicture(1280, 720, 'jpeg', 6))).json();
     await t.make.update.processesOf(owner.id, 'succeeded');
     const [locked] = (await t.make.vehicles(owner, { process: 'running', processName: 'slider_movie' })) as [string];
-    await t.db.updateTable('slider_items').set({ content_id: locked }).where('id', '=', image.id).execute();
+    await t.make.update.sliderItemVehicle(image.id, locked);
 
     const tries = [
-      upload(owner, images(locked), { category: 'other' }, { data: await picture(1280, 720) }),
+      upload(owner, images(locked), { category: 'other' }, { data: await noisePicture(1280, 720) }),
       as(owner, { method: 'POST', url: `${API}/slider/${locked}/items/${image.id}`, payload: { caption: 'x' } }),
       as(owner, { method: 'DELETE', url: `${API}/slider/${locked}/items/${image.id}` }),
       as(owner, { method: 'POST', url: `${API}/slider/${locked}/order`, payload: { ids: [image.id] } }),
@@ -260,24 +270,13 @@ describe('locks', () => {
 describe('caps', () => {
   it('a slider holds at most 100 items', async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
-    await t.db
-      .insertInto('slider_items')
-      .values(
-        Array.from({ length: 100 }, (_, i) => ({
-          content_id: vehicle,
-          item_order: i,
-          kind: 'video_link' as const,
-          caption: '',
-          video_id: 'dQw4w9WgXcQ',
-        })),
-      )
-      .execute();
+    await t.make.update.videoLinks(vehicle, 100);
     const res = await t.app.inject(
       as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }),
     );
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'max_content_count_exceeded', params: { max: 100 } });
-    const image = await addImage(vehicle, await picture(1280, 720, 'jpeg', 7));
+    const image = await addImage(vehicle, await noisePicture(1280, 720, 'jpeg', 7));
     expect(image.statusCode).toBe(409);
     expect((await rowsOf(vehicle)).length).toBe(100);
   });

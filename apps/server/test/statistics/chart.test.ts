@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { call } from '../helpers/http.ts';
-import { setCount } from './counts.ts';
 
 /** The chart of /statistic/chart: its period rule, its sums per day, and the CSV (BOM, neutralised cells). */
 
@@ -15,10 +14,10 @@ beforeAll(async () => {
   sup = await t.make.signedIn({ tenant: await t.make.tenant(), privilege_type: 'super' });
   [first, second] = (await t.make.vehicles(sup, { count: 2, publication: 'published' })) as [string, string];
   await t.make.vehicles(sup, { publication: 'published', fields: { management_id: 'QUIET' } });
-  await setCount(t.db, first, '2026-03-01', 'view', 3);
-  await setCount(t.db, first, '2026-03-02', 'spin', 4);
-  await setCount(t.db, second, '2026-03-02', 'view', 2);
-  await setCount(t.db, second, '2026-03-05', 'hotspot_open', 7);
+  await t.make.update.statisticCount(first, '2026-03-01', 'view', 3);
+  await t.make.update.statisticCount(first, '2026-03-02', 'spin', 4);
+  await t.make.update.statisticCount(second, '2026-03-02', 'view', 2);
+  await t.make.update.statisticCount(second, '2026-03-05', 'hotspot_open', 7);
 });
 
 const chart = (query: Record<string, string>, user = sup) =>
@@ -71,7 +70,7 @@ describe('the CSV', () => {
       publication: 'published',
       fields: { management_id: 'EVIL-1', car_name: '=HYPERLINK("http://x","y")', maker: '+cmd|calc' },
     })) as [string];
-    await setCount(t.db, evil, '2026-03-03', 'view', 1);
+    await t.make.update.statisticCount(evil, '2026-03-03', 'view', 1);
     const res = await csv({ from: '2026-03-01', to: '2026-03-05' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { call } from '../helpers/http.ts';
-import { setCount } from './counts.ts';
 
 /**
  * Tenant isolation of the statistics chart and its CSV: another company's users see none of company A's counts,
@@ -32,8 +31,8 @@ beforeAll(async () => {
     fields: { management_id: 'SECRET-A' },
   })) as [string];
   [vehicleOfNormal] = (await t.make.vehicles(a.normal, { publication: 'published' })) as [string];
-  await setCount(t.db, vehicleA, '2026-04-10', 'view', 9);
-  await setCount(t.db, vehicleOfNormal, '2026-04-10', 'view', 1);
+  await t.make.update.statisticCount(vehicleA, '2026-04-10', 'view', 9);
+  await t.make.update.statisticCount(vehicleOfNormal, '2026-04-10', 'view', 1);
 });
 
 const chart = (user: SignedInUser, query: Record<string, string>) =>

@@ -99,9 +99,7 @@ describe('the nightly sweep of visitors and secrets', () => {
   it('deletes the rows of days before today in Japan, keeps today, and skips when there is nothing', async () => {
     const v = await withAddress('published');
     for (const day of ['2031-01-01', '2031-01-02']) {
-      await sql`insert into statistic_secrets (day, secret) values (${day}::date, ${randomBytes(32)})`.execute(t.db);
-      await sql`insert into statistic_visitors (day, visitor_key, content_id, kind, count)
-        values (${day}::date, ${randomBytes(16)}, ${v.id}, 'view', 1)`.execute(t.db);
+      await t.make.update.statisticVisitorDay(day, v.id, randomBytes(32), randomBytes(16));
     }
     // 2031-01-01 23:30 UTC is 2031-01-02 08:30 in Japan: "today" is the 2nd.
     const jobs = statisticsJobs(ctx(), { now: () => new Date('2031-01-01T23:30:00Z') });

@@ -8,7 +8,7 @@ import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.
 import { useTestApp } from '../helpers/app.ts';
 import { domainBody, nextCompanyCode, type SignedInUser } from '../helpers/factory.ts';
 import { call } from '../helpers/http.ts';
-import { base64, gif, jpeg, png } from '../helpers/pictures.ts';
+import { base64, gif, jpeg, png, solid } from '../helpers/pictures.ts';
 import { tenantSnapshot } from '../helpers/snapshot.ts';
 
 const t = useTestApp();
@@ -220,9 +220,7 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json().error.fields).toEqual([expect.objectContaining({ field: 'image', rule: 'max_size' })]);
 
-    const webp = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } })
-      .webp()
-      .toBuffer();
+    const webp = await solid(50, 50, 'webp', { background: '#fff' });
     const other = await call(t.app, user.token, 'POST', '/v1/company/logo', {
       image: base64(webp),
       file_name: 'a.png',

@@ -184,7 +184,7 @@ describe("a node's sweep of its uploads folder", () => {
     const arriving = await created();
     expect((await patch(nodeA, arriving, 0, video.subarray(0, 1000))).status).toBe(204);
     // The pipeline ran on another machine: the row is complete there, this node's file is still here.
-    await t.db.updateTable('uploads').set({ status: 'complete' }).where('id', '=', done).execute();
+    await t.make.update.uploadStatus(done, 'complete');
     const isDone = uploadsRepo(t.db).doneAmong;
 
     // Within the grace nothing goes; after it, only the upload done with.

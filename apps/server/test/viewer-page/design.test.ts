@@ -2,9 +2,11 @@ import { DEFAULT_DESIGN_COLOURS, type PublishedManifest } from '@spinyard/domain
 import { beforeAll, describe, expect, it } from 'vitest';
 import { designStyle } from '../../src/modules/viewer-page/design.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { multipartFile, seedExterior } from '../helpers/exterior-seed.ts';
+import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { API, as, fileRequest, picture } from '../hotspots/fixtures.ts';
+import { multipartFile } from '../helpers/multipart.ts';
+import { redPicture } from '../helpers/pictures.ts';
+import { API, as, fileRequest } from '../hotspots/fixtures.ts';
 import { buildContents } from '../publishing/publishing-helpers.ts';
 import { fakeViewerDist, pageDataOf } from './fake-dist.ts';
 
@@ -46,7 +48,7 @@ async function publishedWithHotspots(who: SignedInUser) {
     return res.json().id as string;
   };
   const own = await add('Own icon', 'standard');
-  const icon = await as(t, who, fileRequest(car, own, 'icon', await picture(80, 80, 'png', true), 'own.png'));
+  const icon = await as(t, who, fileRequest(car, own, 'icon', await redPicture(80, 80, 'png', true), 'own.png'));
   expect(icon.statusCode, icon.body).toBe(200);
   await add('Standard', 'standard');
   await add('Sound', 'sound');
@@ -74,7 +76,7 @@ describe('the custom design on the viewer page', () => {
 
     const saved = await as(t, owner, { method: 'POST', url: `${API}/custom_design`, payload: { colours } });
     expect(saved.statusCode, saved.body).toBe(200);
-    const iconPng = await picture(80, 80, 'png', true);
+    const iconPng = await redPicture(80, 80, 'png', true);
     const standard = await as(t, owner, {
       method: 'POST',
       url: `${API}/custom_design/icon/standard`,

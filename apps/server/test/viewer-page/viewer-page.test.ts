@@ -118,7 +118,7 @@ describe('the viewer page', () => {
 
 describe('unavailable vehicles', () => {
   const setState = (id: string, publication: 'unpublished' | 'sleeping' | 'deleted') =>
-    t.db.updateTable('contents').set({ publication }).where('id', '=', id).execute();
+    t.make.update.publication(id, publication);
 
   it.each([
     ['unpublished', 404, 'ja', 'この車両は公開されていません'],
