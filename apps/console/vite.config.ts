@@ -37,22 +37,6 @@ const REACT_ROUTER_PRODUCTION = path.join(
   'dist/production/index.mjs',
 );
 
-/**
- * Pieces that every page draws (the sign-in page included) and the sign-in page's own modules, each group in
- * one script: alone they come as a dozen scripts under 1 KB, and gzip packs them a third smaller together.
- * Grouping them loads nothing a page does not use: no page opens without these Mantine parts, and the sign-in
- * group holds only what that page itself imports (its form's schema stays apart, loaded at the first check).
- */
-const BASIC_MANTINE =
-  /node_modules\/@mantine\/(core\/esm\/components\/(ActionIcon|Alert|Anchor|Button|Center|Group|Loader|Paper|PasswordInput|Stack|TextInput|Title)\/|hooks\/esm\/use-(reduced-motion|uncontrolled)\/)/;
-const SIGN_IN = /\/src\/features\/auth\/(LoginPage|LoginForm|AuthCard|FormAlert|loginState|loginErrors)\.tsx?$/;
-
-function manualChunks(id: string): string | undefined {
-  if (BASIC_MANTINE.test(id)) return 'mantine-basics';
-  if (SIGN_IN.test(id)) return 'sign-in';
-  return undefined;
-}
-
 export default defineConfig(({ command }) => ({
   plugins: [catalogueParts(), react()],
   resolve: {
@@ -62,9 +46,8 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // No vendor chunk of a whole library: all of Mantine would load whole on the sign-in page. Rollup splits the
-    // libraries along the lazy routes, so each page fetches what it uses; only the pieces below are grouped.
-    rollupOptions: { output: { manualChunks } },
+    // No manual vendor chunks: a chunk that holds all of Mantine (or every library) would load whole on the
+    // login page. Rollup splits the libraries along the lazy routes instead, so each page fetches what it uses.
   },
   server: {
     // ws: the live-progress socket (/api/browser/v0/ws) upgrades through the same proxy.
