@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../e2e/harness/browser.ts';
 import { repoRoot, startServer } from '../e2e/harness/server.ts';
 
 /**
- * Prints the JavaScript the console's login page and user list make the browser load, gzipped: the real
- * `spinyard serve` with a built console, Debian's Chromium, every script response of the page counted once.
+ * Prints the JavaScript each console page makes the browser load from a cold cache, gzipped: the sign-in page,
+ * the first page after sign-in, the vehicle list and the user list. The real `spinyard serve` with a built
+ * console, Debian's Chromium, every script response of the page counted once.
  *
  *   node --import tsx bench/console-bundle.ts [console build folder]   (default apps/console/dist)
  *   BENCH_VERBOSE=1 also lists each script with its gzipped size.
@@ -62,39 +63,44 @@ async function measure(context: BrowserContext, url: string, ready: string): Pro
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const dist = path.resolve(process.argv[2] ?? path.join(repoRoot, 'apps/console/dist'));
+
+/** The pages measured: where each opens, what shows once it is ready, whether it opens signed in. */
+const PAGES = [
+  { name: 'sign-in page (/login)', path: '/login', ready: 'input[name="username"]', signedIn: false },
+  { name: 'first page after sign-in (/top)', path: '/top', ready: '#top-quick-links', signedIn: true },
+  {
+    name: 'vehicle list (/contents/list)',
+    path: '/contents/list',
+    ready: '[data-testid="content-sort"]',
+    signedIn: true,
+  },
+  {
+    name: 'user list (/subordinate/list)',
+    path: '/subordinate/list',
+    ready: '[data-testid="user-sort"]',
+    signedIn: true,
+  },
+] as const;
+
 const server = await startServer({ env: { SPINYARD_CONSOLE_DIST: dist } });
 const browser = await launchBrowser();
 try {
   const base = server.baseUrl;
-  // A fresh context per page: nothing is cached from the other page.
-  const loginContext = await newContext(browser, { baseUrl: base, locale: 'ja-JP' });
-  const login = await measure(loginContext, '/login', 'input[name="username"]');
-  await loginContext.close();
-
-  const listContext = await newContext(browser, { baseUrl: base, locale: 'ja-JP' });
-  const signInPage = await listContext.newPage();
-  await signInPage.goto('/login');
-  await signInPage.locator('input[name="username"]').fill(server.adminEmail);
-  await signInPage.locator('input[name="password"]').fill(server.adminPassword);
-  await signInPage.locator('button[type="submit"]').click();
-  await signInPage.waitForURL((u) => u.pathname !== '/login', { timeout: 30_000 });
-  const storage = await signedInStorage(listContext, base);
-  await listContext.close();
-  // A new context that starts signed in (the storage of the tab above) but with an empty cache.
-  const freshList = await newContext(browser, { baseUrl: base, locale: 'ja-JP' });
-  await freshList.addInitScript((state: Record<string, string>) => {
-    for (const [key, value] of Object.entries(state))
-      if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
-  }, storage);
-  const list = await measure(freshList, '/subordinate/list', '[data-testid="user-sort"]');
-  await freshList.close();
-
+  const storage = await signIn(browser, base);
   process.stdout.write(`console build: ${dist}\n`);
-  for (const [name, value] of [
-    ['login page (/login)', login],
-    ['user list (/subordinate/list, signed in as master)', list],
-  ] as const) {
-    process.stdout.write(`${name}: ${value.files} scripts, ${kb(value.raw)} raw, ${kb(value.gzip)} gzipped\n`);
+  for (const page of PAGES) {
+    // A fresh context per page: nothing is cached from another page. A signed-in page starts with the storage of
+    // a signed-in tab, so it opens as a returning user's cold start.
+    const context = await newContext(browser, { baseUrl: base, locale: 'ja-JP' });
+    if (page.signedIn) {
+      await context.addInitScript((state: Record<string, string>) => {
+        for (const [key, value] of Object.entries(state))
+          if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+      }, storage);
+    }
+    const value = await measure(context, page.path, page.ready);
+    await context.close();
+    process.stdout.write(`${page.name}: ${value.files} scripts, ${kb(value.raw)} raw, ${kb(value.gzip)} gzipped\n`);
     // BENCH_VERBOSE=1 lists every script, to see what a page pulls in.
     if (process.env.BENCH_VERBOSE === '1') {
       for (const script of value.scripts) process.stdout.write(`  ${kb(script.gzip).padStart(9)}  ${script.url}\n`);
@@ -103,6 +109,20 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+}
+
+/** Signs the seeded master in once and returns the tab's local storage (its tokens). */
+async function signIn(browser: Browser, base: string): Promise<Record<string, string>> {
+  const context = await newContext(browser, { baseUrl: base, locale: 'ja-JP' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(server.adminEmail);
+  await page.locator('input[name="password"]').fill(server.adminPassword);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((u) => u.pathname !== '/login', { timeout: 30_000 });
+  const storage = await signedInStorage(context, base);
+  await context.close();
+  return storage;
 }
 
 /** The local storage of a signed-in tab, so another context starts signed in without its cache. */

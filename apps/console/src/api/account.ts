@@ -1,4 +1,14 @@
-import type { EmailChange, PasswordChange, RegistrationBody, TwoStepAnswer } from '@spinyard/domain';
+import type {
+  ActivationAnswer,
+  EmailChange,
+  EmailChangeRequestedAnswer,
+  EmailConfirmedAnswer,
+  PasswordChange,
+  PasswordResetCheckAnswer,
+  RegistrationAnswer,
+  RegistrationBody,
+  TwoStepAnswer,
+} from '@spinyard/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { type CodeDelivery, type DeviceList, deviceListOf } from './loginAnswer.ts';
@@ -7,7 +17,7 @@ import { sessionCache } from './sessionCache.ts';
 
 /**
  * The account calls of the sign-in paths and of the user's own account (second document, section 7 "Account
- * API"; shapes in apps/server/src/modules/auth/recovery-routes.ts and modules/profile/routes.ts). Every call is
+ * API"; the answers' shapes are the domain package's schemas, which the server's routes answer with). Every call is
  * silent: the screens show refusals beside their fields (see features/auth/formErrors.ts), and signed-in calls
  * hand a 401 to the usual end-of-session reaction there.
  */
@@ -23,12 +33,12 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 /** GET /v1/password-reset/{token}: the masked address of the account, or 400 password_reset_expired / _failed. */
 export async function checkPasswordReset(token: string): Promise<{ email: string; firstPassword: boolean }> {
-  const { data } = await apiRequest<{ email?: unknown; first_password?: unknown }>(`/v1/password-reset/${enc(token)}`, {
+  const { data } = await apiRequest<PasswordResetCheckAnswer>(`/v1/password-reset/${enc(token)}`, {
     auth: 'none',
     errors: 'silent',
   });
   // The account's first password (right after activation): the screens speak of activation, not of a reset.
-  return { email: typeof data?.email === 'string' ? data.email : '', firstPassword: data?.first_password === true };
+  return { email: data.email, firstPassword: data.first_password };
 }
 
 /** POST /v1/password-reset/{token}: 200 reset (every session of the user ends), 422 fields, 400 link refused. */
@@ -41,21 +51,19 @@ export async function completePasswordReset(
 
 // ---- Activation (public) ------------------------------------------------------------------------------------
 
-export type ActivationStatus = 'activated' | 'already_active';
-
 /** GET /v1/activation/activate/{token}: activates on open; 400 link_expired or link_invalid. */
 export async function activateAccount(
   token: string,
-): Promise<{ status: ActivationStatus; email: string; passwordToken?: string }> {
-  const { data } = await apiRequest<{ status?: unknown; email?: unknown; password_token?: unknown }>(
-    `/v1/activation/activate/${enc(token)}`,
-    { auth: 'none', errors: 'silent' },
-  );
+): Promise<{ status: ActivationAnswer['status']; email: string; passwordToken?: string }> {
+  const { data } = await apiRequest<ActivationAnswer>(`/v1/activation/activate/${enc(token)}`, {
+    auth: 'none',
+    errors: 'silent',
+  });
   return {
-    status: data?.status === 'already_active' ? 'already_active' : 'activated',
-    email: typeof data?.email === 'string' ? data.email : '',
+    status: data.status,
+    email: data.email,
     // Present when the account was made without a password: the next step is choosing one.
-    ...(typeof data?.password_token === 'string' && data.password_token ? { passwordToken: data.password_token } : {}),
+    ...(data.password_token ? { passwordToken: data.password_token } : {}),
   };
 }
 
@@ -75,27 +83,25 @@ export type SuperUserRegistration = RegistrationBody;
 export async function registerSuperUser(
   body: SuperUserRegistration,
 ): Promise<{ id: string; email: string; activationMailSent: boolean }> {
-  const { data } = await apiRequest<{ id?: unknown; email?: unknown; activation_mail_sent?: unknown }>(
-    '/v1/superusers-create',
-    { method: 'POST', auth: 'none', errors: 'silent', json: body },
-  );
-  return {
-    id: typeof data?.id === 'string' ? data.id : '',
-    email: typeof data?.email === 'string' ? data.email : body.email,
-    activationMailSent: data?.activation_mail_sent !== false,
-  };
+  const { data } = await apiRequest<RegistrationAnswer>('/v1/superusers-create', {
+    method: 'POST',
+    auth: 'none',
+    errors: 'silent',
+    json: body,
+  });
+  return { id: data.id, email: data.email, activationMailSent: data.activation_mail_sent };
 }
 
 // ---- E-mail change confirmation (public) --------------------------------------------------------------------
 
 /** POST /v1/profile/email/confirm/{token}: the new sign-in address; 400 link_expired / link_invalid, 409 taken. */
 export async function confirmEmailChange(token: string): Promise<{ email: string }> {
-  const { data } = await apiRequest<{ email?: unknown }>(`/v1/profile/email/confirm/${enc(token)}`, {
+  const { data } = await apiRequest<EmailConfirmedAnswer>(`/v1/profile/email/confirm/${enc(token)}`, {
     method: 'POST',
     auth: 'none',
     errors: 'silent',
   });
-  return { email: typeof data?.email === 'string' ? data.email : '' };
+  return { email: data.email };
 }
 
 // ---- The signed-in user's account ---------------------------------------------------------------------------
@@ -111,12 +117,12 @@ export type EmailChangeBody = EmailChange;
 
 /** POST /v1/profile/email: a confirmation link goes to the new address; the change waits for it. */
 export async function requestEmailChange(body: EmailChangeBody): Promise<{ newEmail: string }> {
-  const { data } = await apiRequest<{ new_email?: unknown }>('/v1/profile/email', {
+  const { data } = await apiRequest<EmailChangeRequestedAnswer>('/v1/profile/email', {
     method: 'POST',
     errors: 'silent',
     json: body,
   });
-  return { newEmail: typeof data?.new_email === 'string' ? data.new_email : body.newEmail.trim().toLowerCase() };
+  return { newEmail: data.new_email };
 }
 
 /** GET/POST /v1/profile/authentication. */

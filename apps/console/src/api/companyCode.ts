@@ -1,4 +1,4 @@
-import { companyCodeAnswer, DEFAULT_COMPANY_CODE } from '@spinyard/domain';
+import { type CompanyCodeAnswer, DEFAULT_COMPANY_CODE } from '@spinyard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './client.ts';
 import { sessionCache } from './sessionCache.ts';
@@ -16,14 +16,18 @@ const FALLBACK: HostBrand = { companyCode: DEFAULT_COMPANY_CODE, serviceName: ''
 export async function fetchHostBrand(hostname: string): Promise<HostBrand> {
   try {
     return await sessionCache.getOrLoad(`hostbrand.${hostname}`, async () => {
-      const answer = companyCodeAnswer.safeParse(
-        await apiGet<unknown>(`/v1/companycode/${encodeURIComponent(hostname)}`, { auth: 'none', errors: 'silent' }),
+      const answer = await apiGet<Partial<CompanyCodeAnswer> | null>(
+        `/v1/companycode/${encodeURIComponent(hostname)}`,
+        { auth: 'none', errors: 'silent' },
       );
-      // The code names logo files: anything else than a plain code is not used.
-      if (!answer.success || !/^[A-Za-z0-9_-]{1,32}$/.test(answer.data.company_code)) {
+      // The code names logo files: anything else than a plain code is not used. The answer is checked by hand,
+      // not by the domain's zod schema: this runs on the sign-in page, which would otherwise load zod for it.
+      const code = answer?.company_code;
+      const name = answer?.service_name;
+      if (typeof code !== 'string' || typeof name !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(code)) {
         throw new Error('No usable company code');
       }
-      return { companyCode: answer.data.company_code, serviceName: answer.data.service_name.trim() };
+      return { companyCode: code, serviceName: name.trim() };
     });
   } catch {
     return FALLBACK;

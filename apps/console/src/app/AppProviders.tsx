@@ -6,7 +6,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../api/queryClient.ts';
 import { i18n } from '../i18n/i18n.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, theme } from '../shared/theme.ts';
 
 // The notification stack (its transitions, portal and close buttons) is code no page needs before its first
 // notification, so it loads then; the notification waits in Mantine's store meanwhile and shows once it arrives.

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadFullCatalogue } from '../i18n/i18n.ts';
-import type { ScreenHandle } from './currentScreen.ts';
+import type { ScreenHandle } from '../shared/currentScreen.ts';
 import { RootRedirect } from './guards/RootRedirect.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
 import { PAYMENT_FAILURE_SCREEN, PROTECTED_SCREENS, PUBLIC_SCREENS } from './screens.ts';

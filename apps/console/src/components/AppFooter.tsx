@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useServiceName } from '../app/brand.ts';
+import { useServiceName } from '../shared/brand.ts';
 
 /** The copyright line shown under every layout (first document, section 1), in the host's service name. */
 export function FooterText() {

@@ -3,7 +3,8 @@ import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { i18n } from '../i18n/i18n.ts';
-import { domainResolver, fieldTranslator, ruleErrors } from './domainResolver.ts';
+import { domainResolver, ruleErrors } from './domainResolver.ts';
+import { fieldTranslator } from './fieldTranslator.ts';
 
 // What react-hook-form hands a resolver on submit: no native validation, no field refs (nothing to focus here).
 const options = <T extends FieldValues>() => ({ fields: {}, shouldUseNativeValidation: false }) as ResolverOptions<T>;

@@ -3,27 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldError, fieldErrorMap, parseFields } from '@spinyard/domain';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldMessage } from './formErrors.ts';
+import type { FieldTranslator } from './fieldTranslator.ts';
 
 /** A form's schema: the domain's (or one that extends it) over an object of the form's fields. */
 export type FormSchema = z.ZodType<FieldValues, FieldValues>;
-
-/** One refused field in the user's language (see fieldMessage). */
-export type FieldTranslator = (error: FieldError) => string;
-
-/** The i18n key of each field's name where it is not `fields.<field>` (the label the form shows). */
-export type NameKeys = Readonly<Record<string, string>>;
-
-/**
- * The translator of a form: `override` may word a rule its own way (the code field's "6 digits"); otherwise the
- * rule with the field's name from `nameKeys`, else `fields.<field>`.
- */
-export function fieldTranslator(
-  nameKeys: NameKeys = {},
-  override?: (error: FieldError) => string | undefined,
-): FieldTranslator {
-  return (error) => override?.(error) ?? fieldMessage(error, nameKeys[error.field]);
-}
 
 /**
  * Field errors as react-hook-form holds them, the first refusal of each field only (the schema reports the

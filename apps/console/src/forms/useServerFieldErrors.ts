@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import type { NameKeys } from './domainResolver.ts';
+import type { NameKeys } from './fieldTranslator.ts';
 import { type FormErrors, formErrorsOf } from './formErrors.ts';
 import { FORM_ERROR } from './useZodForm.ts';
 

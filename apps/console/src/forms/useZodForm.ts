@@ -3,12 +3,14 @@ import {
   type DefaultValues,
   get,
   type Path,
+  type Resolver,
   type UseFormRegisterReturn,
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { domainResolver, type FormSchema, fieldTranslator, type NameKeys } from './domainResolver.ts';
+import type { FormSchema } from './domainResolver.ts';
+import { type FieldTranslator, fieldTranslator, type NameKeys } from './fieldTranslator.ts';
 
 export interface ZodFormOptions<S extends FormSchema> {
   defaultValues: DefaultValues<z.input<S>>;
@@ -37,17 +39,37 @@ export type ZodForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z
 /** Where a refusal about the whole form is kept: react-hook-form drops `root` errors at each submit. */
 export const FORM_ERROR = 'root.server' as const;
 
+/** A schema fetched when the form is first checked: the sign-in page shows its form without loading zod. */
+export type SchemaLoader<S extends FormSchema> = () => Promise<S>;
+
+/**
+ * domainResolver, loaded with the form's first check: zod's resolver and the rule messages are not needed to draw
+ * a form, and the sign-in page, which loads before anything else, stays without them.
+ */
+function lazyResolver<S extends FormSchema>(
+  schema: S | SchemaLoader<S>,
+  translate: FieldTranslator,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  return async (values, context, options) => {
+    const [{ domainResolver }, loaded] = await Promise.all([
+      import('./domainResolver.ts'),
+      typeof schema === 'function' ? schema() : Promise.resolve<S>(schema),
+    ]);
+    return domainResolver<S>(loaded, translate)(values, context, options);
+  };
+}
+
 /**
  * The one form pattern: react-hook-form over the domain's zod schema (zodResolver, see domainResolver), messages
  * by rule in the user's language, the first refused field focused on submit (in the order the inputs are
  * drawn). Fields are checked on submit only; a field's message goes as soon as the user edits it, as before,
  * rather than being re-checked at each key. Server refusals go on the fields with useServerFieldErrors.
  */
-export function useZodForm<S extends FormSchema>(schema: S, options: ZodFormOptions<S>): ZodForm<S> {
+export function useZodForm<S extends FormSchema>(schema: S | SchemaLoader<S>, options: ZodFormOptions<S>): ZodForm<S> {
   const { defaultValues, nameKeys = {}, message, shouldFocusError = true } = options;
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     // A small closure, made at each render so that it follows a schema built from props (the current e-mail).
-    resolver: domainResolver(schema, fieldTranslator(nameKeys, message)),
+    resolver: lazyResolver(schema, fieldTranslator(nameKeys, message)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',

@@ -158,14 +158,20 @@ export const blurUndoQuery = z.strictObject({ group_id: idSchema, _: z.string().
 
 export const blurContentParams = z.object({ id: idSchema });
 
-/** A row's saved settings (kept after an undo, to edit again). */
-export const blurSettingsAnswer = z.object({
+/**
+ * A row's blur settings: the apply body without its row id. The one shape the server saves (with saved_at) and
+ * the console's editor keeps as an unapplied draft.
+ */
+export const blurSettings = z.object({
   blur_target: z.enum(BLUR_TARGETS),
   blur_str: z.int().nullable(),
   bg_color: z.string().nullable(),
   regions: z.array(blurRegionSchema),
-  saved_at: z.string(),
 });
+export type BlurSettings = z.output<typeof blurSettings>;
+
+/** A row's saved settings (kept after an undo, to edit again). */
+export const blurSettingsAnswer = blurSettings.extend({ saved_at: z.string() });
 export type BlurSettingsAnswer = z.output<typeof blurSettingsAnswer>;
 
 /** A frame as the editor shows it: always the original (blur renders from it), and what it shows now. */

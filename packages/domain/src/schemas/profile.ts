@@ -110,6 +110,7 @@ export const emailChangeRequestedAnswer = z.object({ status: z.literal('confirma
 export type EmailChangeRequestedAnswer = z.output<typeof emailChangeRequestedAnswer>;
 
 export const emailConfirmedAnswer = z.object({ email: z.string() });
+export type EmailConfirmedAnswer = z.output<typeof emailConfirmedAnswer>;
 
 export const CODE_DELIVERIES = ['mail', 'sms'] as const;
 export type CodeDelivery = (typeof CODE_DELIVERIES)[number];

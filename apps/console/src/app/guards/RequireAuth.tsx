@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isSignedIn } from '../../api/tokens.ts';
+import type { ReturnState } from '../../shared/returnPath.ts';
 import { AnotherUserAlert } from '../AnotherUserAlert.tsx';
-import type { ReturnState } from './returnPath.ts';
 
 /**
  * Protected routes: without a stored access token the visitor signs in first and comes back here after.

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { useHostBrand } from '../../api/companyCode.ts';
 import { FooterText } from '../../components/AppFooter.tsx';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
-import { useHostServiceName } from '../brand.ts';
+import { useHostServiceName } from '../../shared/brand.ts';
 import classes from './LoginLayout.module.css';
 
 /** Sign-in, registration and password screens: only a language switcher and the footer (first document, section 2). */

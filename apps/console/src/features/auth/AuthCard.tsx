@@ -2,9 +2,9 @@ import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_COMPANY_CODE } from '@spinyard/domain';
 import type { ReactNode } from 'react';
 import { useCompanyCode } from '../../api/companyCode.ts';
-import { useServiceName } from '../../app/brand.ts';
-import { useDocumentTitle } from '../../app/currentScreen.ts';
 import { CompanyLogo } from '../../components/CompanyLogo.tsx';
+import { useServiceName } from '../../shared/brand.ts';
+import { useDocumentTitle } from '../../shared/currentScreen.ts';
 
 /**
  * The card every public screen sits in: the host's logo (white-label hosts show their own), the screen's

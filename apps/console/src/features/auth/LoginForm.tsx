@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { loginFormSchema } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogin } from '../../api/auth.ts';
@@ -14,7 +13,7 @@ import { LOGIN_FIELDS, loginErrorsOf } from './loginErrors.ts';
 export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) => void }) {
   const { t } = useTranslation();
   const login = useLogin();
-  const form = useZodForm(loginFormSchema, {
+  const form = useZodForm(() => import('./loginFormSchema.ts').then((m) => m.loginFormSchema), {
     defaultValues: { username: '', password: '' },
     // The secret's bound is not the new-password rule: say only that it is too long.
     message: (error) =>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../api/auth.ts';
-import { useDocumentTitle } from '../../app/currentScreen.ts';
+import { useDocumentTitle } from '../../shared/currentScreen.ts';
 
 /** /logout: revoke the token, forget the session in this browser, then sign-in. */
 export function LogoutPage() {

@@ -1,5 +1,5 @@
 import type { CodeDelivery, DeviceLimitOutcome } from '../../api/loginAnswer.ts';
-import type { ReturnState } from '../../app/guards/returnPath.ts';
+import type { ReturnState } from '../../shared/returnPath.ts';
 
 /**
  * What the sign-in screens hand each other in the router's location state: where the user wanted to go (`from`,

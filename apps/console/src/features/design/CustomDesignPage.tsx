@@ -14,9 +14,9 @@ import { ApiError } from '../../api/apiError.ts';
 import { useDesign, useSaveDesignColours } from '../../api/design.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import { notifySuccess } from '../../api/notify.ts';
-import { WARNING_TEXT } from '../../app/theme.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { formatDateTime } from '../../components/formatDateTime.ts';
+import { WARNING_TEXT } from '../../shared/theme.ts';
 import { DesignPreview } from './DesignPreview.tsx';
 import { IconSlots } from './IconSlots.tsx';
 

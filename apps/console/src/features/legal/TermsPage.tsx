@@ -3,7 +3,7 @@ import { CANCELLATION_NOTICE_MONTHS, LATE_FEE_ANNUAL_RATE, TAX_RATE } from '@spi
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useServiceName } from '../../app/brand.ts';
+import { useServiceName } from '../../shared/brand.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 
 /** The points of the terms, in order; each is `terms.points.<id>`. */

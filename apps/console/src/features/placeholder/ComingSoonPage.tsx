@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentScreenId } from '../../app/currentScreen.ts';
+import { useCurrentScreenId } from '../../shared/currentScreen.ts';
 
 /**
  * A screen of the spec's list that a later release builds. The top bar already carries its title and

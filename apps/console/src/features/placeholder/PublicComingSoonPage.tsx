@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentScreenId } from '../../app/currentScreen.ts';
+import { useCurrentScreenId } from '../../shared/currentScreen.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 
 /** A public screen (registration, password reset, plans) that a later release builds. */

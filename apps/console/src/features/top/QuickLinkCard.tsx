@@ -3,7 +3,7 @@ import type { MenuEntry } from '@spinyard/domain';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { menuIcon } from '../../app/menu/menuIcons.ts';
+import { menuIcon } from '../../shared/menu/menuIcons.ts';
 import classes from './TopPage.module.css';
 
 /** One visible menu area: its name, what it is for, and a link to its first screen. */

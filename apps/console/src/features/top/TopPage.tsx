@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile.ts';
-import { useVisibleMenu } from '../../app/menu/useVisibleMenu.ts';
+import { useVisibleMenu } from '../../shared/menu/useVisibleMenu.ts';
 import { greetingKey } from './greeting.ts';
 import { QuickLinkCard } from './QuickLinkCard.tsx';
 import classes from './TopPage.module.css';

@@ -10,7 +10,7 @@ import { type CsvRowError, csvRowsOf, downloadUserCsvTemplate, useUploadUserCsv 
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { saveBlob } from '../../lib/saveBlob.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
-import { precheckUserCsv } from './userRules.ts';
+import { precheckUserCsv } from './userCsvRules.ts';
 import { errorCodeText, userFieldLabel, userRefusalOf } from './userText.ts';
 import { useUserActor } from './useUserActor.ts';
 

@@ -2,16 +2,8 @@ import { canDeleteUser, canImportUsersCsv, canToggleUser } from '@spinyard/domai
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../api/profile.ts';
 import type { UserRecord } from '../../api/users.ts';
-import {
-  actorOf,
-  createBodyOf,
-  EMPTY_USER_FORM,
-  formOf,
-  precheckUserCsv,
-  targetOf,
-  updateBodyOf,
-  userFormErrors,
-} from './userRules.ts';
+import { precheckUserCsv } from './userCsvRules.ts';
+import { actorOf, createBodyOf, EMPTY_USER_FORM, formOf, targetOf, updateBodyOf, userFormErrors } from './userRules.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const HEADER = 'email,password,privilege_type,name,parent_email,company_section,car_limit\n';

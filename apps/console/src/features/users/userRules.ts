@@ -1,6 +1,5 @@
 import {
   CAR_LIMIT_BOUNDS,
-  CSV_MAX_BYTES,
   type FieldError,
   isProductBrandedUser,
   type PermissionActor,
@@ -11,8 +10,6 @@ import {
   type SubordinateUpdateBody,
   subordinateCreateBody,
   subordinateUpdateBody,
-  type UserCsvError,
-  validateUserCsv,
 } from '@spinyard/domain';
 import type { Profile } from '../../api/profile.ts';
 import type { UserRecord } from '../../api/users.ts';
@@ -216,38 +213,3 @@ export function updateBodyOf(values: UserFormValues, before: UserFormValues): Su
 export const FIELD_BOUNDS: Partial<Record<UserField, { min: number; max: number }>> = {
   car_limit: CAR_LIMIT_BOUNDS,
 };
-
-// ---- CSV ------------------------------------------------------------------------------------------------------
-
-/** Codes that need the domain's users (existing e-mails, admins, totals): only the server can judge them. */
-const SERVER_ONLY_CODES = new Set([
-  'csv_unknown_parent',
-  'csv_email_already_registered',
-  'csv_admin_over_limit',
-  'csv_normal_over_limit',
-  'csv_registration_limit_not_set',
-  'csv_registration_limit_exceeded',
-  'csv_registration_limit_below_registered',
-]);
-
-/**
- * The browser's check of a chosen CSV with the server's own rules (validateUserCsv): the file-level rules (size,
- * UTF-8, format, header, 1 to 100 users) and each row's format. What depends on the domain's users is dropped,
- * and the server checks everything again on upload.
- */
-export function precheckUserCsv(bytes: Uint8Array): UserCsvError[] {
-  if (bytes.byteLength > CSV_MAX_BYTES) return [{ row: null, code: 'csv_too_large' }];
-  const result = validateUserCsv({
-    bytes,
-    existing: {
-      emails: new Set(),
-      adminEmails: new Set(),
-      adminCount: 0,
-      normalCount: 0,
-      registrationLimit: Number.MAX_SAFE_INTEGER,
-      registeredCount: 0,
-    },
-  });
-  if (result.ok) return [];
-  return result.errors.filter((e) => !SERVER_ONLY_CODES.has(e.code));
-}

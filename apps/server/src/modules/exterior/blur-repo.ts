@@ -1,4 +1,4 @@
-import { type BlurTarget, blurRegionSchema } from '@spinyard/domain';
+import { type BlurSettingsAnswer, type BlurTarget, blurSettingsAnswer } from '@spinyard/domain';
 import { type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -16,15 +16,9 @@ export type BlurFrameRow = Pick<
   'id' | 'group_id' | 'frame_order' | 'original' | 'edited' | 'edit_kind'
 >;
 
-/** One row's settings as saved (the apply body without its row id, and when it was saved). */
-export const savedBlurSettings = z.object({
-  blur_target: z.enum(['regions', 'background']),
-  blur_str: z.number().int().nullable(),
-  bg_color: z.string().nullable(),
-  regions: z.array(blurRegionSchema),
-  saved_at: z.string(),
-});
-export type SavedBlurSettings = z.output<typeof savedBlurSettings>;
+/** One row's settings as saved (the apply body without its row id, and when it was saved): the answer's shape. */
+export const savedBlurSettings = blurSettingsAnswer;
+export type SavedBlurSettings = BlurSettingsAnswer;
 
 /** `exterior_settings.blur`: the settings by row id. */
 const storedBlur = z.object({ rows: z.record(z.string(), z.unknown()) });

@@ -2,7 +2,7 @@ import { Menu, Tooltip } from '@mantine/core';
 import type { MenuEntry } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { menuIcon } from '../../menu/menuIcons.ts';
+import { menuIcon } from '../../../shared/menu/menuIcons.ts';
 import classes from './Sidebar.module.css';
 
 interface CollapsedMenuProps {

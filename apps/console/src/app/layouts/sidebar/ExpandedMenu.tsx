@@ -3,7 +3,7 @@ import { COLLAPSE_ANIMATION_MS, type MenuEntry } from '@spinyard/domain';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { menuIcon } from '../../menu/menuIcons.ts';
+import { menuIcon } from '../../../shared/menu/menuIcons.ts';
 import { NewBadge } from './NewBadge.tsx';
 import classes from './Sidebar.module.css';
 

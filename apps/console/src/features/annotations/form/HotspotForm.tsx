@@ -12,9 +12,9 @@ import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { WARNING_TEXT } from '../../../app/theme.ts';
 import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../../forms/useZodForm.ts';
+import { WARNING_TEXT } from '../../../shared/theme.ts';
 import {
   bodyOf,
   DAMAGE_COLOURS,

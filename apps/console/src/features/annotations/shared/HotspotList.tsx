@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Text, UnstyledButton } from '@manti
 import type { HotspotAnswer, HotspotListAnswer } from '@spinyard/domain';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { WARNING_TEXT } from '../../../app/theme.ts';
+import { WARNING_TEXT } from '../../../shared/theme.ts';
 
 export interface HotspotListProps {
   answer: HotspotListAnswer;

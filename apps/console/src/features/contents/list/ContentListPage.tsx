@@ -10,12 +10,11 @@ import {
   IconPlus,
   IconReportAnalytics,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentProgress } from '../../../api/contentProgress.ts';
 import { useContents, useDeleteContents } from '../../../api/contents.ts';
 import { notifySuccess } from '../../../api/notify.ts';
-import { useVisibleMenu } from '../../../app/menu/useVisibleMenu.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
@@ -23,16 +22,15 @@ import { ListEmptyState } from '../../../components/ListEmptyState.tsx';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { ListSearchInput } from '../../../components/ListSearchInput.tsx';
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
+import { useVisibleMenu } from '../../../shared/menu/useVisibleMenu.ts';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { actionErrorText } from '../actions/ContentActionsMenu.tsx';
 import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
 import { TransferDialog } from '../actions/TransferDialog.tsx';
 import { useCanOfferTransfer } from '../actions/useCanOfferTransfer.ts';
-import { ReportDialog } from '../report/ReportDialog.tsx';
 import { ContentBulkBar } from './ContentBulkBar.tsx';
 import { ContentListFilters } from './ContentListFilters.tsx';
 import { ContentTable } from './ContentTable.tsx';
-import { CsvDownloadDialog } from './CsvDownloadDialog.tsx';
 import {
   activeFilterCount,
   type ContentListConditions,
@@ -41,6 +39,10 @@ import {
   saveConditions,
   toQuery,
 } from './listConditions.ts';
+
+// The dialogs load when first opened: the report's form and the CSV period rules are not needed to show the list.
+const ReportDialog = lazy(() => import('../report/ReportDialog.tsx').then((m) => ({ default: m.ReportDialog })));
+const CsvDownloadDialog = lazy(() => import('./CsvDownloadDialog.tsx').then((m) => ({ default: m.CsvDownloadDialog })));
 
 /** Typed filters wait for a pause in typing before the server is asked. */
 const TYPING_PAUSE_MS = 350;
@@ -61,6 +63,7 @@ export function ContentListPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulk, setBulk] = useState<'delete' | 'transfer' | null>(null);
   const [csvOpen, setCsvOpen] = useState(false);
+  const [csvUsed, setCsvUsed] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const deleteMany = useDeleteContents();
@@ -144,7 +147,10 @@ export function ContentListPage() {
             <Button
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => setCsvOpen(true)}
+              onClick={() => {
+                setCsvUsed(true);
+                setCsvOpen(true);
+              }}
               data-testid="content-csv-open"
             >
               {t('contentsList.csv.open')}
@@ -276,9 +282,18 @@ export function ContentListPage() {
         onClose={() => setBulk(null)}
         onDone={() => setSelected(new Set())}
       />
-      <CsvDownloadDialog opened={csvOpen} onClose={() => setCsvOpen(false)} query={query} />
+      {/* Mounted from its first opening on, so closing it keeps its transition. */}
+      {csvUsed ? (
+        <Suspense fallback={null}>
+          <CsvDownloadDialog opened={csvOpen} onClose={() => setCsvOpen(false)} query={query} />
+        </Suspense>
+      ) : null}
       {/* Mounted while open only: the form starts from this month each time. */}
-      {reportOpen ? <ReportDialog opened onClose={() => setReportOpen(false)} /> : null}
+      {reportOpen ? (
+        <Suspense fallback={null}>
+          <ReportDialog opened onClose={() => setReportOpen(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

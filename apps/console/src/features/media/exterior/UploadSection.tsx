@@ -5,7 +5,7 @@ import { type DragEvent, useEffect, useId, useRef, useState, useSyncExternalStor
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useMakeSpin, useRefreshExterior } from '../../../api/exterior.ts';
-import { WARNING_TEXT } from '../../../app/theme.ts';
+import { WARNING_TEXT } from '../../../shared/theme.ts';
 import type { ControlLock } from './exteriorLocks.ts';
 import { exteriorErrorText } from './exteriorText.ts';
 import { UploadList } from './UploadList.tsx';

@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type DomainSummary, useDomainList } from '../../../api/domains.ts';
-import { WARNING_TEXT } from '../../../app/theme.ts';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ListEmptyState } from '../../../components/ListEmptyState.tsx';
@@ -18,6 +17,7 @@ import { type ListPosition, listPositionQuery, readListPosition } from '../../..
 import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { STORAGE_KEYS } from '../../../lib/storageKeys.ts';
+import { WARNING_TEXT } from '../../../shared/theme.ts';
 import { DomainStatusBadge } from './DomainStatusBadge.tsx';
 import { usageColor } from './VehicleCounter.tsx';
 

@@ -1,4 +1,4 @@
-import { BLUR_TARGETS, type BlurRowAnswer, blurRegionSchema } from '@spinyard/domain';
+import { type BlurRowAnswer, type BlurSettings, blurSettings } from '@spinyard/domain';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '../../../../lib/storageKeys.ts';
 
@@ -9,14 +9,9 @@ import { STORAGE_KEYS } from '../../../../lib/storageKeys.ts';
  * as a change, when a draft is stale) are tested without a browser.
  */
 
-/** The settings a draft holds: the apply body's, without the row id. */
-export const blurDraftSettings = z.object({
-  blur_target: z.enum(BLUR_TARGETS),
-  blur_str: z.number().int().nullable(),
-  bg_color: z.string().nullable(),
-  regions: z.array(blurRegionSchema),
-});
-export type BlurDraftSettings = z.output<typeof blurDraftSettings>;
+/** The settings a draft holds: the domain's blur settings (the apply body's, without the row id). */
+export const blurDraftSettings = blurSettings;
+export type BlurDraftSettings = BlurSettings;
 
 const storedDraft = blurDraftSettings.extend({
   /** The row's frame count when drawn: key frames are frame indices, meaningless once the row is made again. */
