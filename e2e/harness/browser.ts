@@ -59,6 +59,28 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
+let launched: Promise<Browser> | undefined;
+
+/**
+ * The browser of this Vitest worker, launched on first use and shared by the files the worker runs (the e2e project
+ * does not isolate files, so this module lives as long as the worker). Playwright kills it when the worker ends.
+ */
+export function workerBrowser(): Promise<Browser> {
+  const current = launched;
+  if (current) {
+    return current.then(
+      (browser) => (browser.isConnected() ? browser : relaunch(current)),
+      () => relaunch(current),
+    );
+  }
+  return relaunch(current);
+}
+
+function relaunch(previous: Promise<Browser> | undefined): Promise<Browser> {
+  if (launched === previous) launched = launchBrowser();
+  return launched as Promise<Browser>;
+}
+
 export interface ContextOptions {
   baseUrl: string;
   /** The browser's language, e.g. `ja-JP` or `en-US`: sets navigator.language and Accept-Language. */
