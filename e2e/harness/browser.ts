@@ -101,7 +101,9 @@ export async function newContext(browser: Browser, options: ContextOptions): Pro
     // No fading in: axe measures contrast on what is on screen, and a notification half faded in fails it.
     reducedMotion: 'reduce',
   });
-  context.setDefaultTimeout(15_000);
+  // A bound on waits for a state, not a pause: a test's first page (a fresh context, so the console's scripts load
+  // cold) took over 15 s to show its list at load average 38 on the shared 2-core machine.
+  context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(30_000);
   return context;
 }
