@@ -32,9 +32,12 @@ export default defineConfig({
           // Journeys of a dozen pages with media jobs, two files side by side on two cores: 60 s ran out at load 10.
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          // Files run side by side (the root's maxWorkers; each file has its own server, database and browser on
-          // ports of its own), so a page can take seconds to settle: expect.poll's 1 s default failed under load.
+          // Files run side by side (the root's maxWorkers; each file has its own server and database on ports of its
+          // own), so a page can take seconds to settle: expect.poll's 1 s default failed under load.
           expect: { poll: { timeout: 15_000 } },
+          // The files a worker runs one after another share its Chromium (e2e/harness/browser.ts, workerBrowser):
+          // a launch is about a second on a loaded machine, and each test still has a fresh context of its own.
+          isolate: false,
         },
       },
     ],

@@ -97,8 +97,7 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
 
   it('places an exterior hotspot on two frames and shows it interpolated between, moved by keys', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
-    await page.goto(`/contents/detail/${vehicleId}`);
+    await signIn(page, account.email, account.password, `/contents/detail/${vehicleId}`);
     await testId(page, 'detail-annotations').click();
     await testId(page, 'exterior-annotator').waitFor({ state: 'visible', timeout: 20_000 });
     expect(await textOf(testId(page, 'hotspot-count'))).toMatch(/ホットスポット 0 \/ \d+ 件/);
@@ -172,8 +171,7 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     });
     expect(made.status).toBe(201);
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, account.email, account.password);
-    await page.goto(`/contents/annotations/${vehicleId}`);
+    await signIn(page, account.email, account.password, `/contents/annotations/${vehicleId}`);
     await testId(page, 'hotspot-item-2').click();
     await testId(page, 'hotspot-file-video')
       .locator('input[type="file"]')
@@ -191,8 +189,7 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
 
   it('places an interior hotspot on the panorama, moves it by keys and by dragging its marker', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
-    await page.goto(`/contents/annotations/${vehicleId}`);
+    await signIn(page, account.email, account.password, `/contents/annotations/${vehicleId}`);
     await testId(page, 'annotations-tab-interior').click();
     const stage = testId(page, 'interior-stage');
     await expect.poll(() => stage.getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
@@ -239,8 +236,7 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
 
   it('edits the custom design with a live preview and saves it', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
-    await page.goto('/custom-design/edit');
+    await signIn(page, account.email, account.password, '/custom-design/edit');
     await testId(page, 'custom-design').waitFor({ state: 'visible', timeout: 20_000 });
     const panel = testId(page, 'design-preview-panel');
     // A dark panel unique to this run (each channel under 0x40), so white text on it reads well.
@@ -301,8 +297,7 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     expect(option.status, JSON.stringify(option.data)).toBe(200);
 
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, account.email, account.password);
-    await page.goto(`/contents/annotations/${vehicleId}`);
+    await signIn(page, account.email, account.password, `/contents/annotations/${vehicleId}`);
     const limit = testId(page, 'hotspot-limit');
     await limit.waitFor({ state: 'visible', timeout: 20_000 });
     expect(await textOf(testId(page, 'hotspot-count'))).toContain('3');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
-import { expectPath, openPage, requestAccessToken, signIn, testId, useSuite } from './harness/fixtures.ts';
+import { expectPath, openPage, requestAccessToken, signInWithForm, testId, useSuite } from './harness/fixtures.ts';
 
 const USER = { email: 'one-device@example.com', password: 'One-device-2025' };
 
@@ -87,7 +87,7 @@ describe.skipIf(skipBrowserTests)('login device limit', () => {
       },
     });
     expect(other.status).toBe(200);
-    await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
+    await signInWithForm(page, suite.server.adminEmail, suite.server.adminPassword);
     await page.goto('/account/devices');
     const others = page.locator('[data-testid="device-row"][data-current="false"]');
     await expect.poll(() => others.count()).toBeGreaterThan(0);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { api } from './api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
-import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import {
+  expectPath,
+  openPage,
+  requestAccessToken,
+  signInWithForm,
+  testId,
+  textOf,
+  useSuite,
+} from './harness/fixtures.ts';
 import { mailIds, outbox, waitForLink } from './mail.ts';
 
 const SUPER = { email: 'new-super@example.com', password: 'New-super-2025', name: 'New Super' };
@@ -36,7 +44,7 @@ describe.skipIf(skipBrowserTests)('links from account mails', () => {
 
     await page.getByRole('link', { name: 'Go to sign-in' }).click();
     await expectPath(page, '/login');
-    await signIn(page, SUPER.email, SUPER.password);
+    await signInWithForm(page, SUPER.email, SUPER.password);
     await expectPath(page, '/top');
   });
 
@@ -75,7 +83,7 @@ describe.skipIf(skipBrowserTests)('links from account mails', () => {
     await expectNoSeriousA11yViolations(page);
 
     // The new address signs in; put the old one back for the other tests.
-    await signIn(page, newEmail, suite.server.adminPassword);
+    await signInWithForm(page, newEmail, suite.server.adminPassword);
     await expectPath(page, '/top');
     const token = await page.evaluate(() => localStorage.getItem('spinyard.access_token'));
     const back = await api(`${baseUrl}/v1/profile/email`, token ?? '', {

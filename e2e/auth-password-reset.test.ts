@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
-import { expectPath, openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { expectPath, openPage, signInWithForm, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { mailIds, outbox, waitForLink } from './mail.ts';
 
 const RESET_PATH = '/user/password/confirmation/';
@@ -71,7 +71,7 @@ describe.skipIf(skipBrowserTests)('password reset', () => {
     await page.locator('input[name="password"]').fill(server.adminPassword);
     await page.locator('button[type="submit"]').click();
     await testId(page, 'login-error').waitFor({ state: 'visible' });
-    await signIn(page, server.adminEmail, newPassword);
+    await signInWithForm(page, server.adminEmail, newPassword);
     await expectPath(page, '/top');
   });
 

@@ -59,7 +59,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
 
   it('finds by keywords and a filter, pages, keeps the conditions over a reload and forgets them at logout', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     expect(await rows(page).count()).toBe(10);
     expect(await row(page, 'needle').count()).toBe(0);
@@ -91,7 +91,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     await page.goto('/logout');
     await expectPath(page, '/login');
     expect(await page.evaluate(() => window.localStorage.getItem('spinyard.list.contents'))).toBeNull();
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     expect(await rows(page).count()).toBe(10);
     expect(await page.locator('[data-testid="content-list-footer"] select').inputValue()).toBe('10');
@@ -99,7 +99,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
 
   it('downloads the list as a CSV for a period of at most a month', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     await testId(page, 'content-csv-open').click();
     // Two months is refused before anything is asked.
@@ -119,7 +119,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
 
   it('refuses to publish without images, and sleeps, wakes, deletes, restores and deletes for good', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     await act(page, 'act', 'publish', false);
     await page
@@ -159,7 +159,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
 
   it('deletes two ticked vehicles at once', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     await testId(page, 'content-search').fill('bulk');
     await expect.poll(() => rows(page).count()).toBe(2);
@@ -177,7 +177,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     const worker = await standInWorker(suite);
     try {
       const { page } = await openPage(suite, 'ja-JP');
-      await signIn(page, account.email, account.password);
+      await signIn(page, account.email, account.password, null);
       await openList(page);
       const requests: string[] = [];
       page.on('request', (r) => requests.push(r.url()));
@@ -215,7 +215,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     });
     expect(made.status, JSON.stringify(made.data)).toBe(201);
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     await testId(page, 'content-search').fill(mid('needle'));
     await expect.poll(() => rows(page).count()).toBe(1);
@@ -229,7 +229,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
 
   it('copies a vehicle; the copy joins the list once the job ends', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     await testId(page, 'content-search').fill(mid('prog'));
     await expect.poll(() => rows(page).count()).toBe(1);
@@ -240,7 +240,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
 
   it('downloads the monthly report from the list: a BOM, then the header line', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     await testId(page, 'contents-report-open').click();
     await testId(page, 'contents-report-type').selectOption('detail');
@@ -267,7 +267,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     });
     expect(made.status, JSON.stringify(made.data)).toBe(201);
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     await testId(page, 'content-search').fill(mid('locked'));
     await expect.poll(() => rows(page).count()).toBe(1);
@@ -303,7 +303,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     await createVehicle(suite, seller, { management_id: mid('gift'), maker: 'Suzuki', car_name: 'Jimny' });
 
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, `seller-${stamp}@example.com`, 'abcd1234');
+    await signIn(page, `seller-${stamp}@example.com`, 'abcd1234', null);
     await openList(page);
     await act(page, 'gift', 'transfer', false);
     const picker = testId(page, 'content-transfer-user');
@@ -329,7 +329,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     ['ja-JP', '車両一覧', '管理番号', 'スリープにする'],
   ])('speaks %s: heading, a column and an action', async (locale, heading, column, action) => {
     const { page } = await openPage(suite, locale);
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     await expect.poll(() => textOf(page.getByRole('heading', { level: 1 }))).toBe(heading);
     await page.getByRole('columnheader', { name: column }).waitFor({ state: 'visible' });
@@ -342,7 +342,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
   it('shows the vehicles as cards on a phone', async () => {
     const { page } = await openPage(suite, 'ja-JP');
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openList(page);
     await expect.poll(() => testId(page, 'content-table').getAttribute('data-layout')).toBe('cards');
     await page.screenshot({ path: 'test-results/e2e/contents-list-phone.png', fullPage: true });

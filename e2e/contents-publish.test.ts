@@ -135,8 +135,7 @@ describe.skipIf(skipBrowserTests)('publishing from the console', () => {
   it('publishes from the list through the build', async () => {
     const id = await vehicleWithImage('list');
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
-    await page.goto('/contents/list');
+    await signIn(page, account.email, account.password, '/contents/list');
     await testId(page, 'content-search').fill(mid('list'));
     const row = page.locator(`[data-testid="content-row"][data-management-id="${mid('list')}"]`);
     await row.waitFor({ state: 'visible', timeout: 20_000 });

@@ -143,8 +143,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     try {
       const processId = await worker.start(lockedId, 'slider_movie');
       const { page } = await openPage(suite, 'ja-JP');
-      await signIn(page, account.email, account.password);
-      await page.goto(`/contents/edit/${lockedId}`);
+      await signIn(page, account.email, account.password, `/contents/edit/${lockedId}`);
       await testId(page, 'content-locked').waitFor({ state: 'visible' });
       expect(await textOf(testId(page, 'content-locked'))).toContain('スライダー動画の作成');
       expect(await testId(page, 'wizard-save').count()).toBe(0);

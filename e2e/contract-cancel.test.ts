@@ -18,8 +18,7 @@ describe.skipIf(skipBrowserTests)('contract cancellation', () => {
     const master = await requestAccessToken(suite);
 
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, SUPER.email, SUPER.password);
-    await page.goto('/account/conf');
+    await signIn(page, SUPER.email, SUPER.password, '/account/conf');
     await page.getByRole('link', { name: 'Cancel contract' }).click();
     await expectPath(page, '/contract/cancel/conf');
     await expect.poll(() => testId(page, 'contract-warnings').locator('li').count()).toBe(4);
@@ -57,8 +56,7 @@ describe.skipIf(skipBrowserTests)('contract cancellation', () => {
 
   it('is not offered to other roles', async () => {
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
-    await page.goto('/account/conf');
+    await signIn(page, suite.server.adminEmail, suite.server.adminPassword, '/account/conf');
     await testId(page, 'sign-in-security').waitFor({ state: 'visible' });
     expect(await testId(page, 'contract').count()).toBe(0);
     await page.goto('/contract/cancel/conf');

@@ -59,8 +59,7 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
 
   it('draws a plate on one frame, carries it to its neighbours, previews, applies with progress', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
-    await page.goto(`/contents/edit/${vehicleId}?tab=exterior`);
+    await signIn(page, account.email, account.password, `/contents/edit/${vehicleId}?tab=exterior`);
     await testId(page, 'exterior-open-blur').first().click();
     const editor = testId(page, 'blur-editor');
     await editor.waitFor({ state: 'visible' });

@@ -142,7 +142,7 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
 
   it('reorders frames by drag and drop and by keyboard, each order kept after a reload', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openExterior(page, seeded);
     const row = testId(page, 'exterior-row').first();
     await expect.poll(() => row.locator('[data-testid="exterior-frame"]').count(), { timeout: 20_000 }).toBe(12);
@@ -182,7 +182,7 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
 
   it('keeps unapplied blur regions as a draft: asks on close, restores on opening, discards on request', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openExterior(page, seeded);
     const editor = testId(page, 'blur-editor');
     const open = async () => {

@@ -114,8 +114,7 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
   it('uploads a video through a dropped connection, makes the spin, reorders two frames by keyboard', async () => {
     expect((await stat(video)).size).toBeGreaterThan(5 * 1024 * 1024);
     const { page, context } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
-    await page.goto(`/contents/edit/${vehicleId}?tab=exterior`);
+    await signIn(page, account.email, account.password, `/contents/edit/${vehicleId}?tab=exterior`);
     await testId(page, 'exterior-panel').waitFor({ state: 'visible', timeout: 20_000 });
     expect(await textOf(testId(page, 'exterior-settings'))).toContain('36コマ');
 

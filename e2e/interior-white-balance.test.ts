@@ -86,7 +86,7 @@ describe.skipIf(skipBrowserTests)('interior: the white balance in the live previ
 
   it('shows an unapplied warmer white balance in the "after" with the enhancement option off', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     const tool = await openTool(page);
     expect(await testId(page, 'interior-enhance-off').count()).toBe(1);
     const before = tool.getByRole('img', { name: '補正前' });
@@ -117,7 +117,7 @@ describe.skipIf(skipBrowserTests)('interior: the white balance in the live previ
     });
     expect(on.status, JSON.stringify(on.data)).toBe(200);
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     const tool = await openTool(page);
     expect(await testId(page, 'interior-enhance-off').count()).toBe(0);
     const before = tool.getByRole('img', { name: '補正前' });

@@ -87,7 +87,7 @@ describe.skipIf(skipBrowserTests)('interior panoramas in the console', () => {
 
   it('uploads a panorama, refuses one that is not 2:1 in Japanese, enhances it and compares before and after', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openTab(page);
 
     await choose(page, good);
@@ -148,7 +148,7 @@ describe.skipIf(skipBrowserTests)('interior panoramas in the console', () => {
   it('lists the scene on a phone without running off the side', async () => {
     const { page } = await openPage(suite, 'ja-JP');
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openTab(page);
     await expect.poll(() => testId(page, 'interior-scene').count(), { timeout: 15_000 }).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

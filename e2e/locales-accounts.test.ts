@@ -113,7 +113,7 @@ async function checkScreen(page: Page, lang: string, axe: boolean, screen: Route
   const [route] = screen;
   if (signedIn) await openInApp(page, route);
   else await page.goto(route);
-  await page.waitForLoadState('networkidle');
+  // untilLoaded waits for the network to be idle twice, with no placeholder left in between.
   await untilLoaded(page);
   if (process.env.SWEEP_SCREENSHOTS === '1') await saveScreenshot(page, `locales/${lang}${route.replaceAll('/', '_')}`);
 

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoSeriousA11yViolations, launchBrowser, skipBrowserTests } from './harness/browser.ts';
-import { expectPath, openPage, type Suite, signIn, signInAsMaster, testId, textOf } from './harness/fixtures.ts';
+import { expectNoSeriousA11yViolations, skipBrowserTests, workerBrowser } from './harness/browser.ts';
+import {
+  expectPath,
+  openPage,
+  type Suite,
+  signIn,
+  signInAsMaster,
+  signInWithForm,
+  testId,
+  textOf,
+} from './harness/fixtures.ts';
 import { type RunningServer, startServer } from './harness/server.ts';
 import { type SmtpPeer, startSmtpPeer, waitForLink } from './mail.ts';
 
@@ -46,8 +55,12 @@ describe.skipIf(skipBrowserTests)('onboarding journey: new dealer domain to its 
   beforeAll(async () => {
     peer = await startSmtpPeer();
     const [started, launched] = await Promise.allSettled([
-      startServer({ env: { SMTP_URL: peer.url }, template: inject('e2eDataTemplate') ?? undefined }),
-      launchBrowser(),
+      startServer({
+        env: { SMTP_URL: peer.url },
+        template: inject('e2eDataTemplate') ?? undefined,
+        bundle: inject('e2eServerBundle') ?? undefined,
+      }),
+      workerBrowser(),
     ]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
@@ -56,14 +69,13 @@ describe.skipIf(skipBrowserTests)('onboarding journey: new dealer domain to its 
   }, 180_000);
 
   afterAll(async () => {
-    const results = await Promise.allSettled([browser?.close(), server?.stop(), peer?.close()]);
+    const results = await Promise.allSettled([server?.stop(), peer?.close()]);
     for (const result of results) if (result.status === 'rejected') throw result.reason;
   }, 60_000);
 
   it('1. the master registers the dealer domain and its super user', async () => {
     const { page } = await openPage(suite, 'en-US');
-    await signInAsMaster(page, suite);
-    await page.goto('/domain/add');
+    await signInAsMaster(page, suite, '/domain/add');
     await testId(page, 'domain-host').fill(HOST);
     await testId(page, 'domain-company-code').fill(COMPANY_CODE);
     await testId(page, 'domain-service-name').fill(`Dealer ${stamp}`);
@@ -110,7 +122,7 @@ describe.skipIf(skipBrowserTests)('onboarding journey: new dealer domain to its 
     await expectPath(page, '/user/password/complete');
     await testId(page, 'reset-complete').waitFor({ state: 'visible' });
 
-    await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
+    await signInWithForm(page, SUPER_EMAIL, SUPER_PASSWORD);
     await expectPath(page, '/top');
   });
 
@@ -147,8 +159,7 @@ describe.skipIf(skipBrowserTests)('onboarding journey: new dealer domain to its 
 
   it('4. the super user adds users from a CSV; a refused file adds nobody', async () => {
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, SUPER_EMAIL, SUPER_PASSWORD);
-    await page.goto('/subordinate/addlist');
+    await signIn(page, SUPER_EMAIL, SUPER_PASSWORD, '/subordinate/addlist');
     await testId(page, 'user-csv').waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page);

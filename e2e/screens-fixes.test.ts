@@ -131,8 +131,7 @@ describe.skipIf(skipBrowserTests)('screens that read wrong', () => {
         await ensureAccounts();
         const { page } = await openPage(suite, locale);
         await page.setViewportSize({ width, height: 900 });
-        await signInAsMaster(page, suite);
-        await page.goto('/subordinate/list');
+        await signInAsMaster(page, suite, '/subordinate/list');
         const rows = page.locator('[data-testid="user-row"]');
         await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(3);
         const badges = '[data-testid="user-table"] .mantine-Badge-label';
@@ -191,8 +190,7 @@ describe.skipIf(skipBrowserTests)('screens that read wrong', () => {
 
   it('accepts a company code changed from a taken one to a free one at the first "confirm"', async () => {
     const { page } = await openPage(suite, 'en-US');
-    await signInAsMaster(page, suite);
-    await page.goto('/domain/add');
+    await signInAsMaster(page, suite, '/domain/add');
     await testId(page, 'domain-host').fill('fixes-shop.example.com');
     // 0006 is the product's own domain: taken.
     await testId(page, 'domain-company-code').fill('0006');
@@ -292,8 +290,7 @@ describe.skipIf(skipBrowserTests)('screens that read wrong', () => {
     await ensureAccounts();
     const { page } = await openPage(suite, 'ja-JP');
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAsMaster(page, suite);
-    await page.goto('/subordinate/list');
+    await signInAsMaster(page, suite, '/subordinate/list');
     const table = testId(page, 'user-table');
     await table.waitFor({ state: 'visible' });
     expect(await table.getAttribute('data-layout')).toBe('cards');

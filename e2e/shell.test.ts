@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { skipBrowserTests } from './harness/browser.ts';
-import { expectPath, openPage, pathOf, signInAsMaster, testId, textOf, useSuite } from './harness/fixtures.ts';
+import {
+  expectPath,
+  openPage,
+  pathOf,
+  signInAsMaster,
+  signInWithForm,
+  testId,
+  textOf,
+  useSuite,
+} from './harness/fixtures.ts';
 
 // The console's shell: sign-in, the main layout, the sidebar state, sign-out and the not-found page.
 describe.skipIf(skipBrowserTests)('console shell', () => {
@@ -8,7 +17,7 @@ describe.skipIf(skipBrowserTests)('console shell', () => {
 
   it('signs the master user in on /login and shows the sidebar, top bar and footer', async () => {
     const { page } = await openPage(suite);
-    await signInAsMaster(page, suite);
+    await signInWithForm(page, suite.server.adminEmail, suite.server.adminPassword);
     await expectPath(page, '/top');
 
     await testId(page, 'sidebar').waitFor({ state: 'visible' });

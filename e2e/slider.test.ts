@@ -79,7 +79,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
 
   it('adds a category image with its caption, refuses a 16:10 picture in Japanese, adds a video link', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openTab(page, 'category_images', 'category-upload');
 
     // A caption typed with a line break loses it as it is typed; the counter shows the width (half-width 0.5).
@@ -149,7 +149,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
     const fake = path.join(DIR, 'not-a-video.mp4');
     await writeFile(fake, 'This is text with a video name.\n'.repeat(20));
     const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openTab(page, 'original_video', 'movie-upload');
     await testId(page, 'movie-upload').locator('input[type="file"]').setInputFiles(video);
     const movies = testId(page, 'original-movies-item');
@@ -191,8 +191,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
 
     const { page } = await openPage(suite, 'ja-JP');
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, biker.email, biker.password);
-    await page.goto(`/contents/edit/${bike}?tab=rider_view`);
+    await signIn(page, biker.email, biker.password, `/contents/edit/${bike}?tab=rider_view`);
     await testId(page, 'rider-upload').waitFor({ state: 'visible', timeout: 20_000 });
     await testId(page, 'rider-upload').locator('input[type="file"]').setInputFiles([seat, portrait]);
     await expect.poll(() => testId(page, 'rider-view-item').count(), { timeout: 20_000 }).toBe(1);
@@ -207,7 +206,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
   it('shows the category images on a phone', async () => {
     const { page } = await openPage(suite, 'ja-JP');
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openTab(page, 'category_images', 'category-upload');
     await expect.poll(() => testId(page, 'category-images-item').count(), { timeout: 15_000 }).toBe(2);
     // Nothing runs off the side of the phone.

@@ -77,7 +77,7 @@ describe.skipIf(skipBrowserTests)('statistics chart', () => {
     });
     expect(other.status).toBe(204);
 
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openChart(page);
     await expect.poll(async () => textOf(testId(page, 'statistic-total-view-value')), { timeout: 15_000 }).toBe('2');
     expect(await textOf(testId(page, 'statistic-total-spin-value'))).toBe('2');
@@ -102,7 +102,7 @@ describe.skipIf(skipBrowserTests)('statistics chart', () => {
 
   it('bounds the period to one year and says so', async () => {
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openChart(page);
     await testId(page, 'statistic-from').fill('2025-01-01');
     expect(await testId(page, 'statistic-to').getAttribute('max')).toBe('2026-01-01');
@@ -118,7 +118,7 @@ describe.skipIf(skipBrowserTests)('statistics chart', () => {
   ])('reads in %s on a phone, axe-clean', async (locale, csvLabel) => {
     const { page } = await openPage(suite, locale);
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, account.email, account.password);
+    await signIn(page, account.email, account.password, null);
     await openChart(page);
     expect(await textOf(testId(page, 'statistic-csv'))).toContain(csvLabel);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

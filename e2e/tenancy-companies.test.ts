@@ -17,8 +17,7 @@ describe.skipIf(skipBrowserTests)('company screens', () => {
     await activeSuperUser(suite, SUPER);
 
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, SUPER.email, SUPER.password);
-    await page.goto('/company/edit');
+    await signIn(page, SUPER.email, SUPER.password, '/company/edit');
     await testId(page, 'company-tel').waitFor({ state: 'visible' });
 
     // A postcode of the wrong length is refused at its input, and what was typed stays.
@@ -89,8 +88,7 @@ describe.skipIf(skipBrowserTests)('company screens', () => {
     expect(otherBranch.status, JSON.stringify(otherBranch.data)).toBe(201);
 
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
-    await page.goto('/domain/edit/0006');
+    await signIn(page, suite.server.adminEmail, suite.server.adminPassword, '/domain/edit/0006');
     await testId(page, 'tab-companies').click();
     const table = testId(page, 'branch-table');
     await page.locator('[data-testid="branch-table"]', { hasText: 'Fukuoka branch' }).waitFor({ state: 'visible' });
@@ -120,8 +118,7 @@ describe.skipIf(skipBrowserTests)('company screens', () => {
     expect(branch.status, JSON.stringify(branch.data)).toBe(201);
 
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
-    await page.goto('/domain/edit/0006');
+    await signIn(page, suite.server.adminEmail, suite.server.adminPassword, '/domain/edit/0006');
     await testId(page, 'tab-companies').click();
     const table = testId(page, 'branch-table');
     await table.waitFor({ state: 'visible' });

@@ -10,8 +10,7 @@ describe.skipIf(skipBrowserTests)('domain pictures', () => {
 
   it('master uploads and removes the domain logo from the images tab', async () => {
     const { page } = await openPage(suite, 'en-US');
-    await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
-    await page.goto('/domain/edit/0006');
+    await signIn(page, suite.server.adminEmail, suite.server.adminPassword, '/domain/edit/0006');
     await testId(page, 'tab-images').click();
     const logo = await sharp({ create: { width: 488, height: 110, channels: 3, background: '#06a' } })
       .png()

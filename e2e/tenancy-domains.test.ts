@@ -24,8 +24,7 @@ describe.skipIf(skipBrowserTests)('domains (master)', () => {
 
   it('registers a domain and its super user, finds it in the list, and saves a vehicle limit', async () => {
     const { page } = await openPage(suite);
-    await signInAsMaster(page, suite);
-    await page.goto('/domain/add');
+    await signInAsMaster(page, suite, '/domain/add');
     await testId(page, 'domain-host').fill('e2e-shop.example.com');
     await testId(page, 'domain-company-code').fill('0301');
     await testId(page, 'domain-service-name').fill('E2E Shop');
@@ -77,8 +76,7 @@ describe.skipIf(skipBrowserTests)('domains (master)', () => {
 
   it('shows the repeated-hyphens rule under the host field and keeps what was typed', async () => {
     const { page } = await openPage(suite, 'en-US');
-    await signInAsMaster(page, suite);
-    await page.goto('/domain/add');
+    await signInAsMaster(page, suite, '/domain/add');
     const host = testId(page, 'domain-host');
     await host.fill('my--shop.example.com');
     const error = testId(page, 'field-host').locator('.mantine-InputWrapper-error');
@@ -111,8 +109,7 @@ describe.skipIf(skipBrowserTests)('domains (master)', () => {
     expect(response.status).toBe(201);
 
     const { page } = await openPage(suite);
-    await signInAsMaster(page, suite);
-    await page.goto('/domain/edit/0302');
+    await signInAsMaster(page, suite, '/domain/edit/0302');
     await testId(page, 'domain-delete').click();
     const confirm = testId(page, 'domain-delete-modal-confirm');
     expect(await confirm.isDisabled()).toBe(true);
@@ -132,8 +129,7 @@ describe.skipIf(skipBrowserTests)('domains (master)', () => {
     ['/domain/edit/0006', 'domain-host'],
   ])('has no serious accessibility violation on %s', async (path, ready) => {
     const { page } = await openPage(suite);
-    await signInAsMaster(page, suite);
-    await page.goto(path);
+    await signInAsMaster(page, suite, path);
     await testId(page, ready).waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page);

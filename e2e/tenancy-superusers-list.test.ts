@@ -22,8 +22,7 @@ describe.skipIf(skipBrowserTests)('super users of a domain: search and pages', (
     }
 
     const { page } = await openPage(suite, 'en-US');
-    await signInAsMaster(page, suite);
-    await page.goto('/domain/edit/0006');
+    await signInAsMaster(page, suite, '/domain/edit/0006');
     await testId(page, 'tab-superusers').click();
     const rows = page.locator('[data-testid^="superuser-row-"]');
     await rows.first().waitFor({ state: 'visible' });

@@ -9,8 +9,7 @@ describe.skipIf(skipBrowserTests)('super users of a domain (master)', () => {
 
   it('adds a super user, then forces two-step authentication on them', async () => {
     const { page } = await openPage(suite, 'en-US');
-    await signInAsMaster(page, suite);
-    await page.goto('/domain/edit/0006');
+    await signInAsMaster(page, suite, '/domain/edit/0006');
     await testId(page, 'tab-superusers').click();
     await testId(page, 'superuser-add').click();
     await testId(page, 'superuser-add-email').fill('boss@dealer.example');

@@ -32,8 +32,7 @@ describe.skipIf(skipBrowserTests)('user list search', () => {
       const url = new URL(request.url());
       if (url.pathname === '/v1/subordinates') asked.push(url);
     });
-    await signInAsMaster(page, suite);
-    await page.goto('/subordinate/list');
+    await signInAsMaster(page, suite, '/subordinate/list');
     const rows = testId(page, 'user-row');
     await rows.first().waitFor({ state: 'visible' });
     const needleEmail = `needle-${stamp}@example.com`;
@@ -61,8 +60,7 @@ describe.skipIf(skipBrowserTests)('user list search', () => {
 
   it('stops the search box at the server limit, so a pasted long text never ends in an error', async () => {
     const { page } = await openPage(suite, 'ja-JP');
-    await signInAsMaster(page, suite);
-    await page.goto('/subordinate/list');
+    await signInAsMaster(page, suite, '/subordinate/list');
     const search = testId(page, 'user-search');
     await search.waitFor({ state: 'visible' });
     await search.focus();

@@ -83,8 +83,7 @@ describe.skipIf(skipBrowserTests)('users (subordinates)', () => {
     const staffEmail = `far-staff-${stamp}@example.com`;
 
     const { page } = await openPage(suite, 'en-US');
-    await signInAsMaster(page, suite);
-    await page.goto('/subordinate/add');
+    await signInAsMaster(page, suite, '/subordinate/add');
     await testId(page, 'user-form').waitFor({ state: 'visible' });
     await testId(page, 'user-role-normal').check();
     await testId(page, 'user-email').fill(staffEmail);

@@ -1,7 +1,10 @@
 // The whole test run behind `npm test`: typecheck, lint, the guards, the console and viewer builds, then the Vitest projects
 // domain, console, server and e2e, each with a JSON report under test-results/ and the default reporter on the terminal.
-// It ends with one line `N passed, N failed` (`, N skipped` when any were skipped) and exits non-zero when
-// anything failed. Typecheck, lint and guards count as one test each; a failed build counts as one failure.
+// The typecheck runs beside lint and the build (its output shown when it ends): tsc is one process and so is the
+// build's bundler, so on two cores the pair takes about the time of the longer one instead of their sum.
+// It ends with the 10 slowest test files of every Vitest project run, each step's time and the total, then one line
+// `N passed, N failed` (`, N skipped` when any were skipped), and exits non-zero when anything failed. Typecheck,
+// lint and guards count as one test each; a failed build counts as one failure.
 //
 // Local filtering:  npm test -- --only=server            (comma-separated: typecheck,lint,guards,build,domain,console,server,e2e)
 //                   npm test -- --skip=typecheck,lint
@@ -84,29 +87,41 @@ function parseArgs(argv) {
 
 const { selected, vitestArgs } = parseArgs(process.argv.slice(2));
 
-let current;
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    if (current?.pid) {
+    if (children.size === 0) process.exit(130);
+    for (const child of children) {
       try {
-        process.kill(-current.pid, signal);
+        process.kill(-child.pid, signal);
       } catch {
         // The step has already exited.
       }
-    } else {
-      process.exit(130);
     }
   });
 }
 
-/** Runs a command in its own process group (so a timeout stops its children too); resolves with its exit code. */
-function run(name, command, args, env = process.env) {
+/** Wall time of each step in seconds, in the order the steps ended, for the summary. */
+const timings = [];
+/** The steps running now (the typecheck runs beside lint and the build), for a stop on SIGINT/SIGTERM. */
+const children = new Set();
+
+/**
+ * Runs a command in its own process group (so a timeout stops its children too); resolves with its exit code.
+ * With `capture`, the output is kept and printed in one piece when the command ends (it runs beside another step).
+ */
+function run(name, command, args, { env = process.env, capture = false } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit', detached: true });
-    current = child;
+    const stdio = capture ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    const child = spawn(command, args, { cwd: root, env, stdio, detached: true });
+    const captured = [];
+    if (capture) {
+      child.stdout.on('data', (chunk) => captured.push(chunk));
+      child.stderr.on('data', (chunk) => captured.push(chunk));
+    }
+    children.add(child);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -120,18 +135,28 @@ function run(name, command, args, env = process.env) {
         } catch {}
       }, 20_000).unref();
     }, STEP_TIMEOUT_MS[name]);
+    let finished = false;
     const finish = (code) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
-      current = undefined;
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`[test] ${name}: exit ${code} after ${seconds}s${timedOut ? ' (timed out)' : ''}\n`);
+      children.delete(child);
+      const seconds = (Date.now() - started) / 1000;
+      timings.push({ name, seconds });
+      if (capture) {
+        banner(`${name} (ran beside the steps above)`);
+        process.stdout.write(Buffer.concat(captured));
+      }
+      process.stdout.write(
+        `[test] ${name}: exit ${code} after ${seconds.toFixed(1)}s${timedOut ? ' (timed out)' : ''}\n`,
+      );
       resolve(timedOut ? 124 : code);
     };
     child.on('error', (error) => {
       process.stderr.write(`[test] ${name}: could not start ${command}: ${error.message}\n`);
       finish(127);
     });
-    child.on('exit', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+    child.on('close', (code, signal) => finish(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -207,11 +232,21 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const startedAt = Date.now();
 let buildFailed = false;
 
+// The typecheck starts first and runs beside lint and the build; it is awaited before the Vitest projects, whose
+// workers want both cores.
+let typecheckDone = Promise.resolve();
+if (selected.has('typecheck') && !interrupted) {
+  process.stdout.write('\n[test] typecheck: started beside lint and the build; its output follows when it ends\n');
+  typecheckDone = run('typecheck', npm, ['run', 'typecheck'], { capture: true }).then((code) => {
+    record('typecheck', { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, notes: [] });
+  });
+}
+
 for (const step of STEPS) {
   if (interrupted) break;
-  if (!selected.has(step)) continue;
+  if (step === 'typecheck' || !selected.has(step)) continue;
 
-  if (step === 'typecheck' || step === 'lint' || step === 'guards') {
+  if (step === 'lint' || step === 'guards') {
     banner(step);
     // The guards write the files they failed on, for the summary.
     const notes = path.join(resultsDir, `${step}-failures.txt`);
@@ -232,6 +267,8 @@ for (const step of STEPS) {
     continue;
   }
 
+  await typecheckDone;
+  if (interrupted) break;
   // A Vitest project.
   const env = { ...process.env };
   if (step === 'e2e') {
@@ -266,7 +303,7 @@ for (const step of STEPS) {
       `--outputFile.json=${reportFile}`,
       ...vitestArgs,
     ],
-    env,
+    { env },
   );
   const tally = countReport(reportFile, code);
   if (step === 'e2e' && isCi && !chromiumAvailable() && tally.failed === 0) {
@@ -276,13 +313,47 @@ for (const step of STEPS) {
   record(step, tally);
 }
 
+await typecheckDone;
+
+/** The slowest test files of the Vitest projects that ran, from their JSON reports (file start to end). */
+function slowestFiles(count) {
+  const files = [];
+  for (const step of ['domain', 'console', 'server', 'e2e']) {
+    const reportFile = path.join(resultsDir, `${step}.json`);
+    if (!selected.has(step) || !existsSync(reportFile)) continue;
+    try {
+      const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+      for (const file of report.testResults ?? []) {
+        const seconds = (Number(file.endTime) - Number(file.startTime)) / 1000;
+        const tests = (file.assertionResults ?? []).length;
+        if (Number.isFinite(seconds)) files.push({ step, name: path.relative(root, file.name), seconds, tests });
+      }
+    } catch {
+      // An unreadable report is already counted as a failure above.
+    }
+  }
+  return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
+}
+
+const slowest = slowestFiles(10);
+if (slowest.length > 0) {
+  banner('the 10 slowest test files');
+  for (const f of slowest) {
+    process.stdout.write(`  ${f.seconds.toFixed(1).padStart(7)}s  ${f.step.padEnd(8)} ${f.name} (${f.tests} tests)\n`);
+  }
+}
+const totalSeconds = (Date.now() - startedAt) / 1000;
+banner('time per step (wall; the typecheck ran beside lint and the build)');
+for (const t of timings) process.stdout.write(`  ${t.name.padEnd(10)} ${t.seconds.toFixed(1).padStart(7)}s\n`);
+process.stdout.write(`  ${'total'.padEnd(10)} ${totalSeconds.toFixed(1).padStart(7)}s\n`);
+
 const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
   { passed: 0, failed: 0, skipped: 0 },
 );
 
 process.stdout.write('\n');
-banner(`summary (${((Date.now() - startedAt) / 1000).toFixed(0)}s${interrupted ? ', interrupted' : ''})`);
+banner(`summary (${totalSeconds.toFixed(0)}s${interrupted ? ', interrupted' : ''})`);
 for (const r of results) {
   process.stdout.write(`  ${r.name.padEnd(10)} passed=${r.passed} failed=${r.failed} skipped=${r.skipped}\n`);
   for (const note of r.notes) process.stdout.write(`    - ${note}\n`);

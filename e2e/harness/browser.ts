@@ -59,6 +59,28 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
+let launched: Promise<Browser> | undefined;
+
+/**
+ * The browser of this Vitest worker, launched on first use and shared by the files the worker runs (the e2e project
+ * does not isolate files, so this module lives as long as the worker). Playwright kills it when the worker ends.
+ */
+export function workerBrowser(): Promise<Browser> {
+  const current = launched;
+  if (current) {
+    return current.then(
+      (browser) => (browser.isConnected() ? browser : relaunch(current)),
+      () => relaunch(current),
+    );
+  }
+  return relaunch(current);
+}
+
+function relaunch(previous: Promise<Browser> | undefined): Promise<Browser> {
+  if (launched === previous) launched = launchBrowser();
+  return launched as Promise<Browser>;
+}
+
 export interface ContextOptions {
   baseUrl: string;
   /** The browser's language, e.g. `ja-JP` or `en-US`: sets navigator.language and Accept-Language. */
@@ -79,7 +101,9 @@ export async function newContext(browser: Browser, options: ContextOptions): Pro
     // No fading in: axe measures contrast on what is on screen, and a notification half faded in fails it.
     reducedMotion: 'reduce',
   });
-  context.setDefaultTimeout(15_000);
+  // A bound on waits for a state, not a pause: a test's first page (a fresh context, so the console's scripts load
+  // cold) took over 15 s to show its list at load average 38 on the shared 2-core machine.
+  context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(30_000);
   return context;
 }

@@ -1,9 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
-import { collectPageErrors, launchBrowser, newContext, saveScreenshot } from './browser.ts';
+import { describeDevice } from '../../apps/console/src/api/loginAnswer.ts';
+import { STORAGE_KEYS } from '../../apps/console/src/lib/storageKeys.ts';
+import { collectPageErrors, newContext, saveScreenshot, workerBrowser } from './browser.ts';
 import { type RunningServer, type StartServerOptions, startServer } from './server.ts';
 
-/** One server and one browser per test file, started in beforeAll and stopped in afterAll. */
+/**
+ * A server per test file (started in beforeAll, stopped in afterAll) and the worker's browser, shared by the files
+ * the worker runs one after another (each test has a context of its own, so nothing of the browser carries over).
+ */
 export interface Suite {
   readonly server: RunningServer;
   readonly browser: Browser;
@@ -18,7 +23,11 @@ export function useSuite(options: StartServerOptions = {}): Suite {
 
   beforeAll(async () => {
     const template = options.template ?? inject('e2eDataTemplate') ?? undefined;
-    const [started, launched] = await Promise.allSettled([startServer({ ...options, template }), launchBrowser()]);
+    const bundle = options.bundle ?? inject('e2eServerBundle') ?? undefined;
+    const [started, launched] = await Promise.allSettled([
+      startServer({ ...options, template, bundle }),
+      workerBrowser(),
+    ]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
@@ -26,8 +35,7 @@ export function useSuite(options: StartServerOptions = {}): Suite {
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    const results = await Promise.allSettled([browser?.close(), server?.stop()]);
-    for (const result of results) if (result.status === 'rejected') throw result.reason;
+    await server?.stop();
   }, STOP_TIMEOUT_MS);
 
   return {
@@ -93,8 +101,11 @@ export async function htmlLang(page: Page): Promise<string | null> {
   return page.locator('html').getAttribute('lang');
 }
 
-/** Signs in through the login form and waits to leave /login. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Signs in through the login form and waits to leave /login: for the tests of the form and of the journeys that
+ * pass through it. Elsewhere `signIn` is the same session without the form's page load.
+ */
+export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
@@ -102,9 +113,62 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
 }
 
-/** Signs in as the server's master account. */
-export async function signInAsMaster(page: Page, suite: Suite): Promise<void> {
-  await signIn(page, suite.server.adminEmail, suite.server.adminPassword);
+/**
+ * Signs in as the form does, without the form: the same token call (application and device name as the console
+ * sends them), the tokens stored where the console keeps them, the previous user's list conditions and cached
+ * answers dropped. Then the console opens on `landing` (the page after sign-in by default; the page the test
+ * goes to saves a load of /top), or nowhere with `null`, when the test's next step opens its page.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  landing: string | null = '/top',
+): Promise<void> {
+  // A same-origin page that is not the app: the storage is written before the console first reads it.
+  await page.goto('/readyz');
+  const device = describeDevice(await page.evaluate(() => navigator.userAgent));
+  const body = new URLSearchParams({
+    grant_type: 'password',
+    username: email,
+    password,
+    scope: '',
+    device,
+    // The console's APPLICATION_NAME (apps/console/src/api/auth.ts, which pulls in the app to import).
+    application: 'spinyard-console',
+  });
+  const response = await page.request.post('/v1/auth/token', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: body.toString(),
+  });
+  const answer = (await response.json().catch(() => null)) as { access_token?: string; 'content-token'?: string };
+  if (response.status() !== 200 || !answer?.access_token || !answer['content-token']) {
+    throw new Error(
+      `sign-in of ${email}: POST /v1/auth/token answered ${response.status()}: ${JSON.stringify(answer)}`,
+    );
+  }
+  await page.evaluate(
+    ({ keys, access, content }) => {
+      for (const store of [window.localStorage, window.sessionStorage]) {
+        const doomed: string[] = [];
+        for (let i = 0; i < store.length; i++) {
+          const key = store.key(i);
+          if (key?.startsWith(keys.listPrefix) || key?.startsWith(keys.cachePrefix)) doomed.push(key);
+        }
+        for (const key of doomed) store.removeItem(key);
+      }
+      window.localStorage.removeItem(keys.tempToken);
+      window.localStorage.setItem(keys.accessToken, access);
+      window.localStorage.setItem(keys.contentToken, content);
+    },
+    { keys: STORAGE_KEYS, access: answer.access_token, content: answer['content-token'] },
+  );
+  if (landing !== null) await page.goto(landing);
+}
+
+/** Signs in as the server's master account (through the API, as `signIn`). */
+export async function signInAsMaster(page: Page, suite: Suite, landing: string | null = '/top'): Promise<void> {
+  await signIn(page, suite.server.adminEmail, suite.server.adminPassword, landing);
 }
 
 /** A new session for the master account through the API (`POST /v1/auth/token`), as another tab would get. */

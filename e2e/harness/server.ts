@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
  */
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The server's entry in the sources, run through tsx when no bundle is given (server-bundle.ts). */
+export const SERVER_SOURCE_ENTRY = 'apps/server/src/main.ts';
 
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
@@ -23,6 +25,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** A data folder to start from (a copy of it): its cluster is made and migrated, its master account exists. */
   template?: DataTemplate | undefined;
+  /** The server bundled into one module (server-bundle.ts), run instead of the sources through tsx. */
+  bundle?: string | undefined;
 }
 
 /** A stopped server's data folder, kept to start others from (global-setup.ts makes one per run). */
@@ -115,6 +119,7 @@ class ServerProcess {
   private log = '';
 
   constructor(
+    private readonly args: readonly string[],
     private readonly env: NodeJS.ProcessEnv,
     private readonly baseUrl: string,
     private readonly dataDir: string,
@@ -133,7 +138,7 @@ class ServerProcess {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+    const child = spawn(process.execPath, this.args, {
       cwd: repoRoot,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -279,7 +284,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     SPINYARD_VIEWER_DIST: viewerCopy,
   });
 
-  let server = new ServerProcess(envFor(), baseUrl, dataDir, logFile);
+  const args = opts.bundle ? [opts.bundle, 'serve'] : ['--import', 'tsx', SERVER_SOURCE_ENTRY, 'serve'];
+  let server = new ServerProcess(args, envFor(), baseUrl, dataDir, logFile);
   const cleanUpOrphans = async () => {
     const note = await stopOrphanedPostgres(dataDir);
     if (note) process.stderr.write(`[harness] ${note}; the server's output is in ${logFile}\n`);
@@ -298,7 +304,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         port = await freePort();
         pgPort = await freePort();
         baseUrl = `http://localhost:${port}`;
-        server = new ServerProcess(envFor(), baseUrl, dataDir, logFile);
+        server = new ServerProcess(args, envFor(), baseUrl, dataDir, logFile);
         continue;
       }
       await rm(root, { recursive: true, force: true });
@@ -332,8 +338,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 }
 
 /** Starts a server once and stops it, keeping its data folder as the template the files' servers start from. */
-export async function makeDataTemplate(): Promise<DataTemplate & { root: string }> {
-  const server = await startServer();
+export async function makeDataTemplate(bundle?: string): Promise<DataTemplate & { root: string }> {
+  const server = await startServer({ bundle });
   await server.stop({ keepData: true });
   return { dir: server.dataDir, adminPassword: server.adminPassword, root: server.root };
 }
