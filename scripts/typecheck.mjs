@@ -54,7 +54,7 @@ await new Promise((resolveAll) => {
       }
       if (!needs.every((need) => done.has(need))) continue;
       running.add(project);
-      check(project).then((ok) => {
+      void check(project).then((ok) => {
         running.delete(project);
         done.add(project);
         if (!ok) failed.add(project);

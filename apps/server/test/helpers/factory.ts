@@ -109,9 +109,91 @@ export type UserInput = Partial<Omit<NewUser, 'domain_id'>> & {
 /** Options every factory domain starts with: users may be added, with room for the CSV tests. */
 const DEFAULT_OPTIONS = { is_user_add: true, user_registration_limit: 1000 };
 
+/** Vehicles, their process rows and interior scenes, as the factory's `vehicles`, `interiorScenes` and `update`. */
+function vehicleFactory(db: Db) {
+  /** Process rows reach a status as a worker moves them (a finished one gets its end time). */
+  async function setProcessStatus(rows: readonly { id: string }[], status: ProcessStatus): Promise<void> {
+    const processes = processRepo(db);
+    const finished = status === 'succeeded' || status === 'failed';
+    for (const row of rows) await processes.change(row.id, { status, finished });
+  }
+
+  /**
+   * Vehicles owned by a user, written by the contents repository as the product writes them. `fields` sets any
+   * column (basic info, media flags such as has_exterior, listing_link, the limited password...); each vehicle
+   * gets a fresh management ID unless `fields` names one (then make one vehicle).
+   */
+  async function vehicles(
+    owner: { id: string; domainId: string; companyId?: string | null },
+    input: {
+      count?: number;
+      publication?: PublicationState;
+      process?: ProcessStatus;
+      /** The process that row is for (default blur). */
+      processName?: RunningProcess;
+      fields?: Partial<NewContent>;
+      /** Who registered it, when not the owner (a vehicle given to its owner). */
+      creatorId?: string;
+    } = {},
+  ): Promise<string[]> {
+    const count = input.count ?? 1;
+    if (count === 0) return [];
+    const ids = await contentsRepo(db).insertMany(
+      Array.from({ length: count }, () => ({
+        domain_id: owner.domainId,
+        company_id: owner.companyId ?? null,
+        owner_user_id: owner.id,
+        creator_user_id: input.creatorId ?? owner.id,
+        management_id: `car-${next()}-${run}`,
+        publication: input.publication ?? 'unpublished',
+        ...input.fields,
+      })),
+    );
+    const status = input.process;
+    if (status) {
+      const processes = processRepo(db);
+      const rows = await processes.insert(
+        ids.map((id) => ({ contentId: id, process: input.processName ?? 'blur', actorUserId: owner.id })),
+      );
+      if (status !== 'queued') await setProcessStatus(rows, status);
+    }
+    return ids;
+  }
+
+  /**
+   * `count` interior scenes on a vehicle, with a stand-in picture (no file behind it): for tests that need scenes to
+   * exist (a limit, a hotspot's place) and not what the upload pipeline makes of a panorama.
+   */
+  async function interiorScenes(contentId: string, count = 1): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const scene = await interiorRepo(db).insert({
+        contentId,
+        title: `Scene ${i + 1}`,
+        original: { width: 2048, height: 1024, master: `contents/${contentId}/interior/x.jpg`, renditions: {} },
+      });
+      ids.push(scene.id);
+    }
+    return ids;
+  }
+
+  /** Every process on the owner's vehicles reaches `status` (no area owns vehicles yet: see `vehicles`). */
+  async function processesOf(ownerId: string, status: ProcessStatus): Promise<void> {
+    const rows = await db
+      .selectFrom('content_processes')
+      .select('id')
+      .where('content_id', 'in', (eb) => eb.selectFrom('contents').select('id').where('owner_user_id', '=', ownerId))
+      .execute();
+    await setProcessStatus(rows, status);
+  }
+
+  return { vehicles, interiorScenes, processesOf };
+}
+
 export function factory(db: Db) {
   const tenancy = tenancyRepo(db);
   const users = usersRepo(db);
+  const vehicleRows = vehicleFactory(db);
 
   async function domain(input: DomainInput = {}) {
     const n = next();
@@ -256,72 +338,6 @@ export function factory(db: Db) {
     return { ...u, tenant: product };
   }
 
-  /** Process rows reach a status as a worker moves them (a finished one gets its end time). */
-  async function setProcessStatus(rows: readonly { id: string }[], status: ProcessStatus): Promise<void> {
-    const processes = processRepo(db);
-    const finished = status === 'succeeded' || status === 'failed';
-    for (const row of rows) await processes.change(row.id, { status, finished });
-  }
-
-  /**
-   * Vehicles owned by a user, written by the contents repository as the product writes them. `fields` sets any
-   * column (basic info, media flags such as has_exterior, listing_link, the limited password...); each vehicle
-   * gets a fresh management ID unless `fields` names one (then make one vehicle).
-   */
-  async function vehicles(
-    owner: { id: string; domainId: string; companyId?: string | null },
-    input: {
-      count?: number;
-      publication?: PublicationState;
-      process?: ProcessStatus;
-      /** The process that row is for (default blur). */
-      processName?: RunningProcess;
-      fields?: Partial<NewContent>;
-      /** Who registered it, when not the owner (a vehicle given to its owner). */
-      creatorId?: string;
-    } = {},
-  ): Promise<string[]> {
-    const count = input.count ?? 1;
-    if (count === 0) return [];
-    const ids = await contentsRepo(db).insertMany(
-      Array.from({ length: count }, () => ({
-        domain_id: owner.domainId,
-        company_id: owner.companyId ?? null,
-        owner_user_id: owner.id,
-        creator_user_id: input.creatorId ?? owner.id,
-        management_id: `car-${next()}-${run}`,
-        publication: input.publication ?? 'unpublished',
-        ...input.fields,
-      })),
-    );
-    const status = input.process;
-    if (status) {
-      const processes = processRepo(db);
-      const rows = await processes.insert(
-        ids.map((id) => ({ contentId: id, process: input.processName ?? 'blur', actorUserId: owner.id })),
-      );
-      if (status !== 'queued') await setProcessStatus(rows, status);
-    }
-    return ids;
-  }
-
-  /**
-   * `count` interior scenes on a vehicle, with a stand-in picture (no file behind it): for tests that need scenes to
-   * exist (a limit, a hotspot's place) and not what the upload pipeline makes of a panorama.
-   */
-  async function interiorScenes(contentId: string, count = 1): Promise<string[]> {
-    const ids: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const scene = await interiorRepo(db).insert({
-        contentId,
-        title: `Scene ${i + 1}`,
-        original: { width: 2048, height: 1024, master: `contents/${contentId}/interior/x.jpg`, renditions: {} },
-      });
-      ids.push(scene.id);
-    }
-    return ids;
-  }
-
   /**
    * Changes to rows a test made, through the same repositories (a state the API reaches only through a journey
    * the test is not about, such as a failed payment or an enforced second step).
@@ -330,15 +346,7 @@ export function factory(db: Db) {
     ...factoryUpdates(db),
     user: (id: string, values: UserUpdate) => users.updateUser(id, values),
     domain: (id: string, patch: Parameters<typeof tenancy.updateDomain>[1]) => tenancy.updateDomain(id, patch),
-    /** Every process on the owner's vehicles reaches `status` (no area owns vehicles yet: see `vehicles`). */
-    processesOf: async (ownerId: string, status: ProcessStatus) => {
-      const rows = await db
-        .selectFrom('content_processes')
-        .select('id')
-        .where('content_id', 'in', (eb) => eb.selectFrom('contents').select('id').where('owner_user_id', '=', ownerId))
-        .execute();
-      await setProcessStatus(rows, status);
-    },
+    processesOf: vehicleRows.processesOf,
   };
 
   return {
@@ -351,8 +359,8 @@ export function factory(db: Db) {
     session,
     signedIn,
     master,
-    vehicles,
-    interiorScenes,
+    vehicles: vehicleRows.vehicles,
+    interiorScenes: vehicleRows.interiorScenes,
     update,
   };
 }

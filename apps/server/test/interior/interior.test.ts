@@ -176,10 +176,8 @@ describe('upload', () => {
 
   it(`refuses the ${INTERIOR_MAX_SCENES + 1}th scene with upload_over_limit`, async () => {
     const id = await vehicle();
-    // The scenes under the limit as rows: the upload pipeline is what the other tests here are about.
-    await t.make.interiorScenes(id, INTERIOR_MAX_SCENES);
-    const small = await panorama(512, 256);
-    const res = await uploadPanorama(t.app, owner.contentToken, id, small);
+    await t.make.interiorScenes(id, INTERIOR_MAX_SCENES); // rows: the pipeline is the other tests' subject
+    const res = await uploadPanorama(t.app, owner.contentToken, id, await panorama(512, 256));
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'upload_over_limit', params: { limit: 20 } });
     expect((await interiorOf(id)).scenes).toHaveLength(20);

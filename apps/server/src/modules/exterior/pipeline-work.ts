@@ -293,7 +293,6 @@ export function exteriorPipeline(deps: PipelineDeps) {
         planned.push(planRow(extracted, payload.frame_count, payload.rotation_correction));
       }
       await work.progress(PROGRESS.extracted);
-
       // Render: 45..85 % by frames ffmpeg has made in every size, then 85..95 % by frames stored.
       const images = await renderAndStoreRows({
         store,

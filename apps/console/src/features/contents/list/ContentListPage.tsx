@@ -10,7 +10,7 @@ import {
   IconPlus,
   IconReportAnalytics,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentProgress } from '../../../api/contentProgress.ts';
 import { useContents, useDeleteContents } from '../../../api/contents.ts';
@@ -31,6 +31,7 @@ import { useCanOfferTransfer } from '../actions/useCanOfferTransfer.ts';
 import { ContentBulkBar } from './ContentBulkBar.tsx';
 import { ContentListFilters } from './ContentListFilters.tsx';
 import { ContentTable } from './ContentTable.tsx';
+import { LazyCsvDownloadDialog, LazyReportDialog } from './LazyListDialogs.tsx';
 import {
   activeFilterCount,
   type ContentListConditions,
@@ -39,10 +40,6 @@ import {
   saveConditions,
   toQuery,
 } from './listConditions.ts';
-
-// The dialogs load when first opened: the report's form and the CSV period rules are not needed to show the list.
-const ReportDialog = lazy(() => import('../report/ReportDialog.tsx').then((m) => ({ default: m.ReportDialog })));
-const CsvDownloadDialog = lazy(() => import('./CsvDownloadDialog.tsx').then((m) => ({ default: m.CsvDownloadDialog })));
 
 /** Typed filters wait for a pause in typing before the server is asked. */
 const TYPING_PAUSE_MS = 350;
@@ -63,7 +60,6 @@ export function ContentListPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulk, setBulk] = useState<'delete' | 'transfer' | null>(null);
   const [csvOpen, setCsvOpen] = useState(false);
-  const [csvUsed, setCsvUsed] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const deleteMany = useDeleteContents();
@@ -147,10 +143,7 @@ export function ContentListPage() {
             <Button
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => {
-                setCsvUsed(true);
-                setCsvOpen(true);
-              }}
+              onClick={() => setCsvOpen(true)}
               data-testid="content-csv-open"
             >
               {t('contentsList.csv.open')}
@@ -282,18 +275,8 @@ export function ContentListPage() {
         onClose={() => setBulk(null)}
         onDone={() => setSelected(new Set())}
       />
-      {/* Mounted from its first opening on, so closing it keeps its transition. */}
-      {csvUsed ? (
-        <Suspense fallback={null}>
-          <CsvDownloadDialog opened={csvOpen} onClose={() => setCsvOpen(false)} query={query} />
-        </Suspense>
-      ) : null}
-      {/* Mounted while open only: the form starts from this month each time. */}
-      {reportOpen ? (
-        <Suspense fallback={null}>
-          <ReportDialog opened onClose={() => setReportOpen(false)} />
-        </Suspense>
-      ) : null}
+      <LazyCsvDownloadDialog opened={csvOpen} onClose={() => setCsvOpen(false)} query={query} />
+      <LazyReportDialog opened={reportOpen} onClose={() => setReportOpen(false)} />
     </Stack>
   );
 }
