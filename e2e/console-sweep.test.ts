@@ -202,18 +202,34 @@ function inspectPage({
     return canvas.measureText(text).width;
   };
 
-  // Cut: a box that hides what does not fit, or ends it with an ellipsis, narrower (or lower) than its text.
+  // Cut: a box that hides what does not fit (or ends it with an ellipsis) and text of it that goes past its edge.
+  const textRects = (element: Element) => {
+    const rects: DOMRect[] = [];
+    const walk = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let text = walk.nextNode(); text; text = walk.nextNode()) {
+      if (!text.textContent?.trim() || text.parentElement?.closest('[aria-hidden="true"]')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      rects.push(...Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0));
+    }
+    return rects;
+  };
   for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
     if (element.closest('[aria-hidden="true"], svg, canvas, video, [data-sweep-ignore]')) continue;
     const style = getComputedStyle(element);
-    const hides = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+    const hidesX = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
     const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
-    if (!hides && !hidesY) continue;
+    if ((!hidesX && !hidesY) || !visible(element) || element.clientWidth <= 1) continue;
+    const box = element.getBoundingClientRect();
+    const left = box.left + element.clientLeft;
+    const top = box.top + element.clientTop;
+    const past = textRects(element).some(
+      (r) =>
+        (hidesX && (r.right > left + element.clientWidth + 1 || r.left < left - 1)) ||
+        (hidesY && (r.bottom > top + element.clientHeight + 2 || r.top < top - 2)),
+    );
     const text = element.textContent?.trim() ?? '';
-    if (text === '' || !visible(element)) continue;
-    const wide = hides && element.scrollWidth > element.clientWidth + 1;
-    const tall = hidesY && element.scrollHeight > element.clientHeight + 2;
-    if (wide || tall) found.push({ kind: 'cut', detail: `${element.tagName.toLowerCase()} "${short(text)}"` });
+    if (past) found.push({ kind: 'cut', detail: `${element.tagName.toLowerCase()} "${short(text)}"` });
   }
   // Cut: a placeholder, a select's or a read-only field's value wider than the field.
   for (const field of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
@@ -245,10 +261,20 @@ function inspectPage({
     return box;
   };
 
+  const pinnedBar = (element: Element) => {
+    for (let up: Element | null = element; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.position === 'fixed') return true;
+      if (style.position === 'sticky' && style.left === 'auto' && style.right === 'auto') return true;
+    }
+    return false;
+  };
+
   // Covered, and the language: every visible text on screen.
   const japanese = /[\u3040-\u30ff\u3400-\u9fff]/;
+  // Words of English that French and Portuguese do not use, as whole words (accented letters are letters).
   const englishOnly =
-    /\b(the|and|with|your|you|please|rights|reserved|sign|save|search|settings|delete|user|users|vehicles?|show|from|this|that|will|are|is|of|to|for|by|at|in|on|new|name|password|loading|back|next)\b/i;
+    /(?<!\p{L})(the|and|with|your|you|please|rights|reserved|sign|save|search|settings|delete|user|users|vehicles?|show|from|this|that|will|are|is|of|to|for|by|at|in|new|name|password|loading|back|next)(?!\p{L})/iu;
   const exempt = /^[\s\d\W]*$|@|https?:\/\/|^[\w.-]+\.[a-z]{2,}$/i;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -277,7 +303,11 @@ function inspectPage({
       const points = [rect.left + 2, rect.right - 2].filter((x) => x > view.left && x < view.right);
       const hidden = points.some((x) => {
         const hit = document.elementFromPoint(x, y);
-        return hit !== null && hit !== parent && !parent.contains(hit) && !hit.contains(parent);
+        if (hit === null || hit === parent || parent.contains(hit) || hit.contains(parent)) return false;
+        // An invisible control over its own label (a switch's input), or a bar pinned to the top or the foot of
+        // the window, which scrolling moves off the text, does not hide it.
+        if (getComputedStyle(hit).opacity === '0') return false;
+        return !pinnedBar(hit);
       });
       if (hidden) {
         found.push({ kind: 'covered', detail: `"${short(text)}"` });
