@@ -207,7 +207,7 @@ function inspectPage({
     const rects: DOMRect[] = [];
     const walk = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
     for (let text = walk.nextNode(); text; text = walk.nextNode()) {
-      if (!text.textContent?.trim() || text.parentElement?.closest('[aria-hidden="true"]')) continue;
+      if (!text.textContent?.trim() || text.parentElement?.closest('[aria-hidden="true"], style, script')) continue;
       const range = document.createRange();
       range.selectNodeContents(text);
       rects.push(...Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0));
@@ -221,6 +221,8 @@ function inspectPage({
     const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
     if ((!hidesX && !hidesY) || !visible(element) || element.clientWidth <= 1) continue;
     const box = element.getBoundingClientRect();
+    // A drawer slid out of the window (the phone's closed menu) shows nothing to cut.
+    if (box.right <= 0 || box.left >= window.innerWidth) continue;
     const left = box.left + element.clientLeft;
     const top = box.top + element.clientTop;
     const past = textRects(element).some(
