@@ -7,6 +7,10 @@ export interface ListSearchInputProps {
   onChange: (value: string) => void;
   /** Shows a spinner while the list reloads for the typed text. */
   fetching: boolean;
+  /**
+   * What can be searched ("name, e-mail, department"): shown under the box, where it wraps, rather than as a
+   * placeholder, which a narrow box or a long language cuts.
+   */
   placeholder: string;
   clearLabel: string;
   /** A visible label, or only an accessible name when the search box stands alone. */
@@ -31,7 +35,8 @@ export function ListSearchInput({
   return (
     <TextInput
       {...(label ? { label } : { 'aria-label': ariaLabel })}
-      placeholder={placeholder}
+      description={placeholder}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
         value ? (

@@ -29,7 +29,7 @@ export function cardLabelRules(scope: string, columns: readonly string[], leadin
 export const CARD_LAYOUT_QUERY = '(max-width: 48em)';
 
 /**
- * A list's table. On a wide screen it scrolls sideways below `minWidth`, with the row actions pinned at the right;
+ * A list's table. On a wide screen it scrolls sideways below `minWidth`, the row actions with the rest of the row;
  * on a phone each row is a card (values under their column names, actions at the foot). The last column holds
  * the row actions, whose header only screen readers hear (the icons speak for themselves on screen). `dense`
  * suits a table inside a card among others; `dimmed` marks the rows as the previous page's (aria-busy) until the
@@ -66,7 +66,7 @@ export function ListTable({
       data-layout={cards ? 'cards' : 'table'}
       data-list-scope={scope}
       data-leading={leading ? true : undefined}
-      className={cards ? classes.cards : classes.stickyActions}
+      className={cards ? classes.cards : classes.wide}
       // Busy, not faded: rows at reduced opacity fail colour contrast (axe caught it while a search was answered);
       // the search box's spinner shows the wait.
       aria-busy={dimmed || undefined}

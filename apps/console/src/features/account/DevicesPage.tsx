@@ -9,6 +9,7 @@ import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import type { LoginActivity } from '../../api/loginAnswer.ts';
 import { DeviceTable } from '../auth/DeviceTable.tsx';
+import { deviceNameText } from '../auth/deviceText.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { notifyDone } from '../auth/notifyDone.ts';
 import { SectionCard } from './SectionCard.tsx';
@@ -25,7 +26,7 @@ export function DevicesPage() {
   const logoutDevice = useLogoutMyDevice();
   const logOut = (device: LoginActivity) =>
     logoutDevice.mutate(device, {
-      onSuccess: () => notifyDone(t('devices.loggedOut', { device: device.device || t('devices.unknown') })),
+      onSuccess: () => notifyDone(t('devices.loggedOut', { device: deviceNameText(device.device, t) })),
       onError: (cause) => {
         if (endSessionIfUnauthorized(cause)) return;
         if (cause instanceof ApiError && cause.status === 404) {

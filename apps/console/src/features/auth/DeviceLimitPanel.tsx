@@ -8,6 +8,7 @@ import { apiErrorText } from '../../api/errorText.ts';
 import type { DeviceLimitOutcome, DeviceList, LoginActivity } from '../../api/loginAnswer.ts';
 import { tokens } from '../../api/tokens.ts';
 import { DeviceTable } from './DeviceTable.tsx';
+import { deviceNameText } from './deviceText.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 import type { LoginNotice } from './loginState.ts';
@@ -49,7 +50,7 @@ export function DeviceLimitPanel({ outcome, onSignedIn, onEnded, onBack }: Devic
     setLoggedOut(undefined);
     try {
       setList(await logoutDeviceWhileHeld(device.id));
-      setLoggedOut(device.device || t('devices.unknown'));
+      setLoggedOut(deviceNameText(device.device, t));
     } catch (cause) {
       if (cause instanceof ApiError && cause.status === 404) {
         // Signed out meanwhile (on the device itself, or by its expiry): the list as it is now says so.

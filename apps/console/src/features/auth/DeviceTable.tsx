@@ -4,7 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginActivity } from '../../api/loginAnswer.ts';
-import { applicationKey, devicesInDisplayOrder, formatDateTime } from './deviceText.ts';
+import { applicationKey, deviceNameText, devicesInDisplayOrder, formatDateTime } from './deviceText.ts';
 
 interface DeviceTableProps {
   caption: string;
@@ -42,7 +42,7 @@ export function DeviceTable({ caption, devices, targetTokenId, onLogout, pending
     const appKey = applicationKey(device.application);
     return {
       device,
-      name: device.device || unknown,
+      name: deviceNameText(device.device, t),
       application: appKey ? t(appKey) : device.application || unknown,
       ip: device.ip || unknown,
       lastUsed: formatDateTime(device.lastUsedAt, i18n.language) ?? unknown,

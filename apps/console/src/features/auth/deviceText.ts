@@ -25,3 +25,17 @@ export function formatDateTime(iso: string | null, locale: string): string | und
 export function devicesInDisplayOrder(devices: readonly LoginActivity[]): LoginActivity[] {
   return [...devices.filter((d) => d.current), ...devices.filter((d) => !d.current)];
 }
+
+/**
+ * A device's name in the reader's language: the console names its own sign-ins "Chrome on Windows" (the stored
+ * name stays English, the server shows it to every reader), so that form is read back and put in the catalogue's
+ * words; any other name is what its application sent and is shown as sent.
+ */
+export function deviceNameText(name: string, t: (key: string, options?: Record<string, string>) => string): string {
+  if (name === '') return t('devices.unknown');
+  if (name === 'Browser') return t('devices.someBrowser');
+  const match = /^(\S+) on (\S+)$/.exec(name);
+  if (!match) return name;
+  const [, browser = '', os = ''] = match;
+  return t('devices.browserOn', { browser: browser === 'Browser' ? t('devices.someBrowser') : browser, os });
+}

@@ -40,7 +40,7 @@ export function TopBar({ title, screenId, profile, mobileNavOpened, onToggleMobi
             <Box visibleFrom="sm">
               <PageBreadcrumbs screenId={screenId} />
             </Box>
-            <Title order={1} fz={{ base: 'md', sm: 22 }} data-testid="page-title" className={classes.title}>
+            <Title order={1} fz={{ base: 'md', sm: 18 }} data-testid="page-title" className={classes.title}>
               {title}
             </Title>
           </Stack>

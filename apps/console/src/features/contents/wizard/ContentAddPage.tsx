@@ -8,10 +8,12 @@ import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ContentWizard, type SaveRefusal } from './ContentWizard.tsx';
 import { type ContentFormOutput, EMPTY_CONTENT_FORM, hasInspection } from './contentForm.ts';
+import { MEDIA_TABS } from './wizardTabs.ts';
 
 /**
  * /contents/add: first asks whether one more vehicle fits under the limits (and says which limit stops it),
- * then the wizard; saving creates the vehicle, then sends the inspector's input if any, and opens its detail.
+ * then the wizard; saving creates the vehicle, then sends the inspector's input if any, and goes on in the saved
+ * vehicle's wizard at its first media step.
  */
 export function ContentAddPage() {
   const { t } = useTranslation();
@@ -57,7 +59,9 @@ export function ContentAddPage() {
       }
     }
     notifySuccess(t('contentsWizard.created', { id: body.management_id }));
-    void navigate(`/contents/detail/${encodeURIComponent(id)}`);
+    // A dealer registers a vehicle to add its pictures: the wizard goes on with the saved vehicle at its first
+    // media step, where uploads now work (docs/decisions.md, "The vehicle wizard after registering").
+    void navigate(`/contents/edit/${encodeURIComponent(id)}?tab=${MEDIA_TABS[0] ?? 'exterior'}`, { replace: true });
     return null;
   };
 

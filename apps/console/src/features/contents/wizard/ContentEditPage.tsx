@@ -7,7 +7,7 @@ import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { ContentWizard, type SaveRefusal } from './ContentWizard.tsx';
 import { type ContentFormOutput, formOfContent, inspectionChanged } from './contentForm.ts';
 import { editLockOf } from './editLock.ts';
-import { WIZARD_TABS, type WizardTab } from './wizardTabs.ts';
+import { savedMediaOf, WIZARD_TABS, type WizardTab } from './wizardTabs.ts';
 
 const tabParam = (value: string | null): WizardTab | undefined => WIZARD_TABS.find((tab) => tab === value);
 
@@ -66,6 +66,7 @@ export function ContentEditPage() {
       initial={initial}
       passwordSet={c.limited_password_set}
       lock={editLockOf(c)}
+      savedMedia={savedMediaOf(c)}
       onSave={save}
     />
   );

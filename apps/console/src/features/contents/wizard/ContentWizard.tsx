@@ -50,6 +50,8 @@ export interface ContentWizardProps {
   initial: ContentFormValues;
   /** Whether the stored vehicle has a limited-publication password (empty then keeps it). */
   passwordSet: boolean;
+  /** The media steps whose media the stored vehicle already has (edit): ticked like a saved form step. */
+  savedMedia?: ReadonlySet<WizardTab>;
   /** Why the vehicle cannot be edited: the form is shown read-only with the reason. */
   lock: EditLock | null;
   /** Saves the checked form; answers the refusal, or null once saved. */
@@ -77,6 +79,7 @@ export function ContentWizard({
   initial,
   passwordSet,
   lock,
+  savedMedia,
   onSave,
 }: ContentWizardProps) {
   const { t } = useTranslation();
@@ -113,6 +116,15 @@ export function ContentWizard({
     ...tabsWithErrors(refusedPaths, tabs),
     ...tabs.filter((_, i) => state.errors[i] !== undefined),
   ]);
+  // A tick means the step's work is done: a form step checked on the way forward (or saved, when editing), a
+  // media step holding media. While registering no media step is done: media need the saved vehicle.
+  const done = new Set<WizardTab>(
+    tabs.filter((step, i) =>
+      MEDIA_TABS.includes(step)
+        ? savedMedia?.has(step) === true
+        : mode === 'edit' || (state.visited[i + 1] === true && state.errors[i] === undefined),
+    ),
+  );
   const readOnly = lock !== null;
   const tab = tabs[state.current] ?? tabs[0];
   const last = state.current === tabs.length - 1;
@@ -175,7 +187,7 @@ export function ContentWizard({
         ) : null}
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 3 }}>
-            <WizardNav tabs={tabs} state={state} marked={marked} onSelect={select} />
+            <WizardNav tabs={tabs} state={state} marked={marked} done={done} onSelect={select} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Stack gap="lg">

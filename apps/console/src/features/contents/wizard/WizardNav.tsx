@@ -10,15 +10,17 @@ export interface WizardNavProps {
   state: WizardState;
   /** Tabs marked for an error (a failed forward check, or a refused field they hold). */
   marked: ReadonlySet<WizardTab>;
+  /** Tabs whose work is done (checked, saved or holding media): the only ones with a tick. */
+  done: ReadonlySet<WizardTab>;
   onSelect: (index: number) => void;
 }
 
 /**
- * The wizard's tabs: visited ones checked and clickable, the others not yet reachable, a tab with an error in
- * red. On a wide screen a vertical stepper beside the form; on a phone a line saying where one is, with the
+ * The wizard's tabs: visited ones clickable, the others not yet reachable, a tab with an error in red, and a
+ * tick only on a tab whose work is done (passing by a media step before the vehicle exists does not tick it). On a wide screen a vertical stepper beside the form; on a phone a line saying where one is, with the
  * visited tabs in a select (nine steps do not fit across 375 px).
  */
-export function WizardNav({ tabs, state, marked, onSelect }: WizardNavProps) {
+export function WizardNav({ tabs, state, marked, done, onSelect }: WizardNavProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const current = tabs[state.current];
@@ -60,27 +62,29 @@ export function WizardNav({ tabs, state, marked, onSelect }: WizardNavProps) {
       >
         {tabs.map((tab, i) => {
           const error = marked.has(tab);
-          // The stepper checks only the steps before the current one; a visited step after it is checked too.
-          const visitedAhead = i > state.current && state.visited[i] === true;
+          const ticked = !error && done.has(tab);
+          // The stepper shows every step before the current one as completed: one not done keeps its number, grey.
+          const passedIcon = error ? <IconAlertTriangle size={16} aria-hidden /> : ticked ? undefined : i + 1;
           return (
             <Stepper.Step
               key={tab}
               label={t(`contentsWizard.tabs.${tab}`)}
               description={error ? t('contentsWizard.hasErrors') : undefined}
-              color={error ? 'red' : undefined}
+              color={error ? 'red' : !ticked && i < state.current ? 'gray.7' : undefined}
               icon={
                 error ? (
                   <IconAlertTriangle size={16} aria-hidden />
-                ) : visitedAhead ? (
+                ) : ticked && i > state.current ? (
                   <IconCheck size={16} aria-hidden />
                 ) : undefined
               }
-              completedIcon={error ? <IconAlertTriangle size={16} aria-hidden /> : undefined}
+              completedIcon={passedIcon}
               allowStepSelect={canSelectTab(state, i) && i !== state.current}
               aria-current={i === state.current ? 'step' : undefined}
               data-testid={`wizard-tab-${tab}`}
               data-error={error || undefined}
               data-visited={state.visited[i] || undefined}
+              data-done={ticked || undefined}
             />
           );
         })}

@@ -65,3 +65,24 @@ export function tabsWithErrors(fields: readonly string[], tabs: readonly WizardT
   const marked = new Set(fields.map(tabOfField));
   return tabs.filter((tab) => marked.has(tab));
 }
+
+/** The media flags a stored vehicle answers (`has_exterior`, ...). */
+export interface MediaFlags {
+  has_exterior: boolean;
+  has_interior: boolean;
+  has_rider_view: boolean;
+  has_category_images: boolean;
+}
+
+/**
+ * The media steps a stored vehicle has media for. Video links and original videos have no flag on the vehicle,
+ * so they are never ticked: a tick claims the step is done, and the wizard cannot tell.
+ */
+export function savedMediaOf(flags: MediaFlags): Set<WizardTab> {
+  const saved = new Set<WizardTab>();
+  if (flags.has_exterior) saved.add('exterior');
+  if (flags.has_interior) saved.add('interior');
+  if (flags.has_rider_view) saved.add('rider_view');
+  if (flags.has_category_images) saved.add('category_images');
+  return saved;
+}

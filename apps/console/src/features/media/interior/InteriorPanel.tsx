@@ -1,10 +1,10 @@
 import { Alert, Badge, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { InteriorAnswer, InteriorSceneAnswer, ProcessAnswer } from '@spinyard/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERIOR_PROCESSES, useDeleteScene, useInterior, useOrderScenes } from '../../../api/interior.ts';
-import { notifySuccess } from '../../../api/notify.ts';
+import { notifyError, notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { formatBytes } from '../exterior/exteriorText.ts';
@@ -16,6 +16,8 @@ import { UploadBox } from './UploadBox.tsx';
 /** The heavy editors load only when opened. */
 const ViewEditor = lazy(() => import('./ViewEditor.tsx').then((m) => ({ default: m.ViewEditor })));
 const EnhanceTool = lazy(() => import('./EnhanceTool.tsx').then((m) => ({ default: m.EnhanceTool })));
+
+const NO_PROCESSES: readonly ProcessAnswer[] = [];
 
 const runningEdit = (p: ProcessAnswer) =>
   (p.status === 'queued' || p.status === 'running') && (INTERIOR_PROCESSES as readonly string[]).includes(p.process);
@@ -29,6 +31,25 @@ function ProcessLine({ process }: { process: ProcessAnswer }) {
       <Progress value={process.progress} aria-label={label} animated />
     </Stack>
   );
+}
+
+/**
+ * Says how an edit seen running here ended (the enhancement, the white balance): the server does the work, so
+ * without this the progress bar would just vanish and the dealer would not know the picture changed.
+ */
+function useOutcomeNotices(processes: readonly ProcessAnswer[]): void {
+  const { t } = useTranslation();
+  const watched = useRef(new Map<string, string>());
+  useEffect(() => {
+    for (const p of processes) if (runningEdit(p)) watched.current.set(p.id, p.process);
+    for (const [id, process] of watched.current) {
+      const now = processes.find((p) => p.id === id);
+      if (now && runningEdit(now)) continue;
+      watched.current.delete(id);
+      if (now?.status === 'failed') notifyError(t('interior.process.ended', { process: processName(process) }));
+      else notifySuccess(t('interior.process.finished', { process: processName(process) }));
+    }
+  }, [processes, t]);
 }
 
 /** Moves the scene at `from` to `to` (both 0-based) and answers the ids in their new order. */
@@ -56,6 +77,7 @@ export function InteriorPanel({ contentId, readOnly }: MediaPanelProps) {
   const [viewing, setViewing] = useState<string | null>(null);
   const [enhancing, setEnhancing] = useState<string | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
+  useOutcomeNotices(interior.data?.processes ?? NO_PROCESSES);
 
   if (interior.isPending) return <CenteredLoader />;
   if (interior.isError) {
