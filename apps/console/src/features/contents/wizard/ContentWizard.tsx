@@ -71,6 +71,38 @@ function startState(tabCount: number, mode: 'add' | 'edit', initialIndex: number
  * back is free; the last step saves (an edit can save from any tab). A refused save puts each message beside its
  * field and marks and opens the tab holding it.
  */
+/** A save's refusal as the form shows it: its fields beside them, the rest above the form. */
+function formErrorsOfRefusal(refusal: unknown): FormErrors<string> {
+  const { error, prefix } = refusal as SaveRefusal;
+  const found = contentRefusalOf(error, prefix);
+  const fields: FormErrors<string>['fields'] = {};
+  const elsewhere: string[] = found.form ? [found.form] : [];
+  for (const [path, text] of Object.entries(found.fields)) {
+    if ((FORM_FIELDS as string[]).includes(path)) fields[path] = text;
+    else if (text) elsewhere.push(text);
+  }
+  return elsewhere.length > 0 ? { form: elsewhere.join('\n'), fields } : { fields };
+}
+
+/**
+ * The steps whose work is done, ticked: a form step checked on the way forward (or saved, when editing), a media
+ * step holding media. While registering no media step is done: media need the saved vehicle.
+ */
+function doneSteps(
+  tabs: readonly WizardTab[],
+  mode: ContentWizardProps['mode'],
+  state: { visited: readonly (boolean | undefined)[]; errors: readonly (string | undefined)[] },
+  savedMedia: ReadonlySet<WizardTab> | undefined,
+): Set<WizardTab> {
+  return new Set(
+    tabs.filter((step, i) =>
+      MEDIA_TABS.includes(step)
+        ? savedMedia?.has(step) === true
+        : mode === 'edit' || (state.visited[i + 1] === true && state.errors[i] === undefined),
+    ),
+  );
+}
+
 export function ContentWizard({
   mode,
   contentId,
@@ -97,17 +129,7 @@ export function ContentWizard({
   const showRefusal = useServerFieldErrors(form, {
     fields: FORM_FIELDS,
     focus: focusFirstInvalid,
-    errorsOf: (refusal) => {
-      const { error, prefix } = refusal as SaveRefusal;
-      const found = contentRefusalOf(error, prefix);
-      const fields: FormErrors<string>['fields'] = {};
-      const elsewhere: string[] = found.form ? [found.form] : [];
-      for (const [path, text] of Object.entries(found.fields)) {
-        if ((FORM_FIELDS as string[]).includes(path)) fields[path] = text;
-        else if (text) elsewhere.push(text);
-      }
-      return elsewhere.length > 0 ? { form: elsewhere.join('\n'), fields } : { fields };
-    },
+    errorsOf: formErrorsOfRefusal,
   });
 
   const { errors, isSubmitting } = form.formState;
@@ -116,15 +138,7 @@ export function ContentWizard({
     ...tabsWithErrors(refusedPaths, tabs),
     ...tabs.filter((_, i) => state.errors[i] !== undefined),
   ]);
-  // A tick means the step's work is done: a form step checked on the way forward (or saved, when editing), a
-  // media step holding media. While registering no media step is done: media need the saved vehicle.
-  const done = new Set<WizardTab>(
-    tabs.filter((step, i) =>
-      MEDIA_TABS.includes(step)
-        ? savedMedia?.has(step) === true
-        : mode === 'edit' || (state.visited[i + 1] === true && state.errors[i] === undefined),
-    ),
-  );
+  const done = doneSteps(tabs, mode, state, savedMedia);
   const readOnly = lock !== null;
   const tab = tabs[state.current] ?? tabs[0];
   const last = state.current === tabs.length - 1;

@@ -52,6 +52,13 @@ function useOutcomeNotices(processes: readonly ProcessAnswer[]): void {
   }, [processes, t]);
 }
 
+/** The vehicle's interior, saying how each edit seen running ended. */
+function useInteriorNoticingOutcomes(contentId: string) {
+  const interior = useInterior(contentId);
+  useOutcomeNotices(interior.data?.processes ?? NO_PROCESSES);
+  return interior;
+}
+
 /** Moves the scene at `from` to `to` (both 0-based) and answers the ids in their new order. */
 export function movedIds(scenes: readonly InteriorSceneAnswer[], from: number, to: number): string[] {
   const ids = scenes.map((s) => s.id);
@@ -69,7 +76,7 @@ export function movedIds(scenes: readonly InteriorSceneAnswer[], from: number, t
  */
 export function InteriorPanel({ contentId, readOnly }: MediaPanelProps) {
   const { t } = useTranslation();
-  const interior = useInterior(contentId);
+  const interior = useInteriorNoticingOutcomes(contentId);
   const order = useOrderScenes(contentId);
   const remove = useDeleteScene(contentId);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +84,6 @@ export function InteriorPanel({ contentId, readOnly }: MediaPanelProps) {
   const [viewing, setViewing] = useState<string | null>(null);
   const [enhancing, setEnhancing] = useState<string | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
-  useOutcomeNotices(interior.data?.processes ?? NO_PROCESSES);
 
   if (interior.isPending) return <CenteredLoader />;
   if (interior.isError) {
