@@ -17,13 +17,22 @@ const DEBOUNCE_MS = 400;
 export function useHostCheck(host: string, companyCode: string | undefined, ownHost?: string): HostCheck {
   const [debouncedHost] = useDebouncedValue(host, DEBOUNCE_MS);
   const [debouncedCode] = useDebouncedValue(companyCode, DEBOUNCE_MS);
-  const [check, setCheck] = useState<HostCheck>({ status: 'idle' });
+  // Each answer remembers the host and code it is about: a render can come between new debounced values and the
+  // effect that asks about them, and the old answer must not show then (a code refused as taken would refuse a
+  // "confirm" clicked for the new one).
+  const [answered, setAnswered] = useState<{ about: string; check: HostCheck }>({
+    about: '',
+    check: { status: 'idle' },
+  });
 
   const normalised = normaliseHostName(debouncedHost);
   const skip = normalised === '' || hostErrors(normalised).length > 0 || normalised === ownHost;
   const code = debouncedCode && /^[0-9]{4}$/.test(debouncedCode.trim()) ? debouncedCode.trim() : undefined;
 
+  const about = `${normalised}|${code ?? ''}`;
+
   useEffect(() => {
+    const setCheck = (check: HostCheck) => setAnswered({ about, check });
     if (skip) {
       setCheck({ status: 'idle' });
       return undefined;
@@ -42,11 +51,12 @@ export function useHostCheck(host: string, companyCode: string | undefined, ownH
         if (!controller.signal.aborted) setCheck({ status: 'failed' });
       });
     return () => controller.abort();
-  }, [normalised, code, skip]);
+  }, [normalised, code, skip, about]);
 
   // While the typed host or company code differs from the ones checked, the last answer is not about them: a code
   // refused as taken must not keep refusing "confirm" once a free one is typed.
   const typedCode = companyCode && /^[0-9]{4}$/.test(companyCode.trim()) ? companyCode.trim() : undefined;
   if ((normaliseHostName(host) !== normalised || typedCode !== code) && !skip) return { status: 'checking' };
-  return check;
+  if (answered.about !== about) return skip ? { status: 'idle' } : { status: 'checking' };
+  return answered.check;
 }
