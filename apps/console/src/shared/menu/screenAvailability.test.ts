@@ -1,22 +1,9 @@
 import { type MenuContext, visibleMenu } from '@spinyard/domain';
+import { ctx } from '@spinyard/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { isRouteAvailable } from './screenAvailability.ts';
 
-const base: MenuContext = {
-  privilegeType: 'admin',
-  isProductBranded: false,
-  isPayByCredit: false,
-  csJoined: false,
-  options: {
-    option_data: false,
-    web_negotiation: false,
-    hotspot_browser: false,
-    hotspot_app: false,
-    is_user_add: true,
-    online_payment: false,
-  },
-  hostFlags: [],
-};
+const base: MenuContext = ctx({ privilegeType: 'admin' });
 
 describe('isRouteAvailable', () => {
   it('follows the menu rules for conditional routes', () => {
