@@ -117,7 +117,14 @@ export function NeighbourPreview({
           />
         ) : null}
         {previewLoading ? (
-          <Loader size="sm" pos="absolute" top={8} right={8} aria-label={t('exteriorBlur.preview.loading')} />
+          <Loader
+            size="sm"
+            pos="absolute"
+            top={8}
+            right={8}
+            role="status"
+            aria-label={t('exteriorBlur.preview.loading')}
+          />
         ) : null}
         {previewFailed && !previewLoading ? (
           <Text size="sm" c="red.8" p="xs" role="alert">
