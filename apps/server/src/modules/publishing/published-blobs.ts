@@ -1,4 +1,4 @@
-import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import { isContentAddressed, putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import { mediaUrlOf } from '../vehicle-media/images.ts';
 
@@ -54,11 +54,5 @@ export async function putManifest(store: BlobStore, contentId: string, json: str
 }
 
 export async function readText(store: BlobStore, key: string): Promise<string | null> {
-  const blob = await store.get(key);
-  if (!blob) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of blob.stream as AsyncIterable<Buffer | string>) {
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readBlob(store, key))?.toString('utf8') ?? null;
 }
