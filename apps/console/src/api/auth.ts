@@ -5,7 +5,6 @@ import {
   type TokenForm,
   type TwoStepCodeForm,
 } from '@spinyard/domain';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError } from './apiError.ts';
 import { apiRequest } from './client.ts';
 import {
@@ -96,10 +95,6 @@ export async function login({ username, password }: Credentials): Promise<LoginO
   return outcome;
 }
 
-export function useLogin() {
-  return useMutation({ mutationFn: login });
-}
-
 /**
  * Second sign-in step (202): POST /v1/auth/token/two-step with the temporary token and the code. 200 signs in;
  * 201 means the login limit is reached after all. 400 two_step_code_invalid may be retried; 400
@@ -110,10 +105,6 @@ export async function submitSecondStep(code: string): Promise<LoginOutcome> {
   const outcome = interpretLoginAnswer(status, data);
   storeOutcome(outcome);
   return outcome;
-}
-
-export function useSecondStep() {
-  return useMutation({ mutationFn: submitSecondStep });
 }
 
 /** POST /v1/auth/token/continue after a device was logged out: 200 signs in, 201 is the limit again, 401 ended. */

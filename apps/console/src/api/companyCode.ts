@@ -1,5 +1,5 @@
 import { type CompanyCodeAnswer, DEFAULT_COMPANY_CODE } from '@spinyard/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiGet } from './client.ts';
 import { sessionCache } from './sessionCache.ts';
 
@@ -38,16 +38,43 @@ export async function fetchCompanyCode(hostname: string): Promise<string> {
   return (await fetchHostBrand(hostname)).companyCode;
 }
 
-export function useHostBrand() {
-  const hostname = window.location.hostname;
-  return useQuery({
-    queryKey: ['hostbrand', hostname],
-    queryFn: () => fetchHostBrand(hostname),
-    staleTime: 5 * 60 * 1000,
-  });
+/** The host's brand, asked once per page load (and kept in the session cache across loads). */
+const brands = new Map<string, Promise<HostBrand>>();
+const known = new Map<string, HostBrand>();
+
+function hostBrandOf(hostname: string): Promise<HostBrand> {
+  let brand = brands.get(hostname);
+  if (!brand) {
+    brand = fetchHostBrand(hostname).then((answer) => {
+      known.set(hostname, answer);
+      return answer;
+    });
+    brands.set(hostname, brand);
+  }
+  return brand;
 }
 
-export function useCompanyCode() {
+/**
+ * The brand of this host, `isPending` until it is known. Not a TanStack query: the sign-in layout uses it, and the
+ * sign-in page, the first page of most visits, goes without the query library (app/QueryLayer.tsx); the answer
+ * never fails (fetchHostBrand falls back) and never changes during a visit, so one shared promise is the cache.
+ */
+export function useHostBrand(): { data: HostBrand | undefined; isPending: boolean } {
+  const hostname = window.location.hostname;
+  const [brand, setBrand] = useState(() => known.get(hostname));
+  useEffect(() => {
+    let current = true;
+    void hostBrandOf(hostname).then((answer) => {
+      if (current) setBrand(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, [hostname]);
+  return { data: brand, isPending: brand === undefined };
+}
+
+export function useCompanyCode(): { data: string | undefined; isPending: boolean } {
   const brand = useHostBrand();
-  return { ...brand, data: brand.data?.companyCode };
+  return { data: brand.data?.companyCode, isPending: brand.isPending };
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './apiError.ts';
+import { onSessionForgotten } from './session.ts';
 
 /**
  * One query client for the console. A 4xx answer will not change by asking again, so only network and
@@ -18,3 +19,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// A sign-out or another user's sign-in drops every answer of the previous session.
+onSessionForgotten(() => queryClient.clear());

@@ -1,8 +1,22 @@
-import { queryClient } from './queryClient.ts';
 import { sessionCache } from './sessionCache.ts';
 import { tokens } from './tokens.ts';
 
 type SessionEndedHandler = () => void;
+
+/**
+ * What else holds answers of the signed-in user (the query client, which registers itself when it loads: the
+ * sign-in page never loads it, so the entry does not carry it).
+ */
+const forgetters = new Set<() => void>();
+
+/** Registers a store of the user's answers to be emptied whenever the local session is cleared or replaced. */
+export function onSessionForgotten(forget: () => void): void {
+  forgetters.add(forget);
+}
+
+function forgetAnswers(): void {
+  for (const forget of forgetters) forget();
+}
 
 let onSessionEnded: SessionEndedHandler = () => {
   window.location.assign('/login');
@@ -17,7 +31,7 @@ export function setSessionEndedHandler(handler: SessionEndedHandler): void {
 export function clearLocalSession(): void {
   tokens.clearAll();
   sessionCache.clear();
-  queryClient.clear();
+  forgetAnswers();
 }
 
 /**
@@ -28,7 +42,7 @@ export function clearLocalSession(): void {
 export function forgetPreviousSession(): void {
   tokens.clearListConditions();
   sessionCache.clear();
-  queryClient.clear();
+  forgetAnswers();
 }
 
 /** A 401 ended the session: forget it locally and send the user to sign in again. */

@@ -1,10 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { NOTIFICATION_DURATION_MS } from '@spinyard/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { queryClient } from '../api/queryClient.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { cssVariablesResolver, theme } from '../shared/theme.ts';
 
@@ -28,12 +26,10 @@ function NotificationStack() {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          <NotificationStack />
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <NotificationStack />
+        {children}
+      </MantineProvider>
     </I18nextProvider>
   );
 }

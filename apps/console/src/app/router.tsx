@@ -183,65 +183,85 @@ const publicComingSoon = page(
 
 const handle = (screen: string): ScreenHandle => ({ screen });
 
+/** The query client's layout (QueryLayer.tsx), loaded with the first page below it that is not the sign-in page. */
+const queryLayer = page(
+  () => import('./QueryLayer.tsx'),
+  (m) => m.QueryLayer,
+  'base',
+);
+
+const publicRoute = (screen: (typeof PUBLIC_SCREENS)[number]): RouteObject => ({
+  path: screen.path,
+  lazy: BUILT_PUBLIC[screen.id] ?? publicComingSoon,
+  handle: handle(screen.id),
+});
+
+/** The sign-in page is the one screen drawn without the query client: the first page most visits open. */
+const SIGN_IN_SCREEN = 'login';
+
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
-  {
-    path: '/logout',
-    lazy: page(
-      () => import('../features/auth/LogoutPage.tsx'),
-      (m) => m.LogoutPage,
-    ),
-    handle: handle('logout'),
-  },
   { path: '/user', element: <Navigate to="/user/plan" replace /> },
   {
     element: <LoginLayout />,
-    children: PUBLIC_SCREENS.map((screen) => ({
-      path: screen.path,
-      lazy: BUILT_PUBLIC[screen.id] ?? publicComingSoon,
-      handle: handle(screen.id),
-    })),
+    children: [
+      ...PUBLIC_SCREENS.filter((screen) => screen.id === SIGN_IN_SCREEN).map(publicRoute),
+      { lazy: queryLayer, children: PUBLIC_SCREENS.filter((screen) => screen.id !== SIGN_IN_SCREEN).map(publicRoute) },
+    ],
   },
   {
-    // Lazy too: its "signed in as another user" dialog (a modal) is not needed before sign-in.
-    lazy: page(
-      () => import('./guards/RequireAuth.tsx'),
-      (m) => m.RequireAuth,
-    ),
+    lazy: queryLayer,
     children: [
       {
-        element: <LoginLayout />,
+        path: '/logout',
+        lazy: page(
+          () => import('../features/auth/LogoutPage.tsx'),
+          (m) => m.LogoutPage,
+        ),
+        handle: handle('logout'),
+      },
+      {
+        // Lazy too: its "signed in as another user" dialog (a modal) is not needed before sign-in.
+        lazy: page(
+          () => import('./guards/RequireAuth.tsx'),
+          (m) => m.RequireAuth,
+        ),
         children: [
           {
-            path: PAYMENT_FAILURE_SCREEN.path,
+            element: <LoginLayout />,
+            children: [
+              {
+                path: PAYMENT_FAILURE_SCREEN.path,
+                lazy: page(
+                  () => import('../features/payment/PaymentFailurePage.tsx'),
+                  (m) => m.PaymentFailurePage,
+                ),
+                handle: handle(PAYMENT_FAILURE_SCREEN.id),
+              },
+            ],
+          },
+          {
             lazy: page(
-              () => import('../features/payment/PaymentFailurePage.tsx'),
-              (m) => m.PaymentFailurePage,
+              () => import('./layouts/MainLayout.tsx'),
+              (m) => m.MainLayout,
             ),
-            handle: handle(PAYMENT_FAILURE_SCREEN.id),
+            children: PROTECTED_SCREENS.map((screen) => ({
+              path: screen.path,
+              lazy: BUILT_PROTECTED[screen.id] ?? comingSoon,
+              handle: handle(screen.id),
+            })),
           },
         ],
       },
       {
+        path: '*',
         lazy: page(
-          () => import('./layouts/MainLayout.tsx'),
-          (m) => m.MainLayout,
+          () => import('./NotFoundRoute.tsx'),
+          (m) => m.NotFoundRoute,
         ),
-        children: PROTECTED_SCREENS.map((screen) => ({
-          path: screen.path,
-          lazy: BUILT_PROTECTED[screen.id] ?? comingSoon,
-          handle: handle(screen.id),
-        })),
+        handle: handle('not_found'),
       },
     ],
-  },
-  {
-    path: '*',
-    lazy: page(
-      () => import('./NotFoundRoute.tsx'),
-      (m) => m.NotFoundRoute,
-    ),
-    handle: handle('not_found'),
   },
 ];
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLogin } from '../../api/auth.ts';
+import { login } from '../../api/auth.ts';
 import type { LoginOutcome } from '../../api/loginAnswer.ts';
 import { showPasswordToggle } from '../../components/showPasswordToggle.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
@@ -12,7 +12,6 @@ import { LOGIN_FIELDS, loginErrorsOf } from './loginErrors.ts';
 /** E-mail and password; what happens after an answer is the page's business (onOutcome). */
 export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) => void }) {
   const { t } = useTranslation();
-  const login = useLogin();
   const form = useZodForm(() => import('./loginFormSchema.ts').then((m) => m.loginFormSchema), {
     defaultValues: { username: '', password: '' },
     // The secret's bound is not the new-password rule: say only that it is too long.
@@ -22,15 +21,20 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
   const showRefusal = useServerFieldErrors(form, { fields: LOGIN_FIELDS, errorsOf: loginErrorsOf });
   const loginFailed = () => form.setError(FORM_ERROR, { type: 'server', message: t('errors.login_failed') });
 
-  // Missing values are refused before any call: the spec counts them as a login failure too.
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      login.mutate(values, {
-        onSuccess: (outcome) => (outcome.kind === 'failed' ? loginFailed() : onOutcome(outcome)),
-        onError: showRefusal,
-      }),
-    loginFailed,
-  );
+  // Missing values are refused before any call: the spec counts them as a login failure too. A plain call rather
+  // than a query mutation: the form's own submitting state is the pending state, and the sign-in page, the first
+  // page of most visits, goes without the query library.
+  const onSubmit = form.handleSubmit(async (values) => {
+    let outcome: LoginOutcome;
+    try {
+      outcome = await login(values);
+    } catch (error) {
+      showRefusal(error);
+      return;
+    }
+    if (outcome.kind === 'failed') loginFailed();
+    else onOutcome(outcome);
+  }, loginFailed);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('login.formLabel')}>
@@ -57,7 +61,7 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
           size="md"
           visibilityToggleButtonProps={showPasswordToggle(t('login.showPassword'))}
         />
-        <Button type="submit" size="md" fullWidth loading={login.isPending}>
+        <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting}>
           {t('login.submit')}
         </Button>
         <Group justify="space-between" gap="xs">
