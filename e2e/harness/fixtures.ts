@@ -17,15 +17,44 @@ export interface Suite {
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 60_000;
 
+/**
+ * The server the worker's next file takes, started as soon as a file has its own: its start (the data template's
+ * copy, PostgreSQL's start, the server's boot: seconds, more on a loaded machine) overlaps the current file's
+ * tests instead of adding to the run. It is a server like any other, with a database no other file has touched.
+ */
+let spare: Promise<RunningServer> | undefined;
+
+async function takeServer(options: StartServerOptions): Promise<RunningServer> {
+  const ahead = spare;
+  spare = undefined;
+  // A spare that failed to start is started again here, and fails again with its log if the fault is real.
+  const server = ahead ? await ahead.catch(() => startServer(options)) : await startServer(options);
+  server.holdWorker(true);
+  spare = startServer(options).then((next) => {
+    // Waiting, it must not keep the worker alive if no file comes (the run's teardown stops it then).
+    next.holdWorker(false);
+    return next;
+  });
+  spare.catch(() => undefined);
+  return server;
+}
+
 export function useSuite(options: StartServerOptions = {}): Suite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    const template = options.template ?? inject('e2eDataTemplate') ?? undefined;
-    const bundle = options.bundle ?? inject('e2eServerBundle') ?? undefined;
+    const ready: StartServerOptions = {
+      template: inject('e2eDataTemplate') ?? undefined,
+      bundle: inject('e2eServerBundle') ?? undefined,
+      builds: inject('e2eBuilds') ?? undefined,
+      parentDir: inject('e2eRunDir'),
+      ...options,
+    };
+    // A file with options of its own starts its own server; the others take the one started ahead.
+    const own = Object.keys(options).length > 0;
     const [started, launched] = await Promise.allSettled([
-      startServer({ ...options, template, bundle }),
+      own ? startServer(ready) : takeServer(ready),
       workerBrowser(),
     ]);
     if (started.status === 'fulfilled') server = started.value;
@@ -34,8 +63,10 @@ export function useSuite(options: StartServerOptions = {}): Suite {
     if (launched.status === 'rejected') throw launched.reason;
   }, START_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await server?.stop();
+  afterAll(() => {
+    // Stopped in the background: the next file does not wait for it (it takes the spare), and the worker does
+    // not end before the stop has (the process is held until it exits).
+    void server?.stop().catch((error: unknown) => process.stderr.write(`[e2e] stopping a server: ${String(error)}\n`));
   }, STOP_TIMEOUT_MS);
 
   return {

@@ -1,6 +1,8 @@
-import { rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type DataTemplate, makeDataTemplate } from './server.ts';
+import { type BuildCopies, copyBuilds, type DataTemplate, makeDataTemplate, stopLeftovers } from './server.ts';
 import { bundleServer } from './server-bundle.ts';
 
 declare module 'vitest' {
@@ -9,14 +11,28 @@ declare module 'vitest' {
     e2eServerBundle: string | null;
     /** The data folder every file's server starts from, or null when it could not be made (each then makes its own). */
     e2eDataTemplate: DataTemplate | null;
+    /** The run's folder: every server's root goes in it, and what is left there is stopped and removed at the end. */
+    e2eRunDir: string;
+    /** The built console and viewer, copied once for the run, or null (each server then copies them itself). */
+    e2eBuilds: BuildCopies | null;
   }
 }
 
 /**
  * Once per run: a server started and stopped, whose made and migrated database every file's server copies instead
- * of running initdb and the migrations again. Each file still has its own server and database.
+ * of running initdb and the migrations again, and one copy of the built console and viewer that every server
+ * serves. Each file still has its own server and database.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const runDir = await mkdtemp(path.join(tmpdir(), 'spinyard-e2e-run-'));
+  // As root the embedded PostgreSQL runs as the `postgres` system user, which must be able to reach its clusters.
+  await chmod(runDir, 0o755);
+  project.provide('e2eRunDir', runDir);
+  const teardown = async () => {
+    await stopLeftovers(runDir);
+    await rm(runDir, { recursive: true, force: true });
+  };
+
   let bundle: string | null = null;
   try {
     bundle = await bundleServer();
@@ -25,16 +41,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('e2eServerBundle', bundle);
   const removeBundle = () => (bundle ? rm(bundle, { force: true }) : Promise.resolve());
+
+  const builds = { console: path.join(runDir, 'builds', 'console'), viewer: path.join(runDir, 'builds', 'viewer') };
   try {
-    const template = await makeDataTemplate(bundle ?? undefined);
+    await mkdir(path.join(runDir, 'builds'));
+    await copyBuilds(builds);
+    project.provide('e2eBuilds', builds);
+  } catch (error) {
+    // The files report a missing build themselves, each with the command that makes it.
+    process.stderr.write(`[e2e] no copy of the builds for the run: ${String(error)}\n`);
+    project.provide('e2eBuilds', null);
+  }
+
+  try {
+    const template = await makeDataTemplate(bundle ?? undefined, runDir);
     project.provide('e2eDataTemplate', { dir: template.dir, adminPassword: template.adminPassword });
-    return async () => {
-      await Promise.all([rm(template.root, { recursive: true, force: true }), removeBundle()]);
-    };
   } catch (error) {
     // The files report the same failure themselves, each with its server's log.
     process.stderr.write(`[e2e] no data template (each file makes its own database): ${String(error)}\n`);
     project.provide('e2eDataTemplate', null);
-    return removeBundle;
   }
+  return async () => {
+    await Promise.all([teardown(), removeBundle()]);
+  };
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { chmod, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,8 @@ export const SERVER_SOURCE_ENTRY = 'apps/server/src/main.ts';
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
 const OUTPUT_LIMIT = 64_000;
+/** In a server's root: the pid of its process. */
+const SERVER_PID_FILE = 'server.pid';
 
 export interface StartServerOptions {
   /** Extra or overriding environment for the server process. */
@@ -27,6 +29,19 @@ export interface StartServerOptions {
   template?: DataTemplate | undefined;
   /** The server bundled into one module (server-bundle.ts), run instead of the sources through tsx. */
   bundle?: string | undefined;
+  /** The folder the server's temporary root goes in (the run's folder, which global-setup.ts clears at the end). */
+  parentDir?: string | undefined;
+  /**
+   * Copies of the built console and viewer taken for this run (global-setup.ts), served as they are; without
+   * them each server copies the builds for itself.
+   */
+  builds?: BuildCopies | undefined;
+}
+
+/** The built console and viewer, copied once for a run. */
+export interface BuildCopies {
+  console: string;
+  viewer: string;
 }
 
 /** A stopped server's data folder, kept to start others from (global-setup.ts makes one per run). */
@@ -54,6 +69,11 @@ export interface RunningServer {
   output(): string;
   /** The file that holds the server's whole output (under test-results/e2e/server-logs/). */
   logFile: string;
+  /**
+   * Whether the server's process may keep the test process alive. A server started ahead for the worker's next
+   * file lets the worker end if no file comes (the run's teardown then stops it, stopLeftovers).
+   */
+  holdWorker(hold: boolean): void;
 }
 
 export function freePort(): Promise<number> {
@@ -130,6 +150,17 @@ class ServerProcess {
     return this.log;
   }
 
+  holdWorker(hold: boolean): void {
+    const child = this.child;
+    if (!child) return;
+    // The pipes are sockets: unreferenced with the process, so a waiting server does not hold the event loop.
+    const handles = [child, child.stdout, child.stderr] as unknown as (net.Socket | null)[];
+    for (const handle of handles) {
+      if (hold) handle?.ref();
+      else handle?.unref();
+    }
+  }
+
   private append(chunk: Buffer | string): void {
     const text = chunk.toString();
     if (process.env.E2E_SERVER_LOG === '1') process.stderr.write(text);
@@ -145,11 +176,15 @@ class ServerProcess {
     });
     this.child = child;
     running.set(child, this.dataDir);
+    // For the run's teardown, should this process outlive its test worker (stopLeftovers).
+    if (child.pid) writeFileSync(path.join(path.dirname(this.dataDir), SERVER_PID_FILE), String(child.pid));
     let exitCode: number | null | undefined;
     let exitSignal: NodeJS.Signals | null = null;
     this.exited = new Promise<void>((resolve) => {
       child.once('exit', (code, signal) => {
         running.delete(child);
+        // A pid file must never name a process that is gone: the number may come to another process.
+        rmSync(path.join(path.dirname(this.dataDir), SERVER_PID_FILE), { force: true });
         exitCode = code;
         exitSignal = signal;
         resolve();
@@ -211,8 +246,8 @@ class ServerProcess {
   }
 }
 
-export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const overrides = opts.env ?? {};
+/** The built console and viewer a server serves: the environment's choice or the workspaces' dist folders. */
+function builtDists(overrides: Record<string, string> = {}): BuildCopies {
   // E2E_CONSOLE_DIST lets several people build and test at once without one build emptying another's folder.
   const consoleDist =
     overrides.SPINYARD_CONSOLE_DIST ?? process.env.E2E_CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist');
@@ -221,15 +256,56 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       `No built console at ${consoleDist} (index.html missing). Build it first: npm run build -w @spinyard/console`,
     );
   }
-
   const viewerDist =
     overrides.SPINYARD_VIEWER_DIST ?? process.env.E2E_VIEWER_DIST ?? path.join(repoRoot, 'apps/viewer/dist');
   if (!existsSync(path.join(viewerDist, 'index.html'))) {
     throw new Error(`No built viewer at ${viewerDist} (index.html missing). Build it first: npm run build`);
   }
+  return { console: consoleDist, viewer: viewerDist };
+}
+
+/**
+ * Copies of the built console and viewer taken now, so a rebuild while the tests run (vite empties the folder
+ * first) cannot answer a test with 404s.
+ */
+export async function copyBuilds(to: BuildCopies, overrides: Record<string, string> = {}): Promise<void> {
+  const from = builtDists(overrides);
+  await Promise.all([
+    cp(from.console, to.console, { recursive: true }),
+    cp(from.viewer, to.viewer, { recursive: true }),
+  ]);
+}
+
+/**
+ * Stops what servers under `dir` left running (a worker that ended with a server started ahead for a file that
+ * never came) and removes their roots.
+ */
+export async function stopLeftovers(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isDirectory() && entry.name.startsWith('spinyard-e2e-'))
+      .map(async (entry) => {
+        const root = path.join(dir, entry.name);
+        const pid = Number.parseInt(await readFile(path.join(root, SERVER_PID_FILE), 'utf8').catch(() => ''), 10);
+        if (pid > 0 && isAlive(pid)) {
+          process.kill(pid, 'SIGTERM');
+          const end = Date.now() + STOP_TIMEOUT_MS;
+          while (isAlive(pid) && Date.now() < end) await delay(100);
+          if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+        }
+        await stopOrphanedPostgres(path.join(root, 'data'));
+        await rm(root, { recursive: true, force: true });
+      }),
+  );
+}
+
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const overrides = opts.env ?? {};
+  if (!opts.builds) builtDists(overrides);
 
   // One temporary root per server: data/ (SPINYARD_DATA_DIR), console/ and viewer/.
-  const root = await mkdtemp(path.join(tmpdir(), 'spinyard-e2e-'));
+  const root = await mkdtemp(path.join(opts.parentDir ?? tmpdir(), 'spinyard-e2e-'));
   const dataDir = path.join(root, 'data');
   await mkdir(dataDir);
   if (opts.template) {
@@ -241,17 +317,15 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // As root the embedded PostgreSQL runs as the `postgres` system user, which must be able to reach its cluster.
   await chmod(root, 0o755);
   await chmod(dataDir, 0o755);
-  // The server serves copies of the built console and viewer taken now, so a rebuild while the tests run (vite
-  // empties the folder first) cannot answer a test with 404s.
-  const consoleCopy = path.join(root, 'console');
-  const viewerCopy = path.join(root, 'viewer');
-  await Promise.all([
-    cp(consoleDist, consoleCopy, { recursive: true }),
-    cp(viewerDist, viewerCopy, { recursive: true }),
-  ]).catch(async (error: unknown) => {
-    await rm(root, { recursive: true, force: true });
-    throw error;
-  });
+  // The server serves copies of the built console and viewer (copyBuilds), the run's or its own.
+  const consoleCopy = opts.builds?.console ?? path.join(root, 'console');
+  const viewerCopy = opts.builds?.viewer ?? path.join(root, 'viewer');
+  if (!opts.builds) {
+    await copyBuilds({ console: consoleCopy, viewer: viewerCopy }, overrides).catch(async (error: unknown) => {
+      await rm(root, { recursive: true, force: true });
+      throw error;
+    });
+  }
   // The server's whole output, kept after the run for diagnosis (CI can keep test-results/ as an artifact).
   const logDir = path.join(repoRoot, 'test-results', 'e2e', 'server-logs');
   await mkdir(logDir, { recursive: true });
@@ -319,6 +393,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     adminPassword,
     dataDir,
     output: () => server.output(),
+    holdWorker: (hold) => server.holdWorker(hold),
     logFile,
     root,
     async stop(options = {}) {
@@ -338,8 +413,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 }
 
 /** Starts a server once and stops it, keeping its data folder as the template the files' servers start from. */
-export async function makeDataTemplate(bundle?: string): Promise<DataTemplate & { root: string }> {
-  const server = await startServer({ bundle });
+export async function makeDataTemplate(bundle?: string, parentDir?: string): Promise<DataTemplate & { root: string }> {
+  const server = await startServer({ bundle, parentDir });
   await server.stop({ keepData: true });
   return { dir: server.dataDir, adminPassword: server.adminPassword, root: server.root };
 }

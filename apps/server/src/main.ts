@@ -75,11 +75,33 @@ async function startJobs(
   return runner;
 }
 
+const SLOW_SHUTDOWN_STEP_MS = 1_000;
+/** How long requests under way may take to finish once a stop began; then their connections are cut. */
+const HTTP_GRACE_MS = 10_000;
+
+/**
+ * Stops taking requests and lets those under way finish. Fastify closes the keep-alive connections that are idle
+ * when the close begins, but a browser also holds connections that become idle later or carry no request yet (its
+ * spare connections): each would hold the close open until its keep-alive timeout, over a minute. They are
+ * closed as they become idle, and whatever is left after the grace period is cut.
+ */
+async function closeHttp(app: FastifyInstance): Promise<void> {
+  const closing = app.close();
+  const idle = setInterval(() => app.server.closeIdleConnections(), 200);
+  const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_GRACE_MS);
+  try {
+    await closing;
+  } finally {
+    clearInterval(idle);
+    clearTimeout(cut);
+  }
+}
+
 /**
  * Stops in dependency order: stop taking requests and let in-flight ones finish, then stop the workers,
  * then the mailer, then the database (the embedded server last, with a clean checkpoint).
  */
-function onShutdown(log: Log, steps: (() => Promise<void>)[]): void {
+function onShutdown(log: Log, steps: [string, () => Promise<void>][]): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -89,12 +111,16 @@ function onShutdown(log: Log, steps: (() => Promise<void>)[]): void {
     stopping = true;
     log(`${signal} received: shutting down`);
     void (async () => {
-      for (const step of steps) {
+      for (const [name, step] of steps) {
+        const started = Date.now();
         try {
           await step();
         } catch (error) {
-          log('Shutdown step failed', { error: String(error) });
+          log('Shutdown step failed', { step: name, error: String(error) });
         }
+        // A slow step is what an operator must see when a stop takes long.
+        const ms = Date.now() - started;
+        if (ms >= SLOW_SHUTDOWN_STEP_MS) log('Shutdown step was slow', { step: name, ms });
       }
       log('Stopped');
       process.exit(0);
@@ -136,11 +162,11 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
   });
   onShutdown(log, [
-    () => app.close(),
-    () => realtime.close(),
-    () => runner.stop(),
-    () => mailer.close(),
-    () => runtime.close(),
+    ['http', () => closeHttp(app)],
+    ['realtime', () => realtime.close()],
+    ['jobs', () => runner.stop()],
+    ['mail', () => mailer.close()],
+    ['database', () => runtime.close()],
   ]);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -153,7 +179,11 @@ async function worker(config: Config, log: Log): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
   // Workers purge deleted domains and make media, so they reach the same store as the serving nodes.
   const runner = await startJobs(runtime, mailer, createBlobStore(config.storage), true, config.mediaJobs, log);
-  onShutdown(log, [() => runner.stop(), () => mailer.close(), () => runtime.close()]);
+  onShutdown(log, [
+    ['jobs', () => runner.stop()],
+    ['mail', () => mailer.close()],
+    ['database', () => runtime.close()],
+  ]);
   log('Spinyard workers running');
 }
 
