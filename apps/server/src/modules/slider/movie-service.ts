@@ -21,8 +21,8 @@ import { putContentAddressed } from '../../platform/storage/content-addressed.ts
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
 import { imageAnswer, keysOf, mediaUrlOf, storeImage } from '../vehicle-media/images.ts';
+import { assertPermutation, deleteUnreferenced, gate, overLimit, prefixOf, type SliderDeps } from './area-rules.ts';
 import { type OriginalMovieRow, type StoredMovie, sliderRepo } from './repo.ts';
-import { assertPermutation, deleteUnreferenced, gate, overLimit, prefixOf, type SliderDeps } from './service.ts';
 
 /**
  * The slider area's original content videos: uploaded, checked by ffprobe, kept as a faststart MP4 with a still,

@@ -22,6 +22,7 @@ import { registerMultipart } from '../../http/multipart-file.ts';
 import { areaRoute, EDIT_REFUSALS, multipartForm, READ_REFUSALS, UPLOAD_REFUSALS, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { type OriginalMovieService, originalMovieService } from './movie-service.ts';
+import { orderedFileRoutes } from './ordered-file-routes.ts';
 import { type SliderService, sliderService } from './service.ts';
 
 const route = areaRoute('slider');
@@ -107,116 +108,58 @@ const itemRoutes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app,
   );
 };
 
-/** Original content videos. */
-const movieRoutes: FastifyPluginAsyncZod<{ movies: OriginalMovieService }> = async (app, { movies }) => {
-  app.get(
-    '/slider/:content_id/movies',
-    route({
-      summary: 'The original content videos in order',
-      params: sliderParams,
-      response: { 200: originalMoviesAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => movies.movies(actorOf(request), request.params.content_id),
-  );
-
-  app.post(
-    '/slider/:content_id/movies',
-    route({
-      consumes: multipartForm,
-      summary: 'Add an original content video (multipart: file)',
-      description:
-        'MP4, M4V or MOV by content (ffprobe), at most 256 MB, 10 minutes, 4096x2160 and 120 frames a second; ' +
-        'kept as a faststart MP4 (the picture not re-encoded) with a still. Refusals: 413 file_too_large, 415 ' +
-        'video_invalid_file or unsupported_video_format, 422 video_out_of_bounds, 409 content_locked ' +
-        '(ORIGINAL_MOVIE.UPLOAD), 409 max_content_count_exceeded.',
-      params: sliderParams,
-      response: { 201: originalMovieAnswer, ...UPLOAD_REFUSALS },
-    }),
-    async (request, reply) => {
-      const { content_id } = request.params;
-      const movie = await withFile(request, ORIGINAL_MOVIE_MAX_BYTES, (file) =>
-        movies.addMovie(actorOf(request), content_id, file),
-      );
-      return reply.code(201).send(movie);
+/** The original content videos. */
+function movieRoutes(movies: OriginalMovieService) {
+  return orderedFileRoutes({
+    path: '/slider/:content_id/movies',
+    idParam: 'movie_id',
+    itemParams: sliderMovieParams,
+    listAnswer: originalMoviesAnswer,
+    addedAnswer: originalMovieAnswer,
+    maxBytes: ORIGINAL_MOVIE_MAX_BYTES,
+    summaries: {
+      list: 'The original content videos in order',
+      add: 'Add an original content video (multipart: file)',
+      remove: 'Remove an original content video; answers the list',
+      reorder: 'Reorder the original content videos: every id once',
     },
-  );
+    addDescription:
+      'MP4, M4V or MOV by content (ffprobe), at most 256 MB, 10 minutes, 4096x2160 and 120 frames a second; ' +
+      'kept as a faststart MP4 (the picture not re-encoded) with a still. Refusals: 413 file_too_large, 415 ' +
+      'video_invalid_file or unsupported_video_format, 422 video_out_of_bounds, 409 content_locked ' +
+      '(ORIGINAL_MOVIE.UPLOAD), 409 max_content_count_exceeded.',
+    list: movies.movies,
+    add: movies.addMovie,
+    remove: movies.deleteMovie,
+    reorder: movies.reorderMovies,
+  });
+}
 
-  app.delete(
-    '/slider/:content_id/movies/:movie_id',
-    route({
-      summary: 'Remove an original content video; answers the list',
-      params: sliderMovieParams,
-      response: { 200: originalMoviesAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => movies.deleteMovie(actorOf(request), request.params.content_id, request.params.movie_id),
-  );
-
-  app.post(
-    '/slider/:content_id/movies/order',
-    route({
-      summary: 'Reorder the original content videos: every id once',
-      params: sliderParams,
-      body: mediaOrderBody,
-      response: { 200: originalMoviesAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => movies.reorderMovies(actorOf(request), request.params.content_id, request.body),
-  );
-};
-
-/** Rider view images (bikes). */
-const riderViewRoutes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app, { slider }) => {
-  app.get(
-    '/slider/:content_id/rider-view',
-    route({
-      summary: "A bike's rider view images in order",
-      params: sliderParams,
-      response: { 200: riderViewAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => slider.riderView(actorOf(request), request.params.content_id),
-  );
-
-  app.post(
-    '/slider/:content_id/rider-view',
-    route({
-      consumes: multipartForm,
-      summary: 'Add a rider view image (multipart: file); bikes only',
-      description:
-        'JPEG or PNG by content, at most 30 MB, landscape, 640 to 8192 pixels wide. Refusals: 409 ' +
-        'rider_view_bike_only for a car, 413, 415 unsupported_image_format, 422 image_dimensions_invalid, 409 ' +
-        'content_locked (CATEGORY_IMAGE.UPLOAD).',
-      params: sliderParams,
-      response: { 201: riderViewImageAnswer, ...UPLOAD_REFUSALS },
-    }),
-    async (request, reply) => {
-      const { content_id } = request.params;
-      const image = await withFile(request, SLIDER_IMAGE_MAX_BYTES, (file) =>
-        slider.addRiderView(actorOf(request), content_id, file),
-      );
-      return reply.code(201).send(image);
+/** A bike's rider view images. */
+function riderViewRoutes(slider: SliderService) {
+  return orderedFileRoutes({
+    path: '/slider/:content_id/rider-view',
+    idParam: 'image_id',
+    itemParams: riderViewImageParams,
+    listAnswer: riderViewAnswer,
+    addedAnswer: riderViewImageAnswer,
+    maxBytes: SLIDER_IMAGE_MAX_BYTES,
+    summaries: {
+      list: "A bike's rider view images in order",
+      add: 'Add a rider view image (multipart: file); bikes only',
+      remove: 'Remove a rider view image; answers the list',
+      reorder: 'Reorder the rider view images: every id once',
     },
-  );
-
-  app.delete(
-    '/slider/:content_id/rider-view/:image_id',
-    route({
-      summary: 'Remove a rider view image; answers the list',
-      params: riderViewImageParams,
-      response: { 200: riderViewAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => slider.deleteRiderView(actorOf(request), request.params.content_id, request.params.image_id),
-  );
-
-  app.post(
-    '/slider/:content_id/rider-view/order',
-    route({
-      summary: 'Reorder the rider view images: every id once',
-      params: sliderParams,
-      body: mediaOrderBody,
-      response: { 200: riderViewAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => slider.reorderRiderView(actorOf(request), request.params.content_id, request.body),
-  );
-};
+    addDescription:
+      'JPEG or PNG by content, at most 30 MB, landscape, 640 to 8192 pixels wide. Refusals: 409 ' +
+      'rider_view_bike_only for a car, 413, 415 unsupported_image_format, 422 image_dimensions_invalid, 409 ' +
+      'content_locked (CATEGORY_IMAGE.UPLOAD).',
+    list: slider.riderView,
+    add: slider.addRiderView,
+    remove: slider.deleteRiderView,
+    reorder: slider.reorderRiderView,
+  });
+}
 
 /** The slider area's content API routes (category images, video links, original videos, rider view). */
 export async function registerSliderRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
@@ -225,7 +168,7 @@ export async function registerSliderRoutes(scope: FastifyInstance, ctx: ModuleCo
     const deps = { db: ctx.db, store: ctx.store, media: ctx.media };
     const slider = sliderService(deps);
     await plain.register(itemRoutes, { slider });
-    await plain.register(movieRoutes, { movies: originalMovieService(deps) });
-    await plain.register(riderViewRoutes, { slider });
+    await plain.register(movieRoutes(originalMovieService(deps)));
+    await plain.register(riderViewRoutes(slider));
   });
 }
