@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ReceivedFile, receiveFile } from '../http/multipart-file.ts';
 import { errorResponses } from '../http/schemas.ts';
 
@@ -12,6 +13,14 @@ export const multipartForm = ['multipart/form-data'];
 export const READ_REFUSALS = errorResponses(401, 404, 422);
 export const EDIT_REFUSALS = errorResponses(401, 404, 409, 422);
 export const UPLOAD_REFUSALS = errorResponses(401, 404, 409, 413, 415, 422);
+
+/**
+ * The refusals of an edit, for a route's description: the vehicle locked by a process, linked to a listing or
+ * deleted, and 404 for `what` (the vehicle and the area's parts) the caller does not see.
+ */
+export const editRefusals = (what: string): string =>
+  '409 content_locked (params.process names the running process), 409 content_linked, 409 invalid_state_transition ' +
+  `(a deleted vehicle: restore it first), 404 for ${what} the caller does not see.`;
 
 /**
  * The route options of an area's content-API routes: the area's tag and the bearer token around the schema given,
@@ -34,4 +43,16 @@ export async function withFile<T>(
   } finally {
     await file.discard();
   }
+}
+
+/**
+ * A CSV file sent as it is read. Fastify writes a stream as it comes and never serialises it against the route's
+ * JSON answer schema; only the type provider's reply type does not know that, hence the plain reply here.
+ */
+export function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
 }

@@ -1,23 +1,13 @@
-import type { Readable } from 'node:stream';
 import { contentsReportQuery } from '@spinyard/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { areaRoute } from '../area-routes.ts';
+import { areaRoute, sendCsv } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { type ContentsReportService, contentsReportService } from './report-service.ts';
 
 const route = areaRoute('contents');
-
-/** A file sent as it is read (the type provider's reply type knows only the JSON answers, hence the plain reply). */
-function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(stream);
-}
 
 const reportRoutes: FastifyPluginAsyncZod<{ report: ContentsReportService }> = async (app, { report }) => {
   app.get(

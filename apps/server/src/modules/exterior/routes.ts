@@ -14,7 +14,15 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { registerMultipart } from '../../http/multipart-file.ts';
-import { areaRoute, EDIT_REFUSALS, multipartForm, READ_REFUSALS, UPLOAD_REFUSALS, withFile } from '../area-routes.ts';
+import {
+  areaRoute,
+  EDIT_REFUSALS,
+  editRefusals,
+  multipartForm,
+  READ_REFUSALS,
+  UPLOAD_REFUSALS,
+  withFile,
+} from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { UPLOAD_EXPIRY_MS } from '../uploads/routes.ts';
 import { uploadsService } from '../uploads/service.ts';
@@ -22,9 +30,7 @@ import { type ExteriorService, exteriorService } from './exterior-service.ts';
 
 const route = areaRoute('exterior');
 
-const LOCKED =
-  '409 content_locked (params.process names the running process), 409 content_linked, 409 invalid_state_transition ' +
-  '(a deleted vehicle: restore it first), 404 for a vehicle, row or frame the caller does not see.';
+const LOCKED = editRefusals('a vehicle, row or frame');
 
 const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app, { exterior }) => {
   app.get(

@@ -23,16 +23,14 @@ import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { registerMultipart } from '../../http/multipart-file.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { areaRoute, EDIT_REFUSALS, multipartForm, READ_REFUSALS, withFile } from '../area-routes.ts';
+import { areaRoute, EDIT_REFUSALS, editRefusals, multipartForm, READ_REFUSALS, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { INTERIOR_PROCESS_JOBS } from './jobs.ts';
 import { type InteriorService, interiorService } from './service.ts';
 
 const route = areaRoute('interior');
 
-const LOCKED =
-  '409 content_locked (params.process names the running process), 409 content_linked, 409 invalid_state_transition ' +
-  '(a deleted vehicle: restore it first), 404 for a vehicle or scene the caller does not see.';
+const LOCKED = editRefusals('a vehicle or scene');
 
 const SCENE = '/interior/:content_id/scenes/:scene_id';
 

@@ -84,3 +84,15 @@ export function assertPermutation(ids: readonly string[], rows: readonly { id: s
     throw fieldRefusal('ids', 'permutation', 'Name every item of the list exactly once.');
   }
 }
+
+/** A row's answer at its place in the list it was just added to or changed in. */
+export function answerInList<R extends { id: string }, A>(
+  row: R,
+  list: readonly { id: string }[],
+  answer: (row: R, order: number) => A,
+): A {
+  return answer(
+    row,
+    list.findIndex((r) => r.id === row.id),
+  );
+}

@@ -15,6 +15,7 @@ import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-
 import type { ContentRecord } from '../contents/repo.ts';
 import { imageAnswer, keysOf, storeImage } from '../vehicle-media/images.ts';
 import {
+  answerInList,
   assertImageSize,
   assertPermutation,
   deleteUnreferenced,
@@ -60,10 +61,7 @@ export function riderViewService({ db, store, media }: SliderDeps) {
         const row = await repo.insertRiderView(contentId, image);
         const all = await repo.riderView(contentId);
         await setMediaFlags(trx, contentId, { has_rider_view: all.length > 0 });
-        return riderAnswer(
-          row,
-          all.findIndex((r) => r.id === row.id),
-        );
+        return answerInList(row, all, riderAnswer);
       });
     },
 

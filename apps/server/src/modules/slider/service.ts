@@ -23,6 +23,7 @@ import type { ContentRecord } from '../contents/repo.ts';
 import { contentLocks } from '../processes/locks.ts';
 import { imageAnswer, keysOf, storeImage } from '../vehicle-media/images.ts';
 import {
+  answerInList,
   assertImageSize,
   assertPermutation,
   deleteUnreferenced,
@@ -117,10 +118,7 @@ function sliderItemsService({ db, store, media }: SliderDeps) {
           video_id: null,
         });
         const items = await afterSliderChange(trx, contentId);
-        return sliderItemAnswer(
-          row,
-          items.findIndex((i) => i.id === row.id),
-        );
+        return answerInList(row, items, sliderItemAnswer);
       });
     },
 
@@ -145,10 +143,7 @@ function sliderItemsService({ db, store, media }: SliderDeps) {
           video_id: videoId,
         });
         const items = await afterSliderChange(trx, contentId);
-        return sliderItemAnswer(
-          row,
-          items.findIndex((i) => i.id === row.id),
-        );
+        return answerInList(row, items, sliderItemAnswer);
       });
     },
 
@@ -178,10 +173,7 @@ function sliderItemsService({ db, store, media }: SliderDeps) {
         const row = await repo.updateItem(contentId, itemId, change);
         if (!row) throw new AppError('not_found');
         const items = await repo.items(contentId);
-        return sliderItemAnswer(
-          row,
-          items.findIndex((i) => i.id === row.id),
-        );
+        return answerInList(row, items, sliderItemAnswer);
       });
     },
 
