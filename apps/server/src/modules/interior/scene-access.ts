@@ -6,7 +6,7 @@ import type { ContentRecord } from '../contents/repo.ts';
 import { deleteUnreferenced } from './panorama.ts';
 import { type InteriorSceneRow, interiorRepo } from './repo.ts';
 
-/** What the interior's services share: a scene of the vehicle or not_found, the option, the files' clean-up. */
+// What the interior's services share: a scene of the vehicle or not_found, the option, the files' clean-up.
 
 export const enhancementEnabled = (content: ContentRecord): boolean =>
   readDomainOptions(content.domain_options).interior_enhancement;

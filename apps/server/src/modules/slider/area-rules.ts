@@ -16,7 +16,7 @@ import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia } from '../contents/media-access.ts';
 
-/** What the slider area's services share: their dependencies, the image sizes, the file and list rules. */
+// What the slider area's services share: their dependencies, the image sizes, the file and list rules.
 
 export interface SliderDeps {
   db: Db;

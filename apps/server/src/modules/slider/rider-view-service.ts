@@ -28,8 +28,6 @@ import {
 } from './area-rules.ts';
 import { type RiderViewImageRow, sliderRepo } from './repo.ts';
 
-/** A bike's rider view images: an ordered list, stored as the slider's images are. */
-
 function assertBike(row: ContentRecord): void {
   if (contentsStyleOf(row.domain_options, row.owner_image_system) !== 'bike') {
     throw new AppError('rider_view_bike_only');
@@ -42,6 +40,7 @@ const riderAnswer = (row: RiderViewImageRow, order: number): RiderViewImageAnswe
   image: imageAnswer(row.image),
 });
 
+/** A bike's rider view images: an ordered list, stored as the slider's images are. */
 export function riderViewService({ db, store, media }: SliderDeps) {
   return {
     async riderView(actor: Actor, contentId: string): Promise<RiderViewAnswer> {
