@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
+import type { Json } from './columns.ts';
 
 // The table of migration 0017 (issue 10, point 4), apart from schema.ts like the media tables.
-type Json<T> = ColumnType<T, string | undefined, string>;
 
 /** A custom icon as stored: a re-encoded PNG, content-addressed. */
 export interface StoredDesignIcon {

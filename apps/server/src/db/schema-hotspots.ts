@@ -1,10 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Json, Nullable, NullableJson } from './columns.ts';
 import type { StoredImage } from './schema-media.ts';
 
 // The table of migration 0014 (issue 10), apart from schema.ts like the media tables.
-type Json<T> = ColumnType<T, string | undefined, string>;
-type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 /** A hotspot's file, content-addressed: audio and video keep their probed facts. */
 export interface StoredHotspotFile {

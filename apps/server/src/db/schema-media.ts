@@ -1,12 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { Flag, Json, Nullable, NullableJson, Row, StampedRow, Text, UpdatedAt } from './columns.ts';
 
 // The media tables of migration 0012 (issue 9), kept apart from schema.ts so each file stays readable.
-type CreatedAt = ColumnType<Date, Date | undefined, never>;
-type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
-type Text = ColumnType<string, string | undefined, string>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Json<T> = ColumnType<T, string | undefined, string>;
-type Flag = ColumnType<boolean, boolean | undefined, boolean>;
 
 /**
  * One stored image and its renditions (migration 0012). Every key is content-addressed, so a rendition's URL never
@@ -27,30 +22,24 @@ export interface StoredImage {
   /** Interior panoramas: the tile pyramid's facts (the interior area's shape). */
   tiles?: Record<string, unknown> | undefined;
 }
-type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
 /** A row of the spin (obvr "sheets_group"). */
-export interface ExteriorGroupsTable {
-  id: Generated<string>;
+export interface ExteriorGroupsTable extends Row {
   content_id: string;
   group_order: number;
   frame_count: number;
   is_temp: Flag;
   loop: NullableJson<Record<string, unknown>>;
-  created_at: CreatedAt;
 }
 
 /** A frame of a row (obvr "sheets"); `edited` is its blurred or replaced image, the original stays. */
-export interface ExteriorFramesTable {
-  id: Generated<string>;
+export interface ExteriorFramesTable extends StampedRow {
   content_id: string;
   group_id: string;
   frame_order: number;
   original: Json<StoredImage>;
   edited: NullableJson<StoredImage>;
   edit_kind: Nullable<'blur' | 'replace'>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 export interface ExteriorSettingsTable {
@@ -62,8 +51,7 @@ export interface ExteriorSettingsTable {
 }
 
 /** An original walk-around video kept for the domain's retention. */
-export interface MovieBackupsTable {
-  id: Generated<string>;
+export interface MovieBackupsTable extends Row {
   content_id: string;
   domain_id: string;
   upload_id: Nullable<string>;
@@ -71,14 +59,12 @@ export interface MovieBackupsTable {
   size: ColumnType<string, number, never>;
   duration_seconds: number;
   file_name: Nullable<string>;
-  created_at: CreatedAt;
   expires_at: Nullable<Date>;
   purged_at: Nullable<Date>;
 }
 
 /** An interior panorama (scene); `current` is its enhanced or white-balanced image, `original` stays. */
-export interface InteriorScenesTable {
-  id: Generated<string>;
+export interface InteriorScenesTable extends StampedRow {
   content_id: string;
   scene_order: number;
   title: Text;
@@ -88,13 +74,10 @@ export interface InteriorScenesTable {
   white_balance: NullableJson<Record<string, unknown>>;
   initial_view: Json<{ yaw: number; pitch: number; zoom: number }>;
   zoom_points: Json<unknown[]>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 /** A category image or a video link of the slider. */
-export interface SliderItemsTable {
-  id: Generated<string>;
+export interface SliderItemsTable extends Row {
   content_id: string;
   item_order: number;
   kind: 'image' | 'video_link';
@@ -102,23 +85,18 @@ export interface SliderItemsTable {
   caption: Text;
   image: NullableJson<StoredImage>;
   video_id: Nullable<string>;
-  created_at: CreatedAt;
 }
 
 /** An original content video, kept as uploaded (re-muxed), with its poster frame. */
-export interface OriginalMoviesTable {
-  id: Generated<string>;
+export interface OriginalMoviesTable extends Row {
   content_id: string;
   movie_order: number;
   movie: Json<Record<string, unknown>>;
   file_name: Nullable<string>;
-  created_at: CreatedAt;
 }
 
-export interface RiderViewImagesTable {
-  id: Generated<string>;
+export interface RiderViewImagesTable extends Row {
   content_id: string;
   image_order: number;
   image: Json<StoredImage>;
-  created_at: CreatedAt;
 }

@@ -1,8 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { Json, Nullable } from './columns.ts';
 
 // The publishing table of migration 0016 (issue 10), apart from schema.ts so each file stays readable.
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Json<T> = ColumnType<T, string | undefined, string>;
 
 /** A vehicle's public address (short id) and its current published manifest, if built. */
 export interface PublicationsTable {

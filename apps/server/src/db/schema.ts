@@ -1,5 +1,6 @@
 import type { ListingLinkState, PrivilegeType, PublicationState, UserStatus } from '@spinyard/domain';
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { CreatedAt, Flag, Json, Nullable, Row, StampedRow, Text, UpdatedAt } from './columns.ts';
 import type { CustomDesignsTable } from './schema-design.ts';
 import type { HotspotsTable } from './schema-hotspots.ts';
 import type {
@@ -21,12 +22,10 @@ export type * from './schema-media.ts';
 export type * from './schema-publishing.ts';
 export type * from './schema-statistics.ts';
 
-/** Column types of every table, as Kysely sees them. One migration file per change under ./migrations. */
-type CreatedAt = ColumnType<Date, Date | undefined, never>;
-type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+// Column types of every table, as Kysely sees them (shared column types and row groups in columns.ts). One
+// migration file per change under ./migrations.
 
-export interface DomainsTable {
-  id: Generated<string>;
+export interface DomainsTable extends StampedRow {
   host: string;
   company_code: string;
   service_name: string;
@@ -37,17 +36,9 @@ export interface DomainsTable {
   logo_key: ColumnType<string | null, string | null | undefined, string | null>;
   splash_key: ColumnType<string | null, string | null | undefined, string | null>;
   round_logo_key: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-type Text = ColumnType<string, string | undefined, string>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Json<T> = ColumnType<T, string | undefined, string>;
-type Flag = ColumnType<boolean, boolean | undefined, boolean>;
-
-export interface CompaniesTable {
-  id: Generated<string>;
+export interface CompaniesTable extends StampedRow {
   domain_id: string;
   parent_company_id: Nullable<string>;
   name: string;
@@ -65,22 +56,16 @@ export interface CompaniesTable {
   credit_notation: Text;
   subdomain: Text;
   logo_key: Nullable<string>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface GroupsTable {
-  id: Generated<string>;
+export interface GroupsTable extends StampedRow {
   domain_id: string;
   company_id: Nullable<string>;
   name: string;
   admin_user_id: Nullable<string>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface UsersTable {
-  id: Generated<string>;
+export interface UsersTable extends StampedRow {
   domain_id: string;
   company_id: Nullable<string>;
   parent_user_id: Nullable<string>;
@@ -122,14 +107,11 @@ export interface UsersTable {
   /** When a cancelled contract's service ends (set at cancellation). */
   service_ends_at: Nullable<Date>;
   deleted_at: Nullable<Date>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 export type TokenKind = 'access' | 'content' | 'temporary';
 
-export interface AuthTokensTable {
-  id: Generated<string>;
+export interface AuthTokensTable extends Row {
   user_id: string;
   session_id: string;
   kind: TokenKind;
@@ -137,7 +119,6 @@ export interface AuthTokensTable {
   device: string;
   application: string;
   ip: string;
-  created_at: CreatedAt;
   last_used_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Date;
   revoked_at: Nullable<Date>;
@@ -147,38 +128,31 @@ export interface AuthTokensTable {
 
 export type OneTimePurpose = 'activation' | 'password_reset' | 'email_change';
 
-export interface OneTimeTokensTable {
-  id: Generated<string>;
+export interface OneTimeTokensTable extends Row {
   user_id: string;
   purpose: OneTimePurpose;
   token_hash: Buffer;
   payload: Json<Record<string, unknown>>;
-  created_at: CreatedAt;
   expires_at: Date;
   used_at: Nullable<Date>;
 }
 
-export interface TwoStepChallengesTable {
-  id: Generated<string>;
+export interface TwoStepChallengesTable extends Row {
   user_id: string;
   session_id: string;
   code_hash: string;
   attempts: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
   expires_at: Date;
   consumed_at: Nullable<Date>;
 }
 
-export interface ContentsTable {
-  id: Generated<string>;
+export interface ContentsTable extends StampedRow {
   domain_id: string;
   company_id: Nullable<string>;
   owner_user_id: string;
   creator_user_id: string;
   management_id: string;
   publication: ColumnType<PublicationState, PublicationState | undefined, PublicationState>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
   deleted_at: Nullable<Date>;
   maker: Text;
   car_name: Text;
@@ -255,11 +229,9 @@ export interface LoginAttemptsTable {
 }
 
 /** One counted request of a rate-limited endpoint (password reset, activation resend). */
-export interface ThrottleEventsTable {
-  id: Generated<string>;
+export interface ThrottleEventsTable extends Row {
   action: string;
   subject: string;
-  created_at: CreatedAt;
 }
 
 /** A resumable video upload (tus): its bytes live in the upload folder under the same id until checked. */

@@ -89,6 +89,29 @@ export function toContentListItem(row: ContentListRow, processes: readonly Conte
   };
 }
 
+/**
+ * The details the dealer enters that every answer and every copy carries as they are (the prices are not among
+ * them: a column keeps them as text).
+ */
+export function vehicleDetails(row: ContentRecord) {
+  return {
+    handle: row.handle,
+    engine_type: row.engine_type,
+    inspection_period: row.inspection_period,
+    displacement: row.displacement,
+    mileage: row.mileage,
+    repair_history: row.repair_history,
+    assessment_score: row.assessment_score,
+    phone: row.phone,
+    mail: row.mail,
+    store: row.store,
+    bike_style: row.bike_style,
+    parts_category: row.parts_category,
+    statutory_inspection: row.statutory_inspection,
+    vehicle_inspection: row.vehicle_inspection,
+  };
+}
+
 /** The whole vehicle, as `GET /contents/{id}` and every write answer it. The limited password never leaves. */
 export function toContentAnswer(row: ContentRecord, processes: readonly ContentProcessRow[]): ContentAnswer {
   const inspection = inspectionData.safeParse(row.inspection ?? {});
@@ -97,22 +120,9 @@ export function toContentAnswer(row: ContentRecord, processes: readonly ContentP
     ...toContentListItem(row, processes),
     domain_id: row.domain_id,
     creator: { id: row.creator_user_id, name: row.creator_name },
-    handle: row.handle,
-    engine_type: row.engine_type,
-    inspection_period: row.inspection_period,
-    displacement: row.displacement,
-    mileage: row.mileage,
-    repair_history: row.repair_history,
-    assessment_score: row.assessment_score,
+    ...vehicleDetails(row),
     price_with_tax: num(row.price_with_tax),
     total_price_with_tax: num(row.total_price_with_tax),
-    phone: row.phone,
-    mail: row.mail,
-    store: row.store,
-    bike_style: row.bike_style,
-    parts_category: row.parts_category,
-    statutory_inspection: row.statutory_inspection,
-    vehicle_inspection: row.vehicle_inspection,
     limited_password_set: row.limited_password !== '',
     analytics_tag_enabled: row.analytics_tag_enabled,
     analytics_tag: row.analytics_tag,

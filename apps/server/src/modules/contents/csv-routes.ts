@@ -5,22 +5,21 @@ import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { acceptCsvBodies } from '../../http/csv-body.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { areaRoute } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { type ContentCsvOutcome, contentCsvService } from './csv-service.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['contents'];
+const route = areaRoute('contents');
 
-const schema = (summary: string) => ({
-  tags,
-  security,
-  summary,
-  response: {
-    200: contentCsvAnswer,
-    422: contentCsvErrorAnswer,
-    ...errorResponses(400, 401, 403, 409, 413, 415),
-  },
-});
+const csvRoute = (summary: string) =>
+  route({
+    summary,
+    response: {
+      200: contentCsvAnswer,
+      422: contentCsvErrorAnswer,
+      ...errorResponses(400, 401, 403, 409, 413, 415),
+    },
+  });
 
 /** A refused row becomes `rows.<row>.<item>` with its rule, message and the values the sentence names. */
 function answer(outcome: ContentCsvOutcome, reply: FastifyReply) {
@@ -56,17 +55,15 @@ export async function registerCsvRoutes(scope: FastifyInstance, ctx: ModuleConte
 
     app.post(
       '/contents/csv',
-      {
-        schema: schema(
-          'Change the vehicles of a CSV in the download format: every row checked, then all changed rows written in one transaction, or none',
-        ),
-      },
+      csvRoute(
+        'Change the vehicles of a CSV in the download format: every row checked, then all changed rows written in one transaction, or none',
+      ),
       async (request, reply) => answer(await csv.apply(actorOf(request), bytesOf(request.body)), reply),
     );
 
     app.post(
       '/contents/csv_check',
-      { schema: schema('Check a vehicle CSV as POST /contents/csv would, without changing anything') },
+      csvRoute('Check a vehicle CSV as POST /contents/csv would, without changing anything'),
       async (request, reply) => answer(await csv.check(actorOf(request), bytesOf(request.body)), reply),
     );
   });

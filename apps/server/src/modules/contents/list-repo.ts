@@ -86,81 +86,91 @@ export type ContentCsvRow = Omit<
   'owner_parent_id' | 'owner_image_system' | 'creator_name' | 'domain_options' | 'short_id' | 'short_base_url'
 >;
 
+/** Users of the scope whose name contains the keyword (the owner part of a keyword match). */
+async function ownersNamed(db: Db, scope: ContentScope, keyword: string): Promise<string[]> {
+  let q = db
+    .selectFrom('users')
+    .select('users.id')
+    .where(sql<boolean>`lower(users.name) like lower(${containsPattern(keyword)})`);
+  if (scope.kind !== 'all') q = q.where('users.domain_id', '=', scope.domainId);
+  if (scope.kind === 'self') q = q.where('users.id', '=', scope.userId);
+  return (await q.execute()).map((r) => r.id);
+}
+
+/** A row's owner name, read by key (a join would hash every user for a page of rows). */
+const ownerName = (eb: ExpressionBuilder<Database, 'contents'>) =>
+  eb
+    .selectFrom('users as o')
+    .select('o.name')
+    .whereRef('o.id', '=', 'contents.owner_user_id')
+    .$asScalar()
+    .$notNull()
+    .as('owner_name');
+
+/** The list's conditions as one SQL condition (the keywords' owners looked up first). */
+async function whereOf(db: Db, f: ContentListFilter) {
+  const owners = await Promise.all(f.keywords.map((k) => ownersNamed(db, f.scope, k)));
+  return (eb: Eb): Expression<SqlBool> => {
+    const all: Expression<SqlBool>[] = [
+      visibleContentsSql(f.scope, 'contents'),
+      sql<boolean>`contents.publication in (${statesList(f.states)})`,
+    ];
+    f.keywords.forEach((keyword, i) => {
+      const text = sql<boolean>`${SEARCH_TEXT} like lower(${containsPattern(keyword)})`;
+      const named = owners[i] ?? [];
+      if (named.length === 0) {
+        all.push(text);
+        return;
+      }
+      // The tenant repeated inside the text's branch lets each branch use its own index (the tenant's trigram
+      // index, the owner index) and PostgreSQL join their rows, instead of reading the whole tenant for the OR.
+      const inTenant = f.scope.kind === 'all' ? text : eb.and([eb('contents.domain_id', '=', f.scope.domainId), text]);
+      all.push(eb.or([inTenant, eb('contents.owner_user_id', 'in', named)]));
+    });
+    for (const flag of [
+      'has_exterior',
+      'has_interior',
+      'has_rider_view',
+      'has_category_images',
+      'has_web_negotiation',
+    ] as const) {
+      const wanted = f[flag];
+      if (wanted !== undefined) all.push(eb(`contents.${flag}`, '=', wanted));
+    }
+    if (f.listing_link !== undefined) all.push(eb('contents.listing_link', f.listing_link ? '<>' : '=', 'none'));
+    if (f.maker) {
+      // The maker is part of the searchable text, so its trigram index narrows the rows the maker is read in.
+      const pattern = containsPattern(f.maker);
+      all.push(sql<boolean>`${SEARCH_TEXT} like lower(${pattern})`);
+      all.push(sql<boolean>`lower(contents.maker) like lower(${pattern})`);
+    }
+    if (f.body_color) all.push(sql<boolean>`lower(contents.body_color) like lower(${containsPattern(f.body_color)})`);
+    if (f.first_registration_year !== undefined) {
+      all.push(eb('contents.first_registration_year', '=', f.first_registration_year));
+    }
+    if (f.repair_history) all.push(eb('contents.repair_history', '=', f.repair_history));
+    if (f.owner_user_id) all.push(eb('contents.owner_user_id', '=', f.owner_user_id));
+    if (f.period) {
+      all.push(eb(`contents.${f.period.column}`, '>=', f.period.from));
+      all.push(eb(`contents.${f.period.column}`, '<', f.period.until));
+    }
+    return eb.and(all);
+  };
+}
+
 /**
  * SQL of the vehicle list: the page (ids first through the sort index, then only those rows: a deep page skips
  * index entries instead of fetching rows it throws away), its total, the owners a keyword names, and the CSV's
  * rows read in key order a batch at a time.
  */
 export function contentListRepo(db: Db) {
-  /** Users of the scope whose name contains the keyword (the owner part of a keyword match). */
-  async function ownersNamed(scope: ContentScope, keyword: string): Promise<string[]> {
-    let q = db
-      .selectFrom('users')
-      .select('users.id')
-      .where(sql<boolean>`lower(users.name) like lower(${containsPattern(keyword)})`);
-    if (scope.kind !== 'all') q = q.where('users.domain_id', '=', scope.domainId);
-    if (scope.kind === 'self') q = q.where('users.id', '=', scope.userId);
-    return (await q.execute()).map((r) => r.id);
-  }
-
-  async function whereOf(f: ContentListFilter) {
-    const owners = await Promise.all(f.keywords.map((k) => ownersNamed(f.scope, k)));
-    return (eb: Eb): Expression<SqlBool> => {
-      const all: Expression<SqlBool>[] = [
-        visibleContentsSql(f.scope, 'contents'),
-        sql<boolean>`contents.publication in (${statesList(f.states)})`,
-      ];
-      f.keywords.forEach((keyword, i) => {
-        const text = sql<boolean>`${SEARCH_TEXT} like lower(${containsPattern(keyword)})`;
-        const named = owners[i] ?? [];
-        if (named.length === 0) {
-          all.push(text);
-          return;
-        }
-        // The tenant repeated inside the text's branch lets each branch use its own index (the tenant's trigram
-        // index, the owner index) and PostgreSQL join their rows, instead of reading the whole tenant for the OR.
-        const inTenant =
-          f.scope.kind === 'all' ? text : eb.and([eb('contents.domain_id', '=', f.scope.domainId), text]);
-        all.push(eb.or([inTenant, eb('contents.owner_user_id', 'in', named)]));
-      });
-      for (const flag of [
-        'has_exterior',
-        'has_interior',
-        'has_rider_view',
-        'has_category_images',
-        'has_web_negotiation',
-      ] as const) {
-        const wanted = f[flag];
-        if (wanted !== undefined) all.push(eb(`contents.${flag}`, '=', wanted));
-      }
-      if (f.listing_link !== undefined) all.push(eb('contents.listing_link', f.listing_link ? '<>' : '=', 'none'));
-      if (f.maker) {
-        // The maker is part of the searchable text, so its trigram index narrows the rows the maker is read in.
-        const pattern = containsPattern(f.maker);
-        all.push(sql<boolean>`${SEARCH_TEXT} like lower(${pattern})`);
-        all.push(sql<boolean>`lower(contents.maker) like lower(${pattern})`);
-      }
-      if (f.body_color) all.push(sql<boolean>`lower(contents.body_color) like lower(${containsPattern(f.body_color)})`);
-      if (f.first_registration_year !== undefined) {
-        all.push(eb('contents.first_registration_year', '=', f.first_registration_year));
-      }
-      if (f.repair_history) all.push(eb('contents.repair_history', '=', f.repair_history));
-      if (f.owner_user_id) all.push(eb('contents.owner_user_id', '=', f.owner_user_id));
-      if (f.period) {
-        all.push(eb(`contents.${f.period.column}`, '>=', f.period.from));
-        all.push(eb(`contents.${f.period.column}`, '<', f.period.until));
-      }
-      return eb.and(all);
-    };
-  }
-
   return {
     /**
      * The filtered list, ready to be counted and paged: the owners its keywords name are looked up once, then the
      * count and the page are separate queries the caller runs at once on two connections.
      */
     async select(f: ContentListFilter) {
-      const where = await whereOf(f);
+      const where = await whereOf(db, f);
       return {
         async count(): Promise<number> {
           const row = await db
@@ -192,15 +202,7 @@ export function contentListRepo(db: Db) {
             .selectFrom('page')
             .innerJoin('contents', 'contents.id', 'page.id')
             .select(LIST_COLUMNS)
-            .select((eb) =>
-              eb
-                .selectFrom('users as o')
-                .select('o.name')
-                .whereRef('o.id', '=', 'contents.owner_user_id')
-                .$asScalar()
-                .$notNull()
-                .as('owner_name'),
-            )
+            .select(ownerName)
             .orderBy(`contents.${column}`, direction)
             .orderBy('contents.id', direction)
             .execute();
@@ -213,7 +215,7 @@ export function contentListRepo(db: Db) {
      * read (no offset, no transaction held open): what the CSV download writes as it reads.
      */
     async *batches(f: ContentListFilter, sort: ContentSort, batch: number): AsyncGenerator<ContentCsvRow[]> {
-      const where = await whereOf(f);
+      const where = await whereOf(db, f);
       const { column, direction } = SORTS[sort];
       const after = direction === 'desc' ? sql.raw('<') : sql.raw('>');
       let last: { key: string; id: string } | null = null;
@@ -222,15 +224,7 @@ export function contentListRepo(db: Db) {
         const rows: (ContentCsvRow & { sort_key: string })[] = await db
           .selectFrom('contents')
           .selectAll('contents')
-          .select((eb) =>
-            eb
-              .selectFrom('users as o')
-              .select('o.name')
-              .whereRef('o.id', '=', 'contents.owner_user_id')
-              .$asScalar()
-              .$notNull()
-              .as('owner_name'),
-          )
+          .select(ownerName)
           // The key as text keeps PostgreSQL's microseconds, which a JavaScript Date would drop.
           .select(sql<string>`${sql.ref(`contents.${column}`)}::text`.as('sort_key'))
           .where(where)

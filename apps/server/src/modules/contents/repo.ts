@@ -24,48 +24,49 @@ export interface ContentRecord extends Selectable<ContentsTable> {
   short_base_url: string | null;
 }
 
+/** A vehicle with what its answers and rules need: owner, creator, domain options, short link. */
+const selectRecord = (db: Db) =>
+  db
+    .selectFrom('contents as c')
+    .innerJoin('users as o', 'o.id', 'c.owner_user_id')
+    .innerJoin('users as cr', 'cr.id', 'c.creator_user_id')
+    .innerJoin('domains as d', 'd.id', 'c.domain_id')
+    .leftJoin('publications as p', 'p.content_id', 'c.id')
+    .selectAll('c')
+    .select([
+      'o.name as owner_name',
+      'o.parent_user_id as owner_parent_id',
+      'o.image_system as owner_image_system',
+      'cr.name as creator_name',
+      'd.options as domain_options',
+      'p.short_id as short_id',
+      'p.base_url as short_base_url',
+    ]);
+
+/** Vehicles that count against the limits (COUNTED_PUBLICATIONS): the owner's and the whole domain's. */
+async function countedVehicles(db: Db, ownerId: string, domainId: string): Promise<{ user: number; domain: number }> {
+  const row = await db
+    .selectFrom('contents')
+    .select([
+      sql<number>`count(*) filter (where owner_user_id = ${ownerId})::int`.as('user'),
+      sql<number>`count(*)::int`.as('domain'),
+    ])
+    .where('domain_id', '=', domainId)
+    .where('publication', 'in', COUNTED_PUBLICATIONS)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
 /**
  * SQL of the contents area: vehicles (`contents`), and reads of their background processes (`content_processes`,
  * written by modules/processes). Only the contents area writes `contents`; other areas go through its services
  * (service.ts: contentRecords).
  */
 export function contentsRepo(db: Db) {
-  const selectRecord = () =>
-    db
-      .selectFrom('contents as c')
-      .innerJoin('users as o', 'o.id', 'c.owner_user_id')
-      .innerJoin('users as cr', 'cr.id', 'c.creator_user_id')
-      .innerJoin('domains as d', 'd.id', 'c.domain_id')
-      .leftJoin('publications as p', 'p.content_id', 'c.id')
-      .selectAll('c')
-      .select([
-        'o.name as owner_name',
-        'o.parent_user_id as owner_parent_id',
-        'o.image_system as owner_image_system',
-        'cr.name as creator_name',
-        'd.options as domain_options',
-        'p.short_id as short_id',
-        'p.base_url as short_base_url',
-      ]);
-
-  /** Vehicles that count against the limits (COUNTED_PUBLICATIONS): the owner's and the whole domain's. */
-  async function countedVehicles(ownerId: string, domainId: string): Promise<{ user: number; domain: number }> {
-    const row = await db
-      .selectFrom('contents')
-      .select([
-        sql<number>`count(*) filter (where owner_user_id = ${ownerId})::int`.as('user'),
-        sql<number>`count(*)::int`.as('domain'),
-      ])
-      .where('domain_id', '=', domainId)
-      .where('publication', 'in', COUNTED_PUBLICATIONS)
-      .executeTakeFirstOrThrow();
-    return row;
-  }
-
   return {
     /** One vehicle, whatever its state (the service decides what a caller may see). */
     async find(id: string): Promise<ContentRecord | undefined> {
-      return selectRecord().where('c.id', '=', id).executeTakeFirst();
+      return selectRecord(db).where('c.id', '=', id).executeTakeFirst();
     },
 
     /**
@@ -74,7 +75,7 @@ export function contentsRepo(db: Db) {
      */
     async lock(ids: readonly string[]): Promise<ContentRecord[]> {
       if (ids.length === 0) return [];
-      return selectRecord().where('c.id', 'in', ids).orderBy('c.id').forUpdate('c').execute();
+      return selectRecord(db).where('c.id', 'in', ids).orderBy('c.id').forUpdate('c').execute();
     },
 
     async insert(values: NewContent): Promise<string> {
@@ -126,7 +127,7 @@ export function contentsRepo(db: Db) {
       return (await q.executeTakeFirst()) !== undefined;
     },
 
-    countedVehicles,
+    countedVehicles: (ownerId: string, domainId: string) => countedVehicles(db, ownerId, domainId),
 
     /**
      * What the limits of a vehicle's owner are computed from: their car limit, their domain's options, and the
@@ -143,7 +144,7 @@ export function contentsRepo(db: Db) {
       await sql`select pg_advisory_xact_lock(hashtext('contents-limit'), (${owner.domain_id}::bigint % 2147483647)::int)`.execute(
         db,
       );
-      return { ...owner, counts: await countedVehicles(ownerId, owner.domain_id) };
+      return { ...owner, counts: await countedVehicles(db, ownerId, owner.domain_id) };
     },
 
     /** The processes still queued or running on these vehicles, oldest first: what an answer shows. */

@@ -1,39 +1,25 @@
-import type { Readable } from 'node:stream';
 import { contentsReportQuery } from '@spinyard/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { areaRoute, sendCsv } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { type ContentsReportService, contentsReportService } from './report-service.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['contents'];
-
-/** A file sent as it is read (the type provider's reply type knows only the JSON answers, hence the plain reply). */
-function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(stream);
-}
+const route = areaRoute('contents');
 
 const reportRoutes: FastifyPluginAsyncZod<{ report: ContentsReportService }> = async (app, { report }) => {
   app.get(
     '/contents_report',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'The vehicles the caller sees in one month (YYYY-MM, Japan time) as a CSV file (text/csv, UTF-8 with BOM): ' +
-          'one line per vehicle (detail) or per owner (summary, the default); sleep=1 includes sleeping vehicles; ' +
-          'load_from_s3 is accepted and ignored',
-        querystring: contentsReportQuery,
-        response: errorResponses(401, 422),
-      },
-    },
+    route({
+      summary:
+        'The vehicles the caller sees in one month (YYYY-MM, Japan time) as a CSV file (text/csv, UTF-8 with BOM): ' +
+        'one line per vehicle (detail) or per owner (summary, the default); sleep=1 includes sleeping vehicles; ' +
+        'load_from_s3 is accepted and ignored',
+      querystring: contentsReportQuery,
+      response: errorResponses(401, 422),
+    }),
     async (request, reply) => {
       const { fileName, stream } = await report.report(actorOf(request), request.query);
       return sendCsv(reply, fileName, stream);

@@ -5,6 +5,7 @@ import type { JobResult } from '../../platform/jobs/queue-registry.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { processService } from '../processes/service.ts';
 import { copyVehicleMedia } from '../vehicle-media/copy.ts';
+import { vehicleDetails } from './answer.ts';
 import { assertCanAddContents } from './limits.ts';
 import { type ContentRecord, contentsRepo, type NewContent } from './repo.ts';
 import { transferRepo } from './transfer-repo.ts';
@@ -65,26 +66,13 @@ function copyValues(row: ContentRecord, managementId: string, creatorId: string)
     management_id: managementId,
     publication: 'unpublished',
     maker: row.maker,
-    handle: row.handle,
     car_name: row.car_name,
     body_color: row.body_color,
     first_registration_year: row.first_registration_year,
     first_registration_month: row.first_registration_month,
-    engine_type: row.engine_type,
-    inspection_period: row.inspection_period,
-    displacement: row.displacement,
-    mileage: row.mileage,
-    repair_history: row.repair_history,
-    assessment_score: row.assessment_score,
+    ...vehicleDetails(row),
     price_with_tax: price(row.price_with_tax),
     total_price_with_tax: price(row.total_price_with_tax),
-    phone: row.phone,
-    mail: row.mail,
-    store: row.store,
-    bike_style: row.bike_style,
-    parts_category: row.parts_category,
-    statutory_inspection: row.statutory_inspection,
-    vehicle_inspection: row.vehicle_inspection,
     chassis_number: row.chassis_number,
     limited_password_enabled: row.limited_password_enabled,
     limited_password: row.limited_password,

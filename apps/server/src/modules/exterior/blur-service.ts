@@ -51,6 +51,26 @@ export interface PreviewImage {
 const backgroundAllowed = (content: ContentRecord): boolean =>
   readDomainOptions(content.domain_options).background_blur;
 
+/** The row of the vehicle, else a 422 on `group_id` (a row of another vehicle is none of this one). */
+async function rowOf(trx: Db, contentId: string, groupId: string): Promise<BlurGroupRow> {
+  const group = await blurRepo(trx).group(contentId, groupId);
+  if (!group) {
+    throw new AppError('validation_failed', {
+      fields: [fieldError('group_id', 'one_of', 'This row is not a row of the vehicle.')],
+    });
+  }
+  return group;
+}
+
+function assertTarget(content: ContentRecord, target: string): void {
+  if (target === 'background' && !backgroundAllowed(content)) {
+    throw new AppError('forbidden', {
+      message: 'Blurring the background is turned off for this domain (its background blur option).',
+      params: { reason: 'background_blur_off' },
+    });
+  }
+}
+
 /**
  * The blur editor's use cases (blur-routes.ts): read the rows with their saved settings, preview one frame, apply
  * (the `blur` process) and undo. Every change goes through `lockForMedia(..., 'EXTERIOR.APPLY_BLUR')`: another
@@ -60,26 +80,6 @@ const backgroundAllowed = (content: ContentRecord): boolean =>
  */
 export function blurService(deps: BlurServiceDeps) {
   const { db, store, media } = deps;
-
-  /** The row of the vehicle, else a 422 on `group_id` (a row of another vehicle is none of this one). */
-  async function rowOf(trx: Db, contentId: string, groupId: string): Promise<BlurGroupRow> {
-    const group = await blurRepo(trx).group(contentId, groupId);
-    if (!group) {
-      throw new AppError('validation_failed', {
-        fields: [fieldError('group_id', 'one_of', 'This row is not a row of the vehicle.')],
-      });
-    }
-    return group;
-  }
-
-  function assertTarget(content: ContentRecord, target: string): void {
-    if (target === 'background' && !backgroundAllowed(content)) {
-      throw new AppError('forbidden', {
-        message: 'Blurring the background is turned off for this domain (its background blur option).',
-        params: { reason: 'background_blur_off' },
-      });
-    }
-  }
 
   /** Key frames on frames of the row, each once, not lapping the spin: else a 422 naming the key frame. */
   function assertRegionsFit(regions: readonly BlurRegion[], frameCount: number, field: string): void {

@@ -1,48 +1,27 @@
-import { readFile } from 'node:fs/promises';
 import {
   type ExteriorAnswer,
   type ExteriorInitialAngleBody,
   type ExteriorOrderBody,
-  type ExteriorProcessStartedAnswer,
   type Operation,
-  REPLACE_IMAGE_MAX,
-  REPLACE_IMAGE_MIME_TYPES,
-  type RunningProcess,
   readDomainOptions,
   type UploadLimitCheckAnswer,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
-import type { JobDefinition, JobRunner } from '../../platform/jobs/queue-registry.ts';
+import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
 import { processQueryService } from '../contents/process-query-service.ts';
-import type { ContentProcessRow, ContentRecord } from '../contents/repo.ts';
-import { toProcessAnswer } from '../processes/answer.ts';
-import type { ProcessJobPayload } from '../processes/runner.ts';
-import { ProcessRefused, type ProcessWork, runProcessJob, startProcessJob } from '../processes/runner.ts';
+import type { ContentRecord } from '../contents/repo.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { toExteriorAnswer } from './answer.ts';
 import { deleteUnreferencedBlobs, imagesOfFrame, refreshExteriorFlags } from './edit-common.ts';
-import { extraImagesJob, replaceImageJob } from './edit-jobs.ts';
-import { type ExtraImagesPayload, extraImagesWork, ROW_PIPELINES } from './extra-images-work.ts';
-import { type ReplaceImagePayload, replaceImageWork, replaceSourcePrefix } from './replace-work.ts';
+import { ROW_PIPELINES } from './extra-images-work.ts';
+import { exteriorProcesses } from './process-start.ts';
 import { exteriorRepo } from './repo.ts';
-
-/** A failed process's error as the process row keeps it (process-jobs.ts): the catalogue code first when known. */
-function storedError(error: unknown): string {
-  const text =
-    error instanceof ProcessRefused || error instanceof AppError
-      ? `${error.code}: ${error.message}`
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return text.slice(0, 500);
-}
 
 export interface ExteriorServiceDeps {
   db: Db;
@@ -60,6 +39,24 @@ export interface ReplacementFile {
   bytes: number;
 }
 
+/** The frame ids of a reorder: every frame of the row exactly once, else a 422 on `sheet_ids`. */
+function assertEveryFrameOnce(frames: readonly { id: string }[], ids: readonly string[]): void {
+  const wanted = new Set(ids);
+  const known = new Set(frames.map((f) => f.id));
+  const sameSet = wanted.size === ids.length && wanted.size === known.size && ids.every((id) => known.has(id));
+  if (!sameSet) {
+    throw new AppError('validation_failed', {
+      fields: [
+        fieldError(
+          'sheet_ids',
+          'one_of',
+          `List every frame of the row exactly once (${known.size} frames; a frame of another row or twice is refused).`,
+        ),
+      ],
+    });
+  }
+}
+
 /**
  * The exterior as the dealer edits it (routes.ts): the answer with its rows, frames, obvr facts, settings, uploads
  * and processes; and every edit, each through `lockForMedia` with its operation (so a running process refuses it
@@ -69,8 +66,12 @@ export interface ReplacementFile {
  * Direct edits answer the exterior after the change; replace-image and extra-image removal are processes.
  */
 export function exteriorService(deps: ExteriorServiceDeps) {
-  const { db, store } = deps;
-  const log = deps.log ?? (() => undefined);
+  return { ...exteriorReads(deps), ...exteriorEdits(deps), ...exteriorProcesses(deps) };
+}
+
+/** The exterior as it stands, and whether another video may be uploaded. */
+function exteriorReads(deps: ExteriorServiceDeps) {
+  const { db } = deps;
 
   async function answerOf(actor: Actor, content: ContentRecord): Promise<ExteriorAnswer> {
     const repo = exteriorRepo(db);
@@ -96,6 +97,25 @@ export function exteriorService(deps: ExteriorServiceDeps) {
   async function get(actor: Actor, contentId: string): Promise<ExteriorAnswer> {
     return answerOf(actor, await visibleForMedia(db, actor, contentId));
   }
+
+  return {
+    get,
+
+    /** Whether another exterior video may be uploaded now: the domain's limit against the vehicle's unfinished uploads. */
+    async uploadLimitCheck(actor: Actor, contentId: string): Promise<UploadLimitCheckAnswer> {
+      const content = await visibleForMedia(db, actor, contentId);
+      const limit = readDomainOptions(content.domain_options).exterior_upload_limit;
+      const used = await deps.uploads.countUnfinished(content.id, 'exterior');
+      return { allowed: used < limit, limit, used };
+    },
+  };
+}
+
+/** The direct edits: each answers the exterior after the change. */
+function exteriorEdits(deps: ExteriorServiceDeps) {
+  const { db, store } = deps;
+  const log = deps.log ?? (() => undefined);
+  const { get } = exteriorReads(deps);
 
   /**
    * A direct edit: in one transaction the vehicle is locked through the media gate with `operation`, `change`
@@ -130,76 +150,14 @@ export function exteriorService(deps: ExteriorServiceDeps) {
     }
   }
 
-  /** Records a process and hands it to the runner, or runs it here once committed; answers the process as it is. */
-  async function runProcess(
-    trx: Db,
-    values: { contentId: string; process: RunningProcess; actorUserId: string; payload: Record<string, unknown> },
-    definition: JobDefinition<ProcessJobPayload>,
-  ): Promise<ContentProcessRow> {
-    return startProcessJob(trx, deps.jobs, definition, values);
-  }
-
-  /**
-   * Without a runner the process runs here, now that its row is committed; the answer is the process as it ended
-   * (the row as started, with the outcome the run gave it). With a runner: the process as queued.
-   */
-  async function afterCommit(
-    row: ContentProcessRow,
-    process: RunningProcess,
-    work: (run: ProcessWork) => Promise<void>,
-  ): Promise<ExteriorProcessStartedAnswer> {
-    let current: ContentProcessRow = row;
-    if (!deps.jobs) {
-      let outcome: Pick<ContentProcessRow, 'status' | 'progress' | 'error'> = { ...row, status: 'running' };
-      await runProcessJob(
-        db,
-        process,
-        row.id,
-        async (run) => {
-          try {
-            await work(run);
-            outcome = { status: 'succeeded', progress: 100, error: null };
-          } catch (error) {
-            outcome = { status: 'failed', progress: row.progress, error: storedError(error) };
-            throw error;
-          }
-        },
-        { lastAttempt: true },
-      );
-      current = { ...row, ...outcome, finished_at: new Date() };
-    }
-    const answer = toProcessAnswer(current);
-    if (!answer) throw new Error(`The process ${process} is unknown to this build.`);
-    return { content_id: current.content_id, process: answer };
-  }
-
   return {
-    get,
-
     /** `POST /exteriorimage/order`: the row's frames in the order given; every frame of the row exactly once. */
     async order(actor: Actor, body: ExteriorOrderBody): Promise<ExteriorAnswer> {
       return edit(actor, body.content_id, 'EXTERIOR.REORDER', async (trx) => {
         const repo = exteriorRepo(trx);
         const group = await repo.group(body.content_id, body.group_id);
         if (!group) throw new AppError('not_found');
-        const frames = await repo.framesOf(group.id);
-        const wanted = new Set(body.sheet_ids);
-        const known = new Set(frames.map((f) => f.id));
-        const sameSet =
-          wanted.size === body.sheet_ids.length &&
-          wanted.size === known.size &&
-          body.sheet_ids.every((id) => known.has(id));
-        if (!sameSet) {
-          throw new AppError('validation_failed', {
-            fields: [
-              fieldError(
-                'sheet_ids',
-                'one_of',
-                `List every frame of the row exactly once (${known.size} frames; a frame of another row or twice is refused).`,
-              ),
-            ],
-          });
-        }
+        assertEveryFrameOnce(await repo.framesOf(group.id), body.sheet_ids);
         await repo.reorderFrames(group.id, body.sheet_ids);
         return [];
       });
@@ -249,71 +207,6 @@ export function exteriorService(deps: ExteriorServiceDeps) {
     },
 
     /**
-     * `POST .../replace-image`: checks the file by its content (JPEG or PNG: unsupported_image_format; inside
-     * 1280x720: image_dimensions_invalid), keeps it in the store and starts `exterior_replace_image`, which renders
-     * it into the frame (replace-work.ts).
-     */
-    async replaceImage(
-      actor: Actor,
-      contentId: string,
-      frameId: string,
-      file: ReplacementFile,
-    ): Promise<ExteriorProcessStartedAnswer> {
-      let sourceKey: string | undefined;
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REPLACE_IMAGE');
-          const frame = await exteriorRepo(trx).frame(contentId, frameId);
-          if (!frame) throw new AppError('not_found');
-          const data = await readFile(file.path);
-          const measured = await deps.media.measureImage(data);
-          const mime = measured.mime as (typeof REPLACE_IMAGE_MIME_TYPES)[number];
-          if (
-            !REPLACE_IMAGE_MIME_TYPES.includes(mime) ||
-            measured.width === undefined ||
-            measured.height === undefined
-          ) {
-            throw new AppError('unsupported_image_format', { params: { formats: 'jpeg, png' } });
-          }
-          if (measured.width > REPLACE_IMAGE_MAX.width || measured.height > REPLACE_IMAGE_MAX.height) {
-            throw new AppError('image_dimensions_invalid', {
-              params: {
-                max_width: REPLACE_IMAGE_MAX.width,
-                max_height: REPLACE_IMAGE_MAX.height,
-                width: measured.width,
-                height: measured.height,
-              },
-              fields: [
-                fieldError(
-                  'file',
-                  'max_dimensions',
-                  `The replacement image must fit inside ${REPLACE_IMAGE_MAX.width}x${REPLACE_IMAGE_MAX.height} (it is ${measured.width}x${measured.height}).`,
-                ),
-              ],
-            });
-          }
-          const extension = mime === 'image/png' ? 'png' : 'jpg';
-          sourceKey = (await putContentAddressed(store, replaceSourcePrefix(contentId), data, extension)).key;
-          const payload: ReplaceImagePayload = {
-            frame_id: frame.id,
-            source_key: sourceKey,
-            exterior_size: readDomainOptions(content.domain_options).exterior_size,
-          };
-          return runProcess(
-            trx,
-            { contentId, process: 'exterior_replace_image', actorUserId: actor.userId, payload: { ...payload } },
-            replaceImageJob,
-          );
-        });
-        sourceKey = undefined;
-        return await afterCommit(row, 'exterior_replace_image', replaceImageWork(deps));
-      } finally {
-        // Stored, then the transaction failed: nothing will use the file.
-        if (sourceKey !== undefined) await store.delete(sourceKey).catch(() => undefined);
-      }
-    },
-
-    /**
      * `DELETE .../replace-image`: the frame shows its extracted image again, whatever its edit (a replacement, or
      * a blur of this one frame: the console offers one "show the original" per frame); a frame without an edit is
      * refused.
@@ -356,37 +249,6 @@ export function exteriorService(deps: ExteriorServiceDeps) {
         await repo.saveSettings(contentId, { initial_row: row });
         return undefined;
       });
-    },
-
-    /** Starts `exterior_extra_images_removal` (extra-images-work.ts). */
-    async removeExtraImages(actor: Actor, contentId: string): Promise<ExteriorProcessStartedAnswer> {
-      const row = await db.transaction().execute(async (trx) => {
-        const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REMOVE_EXTRA_IMAGES');
-        const { processes } = await processQueryService(trx).isProcessing(actor, contentId);
-        const payload: ExtraImagesPayload = {
-          frame_count: readDomainOptions(content.domain_options).exterior_frame_count,
-          keep_temp: processes.some((p) => (ROW_PIPELINES as readonly string[]).includes(p.process)),
-        };
-        return runProcess(
-          trx,
-          {
-            contentId,
-            process: 'exterior_extra_images_removal',
-            actorUserId: actor.userId,
-            payload: { ...payload },
-          },
-          extraImagesJob,
-        );
-      });
-      return afterCommit(row, 'exterior_extra_images_removal', extraImagesWork(deps));
-    },
-
-    /** Whether another exterior video may be uploaded now: the domain's limit against the vehicle's unfinished uploads. */
-    async uploadLimitCheck(actor: Actor, contentId: string): Promise<UploadLimitCheckAnswer> {
-      const content = await visibleForMedia(db, actor, contentId);
-      const limit = readDomainOptions(content.domain_options).exterior_upload_limit;
-      const used = await deps.uploads.countUnfinished(content.id, 'exterior');
-      return { allowed: used < limit, limit, used };
     },
   };
 }

@@ -119,130 +119,131 @@ const facts = (v: ProbedVideo): VideoFacts => ({
   frameRate: v.frameRate,
 });
 
+// The uploads area owns the uploads' states; its service moves them (expiry is not used here).
+const uploads = (on: Db) => uploadsService({ db: on, expireAfterMs: 0 });
+
+async function deleteUploadFiles(store: BlobStore, files: readonly string[]): Promise<void> {
+  // Each file, tus's metadata beside it, this node's copy read from the blob store, and the blob (S3 storage).
+  await deleteUploads({ store }, files);
+}
+
+/** A final refusal: every upload of the process `error` with the code, their files gone, nothing else written. */
+async function refuse(deps: PipelineDeps, payload: PipelinePayload, refusal: VideoRefusal): Promise<never> {
+  for (const id of payload.upload_ids) await uploads(deps.db).failed(id, refusal.code);
+  await deleteUploadFiles(deps.store, payload.files);
+  throw new ProcessRefused(refusal.code, refusal.message, refusal.params);
+}
+
+const invalidFile = (video: number): VideoRefusal => ({
+  code: 'video_invalid_file',
+  params: { video },
+  message: 'This video file cannot be read.',
+});
+
+async function probeAll(deps: PipelineDeps, payload: PipelinePayload): Promise<ProbedUpload[]> {
+  const probed: ProbedUpload[] = [];
+  for (const [i, id] of payload.upload_ids.entries()) {
+    // The receiving node's file when this node sees it, else (S3 storage) a copy read from the blob store, which
+    // goes with the upload's files (deleteUploadFiles) or, after a failed attempt, stays for a retry here. Neither
+    // (another node's folder and no blob): no refusal of the video, a failed attempt another worker may retry.
+    const { path: file } = await openUploadFile({ store: deps.store }, { id, file: payload.files[i]! });
+    const probe = await deps.media.probeVideo(file);
+    if (!probe.ok) return refuse(deps, payload, invalidFile(i + 1));
+    probed.push({ id, file, fileName: payload.file_names[i] ?? null, video: probe.video });
+  }
+  const options = { minSeconds: payload.min_seconds };
+  const refusal =
+    payload.upload_type === 'group'
+      ? exteriorVideosRefusal(
+          probed.map((p) => facts(p.video)),
+          options,
+        )
+      : probed
+          .map((p, i) => {
+            const r = exteriorVideoRefusal(facts(p.video), options);
+            return r ? { ...r, params: { ...r.params, video: i + 1 } } : undefined;
+          })
+          .find((r) => r !== undefined);
+  if (refusal) return refuse(deps, payload, refusal);
+  return probed;
+}
+
+/** One decode pass per video of the row; the row's signatures and candidates on one clock (videos end to end). */
+async function extractRow(
+  deps: PipelineDeps,
+  row: RowPlan,
+  payload: PipelinePayload,
+  size: { width: number; height: number },
+  dir: string,
+  progress: (seconds: number) => Promise<void>,
+  videoIndex: (video: ProbedUpload) => number,
+): Promise<Extracted> {
+  const out: Extracted = { frames: [], times: [], candidates: [] };
+  const total = row.videos.reduce((s, v) => s + v.video.durationSeconds, 0);
+  let offset = 0;
+  for (const upload of row.videos) {
+    const index = videoIndex(upload);
+    const outDir = path.join(dir, String(index));
+    await mkdir(outDir, { recursive: true });
+    const share = upload.video.durationSeconds / total;
+    const seconds = Math.min(upload.video.durationSeconds, VIDEO_BOUNDS.maxSeconds);
+    let extracted: SpinExtraction;
+    const pending: Promise<void>[] = [];
+    try {
+      extracted = await deps.media.extractSpinFrames(upload.file, {
+        durationSeconds: seconds,
+        candidates: Math.max(1, Math.ceil(CANDIDATE_OVERSAMPLING * payload.frame_count * share)),
+        width: size.width,
+        height: size.height,
+        colorMatrix: upload.video.colorMatrix,
+        fullRange: upload.video.fullRange,
+        // A row of one video stops decoding once its turn has closed for sure; a merged row's turn runs across
+        // its videos, so each is decoded whole.
+        ...(row.videos.length === 1 ? { closedAt: (frames) => findEarlyClose(frames) !== undefined } : {}),
+        outDir,
+        fps: SIGNATURE_FPS,
+        signatureWidth: SIGNATURE_WIDTH,
+        timeoutMs: extractTimeoutMs(seconds),
+        maxSeconds: VIDEO_BOUNDS.maxSeconds,
+        maxPixels: MAX_FRAME_PIXELS,
+        maxSignatures: Math.ceil((seconds + 5) * SIGNATURE_FPS * 1.2),
+        onCandidate: (_n, t) => {
+          pending.push(progress(offset + t).catch(() => undefined));
+        },
+      });
+    } catch (error) {
+      if (error instanceof FrameSignatureError) {
+        if (error.reason === 'ffmpeg_failed') return refuse(deps, payload, invalidFile(index + 1));
+        if (error.reason === 'timeout' || error.reason === 'too_many_frames') {
+          return refuse(deps, payload, {
+            code: 'video_out_of_bounds',
+            params: { video: index + 1, limit: error.reason === 'timeout' ? 'time' : 'duration' },
+            message: 'This video is too long, too large or too fast to process.',
+          });
+        }
+      }
+      throw error;
+    }
+    await Promise.all(pending);
+    if (extracted.signatures.frames.length === 0 || extracted.candidates.length === 0) {
+      return refuse(deps, payload, invalidFile(index + 1));
+    }
+    await deps.hooks?.afterExtract?.(index);
+    // The next video of a merged row follows this one on the row's clock.
+    const start = extracted.signatures.times[0] ?? 0;
+    const shift = offset - start;
+    out.frames.push(...extracted.signatures.frames);
+    out.times.push(...extracted.signatures.times.map((t) => t + shift));
+    out.candidates.push(...extracted.candidates.map((c) => ({ file: c.file, seconds: c.seconds + shift })));
+    if (extracted.stoppedEarly) out.stoppedAt = (extracted.signatures.times.at(-1) ?? 0) + shift;
+    offset += upload.video.durationSeconds;
+  }
+  return out;
+}
+
 export function exteriorPipeline(deps: PipelineDeps) {
   const { db, store, media } = deps;
   const now = deps.now ?? (() => new Date());
-  // The uploads area owns the uploads' states; its service moves them (expiry is not used here).
-  const uploads = (on: Db) => uploadsService({ db: on, expireAfterMs: 0 });
-
-  async function deleteUploadFiles(files: readonly string[]): Promise<void> {
-    // Each file, tus's metadata beside it, this node's copy read from the blob store, and the blob (S3 storage).
-    await deleteUploads({ store }, files);
-  }
-
-  /** A final refusal: every upload of the process `error` with the code, their files gone, nothing else written. */
-  async function refuse(payload: PipelinePayload, refusal: VideoRefusal): Promise<never> {
-    for (const id of payload.upload_ids) await uploads(db).failed(id, refusal.code);
-    await deleteUploadFiles(payload.files);
-    throw new ProcessRefused(refusal.code, refusal.message, refusal.params);
-  }
-
-  const invalidFile = (video: number): VideoRefusal => ({
-    code: 'video_invalid_file',
-    params: { video },
-    message: 'This video file cannot be read.',
-  });
-
-  async function probeAll(payload: PipelinePayload): Promise<ProbedUpload[]> {
-    const probed: ProbedUpload[] = [];
-    for (const [i, id] of payload.upload_ids.entries()) {
-      // The receiving node's file when this node sees it, else (S3 storage) a copy read from the blob store, which
-      // goes with the upload's files (deleteUploadFiles) or, after a failed attempt, stays for a retry here. Neither
-      // (another node's folder and no blob): no refusal of the video, a failed attempt another worker may retry.
-      const { path: file } = await openUploadFile({ store }, { id, file: payload.files[i]! });
-      const probe = await media.probeVideo(file);
-      if (!probe.ok) return refuse(payload, invalidFile(i + 1));
-      probed.push({ id, file, fileName: payload.file_names[i] ?? null, video: probe.video });
-    }
-    const options = { minSeconds: payload.min_seconds };
-    const refusal =
-      payload.upload_type === 'group'
-        ? exteriorVideosRefusal(
-            probed.map((p) => facts(p.video)),
-            options,
-          )
-        : probed
-            .map((p, i) => {
-              const r = exteriorVideoRefusal(facts(p.video), options);
-              return r ? { ...r, params: { ...r.params, video: i + 1 } } : undefined;
-            })
-            .find((r) => r !== undefined);
-    if (refusal) return refuse(payload, refusal);
-    return probed;
-  }
-
-  /** One decode pass per video of the row; the row's signatures and candidates on one clock (videos end to end). */
-  async function extractRow(
-    row: RowPlan,
-    payload: PipelinePayload,
-    size: { width: number; height: number },
-    dir: string,
-    progress: (seconds: number) => Promise<void>,
-    videoIndex: (video: ProbedUpload) => number,
-  ): Promise<Extracted> {
-    const out: Extracted = { frames: [], times: [], candidates: [] };
-    const total = row.videos.reduce((s, v) => s + v.video.durationSeconds, 0);
-    let offset = 0;
-    for (const upload of row.videos) {
-      const index = videoIndex(upload);
-      const outDir = path.join(dir, String(index));
-      await mkdir(outDir, { recursive: true });
-      const share = upload.video.durationSeconds / total;
-      const seconds = Math.min(upload.video.durationSeconds, VIDEO_BOUNDS.maxSeconds);
-      let extracted: SpinExtraction;
-      const pending: Promise<void>[] = [];
-      try {
-        extracted = await media.extractSpinFrames(upload.file, {
-          durationSeconds: seconds,
-          candidates: Math.max(1, Math.ceil(CANDIDATE_OVERSAMPLING * payload.frame_count * share)),
-          width: size.width,
-          height: size.height,
-          colorMatrix: upload.video.colorMatrix,
-          fullRange: upload.video.fullRange,
-          // A row of one video stops decoding once its turn has closed for sure; a merged row's turn runs across
-          // its videos, so each is decoded whole.
-          ...(row.videos.length === 1 ? { closedAt: (frames) => findEarlyClose(frames) !== undefined } : {}),
-          outDir,
-          fps: SIGNATURE_FPS,
-          signatureWidth: SIGNATURE_WIDTH,
-          timeoutMs: extractTimeoutMs(seconds),
-          maxSeconds: VIDEO_BOUNDS.maxSeconds,
-          maxPixels: MAX_FRAME_PIXELS,
-          maxSignatures: Math.ceil((seconds + 5) * SIGNATURE_FPS * 1.2),
-          onCandidate: (_n, t) => {
-            pending.push(progress(offset + t).catch(() => undefined));
-          },
-        });
-      } catch (error) {
-        if (error instanceof FrameSignatureError) {
-          if (error.reason === 'ffmpeg_failed') return refuse(payload, invalidFile(index + 1));
-          if (error.reason === 'timeout' || error.reason === 'too_many_frames') {
-            return refuse(payload, {
-              code: 'video_out_of_bounds',
-              params: { video: index + 1, limit: error.reason === 'timeout' ? 'time' : 'duration' },
-              message: 'This video is too long, too large or too fast to process.',
-            });
-          }
-        }
-        throw error;
-      }
-      await Promise.all(pending);
-      if (extracted.signatures.frames.length === 0 || extracted.candidates.length === 0) {
-        return refuse(payload, invalidFile(index + 1));
-      }
-      await deps.hooks?.afterExtract?.(index);
-      // The next video of a merged row follows this one on the row's clock.
-      const start = extracted.signatures.times[0] ?? 0;
-      const shift = offset - start;
-      out.frames.push(...extracted.signatures.frames);
-      out.times.push(...extracted.signatures.times.map((t) => t + shift));
-      out.candidates.push(...extracted.candidates.map((c) => ({ file: c.file, seconds: c.seconds + shift })));
-      if (extracted.stoppedEarly) out.stoppedAt = (extracted.signatures.times.at(-1) ?? 0) + shift;
-      offset += upload.video.durationSeconds;
-    }
-    return out;
-  }
-
   async function run(work: ProcessWork): Promise<void> {
     const parsed = pipelinePayload.safeParse(work.payload);
     if (!parsed.success) throw new ProcessRefused('validation_failed', 'The process payload is not a pipeline one.');
@@ -260,7 +261,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
       }
     }
     await work.progress(1);
-    const probed = await probeAll(payload);
+    const probed = await probeAll(deps, payload);
 
     const rows: RowPlan[] =
       payload.upload_type === 'group'
@@ -282,6 +283,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
         const rowSeconds = row.videos.reduce((s, v) => s + v.video.durationSeconds, 0);
         const done = before;
         const extracted = await extractRow(
+          deps,
           row,
           payload,
           sizes[r]!,
@@ -344,7 +346,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
         }
       });
       // Only once the frames are committed: a retry before this point still has its files.
-      await deleteUploadFiles(payload.files);
+      await deleteUploadFiles(store, payload.files);
     } catch (error) {
       if (error instanceof ProcessRefused) await discardOriginals(db, store, originals);
       throw error;
@@ -365,7 +367,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
         const parsed = pipelinePayload.safeParse(work.payload);
         if (parsed.success) {
           for (const id of parsed.data.upload_ids) await uploads(db).failed(id, 'internal_error');
-          await deleteUploadFiles(parsed.data.files);
+          await deleteUploadFiles(store, parsed.data.files);
         }
       }
       throw error;

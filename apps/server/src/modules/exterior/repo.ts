@@ -14,6 +14,11 @@ export type ExteriorSettingsRow = Selectable<ExteriorSettingsTable>;
  * with constraints deferred to the commit, so a renumbering may pass through duplicates inside its transaction.
  */
 export function exteriorRepo(db: Db) {
+  return { ...exteriorRowReads(db), ...exteriorRowWrites(db), ...exteriorSettingsAndCopies(db) };
+}
+
+/** The exterior as stored: rows, frames and settings. */
+export function exteriorRowReads(db: Db) {
   return {
     async groups(contentId: string): Promise<ExteriorGroupRow[]> {
       return db
@@ -65,7 +70,12 @@ export function exteriorRepo(db: Db) {
         .where('id', '=', frameId)
         .executeTakeFirst();
     },
+  };
+}
 
+/** Writes of the rows and frames: a pipeline's row, renumbering, deletes, a frame's edit. */
+export function exteriorRowWrites(db: Db) {
+  return {
     /**
      * Makes row `groupOrder` of the vehicle from `frames` (in order), replacing the row of that number if there is
      * one (its frames go with it). Call in a transaction: the row is whole or absent.
@@ -187,7 +197,12 @@ export function exteriorRepo(db: Db) {
         .where('id', '=', frameId)
         .execute();
     },
+  };
+}
 
+/** The exterior settings (initial angle and row), and the rows and settings a vehicle copy writes. */
+export function exteriorSettingsAndCopies(db: Db) {
+  return {
     /** A row of a copied vehicle, frames and their edits as they are (copy.ts has moved their keys). */
     async insertCopy(
       contentId: string,

@@ -13,199 +13,157 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/authenticate.ts';
-import { receiveFile, registerMultipart } from '../../http/multipart-file.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { registerMultipart } from '../../http/multipart-file.ts';
+import {
+  areaRoute,
+  EDIT_REFUSALS,
+  editRefusals,
+  multipartForm,
+  READ_REFUSALS,
+  UPLOAD_REFUSALS,
+  withFile,
+} from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { UPLOAD_EXPIRY_MS } from '../uploads/routes.ts';
 import { uploadsService } from '../uploads/service.ts';
 import { type ExteriorService, exteriorService } from './exterior-service.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['exterior'];
-const multipartForm = ['multipart/form-data'];
+const route = areaRoute('exterior');
 
-const LOCKED =
-  '409 content_locked (params.process names the running process), 409 content_linked, 409 invalid_state_transition ' +
-  '(a deleted vehicle: restore it first), 404 for a vehicle, row or frame the caller does not see.';
+const LOCKED = editRefusals('a vehicle, row or frame');
 
 const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app, { exterior }) => {
   app.get(
     '/exterior/:content_id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The exterior: rows and frames in order, obvr facts, settings, unfinished uploads and processes',
-        params: exteriorParams,
-        response: { 200: exteriorAnswer, ...errorResponses(401, 404, 422) },
-      },
-    },
+    route({
+      summary: 'The exterior: rows and frames in order, obvr facts, settings, unfinished uploads and processes',
+      params: exteriorParams,
+      response: { 200: exteriorAnswer, ...READ_REFUSALS },
+    }),
     async (request) => exterior.get(actorOf(request), request.params.content_id),
   );
 
   app.delete(
     '/exterior/:content_id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete the whole exterior (rows, frames, initial angle and row); EXTERIOR.DELETE',
-        description: `The vehicle then has no exterior and no list thumbnail. Refusals: ${LOCKED}`,
-        params: exteriorParams,
-        response: { 200: exteriorAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'Delete the whole exterior (rows, frames, initial angle and row); EXTERIOR.DELETE',
+      description: `The vehicle then has no exterior and no list thumbnail. Refusals: ${LOCKED}`,
+      params: exteriorParams,
+      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) => exterior.deleteAll(actorOf(request), request.params.content_id),
   );
 
   app.post(
     '/exteriorimage/order',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Reorder a row's frames; EXTERIOR.REORDER",
-        description: `sheet_ids: every frame of the row exactly once (422 naming sheet_ids otherwise). Refusals: ${LOCKED}`,
-        body: exteriorOrderBody,
-        response: { 200: exteriorAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: "Reorder a row's frames; EXTERIOR.REORDER",
+      description: `sheet_ids: every frame of the row exactly once (422 naming sheet_ids otherwise). Refusals: ${LOCKED}`,
+      body: exteriorOrderBody,
+      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) => exterior.order(actorOf(request), request.body),
   );
 
   app.delete(
     '/exterior/:content_id/rows/:group_id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a row; the rows after it are renumbered; EXTERIOR.DELETE',
-        description: `The last row gone: no exterior, no list thumbnail. Refusals: ${LOCKED}`,
-        params: exteriorGroupParams,
-        response: { 200: exteriorAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'Delete a row; the rows after it are renumbered; EXTERIOR.DELETE',
+      description: `The last row gone: no exterior, no list thumbnail. Refusals: ${LOCKED}`,
+      params: exteriorGroupParams,
+      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) => exterior.deleteRow(actorOf(request), request.params.content_id, request.params.group_id),
   );
 
   app.delete(
     '/exterior/:content_id/frames/:frame_id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Delete a frame; the frames after it move up and the row's frame count follows; EXTERIOR.UPDATE",
-        description: `Refusals: ${LOCKED}`,
-        params: exteriorFrameParams,
-        response: { 200: exteriorAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: "Delete a frame; the frames after it move up and the row's frame count follows; EXTERIOR.UPDATE",
+      description: `Refusals: ${LOCKED}`,
+      params: exteriorFrameParams,
+      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) => exterior.deleteFrame(actorOf(request), request.params.content_id, request.params.frame_id),
   );
 
   app.post(
     '/exterior/:content_id/frames/:frame_id/replace-image',
-    {
-      schema: {
-        tags,
-        security,
-        consumes: multipartForm,
-        summary: 'Replace a frame with an image (multipart: file); the exterior_replace_image process',
-        description:
-          'JPEG or PNG by content, at most 10 MB, fitting inside 1280x720 (both sides included). The original ' +
-          'frame is kept: DELETE restores it. Refusals: 413 file_too_large, 415 unsupported_image_format, 422 ' +
-          `image_dimensions_invalid (field file, rule max_dimensions), ${LOCKED}`,
-        params: exteriorFrameParams,
-        response: { 202: exteriorProcessStartedAnswer, ...errorResponses(401, 404, 409, 413, 415, 422) },
-      },
-    },
+    route({
+      consumes: multipartForm,
+      summary: 'Replace a frame with an image (multipart: file); the exterior_replace_image process',
+      description:
+        'JPEG or PNG by content, at most 10 MB, fitting inside 1280x720 (both sides included). The original ' +
+        'frame is kept: DELETE restores it. Refusals: 413 file_too_large, 415 unsupported_image_format, 422 ' +
+        `image_dimensions_invalid (field file, rule max_dimensions), ${LOCKED}`,
+      params: exteriorFrameParams,
+      response: { 202: exteriorProcessStartedAnswer, ...UPLOAD_REFUSALS },
+    }),
     async (request, reply) => {
       const { content_id, frame_id } = request.params;
-      const file = await receiveFile(request, { maxBytes: REPLACE_IMAGE_MAX_BYTES });
-      try {
-        return reply.code(202).send(await exterior.replaceImage(actorOf(request), content_id, frame_id, file));
-      } finally {
-        await file.discard();
-      }
+      const started = await withFile(request, REPLACE_IMAGE_MAX_BYTES, (file) =>
+        exterior.replaceImage(actorOf(request), content_id, frame_id, file),
+      );
+      return reply.code(202).send(started);
     },
   );
 
   app.delete(
     '/exterior/:content_id/frames/:frame_id/replace-image',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Show the extracted frame again instead of its replacement or blur; EXTERIOR.REPLACE_IMAGE',
-        description: `A frame without an edit: 409 invalid_state_transition (params.reason not_edited). Refusals: ${LOCKED}`,
-        params: exteriorFrameParams,
-        response: { 200: exteriorAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'Show the extracted frame again instead of its replacement or blur; EXTERIOR.REPLACE_IMAGE',
+      description: `A frame without an edit: 409 invalid_state_transition (params.reason not_edited). Refusals: ${LOCKED}`,
+      params: exteriorFrameParams,
+      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) => exterior.restoreImage(actorOf(request), request.params.content_id, request.params.frame_id),
   );
 
   app.post(
     '/exterior/:content_id/initial-angle',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The angle the spin opens on (front, 45 and 90 right or left); EXTERIOR.UPDATE',
-        description: `Refusals: ${LOCKED}`,
-        params: exteriorParams,
-        body: exteriorInitialAngleBody,
-        response: { 200: exteriorAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'The angle the spin opens on (front, 45 and 90 right or left); EXTERIOR.UPDATE',
+      description: `Refusals: ${LOCKED}`,
+      params: exteriorParams,
+      body: exteriorInitialAngleBody,
+      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) => exterior.setInitialAngle(actorOf(request), request.params.content_id, request.body),
   );
 
   app.post(
     '/exterior/:content_id/rows/initial',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The row the spin opens on (1 to the number of rows); EXTERIOR.UPDATE_INITIAL_ROW',
-        description: `A row past the last: 422 naming row (rule range). Refusals: ${LOCKED}`,
-        params: exteriorParams,
-        body: exteriorInitialRowBody,
-        response: { 200: exteriorAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'The row the spin opens on (1 to the number of rows); EXTERIOR.UPDATE_INITIAL_ROW',
+      description: `A row past the last: 422 naming row (rule range). Refusals: ${LOCKED}`,
+      params: exteriorParams,
+      body: exteriorInitialRowBody,
+      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) => exterior.setInitialRow(actorOf(request), request.params.content_id, request.body.row),
   );
 
   app.post(
     '/exterior/:content_id/extra-images/remove',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove extra images (the exterior_extra_images_removal process); EXTERIOR.REMOVE_EXTRA_IMAGES',
-        description:
-          "Extra: frames past the domain's frame count in a row, and temp rows (made, never part of the spin) " +
-          `unless a pipeline that may fill one is running. The exterior answer counts them in extra_images. Refusals: ${LOCKED}`,
-        params: exteriorParams,
-        response: { 202: exteriorProcessStartedAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'Remove extra images (the exterior_extra_images_removal process); EXTERIOR.REMOVE_EXTRA_IMAGES',
+      description:
+        "Extra: frames past the domain's frame count in a row, and temp rows (made, never part of the spin) " +
+        `unless a pipeline that may fill one is running. The exterior answer counts them in extra_images. Refusals: ${LOCKED}`,
+      params: exteriorParams,
+      response: { 202: exteriorProcessStartedAnswer, ...EDIT_REFUSALS },
+    }),
     async (request, reply) =>
       reply.code(202).send(await exterior.removeExtraImages(actorOf(request), request.params.content_id)),
   );
 
   app.get(
     '/exterior/:content_id/upload_limit_check',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Whether another exterior video may be uploaded: the domain's limit and the unfinished uploads",
-        params: exteriorParams,
-        response: { 200: uploadLimitCheckAnswer, ...errorResponses(401, 404, 422) },
-      },
-    },
+    route({
+      summary: "Whether another exterior video may be uploaded: the domain's limit and the unfinished uploads",
+      params: exteriorParams,
+      response: { 200: uploadLimitCheckAnswer, ...READ_REFUSALS },
+    }),
     async (request) => exterior.uploadLimitCheck(actorOf(request), request.params.content_id),
   );
 };

@@ -13,14 +13,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/authenticate.ts';
-import { receiveFile, registerMultipart } from '../../http/multipart-file.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { registerMultipart } from '../../http/multipart-file.ts';
+import { areaRoute, EDIT_REFUSALS, READ_REFUSALS, UPLOAD_REFUSALS, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { type HotspotFilesService, hotspotFilesService } from './files-service.ts';
 import { type HotspotKind, type HotspotsService, hotspotsService } from './service.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['hotspots'];
+const route = areaRoute('hotspots');
 
 /**
  * Paths (second document, section 7, shapes "not shown"; docs/decisions.md "Hotspots"): `/exterior/{id}/hotspots`
@@ -39,123 +38,92 @@ const routes: FastifyPluginAsyncZod<{ hotspots: HotspotsService; files: HotspotF
 
     app.get(
       base,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `The ${kind} hotspots of a vehicle, with the vehicle's manual count and the domain's maximum`,
-          params: hotspotListParams,
-          response: { 200: hotspotListAnswer, ...errorResponses(401, 404, 422) },
-        },
-      },
+      route({
+        summary: `The ${kind} hotspots of a vehicle, with the vehicle's manual count and the domain's maximum`,
+        params: hotspotListParams,
+        response: { 200: hotspotListAnswer, ...READ_REFUSALS },
+      }),
       async (request) => hotspots.list(actorOf(request), request.params.content_id, kind),
     );
 
     app.post(
       base,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Add an ${kind} hotspot on ${where}`,
-          description:
-            'Title and body are plain text, stored and answered exactly as sent. Refusals: 409 ' +
-            'max_content_count_exceeded (the domain maximum per vehicle), 409 content_locked, 422 naming the field.',
-          params: hotspotListParams,
-          body: addBody,
-          response: { 201: hotspotAnswer, ...errorResponses(401, 404, 409, 422) },
-        },
-      },
+      route({
+        summary: `Add an ${kind} hotspot on ${where}`,
+        description:
+          'Title and body are plain text, stored and answered exactly as sent. Refusals: 409 ' +
+          'max_content_count_exceeded (the domain maximum per vehicle), 409 content_locked, 422 naming the field.',
+        params: hotspotListParams,
+        body: addBody,
+        response: { 201: hotspotAnswer, ...EDIT_REFUSALS },
+      }),
       async (request, reply) =>
         reply.code(201).send(await hotspots.add(actorOf(request), request.params.content_id, kind, request.body)),
     );
 
     app.post(
       `${base}/:hotspot_id`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Update an ${kind} hotspot's fields (any of them; the others kept)`,
-          params: hotspotParams,
-          body: hotspotUpdateBody,
-          response: { 200: hotspotAnswer, ...errorResponses(401, 404, 409, 422) },
-        },
-      },
+      route({
+        summary: `Update an ${kind} hotspot's fields (any of them; the others kept)`,
+        params: hotspotParams,
+        body: hotspotUpdateBody,
+        response: { 200: hotspotAnswer, ...EDIT_REFUSALS },
+      }),
       async (request) =>
         hotspots.update(actorOf(request), request.params.content_id, request.params.hotspot_id, kind, request.body),
     );
 
     app.post(
       `${base}/:hotspot_id/coordinates`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Move an ${kind} hotspot: ${where}`,
-          params: hotspotParams,
-          body: coordinates,
-          response: { 200: hotspotAnswer, ...errorResponses(401, 404, 409, 422) },
-        },
-      },
+      route({
+        summary: `Move an ${kind} hotspot: ${where}`,
+        params: hotspotParams,
+        body: coordinates,
+        response: { 200: hotspotAnswer, ...EDIT_REFUSALS },
+      }),
       async (request) =>
         hotspots.move(actorOf(request), request.params.content_id, request.params.hotspot_id, kind, request.body),
     );
 
     app.delete(
       `${base}/:hotspot_id`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Remove an ${kind} hotspot and its files; answers the remaining list`,
-          params: hotspotParams,
-          response: { 200: hotspotListAnswer, ...errorResponses(401, 404, 409, 422) },
-        },
-      },
+      route({
+        summary: `Remove an ${kind} hotspot and its files; answers the remaining list`,
+        params: hotspotParams,
+        response: { 200: hotspotListAnswer, ...EDIT_REFUSALS },
+      }),
       async (request) => hotspots.remove(actorOf(request), request.params.content_id, request.params.hotspot_id, kind),
     );
   }
 
   app.post(
     '/hotspot/:content_id/:hotspot_id/:kind',
-    {
-      schema: {
-        tags,
-        security,
-        consumes: ['multipart/form-data'],
-        summary: "Set a hotspot's file (multipart field `file`): image, audio, video or icon",
-        description:
-          'Judged by content: image JPEG or PNG up to 5 MB; audio MP3 or M4A up to 5 MB and 120 s; video MP4, MOV, ' +
-          'M4V, WMV or AVI up to 50 MB; icon PNG (best 80x80, at most 1024 a side). Refusals: 413 file_too_large, ' +
-          '415 unsupported_image_format, unsupported_audio_format, unsupported_video_format, video_invalid_file, ' +
-          '422 audio_too_long, image_dimensions_invalid, 409 content_locked.',
-        params: hotspotFileParams,
-        response: { 200: hotspotAnswer, ...errorResponses(401, 404, 409, 413, 415, 422) },
-      },
-    },
+    route({
+      consumes: ['multipart/form-data'],
+      summary: "Set a hotspot's file (multipart field `file`): image, audio, video or icon",
+      description:
+        'Judged by content: image JPEG or PNG up to 5 MB; audio MP3 or M4A up to 5 MB and 120 s; video MP4, MOV, ' +
+        'M4V, WMV or AVI up to 50 MB; icon PNG (best 80x80, at most 1024 a side). Refusals: 413 file_too_large, ' +
+        '415 unsupported_image_format, unsupported_audio_format, unsupported_video_format, video_invalid_file, ' +
+        '422 audio_too_long, image_dimensions_invalid, 409 content_locked.',
+      params: hotspotFileParams,
+      response: { 200: hotspotAnswer, ...UPLOAD_REFUSALS },
+    }),
     async (request) => {
       const { content_id, hotspot_id, kind } = request.params;
-      const file = await receiveFile(request, { maxBytes: files.maxBytes(kind) });
-      try {
-        return await files.upload(actorOf(request), content_id, hotspot_id, kind, file);
-      } finally {
-        await file.discard();
-      }
+      return withFile(request, files.maxBytes(kind), (file) =>
+        files.upload(actorOf(request), content_id, hotspot_id, kind, file),
+      );
     },
   );
 
   app.delete(
     '/hotspot/:content_id/:hotspot_id/:kind',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Remove a hotspot's file",
-        params: hotspotFileParams,
-        response: { 200: hotspotAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: "Remove a hotspot's file",
+      params: hotspotFileParams,
+      response: { 200: hotspotAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) =>
       files.remove(actorOf(request), request.params.content_id, request.params.hotspot_id, request.params.kind),
   );

@@ -10,6 +10,11 @@ export type InteriorSceneRow = Selectable<InteriorScenesTable>;
  * vehicle's scenes, so two uploads never take the same place.
  */
 export function interiorRepo(db: Db) {
+  return { ...interiorSceneReads(db), ...interiorSceneWrites(db) };
+}
+
+/** The scenes as stored, and the locks a change takes first. */
+export function interiorSceneReads(db: Db) {
   return {
     async scenes(contentId: string): Promise<InteriorSceneRow[]> {
       return db
@@ -58,7 +63,12 @@ export function interiorRepo(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+  };
+}
 
+/** The writes of the scenes: a copy, an upload, an edit, the order, a delete. */
+export function interiorSceneWrites(db: Db) {
+  return {
     /** A scene of a copied vehicle as it is (copy.ts has moved its keys). */
     async insertCopy(
       contentId: string,

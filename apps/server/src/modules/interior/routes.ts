@@ -21,95 +21,73 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { receiveFile, registerMultipart } from '../../http/multipart-file.ts';
+import { registerMultipart } from '../../http/multipart-file.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { areaRoute, EDIT_REFUSALS, editRefusals, multipartForm, READ_REFUSALS, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { INTERIOR_PROCESS_JOBS } from './jobs.ts';
 import { type InteriorService, interiorService } from './service.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['interior'];
-const multipartForm = ['multipart/form-data'];
+const route = areaRoute('interior');
 
-const LOCKED =
-  '409 content_locked (params.process names the running process), 409 content_linked, 409 invalid_state_transition ' +
-  '(a deleted vehicle: restore it first), 404 for a vehicle or scene the caller does not see.';
+const LOCKED = editRefusals('a vehicle or scene');
 
 const SCENE = '/interior/:content_id/scenes/:scene_id';
 
-const routes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app, { interior }) => {
+const sceneRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app, { interior }) => {
   app.get(
     '/interior/:content_id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The interior: scenes in order with their pictures and tiles, settings, views, zoom points, processes',
-        params: interiorParams,
-        response: { 200: interiorAnswer, ...errorResponses(401, 404, 422) },
-      },
-    },
+    route({
+      summary: 'The interior: scenes in order with their pictures and tiles, settings, views, zoom points, processes',
+      params: interiorParams,
+      response: { 200: interiorAnswer, ...READ_REFUSALS },
+    }),
     async (request) => interior.list(actorOf(request), request.params.content_id),
   );
 
   app.post(
     '/interior/:content_id',
-    {
-      schema: {
-        tags,
-        security,
-        consumes: multipartForm,
-        summary: 'Add a panorama as the last scene (multipart: file, title); INTERIOR.UPLOAD',
-        description:
-          'JPEG or PNG by content (.jpg, .jpeg, .png), 2:1 within one pixel, 512x256 to 16384x8192 read from the ' +
-          'header before decoding, at most 50 MB, at most 20 scenes a vehicle. Kept at most 8192x4096 with its ' +
-          'sizes (thumbnail, preview, mobile) and Photo Sphere Viewer tiles. Refusals: 403 upload_over_limit ' +
-          '(params.limit), 413 file_too_large, 415 unsupported_image_format, 422 image_dimensions_invalid ' +
-          `(params.rule aspect_2_1, min_dimensions or max_dimensions), ${LOCKED}`,
-        params: interiorParams,
-        response: { 201: interiorSceneAnswer, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
-      },
-    },
+    route({
+      consumes: multipartForm,
+      summary: 'Add a panorama as the last scene (multipart: file, title); INTERIOR.UPLOAD',
+      description:
+        'JPEG or PNG by content (.jpg, .jpeg, .png), 2:1 within one pixel, 512x256 to 16384x8192 read from the ' +
+        'header before decoding, at most 50 MB, at most 20 scenes a vehicle. Kept at most 8192x4096 with its ' +
+        'sizes (thumbnail, preview, mobile) and Photo Sphere Viewer tiles. Refusals: 403 upload_over_limit ' +
+        '(params.limit), 413 file_too_large, 415 unsupported_image_format, 422 image_dimensions_invalid ' +
+        `(params.rule aspect_2_1, min_dimensions or max_dimensions), ${LOCKED}`,
+      params: interiorParams,
+      response: { 201: interiorSceneAnswer, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
+    }),
     async (request, reply) => {
-      const file = await receiveFile(request, { maxBytes: INTERIOR_MAX_BYTES });
-      try {
+      const scene = await withFile(request, INTERIOR_MAX_BYTES, (file) => {
         const fields = parseFields(interiorUploadFields, file.fields);
         if (!fields.ok) throw new AppError('validation_failed', { fields: fields.fields });
-        const scene = await interior.upload(actorOf(request), request.params.content_id, file, fields.data.title ?? '');
-        return reply.code(201).send(scene);
-      } finally {
-        await file.discard();
-      }
+        return interior.upload(actorOf(request), request.params.content_id, file, fields.data.title ?? '');
+      });
+      return reply.code(201).send(scene);
     },
   );
 
   app.post(
     '/multipanorama/order',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The scenes' new order (every scene of the vehicle, each once); INTERIOR.REORDER",
-        description: `A list that is not every scene once: 422 (field scene_ids). Refusals: ${LOCKED}`,
-        body: interiorOrderBody,
-        response: { 200: interiorAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: "The scenes' new order (every scene of the vehicle, each once); INTERIOR.REORDER",
+      description: `A list that is not every scene once: 422 (field scene_ids). Refusals: ${LOCKED}`,
+      body: interiorOrderBody,
+      response: { 200: interiorAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) => interior.order(actorOf(request), request.body),
   );
 
   app.delete(
     SCENE,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a scene; the scenes after it move up, the last one clears has_interior; INTERIOR.DELETE',
-        description: `Its pictures are deleted when no other scene uses them. Refusals: ${LOCKED}`,
-        params: interiorSceneParams,
-        response: { 204: z.null(), ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'Delete a scene; the scenes after it move up, the last one clears has_interior; INTERIOR.DELETE',
+      description: `Its pictures are deleted when no other scene uses them. Refusals: ${LOCKED}`,
+      params: interiorSceneParams,
+      response: { 204: z.null(), ...EDIT_REFUSALS },
+    }),
     async (request, reply) => {
       await interior.remove(actorOf(request), request.params.content_id, request.params.scene_id);
       return reply.code(204).send(null);
@@ -118,51 +96,42 @@ const routes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app,
 
   app.post(
     SCENE,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Change a scene: title (33), initial view (yaw, pitch, zoom), zoom points (20); INTERIOR.UPDATE',
-        description: `Refusals: ${LOCKED}`,
-        params: interiorSceneParams,
-        body: interiorSceneUpdateBody,
-        response: { 200: interiorSceneAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'Change a scene: title (33), initial view (yaw, pitch, zoom), zoom points (20); INTERIOR.UPDATE',
+      description: `Refusals: ${LOCKED}`,
+      params: interiorSceneParams,
+      body: interiorSceneUpdateBody,
+      response: { 200: interiorSceneAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) =>
       interior.update(actorOf(request), request.params.content_id, request.params.scene_id, request.body),
   );
+};
 
+/** The image-quality tool and the white balance of a scene: each a process rendering from the kept original. */
+const imageQualityRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app, { interior }) => {
   app.get(
     `${SCENE}/enhance`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The image-quality tool of a scene: its settings (or the defaults), before and after pictures',
-        params: interiorSceneParams,
-        response: { 200: enhanceAnswer, ...errorResponses(401, 404, 422) },
-      },
-    },
+    route({
+      summary: 'The image-quality tool of a scene: its settings (or the defaults), before and after pictures',
+      params: interiorSceneParams,
+      response: { 200: enhanceAnswer, ...READ_REFUSALS },
+    }),
     async (request) => interior.enhanceSettings(actorOf(request), request.params.content_id, request.params.scene_id),
   );
 
   app.get(
     `${SCENE}/enhance/preview`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The corrections on a 1024-wide copy of the original, as a JPEG (not stored): the live "after"',
-        description:
-          'Query: the settings of POST enhance (flags true/false, levels 0..100, jpeg_quality); absent ones are ' +
-          'off. wb_mode (manual or auto), wb_temperature and wb_tint (-100..100) preview a white balance not ' +
-          "applied yet; without wb_mode the scene's own is used. 403 forbidden (params.reason " +
-          "interior_enhancement_off) when a correction is asked and the domain's option is off.",
-        params: interiorSceneParams,
-        querystring: enhancePreviewQuery,
-      },
-    },
+    route({
+      summary: 'The corrections on a 1024-wide copy of the original, as a JPEG (not stored): the live "after"',
+      description:
+        'Query: the settings of POST enhance (flags true/false, levels 0..100, jpeg_quality); absent ones are ' +
+        'off. wb_mode (manual or auto), wb_temperature and wb_tint (-100..100) preview a white balance not ' +
+        "applied yet; without wb_mode the scene's own is used. 403 forbidden (params.reason " +
+        "interior_enhancement_off) when a correction is asked and the domain's option is off.",
+      params: interiorSceneParams,
+      querystring: enhancePreviewQuery,
+    }),
     async (request, reply) => {
       const { content_id, scene_id } = request.params;
       const jpeg = await interior.enhancePreview(
@@ -178,21 +147,16 @@ const routes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app,
 
   app.post(
     `${SCENE}/enhance`,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Apply the image-quality tool to a scene (the interior_enhance process); INTERIOR.ENHANCE_IMAGE_QUALITY',
-        description:
-          'Rendered from the original (which is kept) with the white balance in force, every size and the tiles. ' +
-          "403 forbidden (params.reason interior_enhancement_off) when the domain's option is off; 409 " +
-          `content_locked while another image edit of the vehicle runs. Refusals: ${LOCKED}`,
-        params: interiorSceneParams,
-        body: enhanceSettingsSchema,
-        response: { 202: interiorProcessAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'Apply the image-quality tool to a scene (the interior_enhance process); INTERIOR.ENHANCE_IMAGE_QUALITY',
+      description:
+        'Rendered from the original (which is kept) with the white balance in force, every size and the tiles. ' +
+        "403 forbidden (params.reason interior_enhancement_off) when the domain's option is off; 409 " +
+        `content_locked while another image edit of the vehicle runs. Refusals: ${LOCKED}`,
+      params: interiorSceneParams,
+      body: enhanceSettingsSchema,
+      response: { 202: interiorProcessAnswer, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request, reply) => {
       const { content_id, scene_id } = request.params;
       return reply.code(202).send(await interior.enhance(actorOf(request), content_id, scene_id, request.body));
@@ -201,34 +165,26 @@ const routes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app,
 
   app.delete(
     `${SCENE}/enhance`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Back to the original picture: the enhancement and the white balance dropped',
-        description: `Refusals: ${LOCKED}`,
-        params: interiorSceneParams,
-        response: { 200: interiorSceneAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'Back to the original picture: the enhancement and the white balance dropped',
+      description: `Refusals: ${LOCKED}`,
+      params: interiorSceneParams,
+      response: { 200: interiorSceneAnswer, ...EDIT_REFUSALS },
+    }),
     async (request) => interior.undo(actorOf(request), request.params.content_id, request.params.scene_id),
   );
 
   app.post(
     `${SCENE}/adjust`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'White balance of a scene (the whiteblance process): temperature and tint, or auto (grey world)',
-        description:
-          'Rendered from the original with the enhancement in force. 409 content_locked while another image edit ' +
-          `of the vehicle runs. Refusals: ${LOCKED}`,
-        params: interiorSceneParams,
-        body: whiteBalanceSchema,
-        response: { 202: interiorProcessAnswer, ...errorResponses(401, 404, 409, 422) },
-      },
-    },
+    route({
+      summary: 'White balance of a scene (the whiteblance process): temperature and tint, or auto (grey world)',
+      description:
+        'Rendered from the original with the enhancement in force. 409 content_locked while another image edit ' +
+        `of the vehicle runs. Refusals: ${LOCKED}`,
+      params: interiorSceneParams,
+      body: whiteBalanceSchema,
+      response: { 202: interiorProcessAnswer, ...EDIT_REFUSALS },
+    }),
     async (request, reply) => {
       const { content_id, scene_id } = request.params;
       return reply.code(202).send(await interior.adjust(actorOf(request), content_id, scene_id, request.body));
@@ -247,6 +203,7 @@ export async function registerInteriorRoutes(scope: FastifyInstance, ctx: Module
   });
   await scope.register(async (plain) => {
     await registerMultipart(plain);
-    await plain.register(routes, { interior });
+    await plain.register(sceneRoutes, { interior });
+    await plain.register(imageQualityRoutes, { interior });
   });
 }

@@ -21,8 +21,16 @@ import { putContentAddressed } from '../../platform/storage/content-addressed.ts
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
 import { imageAnswer, keysOf, mediaUrlOf, storeImage } from '../vehicle-media/images.ts';
+import {
+  answerInList,
+  assertPermutation,
+  deleteUnreferenced,
+  gate,
+  overLimit,
+  prefixOf,
+  type SliderDeps,
+} from './area-rules.ts';
 import { type OriginalMovieRow, type StoredMovie, sliderRepo } from './repo.ts';
-import { assertPermutation, deleteUnreferenced, gate, overLimit, prefixOf, type SliderDeps } from './service.ts';
 
 /**
  * The slider area's original content videos: uploaded, checked by ffprobe, kept as a faststart MP4 with a still,
@@ -120,10 +128,7 @@ export function originalMovieService({ db, store, media }: SliderDeps) {
           };
           const row = await repo.insertMovie(contentId, movie, shownName(file.fileName));
           const all = await repo.movies(contentId);
-          return movieAnswer(
-            row,
-            all.findIndex((m) => m.id === row.id),
-          );
+          return answerInList(row, all, movieAnswer);
         });
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -1,21 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import {
   categoryCaption,
   categoryImageRefusal,
   effectiveImageSystem,
-  type ImageRefusal,
-  isPermutationOf,
   type MediaOrderBody,
-  type Operation,
-  RENDITION_QUALITY,
-  RIDER_VIEW_MAX_IMAGES,
-  type RiderViewAnswer,
-  type RiderViewImageAnswer,
   readDomainOptions,
-  riderViewImageRefusal,
-  SLIDER_IMAGE_MAX_BYTES,
   SLIDER_MAX_ITEMS,
-  SLIDER_RENDITION_WIDTHS,
   type SliderAnswer,
   type SliderItemAnswer,
   type SliderItemUpdateBody,
@@ -28,15 +17,26 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
-import type { Media, RenditionSpec } from '../../platform/media/media.ts';
-import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
-import { contentsStyleOf } from '../contents/answer.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import { contentLocks } from '../processes/locks.ts';
 import { imageAnswer, keysOf, storeImage } from '../vehicle-media/images.ts';
-import { type RiderViewImageRow, type SliderItemRow, sliderRepo } from './repo.ts';
+import {
+  answerInList,
+  assertImageSize,
+  assertPermutation,
+  deleteUnreferenced,
+  fieldRefusal,
+  gate,
+  IMAGE_SPEC,
+  measured,
+  overLimit,
+  prefixOf,
+  type SliderDeps,
+} from './area-rules.ts';
+import { type SliderItemRow, sliderRepo } from './repo.ts';
+import { riderViewService } from './rider-view-service.ts';
 
 /**
  * The slider area's use cases: category images and video links (one ordered list) and a bike's rider view images.
@@ -49,37 +49,6 @@ import { type RiderViewImageRow, type SliderItemRow, sliderRepo } from './repo.t
  * upload stores its blobs while holding the same lock, so a delete can never remove a blob an upload is about to
  * refer to.
  */
-
-export interface SliderDeps {
-  db: Db;
-  store: BlobStore;
-  media: Media;
-}
-
-/** Every image of the area in these sizes (JPEG and WebP); the master keeps the picture's own size. */
-const IMAGE_SPEC: RenditionSpec = {
-  maxInputPixels: 40_000_000,
-  renditions: {
-    thumbnail: { width: SLIDER_RENDITION_WIDTHS.thumbnail },
-    display: { width: SLIDER_RENDITION_WIDTHS.display },
-    zoom: { width: SLIDER_RENDITION_WIDTHS.zoom },
-  },
-  quality: RENDITION_QUALITY,
-};
-
-export const prefixOf = (contentId: string, area: 'slider' | 'rider-view' | 'movies') =>
-  `contents/${contentId}/${area}`;
-
-const refused = (r: ImageRefusal) => new AppError(r.code, { params: r.params, message: r.message });
-
-export const overLimit = (max: number) =>
-  new AppError('max_content_count_exceeded', {
-    params: { max },
-    message: `The maximum number of items is exceeded (at most ${max}).`,
-  });
-
-const fieldRefusal = (field: string, rule: string, message: string) =>
-  new AppError('validation_failed', { fields: [{ field, rule, message }] });
 
 function templateEnabled(row: ContentRecord): boolean {
   return effectiveImageSystem(readDomainOptions(row.domain_options), row.owner_image_system)
@@ -100,30 +69,12 @@ export function sliderItemAnswer(row: SliderItemRow, order: number): SliderItemA
   return { kind: 'video_link', id: row.id, order, caption: row.caption, ...videoLinkAnswer(row.video_id ?? '') };
 }
 
-const riderAnswer = (row: RiderViewImageRow, order: number): RiderViewImageAnswer => ({
-  id: row.id,
-  order,
-  image: imageAnswer(row.image),
-});
-
-/** Deletes the keys no remaining row refers to. */
-export async function deleteUnreferenced(store: BlobStore, removed: readonly string[], kept: readonly string[]) {
-  const stillUsed = new Set(kept);
-  for (const key of new Set(removed)) if (!stillUsed.has(key)) await store.delete(key);
+/** The slider's use cases with the rider view's (one service for the routes, as the area is one screen). */
+export function sliderService(deps: SliderDeps) {
+  return { ...sliderItemsService(deps), ...riderViewService(deps) };
 }
 
-/** The gate alone, before a file is looked at: another tenant's vehicle is `not_found` whatever the file. */
-export const gate = (db: Db, actor: Actor, contentId: string, operation: Operation) =>
-  db.transaction().execute((trx) => lockForMedia(trx, actor, contentId, operation));
-
-export function sliderService({ db, store, media }: SliderDeps) {
-  async function measured(file: ReceivedFile, rule: typeof categoryImageRefusal): Promise<Buffer> {
-    const data = await readFile(file.path);
-    const refusal = rule(await media.measureImage(data));
-    if (refusal) throw refused(refusal);
-    return data;
-  }
-
+function sliderItemsService({ db, store, media }: SliderDeps) {
   async function sliderOf(trx: Db, row: ContentRecord): Promise<SliderAnswer> {
     const items = await sliderRepo(trx).items(row.id);
     return { items: items.map(sliderItemAnswer), config: sliderConfig(templateEnabled(row)) };
@@ -136,12 +87,6 @@ export function sliderService({ db, store, media }: SliderDeps) {
   }
 
   const imageKeysOf = (items: readonly SliderItemRow[]) => items.flatMap((i) => (i.image ? keysOf(i.image) : []));
-
-  function assertBike(row: ContentRecord): void {
-    if (contentsStyleOf(row.domain_options, row.owner_image_system) !== 'bike') {
-      throw new AppError('rider_view_bike_only');
-    }
-  }
 
   return {
     async slider(actor: Actor, contentId: string): Promise<SliderAnswer> {
@@ -158,10 +103,8 @@ export function sliderService({ db, store, media }: SliderDeps) {
         const field = String(issue?.path[0] ?? 'category');
         throw fieldRefusal(field, field === 'category' ? 'enum' : 'max', issue?.message ?? 'Check this field.');
       }
-      if (file.bytes > SLIDER_IMAGE_MAX_BYTES) {
-        throw new AppError('file_too_large', { params: { max_bytes: SLIDER_IMAGE_MAX_BYTES } });
-      }
-      const data = await measured(file, categoryImageRefusal);
+      assertImageSize(file);
+      const data = await measured(media, file, categoryImageRefusal);
       return db.transaction().execute(async (trx) => {
         await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.UPLOAD');
         const repo = sliderRepo(trx);
@@ -175,10 +118,7 @@ export function sliderService({ db, store, media }: SliderDeps) {
           video_id: null,
         });
         const items = await afterSliderChange(trx, contentId);
-        return sliderItemAnswer(
-          row,
-          items.findIndex((i) => i.id === row.id),
-        );
+        return answerInList(row, items, sliderItemAnswer);
       });
     },
 
@@ -203,10 +143,7 @@ export function sliderService({ db, store, media }: SliderDeps) {
           video_id: videoId,
         });
         const items = await afterSliderChange(trx, contentId);
-        return sliderItemAnswer(
-          row,
-          items.findIndex((i) => i.id === row.id),
-        );
+        return answerInList(row, items, sliderItemAnswer);
       });
     },
 
@@ -236,10 +173,7 @@ export function sliderService({ db, store, media }: SliderDeps) {
         const row = await repo.updateItem(contentId, itemId, change);
         if (!row) throw new AppError('not_found');
         const items = await repo.items(contentId);
-        return sliderItemAnswer(
-          row,
-          items.findIndex((i) => i.id === row.id),
-        );
+        return answerInList(row, items, sliderItemAnswer);
       });
     },
 
@@ -274,78 +208,7 @@ export function sliderService({ db, store, media }: SliderDeps) {
         return sliderOf(trx, row);
       });
     },
-
-    // ---- Rider view (bikes) -----------------------------------------------------------------------------------
-
-    async riderView(actor: Actor, contentId: string): Promise<RiderViewAnswer> {
-      await visibleForMedia(db, actor, contentId);
-      return riderViewOf(db, contentId);
-    },
-
-    async addRiderView(actor: Actor, contentId: string, file: ReceivedFile): Promise<RiderViewImageAnswer> {
-      assertBike(await gate(db, actor, contentId, 'CATEGORY_IMAGE.UPLOAD'));
-      if (file.bytes > SLIDER_IMAGE_MAX_BYTES) {
-        throw new AppError('file_too_large', { params: { max_bytes: SLIDER_IMAGE_MAX_BYTES } });
-      }
-      const data = await measured(file, riderViewImageRefusal);
-      return db.transaction().execute(async (trx) => {
-        assertBike(await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.UPLOAD'));
-        const repo = sliderRepo(trx);
-        if ((await repo.riderView(contentId)).length >= RIDER_VIEW_MAX_IMAGES) throw overLimit(RIDER_VIEW_MAX_IMAGES);
-        const image = await storeImage(store, media, prefixOf(contentId, 'rider-view'), data, IMAGE_SPEC);
-        const row = await repo.insertRiderView(contentId, image);
-        const all = await repo.riderView(contentId);
-        await setMediaFlags(trx, contentId, { has_rider_view: all.length > 0 });
-        return riderAnswer(
-          row,
-          all.findIndex((r) => r.id === row.id),
-        );
-      });
-    },
-
-    async deleteRiderView(actor: Actor, contentId: string, imageId: string): Promise<RiderViewAnswer> {
-      return db.transaction().execute(async (trx) => {
-        await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.DELETE');
-        const repo = sliderRepo(trx);
-        const removed = await repo.deleteRiderView(contentId, imageId);
-        if (!removed) throw new AppError('not_found');
-        const rest = await repo.riderView(contentId);
-        await setMediaFlags(trx, contentId, { has_rider_view: rest.length > 0 });
-        await deleteUnreferenced(
-          store,
-          keysOf(removed.image),
-          rest.flatMap((r) => keysOf(r.image)),
-        );
-        return riderViewOf(trx, contentId);
-      });
-    },
-
-    async reorderRiderView(actor: Actor, contentId: string, body: MediaOrderBody): Promise<RiderViewAnswer> {
-      return db.transaction().execute(async (trx) => {
-        await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.REORDER');
-        const repo = sliderRepo(trx);
-        assertPermutation(body.ids, await repo.riderView(contentId));
-        await repo.reorderRiderView(contentId, body.ids);
-        return riderViewOf(trx, contentId);
-      });
-    },
   };
 }
 
 export type SliderService = ReturnType<typeof sliderService>;
-
-export function assertPermutation(ids: readonly string[], rows: readonly { id: string }[]): void {
-  if (
-    !isPermutationOf(
-      ids,
-      rows.map((r) => r.id),
-    )
-  ) {
-    throw fieldRefusal('ids', 'permutation', 'Name every item of the list exactly once.');
-  }
-}
-
-async function riderViewOf(db: Db, contentId: string): Promise<RiderViewAnswer> {
-  const rows = await sliderRepo(db).riderView(contentId);
-  return { items: rows.map(riderAnswer), max_bytes: SLIDER_IMAGE_MAX_BYTES, max_items: RIDER_VIEW_MAX_IMAGES };
-}

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { areaRoute, EDIT_REFUSALS, READ_REFUSALS, UPLOAD_REFUSALS } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { createPgLocker } from './pg-locker.ts';
 import { uploadsRepo } from './repo.ts';
@@ -11,8 +12,7 @@ import { toUploadAnswer, uploadsService } from './service.ts';
 import { createTusEndpoint, type TusEndpoint } from './tus.ts';
 import { sweepDoneUploadFiles } from './upload-files.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['uploads'];
+const route = areaRoute('uploads');
 /** tus answers these itself; the body is empty. */
 const noBody = z.null();
 
@@ -90,18 +90,14 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
 
     app.post(
       VIDEO_UPLOADS_PATH,
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Create a resumable video upload (tus): Upload-Length and Upload-Metadata (content_id, purpose)',
-          description:
-            'Answers 201 with Location, the upload address. Refused: the vehicle not seen (404), a process locking ' +
-            'EXTERIOR.UPLOAD (409 content_locked), the upload limit of its domain (403 upload_over_limit), a size ' +
-            'over the limit (413 file_too_large, params.max_bytes), a bad header (422).',
-          response: { 201: noBody, ...errorResponses(401, 403, 404, 409, 413, 422) },
-        },
-      },
+      route({
+        summary: 'Create a resumable video upload (tus): Upload-Length and Upload-Metadata (content_id, purpose)',
+        description:
+          'Answers 201 with Location, the upload address. Refused: the vehicle not seen (404), a process locking ' +
+          'EXTERIOR.UPLOAD (409 content_locked), the upload limit of its domain (403 upload_over_limit), a size ' +
+          'over the limit (413 file_too_large, params.max_bytes), a bad header (422).',
+        response: { 201: noBody, ...errorResponses(401, 403, 404, 409, 413, 422) },
+      }),
       async (request, reply) => {
         const id = await service.create(actorOf(request), {
           uploadLength: first(request.headers['upload-length']),
@@ -114,15 +110,11 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
 
     app.head(
       `${VIDEO_UPLOADS_PATH}/:id`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'How much of an upload the server has (Upload-Offset), to resume it',
-          params: videoUploadParams,
-          response: { 200: noBody, ...errorResponses(401, 404, 422) },
-        },
-      },
+      route({
+        summary: 'How much of an upload the server has (Upload-Offset), to resume it',
+        params: videoUploadParams,
+        response: { 200: noBody, ...READ_REFUSALS },
+      }),
       async (request, reply) => {
         await service.own(actorOf(request), request.params.id);
         await handOver(tus, request, reply);
@@ -131,18 +123,14 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
 
     app.patch(
       `${VIDEO_UPLOADS_PATH}/:id`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Send bytes of an upload from Upload-Offset (application/offset+octet-stream)',
-          description:
-            'The last bytes are followed by the check of the file by its content: a file that is no video the ' +
-            'spec accepts answers 415 unsupported_video_format and is deleted.',
-          params: videoUploadParams,
-          response: { 204: noBody, ...errorResponses(401, 404, 409, 413, 415, 422) },
-        },
-      },
+      route({
+        summary: 'Send bytes of an upload from Upload-Offset (application/offset+octet-stream)',
+        description:
+          'The last bytes are followed by the check of the file by its content: a file that is no video the ' +
+          'spec accepts answers 415 unsupported_video_format and is deleted.',
+        params: videoUploadParams,
+        response: { 204: noBody, ...UPLOAD_REFUSALS },
+      }),
       async (request, reply) => {
         await service.own(actorOf(request), request.params.id);
         await handOver(tus, request, reply);
@@ -151,15 +139,11 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
 
     app.delete(
       `${VIDEO_UPLOADS_PATH}/:id`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Cancel an upload (its bytes are deleted) until the pipeline has taken it',
-          params: videoUploadParams,
-          response: { 204: noBody, ...errorResponses(401, 404, 409, 422) },
-        },
-      },
+      route({
+        summary: 'Cancel an upload (its bytes are deleted) until the pipeline has taken it',
+        params: videoUploadParams,
+        response: { 204: noBody, ...EDIT_REFUSALS },
+      }),
       async (request, reply) => {
         const row = await service.own(actorOf(request), request.params.id);
         await service.assertCancelable(row);
@@ -174,13 +158,11 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
       `${VIDEO_UPLOADS_PATH}/:id`,
       {
         exposeHeadRoute: false,
-        schema: {
-          tags,
-          security,
+        ...route({
           summary: 'An upload and its state (requested, ready, error, canceled... as the spec names them)',
           params: videoUploadParams,
-          response: { 200: videoUploadAnswer, ...errorResponses(401, 404, 422) },
-        },
+          response: { 200: videoUploadAnswer, ...READ_REFUSALS },
+        }),
       },
       async (request) => toUploadAnswer(await service.own(actorOf(request), request.params.id)),
     );

@@ -124,23 +124,9 @@ export function spinFilterGraph(o: {
   ].join(';');
 }
 
-export function extractSpinFrames(file: string, options: SpinExtractOptions): Promise<SpinExtraction> {
-  const fps = options.fps ?? 15;
-  const width = options.signatureWidth ?? 32;
-  const height = options.signatureHeight ?? 18;
-  const frameBytes = width * height;
-  const sliceSeconds = Math.max(options.durationSeconds, 0.001) / Math.max(1, options.candidates);
-  const graph = spinFilterGraph({
-    fps,
-    signatureWidth: width,
-    signatureHeight: height,
-    sliceSeconds,
-    width: options.width,
-    height: options.height,
-    colorMatrix: options.colorMatrix,
-    fullRange: options.fullRange,
-  });
-  const args = [
+/** ffmpeg's arguments for one pass: the signatures as raw grey frames on stdout, the candidates as JPEG files. */
+function spinExtractArgs(file: string, options: SpinExtractOptions, graph: string): string[] {
+  return [
     '-hide_banner',
     '-nostdin',
     '-nostats',
@@ -179,6 +165,25 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
     '0',
     path.join(options.outDir, CANDIDATE_NAME),
   ];
+}
+
+export function extractSpinFrames(file: string, options: SpinExtractOptions): Promise<SpinExtraction> {
+  const fps = options.fps ?? 15;
+  const width = options.signatureWidth ?? 32;
+  const height = options.signatureHeight ?? 18;
+  const frameBytes = width * height;
+  const sliceSeconds = Math.max(options.durationSeconds, 0.001) / Math.max(1, options.candidates);
+  const graph = spinFilterGraph({
+    fps,
+    signatureWidth: width,
+    signatureHeight: height,
+    sliceSeconds,
+    width: options.width,
+    height: options.height,
+    colorMatrix: options.colorMatrix,
+    fullRange: options.fullRange,
+  });
+  const args = spinExtractArgs(file, options, graph);
 
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });

@@ -8,6 +8,43 @@ function isErrnoException(error: unknown, ...codes: string[]): boolean {
   return error instanceof Error && 'code' in error && codes.includes(String(error.code));
 }
 
+/** The keys of the files under `dir`, depth first. */
+async function walk(dir: string, keyPrefix: string, out: string[]): Promise<void> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isErrnoException(error, 'ENOENT', 'ENOTDIR')) return;
+    throw error;
+  }
+  for (const entry of entries) {
+    // Dot names are temporary files of unfinished writes; symlinks are never followed.
+    if (entry.name.startsWith('.')) continue;
+    const key = keyPrefix + entry.name;
+    if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`, out);
+    else if (entry.isFile()) out.push(key);
+  }
+}
+
+/** Writes beside the target (one filesystem, so the rename is atomic) and renames: a reader sees all or nothing. */
+async function writeAtomically(dir: string, name: string, data: Parameters<BlobStore['put']>[1]): Promise<void> {
+  const file = path.join(dir, name);
+  const temp = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx');
+  try {
+    if (Buffer.isBuffer(data)) await handle.writeFile(data);
+    else for await (const chunk of data) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    // Flushed before the rename, so a crash never leaves a renamed but empty file.
+    await handle.sync();
+    await handle.close();
+    await rename(temp, file);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * Blobs as files under `rootDir`. Besides refusing unsafe keys, every access resolves symlinks and refuses a
  * path that lands outside the root, so a link planted inside the media folder cannot expose the rest of the disk.
@@ -73,23 +110,6 @@ export function createDiskBlobStore(rootDir: string): BlobStore {
     return dir;
   }
 
-  async function walk(dir: string, keyPrefix: string, out: string[]): Promise<void> {
-    let entries: Dirent[];
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if (isErrnoException(error, 'ENOENT', 'ENOTDIR')) return;
-      throw error;
-    }
-    for (const entry of entries) {
-      // Dot names are temporary files of unfinished writes; symlinks are never followed.
-      if (entry.name.startsWith('.')) continue;
-      const key = keyPrefix + entry.name;
-      if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`, out);
-      else if (entry.isFile()) out.push(key);
-    }
-  }
-
   async function listKeys(prefix: string): Promise<string[]> {
     // Only the part up to the last slash names directories to walk; the rest just filters the names found.
     const slash = prefix.lastIndexOf('/');
@@ -112,23 +132,7 @@ export function createDiskBlobStore(rootDir: string): BlobStore {
       // The content type is not stored: on disk it follows from the extension when the file is served.
       const segments = parseBlobKey(key);
       const dir = await ensureDirectory(key, segments.slice(0, -1));
-      // Written beside the target so the rename stays on one filesystem and is atomic.
-      const name = segments.at(-1)!;
-      const file = path.join(dir, name);
-      const temp = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-      const handle = await open(temp, 'wx');
-      try {
-        if (Buffer.isBuffer(data)) await handle.writeFile(data);
-        else for await (const chunk of data) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-        // Flushed before the rename, so a crash never leaves a renamed but empty file.
-        await handle.sync();
-        await handle.close();
-        await rename(temp, file);
-      } catch (error) {
-        await handle.close().catch(() => undefined);
-        await unlink(temp).catch(() => undefined);
-        throw error;
-      }
+      await writeAtomically(dir, segments.at(-1)!, data);
     },
 
     async get(key) {

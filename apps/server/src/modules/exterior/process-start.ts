@@ -1,0 +1,180 @@
+import { readFile } from 'node:fs/promises';
+import {
+  type ExteriorProcessStartedAnswer,
+  REPLACE_IMAGE_MAX,
+  REPLACE_IMAGE_MIME_TYPES,
+  type RunningProcess,
+  readDomainOptions,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import { AppError, fieldError } from '../../errors.ts';
+import type { JobDefinition } from '../../platform/jobs/queue-registry.ts';
+import type { Media } from '../../platform/media/media.ts';
+import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
+import type { Actor } from '../auth/service.ts';
+import { lockForMedia } from '../contents/media-access.ts';
+import { processQueryService } from '../contents/process-query-service.ts';
+import type { ContentProcessRow } from '../contents/repo.ts';
+import { toProcessAnswer } from '../processes/answer.ts';
+import type { ProcessJobPayload } from '../processes/runner.ts';
+import { ProcessRefused, type ProcessWork, runProcessJob, startProcessJob } from '../processes/runner.ts';
+import { extraImagesJob, replaceImageJob } from './edit-jobs.ts';
+import type { ExteriorServiceDeps, ReplacementFile } from './exterior-service.ts';
+import { type ExtraImagesPayload, extraImagesWork, ROW_PIPELINES } from './extra-images-work.ts';
+import { type ReplaceImagePayload, replaceImageWork, replaceSourcePrefix } from './replace-work.ts';
+import { exteriorRepo } from './repo.ts';
+
+/** A failed process's error as the process row keeps it (process-jobs.ts): the catalogue code first when known. */
+function storedError(error: unknown): string {
+  const text =
+    error instanceof ProcessRefused || error instanceof AppError
+      ? `${error.code}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return text.slice(0, 500);
+}
+
+/** The replacement's bytes and kind, once it is a JPEG or PNG fitting inside the replacement size. */
+async function checkedReplacement(media: Media, file: ReplacementFile) {
+  const data = await readFile(file.path);
+  const measured = await media.measureImage(data);
+  const mime = measured.mime as (typeof REPLACE_IMAGE_MIME_TYPES)[number];
+  if (!REPLACE_IMAGE_MIME_TYPES.includes(mime) || measured.width === undefined || measured.height === undefined) {
+    throw new AppError('unsupported_image_format', { params: { formats: 'jpeg, png' } });
+  }
+  if (measured.width > REPLACE_IMAGE_MAX.width || measured.height > REPLACE_IMAGE_MAX.height) {
+    throw new AppError('image_dimensions_invalid', {
+      params: {
+        max_width: REPLACE_IMAGE_MAX.width,
+        max_height: REPLACE_IMAGE_MAX.height,
+        width: measured.width,
+        height: measured.height,
+      },
+      fields: [
+        fieldError(
+          'file',
+          'max_dimensions',
+          `The replacement image must fit inside ${REPLACE_IMAGE_MAX.width}x${REPLACE_IMAGE_MAX.height} (it is ${measured.width}x${measured.height}).`,
+        ),
+      ],
+    });
+  }
+  return { data, mime };
+}
+
+/**
+ * The exterior's edits that run as processes: replacing a frame with an image, removing the extra images. Each
+ * records its process in the vehicle's transaction and answers the process as started (or, without a runner, as it
+ * ended).
+ */
+export function exteriorProcesses(deps: ExteriorServiceDeps) {
+  const { db, store } = deps;
+
+  /** Records a process and hands it to the runner, or runs it here once committed; answers the process as it is. */
+  async function runProcess(
+    trx: Db,
+    values: { contentId: string; process: RunningProcess; actorUserId: string; payload: Record<string, unknown> },
+    definition: JobDefinition<ProcessJobPayload>,
+  ): Promise<ContentProcessRow> {
+    return startProcessJob(trx, deps.jobs, definition, values);
+  }
+
+  /**
+   * Without a runner the process runs here, now that its row is committed; the answer is the process as it ended
+   * (the row as started, with the outcome the run gave it). With a runner: the process as queued.
+   */
+  async function afterCommit(
+    row: ContentProcessRow,
+    process: RunningProcess,
+    work: (run: ProcessWork) => Promise<void>,
+  ): Promise<ExteriorProcessStartedAnswer> {
+    let current: ContentProcessRow = row;
+    if (!deps.jobs) {
+      let outcome: Pick<ContentProcessRow, 'status' | 'progress' | 'error'> = { ...row, status: 'running' };
+      await runProcessJob(
+        db,
+        process,
+        row.id,
+        async (run) => {
+          try {
+            await work(run);
+            outcome = { status: 'succeeded', progress: 100, error: null };
+          } catch (error) {
+            outcome = { status: 'failed', progress: row.progress, error: storedError(error) };
+            throw error;
+          }
+        },
+        { lastAttempt: true },
+      );
+      current = { ...row, ...outcome, finished_at: new Date() };
+    }
+    const answer = toProcessAnswer(current);
+    if (!answer) throw new Error(`The process ${process} is unknown to this build.`);
+    return { content_id: current.content_id, process: answer };
+  }
+
+  return {
+    /**
+     * `POST .../replace-image`: checks the file by its content (JPEG or PNG: unsupported_image_format; inside
+     * 1280x720: image_dimensions_invalid), keeps it in the store and starts `exterior_replace_image`, which renders
+     * it into the frame (replace-work.ts).
+     */
+    async replaceImage(
+      actor: Actor,
+      contentId: string,
+      frameId: string,
+      file: ReplacementFile,
+    ): Promise<ExteriorProcessStartedAnswer> {
+      let sourceKey: string | undefined;
+      try {
+        const row = await db.transaction().execute(async (trx) => {
+          const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REPLACE_IMAGE');
+          const frame = await exteriorRepo(trx).frame(contentId, frameId);
+          if (!frame) throw new AppError('not_found');
+          const { data, mime } = await checkedReplacement(deps.media, file);
+          const extension = mime === 'image/png' ? 'png' : 'jpg';
+          sourceKey = (await putContentAddressed(store, replaceSourcePrefix(contentId), data, extension)).key;
+          const payload: ReplaceImagePayload = {
+            frame_id: frame.id,
+            source_key: sourceKey,
+            exterior_size: readDomainOptions(content.domain_options).exterior_size,
+          };
+          return runProcess(
+            trx,
+            { contentId, process: 'exterior_replace_image', actorUserId: actor.userId, payload: { ...payload } },
+            replaceImageJob,
+          );
+        });
+        sourceKey = undefined;
+        return await afterCommit(row, 'exterior_replace_image', replaceImageWork(deps));
+      } finally {
+        // Stored, then the transaction failed: nothing will use the file.
+        if (sourceKey !== undefined) await store.delete(sourceKey).catch(() => undefined);
+      }
+    },
+
+    /** Starts `exterior_extra_images_removal` (extra-images-work.ts). */
+    async removeExtraImages(actor: Actor, contentId: string): Promise<ExteriorProcessStartedAnswer> {
+      const row = await db.transaction().execute(async (trx) => {
+        const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REMOVE_EXTRA_IMAGES');
+        const { processes } = await processQueryService(trx).isProcessing(actor, contentId);
+        const payload: ExtraImagesPayload = {
+          frame_count: readDomainOptions(content.domain_options).exterior_frame_count,
+          keep_temp: processes.some((p) => (ROW_PIPELINES as readonly string[]).includes(p.process)),
+        };
+        return runProcess(
+          trx,
+          {
+            contentId,
+            process: 'exterior_extra_images_removal',
+            actorUserId: actor.userId,
+            payload: { ...payload },
+          },
+          extraImagesJob,
+        );
+      });
+      return afterCommit(row, 'exterior_extra_images_removal', extraImagesWork(deps));
+    },
+  };
+}

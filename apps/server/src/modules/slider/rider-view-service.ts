@@ -1,0 +1,99 @@
+import {
+  type MediaOrderBody,
+  RIDER_VIEW_MAX_IMAGES,
+  type RiderViewAnswer,
+  type RiderViewImageAnswer,
+  riderViewImageRefusal,
+  SLIDER_IMAGE_MAX_BYTES,
+} from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { ReceivedFile } from '../../http/multipart-file.ts';
+import type { Actor } from '../auth/service.ts';
+import { contentsStyleOf } from '../contents/answer.ts';
+import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
+import type { ContentRecord } from '../contents/repo.ts';
+import { imageAnswer, keysOf, storeImage } from '../vehicle-media/images.ts';
+import {
+  answerInList,
+  assertImageSize,
+  assertPermutation,
+  deleteUnreferenced,
+  gate,
+  IMAGE_SPEC,
+  measured,
+  overLimit,
+  prefixOf,
+  type SliderDeps,
+} from './area-rules.ts';
+import { type RiderViewImageRow, sliderRepo } from './repo.ts';
+
+function assertBike(row: ContentRecord): void {
+  if (contentsStyleOf(row.domain_options, row.owner_image_system) !== 'bike') {
+    throw new AppError('rider_view_bike_only');
+  }
+}
+
+const riderAnswer = (row: RiderViewImageRow, order: number): RiderViewImageAnswer => ({
+  id: row.id,
+  order,
+  image: imageAnswer(row.image),
+});
+
+/** A bike's rider view images: an ordered list, stored as the slider's images are. */
+export function riderViewService({ db, store, media }: SliderDeps) {
+  return {
+    async riderView(actor: Actor, contentId: string): Promise<RiderViewAnswer> {
+      await visibleForMedia(db, actor, contentId);
+      return riderViewOf(db, contentId);
+    },
+
+    async addRiderView(actor: Actor, contentId: string, file: ReceivedFile): Promise<RiderViewImageAnswer> {
+      assertBike(await gate(db, actor, contentId, 'CATEGORY_IMAGE.UPLOAD'));
+      assertImageSize(file);
+      const data = await measured(media, file, riderViewImageRefusal);
+      return db.transaction().execute(async (trx) => {
+        assertBike(await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.UPLOAD'));
+        const repo = sliderRepo(trx);
+        if ((await repo.riderView(contentId)).length >= RIDER_VIEW_MAX_IMAGES) throw overLimit(RIDER_VIEW_MAX_IMAGES);
+        const image = await storeImage(store, media, prefixOf(contentId, 'rider-view'), data, IMAGE_SPEC);
+        const row = await repo.insertRiderView(contentId, image);
+        const all = await repo.riderView(contentId);
+        await setMediaFlags(trx, contentId, { has_rider_view: all.length > 0 });
+        return answerInList(row, all, riderAnswer);
+      });
+    },
+
+    async deleteRiderView(actor: Actor, contentId: string, imageId: string): Promise<RiderViewAnswer> {
+      return db.transaction().execute(async (trx) => {
+        await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.DELETE');
+        const repo = sliderRepo(trx);
+        const removed = await repo.deleteRiderView(contentId, imageId);
+        if (!removed) throw new AppError('not_found');
+        const rest = await repo.riderView(contentId);
+        await setMediaFlags(trx, contentId, { has_rider_view: rest.length > 0 });
+        await deleteUnreferenced(
+          store,
+          keysOf(removed.image),
+          rest.flatMap((r) => keysOf(r.image)),
+        );
+        return riderViewOf(trx, contentId);
+      });
+    },
+
+    async reorderRiderView(actor: Actor, contentId: string, body: MediaOrderBody): Promise<RiderViewAnswer> {
+      return db.transaction().execute(async (trx) => {
+        await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.REORDER');
+        const repo = sliderRepo(trx);
+        assertPermutation(body.ids, await repo.riderView(contentId));
+        await repo.reorderRiderView(contentId, body.ids);
+        return riderViewOf(trx, contentId);
+      });
+    },
+  };
+}
+
+async function riderViewOf(db: Db, contentId: string): Promise<RiderViewAnswer> {
+  const rows = await sliderRepo(db).riderView(contentId);
+  return { items: rows.map(riderAnswer), max_bytes: SLIDER_IMAGE_MAX_BYTES, max_items: RIDER_VIEW_MAX_IMAGES };
+}
