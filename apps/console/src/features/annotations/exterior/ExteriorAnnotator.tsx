@@ -19,8 +19,8 @@ import { HotspotFiles } from '../form/HotspotFiles.tsx';
 import { HotspotForm } from '../form/HotspotForm.tsx';
 import { atMaximum, HotspotList } from '../shared/HotspotList.tsx';
 import { DefectList } from './DefectList.tsx';
-import { FrameStage } from './FrameStage.tsx';
-import { FrameStrip } from './FrameStrip.tsx';
+import { HotspotStage } from './HotspotStage.tsx';
+import { HotspotStrip } from './HotspotStrip.tsx';
 import { nudgeAt, placeKey, removeKey } from './keyFrames.ts';
 import { useKeyEditing } from './useKeyEditing.ts';
 
@@ -143,7 +143,7 @@ export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; 
             </Button>
           </Group>
           {display ? (
-            <FrameStage
+            <HotspotStage
               imageUrl={display.jpeg}
               width={display.width}
               height={display.height}
@@ -168,7 +168,7 @@ export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; 
             thumbLabel={t('annotations.exterior.scrub')}
             data-testid="annotation-slider"
           />
-          <FrameStrip frames={row.sheets} frame={frame} keys={keys} onPick={goto} />
+          <HotspotStrip frames={row.sheets} frame={frame} keys={keys} onPick={goto} />
           {keys && keys.length > 0 ? (
             <Group gap="xs" wrap="wrap">
               <Text size="xs" c="gray.7" data-testid="annotation-keys">

@@ -24,12 +24,12 @@ import {
 } from '../../../../api/exteriorBlur.ts';
 import { notifySuccess } from '../../../../api/notify.ts';
 import { CenteredLoader } from '../../../../components/CenteredLoader.tsx';
+import { BlurCanvas } from './BlurCanvas.tsx';
+import { BlurStrip } from './BlurStrip.tsx';
 import { CloseConfirm } from './CloseConfirm.tsx';
 import { DraftNotice, useBlurDraft, useDraftSync } from './DraftNotice.tsx';
 import { type BlurDraftSettings, removeBlurDraft } from './draft.ts';
 import { editorReducer, initialState } from './editorState.ts';
-import { FrameCanvas } from './FrameCanvas.tsx';
-import { FrameStrip } from './FrameStrip.tsx';
 import { type Look, LookControls } from './LookControls.tsx';
 import { NeighbourPreview } from './NeighbourPreview.tsx';
 import { ProcessLine } from './ProcessLine.tsx';
@@ -285,7 +285,7 @@ function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDir
               {t('exteriorBlur.nextFrame')}
             </Button>
           </Group>
-          <FrameCanvas
+          <BlurCanvas
             imageUrl={display.jpeg}
             width={display.width}
             height={display.height}
@@ -300,7 +300,7 @@ function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDir
               {t('exteriorBlur.canvas.replaced')}
             </Alert>
           ) : null}
-          <FrameStrip
+          <BlurStrip
             frames={row.frames}
             frame={state.frame}
             region={selectedRegion}
