@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Slider, Text } from '@mantine/core';
 import { type ExteriorGroupAnswer, type HotspotKeyFrame, hotspotPositionAt } from '@spinyard/domain';
-import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
@@ -8,6 +8,7 @@ import { apiErrorText } from '../../../api/errorText.ts';
 import { useExterior } from '../../../api/exterior.ts';
 import { useHotspots, useMoveHotspot } from '../../../api/hotspots.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { FrameSteps } from '../../../shared/frames/FrameSteps.tsx';
 import { hasKeyOn, wrapFrame } from '../../../shared/frames/frameKeys.ts';
 import { AnnotatorPanel, NothingToAnnotate } from '../shared/AnnotatorPanel.tsx';
 import { DefectList } from './DefectList.tsx';
@@ -82,7 +83,14 @@ export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; 
           w={200}
         />
       ) : null}
-      <FrameSteps frame={frame} n={n} goto={goto} />
+      <FrameSteps
+        frame={frame}
+        onFrame={goto}
+        previous={t('annotations.exterior.previous')}
+        next={t('annotations.exterior.next')}
+        position={t('annotations.exterior.frameOf', { n: frame + 1, count: n })}
+        testId="annotation"
+      />
       <RowFrame
         row={row}
         frame={frame}
@@ -122,38 +130,6 @@ export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; 
       footer={<DefectList hotspots={list.data.items} />}
       testId="exterior-annotator"
     />
-  );
-}
-
-/** Previous and next frame, with the frame shown between them. */
-function FrameSteps({ frame, n, goto }: { frame: number; n: number; goto: (frame: number) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Button
-        type="button"
-        variant="default"
-        size="xs"
-        leftSection={<IconChevronLeft size={14} aria-hidden />}
-        onClick={() => goto(frame - 1)}
-        data-testid="annotation-previous"
-      >
-        {t('annotations.exterior.previous')}
-      </Button>
-      <Text size="sm" fw={600} data-testid="annotation-frame-number">
-        {t('annotations.exterior.frameOf', { n: frame + 1, count: n })}
-      </Text>
-      <Button
-        type="button"
-        variant="default"
-        size="xs"
-        rightSection={<IconChevronRight size={14} aria-hidden />}
-        onClick={() => goto(frame + 1)}
-        data-testid="annotation-next"
-      >
-        {t('annotations.exterior.next')}
-      </Button>
-    </Group>
   );
 }
 
