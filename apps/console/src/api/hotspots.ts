@@ -50,7 +50,10 @@ function useHotspotWrite<A, R>(contentId: string, write: (args: A) => Promise<R>
   });
 }
 
-export type HotspotAddBody = ExteriorHotspotAddBody | InteriorHotspotAddBody;
+/** A new hotspot's fields and its place (the area's kind of place: the server checks it by the area's schema). */
+export type HotspotAddBody = Omit<ExteriorHotspotAddBody | InteriorHotspotAddBody, 'placement'> & {
+  placement: ExteriorPlacement | InteriorPlacement;
+};
 
 export function useAddHotspot(contentId: string, area: HotspotArea) {
   return useHotspotWrite(contentId, async (body: HotspotAddBody) => {

@@ -40,6 +40,17 @@ export interface FileUpload {
   signal?: AbortSignal;
 }
 
+/** A file sent to `path` (silent refusals), with its progress and its abort signal when given. */
+function uploadTo<T>(path: string, args: FileUpload, fields?: Record<string, string>) {
+  return uploadFile<T>(path, {
+    file: args.file,
+    ...(fields ? { fields } : {}),
+    errors: 'silent',
+    ...(args.onProgress ? { onProgress: args.onProgress } : {}),
+    ...(args.signal ? { signal: args.signal } : {}),
+  });
+}
+
 /** A list of the area with its writes: each write's answer or a refetch keeps the list current. */
 function useAreaWrites<A, R>(key: readonly unknown[], write: (args: A) => Promise<R>, set?: (answer: R) => unknown) {
   const client = useQueryClient();
@@ -63,12 +74,9 @@ export function useSlider(contentId: string) {
 
 export function useAddCategoryImage(contentId: string) {
   return useAreaWrites(sliderKeys.items(contentId), (args: FileUpload & { fields: SliderImageFields }) =>
-    uploadFile<SliderItemAnswer>(`${base(contentId)}/images`, {
-      file: args.file,
-      fields: { category: args.fields.category, caption: args.fields.caption ?? '' },
-      errors: 'silent',
-      ...(args.onProgress ? { onProgress: args.onProgress } : {}),
-      ...(args.signal ? { signal: args.signal } : {}),
+    uploadTo<SliderItemAnswer>(`${base(contentId)}/images`, args, {
+      category: args.fields.category,
+      caption: args.fields.caption ?? '',
     }),
   );
 }
@@ -101,74 +109,52 @@ export function useReorderSlider(contentId: string) {
   );
 }
 
-// ---- Original content videos --------------------------------------------------------------------------------
+// ---- Original content videos and the rider view: a list of files each, added, deleted and reordered alike ----
 
-export function useOriginalMovies(contentId: string) {
-  return useQuery({
-    queryKey: sliderKeys.movies(contentId),
-    queryFn: () => apiGet<OriginalMoviesAnswer>(`${base(contentId)}/movies`),
-  });
+/** Where a file list of the area lives: its query key and its path under the vehicle's slider. */
+interface FileList {
+  key: (contentId: string) => readonly unknown[];
+  path: string;
 }
 
-export function useAddOriginalMovie(contentId: string) {
-  return useAreaWrites(sliderKeys.movies(contentId), (args: FileUpload) =>
-    uploadFile<OriginalMovieAnswer>(`${base(contentId)}/movies`, {
-      file: args.file,
-      errors: 'silent',
-      ...(args.onProgress ? { onProgress: args.onProgress } : {}),
-      ...(args.signal ? { signal: args.signal } : {}),
-    }),
-  );
+const MOVIES: FileList = { key: sliderKeys.movies, path: 'movies' };
+const RIDER_VIEW: FileList = { key: sliderKeys.riderView, path: 'rider-view' };
+const listPath = (contentId: string, list: FileList) => `${base(contentId)}/${list.path}`;
+
+function useFileList<List>(contentId: string, list: FileList) {
+  return useQuery({ queryKey: list.key(contentId), queryFn: () => apiGet<List>(listPath(contentId, list)) });
 }
 
-export function useDeleteOriginalMovie(contentId: string) {
+function useAddToFileList<Item>(contentId: string, list: FileList) {
+  return useAreaWrites(list.key(contentId), (args: FileUpload) => uploadTo<Item>(listPath(contentId, list), args));
+}
+
+function useDeleteFromFileList<List>(contentId: string, list: FileList) {
   return useAreaWrites(
-    sliderKeys.movies(contentId),
-    (id: string) => send<OriginalMoviesAnswer>(`${base(contentId)}/movies/${seg(id)}`, 'DELETE'),
+    list.key(contentId),
+    (id: string) => send<List>(`${listPath(contentId, list)}/${seg(id)}`, 'DELETE'),
     (answer) => answer,
   );
 }
 
-export function useReorderOriginalMovies(contentId: string) {
+function useReorderFileList<List>(contentId: string, list: FileList) {
   return useAreaWrites(
-    sliderKeys.movies(contentId),
-    (body: MediaOrderBody) => send<OriginalMoviesAnswer>(`${base(contentId)}/movies/order`, 'POST', body),
+    list.key(contentId),
+    (body: MediaOrderBody) => send<List>(`${listPath(contentId, list)}/order`, 'POST', body),
     (answer) => answer,
   );
 }
 
-// ---- Rider view ---------------------------------------------------------------------------------------------
+export const useOriginalMovies = (contentId: string) => useFileList<OriginalMoviesAnswer>(contentId, MOVIES);
+export const useAddOriginalMovie = (contentId: string) => useAddToFileList<OriginalMovieAnswer>(contentId, MOVIES);
+export const useDeleteOriginalMovie = (contentId: string) =>
+  useDeleteFromFileList<OriginalMoviesAnswer>(contentId, MOVIES);
+export const useReorderOriginalMovies = (contentId: string) =>
+  useReorderFileList<OriginalMoviesAnswer>(contentId, MOVIES);
 
-export function useRiderView(contentId: string) {
-  return useQuery({
-    queryKey: sliderKeys.riderView(contentId),
-    queryFn: () => apiGet<RiderViewAnswer>(`${base(contentId)}/rider-view`),
-  });
-}
-
-export function useAddRiderViewImage(contentId: string) {
-  return useAreaWrites(sliderKeys.riderView(contentId), (args: FileUpload) =>
-    uploadFile<RiderViewImageAnswer>(`${base(contentId)}/rider-view`, {
-      file: args.file,
-      errors: 'silent',
-      ...(args.onProgress ? { onProgress: args.onProgress } : {}),
-      ...(args.signal ? { signal: args.signal } : {}),
-    }),
-  );
-}
-
-export function useDeleteRiderViewImage(contentId: string) {
-  return useAreaWrites(
-    sliderKeys.riderView(contentId),
-    (id: string) => send<RiderViewAnswer>(`${base(contentId)}/rider-view/${seg(id)}`, 'DELETE'),
-    (answer) => answer,
-  );
-}
-
-export function useReorderRiderView(contentId: string) {
-  return useAreaWrites(
-    sliderKeys.riderView(contentId),
-    (body: MediaOrderBody) => send<RiderViewAnswer>(`${base(contentId)}/rider-view/order`, 'POST', body),
-    (answer) => answer,
-  );
-}
+export const useRiderView = (contentId: string) => useFileList<RiderViewAnswer>(contentId, RIDER_VIEW);
+export const useAddRiderViewImage = (contentId: string) =>
+  useAddToFileList<RiderViewImageAnswer>(contentId, RIDER_VIEW);
+export const useDeleteRiderViewImage = (contentId: string) =>
+  useDeleteFromFileList<RiderViewAnswer>(contentId, RIDER_VIEW);
+export const useReorderRiderView = (contentId: string) => useReorderFileList<RiderViewAnswer>(contentId, RIDER_VIEW);

@@ -1,7 +1,7 @@
-import { forwardDistance, type HotspotKeyFrame, hotspotPositionAt } from '@spinyard/domain';
+import { type HotspotKeyFrame, hotspotPositionAt, setTrackKey } from '@spinyard/domain';
 
 /**
- * Editing a hotspot's key frames (kept in order along the spin, as packages/domain media/hotspot-path.ts reads them):
+ * Editing a hotspot's key frames (the domain's key-frame track, packages/domain keyframes/track.ts):
  * placing a point on a frame makes or moves that frame's key; a frame outside the visible range stretches the range
  * on the nearer side, so the keys never lap the circle.
  */
@@ -16,20 +16,7 @@ export function placeKey(
   point: { x: number; y: number },
   n: number,
 ): HotspotKeyFrame[] {
-  const key = { frame, x: rounded(point.x), y: rounded(point.y) };
-  const first = keys[0];
-  if (!first) return [key];
-  const at = keys.findIndex((k) => k.frame === frame);
-  if (at >= 0) return keys.map((k, i) => (i === at ? key : k));
-  const offsets = keys.map((k) => forwardDistance(first.frame, k.frame, n));
-  const total = offsets[offsets.length - 1] ?? 0;
-  const d = forwardDistance(first.frame, frame, n);
-  if (d <= total) {
-    const i = offsets.findIndex((o) => o > d);
-    return [...keys.slice(0, i), key, ...keys.slice(i)];
-  }
-  // Outside the range: stretched past the last key or before the first, whichever is the shorter way round.
-  return d - total <= n - d ? [...keys, key] : [key, ...keys];
+  return setTrackKey(keys, { frame, x: rounded(point.x), y: rounded(point.y) }, n);
 }
 
 /** The keys without `frame`'s (the last key stays: a hotspot has at least one). */
@@ -50,8 +37,3 @@ export function nudgeAt(
   if (!p) return [...keys];
   return placeKey(keys, frame, { x: p.x + dx, y: p.y + dy }, n);
 }
-
-export const isKeyFrame = (keys: readonly HotspotKeyFrame[], frame: number) => keys.some((k) => k.frame === frame);
-
-/** Arrow-key step: 1 % of the frame, a tenth of it with Alt. */
-export const NUDGE_STEP = 0.01;

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
-  DAMAGE_TYPES,
   HOTSPOT_CATEGORIES,
   HOTSPOT_ICON_TYPES,
   HOTSPOT_LIMITS,
@@ -15,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../../forms/useZodForm.ts';
 import { WARNING_TEXT } from '../../../shared/theme.ts';
+import { DamageFields } from './DamageFields.tsx';
 import {
   bodyOf,
-  DAMAGE_COLOURS,
   formValuesOf,
   HOTSPOT_FORM_FIELDS,
   HOTSPOT_NAME_KEYS,
@@ -136,41 +135,7 @@ export function HotspotForm({ hotspot, closeupRows, blocked, readOnly, onSave, o
           {...form.field('category')}
           data-testid="hotspot-category"
         />
-        {category === 'damage' ? (
-          <Group grow align="flex-start" wrap="wrap" gap="sm">
-            <NativeSelect
-              label={t('annotations.fields.damage_type')}
-              data={[
-                { value: '', label: t('annotations.form.none') },
-                ...DAMAGE_TYPES.map((v) => ({ value: v, label: t(`annotations.damageTypes.${v}`) })),
-              ]}
-              disabled={readOnly}
-              {...form.field('damage_type')}
-              onChange={(e) =>
-                form.setValue('damage_type', nullable(e.currentTarget.value) as HotspotFieldValues['damage_type'])
-              }
-              value={form.watch('damage_type') ?? ''}
-              miw={140}
-            />
-            <TextInput
-              label={t('annotations.fields.damage_position')}
-              maxLength={HOTSPOT_LIMITS.damagePositionMax}
-              readOnly={readOnly}
-              {...form.field('damage_position')}
-              onChange={(e) => form.setValue('damage_position', nullable(e.currentTarget.value))}
-              value={form.watch('damage_position') ?? ''}
-              miw={140}
-            />
-            <NativeSelect
-              label={t('annotations.fields.damage_colour')}
-              data={DAMAGE_COLOURS.map((v) => ({ value: v, label: t(`annotations.colours.${v}`) }))}
-              disabled={readOnly}
-              {...form.field('damage_colour')}
-              miw={120}
-              data-testid="hotspot-damage-colour"
-            />
-          </Group>
-        ) : null}
+        {category === 'damage' ? <DamageFields form={form} readOnly={readOnly} /> : null}
         {form.formError ? (
           <Alert color="red" variant="light" role="alert" data-testid="hotspot-form-error">
             {form.formError}

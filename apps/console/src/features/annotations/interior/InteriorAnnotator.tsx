@@ -1,23 +1,12 @@
-import { Alert, Grid, Group, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
-import type { HotspotFieldValues } from '@spinyard/domain';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Group, NativeSelect, NumberInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
-import {
-  useAddHotspot,
-  useHotspots,
-  useMoveHotspot,
-  useRemoveHotspot,
-  useUpdateHotspot,
-} from '../../../api/hotspots.ts';
+import { useHotspots, useMoveHotspot } from '../../../api/hotspots.ts';
 import { useInterior } from '../../../api/interior.ts';
-import { notifyError, notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
-import { HotspotFiles } from '../form/HotspotFiles.tsx';
-import { HotspotForm } from '../form/HotspotForm.tsx';
-import { atMaximum, HotspotList } from '../shared/HotspotList.tsx';
+import { AnnotatorPanel, NothingToAnnotate } from '../shared/AnnotatorPanel.tsx';
 import { type PanoramaMarker, PanoramaStage } from './PanoramaStage.tsx';
 
 type Spot = { yaw: number; pitch: number };
@@ -34,10 +23,7 @@ export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; 
   const { t } = useTranslation();
   const interior = useInterior(contentId);
   const list = useHotspots(contentId, 'interior');
-  const add = useAddHotspot(contentId, 'interior');
-  const update = useUpdateHotspot(contentId, 'interior');
   const move = useMoveHotspot(contentId, 'interior');
-  const remove = useRemoveHotspot(contentId, 'interior');
   const [sceneId, setSceneId] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [spot, setSpot] = useState<Spot | null>(null);
@@ -82,9 +68,11 @@ export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; 
   if (interior.isPending || list.isPending) return <CenteredLoader py={32} />;
   if (!scene || !list.data) {
     return (
-      <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="annotations-no-interior">
-        {list.isError ? apiErrorText(list.error as ApiError) : t('annotations.interior.none')}
-      </Alert>
+      <NothingToAnnotate
+        error={list.isError ? list.error : null}
+        text={t('annotations.interior.none')}
+        testId="annotations-no-interior"
+      />
     );
   }
   const place = (next: Spot) => {
@@ -99,135 +87,91 @@ export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; 
       );
     }
   };
-  const onSave = async (values: HotspotFieldValues) => {
-    if (isNew && spot) {
-      const created = await add.mutateAsync({
-        ...values,
-        placement: { scene_id: scene.id, ...spot },
-      });
-      setSelected(created.id);
-      notifySuccess(t('annotations.form.created'));
-    } else if (chosen) {
-      // A detected hotspot keeps its type: the manual types are all the form offers.
-      const { type: _, ...rest } = values;
-      await update.mutateAsync({ id: chosen.id, body: chosen.type === 'auto_detect' ? rest : values });
-      notifySuccess(t('annotations.form.saved'));
-    }
-  };
-  const blocked = isNew
-    ? !spot
-      ? t('annotations.interior.placeFirst')
-      : atMaximum(list.data)
-        ? t('annotations.list.full', { max: list.data.max_manual })
-        : null
-    : null;
   const panorama =
     scene.image.renditions.mobile?.jpeg ?? scene.image.master ?? scene.image.renditions.preview?.jpeg ?? '';
 
+  const stage = (
+    <>
+      {scenes.length > 1 ? (
+        <NativeSelect
+          label={t('annotations.interior.scene')}
+          value={scene.id}
+          onChange={(e) => {
+            setSceneId(e.currentTarget.value);
+            setSelected(null);
+          }}
+          data={scenes.map((s) => ({
+            value: s.id,
+            label: s.title || t('annotations.interior.sceneN', { n: s.order }),
+          }))}
+          w={240}
+        />
+      ) : null}
+      <PanoramaStage
+        panorama={panorama}
+        markers={markers}
+        hasSelection={isNew || chosen !== null}
+        onPick={(yaw, pitch) => place({ yaw, pitch })}
+        onDrop={(yaw, pitch) => place({ yaw, pitch })}
+        onSelect={(id) => (id === 'new' ? undefined : setSelected(id))}
+        onNudge={(dy, dp) => spot && place({ yaw: spot.yaw + dy, pitch: spot.pitch + dp })}
+      />
+      {spot && (isNew || chosen) ? <Angles spot={spot} readOnly={readOnly} place={place} /> : null}
+      {moveError ? (
+        <Alert color="red" variant="light" role="alert">
+          {moveError}
+        </Alert>
+      ) : null}
+    </>
+  );
+
   return (
-    <Grid gutter="lg" data-testid="interior-annotator">
-      <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="sm">
-          {scenes.length > 1 ? (
-            <NativeSelect
-              label={t('annotations.interior.scene')}
-              value={scene.id}
-              onChange={(e) => {
-                setSceneId(e.currentTarget.value);
-                setSelected(null);
-              }}
-              data={scenes.map((s) => ({
-                value: s.id,
-                label: s.title || t('annotations.interior.sceneN', { n: s.order }),
-              }))}
-              w={240}
-            />
-          ) : null}
-          <PanoramaStage
-            panorama={panorama}
-            markers={markers}
-            hasSelection={isNew || chosen !== null}
-            onPick={(yaw, pitch) => place({ yaw, pitch })}
-            onDrop={(yaw, pitch) => place({ yaw, pitch })}
-            onSelect={(id) => (id === 'new' ? undefined : setSelected(id))}
-            onNudge={(dy, dp) => spot && place({ yaw: spot.yaw + dy, pitch: spot.pitch + dp })}
-          />
-          {spot && (isNew || chosen) ? (
-            <Group gap="sm" wrap="wrap" data-testid="interior-angles">
-              <NumberInput
-                label={t('annotations.interior.yaw')}
-                value={spot.yaw}
-                min={-180}
-                max={180}
-                step={1}
-                decimalScale={1}
-                onChange={(v) => typeof v === 'number' && place({ ...spot, yaw: v })}
-                disabled={readOnly}
-                w={130}
-                data-testid="interior-yaw"
-              />
-              <NumberInput
-                label={t('annotations.interior.pitch')}
-                value={spot.pitch}
-                min={-90}
-                max={90}
-                step={1}
-                decimalScale={1}
-                onChange={(v) => typeof v === 'number' && place({ ...spot, pitch: v })}
-                disabled={readOnly}
-                w={130}
-                data-testid="interior-pitch"
-              />
-            </Group>
-          ) : null}
-          {moveError ? (
-            <Alert color="red" variant="light" role="alert">
-              {moveError}
-            </Alert>
-          ) : null}
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <Stack gap="md">
-          <HotspotList
-            answer={list.data}
-            items={sceneHotspots}
-            selected={selected}
-            readOnly={readOnly}
-            onSelect={setSelected}
-            onAdd={() => setSelected('new')}
-          />
-          {isNew || chosen ? (
-            <Stack gap="md" p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
-              <Text fw={700} size="sm">
-                {isNew ? t('annotations.form.newTitle') : t('annotations.form.editTitle')}
-              </Text>
-              <HotspotForm
-                hotspot={chosen}
-                closeupRows={[]}
-                blocked={blocked}
-                readOnly={readOnly}
-                onSave={onSave}
-                {...(chosen
-                  ? {
-                      onDelete: () =>
-                        remove.mutate(chosen.id, {
-                          onSuccess: () => {
-                            setSelected(null);
-                            notifySuccess(t('annotations.form.deleted'));
-                          },
-                          onError: (e) =>
-                            notifyError(e instanceof ApiError ? apiErrorText(e) : t('errors.general_error')),
-                        }),
-                      deleting: remove.isPending,
-                    }
-                  : {})}
-              />
-              {chosen ? <HotspotFiles contentId={contentId} hotspot={chosen} readOnly={readOnly} /> : null}
-            </Stack>
-          ) : null}
-        </Stack>
-      </Grid.Col>
-    </Grid>
+    <AnnotatorPanel
+      contentId={contentId}
+      area="interior"
+      answer={list.data}
+      items={sceneHotspots}
+      selected={selected}
+      onSelect={setSelected}
+      readOnly={readOnly}
+      placement={spot ? { scene_id: scene.id, ...spot } : null}
+      placeFirst={t('annotations.interior.placeFirst')}
+      closeupRows={[]}
+      stage={stage}
+      testId="interior-annotator"
+    />
+  );
+}
+
+/** The chosen hotspot's yaw and pitch as two number fields (what the drag and the arrows move too). */
+function Angles({ spot, readOnly, place }: { spot: Spot; readOnly: boolean; place: (next: Spot) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" wrap="wrap" data-testid="interior-angles">
+      <NumberInput
+        label={t('annotations.interior.yaw')}
+        value={spot.yaw}
+        min={-180}
+        max={180}
+        step={1}
+        decimalScale={1}
+        onChange={(v) => typeof v === 'number' && place({ ...spot, yaw: v })}
+        disabled={readOnly}
+        w={130}
+        data-testid="interior-yaw"
+      />
+      <NumberInput
+        label={t('annotations.interior.pitch')}
+        value={spot.pitch}
+        min={-90}
+        max={90}
+        step={1}
+        decimalScale={1}
+        onChange={(v) => typeof v === 'number' && place({ ...spot, pitch: v })}
+        disabled={readOnly}
+        w={130}
+        data-testid="interior-pitch"
+      />
+    </Group>
   );
 }

@@ -3,7 +3,7 @@ import type { Viewer } from '@photo-sphere-viewer/core';
 import type { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from '../exterior/Annotator.module.css';
+import classes from '../../../shared/frames/frames.module.css';
 import { escapeHtml } from '../shared/escapeHtml.ts';
 
 export interface PanoramaMarker {

@@ -1,35 +1,25 @@
-import { Alert, Badge, Button, Divider, Group, NativeSelect, Progress, Stack, Text } from '@mantine/core';
-import { EXTERIOR_ANGLE_IDS, EXTERIOR_SIZES, type ExteriorAnswer, type ProcessAnswer } from '@spinyard/domain';
-import { IconInfoCircle, IconLock, IconTrash, IconWand } from '@tabler/icons-react';
+import { Alert, Badge, Divider, Group, Stack, Text } from '@mantine/core';
+import { EXTERIOR_SIZES, type ExteriorAnswer, type ProcessAnswer } from '@spinyard/domain';
+import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useContent } from '../../../api/contentDetail.ts';
 import { useContentProgress } from '../../../api/contentProgress.ts';
-import {
-  useDeleteExterior,
-  useExterior,
-  useRemoveExtraImages,
-  useSetInitialAngle,
-  useSetInitialRow,
-} from '../../../api/exterior.ts';
+import { useDeleteExterior, useExterior } from '../../../api/exterior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
+import { ProcessLines, SpinSettings } from './ExteriorControls.tsx';
 import { lockFor, runningOf, spinRunning } from './exteriorLocks.ts';
-import { exteriorErrorText, formatBytes, processErrorText } from './exteriorText.ts';
+import { exteriorErrorText, formatBytes } from './exteriorText.ts';
 import { FrameRow } from './FrameRow.tsx';
 import { SpinPreview } from './SpinPreview.tsx';
 import { UploadSection } from './UploadSection.tsx';
 
 /** The blur and replace-image editor loads only when it is opened. */
 const BlurEditor = lazy(() => import('./blur/BlurEditor.tsx').then((m) => ({ default: m.BlurEditor })));
-
-/** "Remove extra images" applies: frames past the domain's frame count in a row, or a row not yet part of the spin. */
-export function hasExtraImages(answer: Pick<ExteriorAnswer, 'extra_images'>): boolean {
-  return answer.extra_images > 0;
-}
 
 const ended = (p: ProcessAnswer) => p.status === 'succeeded' || p.status === 'failed';
 
@@ -85,9 +75,6 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
   // and a process that ends makes the spin stale, so its frames are read again.
   useContentProgress();
   const vehicle = useContent(contentId);
-  const setAngle = useSetInitialAngle(contentId);
-  const setRow = useSetInitialRow(contentId);
-  const removeExtra = useRemoveExtraImages(contentId);
   const deleteAll = useDeleteExterior(contentId);
   const [error, setError] = useState<string | null>(null);
   const [blurGroup, setBlurGroup] = useState<string | null>(null);
@@ -143,33 +130,7 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
         </Alert>
       ) : null}
 
-      {processes
-        .filter((p) => p.status === 'queued' || p.status === 'running')
-        .map((p) => {
-          const name = t(`processes.${p.process}`);
-          return (
-            <Stack key={p.id} gap={4} data-testid={`exterior-process-${p.process}`}>
-              <Group justify="space-between">
-                <Text size="sm" fw={600}>
-                  {name}
-                </Text>
-                <Text size="sm">{`${p.progress}%`}</Text>
-              </Group>
-              <Progress value={p.progress} animated aria-label={t('contentsDetail.progressOf', { name })} />
-              {p.process === 'exterior_async_upload' ? (
-                <Text size="xs" c="gray.7">
-                  {t('exterior.spin.mayLeave')}
-                </Text>
-              ) : null}
-            </Stack>
-          );
-        })}
-      {failed.map((p) => (
-        <Alert key={p.id} color="red" variant="light" data-testid="exterior-process-failed">
-          {t('exterior.process.failed', { name: t(`processes.${p.process}`) })}{' '}
-          {processErrorText(p.error ?? '', settings)}
-        </Alert>
-      ))}
+      <ProcessLines processes={processes} failed={failed} settings={settings} />
 
       <UploadSection
         contentId={contentId}
@@ -187,61 +148,15 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
         </Alert>
       ) : (
         <Stack gap="lg">
-          <Group gap="md" align="flex-end" wrap="wrap">
-            <NativeSelect
-              label={t('exterior.initialAngle.label')}
-              value={answer.initial_angle}
-              onChange={(event) => {
-                const angle = event.currentTarget.value as ExteriorAnswer['initial_angle'];
-                void run(() => setAngle.mutateAsync(angle), t('exterior.initialAngle.saved'));
-              }}
-              data={EXTERIOR_ANGLE_IDS.map((id) => ({ value: id, label: t(`exterior.initialAngle.${id}`) }))}
-              disabled={readOnly || angleLock.locked || setAngle.isPending}
-              w={200}
-              data-testid="exterior-initial-angle"
-            />
-            {groups.length > 1 ? (
-              <NativeSelect
-                label={t('exterior.initialRow.label')}
-                value={String(answer.obvr.initial_row)}
-                onChange={(event) => {
-                  const row = Number(event.currentTarget.value);
-                  void run(() => setRow.mutateAsync(row), t('exterior.initialRow.saved'));
-                }}
-                data={groups.map((g) => ({
-                  value: String(g.group_order),
-                  label: t('exterior.rowN', { n: g.group_order }),
-                }))}
-                disabled={readOnly || rowLock.locked || setRow.isPending}
-                w={160}
-                data-testid="exterior-initial-row"
-              />
-            ) : null}
-            {hasExtraImages(answer) ? (
-              <Button
-                type="button"
-                variant="default"
-                leftSection={<IconWand size={16} aria-hidden />}
-                onClick={() => void run(() => removeExtra.mutateAsync(), t('exterior.extra.started'))}
-                disabled={readOnly || extraLock.locked}
-                loading={removeExtra.isPending}
-                data-testid="exterior-remove-extra"
-              >
-                {t('exterior.extra.remove', { count: answer.extra_images })}
-              </Button>
-            ) : null}
-            <Button
-              type="button"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setConfirmDelete(true)}
-              disabled={readOnly || locks.deleteRow.locked}
-              data-testid="exterior-delete-all"
-            >
-              {t('exterior.deleteAll.button')}
-            </Button>
-          </Group>
+          <SpinSettings
+            contentId={contentId}
+            answer={answer}
+            groups={groups}
+            readOnly={readOnly}
+            locks={{ angle: angleLock, row: rowLock, extra: extraLock, deleteAll: locks.deleteRow }}
+            run={run}
+            onDeleteAll={() => setConfirmDelete(true)}
+          />
           {error ? (
             <Alert color="red" variant="light" role="alert" data-testid="exterior-error">
               {error}

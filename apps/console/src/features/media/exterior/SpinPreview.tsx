@@ -2,7 +2,7 @@ import { Box, Slider, Stack, Text } from '@mantine/core';
 import type { ExteriorGroupAnswer } from '@spinyard/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MediaPicture } from './FrameRow.tsx';
+import { MediaPicture } from './MediaPicture.tsx';
 
 /** Pixels of drag per frame: a full drag across a phone screen turns the car about once. */
 const PX_PER_FRAME = 10;

@@ -135,55 +135,30 @@ function LocalUploadRow({
       ) : null}
       <Group gap="xs" mt={6}>
         {upload.state === 'uploading' || upload.state === 'offline' ? (
-          <Button
-            type="button"
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconPlayerPause size={14} aria-hidden />}
+          <UploadAction
+            kind="pause"
+            name={upload.fileName}
             onClick={() => pauseUpload(upload.key)}
-            aria-label={t('exterior.upload.pauseOf', { name: upload.fileName })}
-            data-testid="exterior-upload-pause"
-          >
-            {t('exterior.upload.pause')}
-          </Button>
+            testId="exterior-upload-pause"
+          />
         ) : null}
         {upload.state === 'paused' ? (
-          <Button
-            type="button"
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconPlayerPlay size={14} aria-hidden />}
+          <UploadAction
+            kind="resume"
+            name={upload.fileName}
             onClick={() => resumeUpload(upload.key)}
-            aria-label={t('exterior.upload.resumeOf', { name: upload.fileName })}
-            data-testid="exterior-upload-resume"
-          >
-            {t('exterior.upload.resume')}
-          </Button>
+            testId="exterior-upload-resume"
+          />
         ) : null}
         {active || (server?.status === 'ready' && upload.serverId) ? (
-          <Button
-            type="button"
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconX size={14} aria-hidden />}
+          <UploadAction
+            kind="cancel"
+            name={upload.fileName}
             onClick={active ? () => void cancelUpload(upload.key) : onCancelReady}
-            aria-label={t('exterior.upload.cancelOf', { name: upload.fileName })}
-            data-testid="exterior-upload-cancel"
-          >
-            {t('exterior.upload.cancel')}
-          </Button>
+            testId="exterior-upload-cancel"
+          />
         ) : (
-          <Button
-            type="button"
-            size="compact-sm"
-            variant="subtle"
-            color="gray"
-            onClick={onDismiss}
-            aria-label={t('exterior.upload.dismissOf', { name: upload.fileName })}
-          >
-            {t('exterior.upload.dismiss')}
-          </Button>
+          <UploadAction kind="dismiss" name={upload.fileName} onClick={onDismiss} />
         )}
       </Group>
     </Box>
@@ -245,51 +220,91 @@ function ServerUploadRow({
           <Text size="sm">{exteriorCodeText(upload.error_code, settings)}</Text>
         </Alert>
       ) : null}
-      {upload.status === 'error' ? (
-        <Button
-          type="button"
-          size="compact-sm"
-          variant="subtle"
-          color="gray"
-          mt={6}
-          onClick={onDismiss}
-          aria-label={t('exterior.upload.dismissOf', { name })}
-        >
-          {t('exterior.upload.dismiss')}
-        </Button>
-      ) : null}
+      {upload.status === 'error' ? <UploadAction kind="dismiss" name={name} onClick={onDismiss} mt={6} /> : null}
       {cancelable ? (
         <Group gap="xs" mt={6}>
           {upload.status === 'requested' && interrupted ? (
-            <Button
-              type="button"
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconPlayerPlay size={14} aria-hidden />}
+            <UploadAction
+              kind="resume"
+              name={name}
+              text={t('exterior.upload.resumeChoose')}
               onClick={onResume}
               disabled={disabled}
-              aria-label={t('exterior.upload.resumeOf', { name })}
-              data-testid="exterior-upload-resume-previous"
-            >
-              {t('exterior.upload.resumeChoose')}
-            </Button>
+              testId="exterior-upload-resume-previous"
+            />
           ) : null}
-          <Button
-            type="button"
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconX size={14} aria-hidden />}
-            onClick={() => void cancel()}
-            loading={busy}
-            disabled={disabled}
-            aria-label={t('exterior.upload.cancelOf', { name })}
-          >
-            {t('exterior.upload.cancel')}
-          </Button>
+          <UploadAction kind="cancel" name={name} onClick={() => void cancel()} loading={busy} disabled={disabled} />
         </Group>
       ) : null}
     </Box>
+  );
+}
+
+/** What an upload's buttons look like, by what they do. */
+const ACTIONS = {
+  pause: {
+    variant: 'default',
+    color: undefined,
+    Icon: IconPlayerPause,
+    text: 'exterior.upload.pause',
+    of: 'exterior.upload.pauseOf',
+  },
+  resume: {
+    variant: 'default',
+    color: undefined,
+    Icon: IconPlayerPlay,
+    text: 'exterior.upload.resume',
+    of: 'exterior.upload.resumeOf',
+  },
+  cancel: {
+    variant: 'subtle',
+    color: 'red',
+    Icon: IconX,
+    text: 'exterior.upload.cancel',
+    of: 'exterior.upload.cancelOf',
+  },
+  dismiss: {
+    variant: 'subtle',
+    color: 'gray',
+    Icon: null,
+    text: 'exterior.upload.dismiss',
+    of: 'exterior.upload.dismissOf',
+  },
+} as const;
+
+interface UploadActionProps {
+  kind: keyof typeof ACTIONS;
+  /** The file's name, in the button's accessible name ("Pause video.mp4"). */
+  name: string;
+  /** The button's words, when not the action's own. */
+  text?: string;
+  onClick: () => void;
+  loading?: boolean;
+  disabled?: boolean;
+  testId?: string;
+  mt?: number;
+}
+
+/** One action on an upload (pause, resume, cancel, dismiss), named with the file it acts on. */
+function UploadAction({ kind, name, text, onClick, loading, disabled, testId, mt }: UploadActionProps) {
+  const { t } = useTranslation();
+  const { variant, color, Icon, of, text: words } = ACTIONS[kind];
+  return (
+    <Button
+      type="button"
+      size="compact-sm"
+      variant={variant}
+      {...(color ? { color } : {})}
+      {...(Icon ? { leftSection: <Icon size={14} aria-hidden /> } : {})}
+      {...(mt ? { mt } : {})}
+      onClick={onClick}
+      loading={loading ?? false}
+      disabled={disabled ?? false}
+      aria-label={t(of, { name })}
+      data-testid={testId}
+    >
+      {text ?? t(words)}
+    </Button>
   );
 }
 

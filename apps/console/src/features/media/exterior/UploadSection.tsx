@@ -1,23 +1,16 @@
-import { Alert, Box, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import type { ExteriorAnswer } from '@spinyard/domain';
-import { IconRotate360, IconUpload } from '@tabler/icons-react';
-import { type DragEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { IconRotate360 } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useMakeSpin, useRefreshExterior } from '../../../api/exterior.ts';
-import { WARNING_TEXT } from '../../../shared/theme.ts';
+import { DropZone } from './DropZone.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
 import { exteriorErrorText } from './exteriorText.ts';
 import { UploadList } from './UploadList.tsx';
-import {
-  dismissUpload,
-  findInterruptedUploads,
-  forgetInterrupted,
-  type InterruptedUpload,
-  startUpload,
-  subscribeUploads,
-  uploadsOf,
-} from './uploadStore.ts';
+import { dismissUpload, startUpload, subscribeUploads, uploadsOf } from './uploadStore.ts';
+import { useInterruptedUploads } from './useInterruptedUploads.ts';
 
 /**
  * Choosing and sending the walk-around videos, then making the spin from them: a picker and a drop zone (any
@@ -41,10 +34,7 @@ export function UploadSection({
   const refresh = useRefreshExterior(contentId);
   const makeSpin = useMakeSpin(contentId);
   const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
   const rowId = useId();
-  const [dragging, setDragging] = useState(false);
-  const [interrupted, setInterrupted] = useState<InterruptedUpload[]>([]);
   const [spinError, setSpinError] = useState<string | null>(null);
   const [asyncStarted, setAsyncStarted] = useState(false);
   const { settings, obvr } = answer;
@@ -56,26 +46,7 @@ export function UploadSection({
   const [row, setRow] = useState(defaultRow);
   useEffect(() => setRow(defaultRow), [defaultRow]);
 
-  // Uploads the browser kept from an earlier page (a reload, a closed tab): offered again while the server waits.
-  const serverIds = answer.uploads.map((u) => `${u.id}:${u.status}`).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again whenever the server's or this page's uploads change
-  useEffect(() => {
-    let live = true;
-    const waiting = new Set(answer.uploads.filter((u) => u.status === 'requested').map((u) => u.id));
-    void findInterruptedUploads(contentId).then((found) => {
-      if (!live) return;
-      // An address the server no longer waits on (finished, refused, expired) is forgotten; a minute's grace
-      // covers an upload another tab has just created.
-      const stale = found.filter(
-        (f) => !(f.serverId && waiting.has(f.serverId)) && Date.now() - Date.parse(f.createdAt) > 60_000,
-      );
-      for (const f of stale) void forgetInterrupted(f);
-      setInterrupted(found.filter((f) => !stale.includes(f)));
-    });
-    return () => {
-      live = false;
-    };
-  }, [contentId, serverIds, local.length]);
+  const interrupted = useInterruptedUploads(contentId, answer.uploads, local.length);
 
   const onServerChange = () => void refresh();
   const send = (files: readonly File[]) => {
@@ -107,70 +78,12 @@ export function UploadSection({
     }
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (disabled) return;
-    const files = [...event.dataTransfer.files];
-    if (files.length > 0) send(files);
-  };
-
   return (
     <Stack gap="sm" data-testid="exterior-uploads">
       <Title order={3} size="h5">
         {t('exterior.upload.title')}
       </Title>
-      <input
-        ref={inputRef}
-        type="file"
-        accept="video/*"
-        multiple
-        hidden
-        data-testid="exterior-file-input"
-        onChange={(event) => {
-          const files = [...(event.currentTarget.files ?? [])];
-          event.currentTarget.value = '';
-          if (files.length > 0) send(files);
-        }}
-      />
-      <Box
-        p="lg"
-        data-testid="exterior-dropzone"
-        data-dragging={dragging || undefined}
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!disabled) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        style={{
-          border: `2px dashed var(--mantine-color-${dragging ? 'blue-6' : 'gray-4'})`,
-          borderRadius: 8,
-          background: dragging ? 'var(--mantine-color-blue-0)' : undefined,
-          textAlign: 'center',
-        }}
-      >
-        <Stack gap="xs" align="center">
-          <IconUpload size={28} aria-hidden color="var(--mantine-color-gray-7)" />
-          <Text size="sm" id={hintId}>
-            {t('exterior.upload.dropHint')}
-          </Text>
-          <Button
-            type="button"
-            onClick={choose}
-            disabled={disabled}
-            aria-describedby={hintId}
-            data-testid="exterior-choose"
-          >
-            {t('exterior.upload.choose')}
-          </Button>
-          {uploadLock.reason ? (
-            <Text size="xs" c={WARNING_TEXT} data-testid="exterior-upload-locked">
-              {uploadLock.reason}
-            </Text>
-          ) : null}
-        </Stack>
-      </Box>
+      <DropZone inputRef={inputRef} disabled={disabled} lockReason={uploadLock.reason} onFiles={send} />
 
       <UploadList
         local={local}

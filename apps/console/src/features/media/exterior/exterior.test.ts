@@ -12,7 +12,7 @@ import {
   processErrorText,
   uploadStatusText,
 } from './exteriorText.ts';
-import { moved } from './FrameRow.tsx';
+import { moved } from './useFrameOrder.ts';
 
 const failure = (status: number, body: unknown) => new ApiError(status, body, describeErrorResponse(status, body));
 const settings = { min_seconds: 8, max_bytes: 1024 * 1024 * 1024 };

@@ -126,17 +126,7 @@ export function InteriorPanel({ contentId, readOnly }: MediaPanelProps) {
 
   return (
     <Stack gap="md" data-testid="interior-panel">
-      <Group justify="space-between" align="baseline" wrap="wrap">
-        <Title order={3} size="h4">
-          {t('interior.title')}
-        </Title>
-        <Badge variant="outline" color="gray.7" tt="none" fw={500}>
-          {scenes.length} / {answer.settings.max_scenes}
-        </Badge>
-      </Group>
-      <Text size="sm" c="gray.7">
-        {t('interior.rules', { max: answer.settings.max_scenes, size: formatBytes(answer.settings.max_bytes) })}
-      </Text>
+      <InteriorHeading count={scenes.length} settings={answer.settings} />
 
       <UploadBox
         contentId={contentId}
@@ -224,5 +214,25 @@ export function InteriorPanel({ contentId, readOnly }: MediaPanelProps) {
         )}
       </Suspense>
     </Stack>
+  );
+}
+
+/** The tab's title, how many scenes of the domain's maximum, and the rules for a panorama. */
+function InteriorHeading({ count, settings }: { count: number; settings: InteriorAnswer['settings'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Group justify="space-between" align="baseline" wrap="wrap">
+        <Title order={3} size="h4">
+          {t('interior.title')}
+        </Title>
+        <Badge variant="outline" color="gray.7" tt="none" fw={500}>
+          {count} / {settings.max_scenes}
+        </Badge>
+      </Group>
+      <Text size="sm" c="gray.7">
+        {t('interior.rules', { max: settings.max_scenes, size: formatBytes(settings.max_bytes) })}
+      </Text>
+    </>
   );
 }

@@ -71,31 +71,7 @@ export function SceneCard(props: SceneCardProps) {
         style={over ? { outline: '2px dashed var(--mantine-color-blue-6)' } : undefined}
       >
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <Group gap={4} align="center" wrap="nowrap">
-            <IconGripVertical size={18} aria-hidden style={{ cursor: disabled ? 'default' : 'grab' }} />
-            <Stack gap={2}>
-              <ActionIcon
-                type="button"
-                variant="default"
-                size="md"
-                aria-label={t('interior.scene.moveUp', { order })}
-                disabled={disabled || index === 0}
-                onClick={() => props.onMove(index - 1)}
-              >
-                <IconArrowUp size={16} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                type="button"
-                variant="default"
-                size="md"
-                aria-label={t('interior.scene.moveDown', { order })}
-                disabled={disabled || index === count - 1}
-                onClick={() => props.onMove(index + 1)}
-              >
-                <IconArrowDown size={16} aria-hidden />
-              </ActionIcon>
-            </Stack>
-          </Group>
+          <MoveButtons order={order} index={index} count={count} disabled={disabled} onMove={props.onMove} />
           {thumb && (
             <img
               src={thumb.jpeg}
@@ -107,24 +83,7 @@ export function SceneCard(props: SceneCardProps) {
             />
           )}
           <Stack gap={6} style={{ flex: '1 1 220px', minWidth: 0 }}>
-            <Group gap={6} wrap="wrap">
-              <Text fw={700} size="sm">
-                {t('interior.scene.label', { order })}
-              </Text>
-              <Badge variant="light" color="gray" tt="none">
-                {t('interior.scene.size', { width: scene.image.width, height: scene.image.height })}
-              </Badge>
-              {scene.original && (
-                <Badge variant="light" color="teal" tt="none">
-                  {t('interior.scene.edited')}
-                </Badge>
-              )}
-              {scene.zoom_points.length > 0 && (
-                <Badge variant="light" color="blue" tt="none">
-                  {t('interior.scene.points', { count: scene.zoom_points.length })}
-                </Badge>
-              )}
-            </Group>
+            <SceneBadges scene={scene} />
             <Group gap={6} align="flex-end" wrap="nowrap">
               <TextInput
                 label={t('interior.scene.titleLabel', { order })}
@@ -182,5 +141,70 @@ export function SceneCard(props: SceneCardProps) {
         </Group>
       </Paper>
     </li>
+  );
+}
+
+/** The scene's place in the list: a grip to drag it, and buttons to move it up or down. */
+function MoveButtons(props: {
+  order: number;
+  index: number;
+  count: number;
+  disabled: boolean;
+  onMove: (to: number) => void;
+}) {
+  const { order, index, count, disabled, onMove } = props;
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} align="center" wrap="nowrap">
+      <IconGripVertical size={18} aria-hidden style={{ cursor: disabled ? 'default' : 'grab' }} />
+      <Stack gap={2}>
+        <ActionIcon
+          type="button"
+          variant="default"
+          size="md"
+          aria-label={t('interior.scene.moveUp', { order })}
+          disabled={disabled || index === 0}
+          onClick={() => onMove(index - 1)}
+        >
+          <IconArrowUp size={16} aria-hidden />
+        </ActionIcon>
+        <ActionIcon
+          type="button"
+          variant="default"
+          size="md"
+          aria-label={t('interior.scene.moveDown', { order })}
+          disabled={disabled || index === count - 1}
+          onClick={() => onMove(index + 1)}
+        >
+          <IconArrowDown size={16} aria-hidden />
+        </ActionIcon>
+      </Stack>
+    </Group>
+  );
+}
+
+/** The scene's number, size, and whether it was edited or has zoom points. */
+function SceneBadges({ scene }: { scene: SceneCardProps['scene'] }) {
+  const { t } = useTranslation();
+  const order = scene.order;
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text fw={700} size="sm">
+        {t('interior.scene.label', { order })}
+      </Text>
+      <Badge variant="light" color="gray" tt="none">
+        {t('interior.scene.size', { width: scene.image.width, height: scene.image.height })}
+      </Badge>
+      {scene.original && (
+        <Badge variant="light" color="teal" tt="none">
+          {t('interior.scene.edited')}
+        </Badge>
+      )}
+      {scene.zoom_points.length > 0 && (
+        <Badge variant="light" color="blue" tt="none">
+          {t('interior.scene.points', { count: scene.zoom_points.length })}
+        </Badge>
+      )}
+    </Group>
   );
 }

@@ -1,7 +1,6 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { INTERIOR_ZOOM_LABEL_MAX, type InteriorSceneAnswer, interiorSceneUpdateBody } from '@spinyard/domain';
-import { IconTrash } from '@tabler/icons-react';
-import { type MouseEvent, useState } from 'react';
+import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { type InteriorSceneAnswer, interiorSceneUpdateBody } from '@spinyard/domain';
+import { useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUpdateScene } from '../../../api/interior.ts';
@@ -10,21 +9,7 @@ import { DialogShell } from '../../../components/DialogShell.tsx';
 import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { useZodForm } from '../../../forms/useZodForm.ts';
 import { interiorErrorText } from './interiorText.ts';
-
-/** Degrees of a click on the flat (equirectangular) picture: x runs yaw -180..180, y pitch 90..-90. */
-export function anglesAt(x: number, y: number, width: number, height: number): { yaw: number; pitch: number } {
-  const round = (v: number) => Math.round(v * 10) / 10;
-  return {
-    yaw: round(Math.max(-180, Math.min(180, (x / width) * 360 - 180))),
-    pitch: round(Math.max(-90, Math.min(90, 90 - (y / height) * 180))),
-  };
-}
-
-/** Where an angle sits on the flat picture, in percent. */
-const placeOf = (yaw: number, pitch: number) => ({
-  left: `${((Number(yaw) + 180) / 360) * 100}%`,
-  top: `${((90 - Number(pitch)) / 180) * 100}%`,
-});
+import { ViewPicture, ZoomPointRows } from './ViewParts.tsx';
 
 interface ViewEditorProps {
   contentId: string;
@@ -57,10 +42,8 @@ export function ViewEditor({ contentId, scene, maxPoints, readOnly, onClose }: V
   const picture = scene.image.renditions.preview ?? scene.image.renditions.thumbnail;
   const full = points.fields.length >= maxPoints;
 
-  const place = (event: MouseEvent<HTMLButtonElement>) => {
+  const place = ({ yaw, pitch }: { yaw: number; pitch: number }) => {
     if (readOnly) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const { yaw, pitch } = anglesAt(event.clientX - box.left, event.clientY - box.top, box.width, box.height);
     if (mode === 'initial') {
       form.setValue('initial_view.yaw', yaw, { shouldDirty: true });
       form.setValue('initial_view.pitch', pitch, { shouldDirty: true });
@@ -124,73 +107,7 @@ export function ViewEditor({ contentId, scene, maxPoints, readOnly, onClose }: V
           ]}
           disabled={readOnly}
         />
-        <div style={{ position: 'relative', width: '100%', aspectRatio: '2 / 1' }}>
-          <button
-            type="button"
-            onClick={place}
-            aria-label={t('interior.view.imageLabel')}
-            disabled={readOnly}
-            style={{
-              padding: 0,
-              border: 0,
-              width: '100%',
-              height: '100%',
-              cursor: 'crosshair',
-              display: 'block',
-              background: 'none',
-            }}
-          >
-            {picture && (
-              <img
-                src={picture.jpeg}
-                alt=""
-                style={{ width: '100%', height: '100%', display: 'block', borderRadius: 6 }}
-              />
-            )}
-          </button>
-          {view && (
-            <span
-              role="img"
-              aria-label={t('interior.view.initialMarker')}
-              style={{
-                position: 'absolute',
-                ...placeOf(view.yaw ?? 0, view.pitch ?? 0),
-                transform: 'translate(-50%, -50%)',
-                width: 22,
-                height: 22,
-                borderRadius: '50%',
-                border: '3px solid #fff',
-                background: 'var(--mantine-color-blue-7)',
-                pointerEvents: 'none',
-              }}
-            />
-          )}
-          {zoomPoints.map((p, i) => (
-            <span
-              // biome-ignore lint/suspicious/noArrayIndexKey: a point's place in the list is its identity here
-              key={i}
-              role="img"
-              aria-label={t('interior.view.pointMarker', { n: i + 1, label: p.label })}
-              style={{
-                position: 'absolute',
-                ...placeOf(p.yaw, p.pitch),
-                transform: 'translate(-50%, -50%)',
-                minWidth: 20,
-                height: 20,
-                borderRadius: 10,
-                background: 'var(--mantine-color-orange-8)',
-                color: '#fff',
-                fontSize: 12,
-                fontWeight: 700,
-                textAlign: 'center',
-                lineHeight: '20px',
-                pointerEvents: 'none',
-              }}
-            >
-              {i + 1}
-            </span>
-          ))}
-        </div>
+        <ViewPicture picture={picture?.jpeg} view={view} zoomPoints={zoomPoints} readOnly={readOnly} onPlace={place} />
 
         <Text fw={700} size="sm">
           {t('interior.view.initial')}
@@ -226,50 +143,14 @@ export function ViewEditor({ contentId, scene, maxPoints, readOnly, onClose }: V
             {t('interior.view.full', { max: maxPoints })}
           </Text>
         )}
-        <Stack gap="xs">
-          {points.fields.map((field, i) => (
-            <Group key={field.id} gap="xs" align="flex-end" wrap="wrap">
-              <TextInput
-                label={t('interior.view.label', { n: i + 1 })}
-                maxLength={INTERIOR_ZOOM_LABEL_MAX}
-                {...form.field(`zoom_points.${i}.label` as never)}
-                disabled={readOnly}
-                style={{ flex: '1 1 160px' }}
-              />
-              <NumberInput
-                label={t('interior.view.pointYaw', { n: i + 1 })}
-                value={zoomPoints[i]?.yaw ?? 0}
-                onChange={(v) => form.setValue(`zoom_points.${i}.yaw` as never, Number(v) as never)}
-                min={-180}
-                max={180}
-                decimalScale={1}
-                disabled={readOnly}
-                w={140}
-              />
-              <NumberInput
-                label={t('interior.view.pointPitch', { n: i + 1 })}
-                value={zoomPoints[i]?.pitch ?? 0}
-                onChange={(v) => form.setValue(`zoom_points.${i}.pitch` as never, Number(v) as never)}
-                min={-90}
-                max={90}
-                decimalScale={1}
-                disabled={readOnly}
-                w={140}
-              />
-              <ActionIcon
-                type="button"
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={t('interior.view.removePoint', { n: i + 1 })}
-                onClick={() => points.remove(i)}
-                disabled={readOnly}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
-          ))}
-        </Stack>
+        <ZoomPointRows
+          ids={points.fields.map((f) => f.id)}
+          points={zoomPoints}
+          readOnly={readOnly}
+          labelField={(i) => form.field(`zoom_points.${i}.label` as never)}
+          setAngle={(i, angle, v) => form.setValue(`zoom_points.${i}.${angle}` as never, v as never)}
+          onRemove={(i) => points.remove(i)}
+        />
 
         {(error || form.formError) && (
           <Alert color="red" role="alert">

@@ -1,7 +1,7 @@
 import type { InteriorSceneAnswer } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
 import { movedIds } from './InteriorPanel.tsx';
-import { anglesAt } from './ViewEditor.tsx';
+import { anglesAt } from './ViewParts.tsx';
 
 const scenes = ['1', '2', '3', '4'].map((id) => ({ id }) as InteriorSceneAnswer);
 

@@ -1,39 +1,25 @@
 import { Alert, Button, Grid, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  BLUR_LIMITS,
-  type BlurApplyBody,
-  type BlurRowAnswer,
-  type BlurTarget,
-  type ProcessAnswer,
-  regionsOnFrame,
-} from '@spinyard/domain';
-import { IconArrowBackUp, IconChevronLeft, IconChevronRight, IconInfoCircle, IconWand } from '@tabler/icons-react';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { BlurApplyBody, BlurRowAnswer, ProcessAnswer } from '@spinyard/domain';
+import { IconArrowBackUp, IconInfoCircle, IconWand } from '@tabler/icons-react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContent } from '../../../../api/contentDetail.ts';
-import { useContentProgress } from '../../../../api/contentProgress.ts';
-import {
-  blurRunning,
-  useApplyBlur,
-  useBlurPreview,
-  useBlurredContent,
-  useDebounced,
-  useObjectUrl,
-  useUndoBlur,
-} from '../../../../api/exteriorBlur.ts';
+import { useApplyBlur, useBlurredContent, useUndoBlur } from '../../../../api/exteriorBlur.ts';
 import { notifySuccess } from '../../../../api/notify.ts';
 import { CenteredLoader } from '../../../../components/CenteredLoader.tsx';
+import { FrameSteps } from '../../../../shared/frames/FrameSteps.tsx';
+import { BlurCanvas } from './BlurCanvas.tsx';
+import { BlurStrip } from './BlurStrip.tsx';
 import { CloseConfirm } from './CloseConfirm.tsx';
 import { DraftNotice, useBlurDraft, useDraftSync } from './DraftNotice.tsx';
 import { type BlurDraftSettings, removeBlurDraft } from './draft.ts';
 import { editorReducer, initialState } from './editorState.ts';
-import { FrameCanvas } from './FrameCanvas.tsx';
-import { FrameStrip } from './FrameStrip.tsx';
-import { type Look, LookControls } from './LookControls.tsx';
+import { LookControls, useLook } from './LookControls.tsx';
 import { NeighbourPreview } from './NeighbourPreview.tsx';
 import { ProcessLine } from './ProcessLine.tsx';
 import { RegionList } from './RegionList.tsx';
+import { useBlurProcess } from './useBlurProcess.ts';
+import { useFramePreview } from './useFramePreview.ts';
 
 export interface BlurEditorProps {
   contentId: string;
@@ -144,16 +130,13 @@ function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDir
   const draft = useBlurDraft(contentId, row, backgroundAllowed);
   const start = draft.start;
   const [state, dispatch] = useReducer(editorReducer, undefined, () => initialState(start.regions, n));
-  const [target, setTarget] = useState<BlurTarget>(start.blur_target);
-  const [look, setLook] = useState<Look>(start.bg_color ? 'color' : 'blur');
-  const [strength, setStrength] = useState(start.blur_str ?? BLUR_LIMITS.defaultStrength);
-  const [color, setColor] = useState(start.bg_color ?? '#202020');
+  const looks = useLook(start);
+  const { target, look, strength, color, colorValid } = looks;
   const [started, setStarted] = useState<ProcessAnswer | null>(null);
 
   const frame = row.frames[state.frame] ?? row.frames[0];
   const display = frame?.original.renditions.display ?? frame?.original.renditions.thumbnail;
   const selectedRegion = state.regions.find((r) => r.id === state.selected);
-  const colorValid = /^#[0-9a-fA-F]{6}$/.test(color);
 
   const current = useMemo<BlurDraftSettings>(
     () => ({
@@ -171,62 +154,15 @@ function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDir
   }, [dirty, onDirty]);
   const toSettings = (s: BlurDraftSettings) => {
     dispatch({ type: 'reset', regions: s.regions });
-    setTarget(s.blur_target);
-    setLook(s.bg_color ? 'color' : 'blur');
-    setStrength(s.blur_str ?? BLUR_LIMITS.defaultStrength);
-    setColor(s.bg_color ?? '#202020');
+    looks.reset(s);
   };
 
-  // The preview: the regions as they stand on the frame shown (short whatever the key frames), settled for 300 ms.
-  const previewParams = useDebounced(
-    useMemo(
-      () => ({
-        groupId: row.group_id,
-        frame: state.frame,
-        target,
-        strength: look === 'blur' ? strength : null,
-        color: look === 'color' && colorValid ? color.toLowerCase() : null,
-        regions: regionsOnFrame(state.regions, state.frame, n),
-      }),
-      [row.group_id, state.frame, state.regions, n, target, look, strength, color, colorValid],
-    ),
-    300,
-  );
-  const preview = useBlurPreview(contentId, look === 'color' && !colorValid ? null : previewParams);
-  const previewUrl = useObjectUrl(preview.data);
-
-  // Progress: the live socket's messages (written into the vehicle's cached read), the polled blur answer, and the
-  // apply's own answer; an ended one wins, else the furthest along. A blur already running when the editor opens
-  // is shown too.
-  useContentProgress();
-  const content = useContent(contentId);
-  const processId = started?.id ?? (blurRunning(lastProcess) ? (lastProcess?.id ?? null) : null);
-  const candidates = [
-    lastProcess?.id === processId ? lastProcess : null,
-    content.data?.processes.find((p) => p.id === processId) ?? null,
-    started,
-  ].filter((p): p is ProcessAnswer => p !== null && p.id === processId);
-  // Once a source has said the process ended, that stands: a slower source (the apply answer, a poll in flight)
-  // may still say it is queued, and the line must not go back to 0 %.
-  const endedNow = candidates.find((p) => !blurRunning(p));
-  const [ended, setEnded] = useState<ProcessAnswer | null>(null);
-  useEffect(() => {
-    if (endedNow && (endedNow.id !== ended?.id || endedNow.status !== ended.status)) setEnded(endedNow);
-  }, [endedNow, ended]);
-  const shownProcess =
-    (ended?.id === processId ? ended : undefined) ??
-    endedNow ??
-    [...candidates].sort((x, y) => y.progress - x.progress)[0];
-  const running = blurRunning(shownProcess);
-  const endedStatus = shownProcess && !running ? shownProcess.status : null;
-
-  // Said once per process, however its sources (socket, poll) come and go.
-  const told = useRef<string | null>(null);
-  useEffect(() => {
-    if (endedStatus !== 'succeeded' || !processId || told.current === processId) return;
-    told.current = processId;
-    notifySuccess(t('exteriorBlur.apply.done'));
-  }, [endedStatus, processId, t]);
+  const { previewParams, preview, previewUrl } = useFramePreview(contentId, row, state, {
+    target,
+    strength: look === 'blur' ? strength : null,
+    color: look === 'color' ? (colorValid ? color.toLowerCase() : undefined) : null,
+  });
+  const { shownProcess, running } = useBlurProcess(contentId, lastProcess, started);
 
   const apply = useApplyBlur(contentId);
   const undo = useUndoBlur(contentId);
@@ -262,30 +198,15 @@ function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDir
       ) : null}
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Button
-              type="button"
-              variant="default"
-              size="xs"
-              leftSection={<IconChevronLeft size={14} aria-hidden="true" />}
-              onClick={() => dispatch({ type: 'goto', frame: state.frame - 1 })}
-            >
-              {t('exteriorBlur.previousFrame')}
-            </Button>
-            <Text size="sm" fw={600} data-testid="blur-frame-number">
-              {t('exteriorBlur.frameOf', { n: state.frame + 1, count: n })}
-            </Text>
-            <Button
-              type="button"
-              variant="default"
-              size="xs"
-              rightSection={<IconChevronRight size={14} aria-hidden="true" />}
-              onClick={() => dispatch({ type: 'goto', frame: state.frame + 1 })}
-            >
-              {t('exteriorBlur.nextFrame')}
-            </Button>
-          </Group>
-          <FrameCanvas
+          <FrameSteps
+            frame={state.frame}
+            onFrame={(f) => dispatch({ type: 'goto', frame: f })}
+            previous={t('exteriorBlur.previousFrame')}
+            next={t('exteriorBlur.nextFrame')}
+            position={t('exteriorBlur.frameOf', { n: state.frame + 1, count: n })}
+            testId="blur"
+          />
+          <BlurCanvas
             imageUrl={display.jpeg}
             width={display.width}
             height={display.height}
@@ -300,7 +221,7 @@ function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDir
               {t('exteriorBlur.canvas.replaced')}
             </Alert>
           ) : null}
-          <FrameStrip
+          <BlurStrip
             frames={row.frames}
             frame={state.frame}
             region={selectedRegion}
@@ -311,18 +232,7 @@ function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDir
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
           <RegionList regions={state.regions} selected={state.selected} frame={state.frame} n={n} dispatch={dispatch} />
-          <LookControls
-            target={target}
-            onTarget={setTarget}
-            backgroundAllowed={backgroundAllowed}
-            look={look}
-            onLook={setLook}
-            strength={strength}
-            onStrength={setStrength}
-            color={color}
-            onColor={setColor}
-            colorValid={colorValid}
-          />
+          <LookControls {...looks.controls} backgroundAllowed={backgroundAllowed} />
           <NeighbourPreview
             frames={row.frames}
             frame={state.frame}
@@ -334,40 +244,68 @@ function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDir
             previewFailed={preview.isError}
             previewFrame={preview.isPlaceholderData ? null : previewParams.frame}
           />
-          <Stack gap={6}>
-            {shownProcess ? (
-              <ProcessLine process={shownProcess} />
-            ) : (
-              <Text size="xs" c="gray.7">
-                {t('exteriorBlur.apply.hint', { count: blurredCount })}
-              </Text>
-            )}
-            <Group gap="sm" wrap="wrap">
-              <Button
-                type="button"
-                leftSection={<IconWand size={16} aria-hidden="true" />}
-                onClick={onApply}
-                loading={apply.isPending}
-                disabled={state.regions.length === 0 || running || (look === 'color' && !colorValid)}
-                data-testid="blur-apply"
-              >
-                {t('exteriorBlur.apply.button')}
-              </Button>
-              <Button
-                type="button"
-                variant="default"
-                leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
-                onClick={onUndo}
-                loading={undo.isPending}
-                disabled={blurredCount === 0 || running}
-                data-testid="blur-undo"
-              >
-                {t('exteriorBlur.undo.button')}
-              </Button>
-            </Group>
-          </Stack>
+          <ApplyBar
+            process={shownProcess}
+            blurredCount={blurredCount}
+            onApply={onApply}
+            applying={apply.isPending}
+            canApply={state.regions.length > 0 && !running && (look !== 'color' || colorValid)}
+            onUndo={onUndo}
+            undoing={undo.isPending}
+            canUndo={blurredCount > 0 && !running}
+          />
         </Stack>
       </Grid.Col>
     </Grid>
+  );
+}
+
+interface ApplyBarProps {
+  process: ProcessAnswer | undefined;
+  blurredCount: number;
+  onApply: () => void;
+  applying: boolean;
+  canApply: boolean;
+  onUndo: () => void;
+  undoing: boolean;
+  canUndo: boolean;
+}
+
+/** The blur process's line (or what applying does), with apply and undo. */
+function ApplyBar(props: ApplyBarProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6}>
+      {props.process ? (
+        <ProcessLine process={props.process} />
+      ) : (
+        <Text size="xs" c="gray.7">
+          {t('exteriorBlur.apply.hint', { count: props.blurredCount })}
+        </Text>
+      )}
+      <Group gap="sm" wrap="wrap">
+        <Button
+          type="button"
+          leftSection={<IconWand size={16} aria-hidden="true" />}
+          onClick={props.onApply}
+          loading={props.applying}
+          disabled={!props.canApply}
+          data-testid="blur-apply"
+        >
+          {t('exteriorBlur.apply.button')}
+        </Button>
+        <Button
+          type="button"
+          variant="default"
+          leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
+          onClick={props.onUndo}
+          loading={props.undoing}
+          disabled={!props.canUndo}
+          data-testid="blur-undo"
+        >
+          {t('exteriorBlur.undo.button')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

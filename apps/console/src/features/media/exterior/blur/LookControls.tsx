@@ -1,8 +1,40 @@
 import { ColorInput, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { BLUR_LIMITS, type BlurTarget } from '@spinyard/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BlurDraftSettings } from './draft.ts';
 
 export type Look = 'blur' | 'color';
+
+/**
+ * The look's state, started from `start` (the draft restored or the applied settings): the controls' props, and
+ * `reset` to other settings (a draft discarded).
+ */
+export function useLook(start: Omit<BlurDraftSettings, 'regions'>) {
+  const [target, setTarget] = useState<BlurTarget>(start.blur_target);
+  const [look, setLook] = useState<Look>(start.bg_color ? 'color' : 'blur');
+  const [strength, setStrength] = useState(start.blur_str ?? BLUR_LIMITS.defaultStrength);
+  const [color, setColor] = useState(start.bg_color ?? '#202020');
+  const reset = (s: Omit<BlurDraftSettings, 'regions'>) => {
+    setTarget(s.blur_target);
+    setLook(s.bg_color ? 'color' : 'blur');
+    setStrength(s.blur_str ?? BLUR_LIMITS.defaultStrength);
+    setColor(s.bg_color ?? '#202020');
+  };
+  const colorValid = /^#[0-9a-fA-F]{6}$/.test(color);
+  const controls = {
+    target,
+    onTarget: setTarget,
+    look,
+    onLook: setLook,
+    strength,
+    onStrength: setStrength,
+    color,
+    onColor: setColor,
+    colorValid,
+  };
+  return { ...controls, reset, controls };
+}
 
 export interface LookControlsProps {
   target: BlurTarget;

@@ -10,6 +10,7 @@ import {
   resizeBox,
   setKeyFrame,
 } from '@spinyard/domain';
+import { hasKeyOn } from '../../../../shared/frames/frameKeys.ts';
 
 /**
  * The blur editor's state: the row's regions (the domain's key-frame geometry does the carrying to other frames),
@@ -44,8 +45,6 @@ export type EditorAction =
 
 /** Where "add region" puts its box: a plate-sized box in the middle of the frame. */
 export const DEFAULT_BOX: BlurBox = { x: 0.4, y: 0.45, w: 0.2, h: 0.1 };
-/** One arrow key press: 1 % of the frame (a tenth of that with Alt, for fine work). */
-export const NUDGE_STEP = 0.01;
 /** A drawn box smaller than this (either side) is a click, not a region. */
 export const MIN_DRAWN = 0.01;
 
@@ -154,4 +153,4 @@ export function neighbours(frame: number, n: number, each = 2): number[] {
 }
 
 /** Whether the region has a key frame on `frame` (drawn solid there; carried boxes are drawn dashed). */
-export const isKeyFrame = (region: BlurRegion, frame: number): boolean => region.keys.some((k) => k.frame === frame);
+export const isKeyFrame = (region: BlurRegion, frame: number): boolean => hasKeyOn(region.keys, frame);
