@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import { canDeleteUser, canToggleUser, type PermissionActor } from '@spinyard/domain';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../components/formatDateTime.ts';
 import { ListTable } from '../../components/ListTable.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { currentLocale } from '../../i18n/locale.ts';
+import { type RowSelection, SelectAllCell, SelectRowCell } from '../../shared/lists/RowSelection.tsx';
 import { RoleBadge, StatusBadge } from './UserBits.tsx';
 import type { Pending } from './UserListConfirm.tsx';
 import { targetOf } from './userRules.ts';
@@ -25,42 +26,28 @@ export function UserTable({
   selected,
   setSelected,
   setPending,
-}: {
+}: RowSelection & {
   actor: PermissionActor;
   rows: UserRecord[];
   dimmed: boolean;
-  selected: Set<string>;
-  setSelected: (next: Set<string>) => void;
   setPending: (pending: Pending) => void;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const deletable = (u: UserRecord) => userDeletable(actor, u);
   const selectable = rows.filter((u) => deletable(u).ok);
-  const allSelected = selectable.length > 0 && selectable.every((u) => selected.has(u.id));
-  const someSelected = selectable.some((u) => selected.has(u.id));
   return (
     <ListTable
       minWidth={1000}
       testId="user-table"
       dimmed={dimmed}
       leading={
-        <Table.Th w={40}>
-          <Checkbox
-            aria-label={t('users.bulk.selectAll')}
-            checked={allSelected}
-            indeterminate={someSelected && !allSelected}
-            disabled={selectable.length === 0}
-            onChange={() => {
-              const next = new Set(selected);
-              for (const u of selectable) {
-                if (allSelected) next.delete(u.id);
-                else next.add(u.id);
-              }
-              setSelected(next);
-            }}
-          />
-        </Table.Th>
+        <SelectAllCell
+          ids={selectable.map((u) => u.id)}
+          selected={selected}
+          setSelected={setSelected}
+          label={t('users.bulk.selectAll')}
+        />
       }
       columns={[
         t('users.list.columns.user'),
@@ -84,19 +71,13 @@ export function UserTable({
         });
         return (
           <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
-            <Table.Td>
-              <Checkbox
-                aria-label={t('users.bulk.select', { name: user.name })}
-                checked={selected.has(user.id)}
-                disabled={!del.ok}
-                onChange={(e) => {
-                  const nextSet = new Set(selected);
-                  if (e.currentTarget.checked) nextSet.add(user.id);
-                  else nextSet.delete(user.id);
-                  setSelected(nextSet);
-                }}
-              />
-            </Table.Td>
+            <SelectRowCell
+              id={user.id}
+              selected={selected}
+              setSelected={setSelected}
+              label={t('users.bulk.select', { name: user.name })}
+              disabled={!del.ok}
+            />
             <Table.Td>
               <Anchor component={Link} to={editPath} fw={600} size="sm">
                 {user.name}

@@ -1,10 +1,11 @@
-import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { ContentListItem, PermissionActor } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { ListTable } from '../../../components/ListTable.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
+import { type RowSelection, SelectAllCell, SelectRowCell } from '../../../shared/lists/RowSelection.tsx';
 import { ContentActionsMenu } from '../actions/ContentActionsMenu.tsx';
 import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
 import { contentName } from '../actions/contentText.ts';
@@ -23,42 +24,28 @@ export function ContentTable({
   dimmed,
   selected,
   setSelected,
-}: {
+}: RowSelection & {
   actor: PermissionActor;
   canTransfer: boolean;
   rows: ContentListItem[];
   dimmed: boolean;
-  selected: Set<string>;
-  setSelected: (next: Set<string>) => void;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const tickable = rows.filter((c) => selectable(c, canTransfer));
-  const allSelected = tickable.length > 0 && tickable.every((c) => selected.has(c.id));
-  const someSelected = tickable.some((c) => selected.has(c.id));
   return (
     <ListTable
       minWidth={980}
       testId="content-table"
       dimmed={dimmed}
       leading={
-        <Table.Th w={40}>
-          <Checkbox
-            aria-label={t('contentsList.bulk.selectAll')}
-            checked={allSelected}
-            indeterminate={someSelected && !allSelected}
-            disabled={tickable.length === 0}
-            onChange={() => {
-              const next = new Set(selected);
-              for (const c of tickable) {
-                if (allSelected) next.delete(c.id);
-                else next.add(c.id);
-              }
-              setSelected(next);
-            }}
-            data-testid="content-select-all"
-          />
-        </Table.Th>
+        <SelectAllCell
+          ids={tickable.map((c) => c.id)}
+          selected={selected}
+          setSelected={setSelected}
+          label={t('contentsList.bulk.selectAll')}
+          testId="content-select-all"
+        />
       }
       columns={[
         t('contentsList.columns.thumbnail'),
@@ -81,20 +68,14 @@ export function ContentTable({
             data-management-id={item.management_id}
             data-publication={item.publication}
           >
-            <Table.Td>
-              <Checkbox
-                aria-label={t('contentsList.bulk.select', { name })}
-                checked={selected.has(item.id)}
-                disabled={!selectable(item, canTransfer)}
-                onChange={(e) => {
-                  const next = new Set(selected);
-                  if (e.currentTarget.checked) next.add(item.id);
-                  else next.delete(item.id);
-                  setSelected(next);
-                }}
-                data-testid="content-select"
-              />
-            </Table.Td>
+            <SelectRowCell
+              id={item.id}
+              selected={selected}
+              setSelected={setSelected}
+              label={t('contentsList.bulk.select', { name })}
+              disabled={!selectable(item, canTransfer)}
+              testId="content-select"
+            />
             <Table.Td>
               <ContentThumbnail url={item.thumbnail_url} name={name} />
             </Table.Td>
