@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifySuccess } from '../../api/notify.ts';
+import { type UserRecord, useChangePrivilege, useDeleteSubordinate, useSetUserStatus } from '../../api/users.ts';
+import { errorCodeText, userFieldErrorText, userRefusalOf } from './userText.ts';
+
+/** An action of the user edit page that asks for confirmation first. */
+export type UserEditAction = 'delete' | 'status' | 'privilege';
+
+/**
+ * The user edit page's confirmed actions (delete, enable or disable, change of role) and the new administrator a
+ * demotion needs: `request` asks for one (refused in place while the administrator is missing), `run` does it.
+ */
+export function useUserEditActions(u: UserRecord, nextRole: 'admin' | 'normal') {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteSubordinate();
+  const toggle = useSetUserStatus();
+  const promote = useChangePrivilege();
+  const [action, setAction] = useState<UserEditAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [newParent, setNewParentValue] = useState<string>('');
+  const [parentError, setParentError] = useState<string | undefined>();
+
+  /** A demotion names the administrator the user will be under: said at the picker when it is missing. */
+  const parentMissing = () => {
+    if (nextRole !== 'normal' || newParent !== '') return false;
+    setParentError(userFieldErrorText({ field: 'parent_user_id', rule: 'required', message: '' }));
+    return true;
+  };
+
+  const perform = async (chosen: UserEditAction) => {
+    if (chosen === 'delete') {
+      await remove.mutateAsync(u.id);
+      notifySuccess(t('users.delete.done', { name: u.name }));
+      void navigate('/subordinate/list');
+    } else if (chosen === 'status') {
+      const next = u.status === 'active' ? 'inactive' : 'active';
+      await toggle.mutateAsync({ id: u.id, status: next });
+      notifySuccess(t(next === 'active' ? 'users.status.enabled' : 'users.status.disabled', { name: u.name }));
+    } else {
+      const answer = await promote.mutateAsync({
+        id: u.id,
+        to: nextRole,
+        parentUserId: nextRole === 'normal' ? newParent : null,
+      });
+      notifySuccess(t('users.privilege.done', { name: u.name, count: answer.changed.length }));
+    }
+  };
+
+  return {
+    action,
+    busy,
+    refusal,
+    newParent,
+    parentError,
+    setNewParent: (id: string) => {
+      setNewParentValue(id);
+      setParentError(undefined);
+    },
+    request: (chosen: UserEditAction) => {
+      if (chosen === 'privilege' && parentMissing()) return;
+      setAction(chosen);
+    },
+    close: () => {
+      if (busy) return;
+      setAction(null);
+      setRefusal(null);
+    },
+    run: async () => {
+      if (action === null) return;
+      if (action === 'privilege' && parentMissing()) return;
+      setBusy(true);
+      setRefusal(null);
+      try {
+        await perform(action);
+        setAction(null);
+      } catch (error) {
+        const { code, fields } = userRefusalOf(error);
+        if (fields.length > 0) setRefusal(fields.map(userFieldErrorText).join('\n'));
+        else if (code) setRefusal(errorCodeText(code, t('errors.general_error')));
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}
