@@ -126,8 +126,7 @@ export function UserListPage() {
           actor={actor}
           rows={rows}
           dimmed={list.isPlaceholderData}
-          selected={selected}
-          setSelected={setSelected}
+          selection={{ selected, setSelected }}
           setPending={actions.setPending}
         />
       </ListResults>

@@ -1,14 +1,12 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { canDeleteUser, canToggleUser, type PermissionActor } from '@spinyard/domain';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserRecord } from '../../api/users.ts';
-import { formatDateTime } from '../../components/formatDateTime.ts';
-import { ListTable } from '../../components/ListTable.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
-import { currentLocale } from '../../i18n/locale.ts';
-import { type RowSelection, SelectAllCell, SelectRowCell } from '../../shared/lists/RowSelection.tsx';
+import { ActionsCell, DateCell } from '../../shared/lists/ListCells.tsx';
+import { type RowSelection, SelectableListTable, SelectRowCell } from '../../shared/lists/RowSelection.tsx';
 import { RoleBadge, StatusBadge } from './UserBits.tsx';
 import type { Pending } from './UserListConfirm.tsx';
 import { targetOf } from './userRules.ts';
@@ -18,46 +16,33 @@ export function userDeletable(actor: PermissionActor, u: UserRecord) {
   return canDeleteUser(actor, targetOf(u), { hasProcessingContent: false });
 }
 
+const COLUMNS = ['user', 'role', 'parent', 'section', 'status', 'lastLogin', 'created'] as const;
+
 /** One page of users: a tick box for the bulk delete, the user's facts, and the row's own actions. */
 export function UserTable({
   actor,
   rows,
   dimmed,
-  selected,
-  setSelected,
+  selection,
   setPending,
-}: RowSelection & {
+}: {
+  selection: RowSelection;
   actor: PermissionActor;
   rows: UserRecord[];
   dimmed: boolean;
   setPending: (pending: Pending) => void;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const deletable = (u: UserRecord) => userDeletable(actor, u);
-  const selectable = rows.filter((u) => deletable(u).ok);
   return (
-    <ListTable
+    <SelectableListTable
       minWidth={1000}
       testId="user-table"
       dimmed={dimmed}
-      leading={
-        <SelectAllCell
-          ids={selectable.map((u) => u.id)}
-          selected={selected}
-          setSelected={setSelected}
-          label={t('users.bulk.selectAll')}
-        />
-      }
-      columns={[
-        t('users.list.columns.user'),
-        t('users.list.columns.role'),
-        t('users.list.columns.parent'),
-        t('users.list.columns.section'),
-        t('users.list.columns.status'),
-        t('users.list.columns.lastLogin'),
-        t('users.list.columns.created'),
-      ]}
+      selection={selection}
+      tickable={rows.filter((u) => deletable(u).ok).map((u) => u.id)}
+      selectAllLabel={t('users.bulk.selectAll')}
+      columns={COLUMNS.map((column) => t(`users.list.columns.${column}`))}
       actionsLabel={t('users.list.columns.actions')}
     >
       {rows.map((user) => {
@@ -72,9 +57,8 @@ export function UserTable({
         return (
           <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
             <SelectRowCell
+              {...selection}
               id={user.id}
-              selected={selected}
-              setSelected={setSelected}
               label={t('users.bulk.select', { name: user.name })}
               disabled={!del.ok}
             />
@@ -98,42 +82,32 @@ export function UserTable({
             <Table.Td>
               <StatusBadge status={user.status} />
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" c="gray.7">
-                {formatDateTime(user.last_login_at, locale) || t('users.list.never')}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" c="gray.7">
-                {formatDateTime(user.created_at, locale)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <RowAction label={t('users.actions.edit', { name: user.name })} icon={IconPencil} to={editPath} />
-                {toggle ? (
-                  <RowAction
-                    label={toggleLabel}
-                    icon={next === 'active' ? IconPlayerPlay : IconPlayerPause}
-                    color={next === 'active' ? 'green' : 'orange'}
-                    onClick={() => setPending({ kind: 'status', user, status: next })}
-                    testId="user-toggle"
-                  />
-                ) : null}
-                {del.ok ? (
-                  <RowAction
-                    label={t('users.actions.delete', { name: user.name })}
-                    icon={IconTrash}
-                    color="red"
-                    onClick={() => setPending({ kind: 'delete', user })}
-                    testId="user-delete"
-                  />
-                ) : null}
-              </Group>
-            </Table.Td>
+            <DateCell value={user.last_login_at} fallback={t('users.list.never')} />
+            <DateCell value={user.created_at} />
+            <ActionsCell>
+              <RowAction label={t('users.actions.edit', { name: user.name })} icon={IconPencil} to={editPath} />
+              {toggle ? (
+                <RowAction
+                  label={toggleLabel}
+                  icon={next === 'active' ? IconPlayerPlay : IconPlayerPause}
+                  color={next === 'active' ? 'green' : 'orange'}
+                  onClick={() => setPending({ kind: 'status', user, status: next })}
+                  testId="user-toggle"
+                />
+              ) : null}
+              {del.ok ? (
+                <RowAction
+                  label={t('users.actions.delete', { name: user.name })}
+                  icon={IconTrash}
+                  color="red"
+                  onClick={() => setPending({ kind: 'delete', user })}
+                  testId="user-delete"
+                />
+              ) : null}
+            </ActionsCell>
           </Table.Tr>
         );
       })}
-    </ListTable>
+    </SelectableListTable>
   );
 }

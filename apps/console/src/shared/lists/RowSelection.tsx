@@ -1,4 +1,6 @@
 import { Checkbox, Table } from '@mantine/core';
+import type { ComponentProps } from 'react';
+import { ListTable } from '../../components/ListTable.tsx';
 
 /** The ticked rows of a list and how to change them. */
 export interface RowSelection {
@@ -61,5 +63,35 @@ export function SelectRowCell({
         data-testid={testId}
       />
     </Table.Td>
+  );
+}
+
+/** A list's table whose rows can be ticked for bulk actions: a select-all box heads the tick column. */
+export function SelectableListTable({
+  selection,
+  tickable,
+  selectAllLabel,
+  selectAllTestId,
+  ...table
+}: Omit<ComponentProps<typeof ListTable>, 'leading'> & {
+  selection: RowSelection;
+  /** The ids of the page's rows that can be ticked. */
+  tickable: readonly string[];
+  selectAllLabel: string;
+  selectAllTestId?: string;
+}) {
+  return (
+    <ListTable
+      {...table}
+      leading={
+        <SelectAllCell
+          ids={tickable}
+          selected={selection.selected}
+          setSelected={selection.setSelected}
+          label={selectAllLabel}
+          testId={selectAllTestId}
+        />
+      }
+    />
   );
 }

@@ -156,8 +156,7 @@ export function ContentListPage() {
           canTransfer={canTransfer}
           rows={rows}
           dimmed={list.isPlaceholderData}
-          selected={selected}
-          setSelected={setSelected}
+          selection={{ selected, setSelected }}
         />
       </ListResults>
     </ListPageFrame>

@@ -2,10 +2,8 @@ import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { ContentListItem, PermissionActor } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../components/formatDateTime.ts';
-import { ListTable } from '../../../components/ListTable.tsx';
-import { currentLocale } from '../../../i18n/locale.ts';
-import { type RowSelection, SelectAllCell, SelectRowCell } from '../../../shared/lists/RowSelection.tsx';
+import { ActionsCell, DateCell } from '../../../shared/lists/ListCells.tsx';
+import { type RowSelection, SelectableListTable, SelectRowCell } from '../../../shared/lists/RowSelection.tsx';
 import { ContentActionsMenu } from '../actions/ContentActionsMenu.tsx';
 import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
 import { contentName } from '../actions/contentText.ts';
@@ -16,45 +14,33 @@ export function selectable(item: ContentListItem, canTransfer: boolean): boolean
   return bulkDeletable(item) || (canTransfer && bulkTransferable(item));
 }
 
+const COLUMNS = ['thumbnail', 'vehicle', 'managementId', 'owner', 'state', 'updated'] as const;
+
 /** One page of vehicles: a tick box for the bulk actions, the vehicle's facts and progress, its actions. */
 export function ContentTable({
   actor,
   canTransfer,
   rows,
   dimmed,
-  selected,
-  setSelected,
-}: RowSelection & {
+  selection,
+}: {
+  selection: RowSelection;
   actor: PermissionActor;
   canTransfer: boolean;
   rows: ContentListItem[];
   dimmed: boolean;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
-  const tickable = rows.filter((c) => selectable(c, canTransfer));
   return (
-    <ListTable
+    <SelectableListTable
       minWidth={980}
       testId="content-table"
       dimmed={dimmed}
-      leading={
-        <SelectAllCell
-          ids={tickable.map((c) => c.id)}
-          selected={selected}
-          setSelected={setSelected}
-          label={t('contentsList.bulk.selectAll')}
-          testId="content-select-all"
-        />
-      }
-      columns={[
-        t('contentsList.columns.thumbnail'),
-        t('contentsList.columns.vehicle'),
-        t('contentsList.columns.managementId'),
-        t('contentsList.columns.owner'),
-        t('contentsList.columns.state'),
-        t('contentsList.columns.updated'),
-      ]}
+      selection={selection}
+      tickable={rows.filter((c) => selectable(c, canTransfer)).map((c) => c.id)}
+      selectAllLabel={t('contentsList.bulk.selectAll')}
+      selectAllTestId="content-select-all"
+      columns={COLUMNS.map((column) => t(`contentsList.columns.${column}`))}
       actionsLabel={t('contentsList.columns.actions')}
     >
       {rows.map((item) => {
@@ -69,9 +55,8 @@ export function ContentTable({
             data-publication={item.publication}
           >
             <SelectRowCell
+              {...selection}
               id={item.id}
-              selected={selected}
-              setSelected={setSelected}
               label={t('contentsList.bulk.select', { name })}
               disabled={!selectable(item, canTransfer)}
               testId="content-select"
@@ -106,19 +91,13 @@ export function ContentTable({
                 ) : null}
               </Group>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" c="gray.7">
-                {formatDateTime(item.updated_at, locale)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ContentActionsMenu content={item} actor={actor} />
-              </Group>
-            </Table.Td>
+            <DateCell value={item.updated_at} />
+            <ActionsCell>
+              <ContentActionsMenu content={item} actor={actor} />
+            </ActionsCell>
           </Table.Tr>
         );
       })}
-    </ListTable>
+    </SelectableListTable>
   );
 }

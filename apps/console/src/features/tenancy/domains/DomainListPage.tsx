@@ -5,7 +5,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type DomainSummary, useDomainList } from '../../../api/domains.ts';
-import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ListSearchInput } from '../../../components/ListSearchInput.tsx';
 import { ListTable } from '../../../components/ListTable.tsx';
@@ -13,6 +12,7 @@ import { type ListPosition, listPositionQuery, readListPosition } from '../../..
 import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { STORAGE_KEYS } from '../../../lib/storageKeys.ts';
+import { DateCell } from '../../../shared/lists/ListCells.tsx';
 import { ListPageFrame } from '../../../shared/lists/ListPageFrame.tsx';
 import { ListEmpty, ListResults } from '../../../shared/lists/ListResults.tsx';
 import { useSettledSearch } from '../../../shared/lists/useSettledSearch.ts';
@@ -71,7 +71,6 @@ function VehiclesCell({ domain }: { domain: DomainSummary }) {
 /** /domain/list: every domain with search, page sizes and paging; master only. */
 export function DomainListPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const [params, setParams] = useSearchParams();
   const { page, limit, q } = readListPosition(params, savedLimit());
   const list = useDomainList({ page, limit, q });
@@ -176,11 +175,7 @@ export function DomainListPage() {
                 <Table.Td>
                   <VehiclesCell domain={domain} />
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="gray.7">
-                    {formatDateTime(domain.updated_at, locale)}
-                  </Text>
-                </Table.Td>
+                <DateCell value={domain.updated_at} />
                 <Table.Td ta="right">
                   <RowAction label={t('domains.list.edit', { host: domain.host })} icon={IconPencil} to={editPath} />
                 </Table.Td>
