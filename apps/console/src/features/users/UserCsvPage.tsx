@@ -8,7 +8,12 @@ import { notifySuccess } from '../../api/notify.ts';
 import { type CsvRowError, csvRowsOf, downloadUserCsvTemplate, useUploadUserCsv } from '../../api/users.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { saveBlob } from '../../lib/saveBlob.ts';
-import { CsvDoneAlert, CsvFileUpload, CsvRefusedAlert, CsvSection } from '../../shared/csv-upload/CsvUploadParts.tsx';
+import {
+  CsvDoneAlert,
+  CsvRefusedAlert,
+  CsvSection,
+  CsvUploadSection,
+} from '../../shared/csv-upload/CsvUploadParts.tsx';
 import { useCsvUpload } from '../../shared/csv-upload/useCsvUpload.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { precheckUserCsv } from './userCsvRules.ts';
@@ -97,17 +102,17 @@ export function UserCsvPage() {
         </Button>
       </CsvSection>
 
-      <CsvSection id="user-csv-upload" title={t('users.csv.uploadTitle')} titleGap="md">
-        <CsvFileUpload
-          file={csv.file}
-          onChoose={(f) => void csv.choose(f)}
-          onUpload={() => void csv.send()}
-          busy={csv.busy}
-          blocked={csv.blocked}
-          labels={{ file: t('users.csv.file'), choose: t('users.csv.choose'), upload: t('users.csv.upload') }}
-          testIds={{ file: 'user-csv-file', submit: 'user-csv-submit' }}
-        />
-      </CsvSection>
+      <CsvUploadSection
+        id="user-csv-upload"
+        csv={csv}
+        labels={{
+          title: t('users.csv.uploadTitle'),
+          file: t('users.csv.file'),
+          choose: t('users.csv.choose'),
+          upload: t('users.csv.upload'),
+        }}
+        testIds={{ file: 'user-csv-file', submit: 'user-csv-submit' }}
+      />
 
       {outcome?.kind === 'added' ? (
         <CsvDoneAlert title={t('users.csv.addedTitle')} testId="user-csv-added">

@@ -16,8 +16,6 @@ export function userDeletable(actor: PermissionActor, u: UserRecord) {
   return canDeleteUser(actor, targetOf(u), { hasProcessingContent: false });
 }
 
-const COLUMNS = ['user', 'role', 'parent', 'section', 'status', 'lastLogin', 'created'] as const;
-
 /** One page of users: a tick box for the bulk delete, the user's facts, and the row's own actions. */
 export function UserTable({
   actor,
@@ -42,7 +40,15 @@ export function UserTable({
       selection={selection}
       tickable={rows.filter((u) => deletable(u).ok).map((u) => u.id)}
       selectAllLabel={t('users.bulk.selectAll')}
-      columns={COLUMNS.map((column) => t(`users.list.columns.${column}`))}
+      columns={[
+        t('users.list.columns.user'),
+        t('users.list.columns.role'),
+        t('users.list.columns.parent'),
+        t('users.list.columns.section'),
+        t('users.list.columns.status'),
+        t('users.list.columns.lastLogin'),
+        t('users.list.columns.created'),
+      ]}
       actionsLabel={t('users.list.columns.actions')}
     >
       {rows.map((user) => {

@@ -27,50 +27,58 @@ export function CsvSection({
   );
 }
 
-/** The CSV file chooser and the button that sends it (held back while the browser refuses the file). */
-export function CsvFileUpload({
-  file,
-  onChoose,
-  onUpload,
-  busy,
-  blocked,
+/** What the upload section needs of useCsvUpload's state. */
+interface CsvUploadState {
+  file: File | null;
+  busy: boolean;
+  blocked: boolean;
+  choose: (file: File | null) => Promise<void>;
+  send: () => Promise<void>;
+}
+
+/**
+ * The upload card: the CSV file chooser (checked in the browser once chosen) and the button that sends it, held
+ * back while the browser refuses the file.
+ */
+export function CsvUploadSection({
+  id,
+  csv,
   labels,
   testIds,
 }: {
-  file: File | null;
-  onChoose: (file: File | null) => void;
-  onUpload: () => void;
-  busy: boolean;
-  blocked: boolean;
-  labels: { file: string; choose: string; upload: string; clearFile?: string };
+  id: string;
+  csv: CsvUploadState;
+  labels: { title: string; file: string; choose: string; upload: string; clearFile?: string };
   testIds: { file: string; submit: string };
 }) {
   return (
-    <Group align="flex-end" gap="md" wrap="wrap">
-      <FileInput
-        label={labels.file}
-        placeholder={labels.choose}
-        // Mantine's placeholder grey is too light on white for a text that matters here (axe: color-contrast).
-        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-        accept=".csv,text/csv"
-        value={file}
-        onChange={onChoose}
-        leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-        clearable
-        clearButtonProps={labels.clearFile ? { 'aria-label': labels.clearFile } : undefined}
-        w={{ base: '100%', sm: 420 }}
-        data-testid={testIds.file}
-      />
-      <Button
-        onClick={onUpload}
-        loading={busy}
-        disabled={!file || blocked}
-        leftSection={<IconUpload size={16} aria-hidden />}
-        data-testid={testIds.submit}
-      >
-        {labels.upload}
-      </Button>
-    </Group>
+    <CsvSection id={id} title={labels.title} titleGap="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <FileInput
+          label={labels.file}
+          placeholder={labels.choose}
+          // Mantine's placeholder grey is too light on white for a text that matters here (axe: color-contrast).
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+          accept=".csv,text/csv"
+          value={csv.file}
+          onChange={(file) => void csv.choose(file)}
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          clearable
+          clearButtonProps={labels.clearFile ? { 'aria-label': labels.clearFile } : undefined}
+          w={{ base: '100%', sm: 420 }}
+          data-testid={testIds.file}
+        />
+        <Button
+          onClick={() => void csv.send()}
+          loading={csv.busy}
+          disabled={!csv.file || csv.blocked}
+          leftSection={<IconUpload size={16} aria-hidden />}
+          data-testid={testIds.submit}
+        >
+          {labels.upload}
+        </Button>
+      </Group>
+    </CsvSection>
   );
 }
 

@@ -11,9 +11,9 @@ import { LinkButton } from '../../../components/LinkButton.tsx';
 import { CARD_LAYOUT_QUERY } from '../../../components/ListTable.tsx';
 import {
   CsvDoneAlert,
-  CsvFileUpload,
   CsvRefusedAlert,
   CsvSection,
+  CsvUploadSection,
 } from '../../../shared/csv-upload/CsvUploadParts.tsx';
 import { useCsvUpload } from '../../../shared/csv-upload/useCsvUpload.ts';
 import { CsvDownloadDialog } from '../list/CsvDownloadDialog.tsx';
@@ -87,22 +87,18 @@ export function ContentBulkPage() {
         <CsvItems />
       </CsvSection>
 
-      <CsvSection id="content-bulk-upload" title={t('contentsBulk.uploadTitle')} titleGap="md">
-        <CsvFileUpload
-          file={csv.file}
-          onChoose={(f) => void csv.choose(f)}
-          onUpload={() => void csv.send()}
-          busy={csv.busy}
-          blocked={csv.blocked}
-          labels={{
-            file: t('contentsBulk.file'),
-            choose: t('contentsBulk.choose'),
-            upload: t('contentsBulk.upload'),
-            clearFile: t('contentsBulk.clearFile'),
-          }}
-          testIds={{ file: 'content-bulk-file', submit: 'content-bulk-submit' }}
-        />
-      </CsvSection>
+      <CsvUploadSection
+        id="content-bulk-upload"
+        csv={csv}
+        labels={{
+          title: t('contentsBulk.uploadTitle'),
+          file: t('contentsBulk.file'),
+          choose: t('contentsBulk.choose'),
+          upload: t('contentsBulk.upload'),
+          clearFile: t('contentsBulk.clearFile'),
+        }}
+        testIds={{ file: 'content-bulk-file', submit: 'content-bulk-submit' }}
+      />
 
       {outcome?.kind === 'updated' ? (
         <CsvDoneAlert title={t('contentsBulk.updatedTitle')} testId="content-bulk-updated">

@@ -14,8 +14,6 @@ export function selectable(item: ContentListItem, canTransfer: boolean): boolean
   return bulkDeletable(item) || (canTransfer && bulkTransferable(item));
 }
 
-const COLUMNS = ['thumbnail', 'vehicle', 'managementId', 'owner', 'state', 'updated'] as const;
-
 /** One page of vehicles: a tick box for the bulk actions, the vehicle's facts and progress, its actions. */
 export function ContentTable({
   actor,
@@ -40,7 +38,14 @@ export function ContentTable({
       tickable={rows.filter((c) => selectable(c, canTransfer)).map((c) => c.id)}
       selectAllLabel={t('contentsList.bulk.selectAll')}
       selectAllTestId="content-select-all"
-      columns={COLUMNS.map((column) => t(`contentsList.columns.${column}`))}
+      columns={[
+        t('contentsList.columns.thumbnail'),
+        t('contentsList.columns.vehicle'),
+        t('contentsList.columns.managementId'),
+        t('contentsList.columns.owner'),
+        t('contentsList.columns.state'),
+        t('contentsList.columns.updated'),
+      ]}
       actionsLabel={t('contentsList.columns.actions')}
     >
       {rows.map((item) => {
