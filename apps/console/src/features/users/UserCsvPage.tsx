@@ -133,12 +133,16 @@ function RefusedUsers({ outcome }: { outcome: Extract<Outcome, { kind: 'refused'
   const { t } = useTranslation();
   return (
     <CsvRefusedAlert
-      title={outcome.source === 'browser' ? t('users.csv.checkedTitle') : t('users.csv.refusedTitle')}
+      source={outcome.source}
+      texts={{
+        checkedTitle: t('users.csv.checkedTitle'),
+        refusedTitle: t('users.csv.refusedTitle'),
+        checkedBody: t('users.csv.checkedBody'),
+        refusedBody: t('users.csv.nobodyAdded'),
+      }}
+      bodyGap="sm"
       testId="user-csv-refused"
     >
-      <Text size="sm" mb="sm">
-        {outcome.source === 'browser' ? t('users.csv.checkedBody') : t('users.csv.nobodyAdded')}
-      </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table withTableBorder bg="white" data-testid="user-csv-errors">
           <Table.Thead>

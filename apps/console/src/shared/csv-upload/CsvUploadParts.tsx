@@ -1,4 +1,4 @@
-import { Alert, Button, Card, FileInput, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -99,17 +99,36 @@ export function CsvDoneAlert({ title, testId, children }: { title: string; testI
   );
 }
 
-/** The file was refused (by the browser's check or the server): nothing changed, and every reason. */
-export function CsvRefusedAlert({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+/**
+ * The file was refused, by the browser's check (`checked`: nothing was sent) or by the server (nothing changed):
+ * the title and first line say which, then every reason.
+ */
+export function CsvRefusedAlert({
+  source,
+  texts,
+  bodyGap,
+  testId,
+  children,
+}: {
+  source: 'browser' | 'server';
+  texts: { checkedTitle: string; refusedTitle: string; checkedBody: string; refusedBody: string };
+  bodyGap: 'sm' | 0;
+  testId: string;
+  children: ReactNode;
+}) {
+  const checked = source === 'browser';
   return (
     <Alert
       color="red"
       icon={<IconAlertCircle aria-hidden />}
-      title={title}
+      title={checked ? texts.checkedTitle : texts.refusedTitle}
       role="alert"
       styles={READABLE_TITLE}
       data-testid={testId}
     >
+      <Text size="sm" mb={bodyGap}>
+        {checked ? texts.checkedBody : texts.refusedBody}
+      </Text>
       {children}
     </Alert>
   );

@@ -168,12 +168,16 @@ function RefusedCsv({ outcome }: { outcome: Extract<Outcome, { kind: 'refused' }
   const { t } = useTranslation();
   return (
     <CsvRefusedAlert
-      title={outcome.source === 'browser' ? t('contentsBulk.checkedTitle') : t('contentsBulk.refusedTitle')}
+      source={outcome.source}
+      texts={{
+        checkedTitle: t('contentsBulk.checkedTitle'),
+        refusedTitle: t('contentsBulk.refusedTitle'),
+        checkedBody: t('contentsBulk.checkedBody'),
+        refusedBody: t('contentsBulk.nothingChanged'),
+      }}
+      bodyGap={outcome.rows.length > 0 ? 'sm' : 0}
       testId="content-bulk-refused"
     >
-      <Text size="sm" mb={outcome.rows.length > 0 ? 'sm' : 0}>
-        {outcome.source === 'browser' ? t('contentsBulk.checkedBody') : t('contentsBulk.nothingChanged')}
-      </Text>
       {outcome.file ? (
         <Text size="sm" fw={600} data-testid="content-bulk-file-refusal">
           {outcome.file}
