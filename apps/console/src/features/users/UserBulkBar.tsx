@@ -1,7 +1,5 @@
-import { Button } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { BulkBar } from '../../shared/lists/BulkBar.tsx';
+import { BulkBar, BulkDeleteButton } from '../../shared/lists/BulkBar.tsx';
 
 /** Shown while rows are ticked: how many, and the bulk delete that asks for confirmation. */
 export function UserBulkBar({
@@ -22,15 +20,7 @@ export function UserBulkBar({
       bg="red.0"
       testId="user-bulk-bar"
     >
-      <Button
-        size="xs"
-        color="red"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        onClick={onDelete}
-        data-testid="user-bulk-delete"
-      >
-        {t('users.bulk.delete')}
-      </Button>
+      <BulkDeleteButton label={t('users.bulk.delete')} onClick={onDelete} testId="user-bulk-delete" />
     </BulkBar>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
 import { type UserRecord, useChangePrivilege, useDeleteSubordinate, useSetUserStatus } from '../../api/users.ts';
+import { useConfirmedAction } from './useConfirmedAction.ts';
 import { errorCodeText, userFieldErrorText, userRefusalOf } from './userText.ts';
 
 /** An action of the user edit page that asks for confirmation first. */
@@ -18,9 +19,11 @@ export function useUserEditActions(u: UserRecord, nextRole: 'admin' | 'normal') 
   const remove = useDeleteSubordinate();
   const toggle = useSetUserStatus();
   const promote = useChangePrivilege();
-  const [action, setAction] = useState<UserEditAction | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const confirmed = useConfirmedAction<UserEditAction>((error) => {
+    const { code, fields } = userRefusalOf(error);
+    if (fields.length > 0) return fields.map(userFieldErrorText).join('\n');
+    return code ? errorCodeText(code, t('errors.general_error')) : null;
+  });
   const [newParent, setNewParentValue] = useState<string>('');
   const [parentError, setParentError] = useState<string | undefined>();
 
@@ -51,9 +54,10 @@ export function useUserEditActions(u: UserRecord, nextRole: 'admin' | 'normal') 
   };
 
   return {
-    action,
-    busy,
-    refusal,
+    action: confirmed.pending,
+    busy: confirmed.busy,
+    refusal: confirmed.refusal,
+    close: confirmed.close,
     newParent,
     parentError,
     setNewParent: (id: string) => {
@@ -62,28 +66,11 @@ export function useUserEditActions(u: UserRecord, nextRole: 'admin' | 'normal') 
     },
     request: (chosen: UserEditAction) => {
       if (chosen === 'privilege' && parentMissing()) return;
-      setAction(chosen);
-    },
-    close: () => {
-      if (busy) return;
-      setAction(null);
-      setRefusal(null);
+      confirmed.setPending(chosen);
     },
     run: async () => {
-      if (action === null) return;
-      if (action === 'privilege' && parentMissing()) return;
-      setBusy(true);
-      setRefusal(null);
-      try {
-        await perform(action);
-        setAction(null);
-      } catch (error) {
-        const { code, fields } = userRefusalOf(error);
-        if (fields.length > 0) setRefusal(fields.map(userFieldErrorText).join('\n'));
-        else if (code) setRefusal(errorCodeText(code, t('errors.general_error')));
-      } finally {
-        setBusy(false);
-      }
+      if (confirmed.pending === 'privilege' && parentMissing()) return;
+      await confirmed.run(perform);
     },
   };
 }

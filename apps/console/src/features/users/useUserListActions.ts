@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify.ts';
 import { useDeleteSubordinate, useDeleteSubordinates, useSetUserStatus } from '../../api/users.ts';
 import type { Pending } from './UserListConfirm.tsx';
+import { useConfirmedAction } from './useConfirmedAction.ts';
 import { errorCodeText, userRefusalOf } from './userText.ts';
 
 /**
@@ -14,16 +14,10 @@ export function useUserListActions(clearSelection: () => void) {
   const deleteOne = useDeleteSubordinate();
   const deleteMany = useDeleteSubordinates();
   const setStatus = useSetUserStatus();
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const close = () => {
-    if (!busy) {
-      setPending(null);
-      setRefusal(null);
-    }
-  };
+  const confirmed = useConfirmedAction<Pending>((error) => {
+    const { code } = userRefusalOf(error);
+    return code ? errorCodeText(code, t('errors.general_error')) : null;
+  });
 
   const perform = async (action: Pending) => {
     if (action.kind === 'delete') {
@@ -40,20 +34,6 @@ export function useUserListActions(clearSelection: () => void) {
     }
   };
 
-  const run = async () => {
-    if (!pending) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await perform(pending);
-      setPending(null);
-    } catch (error) {
-      const { code } = userRefusalOf(error);
-      if (code) setRefusal(errorCodeText(code, t('errors.general_error')));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return { pending, setPending, busy, refusal, run, close };
+  const { pending, setPending, busy, refusal, close } = confirmed;
+  return { pending, setPending, busy, refusal, close, run: () => confirmed.run(perform) };
 }

@@ -85,16 +85,36 @@ export function CsvUploadSection({
 /** The upload went through: what changed, and the way back to the list. */
 export function CsvDoneAlert({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
-    <Alert
-      color="green"
-      icon={<IconCircleCheck aria-hidden />}
-      title={title}
-      styles={READABLE_TITLE}
-      data-testid={testId}
-    >
+    <CsvAlert ok title={title} testId={testId}>
       <Stack gap="xs" align="flex-start">
         {children}
       </Stack>
+    </CsvAlert>
+  );
+}
+
+/** An upload's outcome: green when it went through, red (and announced at once) when it was refused. */
+function CsvAlert({
+  ok,
+  title,
+  testId,
+  children,
+}: {
+  ok: boolean;
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      color={ok ? 'green' : 'red'}
+      icon={ok ? <IconCircleCheck aria-hidden /> : <IconAlertCircle aria-hidden />}
+      title={title}
+      role={ok ? undefined : 'alert'}
+      styles={READABLE_TITLE}
+      data-testid={testId}
+    >
+      {children}
     </Alert>
   );
 }
@@ -118,18 +138,11 @@ export function CsvRefusedAlert({
 }) {
   const checked = source === 'browser';
   return (
-    <Alert
-      color="red"
-      icon={<IconAlertCircle aria-hidden />}
-      title={checked ? texts.checkedTitle : texts.refusedTitle}
-      role="alert"
-      styles={READABLE_TITLE}
-      data-testid={testId}
-    >
+    <CsvAlert ok={false} title={checked ? texts.checkedTitle : texts.refusedTitle} testId={testId}>
       <Text size="sm" mb={bodyGap}>
         {checked ? texts.checkedBody : texts.refusedBody}
       </Text>
       {children}
-    </Alert>
+    </CsvAlert>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** Shown while rows are ticked: how many, a button to untick them all, and the list's bulk actions. */
@@ -30,5 +31,31 @@ export function BulkBar({
         {children}
       </Group>
     </Group>
+  );
+}
+
+/** The bulk bar's delete: it asks for confirmation before anything goes. */
+export function BulkDeleteButton({
+  label,
+  onClick,
+  disabled,
+  testId,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  testId: string;
+}) {
+  return (
+    <Button
+      size="xs"
+      color="red"
+      leftSection={<IconTrash size={14} aria-hidden />}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
   );
 }

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
-import { IconTransfer, IconTrash } from '@tabler/icons-react';
+import { IconTransfer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { BulkBar } from '../../../shared/lists/BulkBar.tsx';
+import { BulkBar, BulkDeleteButton } from '../../../shared/lists/BulkBar.tsx';
 
 /** Shown while vehicles are ticked: how many, and the bulk delete and transfer (each asks first). */
 export function ContentBulkBar({
@@ -43,16 +43,12 @@ export function ContentBulkBar({
           {t('contentsList.bulk.transfer')}
         </Button>
       ) : null}
-      <Button
-        size="xs"
-        color="red"
-        leftSection={<IconTrash size={14} aria-hidden />}
+      <BulkDeleteButton
+        label={t('contentsList.bulk.delete')}
         onClick={onDelete}
         disabled={!canDelete}
-        data-testid="content-bulk-delete"
-      >
-        {t('contentsList.bulk.delete')}
-      </Button>
+        testId="content-bulk-delete"
+      />
     </BulkBar>
   );
 }
