@@ -80,6 +80,8 @@ export function ContentListFilters({
     { value: '1', label: t('contentsList.filters.with') },
     { value: '0', label: t('contentsList.filters.without') },
   ];
+  // Every filter below reads and writes the same conditions.
+  const bound = { conditions: c, update };
   const reversed = c.period !== '' && c.start !== '' && c.end !== '' && c.end < c.start;
   return (
     <Stack gap="sm" data-testid="content-filters">
@@ -96,17 +98,10 @@ export function ContentListFilters({
         ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-        <TextFilter
-          name="maker"
-          conditions={c}
-          update={update}
-          maxLength={CONTENT_TEXT_MAX.maker}
-          testId="content-filter-maker"
-        />
+        <TextFilter name="maker" {...bound} maxLength={CONTENT_TEXT_MAX.maker} testId="content-filter-maker" />
         <TextFilter
           name="bodyColor"
-          conditions={c}
-          update={update}
+          {...bound}
           maxLength={CONTENT_TEXT_MAX.body_color}
           testId="content-filter-body-color"
         />
@@ -122,8 +117,7 @@ export function ContentListFilters({
         />
         <ChoiceFilter
           name="repair"
-          conditions={c}
-          update={update}
+          {...bound}
           data={[
             { value: '', label: t('contentsList.filters.any') },
             { value: 'yes', label: t('contentsList.filters.repairYes') },
@@ -132,8 +126,7 @@ export function ContentListFilters({
         />
         <ChoiceFilter
           name="publish"
-          conditions={c}
-          update={update}
+          {...bound}
           data={[
             { value: '', label: t('contentsList.filters.publishAll') },
             ...PUBLISH_CHOICES.map((s) => ({ value: s, label: t(`publication.${s}`) })),
@@ -154,25 +147,16 @@ export function ContentListFilters({
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <ChoiceFilter
           name="period"
-          conditions={c}
-          update={update}
+          {...bound}
           data={[
             { value: '', label: t('contentsList.filters.periodNone') },
             ...PERIOD_COLUMNS.map((p) => ({ value: p, label: t(`contentsList.filters.${p}`) })),
           ]}
         />
-        <TextFilter
-          name="start"
-          conditions={c}
-          update={update}
-          type="date"
-          disabled={c.period === ''}
-          testId="content-filter-start"
-        />
+        <TextFilter name="start" {...bound} type="date" disabled={c.period === ''} testId="content-filter-start" />
         <TextFilter
           name="end"
-          conditions={c}
-          update={update}
+          {...bound}
           type="date"
           disabled={c.period === ''}
           error={reversed ? t('contentsList.filters.endBeforeStart') : undefined}
