@@ -13,8 +13,9 @@ import type {
   ImageUploadBody,
   PageOf,
 } from '@spinyard/domain';
-import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
+import { useListQuery } from './listQuery.ts';
 import { PROFILE_QUERY_KEY, type Profile } from './profile.ts';
 import { sessionCache } from './sessionCache.ts';
 import { useRefetchingWrite } from './writes.ts';
@@ -124,12 +125,7 @@ export function useCompanyInfo() {
 }
 
 export function useHeadquartersList(query: CompanyListQuery, enabled = true) {
-  return useQuery({
-    queryKey: companyKeys.headquarters(query),
-    queryFn: () => fetchHeadquarters(query),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListQuery(companyKeys.headquarters(query), () => fetchHeadquarters(query), { enabled });
 }
 
 /** How many headquarters a picker shows at once: more are reached by typing, searched on the server. */
@@ -151,12 +147,7 @@ export function useHeadquarters(id: string | undefined) {
 }
 
 export function useBranchList(query: CompanyListQuery, enabled = true) {
-  return useQuery({
-    queryKey: companyKeys.branches(query),
-    queryFn: () => fetchBranches(query),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListQuery(companyKeys.branches(query), () => fetchBranches(query), { enabled });
 }
 
 // ---- Writes: each hook owns what its success makes stale ------------------------------------------------------

@@ -10,9 +10,10 @@ import type {
   ProcessesStartedAnswer,
   TransferRecipientsAnswer,
 } from '@spinyard/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ContentAction } from '../features/contents/actions/contentActions.ts';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
+import { useListQuery } from './listQuery.ts';
 import type { QueryValue } from './url.ts';
 import { useRefetchingWrite } from './writes.ts';
 
@@ -40,13 +41,7 @@ export function fetchContents(params: ContentListParams): Promise<PageOf<Content
 }
 
 export function useContents(params: ContentListParams, enabled = true) {
-  return useQuery({
-    queryKey: contentKeys.list(params),
-    queryFn: () => fetchContents(params),
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-    enabled,
-  });
+  return useListQuery(contentKeys.list(params), () => fetchContents(params), { staleTime: 5_000, enabled });
 }
 
 /** The list's CSV (`create_csv=1` with the same conditions and a period of at most one month), as a file. */
@@ -94,10 +89,7 @@ export function fetchTransferRecipients(ids: readonly string[], q: string): Prom
 }
 
 export function useTransferRecipients(ids: readonly string[], q: string, enabled = true) {
-  return useQuery({
-    queryKey: contentKeys.recipients(ids, q),
-    queryFn: () => fetchTransferRecipients(ids, q),
-    placeholderData: keepPreviousData,
+  return useListQuery(contentKeys.recipients(ids, q), () => fetchTransferRecipients(ids, q), {
     staleTime: 30_000,
     enabled,
   });

@@ -12,8 +12,9 @@ import type {
   PageSize,
   TenancyListParams,
 } from '@spinyard/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
+import { useListQuery } from './listQuery.ts';
 import { useRefetchingWrite } from './writes.ts';
 
 /**
@@ -119,12 +120,7 @@ export async function removeDomainImage(id: string, kind: DomainImageKind): Prom
 }
 
 export function useDomainList(query: DomainListQuery) {
-  return useQuery({
-    queryKey: domainKeys.list(query),
-    queryFn: () => fetchDomains(query),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
+  return useListQuery(domainKeys.list(query), () => fetchDomains(query), { staleTime: 10_000 });
 }
 
 export function useDomainByCode(code: string | undefined) {

@@ -4,9 +4,9 @@ import {
   statisticChartQuery,
   statisticCsvFileName,
 } from '@spinyard/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { saveBlob } from '../lib/saveBlob.ts';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
+import { useListQuery } from './listQuery.ts';
 
 /** The address form of a chart query: the vehicles as one comma-separated list. */
 function queryOf(params: StatisticChartParams): Record<string, string> {
@@ -24,13 +24,11 @@ export const statisticKeys = {
 
 /** `GET /statistics/chart`: only asked with a valid period (the page checks it with the same schema first). */
 export function useStatisticChart(params: StatisticChartParams, enabled: boolean) {
-  return useQuery({
-    queryKey: statisticKeys.chart(params),
-    queryFn: () => apiGet<StatisticChartAnswer>(`${CONTENT_API_BASE}/statistics/chart`, { query: queryOf(params) }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    enabled,
-  });
+  return useListQuery(
+    statisticKeys.chart(params),
+    () => apiGet<StatisticChartAnswer>(`${CONTENT_API_BASE}/statistics/chart`, { query: queryOf(params) }),
+    { staleTime: 30_000, enabled },
+  );
 }
 
 /** `GET /statistics/chart/csv` as a file the browser saves. */

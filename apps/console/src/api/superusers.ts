@@ -10,9 +10,10 @@ import {
   superuserUpdateBody,
   type UserAnswer,
 } from '@spinyard/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
 import { domainKeys } from './domains.ts';
+import { useListQuery } from './listQuery.ts';
 import { useRefetchingWrite } from './writes.ts';
 
 /**
@@ -191,9 +192,5 @@ export function fetchSuperuserList(query: SuperuserListQuery): Promise<PageOf<Su
 
 /** Under the domain's keys: adding or editing a super user refreshes the domain's panels, this list included. */
 export function useSuperuserList(query: SuperuserListQuery) {
-  return useQuery({
-    queryKey: [...domainKeys.all, 'superusers', query] as const,
-    queryFn: () => fetchSuperuserList(query),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery([...domainKeys.all, 'superusers', query] as const, () => fetchSuperuserList(query));
 }

@@ -15,8 +15,9 @@ import {
   type UserSort,
   type UserStatus,
 } from '@spinyard/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
+import { useListQuery } from './listQuery.ts';
 import type { QueryValue } from './url.ts';
 import { useRefetchingWrite } from './writes.ts';
 
@@ -169,13 +170,7 @@ export async function uploadUserCsv(file: Blob): Promise<CsvAddedAnswer> {
 }
 
 export function useSubordinates(query: UserListQuery, enabled = true) {
-  return useQuery({
-    queryKey: userKeys.list(query),
-    queryFn: () => fetchSubordinates(query),
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-    enabled,
-  });
+  return useListQuery(userKeys.list(query), () => fetchSubordinates(query), { staleTime: 5_000, enabled });
 }
 
 export function useSubordinate(id: string | undefined) {
@@ -189,13 +184,7 @@ export function useSubordinate(id: string | undefined) {
 
 /** Admins matching a search typed in a parent picker (the empty search: the first ones by name). */
 export function useAdmins(q: string, enabled = true) {
-  return useQuery({
-    queryKey: [...userKeys.admins, q.trim()],
-    queryFn: () => fetchAdmins(q),
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-    enabled,
-  });
+  return useListQuery([...userKeys.admins, q.trim()], () => fetchAdmins(q), { staleTime: 10_000, enabled });
 }
 
 // ---- Writes: each hook owns what its success makes stale ------------------------------------------------------

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconLogout, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { DeviceTable } from '../auth/DeviceTable.tsx';
 import { deviceNameText } from '../auth/deviceText.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { notifyDone } from '../auth/notifyDone.ts';
+import { QueryWaitView } from './QueryWaitView.tsx';
 import { SectionCard } from './SectionCard.tsx';
 import { endSessionIfUnauthorized } from './sessionErrors.ts';
 
@@ -38,27 +39,7 @@ export function DevicesPage() {
       },
     });
 
-  if (devices.isPending) {
-    return (
-      <Group gap="sm" p="lg">
-        <Loader size="sm" aria-hidden />
-        <Text role="status">{t('common.loading')}</Text>
-      </Group>
-    );
-  }
-  if (devices.isError) {
-    if (endSessionIfUnauthorized(devices.error)) return null;
-    return (
-      <Stack gap="md" maw={720}>
-        <FormAlert
-          message={devices.error instanceof ApiError ? apiErrorText(devices.error) : t('errors.general_error')}
-        />
-        <div>
-          <Button onClick={() => void devices.refetch()}>{t('common.retry')}</Button>
-        </div>
-      </Stack>
-    );
-  }
+  if (devices.isPending || devices.isError) return <QueryWaitView query={devices} />;
 
   const { limit } = devices.data;
   return (

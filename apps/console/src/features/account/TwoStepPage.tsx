@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Loader, Stack, Switch, Text } from '@mantine/core';
 import { TWO_STEP_CODE_LENGTH, TWO_STEP_CODE_TTL_MS } from '@spinyard/domain';
 import { IconDeviceMobileMessage, IconInfoCircle, IconLock, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { apiErrorText } from '../../api/errorText.ts';
 import { useProfile } from '../../api/profile.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { notifyDone } from '../auth/notifyDone.ts';
+import { QueryWaitView } from './QueryWaitView.tsx';
 import { SectionCard } from './SectionCard.tsx';
 import { endSessionIfUnauthorized } from './sessionErrors.ts';
 import { twoStepView } from './twoStepView.ts';
@@ -34,27 +35,7 @@ export function TwoStepPage() {
       },
     });
 
-  if (settings.isPending) {
-    return (
-      <Group gap="sm" p="lg">
-        <Loader size="sm" aria-hidden />
-        <Text role="status">{t('common.loading')}</Text>
-      </Group>
-    );
-  }
-  if (settings.isError) {
-    if (endSessionIfUnauthorized(settings.error)) return null;
-    return (
-      <Stack gap="md" maw={720}>
-        <FormAlert
-          message={settings.error instanceof ApiError ? apiErrorText(settings.error) : t('errors.general_error')}
-        />
-        <div>
-          <Button onClick={() => void settings.refetch()}>{t('common.retry')}</Button>
-        </div>
-      </Stack>
-    );
-  }
+  if (settings.isPending || settings.isError) return <QueryWaitView query={settings} />;
 
   const view = twoStepView(settings.data);
   const email = profile.data?.user.email ?? '';

@@ -1,6 +1,5 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { BulkBar, BulkDeleteButton } from '../../shared/lists/BulkBar.tsx';
 
 /** Shown while rows are ticked: how many, and the bulk delete that asks for confirmation. */
 export function UserBulkBar({
@@ -14,24 +13,14 @@ export function UserBulkBar({
 }) {
   const { t } = useTranslation();
   return (
-    <Group justify="space-between" mb="sm" p="xs" bg="red.0" style={{ borderRadius: 8 }} data-testid="user-bulk-bar">
-      <Text size="sm" fw={600}>
-        {t('users.bulk.selected', { count })}
-      </Text>
-      <Group gap="xs">
-        <Button size="xs" variant="default" onClick={onClear}>
-          {t('users.bulk.clear')}
-        </Button>
-        <Button
-          size="xs"
-          color="red"
-          leftSection={<IconTrash size={14} aria-hidden />}
-          onClick={onDelete}
-          data-testid="user-bulk-delete"
-        >
-          {t('users.bulk.delete')}
-        </Button>
-      </Group>
-    </Group>
+    <BulkBar
+      selectedText={t('users.bulk.selected', { count })}
+      clearLabel={t('users.bulk.clear')}
+      onClear={onClear}
+      bg="red.0"
+      testId="user-bulk-bar"
+    >
+      <BulkDeleteButton label={t('users.bulk.delete')} onClick={onDelete} testId="user-bulk-delete" />
+    </BulkBar>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +11,7 @@ import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
 import { AdminPicker } from './AdminPicker.tsx';
-import { RoleBadge } from './UserBits.tsx';
+import { UserProfileCard, UserRoleField } from './UserFormParts.tsx';
 import { fieldsOfUserForm, USER_FORM_FIELDS, userFormSchema } from './userFormSchema.ts';
 import type { UserFormValues } from './userRules.ts';
 import { userFieldErrorText } from './userText.ts';
@@ -94,42 +81,7 @@ export function UserForm({ mode, initial, roles, chooseParent, currentRole, onSu
             {t('users.form.accountSection')}
           </Title>
           <Stack gap="md">
-            {mode === 'add' ? (
-              <ControlledField
-                form={form}
-                name="privilege_type"
-                render={(field) => (
-                  <Radio.Group
-                    name={field.name}
-                    label={t('users.fields.privilege_type')}
-                    description={t('users.form.roleHelp')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={field.error}
-                    withAsterisk
-                  >
-                    <Group gap="lg" mt="xs">
-                      {roles.map((r, i) => (
-                        <Radio
-                          key={r}
-                          ref={i === 0 ? field.ref : undefined}
-                          value={r}
-                          label={t(`roles.${r}`)}
-                          data-testid={`user-role-${r}`}
-                        />
-                      ))}
-                    </Group>
-                  </Radio.Group>
-                )}
-              />
-            ) : currentRole ? (
-              <Group gap="sm">
-                <Text size="sm" fw={500}>
-                  {t('users.fields.privilege_type')}
-                </Text>
-                <RoleBadge role={currentRole} />
-              </Group>
-            ) : null}
+            <UserRoleField form={form} mode={mode} roles={roles} currentRole={currentRole} />
 
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
@@ -191,33 +143,7 @@ export function UserForm({ mode, initial, roles, chooseParent, currentRole, onSu
           </Stack>
         </Card>
 
-        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="user-form-profile">
-          <Title order={2} size="h4" id="user-form-profile" mb="md">
-            {t('users.form.profileSection')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput {...form.field('company_section')} label={t('users.fields.company_section')} maxLength={100} />
-            <TextInput
-              {...form.field('phone')}
-              type="tel"
-              label={t('users.fields.phone')}
-              description={t('users.form.phoneHelp')}
-            />
-            <TextInput
-              {...form.field('car_limit')}
-              inputMode="numeric"
-              label={t('users.fields.car_limit')}
-              description={t('users.form.carLimitHelp')}
-              data-testid="user-car-limit"
-            />
-          </SimpleGrid>
-          <Checkbox
-            {...form.field('two_step_forced')}
-            mt="md"
-            label={t('users.fields.two_step_forced')}
-            description={t('users.form.twoStepForcedHelp')}
-          />
-        </Card>
+        <UserProfileCard form={form} />
 
         <Group justify="flex-end" gap="sm">
           <LinkButton to="/subordinate/list" variant="default">

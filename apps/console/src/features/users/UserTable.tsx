@@ -1,13 +1,12 @@
-import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { canDeleteUser, canToggleUser, type PermissionActor } from '@spinyard/domain';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserRecord } from '../../api/users.ts';
-import { formatDateTime } from '../../components/formatDateTime.ts';
-import { ListTable } from '../../components/ListTable.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
-import { currentLocale } from '../../i18n/locale.ts';
+import { ActionsCell, DateCell } from '../../shared/lists/ListCells.tsx';
+import { type RowSelection, SelectableListTable, SelectRowCell } from '../../shared/lists/RowSelection.tsx';
 import { RoleBadge, StatusBadge } from './UserBits.tsx';
 import type { Pending } from './UserListConfirm.tsx';
 import { targetOf } from './userRules.ts';
@@ -22,46 +21,25 @@ export function UserTable({
   actor,
   rows,
   dimmed,
-  selected,
-  setSelected,
+  selection,
   setPending,
 }: {
+  selection: RowSelection;
   actor: PermissionActor;
   rows: UserRecord[];
   dimmed: boolean;
-  selected: Set<string>;
-  setSelected: (next: Set<string>) => void;
   setPending: (pending: Pending) => void;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const deletable = (u: UserRecord) => userDeletable(actor, u);
-  const selectable = rows.filter((u) => deletable(u).ok);
-  const allSelected = selectable.length > 0 && selectable.every((u) => selected.has(u.id));
-  const someSelected = selectable.some((u) => selected.has(u.id));
   return (
-    <ListTable
+    <SelectableListTable
       minWidth={1000}
       testId="user-table"
       dimmed={dimmed}
-      leading={
-        <Table.Th w={40}>
-          <Checkbox
-            aria-label={t('users.bulk.selectAll')}
-            checked={allSelected}
-            indeterminate={someSelected && !allSelected}
-            disabled={selectable.length === 0}
-            onChange={() => {
-              const next = new Set(selected);
-              for (const u of selectable) {
-                if (allSelected) next.delete(u.id);
-                else next.add(u.id);
-              }
-              setSelected(next);
-            }}
-          />
-        </Table.Th>
-      }
+      selection={selection}
+      tickable={rows.filter((u) => deletable(u).ok).map((u) => u.id)}
+      selectAllLabel={t('users.bulk.selectAll')}
       columns={[
         t('users.list.columns.user'),
         t('users.list.columns.role'),
@@ -84,19 +62,12 @@ export function UserTable({
         });
         return (
           <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
-            <Table.Td>
-              <Checkbox
-                aria-label={t('users.bulk.select', { name: user.name })}
-                checked={selected.has(user.id)}
-                disabled={!del.ok}
-                onChange={(e) => {
-                  const nextSet = new Set(selected);
-                  if (e.currentTarget.checked) nextSet.add(user.id);
-                  else nextSet.delete(user.id);
-                  setSelected(nextSet);
-                }}
-              />
-            </Table.Td>
+            <SelectRowCell
+              {...selection}
+              id={user.id}
+              label={t('users.bulk.select', { name: user.name })}
+              disabled={!del.ok}
+            />
             <Table.Td>
               <Anchor component={Link} to={editPath} fw={600} size="sm">
                 {user.name}
@@ -117,42 +88,32 @@ export function UserTable({
             <Table.Td>
               <StatusBadge status={user.status} />
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" c="gray.7">
-                {formatDateTime(user.last_login_at, locale) || t('users.list.never')}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" c="gray.7">
-                {formatDateTime(user.created_at, locale)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <RowAction label={t('users.actions.edit', { name: user.name })} icon={IconPencil} to={editPath} />
-                {toggle ? (
-                  <RowAction
-                    label={toggleLabel}
-                    icon={next === 'active' ? IconPlayerPlay : IconPlayerPause}
-                    color={next === 'active' ? 'green' : 'orange'}
-                    onClick={() => setPending({ kind: 'status', user, status: next })}
-                    testId="user-toggle"
-                  />
-                ) : null}
-                {del.ok ? (
-                  <RowAction
-                    label={t('users.actions.delete', { name: user.name })}
-                    icon={IconTrash}
-                    color="red"
-                    onClick={() => setPending({ kind: 'delete', user })}
-                    testId="user-delete"
-                  />
-                ) : null}
-              </Group>
-            </Table.Td>
+            <DateCell value={user.last_login_at} fallback={t('users.list.never')} />
+            <DateCell value={user.created_at} />
+            <ActionsCell>
+              <RowAction label={t('users.actions.edit', { name: user.name })} icon={IconPencil} to={editPath} />
+              {toggle ? (
+                <RowAction
+                  label={toggleLabel}
+                  icon={next === 'active' ? IconPlayerPlay : IconPlayerPause}
+                  color={next === 'active' ? 'green' : 'orange'}
+                  onClick={() => setPending({ kind: 'status', user, status: next })}
+                  testId="user-toggle"
+                />
+              ) : null}
+              {del.ok ? (
+                <RowAction
+                  label={t('users.actions.delete', { name: user.name })}
+                  icon={IconTrash}
+                  color="red"
+                  onClick={() => setPending({ kind: 'delete', user })}
+                  testId="user-delete"
+                />
+              ) : null}
+            </ActionsCell>
           </Table.Tr>
         );
       })}
-    </ListTable>
+    </SelectableListTable>
   );
 }

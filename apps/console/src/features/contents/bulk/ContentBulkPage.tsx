@@ -1,20 +1,7 @@
-import {
-  Accordion,
-  Alert,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Accordion, Button, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { CONTENT_CSV_COLUMNS, validateContentCsv } from '@spinyard/domain';
-import { IconAlertCircle, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
@@ -22,6 +9,13 @@ import { type ContentCsvRefusal, contentCsvRefusalsOf, useUploadContentCsv } fro
 import { notifySuccess } from '../../../api/notify.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { CARD_LAYOUT_QUERY } from '../../../components/ListTable.tsx';
+import {
+  CsvDoneAlert,
+  CsvRefusedAlert,
+  CsvSection,
+  CsvUploadSection,
+} from '../../../shared/csv-upload/CsvUploadParts.tsx';
+import { useCsvUpload } from '../../../shared/csv-upload/useCsvUpload.ts';
 import { CsvDownloadDialog } from '../list/CsvDownloadDialog.tsx';
 import { csvFileRefusalText, csvItemName, csvReasonText } from './bulkText.ts';
 
@@ -57,35 +51,21 @@ function serverRefusal(error: unknown): Outcome {
 export function ContentBulkPage() {
   const { t } = useTranslation();
   const upload = useUploadContentCsv();
-  const [file, setFile] = useState<File | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [downloadOpen, setDownloadOpen] = useState(false);
-
-  const choose = async (chosen: File | null) => {
-    setFile(chosen);
-    setOutcome(null);
-    if (chosen) setOutcome(precheck(new Uint8Array(await chosen.arrayBuffer())));
-  };
-
-  const send = async () => {
-    if (!file) return;
-    try {
+  const csv = useCsvUpload<Outcome>({
+    precheck,
+    upload: async (file) => {
       const answer = await upload.mutateAsync(file);
-      setOutcome({ kind: 'updated', ...answer });
       notifySuccess(t('contentsBulk.updated', { count: answer.updated }));
-    } catch (error) {
-      setOutcome(serverRefusal(error));
-    }
-  };
-
-  const blocked = outcome?.kind === 'refused' && outcome.source === 'browser';
+      return { kind: 'updated', ...answer };
+    },
+    refused: serverRefusal,
+  });
+  const { outcome } = csv;
 
   return (
     <Stack gap="lg" maw={960} mx="auto" data-testid="content-bulk">
-      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="content-bulk-steps">
-        <Title order={2} size="h4" id="content-bulk-steps" mb="xs">
-          {t('contentsBulk.stepsTitle')}
-        </Title>
+      <CsvSection id="content-bulk-steps" title={t('contentsBulk.stepsTitle')} titleGap="xs">
         <List type="ordered" size="sm" spacing={4} mb="sm">
           <List.Item>{t('contentsBulk.step1')}</List.Item>
           <List.Item>{t('contentsBulk.step2')}</List.Item>
@@ -104,96 +84,32 @@ export function ContentBulkPage() {
             {t('contentsBulk.download')}
           </Button>
         </Group>
-        <Accordion variant="contained" mt="md">
-          <Accordion.Item value="items">
-            <Accordion.Control>{t('contentsBulk.itemsTitle', { count: CONTENT_CSV_COLUMNS.length })}</Accordion.Control>
-            <Accordion.Panel>
-              <Table.ScrollContainer minWidth={420}>
-                <Table striped withTableBorder data-testid="content-bulk-items">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('contentsBulk.itemColumns.number')}</Table.Th>
-                      <Table.Th>{t('contentsBulk.itemColumns.key')}</Table.Th>
-                      <Table.Th>{t('contentsBulk.itemColumns.name')}</Table.Th>
-                      <Table.Th>{t('contentsBulk.itemColumns.note')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {CONTENT_CSV_COLUMNS.map((c, i) => (
-                      <Table.Tr key={c.key}>
-                        <Table.Td>{i + 1}</Table.Td>
-                        <Table.Td>
-                          <code>{c.key}</code>
-                        </Table.Td>
-                        <Table.Td>{csvItemName(c.key)}</Table.Td>
-                        <Table.Td>
-                          {[
-                            c.required ? t('contentsBulk.required') : '',
-                            c.readOnly && c.key !== 'id' ? t('contentsBulk.readOnly') : '',
-                          ]
-                            .filter(Boolean)
-                            .join(' / ')}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
-      </Card>
+        <CsvItems />
+      </CsvSection>
 
-      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="content-bulk-upload">
-        <Title order={2} size="h4" id="content-bulk-upload" mb="md">
-          {t('contentsBulk.uploadTitle')}
-        </Title>
-        <Group align="flex-end" gap="md" wrap="wrap">
-          <FileInput
-            label={t('contentsBulk.file')}
-            placeholder={t('contentsBulk.choose')}
-            // Mantine's placeholder grey is too light on white for a text that matters here (axe: color-contrast).
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-            accept=".csv,text/csv"
-            value={file}
-            onChange={(f) => void choose(f)}
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            clearable
-            clearButtonProps={{ 'aria-label': t('contentsBulk.clearFile') }}
-            w={{ base: '100%', sm: 420 }}
-            data-testid="content-bulk-file"
-          />
-          <Button
-            onClick={() => void send()}
-            loading={upload.isPending}
-            disabled={!file || blocked}
-            leftSection={<IconUpload size={16} aria-hidden />}
-            data-testid="content-bulk-submit"
-          >
-            {t('contentsBulk.upload')}
-          </Button>
-        </Group>
-      </Card>
+      <CsvUploadSection
+        id="content-bulk-upload"
+        csv={csv}
+        labels={{
+          title: t('contentsBulk.uploadTitle'),
+          file: t('contentsBulk.file'),
+          choose: t('contentsBulk.choose'),
+          upload: t('contentsBulk.upload'),
+          clearFile: t('contentsBulk.clearFile'),
+        }}
+        testIds={{ file: 'content-bulk-file', submit: 'content-bulk-submit' }}
+      />
 
       {outcome?.kind === 'updated' ? (
-        <Alert
-          color="green"
-          icon={<IconCircleCheck aria-hidden />}
-          title={t('contentsBulk.updatedTitle')}
-          // Mantine's light alert titles are too pale for their tinted background (axe: color-contrast).
-          styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          data-testid="content-bulk-updated"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('contentsBulk.updated', { count: outcome.updated })}</Text>
-            {outcome.unchanged > 0 ? (
-              <Text size="sm">{t('contentsBulk.unchanged', { count: outcome.unchanged })}</Text>
-            ) : null}
-            <LinkButton to="/contents/list" variant="light" testId="content-bulk-back">
-              {t('contentsBulk.backToList')}
-            </LinkButton>
-          </Stack>
-        </Alert>
+        <CsvDoneAlert title={t('contentsBulk.updatedTitle')} testId="content-bulk-updated">
+          <Text size="sm">{t('contentsBulk.updated', { count: outcome.updated })}</Text>
+          {outcome.unchanged > 0 ? (
+            <Text size="sm">{t('contentsBulk.unchanged', { count: outcome.unchanged })}</Text>
+          ) : null}
+          <LinkButton to="/contents/list" variant="light" testId="content-bulk-back">
+            {t('contentsBulk.backToList')}
+          </LinkButton>
+        </CsvDoneAlert>
       ) : null}
 
       {outcome?.kind === 'refused' ? <RefusedCsv outcome={outcome} /> : null}
@@ -203,27 +119,72 @@ export function ContentBulkPage() {
   );
 }
 
+/** The file's items, folded: their number, key, name, and whether each is required or read-only. */
+function CsvItems() {
+  const { t } = useTranslation();
+  return (
+    <Accordion variant="contained" mt="md">
+      <Accordion.Item value="items">
+        <Accordion.Control>{t('contentsBulk.itemsTitle', { count: CONTENT_CSV_COLUMNS.length })}</Accordion.Control>
+        <Accordion.Panel>
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped withTableBorder data-testid="content-bulk-items">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('contentsBulk.itemColumns.number')}</Table.Th>
+                  <Table.Th>{t('contentsBulk.itemColumns.key')}</Table.Th>
+                  <Table.Th>{t('contentsBulk.itemColumns.name')}</Table.Th>
+                  <Table.Th>{t('contentsBulk.itemColumns.note')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {CONTENT_CSV_COLUMNS.map((c, i) => (
+                  <Table.Tr key={c.key}>
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>
+                      <code>{c.key}</code>
+                    </Table.Td>
+                    <Table.Td>{csvItemName(c.key)}</Table.Td>
+                    <Table.Td>
+                      {[
+                        c.required ? t('contentsBulk.required') : '',
+                        c.readOnly && c.key !== 'id' ? t('contentsBulk.readOnly') : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' / ')}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
+  );
+}
+
 function RefusedCsv({ outcome }: { outcome: Extract<Outcome, { kind: 'refused' }> }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      color="red"
-      icon={<IconAlertCircle aria-hidden />}
-      title={outcome.source === 'browser' ? t('contentsBulk.checkedTitle') : t('contentsBulk.refusedTitle')}
-      role="alert"
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
-      data-testid="content-bulk-refused"
+    <CsvRefusedAlert
+      source={outcome.source}
+      texts={{
+        checkedTitle: t('contentsBulk.checkedTitle'),
+        refusedTitle: t('contentsBulk.refusedTitle'),
+        checkedBody: t('contentsBulk.checkedBody'),
+        refusedBody: t('contentsBulk.nothingChanged'),
+      }}
+      bodyGap={outcome.rows.length > 0 ? 'sm' : 0}
+      testId="content-bulk-refused"
     >
-      <Text size="sm" mb={outcome.rows.length > 0 ? 'sm' : 0}>
-        {outcome.source === 'browser' ? t('contentsBulk.checkedBody') : t('contentsBulk.nothingChanged')}
-      </Text>
       {outcome.file ? (
         <Text size="sm" fw={600} data-testid="content-bulk-file-refusal">
           {outcome.file}
         </Text>
       ) : null}
       {outcome.rows.length > 0 ? <RefusedRows rows={outcome.rows} /> : null}
-    </Alert>
+    </CsvRefusedAlert>
   );
 }
 

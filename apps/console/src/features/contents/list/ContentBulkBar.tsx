@@ -1,6 +1,7 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconTransfer, IconTrash } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconTransfer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { BulkBar, BulkDeleteButton } from '../../../shared/lists/BulkBar.tsx';
 
 /** Shown while vehicles are ticked: how many, and the bulk delete and transfer (each asks first). */
 export function ContentBulkBar({
@@ -23,45 +24,31 @@ export function ContentBulkBar({
 }) {
   const { t } = useTranslation();
   return (
-    <Group
-      justify="space-between"
-      mb="sm"
-      p="xs"
+    <BulkBar
+      selectedText={t('contentsList.bulk.selected', { count })}
+      clearLabel={t('contentsList.bulk.clear')}
+      onClear={onClear}
       bg="blue.0"
-      style={{ borderRadius: 8 }}
-      wrap="wrap"
-      data-testid="content-bulk-bar"
+      testId="content-bulk-bar"
     >
-      <Text size="sm" fw={600}>
-        {t('contentsList.bulk.selected', { count })}
-      </Text>
-      <Group gap="xs" wrap="wrap">
-        <Button size="xs" variant="default" onClick={onClear}>
-          {t('contentsList.bulk.clear')}
-        </Button>
-        {canTransfer ? (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconTransfer size={14} aria-hidden />}
-            onClick={onTransfer}
-            disabled={!transferable}
-            data-testid="content-bulk-transfer"
-          >
-            {t('contentsList.bulk.transfer')}
-          </Button>
-        ) : null}
+      {canTransfer ? (
         <Button
           size="xs"
-          color="red"
-          leftSection={<IconTrash size={14} aria-hidden />}
-          onClick={onDelete}
-          disabled={!canDelete}
-          data-testid="content-bulk-delete"
+          variant="light"
+          leftSection={<IconTransfer size={14} aria-hidden />}
+          onClick={onTransfer}
+          disabled={!transferable}
+          data-testid="content-bulk-transfer"
         >
-          {t('contentsList.bulk.delete')}
+          {t('contentsList.bulk.transfer')}
         </Button>
-      </Group>
-    </Group>
+      ) : null}
+      <BulkDeleteButton
+        label={t('contentsList.bulk.delete')}
+        onClick={onDelete}
+        disabled={!canDelete}
+        testId="content-bulk-delete"
+      />
+    </BulkBar>
   );
 }

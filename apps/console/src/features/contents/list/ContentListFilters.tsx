@@ -1,4 +1,4 @@
-import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { CONTENT_NUMBER_BOUNDS, CONTENT_TEXT_MAX, PERIOD_COLUMNS } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { ContentUserPicker } from '../actions/ContentUserPicker.tsx';
@@ -6,6 +6,58 @@ import { type ContentListConditions, FLAG_FILTERS, type Flag } from './listCondi
 
 /** The states the publication filter offers: the live ones and the trash (sleeping has its own switch). */
 const PUBLISH_CHOICES = ['published', 'limited_public', 'unpublished', 'deleted'] as const;
+
+type Update = (next: Partial<ContentListConditions>) => void;
+type ChoiceName = 'repair' | 'publish' | 'period';
+type TextName = 'maker' | 'bodyColor' | 'start' | 'end';
+
+/** A filter chosen from a list; its label and test id follow its name. */
+function ChoiceFilter({
+  name,
+  conditions,
+  update,
+  data,
+}: {
+  name: ChoiceName;
+  conditions: ContentListConditions;
+  update: Update;
+  data: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      label={t(`contentsList.filters.${name}`)}
+      value={conditions[name]}
+      // The choices are the field's own values: the cast only names their type.
+      onChange={(e) => update({ [name]: e.currentTarget.value } as Partial<ContentListConditions>)}
+      data={data}
+      data-testid={`content-filter-${name}`}
+    />
+  );
+}
+
+/** A typed filter (a text or a date); its label follows its name. */
+function TextFilter({
+  name,
+  conditions,
+  update,
+  testId,
+  ...input
+}: { name: TextName; conditions: ContentListConditions; update: Update; testId: string } & Omit<
+  TextInputProps,
+  'name' | 'label' | 'value' | 'onChange'
+>) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      {...input}
+      label={t(`contentsList.filters.${name}`)}
+      value={conditions[name]}
+      onChange={(e) => update({ [name]: e.currentTarget.value })}
+      data-testid={testId}
+    />
+  );
+}
 
 /**
  * The list's filters (first document section 2): with or without each medium, web negotiation and listing link;
@@ -18,7 +70,7 @@ export function ContentListFilters({
   ownerFilter,
 }: {
   conditions: ContentListConditions;
-  update: (next: Partial<ContentListConditions>) => void;
+  update: Update;
   /** Whether the owner can be chosen: only by those who manage users (a normal user sees only their own). */
   ownerFilter: boolean;
 }) {
@@ -28,6 +80,8 @@ export function ContentListFilters({
     { value: '1', label: t('contentsList.filters.with') },
     { value: '0', label: t('contentsList.filters.without') },
   ];
+  // Every filter below reads and writes the same conditions.
+  const bound = { conditions: c, update };
   const reversed = c.period !== '' && c.start !== '' && c.end !== '' && c.end < c.start;
   return (
     <Stack gap="sm" data-testid="content-filters">
@@ -44,19 +98,12 @@ export function ContentListFilters({
         ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-        <TextInput
-          label={t('contentsList.filters.maker')}
-          value={c.maker}
-          maxLength={CONTENT_TEXT_MAX.maker}
-          onChange={(e) => update({ maker: e.currentTarget.value })}
-          data-testid="content-filter-maker"
-        />
-        <TextInput
-          label={t('contentsList.filters.bodyColor')}
-          value={c.bodyColor}
+        <TextFilter name="maker" {...bound} maxLength={CONTENT_TEXT_MAX.maker} testId="content-filter-maker" />
+        <TextFilter
+          name="bodyColor"
+          {...bound}
           maxLength={CONTENT_TEXT_MAX.body_color}
-          onChange={(e) => update({ bodyColor: e.currentTarget.value })}
-          data-testid="content-filter-body-color"
+          testId="content-filter-body-color"
         />
         <TextInput
           label={t('contentsList.filters.firstRegistration')}
@@ -68,26 +115,22 @@ export function ContentListFilters({
           onChange={(e) => update({ firstRegistration: e.currentTarget.value.slice(0, 4) })}
           data-testid="content-filter-first-registration"
         />
-        <NativeSelect
-          label={t('contentsList.filters.repair')}
-          value={c.repair}
-          onChange={(e) => update({ repair: e.currentTarget.value as ContentListConditions['repair'] })}
+        <ChoiceFilter
+          name="repair"
+          {...bound}
           data={[
             { value: '', label: t('contentsList.filters.any') },
             { value: 'yes', label: t('contentsList.filters.repairYes') },
             { value: 'no', label: t('contentsList.filters.repairNo') },
           ]}
-          data-testid="content-filter-repair"
         />
-        <NativeSelect
-          label={t('contentsList.filters.publish')}
-          value={c.publish}
-          onChange={(e) => update({ publish: e.currentTarget.value as ContentListConditions['publish'] })}
+        <ChoiceFilter
+          name="publish"
+          {...bound}
           data={[
             { value: '', label: t('contentsList.filters.publishAll') },
             ...PUBLISH_CHOICES.map((s) => ({ value: s, label: t(`publication.${s}`) })),
           ]}
-          data-testid="content-filter-publish"
         />
         {ownerFilter ? (
           <ContentUserPicker
@@ -102,32 +145,22 @@ export function ContentListFilters({
         ) : null}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <NativeSelect
-          label={t('contentsList.filters.period')}
-          value={c.period}
-          onChange={(e) => update({ period: e.currentTarget.value as ContentListConditions['period'] })}
+        <ChoiceFilter
+          name="period"
+          {...bound}
           data={[
             { value: '', label: t('contentsList.filters.periodNone') },
             ...PERIOD_COLUMNS.map((p) => ({ value: p, label: t(`contentsList.filters.${p}`) })),
           ]}
-          data-testid="content-filter-period"
         />
-        <TextInput
+        <TextFilter name="start" {...bound} type="date" disabled={c.period === ''} testId="content-filter-start" />
+        <TextFilter
+          name="end"
+          {...bound}
           type="date"
-          label={t('contentsList.filters.start')}
-          value={c.start}
-          disabled={c.period === ''}
-          onChange={(e) => update({ start: e.currentTarget.value })}
-          data-testid="content-filter-start"
-        />
-        <TextInput
-          type="date"
-          label={t('contentsList.filters.end')}
-          value={c.end}
           disabled={c.period === ''}
           error={reversed ? t('contentsList.filters.endBeforeStart') : undefined}
-          onChange={(e) => update({ end: e.currentTarget.value })}
-          data-testid="content-filter-end"
+          testId="content-filter-end"
         />
       </SimpleGrid>
       <Checkbox

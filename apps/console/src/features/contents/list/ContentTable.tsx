@@ -1,10 +1,9 @@
-import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { ContentListItem, PermissionActor } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../components/formatDateTime.ts';
-import { ListTable } from '../../../components/ListTable.tsx';
-import { currentLocale } from '../../../i18n/locale.ts';
+import { ActionsCell, DateCell } from '../../../shared/lists/ListCells.tsx';
+import { type RowSelection, SelectableListTable, SelectRowCell } from '../../../shared/lists/RowSelection.tsx';
 import { ContentActionsMenu } from '../actions/ContentActionsMenu.tsx';
 import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
 import { contentName } from '../actions/contentText.ts';
@@ -21,45 +20,24 @@ export function ContentTable({
   canTransfer,
   rows,
   dimmed,
-  selected,
-  setSelected,
+  selection,
 }: {
+  selection: RowSelection;
   actor: PermissionActor;
   canTransfer: boolean;
   rows: ContentListItem[];
   dimmed: boolean;
-  selected: Set<string>;
-  setSelected: (next: Set<string>) => void;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
-  const tickable = rows.filter((c) => selectable(c, canTransfer));
-  const allSelected = tickable.length > 0 && tickable.every((c) => selected.has(c.id));
-  const someSelected = tickable.some((c) => selected.has(c.id));
   return (
-    <ListTable
+    <SelectableListTable
       minWidth={980}
       testId="content-table"
       dimmed={dimmed}
-      leading={
-        <Table.Th w={40}>
-          <Checkbox
-            aria-label={t('contentsList.bulk.selectAll')}
-            checked={allSelected}
-            indeterminate={someSelected && !allSelected}
-            disabled={tickable.length === 0}
-            onChange={() => {
-              const next = new Set(selected);
-              for (const c of tickable) {
-                if (allSelected) next.delete(c.id);
-                else next.add(c.id);
-              }
-              setSelected(next);
-            }}
-            data-testid="content-select-all"
-          />
-        </Table.Th>
-      }
+      selection={selection}
+      tickable={rows.filter((c) => selectable(c, canTransfer)).map((c) => c.id)}
+      selectAllLabel={t('contentsList.bulk.selectAll')}
+      selectAllTestId="content-select-all"
       columns={[
         t('contentsList.columns.thumbnail'),
         t('contentsList.columns.vehicle'),
@@ -81,20 +59,13 @@ export function ContentTable({
             data-management-id={item.management_id}
             data-publication={item.publication}
           >
-            <Table.Td>
-              <Checkbox
-                aria-label={t('contentsList.bulk.select', { name })}
-                checked={selected.has(item.id)}
-                disabled={!selectable(item, canTransfer)}
-                onChange={(e) => {
-                  const next = new Set(selected);
-                  if (e.currentTarget.checked) next.add(item.id);
-                  else next.delete(item.id);
-                  setSelected(next);
-                }}
-                data-testid="content-select"
-              />
-            </Table.Td>
+            <SelectRowCell
+              {...selection}
+              id={item.id}
+              label={t('contentsList.bulk.select', { name })}
+              disabled={!selectable(item, canTransfer)}
+              testId="content-select"
+            />
             <Table.Td>
               <ContentThumbnail url={item.thumbnail_url} name={name} />
             </Table.Td>
@@ -125,19 +96,13 @@ export function ContentTable({
                 ) : null}
               </Group>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" c="gray.7">
-                {formatDateTime(item.updated_at, locale)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ContentActionsMenu content={item} actor={actor} />
-              </Group>
-            </Table.Td>
+            <DateCell value={item.updated_at} />
+            <ActionsCell>
+              <ContentActionsMenu content={item} actor={actor} />
+            </ActionsCell>
           </Table.Tr>
         );
       })}
-    </ListTable>
+    </SelectableListTable>
   );
 }

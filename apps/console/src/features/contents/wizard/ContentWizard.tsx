@@ -1,10 +1,9 @@
-import { Alert, Button, Grid, Group, Stack } from '@mantine/core';
+import { Alert, Grid, Stack } from '@mantine/core';
 import { initialWizardState, type WizardState, wizardReducer } from '@spinyard/domain';
-import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusFirstInvalid } from '../../../components/focusFirstInvalid.ts';
-import { LinkButton } from '../../../components/LinkButton.tsx';
 import type { FormErrors } from '../../../forms/formErrors.ts';
 import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../../forms/useZodForm.ts';
@@ -22,6 +21,7 @@ import { DevelopmentViewStep } from './DevelopmentViewStep.tsx';
 import type { EditLock } from './editLock.ts';
 import { InspectorStep } from './InspectorStep.tsx';
 import { MediaStep } from './MediaStep.tsx';
+import { WizardButtons } from './WizardButtons.tsx';
 import { WizardNav } from './WizardNav.tsx';
 import { errorsOfTab, MEDIA_TABS, tabsFor, tabsWithErrors, type WizardTab } from './wizardTabs.ts';
 
@@ -65,12 +65,6 @@ function startState(tabCount: number, mode: 'add' | 'edit', initialIndex: number
   return { ...start, current: Math.max(0, initialIndex), visited: start.visited.map(() => true) };
 }
 
-/**
- * The registration wizard (first document, sections 2 and 4) over the domain's wizardReducer: visited tabs are
- * checked and clickable, moving forward checks the current tab and stays there marked red when it fails, going
- * back is free; the last step saves (an edit can save from any tab). A refused save puts each message beside its
- * field and marks and opens the tab holding it.
- */
 /** A save's refusal as the form shows it: its fields beside them, the rest above the form. */
 function formErrorsOfRefusal(refusal: unknown): FormErrors<string> {
   const { error, prefix } = refusal as SaveRefusal;
@@ -103,6 +97,12 @@ function doneSteps(
   );
 }
 
+/**
+ * The registration wizard (first document, sections 2 and 4) over the domain's wizardReducer: visited tabs are
+ * checked and clickable, moving forward checks the current tab and stays there marked red when it fails, going
+ * back is free; the last step saves (an edit can save from any tab). A refused save puts each message beside its
+ * field and marks and opens the tab holding it.
+ */
 export function ContentWizard({
   mode,
   contentId,
@@ -220,45 +220,15 @@ export function ContentWizard({
                   <MediaStep tab={tab} contentId={contentId} readOnly={readOnly} />
                 ) : null}
               </fieldset>
-              <Group justify="space-between" gap="sm">
-                <Group gap="sm">
-                  <LinkButton to="/contents/list" variant="default">
-                    {t('contentsWizard.backToList')}
-                  </LinkButton>
-                  {state.current > 0 ? (
-                    <Button
-                      variant="default"
-                      leftSection={<IconArrowLeft size={16} aria-hidden />}
-                      onClick={() => dispatch({ type: 'back' })}
-                      data-testid="wizard-back"
-                    >
-                      {t('contentsWizard.back')}
-                    </Button>
-                  ) : null}
-                </Group>
-                <Group gap="sm">
-                  {!last ? (
-                    <Button
-                      variant={mode === 'edit' ? 'default' : 'filled'}
-                      rightSection={<IconArrowRight size={16} aria-hidden />}
-                      onClick={() => dispatch({ type: 'next', error: checkCurrent() })}
-                      data-testid="wizard-next"
-                    >
-                      {t('contentsWizard.next')}
-                    </Button>
-                  ) : null}
-                  {!readOnly && (last || mode === 'edit') ? (
-                    <Button
-                      type="submit"
-                      loading={isSubmitting}
-                      leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                      data-testid="wizard-save"
-                    >
-                      {t(mode === 'add' ? 'contentsWizard.register' : 'contentsWizard.save')}
-                    </Button>
-                  ) : null}
-                </Group>
-              </Group>
+              <WizardButtons
+                mode={mode}
+                first={state.current === 0}
+                last={last}
+                readOnly={readOnly}
+                saving={isSubmitting}
+                onBack={() => dispatch({ type: 'back' })}
+                onNext={() => dispatch({ type: 'next', error: checkCurrent() })}
+              />
             </Stack>
           </Grid.Col>
         </Grid>

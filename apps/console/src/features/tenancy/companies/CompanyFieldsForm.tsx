@@ -1,14 +1,13 @@
-import { Alert, Group, Input, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { COMPANY_FIELD_BOUNDS, type FieldError } from '@spinyard/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ControlledField } from '../../../forms/ControlledField.tsx';
 import type { ZodForm } from '../../../forms/useZodForm.ts';
-import { currentLocale } from '../../../i18n/locale.ts';
 import { fieldErrorText } from '../shared/fieldText.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
-import { type CompanyFieldName, type companyModalSchema, prefectureOptions } from './companyForm.ts';
+import { CompanyText, CountryField, PrefectureField, ZipField } from './CompanyInputs.tsx';
+import type { companyModalSchema } from './companyForm.ts';
 
 /** The company forms (the edit page, the add or edit modal): one schema, see companyModalSchema. */
 export type CompanyForm = ZodForm<ReturnType<typeof companyModalSchema>>;
@@ -50,104 +49,25 @@ export function CompanyFieldsForm({
   testIdPrefix = 'company',
 }: CompanyFieldsFormProps) {
   const { t } = useTranslation();
-  const locale = currentLocale();
-
-  const text = (field: CompanyFieldName, extra: { max?: number; required?: boolean; help?: boolean } = {}) => (
-    <TextInput
-      {...form.field(field)}
-      label={t(`companies.fields.${field}`)}
-      description={extra.help ? t(`companies.help.${field}`) : undefined}
-      withAsterisk={extra.required}
-      aria-required={extra.required}
-      maxLength={extra.max}
-      disabled={disabled}
-      data-testid={`${testIdPrefix}-${field}`}
-    />
-  );
-
-  // The postcode is two inputs (3 and 4 digits) under one label; each is marked, the message is said once.
-  const zipPart = (field: 'zip1' | 'zip2', digits: number, width: number) => {
-    const props = form.field(field);
-    return (
-      <TextInput
-        {...props}
-        aria-label={t(`companies.fields.${field}`)}
-        inputMode="numeric"
-        maxLength={digits}
-        w={width}
-        error={Boolean(props.error)}
-        disabled={disabled}
-        data-testid={`${testIdPrefix}-${field}`}
-      />
-    );
-  };
-  const zipError = form.field('zip1').error ?? form.field('zip2').error;
-  const country = form.field('country');
+  const input = { form, disabled, testIdPrefix };
   const groups: Record<(typeof GROUPS)[number], ReactNode> = {
     company: (
       <Stack gap="md">
-        {text('name', { max: COMPANY_FIELD_BOUNDS.name, required: true })}
+        <CompanyText {...input} field="name" max={COMPANY_FIELD_BOUNDS.name} required />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          {text('corporate_code', { max: COMPANY_FIELD_BOUNDS.code, help: true })}
-          {text('store_code', { max: COMPANY_FIELD_BOUNDS.code, help: true })}
+          <CompanyText {...input} field="corporate_code" max={COMPANY_FIELD_BOUNDS.code} help />
+          <CompanyText {...input} field="store_code" max={COMPANY_FIELD_BOUNDS.code} help />
         </SimpleGrid>
       </Stack>
     ),
     address: (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Input.Wrapper label={t('companies.fields.zip')} description={t('companies.help.zip')} error={zipError}>
-          <Group gap={6} wrap="nowrap" mt={4}>
-            <Text span aria-hidden c="dimmed">
-              〒
-            </Text>
-            {zipPart('zip1', 3, 72)}
-            <Text span aria-hidden c="dimmed">
-              -
-            </Text>
-            {zipPart('zip2', 4, 88)}
-          </Group>
-        </Input.Wrapper>
-        <ControlledField
-          form={form}
-          name="prefecture"
-          render={(field) => (
-            <Select
-              ref={field.ref}
-              name={field.name}
-              label={t('companies.fields.prefecture')}
-              description={t('companies.help.prefecture')}
-              placeholder={t('companies.form.prefecturePlaceholder')}
-              data={prefectureOptions(locale)}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              searchable
-              clearable
-              nothingFoundMessage={t('companies.form.noPrefecture')}
-              error={field.error}
-              disabled={disabled}
-              comboboxProps={{ withinPortal: true }}
-              data-testid={`${testIdPrefix}-prefecture`}
-            />
-          )}
-        />
-        {text('city', { max: COMPANY_FIELD_BOUNDS.city })}
-        {text('street', { max: COMPANY_FIELD_BOUNDS.street })}
-        {text('state', { max: COMPANY_FIELD_BOUNDS.state, help: true })}
-        <TextInput
-          {...country}
-          onChange={(event) => {
-            // A country code is written in capitals: the input shows it so while the user types.
-            event.currentTarget.value = event.currentTarget.value.toUpperCase();
-            return country.onChange(event);
-          }}
-          label={t('companies.fields.country')}
-          description={t('companies.help.country')}
-          maxLength={2}
-          w={{ base: '100%', md: 200 }}
-          disabled={disabled}
-          data-testid={`${testIdPrefix}-country`}
-        />
+        <ZipField {...input} />
+        <PrefectureField {...input} />
+        <CompanyText {...input} field="city" max={COMPANY_FIELD_BOUNDS.city} />
+        <CompanyText {...input} field="street" max={COMPANY_FIELD_BOUNDS.street} />
+        <CompanyText {...input} field="state" max={COMPANY_FIELD_BOUNDS.state} help />
+        <CountryField {...input} />
       </SimpleGrid>
     ),
     contact: (
@@ -162,8 +82,8 @@ export function CompanyFieldsForm({
           disabled={disabled}
           data-testid={`${testIdPrefix}-tel`}
         />
-        {text('credit_notation', { max: COMPANY_FIELD_BOUNDS.credit_notation, help: true })}
-        {text('subdomain', { max: 63, help: true })}
+        <CompanyText {...input} field="credit_notation" max={COMPANY_FIELD_BOUNDS.credit_notation} help />
+        <CompanyText {...input} field="subdomain" max={63} help />
       </SimpleGrid>
     ),
   };

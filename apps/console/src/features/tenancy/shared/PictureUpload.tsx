@@ -1,11 +1,12 @@
-import { Box, Button, Center, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
-import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import type { Refusal } from '../../../components/refusal.ts';
 import { currentLocale } from '../../../i18n/locale.ts';
+import { PicturePreview, usePictureErrorText } from './PicturePreview.tsx';
 import {
   acceptOf,
   checkPicture,
@@ -70,30 +71,8 @@ export function PictureUpload({
   const [selected, setSelected] = useState<string | undefined>();
   const [busy, setBusy] = useState<'upload' | 'remove' | undefined>();
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const rule = PICTURE_RULES[kind];
 
-  const errorText = (error: FieldError): string => {
-    switch (error.rule) {
-      case 'format':
-        return t('domains.images.errors.format', { formats: formatNames(rule) });
-      case 'max_size':
-        return t('domains.images.errors.max_size', { size: formatBytes(rule.maxBytes, locale) });
-      case 'exact_dimensions':
-        return t('domains.images.errors.exact_dimensions', {
-          width: rule.exact?.width ?? 0,
-          height: rule.exact?.height ?? 0,
-        });
-      case 'max_dimensions':
-        return t('domains.images.errors.max_dimensions', {
-          width: rule.max?.width ?? 0,
-          height: rule.max?.height ?? 0,
-        });
-      case 'required':
-        return t('domains.images.errors.required');
-      default:
-        return error.message;
-    }
-  };
+  const errorText = usePictureErrorText(kind);
 
   const choose = async (file: File | null) => {
     if (!file) return;
@@ -142,40 +121,7 @@ export function PictureUpload({
           {ruleText}
         </Text>
       </Group>
-      <Paper
-        withBorder
-        radius="md"
-        p="sm"
-        style={{
-          // A checkerboard shows where a logo is transparent.
-          backgroundColor: '#fff',
-          backgroundImage:
-            'linear-gradient(45deg, #f1f3f5 25%, transparent 25%), linear-gradient(-45deg, #f1f3f5 25%, transparent 25%), linear-gradient(45deg, transparent 75%, #f1f3f5 75%), linear-gradient(-45deg, transparent 75%, #f1f3f5 75%)',
-          backgroundSize: '16px 16px',
-          backgroundPosition: '0 0, 0 8px, 8px -8px, -8px 0',
-        }}
-      >
-        <Center h={previewHeight}>
-          {currentUrl ? (
-            <Image
-              src={currentUrl}
-              alt={t('domains.images.previewAlt', { name: label })}
-              fit="contain"
-              mah={previewHeight}
-              maw="100%"
-              w="auto"
-              data-testid={testId ? `${testId}-preview` : undefined}
-            />
-          ) : (
-            <Stack align="center" gap={4}>
-              <IconPhoto size={32} color="var(--mantine-color-gray-6)" aria-hidden />
-              <Text size="sm" c="dimmed">
-                {t('domains.images.none')}
-              </Text>
-            </Stack>
-          )}
-        </Center>
-      </Paper>
+      <PicturePreview url={currentUrl} label={label} height={previewHeight} testId={testId} />
       {selected ? (
         <Text size="xs" c="dimmed">
           {selected}

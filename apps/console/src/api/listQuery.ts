@@ -1,0 +1,13 @@
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+
+/**
+ * A list's query that keeps the last answer on screen while the next page, search or filter is asked: the rows
+ * never blank out between pages (the list marks them busy meanwhile). Options left out keep the client's defaults.
+ */
+export function useListQuery<T>(
+  queryKey: QueryKey,
+  queryFn: () => Promise<T>,
+  options: { staleTime?: number; enabled?: boolean } = {},
+) {
+  return useQuery({ ...options, queryKey, queryFn, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,99 @@
+import { Card, Checkbox, Group, Radio, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { UserRecord } from '../../api/users.ts';
+import { ControlledField } from '../../forms/ControlledField.tsx';
+import type { ZodForm } from '../../forms/useZodForm.ts';
+import { RoleBadge } from './UserBits.tsx';
+import type { userFormSchema } from './userFormSchema.ts';
+
+/** The user add and edit form. */
+export type UserFormState = ZodForm<ReturnType<typeof userFormSchema>>;
+
+/** The role: chosen among `roles` when adding, shown as it is when editing. */
+export function UserRoleField({
+  form,
+  mode,
+  roles,
+  currentRole,
+}: {
+  form: UserFormState;
+  mode: 'add' | 'edit';
+  roles: readonly ('admin' | 'normal')[];
+  currentRole?: UserRecord['privilege_type'] | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {mode === 'add' ? (
+        <ControlledField
+          form={form}
+          name="privilege_type"
+          render={(field) => (
+            <Radio.Group
+              name={field.name}
+              label={t('users.fields.privilege_type')}
+              description={t('users.form.roleHelp')}
+              value={field.value}
+              onChange={field.onChange}
+              error={field.error}
+              withAsterisk
+            >
+              <Group gap="lg" mt="xs">
+                {roles.map((r, i) => (
+                  <Radio
+                    key={r}
+                    ref={i === 0 ? field.ref : undefined}
+                    value={r}
+                    label={t(`roles.${r}`)}
+                    data-testid={`user-role-${r}`}
+                  />
+                ))}
+              </Group>
+            </Radio.Group>
+          )}
+        />
+      ) : currentRole ? (
+        <Group gap="sm">
+          <Text size="sm" fw={500}>
+            {t('users.fields.privilege_type')}
+          </Text>
+          <RoleBadge role={currentRole} />
+        </Group>
+      ) : null}
+    </>
+  );
+}
+
+/** The user's profile: section, phone, vehicle limit and the forced two-step authentication. */
+export function UserProfileCard({ form }: { form: UserFormState }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="user-form-profile">
+      <Title order={2} size="h4" id="user-form-profile" mb="md">
+        {t('users.form.profileSection')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextInput {...form.field('company_section')} label={t('users.fields.company_section')} maxLength={100} />
+        <TextInput
+          {...form.field('phone')}
+          type="tel"
+          label={t('users.fields.phone')}
+          description={t('users.form.phoneHelp')}
+        />
+        <TextInput
+          {...form.field('car_limit')}
+          inputMode="numeric"
+          label={t('users.fields.car_limit')}
+          description={t('users.form.carLimitHelp')}
+          data-testid="user-car-limit"
+        />
+      </SimpleGrid>
+      <Checkbox
+        {...form.field('two_step_forced')}
+        mt="md"
+        label={t('users.fields.two_step_forced')}
+        description={t('users.form.twoStepForcedHelp')}
+      />
+    </Card>
+  );
+}
