@@ -2,14 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  CATALOGUE_PARTS,
-  type CataloguePart,
-  cataloguePart,
-  mergeParts,
-  partOf,
-  partsOfSection,
-} from './catalogueParts.ts';
+import { CATALOGUE_PARTS, type CataloguePart, cataloguePart, partOf, partsOfSection } from './catalogueParts.ts';
+import { mergeParts } from './i18n.ts';
 import ja from './ja.json';
 
 // A page draws once the catalogue parts its route names have arrived (router.tsx): a text of another part would

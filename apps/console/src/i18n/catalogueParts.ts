@@ -3,7 +3,8 @@
  * the base part, every other page the general part (the main layout, the menu, the small screens) and the parts
  * its route names in router.tsx (page()'s third argument). The build splits each `<lang>.json` along this table
  * (vite.config.ts); catalogueParts.test.ts follows each route's code and checks that every section it names is in
- * the parts the route loads, and that the sign-in page's code names only base sections.
+ * the parts the route loads, and that the sign-in page's code names only base sections. Only types of this file
+ * reach the browser: the table is the build's and the tests'.
  */
 export const CATALOGUE_PARTS = [
   'base',
@@ -110,16 +111,4 @@ export function cataloguePart(catalogue: Record<string, unknown>, part: Catalogu
     }
   }
   return kept;
-}
-
-/** Parts put back together: a split section's groups from each part in one object. */
-export function mergeParts(parts: readonly Record<string, unknown>[]): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
-  for (const part of parts) {
-    for (const [section, texts] of Object.entries(part)) {
-      const before = merged[section];
-      merged[section] = isRecord(before) && isRecord(texts) ? { ...before, ...texts } : texts;
-    }
-  }
-  return merged;
 }

@@ -3,10 +3,13 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie } from '../lib/cookies.ts';
 import { COOKIE_NAMES } from '../lib/storageKeys.ts';
-import { CATALOGUE_PARTS, type CataloguePart, mergeParts } from './catalogueParts.ts';
+import type { CataloguePart } from './catalogueParts.ts';
 
 type Texts = Record<string, unknown>;
 type PartLoaders = Record<string, () => Promise<Texts>>;
+
+const isTexts = (value: unknown): value is Texts =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Each catalogue comes in parts by screen area (catalogueParts.ts), each its own chunk: the sign-in page fetches
@@ -30,6 +33,18 @@ export function loadCatalogue(lng: string, part: CataloguePart = 'base'): Promis
   const load = isSupportedLocale(lng) ? LOADERS[part][`./${lng}.json`] : undefined;
   if (!load) return Promise.reject(new Error(`No catalogue for the language "${lng}"`));
   return load();
+}
+
+/** Parts put back together: the groups of a section split between parts (catalogueParts.ts) in one object. */
+export function mergeParts(parts: readonly Texts[]): Texts {
+  const merged: Texts = {};
+  for (const part of parts) {
+    for (const [section, texts] of Object.entries(part)) {
+      const before = merged[section];
+      merged[section] = isTexts(before) && isTexts(texts) ? { ...before, ...texts } : texts;
+    }
+  }
+  return merged;
 }
 
 /** The parts some page has asked for so far: a language chosen later is fetched with all of them. */
@@ -92,7 +107,7 @@ export async function loadCatalogueParts(parts: readonly CataloguePart[]): Promi
 
 /** The whole catalogue of the current language (tests that render a screen's texts). */
 export function loadFullCatalogue(): Promise<void> {
-  return loadCatalogueParts(CATALOGUE_PARTS);
+  return loadCatalogueParts(Object.keys(LOADERS) as CataloguePart[]);
 }
 
 /** The page's language at start: the cookie, then the browser's languages (first document, section 1). */
