@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { type CataloguePart, cataloguePart } from './src/i18n/catalogueParts.ts';
+import { CATALOGUE_PARTS, type CataloguePart, cataloguePart } from './src/i18n/catalogueParts.ts';
 
 // The console calls the server on the same origin in production; in development Vite forwards the server's
 // prefixes to a locally running `spinyard serve` so the browser never needs CORS.
@@ -11,11 +11,11 @@ const SERVER_URL = 'http://localhost:8080';
 const SERVER_PREFIXES = ['/v1', '/api', '/svnmedia', '/docs'];
 
 /**
- * `src/i18n/<lang>.json?part=base|rest`: the catalogue cut in two (catalogueParts.ts), so the login page fetches
- * only its own sections. The JSON text returned here goes on through Vite's JSON plugin like any catalogue.
+ * `src/i18n/<lang>.json?part=<part>`: one part of the catalogue (catalogueParts.ts), so each page fetches only the
+ * texts of its area. The JSON text returned here goes on through Vite's JSON plugin like any catalogue.
  */
 function catalogueParts(): Plugin {
-  const PART = /[\\/]i18n[\\/](?:ja|en|fr|pt)\.json\?part=(base|rest)$/;
+  const PART = new RegExp(`[\\\\/]i18n[\\\\/](?:ja|en|fr|pt)\\.json\\?part=(${CATALOGUE_PARTS.join('|')})$`);
   return {
     name: 'spinyard-catalogue-parts',
     enforce: 'pre',

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { loadFullCatalogue } from '../i18n/i18n.ts';
+import type { CataloguePart } from '../i18n/catalogueParts.ts';
+import { loadCatalogueParts } from '../i18n/i18n.ts';
 import type { ScreenHandle } from '../shared/currentScreen.ts';
 import { RootRedirect } from './guards/RootRedirect.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
@@ -14,13 +15,20 @@ import { PAYMENT_FAILURE_SCREEN, PROTECTED_SCREENS, PUBLIC_SCREENS } from './scr
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
 /**
- * A screen loaded on first use. Every screen but the login page also waits for the rest of the language's
- * catalogue (the login page needs only the sections that arrive first), so no screen shows a raw key.
+ * A screen loaded on first use, with the parts of the language's catalogue its texts are in (catalogueParts.ts):
+ * by default the general part, the one every page after sign-in shows (the main layout, the menu); an area's page
+ * names its area's part too. The sign-in page needs none but the base part, which arrives before the first paint.
+ * The page draws once its parts are in, so it never shows a raw key; catalogueParts.test.ts follows each page's
+ * code (also what it loads later, such as a dialog) and checks that every section it names is in these parts.
  */
 const page =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType, texts: 'whole' | 'base' = 'whole'): LazyComponent =>
+  <M,>(
+    load: () => Promise<M>,
+    pick: (module: M) => ComponentType,
+    parts: readonly CataloguePart[] = ['general'],
+  ): LazyComponent =>
   async () => {
-    const [module] = await Promise.all([load(), texts === 'whole' ? loadFullCatalogue() : undefined]);
+    const [module] = await Promise.all([load(), parts.length > 0 ? loadCatalogueParts(parts) : undefined]);
     return { Component: pick(module) };
   };
 
@@ -33,10 +41,12 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
   account_conf: page(
     () => import('../features/account/AccountConfPage.tsx'),
     (m) => m.AccountConfPage,
+    ['general', 'account'],
   ),
   account_two_step: page(
     () => import('../features/account/TwoStepPage.tsx'),
     (m) => m.TwoStepPage,
+    ['general', 'account'],
   ),
   account_devices: page(
     () => import('../features/account/DevicesPage.tsx'),
@@ -45,82 +55,102 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
   contract_cancel_conf: page(
     () => import('../features/account/ContractCancelPage.tsx'),
     (m) => m.ContractCancelPage,
+    ['general', 'account'],
   ),
   contract_cancel_complete: page(
     () => import('../features/account/ContractCancelCompletePage.tsx'),
     (m) => m.ContractCancelCompletePage,
+    ['general', 'account'],
   ),
   companyinfo_info: page(
     () => import('../features/tenancy/companies/CompanyInfoPage.tsx'),
     (m) => m.CompanyInfoPage,
+    ['general', 'tenancy'],
   ),
   company_edit: page(
     () => import('../features/tenancy/companies/CompanyEditPage.tsx'),
     (m) => m.CompanyEditPage,
+    ['general', 'tenancy'],
   ),
   domain_list: page(
     () => import('../features/tenancy/domains/DomainListPage.tsx'),
     (m) => m.DomainListPage,
+    ['general', 'tenancy'],
   ),
   domain_add: page(
     () => import('../features/tenancy/domains/DomainAddPage.tsx'),
     (m) => m.DomainAddPage,
+    ['general', 'tenancy'],
   ),
   domain_confirmation: page(
     () => import('../features/tenancy/domains/DomainConfirmPage.tsx'),
     (m) => m.DomainConfirmPage,
+    ['general', 'tenancy'],
   ),
   domain_edit: page(
     () => import('../features/tenancy/domains/DomainEditPage.tsx'),
     (m) => m.DomainEditPage,
+    ['general', 'tenancy', 'users'],
   ),
   domain_confirmation_edit: page(
     () => import('../features/tenancy/domains/DomainConfirmEditPage.tsx'),
     (m) => m.DomainConfirmEditPage,
+    ['general', 'tenancy'],
   ),
   subordinate_list: page(
     () => import('../features/users/UserListPage.tsx'),
     (m) => m.UserListPage,
+    ['general', 'users'],
   ),
   subordinate_add: page(
     () => import('../features/users/UserAddPage.tsx'),
     (m) => m.UserAddPage,
+    ['general', 'users'],
   ),
   subordinate_addlist: page(
     () => import('../features/users/UserCsvPage.tsx'),
     (m) => m.UserCsvPage,
+    ['general', 'users'],
   ),
   subordinate_edit: page(
     () => import('../features/users/UserEditPage.tsx'),
     (m) => m.UserEditPage,
+    ['general', 'users'],
   ),
   contents_list: page(
     () => import('../features/contents/list/ContentListPage.tsx'),
     (m) => m.ContentListPage,
+    ['general', 'vehicles'],
   ),
   contents_add: page(
     () => import('../features/contents/wizard/ContentAddPage.tsx'),
     (m) => m.ContentAddPage,
+    ['general', 'vehicleEditing', 'media'],
   ),
   contents_edit: page(
     () => import('../features/contents/wizard/ContentEditPage.tsx'),
     (m) => m.ContentEditPage,
+    ['general', 'vehicleEditing', 'media'],
   ),
   contents_detail: page(
     () => import('../features/contents/detail/ContentDetailPage.tsx'),
     (m) => m.ContentDetailPage,
+    ['general', 'vehicles', 'vehicleEditing', 'media'],
   ),
   contents_annotations: page(
     () => import('../features/annotations/AnnotationsPage.tsx'),
     (m) => m.AnnotationsPage,
+    ['general', 'vehicleEditing', 'media'],
   ),
   custom_design_edit: page(
     () => import('../features/design/CustomDesignPage.tsx'),
     (m) => m.CustomDesignPage,
+    ['general', 'tenancy', 'media'],
   ),
   contents_bulk: page(
     () => import('../features/contents/bulk/ContentBulkPage.tsx'),
     (m) => m.ContentBulkPage,
+    ['general', 'vehicles', 'vehicleEditing'],
   ),
   statistic_chart: page(
     () => import('../features/statistics/chart/StatisticChartPage.tsx'),
@@ -129,6 +159,7 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
   statistic_movie_backup_exteriors: page(
     () => import('../features/statistics/movie-backups/MovieBackupsPage.tsx'),
     (m) => m.MovieBackupsPage,
+    ['general', 'vehicleEditing', 'media'],
   ),
 };
 
@@ -136,39 +167,47 @@ const BUILT_PUBLIC: Record<string, LazyComponent> = {
   login: page(
     () => import('../features/auth/LoginPage.tsx'),
     (m) => m.LoginPage,
-    'base',
+    [],
   ),
   login_authentication: page(
     () => import('../features/auth/SecondStepPage.tsx'),
     (m) => m.SecondStepPage,
+    ['general', 'account'],
   ),
   user_password: page(
     () => import('../features/auth/ForgotPasswordPage.tsx'),
     (m) => m.ForgotPasswordPage,
+    ['general', 'account'],
   ),
   user_password_confirmation: page(
     () => import('../features/auth/PasswordResetConfirmationPage.tsx'),
     (m) => m.PasswordResetConfirmationPage,
+    ['general', 'account'],
   ),
   user_password_complete: page(
     () => import('../features/auth/PasswordResetCompletePage.tsx'),
     (m) => m.PasswordResetCompletePage,
+    ['general', 'account'],
   ),
   user_activation: page(
     () => import('../features/auth/ActivationPage.tsx'),
     (m) => m.ActivationPage,
+    ['general', 'account'],
   ),
   user_email_confirmation: page(
     () => import('../features/auth/EmailConfirmationPage.tsx'),
     (m) => m.EmailConfirmationPage,
+    ['general', 'account'],
   ),
   user_entry: page(
     () => import('../features/auth/UserEntryPage.tsx'),
     (m) => m.UserEntryPage,
+    ['general', 'account'],
   ),
   terms: page(
     () => import('../features/legal/TermsPage.tsx'),
     (m) => m.TermsPage,
+    ['general', 'account'],
   ),
 };
 
@@ -187,7 +226,7 @@ const handle = (screen: string): ScreenHandle => ({ screen });
 const queryLayer = page(
   () => import('./QueryLayer.tsx'),
   (m) => m.QueryLayer,
-  'base',
+  [],
 );
 
 const publicRoute = (screen: (typeof PUBLIC_SCREENS)[number]): RouteObject => ({

@@ -5,63 +5,109 @@ import { readCookie } from '../lib/cookies.ts';
 import { COOKIE_NAMES } from '../lib/storageKeys.ts';
 import type { CataloguePart } from './catalogueParts.ts';
 
+type Texts = Record<string, unknown>;
+type PartLoaders = Record<string, () => Promise<Texts>>;
+
+const isTexts = (value: unknown): value is Texts =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * Each catalogue comes in two chunks, fetched when its language is chosen: the sections the login page needs
- * (catalogueParts.ts) and the rest, which waits until a screen other than the login page opens (router.tsx calls
- * loadFullCatalogue). The login page thus loads one small part of one language, not four catalogues. Static
- * import paths (not a template) so the bundler makes exactly these chunks; without the build's splitting (unit
- * tests) each part is the whole catalogue, which changes nothing.
+ * Each catalogue comes in parts by screen area (catalogueParts.ts), each its own chunk: the sign-in page fetches
+ * the base part of its one language, every other page the parts its route names too (router.tsx awaits
+ * loadCatalogueParts with the page's code). One glob per part, with literal arguments, so the bundler makes
+ * exactly these chunks; without the build's splitting (unit tests) each part is the whole catalogue, which changes
+ * nothing.
  */
-const LOADERS: Record<Locale, Record<CataloguePart, () => Promise<{ default: Record<string, unknown> }>>> = {
-  ja: { base: () => import('./ja.json?part=base'), rest: () => import('./ja.json?part=rest') },
-  en: { base: () => import('./en.json?part=base'), rest: () => import('./en.json?part=rest') },
-  fr: { base: () => import('./fr.json?part=base'), rest: () => import('./fr.json?part=rest') },
-  pt: { base: () => import('./pt.json?part=base'), rest: () => import('./pt.json?part=rest') },
+const LOADERS: Record<CataloguePart, PartLoaders> = {
+  base: import.meta.glob<Texts>('./{ja,en,fr,pt}.json', { query: '?part=base', import: 'default' }),
+  general: import.meta.glob<Texts>('./{ja,en,fr,pt}.json', { query: '?part=general', import: 'default' }),
+  account: import.meta.glob<Texts>('./{ja,en,fr,pt}.json', { query: '?part=account', import: 'default' }),
+  users: import.meta.glob<Texts>('./{ja,en,fr,pt}.json', { query: '?part=users', import: 'default' }),
+  tenancy: import.meta.glob<Texts>('./{ja,en,fr,pt}.json', { query: '?part=tenancy', import: 'default' }),
+  vehicles: import.meta.glob<Texts>('./{ja,en,fr,pt}.json', { query: '?part=vehicles', import: 'default' }),
+  vehicleEditing: import.meta.glob<Texts>('./{ja,en,fr,pt}.json', { query: '?part=vehicleEditing', import: 'default' }),
+  media: import.meta.glob<Texts>('./{ja,en,fr,pt}.json', { query: '?part=media', import: 'default' }),
 };
 
 export function loadCatalogue(lng: string, part: CataloguePart = 'base'): Promise<ResourceKey> {
-  if (!isSupportedLocale(lng)) return Promise.reject(new Error(`No catalogue for the language "${lng}"`));
-  return LOADERS[lng][part]().then((module) => module.default);
+  const load = isSupportedLocale(lng) ? LOADERS[part][`./${lng}.json`] : undefined;
+  if (!load) return Promise.reject(new Error(`No catalogue for the language "${lng}"`));
+  return load();
 }
 
-/** Set once a screen needs the whole catalogue: from then on a language change fetches both parts. */
-let wholeWanted = false;
-const wholeLoaded = new Set<string>();
+/** Parts put back together: the groups of a section split between parts (catalogueParts.ts) in one object. */
+export function mergeParts(parts: readonly Texts[]): Texts {
+  const merged: Texts = {};
+  for (const part of parts) {
+    for (const [section, texts] of Object.entries(part)) {
+      const before = merged[section];
+      merged[section] = isTexts(before) && isTexts(texts) ? { ...before, ...texts } : texts;
+    }
+  }
+  return merged;
+}
+
+/** The parts some page has asked for so far: a language chosen later is fetched with all of them. */
+const wanted = new Set<CataloguePart>(['base']);
+/** Each language's parts, fetched or on the way, fetched once. */
+const fetched = new Map<string, Promise<Texts>>();
+/** Each language's parts that have arrived. */
+const arrived = new Map<string, Map<CataloguePart, Texts>>();
+
+function fetchPart(lng: string, part: CataloguePart): Promise<Texts> {
+  const key = `${lng}:${part}`;
+  let texts = fetched.get(key);
+  if (!texts) {
+    texts = loadCatalogue(lng, part).then((loaded) => {
+      const parts = arrived.get(lng) ?? new Map<CataloguePart, Texts>();
+      parts.set(part, loaded as Texts);
+      arrived.set(lng, parts);
+      return loaded as Texts;
+    });
+    // A failed fetch is not remembered: the next page asking for the part tries again.
+    texts.catch(() => fetched.delete(key));
+    fetched.set(key, texts);
+  }
+  return texts;
+}
 
 const catalogueBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(lng, _namespace, callback) {
-    const parts = [loadCatalogue(lng, 'base'), ...(wholeWanted ? [loadCatalogue(lng, 'rest')] : [])];
-    Promise.all(parts).then(
-      (loaded) => {
-        if (loaded.length > 1) wholeLoaded.add(lng);
-        callback(null, Object.assign({}, ...loaded));
-      },
+    Promise.all([...wanted].map((part) => fetchPart(lng, part))).then(
+      // i18next puts what a read returns over the language's bundle section by section, so the answer holds every
+      // part that has arrived by now, also one a page added meanwhile (loadCatalogueParts): a split section
+      // (`domains`) must come whole.
+      () => callback(null, mergeParts([...(arrived.get(lng)?.values() ?? [])])),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
 
 /**
- * Makes sure the current language's whole catalogue is in before a screen other than the login page renders
- * (router.tsx awaits it with the screen's code).
+ * Makes sure the current language has the given parts of its catalogue before a page renders (router.tsx awaits
+ * it with the page's code), and that a language chosen later is fetched with them.
  */
-export async function loadFullCatalogue(): Promise<void> {
-  wholeWanted = true;
+export async function loadCatalogueParts(parts: readonly CataloguePart[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
   await i18nReady;
-  // A language change under way may have fetched its base part only: complete that language too.
+  // A language change under way may have fetched the parts wanted before: complete that language too.
   const changingTo = (i18n as { isLanguageChangingTo?: string | false }).isLanguageChangingTo;
   const languages = new Set([i18n.language, ...(changingTo ? [changingTo] : [])]);
   await Promise.all(
-    [...languages]
-      .filter((lng) => !wholeLoaded.has(lng))
-      .map(async (lng) => {
-        const rest = await loadCatalogue(lng, 'rest');
-        i18n.addResourceBundle(lng, 'translation', rest, true, true);
-        wholeLoaded.add(lng);
+    [...languages].flatMap((lng) =>
+      parts.map(async (part) => {
+        const texts = await fetchPart(lng, part);
+        i18n.addResourceBundle(lng, 'translation', texts, true, true);
       }),
+    ),
   );
+}
+
+/** The whole catalogue of the current language (tests that render a screen's texts). */
+export function loadFullCatalogue(): Promise<void> {
+  return loadCatalogueParts(Object.keys(LOADERS) as CataloguePart[]);
 }
 
 /** The page's language at start: the cookie, then the browser's languages (first document, section 1). */
