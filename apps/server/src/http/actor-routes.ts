@@ -47,11 +47,18 @@ type Register = <
   route: ActorRoute<P, Q, B, A>,
 ) => void;
 
+/** Registers signed-in routes by method. */
+export interface ActorRoutes {
+  get: Register;
+  post: Register;
+  delete: Register;
+}
+
 /**
  * The routes of one area that a signed-in caller reaches (bearer token, OpenAPI tags): each declares what it parses
  * and answers and calls its service with the caller, so the frame every such route shares is written once.
  */
-export function actorRoutes(app: ZodApp, tags: string[]): { get: Register; post: Register; delete: Register } {
+export function actorRoutes(app: ZodApp, tags: string[]): ActorRoutes {
   const register =
     (method: 'GET' | 'POST' | 'DELETE'): Register =>
     (url, route) => {

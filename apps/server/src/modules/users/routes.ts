@@ -23,7 +23,7 @@ import {
   usersQuery,
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorRoutes } from '../../http/actor-routes.ts';
+import { type ActorRoutes, actorRoutes } from '../../http/actor-routes.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { UsersService } from './service.ts';
 
@@ -129,8 +129,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     run: (actor, { params, body }) => users.changePrivilege(actor, params.id, body),
   });
 
-  // ---- Super users ----------------------------------------------------------------------------------------------
+  superuserRoutes(route, users);
+};
 
+/** Super users: listed and registered by master, read and edited by master or themself, their contract cancelled. */
+function superuserRoutes(route: ActorRoutes, users: UsersService): void {
   route.get('/v1/superusers', {
     summary: 'Super users (master): searched, filtered by domain and status, paged',
     querystring: superuserListQuery,
@@ -180,7 +183,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     errors: [401, 403, 404, 409, 422],
     run: (actor, { params, body }) => users.cancelSuperuser(actor, params.id, body.accept_terms),
   });
-};
+}
 
 /** Public routes: self-registration from /user/entry. */
 export const usersPublicRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
