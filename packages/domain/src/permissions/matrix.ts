@@ -13,46 +13,41 @@ import type { PermissionDomainOptions } from './core.ts';
  * still checks the functions on them.
  */
 export const PERMISSION_VARIANTS = [
-  { id: 'master', privilegeType: 'master', isProductBranded: false, isPayByCredit: false, csJoined: false },
-  { id: 'super', privilegeType: 'super', isProductBranded: false, isPayByCredit: false, csJoined: false },
-  { id: 'super_branded_card', privilegeType: 'super', isProductBranded: true, isPayByCredit: true, csJoined: false },
-  { id: 'admin_branded_card', privilegeType: 'admin', isProductBranded: true, isPayByCredit: true, csJoined: false },
-  {
-    id: 'admin_branded_no_card',
-    privilegeType: 'admin',
-    isProductBranded: true,
-    isPayByCredit: false,
-    csJoined: false,
-    reachable: false,
-  },
-  { id: 'admin_card', privilegeType: 'admin', isProductBranded: false, isPayByCredit: true, csJoined: false },
-  { id: 'admin_no_card', privilegeType: 'admin', isProductBranded: false, isPayByCredit: false, csJoined: false },
-  { id: 'normal_branded_card', privilegeType: 'normal', isProductBranded: true, isPayByCredit: true, csJoined: false },
-  {
-    id: 'normal_branded_no_card',
-    privilegeType: 'normal',
-    isProductBranded: true,
-    isPayByCredit: false,
-    csJoined: false,
-    reachable: false,
-  },
-  { id: 'normal_card', privilegeType: 'normal', isProductBranded: false, isPayByCredit: true, csJoined: false },
-  { id: 'normal_no_card', privilegeType: 'normal', isProductBranded: false, isPayByCredit: false, csJoined: false },
-  { id: 'normal_cs_joined', privilegeType: 'normal', isProductBranded: false, isPayByCredit: false, csJoined: true },
-] as const satisfies readonly {
-  id: string;
-  privilegeType: PrivilegeType;
-  isProductBranded: boolean;
-  isPayByCredit: boolean;
-  csJoined: boolean;
-  reachable?: boolean;
-}[];
+  variant('master', 'master'),
+  variant('super', 'super'),
+  variant('super_branded_card', 'super', { branded: true, card: true }),
+  variant('admin_branded_card', 'admin', { branded: true, card: true }),
+  variant('admin_branded_no_card', 'admin', { branded: true, reachable: false }),
+  variant('admin_card', 'admin', { card: true }),
+  variant('admin_no_card', 'admin'),
+  variant('normal_branded_card', 'normal', { branded: true, card: true }),
+  variant('normal_branded_no_card', 'normal', { branded: true, reachable: false }),
+  variant('normal_card', 'normal', { card: true }),
+  variant('normal_no_card', 'normal'),
+  variant('normal_cs_joined', 'normal', { csJoined: true }),
+] as const;
+
+/** One role variant; every flag is off and the variant reachable unless said. */
+function variant<const Id extends string, const P extends PrivilegeType>(
+  id: Id,
+  privilegeType: P,
+  flags: { branded?: boolean; card?: boolean; csJoined?: boolean; reachable?: boolean } = {},
+) {
+  return {
+    id,
+    privilegeType,
+    isProductBranded: flags.branded ?? false,
+    isPayByCredit: flags.card ?? false,
+    csJoined: flags.csJoined ?? false,
+    reachable: flags.reachable ?? true,
+  };
+}
 
 export type PermissionVariant = (typeof PERMISSION_VARIANTS)[number];
 export type PermissionVariantId = PermissionVariant['id'];
 
 export function isVariantReachable(v: PermissionVariant): boolean {
-  return !('reachable' in v) || v.reachable !== false;
+  return v.reachable;
 }
 
 /**
@@ -124,222 +119,131 @@ export const MATRIX_DOMAIN_OPTIONS: Readonly<PermissionDomainOptions> = Object.f
   option_data: true,
 });
 
-const VARIANT_IDS = PERMISSION_VARIANTS.map((v) => v.id);
+const VARIANT_IDS: readonly PermissionVariantId[] = PERMISSION_VARIANTS.map((v) => v.id);
 
-/** A row's expectations: the listed variants are allowed, every other one refused. */
-function only(...allowed: PermissionVariantId[]): Record<PermissionVariantId, boolean> {
-  return Object.fromEntries(VARIANT_IDS.map((id) => [id, allowed.includes(id)])) as Record<
-    PermissionVariantId,
-    boolean
-  >;
-}
-const everyone = (): Record<PermissionVariantId, boolean> => only(...VARIANT_IDS);
-const everyoneBut = (...refusedIds: PermissionVariantId[]) =>
-  only(...VARIANT_IDS.filter((id) => !refusedIds.includes(id)));
+// The groups of variants the roles table names, so each row of the table below fits on one line.
+const MASTER: PermissionVariantId[] = ['master'];
+const NOBODY: PermissionVariantId[] = [];
+const MASTER_AND_SUPERS: PermissionVariantId[] = ['master', 'super', 'super_branded_card'];
+const BRANDED_ADMINS: PermissionVariantId[] = ['admin_branded_card', 'admin_branded_no_card'];
+const CARD_ADMINS: PermissionVariantId[] = ['admin_branded_card', 'admin_card'];
+const ALL_NORMALS = VARIANT_IDS.filter((id) => id.startsWith('normal_'));
+const BRANDED_NORMALS: PermissionVariantId[] = ['normal_branded_card', 'normal_branded_no_card'];
+/** Branded-type users other than super, and listing-joined normal users: the account management menu. */
+const ACCOUNT_HOLDERS: PermissionVariantId[] = [...BRANDED_ADMINS, ...BRANDED_NORMALS, 'normal_cs_joined'];
+const SUPERS_AND_ADMINS = VARIANT_IDS.filter((id) => id !== 'master' && !ALL_NORMALS.includes(id));
+/** Non-super users paying by card. */
+const CARD_PAYERS: PermissionVariantId[] = [...CARD_ADMINS, 'normal_branded_card', 'normal_card'];
+/** Who may manage users (list, add, edit) when is_user_add is on: all but normal users and branded admins paying by card. */
+const USER_MANAGERS = VARIANT_IDS.filter((id) => !ALL_NORMALS.includes(id) && id !== 'admin_branded_card');
+const ALL_BUT_NORMALS = VARIANT_IDS.filter((id) => !ALL_NORMALS.includes(id));
 
-const ALL_NORMALS: PermissionVariantId[] = [
-  'normal_branded_card',
-  'normal_branded_no_card',
-  'normal_card',
-  'normal_no_card',
-  'normal_cs_joined',
-];
-/** Everyone who may manage users (list, add, edit) when is_user_add is on. */
-const USER_MANAGERS: PermissionVariantId[] = [
-  'master',
-  'super',
-  'super_branded_card',
-  'admin_branded_no_card',
-  'admin_card',
-  'admin_no_card',
-];
+const USER_ADD_OFF = { is_user_add: false };
 
-const row = (
-  capability: PermissionCapability,
-  rule: string,
+/** One row of the roles table: who it is about, the variants allowed (every other one refused), the domain options. */
+type MatrixEntry = readonly [
   target: MatrixTarget,
-  expected: Record<PermissionVariantId, boolean>,
-  options: Partial<PermissionDomainOptions> = {},
-): PermissionMatrixRow => ({
-  capability,
-  rule,
-  target,
-  expected,
-  domainOptions: { ...MATRIX_DOMAIN_OPTIONS, ...options },
-});
+  allowed: readonly PermissionVariantId[],
+  options?: Partial<PermissionDomainOptions>,
+];
 
 /**
  * Capability x role variant -> allowed, written by hand from the roles table (not computed from the functions),
- * so the unit test that compares them checks the functions against the spec. The server's permission-matrix
- * integration test iterates it against the API.
+ * so the unit test that compares them checks the functions against the spec. Keyed by capability so each appears
+ * exactly once; MATRIX_RULES says each row in words.
  */
-export const PERMISSION_MATRIX: readonly PermissionMatrixRow[] = [
-  row(
-    'view_account_info',
+const MATRIX_TABLE: Readonly<Record<PermissionCapability, MatrixEntry>> = {
+  view_account_info: ['none', ACCOUNT_HOLDERS],
+  view_company_info: ['none', SUPERS_AND_ADMINS],
+  update_company: ['company', BRANDED_ADMINS],
+  manage_card: ['none', CARD_ADMINS],
+  view_usage_quota: ['none', CARD_PAYERS],
+  change_plan: ['none', CARD_ADMINS],
+  list_users: ['none', USER_MANAGERS],
+  list_users__is_user_add_off: ['none', MASTER, USER_ADD_OFF],
+  add_user: ['none', USER_MANAGERS],
+  add_user__is_user_add_off: ['none', MASTER, USER_ADD_OFF],
+  edit_user: ['subordinate', USER_MANAGERS],
+  edit_user__other_domain: ['other_domain_normal', MASTER],
+  edit_user__super: ['domain_super', MASTER],
+  import_users_csv: ['none', ['super']],
+  import_users_csv__is_user_add_off: ['none', NOBODY, USER_ADD_OFF],
+  toggle_user: ['subordinate', MASTER_AND_SUPERS],
+  toggle_user__is_user_add_off: ['subordinate', MASTER, USER_ADD_OFF],
+  toggle_user__super: ['domain_super', MASTER],
+  toggle_user__other_domain: ['other_domain_normal', MASTER],
+  delete_user: ['subordinate', USER_MANAGERS],
+  delete_user__other_domain: ['other_domain_normal', MASTER],
+  delete_user__super: ['domain_super', NOBODY],
+  change_privilege: ['subordinate', MASTER_AND_SUPERS],
+  change_privilege__super: ['domain_super', NOBODY],
+  change_privilege__other_domain: ['other_domain_normal', MASTER],
+  manage_superusers: ['none', MASTER],
+  manage_groups: ['none', MASTER_AND_SUPERS],
+  manage_groups__is_user_add_off: ['none', MASTER, USER_ADD_OFF],
+  add_plan: ['none', MASTER],
+  add_domain: ['none', MASTER],
+  edit_domain: ['none', MASTER],
+  edit_company: ['company', MASTER_AND_SUPERS],
+  transfer_vehicle: ['none', VARIANT_IDS],
+  transfer_vehicle__normal_transfer_off: ['none', ALL_BUT_NORMALS, { normal_user_transfer: false }],
+  see_mail_history: ['none', VARIANT_IDS],
+  see_mail_history__option_data_off: ['none', NOBODY, { option_data: false }],
+  see_statistics_submenu: ['none', ['master', 'normal_cs_joined']],
+};
+
+/** What the spec's roles table says for each row of MATRIX_TABLE, in words. */
+const MATRIX_RULES: Readonly<Record<PermissionCapability, string>> = {
+  view_account_info:
     'Account info: branded-type user, except super; also normal listing-joined users (account management menu)',
-    'none',
-    only(
-      'admin_branded_card',
-      'admin_branded_no_card',
-      'normal_branded_card',
-      'normal_branded_no_card',
-      'normal_cs_joined',
-    ),
-  ),
-  row(
-    'view_company_info',
-    'Company info screen: super and admin',
-    'none',
-    only('super', 'super_branded_card', 'admin_branded_card', 'admin_branded_no_card', 'admin_card', 'admin_no_card'),
-  ),
-  row(
-    'update_company',
-    'Company update: that (branded) user, if admin',
-    'company',
-    only('admin_branded_card', 'admin_branded_no_card'),
-  ),
-  row(
-    'manage_card',
-    'Card update, contract, invoice: admin and pay-by-credit',
-    'none',
-    only('admin_branded_card', 'admin_card'),
-  ),
-  row(
-    'view_usage_quota',
-    'Usage quota: non-super, pay-by-credit',
-    'none',
-    only('admin_branded_card', 'admin_card', 'normal_branded_card', 'normal_card'),
-  ),
-  row('change_plan', 'Plan change: admin (paying by card)', 'none', only('admin_branded_card', 'admin_card')),
-  row(
-    'list_users',
-    'User list: master always; else super, non-branded admin, or branded admin not paying by card',
-    'none',
-    only(...USER_MANAGERS),
-  ),
-  row(
-    'list_users__is_user_add_off',
-    'User list: all blocked if is_user_add is false (master still)',
-    'none',
-    only('master'),
-    {
-      is_user_add: false,
-    },
-  ),
-  row('add_user', 'User add: as user list', 'none', only(...USER_MANAGERS)),
-  row('add_user__is_user_add_off', 'User add: blocked if is_user_add is false', 'none', only('master'), {
-    is_user_add: false,
-  }),
-  row('edit_user', 'User edit: as user list, on a user the actor sees', 'subordinate', only(...USER_MANAGERS)),
-  row(
-    'edit_user__other_domain',
-    'User edit: a user of another domain is not found (master sees all)',
-    'other_domain_normal',
-    only('master'),
-  ),
-  row(
-    'edit_user__super',
-    'User edit: a super user is edited by master (a super does not edit another super)',
-    'domain_super',
-    only('master'),
-  ),
-  row('import_users_csv', 'CSV user add: super only, non-branded, not paying by card', 'none', only('super')),
-  row('import_users_csv__is_user_add_off', 'CSV user add: blocked if is_user_add is false', 'none', only(), {
-    is_user_add: false,
-  }),
-  row(
-    'toggle_user',
-    'Enable or disable user: master or super',
-    'subordinate',
-    only('master', 'super', 'super_branded_card'),
-  ),
-  row(
-    'toggle_user__is_user_add_off',
-    'Enable or disable user: blocked with the user screens',
-    'subordinate',
-    only('master'),
-    {
-      is_user_add: false,
-    },
-  ),
-  row('toggle_user__super', 'Enable or disable a super user: master only', 'domain_super', only('master')),
-  row(
-    'toggle_user__other_domain',
-    'Enable or disable user: a user of another domain is not found',
-    'other_domain_normal',
-    only('master'),
-  ),
-  row(
-    'delete_user',
-    'Delete user: master, super, or admin (own normal users); not while processing; never a super',
-    'subordinate',
-    only(...USER_MANAGERS),
-  ),
-  row(
-    'delete_user__other_domain',
-    'Delete user: a user of another domain is not found',
-    'other_domain_normal',
-    only('master'),
-  ),
-  row(
-    'delete_user__super',
-    'Delete user: a super user is never deleted, even by master, alone or in a bulk delete',
-    'domain_super',
-    only(),
-  ),
-  row(
-    'change_privilege',
-    'Privilege change admin <-> normal: master or super',
-    'subordinate',
-    only('master', 'super', 'super_branded_card'),
-  ),
-  row('change_privilege__super', 'Privilege change: a super user is never changed', 'domain_super', only()),
-  row(
-    'change_privilege__other_domain',
-    'Privilege change: a user of another domain is not found',
-    'other_domain_normal',
-    only('master'),
-  ),
-  row('manage_superusers', 'Super users (list, register): master, who adds supers', 'none', only('master')),
-  row(
-    'manage_groups',
-    'Groups (create, edit, members, delete): master or super, as the privilege change',
-    'none',
-    only('master', 'super', 'super_branded_card'),
-  ),
-  row('manage_groups__is_user_add_off', 'Groups: blocked with the user screens', 'none', only('master'), {
-    is_user_add: false,
-  }),
-  row('add_plan', 'Add plan: master', 'none', only('master')),
-  row('add_domain', 'Add domain: master', 'none', only('master')),
-  row('edit_domain', 'Edit domain: master', 'none', only('master')),
-  row(
-    'edit_company',
-    'Edit company: super (and master, the operator)',
-    'company',
-    only('master', 'super', 'super_branded_card'),
-  ),
-  row(
-    'transfer_vehicle',
-    'Transfer vehicle: master, super, admin; normal when normal-user transfer is on',
-    'none',
-    everyone(),
-  ),
-  row(
-    'transfer_vehicle__normal_transfer_off',
-    'Transfer vehicle: normal users refused when normal-user transfer is off',
-    'none',
-    everyoneBut(...ALL_NORMALS),
-    { normal_user_transfer: false },
-  ),
-  row('see_mail_history', 'Mail history: needs option_data', 'none', everyone()),
-  row('see_mail_history__option_data_off', 'Mail history: refused without option_data', 'none', only(), {
-    option_data: false,
-  }),
-  row(
-    'see_statistics_submenu',
-    'Statistics submenu: master; cs-chart-cl also for listing-joined users',
-    'none',
-    only('master', 'normal_cs_joined'),
-  ),
-];
+  view_company_info: 'Company info screen: super and admin',
+  update_company: 'Company update: that (branded) user, if admin',
+  manage_card: 'Card update, contract, invoice: admin and pay-by-credit',
+  view_usage_quota: 'Usage quota: non-super, pay-by-credit',
+  change_plan: 'Plan change: admin (paying by card)',
+  list_users: 'User list: master always; else super, non-branded admin, or branded admin not paying by card',
+  list_users__is_user_add_off: 'User list: all blocked if is_user_add is false (master still)',
+  add_user: 'User add: as user list',
+  add_user__is_user_add_off: 'User add: blocked if is_user_add is false',
+  edit_user: 'User edit: as user list, on a user the actor sees',
+  edit_user__other_domain: 'User edit: a user of another domain is not found (master sees all)',
+  edit_user__super: 'User edit: a super user is edited by master (a super does not edit another super)',
+  import_users_csv: 'CSV user add: super only, non-branded, not paying by card',
+  import_users_csv__is_user_add_off: 'CSV user add: blocked if is_user_add is false',
+  toggle_user: 'Enable or disable user: master or super',
+  toggle_user__is_user_add_off: 'Enable or disable user: blocked with the user screens',
+  toggle_user__super: 'Enable or disable a super user: master only',
+  toggle_user__other_domain: 'Enable or disable user: a user of another domain is not found',
+  delete_user: 'Delete user: master, super, or admin (own normal users); not while processing; never a super',
+  delete_user__other_domain: 'Delete user: a user of another domain is not found',
+  delete_user__super: 'Delete user: a super user is never deleted, even by master, alone or in a bulk delete',
+  change_privilege: 'Privilege change admin <-> normal: master or super',
+  change_privilege__super: 'Privilege change: a super user is never changed',
+  change_privilege__other_domain: 'Privilege change: a user of another domain is not found',
+  manage_superusers: 'Super users (list, register): master, who adds supers',
+  manage_groups: 'Groups (create, edit, members, delete): master or super, as the privilege change',
+  manage_groups__is_user_add_off: 'Groups: blocked with the user screens',
+  add_plan: 'Add plan: master',
+  add_domain: 'Add domain: master',
+  edit_domain: 'Edit domain: master',
+  edit_company: 'Edit company: super (and master, the operator)',
+  transfer_vehicle: 'Transfer vehicle: master, super, admin; normal when normal-user transfer is on',
+  transfer_vehicle__normal_transfer_off: 'Transfer vehicle: normal users refused when normal-user transfer is off',
+  see_mail_history: 'Mail history: needs option_data',
+  see_mail_history__option_data_off: 'Mail history: refused without option_data',
+  see_statistics_submenu: 'Statistics submenu: master; cs-chart-cl also for listing-joined users',
+};
+
+/** The roles table as rows; the server's permission-matrix integration test iterates it against the API. */
+export const PERMISSION_MATRIX: readonly PermissionMatrixRow[] = (
+  Object.entries(MATRIX_TABLE) as [PermissionCapability, MatrixEntry][]
+).map(([capability, [target, allowed, options]]) => ({
+  capability,
+  rule: MATRIX_RULES[capability],
+  target,
+  expected: Object.fromEntries(VARIANT_IDS.map((id) => [id, allowed.includes(id)])) as Record<
+    PermissionVariantId,
+    boolean
+  >,
+  domainOptions: { ...MATRIX_DOMAIN_OPTIONS, ...options },
+}));

@@ -1,51 +1,30 @@
 import { contentsServiceAnswer, paymentStatusAnswer, profileAnswer } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/authenticate.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { actorRoutes } from '../../http/actor-routes.ts';
 import type { AccountsService } from './service.ts';
 
 /** Routes that need a signed-in user; the scope they are registered in checks the access token. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
-  const security = [{ bearer: [] }];
-  app.get(
-    '/v1/profile',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'The signed-in user with privilege type, domain and company',
-        security,
-        response: { 200: profileAnswer, ...errorResponses(401) },
-      },
-    },
-    async (request) => accounts.profile(actorOf(request)),
-  );
+  const route = actorRoutes(app, ['accounts']);
 
-  app.get(
-    '/v1/payment-status',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Whether the account is paid up (false sends the console to the payment-failure page)',
-        security,
-        response: { 200: paymentStatusAnswer, ...errorResponses(401) },
-      },
-    },
-    async (request) => accounts.paymentStatus(actorOf(request)),
-  );
+  route.get('/v1/profile', {
+    summary: 'The signed-in user with privilege type, domain and company',
+    answer: profileAnswer,
+    errors: [401],
+    run: (actor) => accounts.profile(actor),
+  });
 
-  app.get(
-    '/v1/contents-service',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Service settings of the signed-in user',
-        security,
-        response: {
-          200: contentsServiceAnswer,
-          ...errorResponses(401),
-        },
-      },
-    },
-    async (request) => accounts.contentsService(actorOf(request)),
-  );
+  route.get('/v1/payment-status', {
+    summary: 'Whether the account is paid up (false sends the console to the payment-failure page)',
+    answer: paymentStatusAnswer,
+    errors: [401],
+    run: (actor) => accounts.paymentStatus(actor),
+  });
+
+  route.get('/v1/contents-service', {
+    summary: 'Service settings of the signed-in user',
+    answer: contentsServiceAnswer,
+    errors: [401],
+    run: (actor) => accounts.contentsService(actor),
+  });
 };

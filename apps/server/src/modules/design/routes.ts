@@ -1,6 +1,7 @@
 import { designAnswer, designIconParams, designUpdateBody } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorRoutes } from '../../http/actor-routes.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { receiveFile, registerMultipart } from '../../http/multipart-file.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -15,33 +16,23 @@ const tags = ['custom design'];
  * `/custom_design` (get, update the colours) and `/custom_design/icon/{icon_type}` (set, remove a custom icon).
  */
 const routes: FastifyPluginAsyncZod<{ design: DesignService }> = async (app, { design }) => {
-  app.get(
-    '/custom_design',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's domain's viewer design: colours and custom hotspot icons (defaults when never saved)",
-        description: '403 forbidden when the domain uses hotspots neither in the browser nor in the app.',
-        response: { 200: designAnswer, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => design.get(actorOf(request)),
-  );
+  const route = actorRoutes(app, tags);
 
-  app.post(
-    '/custom_design',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Save the viewer's colours of the caller's domain (super, admin or master)",
-        body: designUpdateBody,
-        response: { 200: designAnswer, ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request) => design.update(actorOf(request), request.body.colours),
-  );
+  route.get('/custom_design', {
+    summary: "The caller's domain's viewer design: colours and custom hotspot icons (defaults when never saved)",
+    description: '403 forbidden when the domain uses hotspots neither in the browser nor in the app.',
+    answer: designAnswer,
+    errors: [401, 403],
+    run: (actor) => design.get(actor),
+  });
+
+  route.post('/custom_design', {
+    summary: "Save the viewer's colours of the caller's domain (super, admin or master)",
+    body: designUpdateBody,
+    answer: designAnswer,
+    errors: [401, 403, 422],
+    run: (actor, { body }) => design.update(actor, body.colours),
+  });
 
   app.post(
     '/custom_design/icon/:icon_type',
@@ -68,19 +59,13 @@ const routes: FastifyPluginAsyncZod<{ design: DesignService }> = async (app, { d
     },
   );
 
-  app.delete(
-    '/custom_design/icon/:icon_type',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove the custom icon of an icon type (the standard icon shows again)',
-        params: designIconParams,
-        response: { 200: designAnswer, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => design.removeIcon(actorOf(request), request.params.icon_type),
-  );
+  route.delete('/custom_design/icon/:icon_type', {
+    summary: 'Remove the custom icon of an icon type (the standard icon shows again)',
+    params: designIconParams,
+    answer: designAnswer,
+    errors: [401, 403],
+    run: (actor, { params }) => design.removeIcon(actor, params.icon_type),
+  });
 };
 
 export async function registerDesignRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {

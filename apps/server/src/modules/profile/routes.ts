@@ -11,97 +11,68 @@ import {
   twoStepBody,
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/authenticate.ts';
+import { actorRoutes } from '../../http/actor-routes.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ProfileService } from './service.ts';
 
 const forms = ['application/json', 'application/x-www-form-urlencoded'];
-const security = [{ bearer: [] }];
 
 /** The signed-in user's own account; registered in the scope that checks the access token. */
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
-  app.post(
-    '/v1/profile',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Change your names and phone',
-        security,
-        consumes: forms,
-        body: profileUpdateBody,
-        response: { 200: profileUpdatedAnswer, ...errorResponses(401, 422) },
-      },
-    },
-    async (request) => profile.update(actorOf(request), request.body),
-  );
+  const route = actorRoutes(app, ['profile']);
 
-  app.post(
-    '/v1/profile/password',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Change your password; your other devices are signed out, this one stays signed in',
-        description:
-          '422 validation_failed (newPassword: min_length, max_length, ascii_only, must_differ; retypedNewPassword: ' +
-          'must_match); 400 current_password_incorrect; 429 after repeated wrong current passwords.',
-        security,
-        consumes: forms,
-        body: passwordChangeSchema,
-        response: { 200: passwordChangedAnswer, ...errorResponses(400, 401, 422, 429) },
-      },
-    },
-    async (request) => profile.changePassword(actorOf(request), request.body, request.ip),
-  );
+  route.post('/v1/profile', {
+    summary: 'Change your names and phone',
+    consumes: forms,
+    body: profileUpdateBody,
+    answer: profileUpdatedAnswer,
+    errors: [401, 422],
+    run: (actor, { body }) => profile.update(actor, body),
+  });
 
-  app.post(
-    '/v1/profile/email',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Ask to change your sign-in e-mail: a confirmation link goes to the new address',
-        description:
-          'The change takes effect when the link ({origin}/user/email/confirmation/{token}, valid 24 hours) is ' +
-          'opened; the current address gets a notice. 422 validation_failed (newEmail: email, must_differ; ' +
-          'retypedNewEmail: must_match); 409 email_already_used.',
-        security,
-        consumes: forms,
-        body: emailChangeSchema,
-        response: { 200: emailChangeRequestedAnswer, ...errorResponses(401, 409, 422, 429) },
-      },
-    },
-    async (request) => profile.requestEmailChange(actorOf(request), request.body, request.headers.origin),
-  );
+  route.post('/v1/profile/password', {
+    summary: 'Change your password; your other devices are signed out, this one stays signed in',
+    description:
+      '422 validation_failed (newPassword: min_length, max_length, ascii_only, must_differ; retypedNewPassword: ' +
+      'must_match); 400 current_password_incorrect; 429 after repeated wrong current passwords.',
+    consumes: forms,
+    body: passwordChangeSchema,
+    answer: passwordChangedAnswer,
+    errors: [400, 401, 422, 429],
+    run: (actor, { body, request }) => profile.changePassword(actor, body, request.ip),
+  });
 
-  app.get(
-    '/v1/profile/authentication',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Your two-step authentication setting',
-        security,
-        response: { 200: twoStepAnswer, ...errorResponses(401) },
-      },
-    },
-    async (request) => profile.twoStepSettings(actorOf(request)),
-  );
+  route.post('/v1/profile/email', {
+    summary: 'Ask to change your sign-in e-mail: a confirmation link goes to the new address',
+    description:
+      'The change takes effect when the link ({origin}/user/email/confirmation/{token}, valid 24 hours) is ' +
+      'opened; the current address gets a notice. 422 validation_failed (newEmail: email, must_differ; ' +
+      'retypedNewEmail: must_match); 409 email_already_used.',
+    consumes: forms,
+    body: emailChangeSchema,
+    answer: emailChangeRequestedAnswer,
+    errors: [401, 409, 422, 429],
+    run: (actor, { body, request }) => profile.requestEmailChange(actor, body, request.headers.origin),
+  });
 
-  app.post(
-    '/v1/profile/authentication',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Turn your two-step authentication on or off',
-        description:
-          '403 two_step_enforced when turning off where the domain enforces it; 403 forbidden when turning on ' +
-          'where the domain does not offer it.',
-        security,
-        consumes: forms,
-        body: twoStepBody,
-        response: { 200: twoStepAnswer, ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request) => profile.setTwoStep(actorOf(request), request.body.enabled),
-  );
+  route.get('/v1/profile/authentication', {
+    summary: 'Your two-step authentication setting',
+    answer: twoStepAnswer,
+    errors: [401],
+    run: (actor) => profile.twoStepSettings(actor),
+  });
+
+  route.post('/v1/profile/authentication', {
+    summary: 'Turn your two-step authentication on or off',
+    description:
+      '403 two_step_enforced when turning off where the domain enforces it; 403 forbidden when turning on ' +
+      'where the domain does not offer it.',
+    consumes: forms,
+    body: twoStepBody,
+    answer: twoStepAnswer,
+    errors: [401, 403, 422],
+    run: (actor, { body }) => profile.setTwoStep(actor, body.enabled),
+  });
 };
 
 /** The e-mail confirmation link works without signing in: the user may open it on another device. */

@@ -7,8 +7,8 @@ import {
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorRoutes } from '../../http/actor-routes.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { errorResponses } from '../../http/schemas.ts';
 import { type SpeechSynthesizer, speechSynthesizer } from '../../platform/speech/index.ts';
 import type { ModuleContext } from '../context.ts';
 import { type SpeechService, speechService } from './service.ts';
@@ -17,18 +17,14 @@ const security = [{ bearer: [] }];
 const tags = ['texttoaudio'];
 
 const routes: FastifyPluginAsyncZod<{ speech: SpeechService }> = async (app, { speech }) => {
-  app.get(
-    '/texttoaudio/voices',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The playback languages and voices of text-to-audio, the engine of each, and the text bounds',
-        response: { 200: textToAudioVoicesAnswer, ...errorResponses(401) },
-      },
-    },
-    async (request) => speech.voices(actorOf(request)),
-  );
+  const route = actorRoutes(app, tags);
+
+  route.get('/texttoaudio/voices', {
+    summary: 'The playback languages and voices of text-to-audio, the engine of each, and the text bounds',
+    answer: textToAudioVoicesAnswer,
+    errors: [401],
+    run: (actor) => speech.voices(actor),
+  });
 
   app.post(
     '/texttoaudio/preview',

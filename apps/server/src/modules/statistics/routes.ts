@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { actorRoutes } from '../../http/actor-routes.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
@@ -83,21 +84,17 @@ function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
 const chartRoutes: FastifyPluginAsyncZod<{ chart: StatisticChartService }> = async (app, { chart }) => {
   const security = [{ bearer: [] }];
   const tags = ['statistics'];
-  app.get(
-    '/statistics/chart',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Views, spins, interior and hotspot openings per Japan day of a period (both dates included, at most one ' +
-          'year), summed over the chosen vehicles or every vehicle the caller sees',
-        querystring: statisticChartQuery,
-        response: { 200: statisticChartAnswer, ...errorResponses(401, 404, 422) },
-      },
-    },
-    async (request) => chart.chart(actorOf(request), request.query),
-  );
+  const route = actorRoutes(app, tags);
+
+  route.get('/statistics/chart', {
+    summary:
+      'Views, spins, interior and hotspot openings per Japan day of a period (both dates included, at most one ' +
+      'year), summed over the chosen vehicles or every vehicle the caller sees',
+    querystring: statisticChartQuery,
+    answer: statisticChartAnswer,
+    errors: [401, 404, 422],
+    run: (actor, { query }) => chart.chart(actor, query),
+  });
 
   app.get(
     '/statistics/chart/csv',

@@ -96,6 +96,12 @@ function companyLogoKey(companyCode: string, companyId: string, isMainCompany: b
  * functions on the row's domain, so another tenant's company answers as not found.
  */
 export function companiesService(deps: TenancyServiceDeps) {
+  const core = companiesCore(deps);
+  return { ...headquartersService(core), ...branchesService(core), ...ownCompanyService(core) };
+}
+
+/** What every company use case shares: the repository, the files, and the lookups that check visibility and kind. */
+function companiesCore(deps: TenancyServiceDeps) {
   const { db, store } = deps;
   const repo = tenancyRepo(db);
   const files = fileKeeping(store, deps.log ?? (() => undefined));
@@ -148,6 +154,27 @@ export function companiesService(deps: TenancyServiceDeps) {
     return company;
   }
 
+  return {
+    deps,
+    db,
+    store,
+    repo,
+    files,
+    media,
+    companyOrThrow,
+    visibleHeadquarters,
+    headquartersInDomain,
+    activeDomain,
+    answer,
+    ownCompanyForEdit,
+  };
+}
+
+type CompaniesCore = ReturnType<typeof companiesCore>;
+
+/** Headquarters: listed, read, created and updated. */
+function headquartersService(core: CompaniesCore) {
+  const { db, repo, companyOrThrow, visibleHeadquarters, activeDomain, answer } = core;
   return {
     async listHeadquarters(actor: Actor, query: Paging & { q?: string | undefined; domain_id?: string | undefined }) {
       const pa = await permissionActorOf(db, actor);
@@ -202,7 +229,13 @@ export function companiesService(deps: TenancyServiceDeps) {
         return answer(r, company.id);
       });
     },
+  };
+}
 
+/** Branches: listed, read, created and updated (moved under another headquarters of the domain). */
+function branchesService(core: CompaniesCore) {
+  const { db, repo, companyOrThrow, visibleHeadquarters, headquartersInDomain, activeDomain, answer } = core;
+  return {
     async listBranches(
       actor: Actor,
       query: Paging & { q?: string | undefined; domain_id?: string | undefined; headquarters_id?: string | undefined },
@@ -268,7 +301,13 @@ export function companiesService(deps: TenancyServiceDeps) {
         return answer(r, branch.id);
       });
     },
+  };
+}
 
+/** The caller's own company: read, edited, its logo uploaded and removed. */
+function ownCompanyService(core: CompaniesCore) {
+  const { db, store, repo, files, media, activeDomain, answer, ownCompanyForEdit } = core;
+  return {
     /** `/companyinfo/info`: the caller's company, its headquarters when it is a branch, and its domain. */
     async companyInfo(actor: Actor) {
       const pa = await permissionActorOf(db, actor);

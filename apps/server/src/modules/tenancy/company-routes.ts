@@ -13,157 +13,98 @@ import {
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../http/authenticate.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { actorRoutes } from '../../http/actor-routes.ts';
 import { pictureRoutes } from './picture-routes.ts';
 import type { TenancyService } from './service.ts';
 
-const security = [{ bearer: [] }];
-
 /** Headquarters and branches (super of the domain, master), and the caller's own company and its logo. */
 export const companyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> = async (app, { tenancy }) => {
-  app.get(
-    '/v1/headquarters',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: "Headquarters of the caller's domain (master: all, or one domain's)",
-        security,
-        querystring: headquartersQuery,
-        response: { 200: headquartersPage, ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request) => tenancy.listHeadquarters(actorOf(request), request.query),
-  );
+  const route = actorRoutes(app, ['companies']);
 
-  app.post(
-    '/v1/headquarters',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: "Create a headquarters in the caller's domain (master: in domain_id)",
-        security,
-        body: headquartersCreateBody,
-        response: { 201: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await tenancy.createHeadquarters(actorOf(request), request.body)),
-  );
+  route.get('/v1/headquarters', {
+    summary: "Headquarters of the caller's domain (master: all, or one domain's)",
+    querystring: headquartersQuery,
+    answer: headquartersPage,
+    errors: [401, 403, 422],
+    run: (actor, { query }) => tenancy.listHeadquarters(actor, query),
+  });
 
-  app.get(
-    '/v1/headquarters/:id',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: 'A headquarters',
-        security,
-        params: idParams,
-        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) => tenancy.getHeadquarters(actorOf(request), request.params.id),
-  );
+  route.post('/v1/headquarters', {
+    summary: "Create a headquarters in the caller's domain (master: in domain_id)",
+    body: headquartersCreateBody,
+    answer: companyAnswer,
+    created: true,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { body }) => tenancy.createHeadquarters(actor, body),
+  });
 
-  app.post(
-    '/v1/headquarters/:id',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: 'Update a headquarters; fields not sent keep their values',
-        security,
-        params: idParams,
-        body: companyPatchBody,
-        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => tenancy.updateHeadquarters(actorOf(request), request.params.id, request.body),
-  );
+  route.get('/v1/headquarters/:id', {
+    summary: 'A headquarters',
+    params: idParams,
+    answer: companyAnswer,
+    errors: [401, 403, 404, 422],
+    run: (actor, { params }) => tenancy.getHeadquarters(actor, params.id),
+  });
 
-  app.get(
-    '/v1/branches',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: "Branches of the caller's domain, or of one headquarters (master: all, or one domain's)",
-        security,
-        querystring: branchesQuery,
-        response: { 200: branchPage, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) => tenancy.listBranches(actorOf(request), request.query),
-  );
+  route.post('/v1/headquarters/:id', {
+    summary: 'Update a headquarters; fields not sent keep their values',
+    params: idParams,
+    body: companyPatchBody,
+    answer: companyAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { params, body }) => tenancy.updateHeadquarters(actor, params.id, body),
+  });
 
-  app.post(
-    '/v1/branches',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: 'Create a branch under a headquarters of the same domain',
-        security,
-        body: branchCreateBody,
-        response: { 201: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await tenancy.createBranch(actorOf(request), request.body)),
-  );
+  route.get('/v1/branches', {
+    summary: "Branches of the caller's domain, or of one headquarters (master: all, or one domain's)",
+    querystring: branchesQuery,
+    answer: branchPage,
+    errors: [401, 403, 404, 422],
+    run: (actor, { query }) => tenancy.listBranches(actor, query),
+  });
 
-  app.get(
-    '/v1/branches/:id',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: 'A branch',
-        security,
-        params: idParams,
-        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) => tenancy.getBranch(actorOf(request), request.params.id),
-  );
+  route.post('/v1/branches', {
+    summary: 'Create a branch under a headquarters of the same domain',
+    body: branchCreateBody,
+    answer: companyAnswer,
+    created: true,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { body }) => tenancy.createBranch(actor, body),
+  });
 
-  app.post(
-    '/v1/branches/:id',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: 'Update a branch; headquarters_id moves it under another headquarters of its domain',
-        security,
-        params: idParams,
-        body: branchUpdateBody,
-        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => tenancy.updateBranch(actorOf(request), request.params.id, request.body),
-  );
+  route.get('/v1/branches/:id', {
+    summary: 'A branch',
+    params: idParams,
+    answer: companyAnswer,
+    errors: [401, 403, 404, 422],
+    run: (actor, { params }) => tenancy.getBranch(actor, params.id),
+  });
+
+  route.post('/v1/branches/:id', {
+    summary: 'Update a branch; headquarters_id moves it under another headquarters of its domain',
+    params: idParams,
+    body: branchUpdateBody,
+    answer: companyAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { params, body }) => tenancy.updateBranch(actor, params.id, body),
+  });
 
   // ---- The caller's company ---------------------------------------------------------------------------------
 
-  app.get(
-    '/v1/companyinfo',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: "The caller's company (/companyinfo/info; super and admin)",
-        security,
-        response: { 200: companyInfoAnswer, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => tenancy.companyInfo(actorOf(request)),
-  );
+  route.get('/v1/companyinfo', {
+    summary: "The caller's company (/companyinfo/info; super and admin)",
+    answer: companyInfoAnswer,
+    errors: [401, 403, 404],
+    run: (actor) => tenancy.companyInfo(actor),
+  });
 
-  app.post(
-    '/v1/company',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: "Edit the caller's company (/company/edit; super); fields not sent keep their values",
-        security,
-        body: companyPatchBody,
-        response: { 200: companyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => tenancy.editOwnCompany(actorOf(request), request.body),
-  );
+  route.post('/v1/company', {
+    summary: "Edit the caller's company (/company/edit; super); fields not sent keep their values",
+    body: companyPatchBody,
+    answer: companyAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { body }) => tenancy.editOwnCompany(actor, body),
+  });
 
   pictureRoutes(app, {
     url: '/v1/company/logo',

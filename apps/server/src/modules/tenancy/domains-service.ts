@@ -47,6 +47,12 @@ export interface DomainBulkUpdateInput {
 
 /** Domains (tenants): the master's screens `/domain/list`, `/domain/add`, `/domain/edit/{CompanyCode}`. */
 export function domainsService(deps: TenancyServiceDeps) {
+  const core = domainsShared(deps);
+  return { ...domainReads(core), ...domainCreation(core), ...domainUpdates(core) };
+}
+
+/** What every domain use case shares: the repository, the clock, the log, and the host, limit and options checks. */
+function domainsShared(deps: TenancyServiceDeps) {
   const { db } = deps;
   const repo = tenancyRepo(db);
   const now = deps.now ?? (() => new Date());
@@ -97,6 +103,27 @@ export function domainsService(deps: TenancyServiceDeps) {
     return applied.options;
   }
 
+  return {
+    deps,
+    db,
+    repo,
+    now,
+    log,
+    asMaster,
+    domainOrThrow,
+    detail,
+    assertHostFree,
+    raceToCatalogue,
+    assertLimitCoversRegistered,
+    applyOptions,
+  };
+}
+
+type DomainsShared = ReturnType<typeof domainsShared>;
+
+/** Domains listed, searched, read, checked for a free host, and their vehicle count. */
+function domainReads(core: DomainsShared) {
+  const { repo, asMaster, domainOrThrow, detail } = core;
   return {
     async listDomains(actor: Actor, query: Paging & { q?: string | undefined }) {
       await asMaster(actor);
@@ -160,7 +187,13 @@ export function domainsService(deps: TenancyServiceDeps) {
         remaining: limit === null || options.limit_mode === 'per_user' ? null : limit - row.registered_vehicles,
       };
     },
+  };
+}
 
+/** A domain registered with its headquarters and super user. */
+function domainCreation(core: DomainsShared) {
+  const { deps, db, repo, log, asMaster, detail, assertHostFree, raceToCatalogue, applyOptions } = core;
+  return {
     /**
      * A domain with its headquarters and its registered admin (the super user, waiting for activation), in one
      * transaction; then the activation mail. A failed mail does not undo the domain: the answer says so and the
@@ -234,7 +267,23 @@ export function domainsService(deps: TenancyServiceDeps) {
       }
       return { ...(await detail(repo, created.domainId)), activation_mail_sent: activationMailSent };
     },
+  };
+}
 
+/** Domains updated one by one or in bulk, and marked for deletion. */
+function domainUpdates(core: DomainsShared) {
+  const {
+    db,
+    now,
+    asMaster,
+    domainOrThrow,
+    detail,
+    assertHostFree,
+    raceToCatalogue,
+    assertLimitCoversRegistered,
+    applyOptions,
+  } = core;
+  return {
     /**
      * Options are merged into the stored set and checked as a whole. They take effect on the next request of the
      * domain's users: every request reads them from the row (nothing caches them on the server).

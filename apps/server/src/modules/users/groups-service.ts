@@ -31,6 +31,12 @@ import { type UsersRepo, usersRepo } from './repo.ts';
  * - Deleting a group leaves its users as they are, without a group.
  */
 export function groupsService(deps: { db: Db }) {
+  const core = groupsCore(deps);
+  return { ...groupReads(core), ...groupWrites(core) };
+}
+
+/** What the reads and the writes of groups share: the repository, the visibility rule, the admin rules, the answers. */
+function groupsCore(deps: { db: Db }) {
   const { db } = deps;
   const repo = usersRepo(db);
 
@@ -101,13 +107,6 @@ export function groupsService(deps: { db: Db }) {
     if (adminId) await r.setGroupOf([adminId], group.id);
   }
 
-  function nameTaken(): never {
-    throw new AppError('conflict', {
-      message: 'A group with this name already exists.',
-      fields: [fieldError('name', 'unique', 'A group with this name already exists.')],
-    });
-  }
-
   function mapGroupViolation(error: unknown): never {
     if (isUniqueViolation(error, 'groups_domain_name_key')) nameTaken();
     if (isUniqueViolation(error, 'groups_admin_user_key') || isUniqueViolation(error, 'users_one_admin_per_group')) {
@@ -136,7 +135,17 @@ export function groupsService(deps: { db: Db }) {
     return { group: toGroupAnswer(group), members: items.map(toUserSummary) };
   }
 
+  return { db, repo, visibleGroup, resolveAdmin, setAdmin, mapGroupViolation, answer, members };
+}
+
+type GroupsCore = ReturnType<typeof groupsCore>;
+
+/** Groups listed and read, and a group's members. */
+function groupReads(core: GroupsCore) {
+  const { db, repo, visibleGroup, members } = core;
   return {
+    members,
+
     async list(
       actor: Actor,
       q: { q?: string | undefined; domain_id?: string | undefined; page: number; limit: number },
@@ -159,7 +168,13 @@ export function groupsService(deps: { db: Db }) {
       const c = await loadActorContext(db, actor);
       return toGroupAnswer(await visibleGroup(repo, c, id));
     },
+  };
+}
 
+/** Groups created, renamed, given an admin, given members, deleted. */
+function groupWrites(core: GroupsCore) {
+  const { db, visibleGroup, resolveAdmin, setAdmin, mapGroupViolation, answer, members } = core;
+  return {
     async create(actor: Actor, input: GroupCreate) {
       const c = await loadActorContext(db, actor);
       const p = c.permission;
@@ -217,8 +232,6 @@ export function groupsService(deps: { db: Db }) {
       return { deleted: 1 };
     },
 
-    members,
-
     /** Replace the group's normal members with the given users. */
     async setMembers(actor: Actor, id: string, userIds: readonly string[]) {
       const c = await loadActorContext(db, actor);
@@ -256,6 +269,13 @@ export function groupsService(deps: { db: Db }) {
       return members(actor, id);
     },
   };
+}
+
+function nameTaken(): never {
+  throw new AppError('conflict', {
+    message: 'A group with this name already exists.',
+    fields: [fieldError('name', 'unique', 'A group with this name already exists.')],
+  });
 }
 
 export type GroupsService = ReturnType<typeof groupsService>;

@@ -1,10 +1,11 @@
 import { type PrivilegeType, splitKeywords, type UserSort, type UserStatus } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { NewUser, UserUpdate } from '../../db/schema.ts';
 import { likePattern } from '../sql.ts';
 import { groupsRepo } from './groups-repo.ts';
 import { userLookupsRepo } from './lookups-repo.ts';
+import { placementRepo } from './placement-repo.ts';
+import { userWritesRepo } from './writes-repo.ts';
 
 /**
  * Which users a query may touch, decided by the service from the actor (scopeOf in actor.ts). Every read and write of
@@ -138,7 +139,7 @@ export function usersRepo(db: Db) {
   }
 
   return {
-    // Groups and lookups live in their own files; callers get one repository of the users area.
+    // Groups, lookups, placement and writes live in their own files; callers get one repository of the users area.
     ...groupsRepo(db),
     ...userLookupsRepo(db),
 
@@ -188,141 +189,9 @@ export function usersRepo(db: Db) {
       return { items, total };
     },
 
-    /**
-     * The product's own domain: the one its operator (master) belongs to. Self-registered customers are created
-     * there; it is also what makes a user "product-branded".
-     */
-    productDomain() {
-      return db
-        .selectFrom('users as m')
-        .innerJoin('domains as d', 'd.id', 'm.domain_id')
-        .select(['d.id', 'd.host', 'd.service_name'])
-        .where('m.privilege_type', '=', 'master')
-        .where('m.deleted_at', 'is', null)
-        .orderBy('m.id')
-        .limit(1)
-        .executeTakeFirst();
-    },
+    ...placementRepo(db),
 
-    findDomain(domainId: string) {
-      return db
-        .selectFrom('domains')
-        .select(['id', 'host', 'service_name', 'options', 'host_flags', 'status'])
-        .where('id', '=', domainId)
-        .executeTakeFirst();
-    },
-
-    /** A company of the domain: the given one, or its first headquarters. */
-    findCompany(domainId: string, companyId?: string) {
-      let q = db
-        .selectFrom('companies')
-        .select(['id', 'name', 'kind'])
-        .where('domain_id', '=', domainId)
-        .orderBy('id')
-        .limit(1);
-      q = companyId ? q.where('id', '=', companyId) : q.where('kind', '=', 'headquarters');
-      return q.executeTakeFirst();
-    },
-
-    async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
-      let q = db
-        .selectFrom('users')
-        .select('id')
-        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-        .where('deleted_at', 'is', null);
-      if (exceptUserId) q = q.where('id', '<>', exceptUserId);
-      return (await q.limit(1).executeTakeFirst()) !== undefined;
-    },
-
-    async insertUser(user: NewUser): Promise<{ id: string }> {
-      return db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
-    },
-
-    async insertUsers(users: readonly NewUser[]): Promise<number> {
-      if (users.length === 0) return 0;
-      const rows = await db
-        .insertInto('users')
-        .values([...users])
-        .returning('id')
-        .execute();
-      return rows.length;
-    },
-
-    async updateUser(id: string, values: UserUpdate): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ ...values, updated_at: new Date() })
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .execute();
-    },
-
-    async childIds(parentId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select('id')
-        .where('parent_user_id', '=', parentId)
-        .where('deleted_at', 'is', null)
-        .execute();
-      return rows.map((r) => r.id);
-    },
-
-    /** Users among these that own a vehicle with a queued or running background process. */
-    async usersWithProcessingContent(userIds: readonly string[]): Promise<string[]> {
-      if (userIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('contents as c')
-        .innerJoin('content_processes as p', 'p.content_id', 'c.id')
-        .select('c.owner_user_id')
-        .distinct()
-        .where('c.owner_user_id', 'in', userIds)
-        .where('p.status', 'in', ['queued', 'running'])
-        .execute();
-      return rows.map((r) => r.owner_user_id);
-    },
-
-    /** Soft delete: the row stays for the vehicles and history that point at it; the e-mail becomes free. */
-    async softDeleteUsers(ids: readonly string[]): Promise<void> {
-      if (ids.length === 0) return;
-      const now = new Date();
-      await db
-        .updateTable('users')
-        .set({ deleted_at: now, updated_at: now })
-        .where('id', 'in', ids)
-        .where('deleted_at', 'is', null)
-        .execute();
-      // A deleted admin no longer heads their group.
-      await db
-        .updateTable('groups')
-        .set({ admin_user_id: null, updated_at: now })
-        .where('admin_user_id', 'in', ids)
-        .execute();
-    },
-
-    async jsonColumnsOf(userId: string) {
-      return db
-        .selectFrom('users')
-        .select(['id', 'image_system', 'configuration'])
-        .where('id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-    },
-
-    async setImageSystem(userId: string, value: Record<string, unknown>): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ image_system: JSON.stringify(value), updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
-    },
-
-    async setConfiguration(userId: string, value: Record<string, unknown>): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ configuration: JSON.stringify(value), updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
-    },
+    ...userWritesRepo(db),
 
     /**
      * The super user of a company: of the company itself, else of its headquarters when it is a branch; never a

@@ -23,261 +23,167 @@ import {
   usersQuery,
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/authenticate.ts';
+import { type ActorRoutes, actorRoutes } from '../../http/actor-routes.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { UsersService } from './service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['users'];
 
 /** Routes of signed-in users: subordinates, super users, privilege change, /users. Thin: parse, call, answer. */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  const route = actorRoutes(app, tags);
+
   // ---- Subordinates ---------------------------------------------------------------------------------------------
 
-  app.get(
-    '/v1/subordinates',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Admins and normal users the caller manages, searched, filtered and paged',
-        querystring: userListQuery,
-        response: { 200: userPage, ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request) => users.listSubordinates(actorOf(request), request.query),
-  );
+  route.get('/v1/subordinates', {
+    summary: 'Admins and normal users the caller manages, searched, filtered and paged',
+    querystring: userListQuery,
+    answer: userPage,
+    errors: [401, 403, 422],
+    run: (actor, { query }) => users.listSubordinates(actor, query),
+  });
 
-  app.get(
-    '/v1/subordinates/search/:q',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The subordinate list searched by a word (e-mail, names, section, codes, company)',
-        params: searchParams,
-        querystring: userListQuery.omit({ q: true }),
-        response: { 200: userPage, ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request) => users.listSubordinates(actorOf(request), { ...request.query, q: request.params.q }),
-  );
+  route.get('/v1/subordinates/search/:q', {
+    summary: 'The subordinate list searched by a word (e-mail, names, section, codes, company)',
+    params: searchParams,
+    querystring: userListQuery.omit({ q: true }),
+    answer: userPage,
+    errors: [401, 403, 422],
+    run: (actor, { params, query }) => users.listSubordinates(actor, { ...query, q: params.q }),
+  });
 
-  app.post(
-    '/v1/subordinates',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Add an admin or a normal user (active at once, with the password given)',
-        body: subordinateCreateBody,
-        response: { 201: userAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await users.createSubordinate(actorOf(request), request.body)),
-  );
+  route.post('/v1/subordinates', {
+    summary: 'Add an admin or a normal user (active at once, with the password given)',
+    body: subordinateCreateBody,
+    answer: userAnswer,
+    created: true,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { body }) => users.createSubordinate(actor, body),
+  });
 
-  app.get(
-    '/v1/subordinates/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'One user the caller can see',
-        params: idParams,
-        response: { 200: userAnswer, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => users.getUser(actorOf(request), request.params.id),
-  );
+  route.get('/v1/subordinates/:id', {
+    summary: 'One user the caller can see',
+    params: idParams,
+    answer: userAnswer,
+    errors: [401, 403, 404],
+    run: (actor, { params }) => users.getUser(actor, params.id),
+  });
 
-  app.post(
-    '/v1/subordinates/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a user (any subset of the fields; the role changes with /privilege-type-change)',
-        params: idParams,
-        body: subordinateUpdateBody,
-        response: { 200: userAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => users.updateSubordinate(actorOf(request), request.params.id, request.body),
-  );
+  route.post('/v1/subordinates/:id', {
+    summary: 'Edit a user (any subset of the fields; the role changes with /privilege-type-change)',
+    params: idParams,
+    body: subordinateUpdateBody,
+    answer: userAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { params, body }) => users.updateSubordinate(actor, params.id, body),
+  });
 
-  app.delete(
-    '/v1/subordinates/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a user (not a super user; not while a vehicle of theirs is processing)',
-        params: idParams,
-        response: { 200: deletedAnswer, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request) => users.deleteUser(actorOf(request), request.params.id),
-  );
+  route.delete('/v1/subordinates/:id', {
+    summary: 'Delete a user (not a super user; not while a vehicle of theirs is processing)',
+    params: idParams,
+    answer: deletedAnswer,
+    errors: [401, 403, 404, 409],
+    run: (actor, { params }) => users.deleteUser(actor, params.id),
+  });
 
-  app.post(
-    '/v1/subordinates/:id/status',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Enable (active) or disable (inactive) a user; disabling signs them out everywhere',
-        params: idParams,
-        body: userStatusBody,
-        response: { 200: userAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => users.setStatus(actorOf(request), request.params.id, request.body.status),
-  );
+  route.post('/v1/subordinates/:id/status', {
+    summary: 'Enable (active) or disable (inactive) a user; disabling signs them out everywhere',
+    params: idParams,
+    body: userStatusBody,
+    answer: userAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { params, body }) => users.setStatus(actor, params.id, body.status),
+  });
 
-  app.delete(
-    '/v1/subordinates-delete',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete several users: all of them or none',
-        body: bulkDeleteBody,
-        response: { 200: deletedAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => users.deleteUsers(actorOf(request), request.body.ids),
-  );
+  route.delete('/v1/subordinates-delete', {
+    summary: 'Delete several users: all of them or none',
+    body: bulkDeleteBody,
+    answer: deletedAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { body }) => users.deleteUsers(actor, body.ids),
+  });
 
-  app.get(
-    '/v1/users',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Active users for pickers: with same_privileges=1 the users of the caller’s role in their reach, else every user the caller can see',
-        querystring: usersQuery,
-        response: { 200: userSummaryPage, ...errorResponses(401, 422) },
-      },
-    },
-    async (request) =>
-      users.users(actorOf(request), {
-        samePrivileges: request.query.same_privileges === '1' || request.query.same_privileges === 'true',
-        q: request.query.q,
-        page: request.query.page,
-        limit: request.query.limit,
+  route.get('/v1/users', {
+    summary:
+      'Active users for pickers: with same_privileges=1 the users of the caller’s role in their reach, else every user the caller can see',
+    querystring: usersQuery,
+    answer: userSummaryPage,
+    errors: [401, 422],
+    run: (actor, { query }) =>
+      users.users(actor, {
+        samePrivileges: query.same_privileges === '1' || query.same_privileges === 'true',
+        q: query.q,
+        page: query.page,
+        limit: query.limit,
       }),
-  );
+  });
 
   // ---- Privilege change -----------------------------------------------------------------------------------------
 
-  app.post(
-    '/v1/privilege-type-change/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Change a user between admin and normal, moving their users and vehicle limits',
-        params: idParams,
-        body: privilegeChangeBody,
-        response: { 200: privilegeChangeAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => users.changePrivilege(actorOf(request), request.params.id, request.body),
-  );
+  route.post('/v1/privilege-type-change/:id', {
+    summary: 'Change a user between admin and normal, moving their users and vehicle limits',
+    params: idParams,
+    body: privilegeChangeBody,
+    answer: privilegeChangeAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { params, body }) => users.changePrivilege(actor, params.id, body),
+  });
 
-  // ---- Super users ----------------------------------------------------------------------------------------------
-
-  app.get(
-    '/v1/superusers',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Super users (master): searched, filtered by domain and status, paged',
-        querystring: superuserListQuery,
-        response: { 200: userPage, ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request) => users.listSuperusers(actorOf(request), request.query),
-  );
-
-  app.post(
-    '/v1/superusers',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Register a super user in a domain (master); approval pending until activated from the mail',
-        body: superuserCreateBody,
-        response: {
-          201: superuserCreatedAnswer,
-          ...errorResponses(401, 403, 404, 409, 422),
-        },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await users.createSuperuser(actorOf(request), request.body, request.headers.origin)),
-  );
-
-  app.get(
-    '/v1/superusers-user',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The super user holding the caller’s contract (their company’s, else their domain’s)',
-        response: { 200: superuserContact, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => users.superOfCaller(actorOf(request)),
-  );
-
-  app.get(
-    '/v1/superusers/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'One super user (master, or the super user themself)',
-        params: idParams,
-        response: { 200: userAnswer, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => users.getSuperuser(actorOf(request), request.params.id),
-  );
-
-  app.post(
-    '/v1/superusers/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a super user (master; a super user edits their own name and contact fields)',
-        params: idParams,
-        body: superuserUpdateBody,
-        response: { 200: userAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => users.updateSuperuser(actorOf(request), request.params.id, request.body),
-  );
-
-  app.post(
-    '/v1/superusers/cancel/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cancel the contract: cancel_pending, service continues to the term end (terms must be accepted)',
-        params: idParams,
-        body: cancelBody,
-        response: { 200: userAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) => users.cancelSuperuser(actorOf(request), request.params.id, request.body.accept_terms),
-  );
+  superuserRoutes(route, users);
 };
+
+/** Super users: listed and registered by master, read and edited by master or themself, their contract cancelled. */
+function superuserRoutes(route: ActorRoutes, users: UsersService): void {
+  route.get('/v1/superusers', {
+    summary: 'Super users (master): searched, filtered by domain and status, paged',
+    querystring: superuserListQuery,
+    answer: userPage,
+    errors: [401, 403, 422],
+    run: (actor, { query }) => users.listSuperusers(actor, query),
+  });
+
+  route.post('/v1/superusers', {
+    summary: 'Register a super user in a domain (master); approval pending until activated from the mail',
+    body: superuserCreateBody,
+    answer: superuserCreatedAnswer,
+    created: true,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { body, request }) => users.createSuperuser(actor, body, request.headers.origin),
+  });
+
+  route.get('/v1/superusers-user', {
+    summary: 'The super user holding the caller’s contract (their company’s, else their domain’s)',
+    answer: superuserContact,
+    errors: [401, 404],
+    run: (actor) => users.superOfCaller(actor),
+  });
+
+  route.get('/v1/superusers/:id', {
+    summary: 'One super user (master, or the super user themself)',
+    params: idParams,
+    answer: userAnswer,
+    errors: [401, 403, 404],
+    run: (actor, { params }) => users.getSuperuser(actor, params.id),
+  });
+
+  route.post('/v1/superusers/:id', {
+    summary: 'Edit a super user (master; a super user edits their own name and contact fields)',
+    params: idParams,
+    body: superuserUpdateBody,
+    answer: userAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { params, body }) => users.updateSuperuser(actor, params.id, body),
+  });
+
+  route.post('/v1/superusers/cancel/:id', {
+    summary: 'Cancel the contract: cancel_pending, service continues to the term end (terms must be accepted)',
+    params: idParams,
+    body: cancelBody,
+    answer: userAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { params, body }) => users.cancelSuperuser(actor, params.id, body.accept_terms),
+  });
+}
 
 /** Public routes: self-registration from /user/entry. */
 export const usersPublicRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {

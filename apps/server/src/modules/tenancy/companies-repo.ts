@@ -1,0 +1,103 @@
+import { splitKeywords } from '@spinyard/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { likePattern } from '../sql.ts';
+import type { CompanyFields, CompanyKind } from './repo.ts';
+/** Companies (headquarters and branches): found, locked, listed, updated. */
+export function companiesRepo(db: Db) {
+  return {
+    findCompany(id: string) {
+      return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    lockCompany(id: string) {
+      return db.selectFrom('companies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    /**
+     * The domain's own company: its first headquarters. Its logo is the one the sidebar shows for the domain's
+     * host (`company_logo_{company_code}.png`).
+     */
+    async mainCompanyId(domainId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('companies')
+        .select('id')
+        .where('domain_id', '=', domainId)
+        .where('kind', '=', 'headquarters')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async listCompanies(filter: {
+      domainId?: string | undefined;
+      kind: CompanyKind;
+      parentCompanyId?: string | undefined;
+      q?: string | undefined;
+      offset: number;
+      limit: number;
+    }) {
+      let query = db.selectFrom('companies as c').where('c.kind', '=', filter.kind);
+      if (filter.domainId !== undefined) query = query.where('c.domain_id', '=', filter.domainId);
+      if (filter.parentCompanyId !== undefined) query = query.where('c.parent_company_id', '=', filter.parentCompanyId);
+      for (const word of splitKeywords(filter.q ?? '')) {
+        const pattern = likePattern(word);
+        query = query.where((eb) =>
+          eb.or([
+            eb('c.name', 'ilike', pattern),
+            eb('c.corporate_code', 'ilike', pattern),
+            eb('c.store_code', 'ilike', pattern),
+            eb('c.city', 'ilike', pattern),
+          ]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll('c')
+          .select((eb) =>
+            eb
+              .selectFrom('companies as b')
+              .select(sql<number>`count(*)::int`.as('n'))
+              .whereRef('b.parent_company_id', '=', 'c.id')
+              .as('branch_count'),
+          )
+          .select((eb) =>
+            eb
+              .selectFrom('companies as h')
+              .select('h.name')
+              .whereRef('h.id', '=', 'c.parent_company_id')
+              .as('headquarters_name'),
+          )
+          .orderBy('c.id')
+          .offset(filter.offset)
+          .limit(filter.limit)
+          .execute(),
+        query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          branch_count: r.branch_count ?? 0,
+          headquarters_name: r.headquarters_name ?? null,
+        })),
+        total: count.n,
+      };
+    },
+
+    async updateCompany(
+      id: string,
+      patch: Partial<CompanyFields> & { parent_company_id?: string | null },
+    ): Promise<void> {
+      await db
+        .updateTable('companies')
+        .set({ ...patch, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setCompanyLogo(id: string, key: string | null): Promise<void> {
+      await db.updateTable('companies').set({ logo_key: key, updated_at: new Date() }).where('id', '=', id).execute();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Db } from '../../db/database.ts';
+import type { NewUser, UserUpdate } from '../../db/schema.ts';
+
+/** Users inserted, updated and soft-deleted, their children and busy vehicles found, their JSON columns set. */
+export function userWritesRepo(db: Db) {
+  return {
+    async insertUser(user: NewUser): Promise<{ id: string }> {
+      return db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+    },
+
+    async insertUsers(users: readonly NewUser[]): Promise<number> {
+      if (users.length === 0) return 0;
+      const rows = await db
+        .insertInto('users')
+        .values([...users])
+        .returning('id')
+        .execute();
+      return rows.length;
+    },
+
+    async updateUser(id: string, values: UserUpdate): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    async childIds(parentId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('parent_user_id', '=', parentId)
+        .where('deleted_at', 'is', null)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Users among these that own a vehicle with a queued or running background process. */
+    async usersWithProcessingContent(userIds: readonly string[]): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('contents as c')
+        .innerJoin('content_processes as p', 'p.content_id', 'c.id')
+        .select('c.owner_user_id')
+        .distinct()
+        .where('c.owner_user_id', 'in', userIds)
+        .where('p.status', 'in', ['queued', 'running'])
+        .execute();
+      return rows.map((r) => r.owner_user_id);
+    },
+
+    /** Soft delete: the row stays for the vehicles and history that point at it; the e-mail becomes free. */
+    async softDeleteUsers(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      const now = new Date();
+      await db
+        .updateTable('users')
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute();
+      // A deleted admin no longer heads their group.
+      await db
+        .updateTable('groups')
+        .set({ admin_user_id: null, updated_at: now })
+        .where('admin_user_id', 'in', ids)
+        .execute();
+    },
+
+    async jsonColumnsOf(userId: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'image_system', 'configuration'])
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async setImageSystem(userId: string, value: Record<string, unknown>): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ image_system: JSON.stringify(value), updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async setConfiguration(userId: string, value: Record<string, unknown>): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ configuration: JSON.stringify(value), updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
+    },
+  };
+}
