@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { EXTERIOR_VIDEO_MAX_BYTES } from '@spinyard/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
+import { clipBytes, mp4 } from '../helpers/clips.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 
 /**
@@ -20,33 +17,21 @@ import type { SignedInUser } from '../helpers/factory.ts';
  */
 
 const t = useTestApp();
-const ffmpegPath = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 const TUS = { 'tus-resumable': '1.0.0' };
 
 let base: string;
 let video: Buffer;
-let workDir: string;
 let owner: SignedInUser;
 let car: string;
 
 beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  workDir = await mkdtemp(path.join(tmpdir(), 'spinyard-tus-'));
-  const file = path.join(workDir, 'walk.mp4');
   // A real H.264 MP4 of about 1.5 MB: one PATCH of it is larger than the 1 MB JSON body limit, which must not
   // apply to upload bytes, and it is still fast to make.
-  await promisify(execFile)(ffmpegPath, [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=6'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', file],
-  ]);
-  video = await readFile(file);
+  video = await clipBytes('walk', mp4('640x360', 6, 30));
   owner = await t.make.signedIn({ privilege_type: 'super' });
   [car] = (await t.make.vehicles(owner)) as [string];
-});
-
-afterAll(async () => {
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 const metadata = (values: Record<string, string>) =>

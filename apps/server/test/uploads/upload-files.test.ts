@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsRepo } from '../../src/modules/uploads/repo.ts';
 import {
@@ -19,6 +16,7 @@ import {
 import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { clipBytes, mp4 } from '../helpers/clips.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 
 /**
@@ -30,12 +28,12 @@ import type { SignedInUser } from '../helpers/factory.ts';
  */
 
 const t = useTestApp({ keepUploadsInStore: true });
-const ffmpegPath = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 const TUS = { 'tus-resumable': '1.0.0' };
 
 let nodeA: string;
 let nodeB: string;
 let video: Buffer;
+/** Stands for another machine, whose upload folder this one does not have. */
 let workDir: string;
 let owner: SignedInUser;
 let car: string;
@@ -49,12 +47,7 @@ beforeAll(async () => {
   await second.listen({ port: 0, host: '127.0.0.1' });
   nodeB = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
   workDir = await mkdtemp(path.join(tmpdir(), 'spinyard-upload-files-'));
-  const file = path.join(workDir, 'walk.mp4');
-  await promisify(execFile)(ffmpegPath, [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=6'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', file],
-  ]);
-  video = await readFile(file);
+  video = await clipBytes('walk', mp4('640x360', 6, 30));
   owner = await t.make.signedIn({ privilege_type: 'super' });
   [car] = (await t.make.vehicles(owner)) as [string];
   store = createDiskBlobStore(path.join(t.dir, 'media'));
