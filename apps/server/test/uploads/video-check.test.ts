@@ -1,9 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { videoContainerOf } from '../../src/modules/uploads/video-check.ts';
-import { clip, pattern, X264 } from '../helpers/clips.ts';
+import { clip, pattern, writtenFile, X264 } from '../helpers/clips.ts';
 
 /**
  * The check a finished upload passes by its first bytes: each container of the spec's exterior formats is known
@@ -15,15 +12,6 @@ const sample = (name: string, format: string, codec: string[]) => {
   const [base, ext] = name.split('.') as [string, string];
   return clip(base, { ext, format, args: [...pattern('160x90', 1, { filter: 'testsrc' }), ...codec] });
 };
-
-let dir: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'spinyard-video-check-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('videoContainerOf', () => {
   it.each([
@@ -39,8 +27,7 @@ describe('videoContainerOf', () => {
 
   it('refuses a video container the exterior does not take, and what is no video', async () => {
     expect(await videoContainerOf(await sample('walk.mp4', 'matroska', X264))).toBeUndefined();
-    const text = path.join(dir, 'notes.mp4');
-    await writeFile(text, 'a text file named like a video\n');
+    const text = await writtenFile('notes', 'mp4', 'text', async () => Buffer.from('a text file named like a video\n'));
     expect(await videoContainerOf(text)).toBeUndefined();
     const png = await clip('picture', {
       ext: 'mov',
