@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { accountsService } from '../src/modules/accounts/service.ts';
 import { openDatabase } from '../src/runtime.ts';
 import { useTestApp } from './helpers/app.ts';
+import { useTempDir } from './helpers/temp-dir.ts';
 
 describe('a restarted app on the same database', () => {
   const t = useTestApp();
@@ -37,16 +35,10 @@ describe('a restarted app on the same database', () => {
 });
 
 describe('the embedded database under a data directory', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'spinyard-restart-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const tmp = useTempDir('spinyard-restart-');
 
   it('is created on first start, and a stop and start keeps the master account', async () => {
-    const config = loadConfig({ SPINYARD_DATA_DIR: dir, EMBEDDED_PG_PORT: '54391' });
+    const config = loadConfig({ SPINYARD_DATA_DIR: tmp.path, EMBEDDED_PG_PORT: '54391' });
     const first = await openDatabase(config, () => undefined);
     const created = await accountsService({ db: first.db }).ensureMaster({
       email: 'owner@example.test',

@@ -1,5 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Session } from '../helpers/factory.ts';
+import { beforeAll } from 'vitest';
+import type { TestApp } from '../helpers/app.ts';
+import type { Session, SignedInUser } from '../helpers/factory.ts';
 
 /** Calls of the content API (/api/browser/v0) with a session's content token, as the console makes them. */
 export function contentApi(app: FastifyInstance, who: Pick<Session, 'contentToken'>) {
@@ -14,6 +16,34 @@ export function contentApi(app: FastifyInstance, who: Pick<Session, 'contentToke
     get: (path: string) => call('GET', path),
     post: (path: string, payload: unknown = {}) => call('POST', path, payload),
     delete: (path: string, payload?: unknown) => call('DELETE', path, payload),
+  };
+}
+
+export type ContentApi = ReturnType<typeof contentApi>;
+
+/**
+ * A super user signed in before the file's tests, and their content API (whose calls may be made from the start:
+ * they take the session when they run).
+ */
+export function useDealer(t: TestApp): { readonly user: SignedInUser; api: ContentApi } {
+  let user: SignedInUser | undefined;
+  beforeAll(async () => {
+    user = await t.make.signedIn();
+  });
+  const need = () => {
+    if (!user) throw new Error('useDealer: the dealer signs in in beforeAll; use it inside a test or hook');
+    return user;
+  };
+  const api = () => contentApi(t.app, need());
+  return {
+    get user() {
+      return need();
+    },
+    api: {
+      get: (path) => api().get(path),
+      post: (path, payload) => api().post(path, payload),
+      delete: (path, payload) => api().delete(path, payload),
+    },
   };
 }
 

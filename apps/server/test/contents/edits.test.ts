@@ -1,7 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import type { SignedInUser } from '../helpers/factory.ts';
-import { contentApi, vehicleBody } from './content-api.ts';
+import { useDealer, vehicleBody } from './content-api.ts';
 
 /**
  * The edits of a vehicle's record besides the whole update: basic info, the display switches, the development
@@ -10,13 +9,8 @@ import { contentApi, vehicleBody } from './content-api.ts';
  */
 
 const t = useTestApp();
-let dealer: SignedInUser;
-let api: ReturnType<typeof contentApi>;
-
-beforeAll(async () => {
-  dealer = await t.make.signedIn();
-  api = contentApi(t.app, dealer);
-});
+const dealer = useDealer(t);
+const { api } = dealer;
 
 const rowOf = (id: string) => t.db.selectFrom('contents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -77,7 +71,7 @@ const managementIds = new Map<string, string>();
 async function vehicle(fields: Record<string, unknown> = {}, extra: Parameters<typeof t.make.vehicles>[1] = {}) {
   made += 1;
   const managementId = `EDIT-${made}`;
-  const [id] = await t.make.vehicles(dealer, { ...extra, fields: { management_id: managementId, ...fields } });
+  const [id] = await t.make.vehicles(dealer.user, { ...extra, fields: { management_id: managementId, ...fields } });
   // The update route sends the vehicle's own management ID back.
   managementIds.set(id!, managementId);
   return id!;
@@ -121,7 +115,7 @@ describe('each edit route', () => {
       code: 'content_locked',
       params: { process: 'slider_movie', operation: 'CONTENT.UPDATE', content_id: id },
     });
-    await t.make.update.processesOf(dealer.id, 'succeeded');
+    await t.make.update.processesOf(dealer.user.id, 'succeeded');
     expect((await api.post(path, body)).statusCode).toBe(200);
   });
 
@@ -129,7 +123,7 @@ describe('each edit route', () => {
     const id = await vehicle({}, { process: 'running', processName: 'blur' });
     const { path, body } = edit.send(id);
     expect((await api.post(path, body)).statusCode).toBe(200);
-    await t.make.update.processesOf(dealer.id, 'succeeded');
+    await t.make.update.processesOf(dealer.user.id, 'succeeded');
   });
 
   it.each(EDITS)('$name is refused on a deleted vehicle', async (edit) => {

@@ -56,96 +56,67 @@ const call = (who: SignedInUser, request: InjectOptions) =>
 
 type Route = { name: string; state?: PublicationState; request: (id: string) => InjectOptions };
 
+const API = '/api/browser/v0/contents';
+
+/** A route on vehicle `id`: its method, its path under the contents API, its body, the state it acts on. */
+function route(
+  name: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: (id: string) => string,
+  body?: (id: string) => Record<string, unknown>,
+  state?: PublicationState,
+): Route {
+  return {
+    name,
+    ...(state ? { state } : {}),
+    request: (id) => ({ method, url: `${API}${path(id)}`, ...(body ? { payload: body(id) } : {}) }),
+  };
+}
+
+/** A route that names the vehicle in its path. */
+const onPath = (name: string, method: 'GET' | 'POST' | 'DELETE', path: string, state?: PublicationState) =>
+  route(name, method, (id) => path.replace('{id}', id), undefined, state);
+
+/** A POST that names the vehicle in its body. */
+const inBody = (name: string, path: string, body: Record<string, unknown> = {}) =>
+  route(
+    name,
+    'POST',
+    () => path,
+    (id) => ({ id, ...body }),
+  );
+
 /** Every route that names a vehicle, by path or in its body; `state` is one the route would act on for its owner. */
 const ROUTES_ON_A: Route[] = [
-  { name: 'read', request: (id) => ({ method: 'GET', url: `/api/browser/v0/contents/${id}` }) },
-  {
-    name: 'update',
-    request: (id) => ({ method: 'POST', url: `/api/browser/v0/contents/${id}`, payload: vehicleBody() }),
-  },
-  {
-    name: 'extendinfo',
-    request: (id) => ({ method: 'POST', url: '/api/browser/v0/contents/extendinfo', payload: { id, maker: 'X' } }),
-  },
-  {
-    name: 'defect display',
-    request: (id) => ({
-      method: 'POST',
-      url: '/api/browser/v0/contents/defect_display',
-      payload: { id, display: true },
-    }),
-  },
-  {
-    name: 'development view display',
-    request: (id) => ({
-      method: 'POST',
-      url: '/api/browser/v0/contents/development_view_disp',
-      payload: { id, display: true },
-    }),
-  },
-  {
-    name: 'development view position',
-    request: (id) => ({
-      method: 'POST',
-      url: '/api/browser/v0/contents/development_view_position',
-      payload: { id, position: 'outside' },
-    }),
-  },
-  {
-    name: 'inspection display',
-    request: (id) => ({
-      method: 'POST',
-      url: '/api/browser/v0/contents/cs-car-inspection-display',
-      payload: { id, display: true },
-    }),
-  },
-  {
-    name: 'inspection',
-    request: (id) => ({
-      method: 'POST',
-      url: '/api/browser/v0/contents/cs-car-inspection',
-      payload: { id, inspector_name: 'Intruder' },
-    }),
-  },
-  {
-    name: 'panel symbols',
-    request: (id) => ({
-      method: 'GET',
-      url: `/api/browser/v0/contents/${id}/cs-car-inspection/development-view-number-to-symbol`,
-    }),
-  },
-  { name: 'publish', request: (id) => ({ method: 'POST', url: `/api/browser/v0/contents/public/${id}` }) },
-  {
-    name: 'unpublish',
-    state: 'published',
-    request: (id) => ({ method: 'POST', url: `/api/browser/v0/contents/private/${id}` }),
-  },
-  { name: 'sleep', request: (id) => ({ method: 'POST', url: `/api/browser/v0/contents/sleep/${id}` }) },
-  {
-    name: 'wake',
-    state: 'sleeping',
-    request: (id) => ({ method: 'POST', url: `/api/browser/v0/contents/wakeup/${id}` }),
-  },
-  {
-    name: 'restore',
-    state: 'deleted',
-    request: (id) => ({ method: 'POST', url: `/api/browser/v0/contents/restore/${id}` }),
-  },
-  { name: 'VR on', request: (id) => ({ method: 'POST', url: `/api/browser/v0/contents/vrmode/on/${id}` }) },
-  {
-    name: 'VR off',
-    request: (id) => ({ method: 'POST', url: `/api/browser/v0/contents/vrmode/off/${id}` }),
-  },
-  { name: 'delete', request: (id) => ({ method: 'DELETE', url: `/api/browser/v0/contents/${id}` }) },
-  {
-    name: 'delete for good',
-    state: 'deleted',
-    request: (id) => ({ method: 'DELETE', url: `/api/browser/v0/contents/${id}?deleteType=hard` }),
-  },
-  {
-    name: 'bulk delete',
-    request: (id) => ({ method: 'POST', url: '/api/browser/v0/contents/delete/bulk', payload: { ids: [id] } }),
-  },
+  onPath('read', 'GET', '/{id}'),
+  route(
+    'update',
+    'POST',
+    (id) => `/${id}`,
+    () => vehicleBody(),
+  ),
+  inBody('extendinfo', '/extendinfo', { maker: 'X' }),
+  inBody('defect display', '/defect_display', { display: true }),
+  inBody('development view display', '/development_view_disp', { display: true }),
+  inBody('development view position', '/development_view_position', { position: 'outside' }),
+  inBody('inspection display', '/cs-car-inspection-display', { display: true }),
+  inBody('inspection', '/cs-car-inspection', { inspector_name: 'Intruder' }),
+  onPath('panel symbols', 'GET', '/{id}/cs-car-inspection/development-view-number-to-symbol'),
+  onPath('publish', 'POST', '/public/{id}'),
+  onPath('unpublish', 'POST', '/private/{id}', 'published'),
+  onPath('sleep', 'POST', '/sleep/{id}'),
+  onPath('wake', 'POST', '/wakeup/{id}', 'sleeping'),
+  onPath('restore', 'POST', '/restore/{id}', 'deleted'),
+  onPath('VR on', 'POST', '/vrmode/on/{id}'),
+  onPath('VR off', 'POST', '/vrmode/off/{id}'),
+  onPath('delete', 'DELETE', '/{id}'),
+  onPath('delete for good', 'DELETE', '/{id}?deleteType=hard', 'deleted'),
+  route(
+    'bulk delete',
+    'POST',
+    () => '/delete/bulk',
+    (id) => ({ ids: [id] }),
+  ),
 ];
 
 /** A vehicle of A's normal user that the route would act on (VR off needs VR on). */
@@ -186,36 +157,28 @@ describe('routes without a vehicle parameter', () => {
   it("registers for the caller in the caller's own domain, whatever the body says", async () => {
     const res = await call(sessions.superB!, {
       method: 'POST',
-      url: '/api/browser/v0/contents',
-      payload: { ...vehicleBody(), domain_id: a.sup.domainId },
+      url: API,
+      payload: vehicleBody({ domain_id: a.sup.domainId }),
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields[0].field).toBe('domain_id');
-    const ok = await call(sessions.superB!, {
-      method: 'POST',
-      url: '/api/browser/v0/contents',
-      payload: vehicleBody(),
-    });
+    const ok = await call(sessions.superB!, { method: 'POST', url: API, payload: vehicleBody() });
     expect(ok.json()).toMatchObject({ domain_id: b.sup.domainId, owner: { id: b.sup.id } });
   });
 
   it("counts only the caller's own domain in check_contents_limit", async () => {
     await t.make.vehicles(a.sup, { count: 3 });
-    const before = (
-      await call(sessions.superB!, { method: 'GET', url: '/api/browser/v0/check_contents_limit' })
-    ).json();
+    const limit = async () =>
+      (await call(sessions.superB!, { method: 'GET', url: '/api/browser/v0/check_contents_limit' })).json();
+    const before = await limit();
     await t.make.vehicles(a.sup, { count: 2 });
-    const after = (await call(sessions.superB!, { method: 'GET', url: '/api/browser/v0/check_contents_limit' })).json();
+    const after = await limit();
     expect(after).toEqual(before);
   });
 
   it('refuses the access token on the content API', async () => {
     const [id] = await t.make.vehicles(a.normal);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/browser/v0/contents/${id}`,
-      headers: sessions.normalA!.headers,
-    });
+    const res = await t.app.inject({ method: 'GET', url: `${API}/${id}`, headers: sessions.normalA!.headers });
     expect(res.statusCode).toBe(401);
   });
 });

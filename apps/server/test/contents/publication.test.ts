@@ -5,10 +5,9 @@ import {
   type PublicationAction,
   type PublicationState,
 } from '@spinyard/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import type { SignedInUser } from '../helpers/factory.ts';
-import { contentApi } from './content-api.ts';
+import { contentApi, useDealer } from './content-api.ts';
 
 /**
  * Publication through the content API, table-driven over the domain's machine: every action from every state is
@@ -17,13 +16,8 @@ import { contentApi } from './content-api.ts';
  */
 
 const t = useTestApp();
-let dealer: SignedInUser;
-let api: ReturnType<typeof contentApi>;
-
-beforeAll(async () => {
-  dealer = await t.make.signedIn();
-  api = contentApi(t.app, dealer);
-});
+const dealer = useDealer(t);
+const { api } = dealer;
 
 const stateOf = async (id: string) =>
   (await t.db.selectFrom('contents').select('publication').where('id', '=', id).executeTakeFirstOrThrow()).publication;
@@ -56,7 +50,7 @@ const CASES = ACTIONS.flatMap((action) =>
 
 describe('every action from every state, as the machine says', () => {
   it.each(CASES)('$action from $from', async ({ action, from }) => {
-    const [id] = await t.make.vehicles(dealer, {
+    const [id] = await t.make.vehicles(dealer.user, {
       publication: from,
       fields: {
         has_exterior: true,
@@ -78,7 +72,10 @@ describe('every action from every state, as the machine says', () => {
   });
 
   it.each(ACTIONS)('%s of a vehicle deleted for good is 404 (it no longer exists for the dealer)', async (action) => {
-    const [id] = await t.make.vehicles(dealer, { publication: 'permanently_deleted', fields: { has_exterior: true } });
+    const [id] = await t.make.vehicles(dealer.user, {
+      publication: 'permanently_deleted',
+      fields: { has_exterior: true },
+    });
     expect((await callFor(action, id!)).statusCode).toBe(404);
     expect(await stateOf(id!)).toBe('permanently_deleted');
   });
@@ -86,7 +83,7 @@ describe('every action from every state, as the machine says', () => {
 
 describe('publishing needs registered images', () => {
   it('refuses a vehicle without any image with publish_without_images', async () => {
-    const [id] = await t.make.vehicles(dealer);
+    const [id] = await t.make.vehicles(dealer.user);
     const res = await api.post(`/contents/public/${id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('publish_without_images');
@@ -96,7 +93,7 @@ describe('publishing needs registered images', () => {
   it.each(['has_exterior', 'has_interior', 'has_rider_view', 'has_category_images'] as const)(
     'publishes with %s alone',
     async (flag) => {
-      const [id] = await t.make.vehicles(dealer, { fields: { [flag]: true } });
+      const [id] = await t.make.vehicles(dealer.user, { fields: { [flag]: true } });
       const res = await api.post(`/contents/public/${id}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().publication).toBe('published');
@@ -104,14 +101,14 @@ describe('publishing needs registered images', () => {
   );
 
   it('does not count a web negotiation as an image', async () => {
-    const [id] = await t.make.vehicles(dealer, { fields: { has_web_negotiation: true } });
+    const [id] = await t.make.vehicles(dealer.user, { fields: { has_web_negotiation: true } });
     expect((await api.post(`/contents/public/${id}`)).json().error.code).toBe('publish_without_images');
   });
 });
 
 describe('VR mode', () => {
   it('turns on and off, refusing the same switch twice and a deleted vehicle', async () => {
-    const [id] = await t.make.vehicles(dealer, { publication: 'sleeping' });
+    const [id] = await t.make.vehicles(dealer.user, { publication: 'sleeping' });
     const on = await api.post(`/contents/vrmode/on/${id}`);
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().vr_mode).toBe(true);
@@ -121,12 +118,12 @@ describe('VR mode', () => {
       params: { reason: 'already_in_state' },
     });
     expect((await api.post(`/contents/vrmode/off/${id}`)).json().vr_mode).toBe(false);
-    const [deleted] = await t.make.vehicles(dealer, { publication: 'deleted' });
+    const [deleted] = await t.make.vehicles(dealer.user, { publication: 'deleted' });
     expect((await api.post(`/contents/vrmode/on/${deleted}`)).statusCode).toBe(409);
   });
 
   it('is refused while slider_movie runs', async () => {
-    const [id] = await t.make.vehicles(dealer, { process: 'running', processName: 'slider_movie' });
+    const [id] = await t.make.vehicles(dealer.user, { process: 'running', processName: 'slider_movie' });
     const res = await api.post(`/contents/vrmode/on/${id}`);
     expect(res.json().error).toMatchObject({ code: 'content_locked', params: { process: 'slider_movie' } });
   });
@@ -134,7 +131,7 @@ describe('VR mode', () => {
 
 describe('locks on publication and deletion', () => {
   it('refuses deletion while blur runs (naming it) and allows it once blur ends', async () => {
-    const owner = await t.make.signedIn({ tenant: dealer.tenant, privilege_type: 'normal' });
+    const owner = await t.make.signedIn({ tenant: dealer.user.tenant, privilege_type: 'normal' });
     const own = contentApi(t.app, owner);
     const [id] = await t.make.vehicles(owner, { process: 'running', processName: 'blur' });
     const res = await own.delete(`/contents/${id}`);
@@ -150,12 +147,15 @@ describe('locks on publication and deletion', () => {
   });
 
   it('lets slider_movie and exterior_autodetect_annotation runs allow a delete (the lock rule exempts them)', async () => {
-    const [a] = await t.make.vehicles(dealer, { process: 'running', processName: 'exterior_autodetect_annotation' });
+    const [a] = await t.make.vehicles(dealer.user, {
+      process: 'running',
+      processName: 'exterior_autodetect_annotation',
+    });
     expect((await api.delete(`/contents/${a}`)).statusCode).toBe(200);
   });
 
   it('refuses publishing while a transfer runs', async () => {
-    const [id] = await t.make.vehicles(dealer, {
+    const [id] = await t.make.vehicles(dealer.user, {
       process: 'queued',
       processName: 'transfer',
       fields: { has_exterior: true },
@@ -171,7 +171,7 @@ describe('POST /contents/delete/bulk', () => {
     api.post('/contents/delete/bulk', { ids, ...(deleteType ? { delete_type: deleteType } : {}) });
 
   it('deletes every vehicle named, once each', async () => {
-    const ids = await t.make.vehicles(dealer, { count: 3, publication: 'published' });
+    const ids = await t.make.vehicles(dealer.user, { count: 3, publication: 'published' });
     const res = await bulk([...ids, ids[0]]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ deleted: 3, ids });
@@ -182,8 +182,8 @@ describe('POST /contents/delete/bulk', () => {
   });
 
   it('cancels the whole batch when one vehicle is being processed, naming how many', async () => {
-    const free = await t.make.vehicles(dealer, { count: 2 });
-    const [busy] = await t.make.vehicles(dealer, { process: 'running', processName: 'interior_enhance' });
+    const free = await t.make.vehicles(dealer.user, { count: 2 });
+    const [busy] = await t.make.vehicles(dealer.user, { process: 'running', processName: 'interior_enhance' });
     const res = await bulk([...free, busy]);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'bulk_delete_cancelled', params: { count: 1, total: 3 } });
@@ -191,8 +191,8 @@ describe('POST /contents/delete/bulk', () => {
   });
 
   it('cancels the whole batch when one vehicle cannot go to that state', async () => {
-    const [live] = await t.make.vehicles(dealer);
-    const [deleted] = await t.make.vehicles(dealer, { publication: 'deleted' });
+    const [live] = await t.make.vehicles(dealer.user);
+    const [deleted] = await t.make.vehicles(dealer.user, { publication: 'deleted' });
     const res = await bulk([live, deleted], 'hard');
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
@@ -205,7 +205,7 @@ describe('POST /contents/delete/bulk', () => {
   it("is 404 and deletes nothing when one vehicle is another tenant's", async () => {
     const stranger = await t.make.user();
     const [theirs] = await t.make.vehicles(stranger);
-    const [mine] = await t.make.vehicles(dealer);
+    const [mine] = await t.make.vehicles(dealer.user);
     expect((await bulk([mine, theirs])).statusCode).toBe(404);
     expect(await stateOf(mine!)).toBe('unpublished');
     expect(await stateOf(theirs!)).toBe('unpublished');
@@ -223,7 +223,7 @@ describe('POST /contents/delete/bulk', () => {
   });
 
   it('refuses an unknown deleteType', async () => {
-    const [id] = await t.make.vehicles(dealer);
+    const [id] = await t.make.vehicles(dealer.user);
     const res = await api.delete(`/contents/${id}?deleteType=forever`);
     expect(res.statusCode).toBe(422);
     expect(await stateOf(id!)).toBe('unpublished' satisfies PublicationState);

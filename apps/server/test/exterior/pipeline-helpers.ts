@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { frameDifference, type MediaImageAnswer } from '@spinyard/domain';
 import sharp, { type Metadata } from 'sharp';
@@ -9,8 +7,8 @@ import type { Db } from '../../src/db/database.ts';
 import type { StoredImage } from '../../src/db/schema.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { uploadsRepo } from '../../src/modules/uploads/repo.ts';
-import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
+import { clip, X264 } from '../helpers/clips.ts';
 import { turntableVideo } from '../helpers/turntable.ts';
 
 /**
@@ -89,20 +87,7 @@ export function steps(signatures: readonly Uint8Array[]): number[] {
 /** The turntable video played backwards: the same scene turning the other way. */
 export async function reversedTurntable(turns: number): Promise<string> {
   const source = await turntableVideo(turns);
-  const file = path.join(tmpdir(), 'spinyard-test-videos', `reversed-${path.basename(source)}`);
-  if (existsSync(file)) return file;
-  const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
-  const r = await runBounded(
-    ffmpegPath(),
-    [
-      ...['-hide_banner', '-v', 'error', '-y', '-i', source, '-vf', 'reverse'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', partial],
-    ],
-    { timeoutMs: 60_000 },
-  );
-  if (r.code !== 0) throw new Error(`ffmpeg could not reverse the turntable: ${r.stderr}`);
-  await rename(partial, file);
-  return file;
+  return clip(`reversed-${turns}`, { ext: 'mp4', format: 'mp4', args: ['-i', source, '-vf', 'reverse', ...X264] });
 }
 
 /**
@@ -112,20 +97,11 @@ export async function reversedTurntable(turns: number): Promise<string> {
  */
 export async function continuedTurntable(): Promise<string> {
   const source = await turntableVideo(1.25);
-  const file = path.join(tmpdir(), 'spinyard-test-videos', `continued-${path.basename(source)}`);
-  if (existsSync(file)) return file;
-  const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
-  const r = await runBounded(
-    ffmpegPath(),
-    [
-      ...['-hide_banner', '-v', 'error', '-y', '-ss', '5', '-i', source, '-vf', 'setpts=2*(PTS-STARTPTS)', '-r', '30'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', partial],
-    ],
-    { timeoutMs: 60_000 },
-  );
-  if (r.code !== 0) throw new Error(`ffmpeg could not continue the turntable: ${r.stderr}`);
-  await rename(partial, file);
-  return file;
+  return clip('continued', {
+    ext: 'mp4',
+    format: 'mp4',
+    args: ['-ss', '5', '-i', source, '-vf', 'setpts=2*(PTS-STARTPTS)', '-r', '30', ...X264],
+  });
 }
 
 /** The answer's renditions by name and format (for a route's answer). */

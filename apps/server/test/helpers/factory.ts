@@ -1,17 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DomainOptions, PrivilegeType, PublicationState, RunningProcess } from '@spinyard/domain';
+import type { DomainOptions, PrivilegeType } from '@spinyard/domain';
 import type { Db } from '../../src/db/database.ts';
-import type { NewUser, ProcessStatus, UserUpdate } from '../../src/db/schema.ts';
+import type { NewUser, UserUpdate } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { authRepo } from '../../src/modules/auth/repo.ts';
 import { newToken } from '../../src/modules/auth/tokens.ts';
-import { contentsRepo, type NewContent } from '../../src/modules/contents/repo.ts';
-import { interiorRepo } from '../../src/modules/interior/repo.ts';
-import { processRepo } from '../../src/modules/processes/repo.ts';
 import { type CompanyFields, type CompanyKind, tenancyRepo } from '../../src/modules/tenancy/repo.ts';
 import { groupsRepo } from '../../src/modules/users/groups-repo.ts';
 import { usersRepo } from '../../src/modules/users/repo.ts';
 import { factoryUpdates } from './factory-updates.ts';
+import { vehicleFactory } from './factory-vehicles.ts';
 
 /**
  * The one place server tests create their rows. The builders write through the repository of the area that owns
@@ -109,91 +107,9 @@ export type UserInput = Partial<Omit<NewUser, 'domain_id'>> & {
 /** Options every factory domain starts with: users may be added, with room for the CSV tests. */
 const DEFAULT_OPTIONS = { is_user_add: true, user_registration_limit: 1000 };
 
-/** Vehicles, their process rows and interior scenes, as the factory's `vehicles`, `interiorScenes` and `update`. */
-function vehicleFactory(db: Db) {
-  /** Process rows reach a status as a worker moves them (a finished one gets its end time). */
-  async function setProcessStatus(rows: readonly { id: string }[], status: ProcessStatus): Promise<void> {
-    const processes = processRepo(db);
-    const finished = status === 'succeeded' || status === 'failed';
-    for (const row of rows) await processes.change(row.id, { status, finished });
-  }
-
-  /**
-   * Vehicles owned by a user, written by the contents repository as the product writes them. `fields` sets any
-   * column (basic info, media flags such as has_exterior, listing_link, the limited password...); each vehicle
-   * gets a fresh management ID unless `fields` names one (then make one vehicle).
-   */
-  async function vehicles(
-    owner: { id: string; domainId: string; companyId?: string | null },
-    input: {
-      count?: number;
-      publication?: PublicationState;
-      process?: ProcessStatus;
-      /** The process that row is for (default blur). */
-      processName?: RunningProcess;
-      fields?: Partial<NewContent>;
-      /** Who registered it, when not the owner (a vehicle given to its owner). */
-      creatorId?: string;
-    } = {},
-  ): Promise<string[]> {
-    const count = input.count ?? 1;
-    if (count === 0) return [];
-    const ids = await contentsRepo(db).insertMany(
-      Array.from({ length: count }, () => ({
-        domain_id: owner.domainId,
-        company_id: owner.companyId ?? null,
-        owner_user_id: owner.id,
-        creator_user_id: input.creatorId ?? owner.id,
-        management_id: `car-${next()}-${run}`,
-        publication: input.publication ?? 'unpublished',
-        ...input.fields,
-      })),
-    );
-    const status = input.process;
-    if (status) {
-      const processes = processRepo(db);
-      const rows = await processes.insert(
-        ids.map((id) => ({ contentId: id, process: input.processName ?? 'blur', actorUserId: owner.id })),
-      );
-      if (status !== 'queued') await setProcessStatus(rows, status);
-    }
-    return ids;
-  }
-
-  /**
-   * `count` interior scenes on a vehicle, with a stand-in picture (no file behind it): for tests that need scenes to
-   * exist (a limit, a hotspot's place) and not what the upload pipeline makes of a panorama.
-   */
-  async function interiorScenes(contentId: string, count = 1): Promise<string[]> {
-    const ids: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const scene = await interiorRepo(db).insert({
-        contentId,
-        title: `Scene ${i + 1}`,
-        original: { width: 2048, height: 1024, master: `contents/${contentId}/interior/x.jpg`, renditions: {} },
-      });
-      ids.push(scene.id);
-    }
-    return ids;
-  }
-
-  /** Every process on the owner's vehicles reaches `status` (no area owns vehicles yet: see `vehicles`). */
-  async function processesOf(ownerId: string, status: ProcessStatus): Promise<void> {
-    const rows = await db
-      .selectFrom('content_processes')
-      .select('id')
-      .where('content_id', 'in', (eb) => eb.selectFrom('contents').select('id').where('owner_user_id', '=', ownerId))
-      .execute();
-    await setProcessStatus(rows, status);
-  }
-
-  return { vehicles, interiorScenes, processesOf };
-}
-
-export function factory(db: Db) {
+/** Domains and companies, written by the tenancy repository. */
+function tenancyFactory(db: Db) {
   const tenancy = tenancyRepo(db);
-  const users = usersRepo(db);
-  const vehicleRows = vehicleFactory(db);
 
   async function domain(input: DomainInput = {}) {
     const n = next();
@@ -230,6 +146,14 @@ export function factory(db: Db) {
     const hq = await company({ domainId: d.id, ...(input.companyName ? { name: input.companyName } : {}) });
     return { domainId: d.id, host: d.host, companyCode: d.company_code, serviceName: d.service_name, companyId: hq.id };
   }
+
+  return { domain, company, tenant };
+}
+
+/** Users and groups, written by the users repositories; a user without a tenant gets a new one. */
+function accountFactory(db: Db, tenants: ReturnType<typeof tenancyFactory>) {
+  const users = usersRepo(db);
+  const { tenant } = tenants;
 
   function userRow(t: Tenant, input: UserInput, hash: string): NewUser {
     const { tenant: _t, domain: _d, password: _p, ...columns } = input;
@@ -296,6 +220,18 @@ export function factory(db: Db) {
     return { id, name };
   }
 
+  return { user, manyUsers, group };
+}
+
+/** Sessions as the token endpoint issues them, and the signed-in users most tests start from. */
+function sessionFactory(
+  db: Db,
+  accounts: ReturnType<typeof accountFactory>,
+  tenants: ReturnType<typeof tenancyFactory>,
+) {
+  const { user } = accounts;
+  const { tenant } = tenants;
+
   /**
    * A signed-in session, as the token endpoint issues it (an access and a content token sharing a session), without
    * the sign-in: tests of something else need not pay the password check or meet the rate limit.
@@ -338,6 +274,17 @@ export function factory(db: Db) {
     return { ...u, tenant: product };
   }
 
+  return { session, signedIn, master };
+}
+
+export function factory(db: Db) {
+  const tenants = tenancyFactory(db);
+  const accounts = accountFactory(db, tenants);
+  const sessions = sessionFactory(db, accounts, tenants);
+  const vehicleRows = vehicleFactory(db, () => `car-${next()}-${run}`);
+  const tenancy = tenancyRepo(db);
+  const users = usersRepo(db);
+
   /**
    * Changes to rows a test made, through the same repositories (a state the API reaches only through a journey
    * the test is not about, such as a failed payment or an enforced second step).
@@ -350,15 +297,9 @@ export function factory(db: Db) {
   };
 
   return {
-    domain,
-    company,
-    tenant,
-    user,
-    manyUsers,
-    group,
-    session,
-    signedIn,
-    master,
+    ...tenants,
+    ...accounts,
+    ...sessions,
     vehicles: vehicleRows.vehicles,
     interiorScenes: vehicleRows.interiorScenes,
     update,

@@ -1,9 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
+import { clip } from './clips.ts';
 
 /**
  * A turntable-like walk-around made with ffmpeg, never committed: a scene that wraps around once per turn (a
@@ -14,8 +9,6 @@ import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
  */
 
 export const TURNTABLE = { width: 320, height: 180, fps: 30, seconds: 10, sceneWidth: 1280 } as const;
-
-const DIR = path.join(tmpdir(), 'spinyard-test-videos');
 
 /**
  * Luma of the scene: nine harmonics of the turn with falling strength (broad shapes and finer detail, as in a
@@ -30,100 +23,35 @@ const LUMA = ['128', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map(harmonic)].join('+');
 const CB = `128+40*sin(2*PI*2*X/${P})`;
 const CR = `128+40*cos(2*PI*5*X/${P}+Y/30)`;
 
-async function run(args: string[], what: string): Promise<void> {
-  const r = await runBounded(ffmpegPath(), ['-hide_banner', '-v', 'error', '-y', ...args], { timeoutMs: 60_000 });
-  if (r.code !== 0) throw new Error(`ffmpeg could not make ${what}: ${r.stderr}`);
-}
-
-// Test files may run in threads of one process: a process id alone would not keep their partial files apart.
-const unique = () => randomBytes(6).toString('hex');
-
-const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 12);
-
-let strip: Promise<string> | undefined;
-
 /** The scene as one still strip, shared by every number of turns (made once, like the videos). */
 function sceneStrip(): Promise<string> {
-  if (!strip) {
-    strip = makeSceneStrip();
-    strip.catch(() => {
-      strip = undefined;
-    });
-  }
-  return strip;
-}
-
-async function makeSceneStrip(): Promise<string> {
   const { width, height, sceneWidth } = TURNTABLE;
-  const file = path.join(DIR, `turntable-strip-${hash({ LUMA, CB, CR, width, height, sceneWidth })}.png`);
-  if (existsSync(file)) return file;
-  await mkdir(DIR, { recursive: true });
-  const partial = `${file}.${unique()}.partial`;
-  await run(
-    [
-      '-f',
-      'lavfi',
-      '-i',
+  return clip('turntable-strip', {
+    ext: 'png',
+    format: 'image2',
+    args: [
+      ...['-f', 'lavfi', '-i'],
       `nullsrc=s=${sceneWidth + width}x${height}:d=1,format=yuv444p,geq=lum='${LUMA}':cb='${CB}':cr='${CR}'`,
-      '-frames:v',
-      '1',
-      '-f',
-      'image2',
-      '-c:v',
-      'png',
-      partial,
+      ...['-frames:v', '1', '-c:v', 'png'],
     ],
-    'the turntable scene',
-  );
-  await rename(partial, file);
-  return file;
+  });
 }
-
-const making = new Map<number, Promise<string>>();
 
 /**
  * The path of a turntable video making `turns` turns in 10 s at 30 fps, made on first use and then reused (once
  * per process, however many tests ask at once).
  */
-export function turntableVideo(turns: number): Promise<string> {
-  let file = making.get(turns);
-  if (!file) {
-    file = makeTurntableVideo(turns);
-    making.set(turns, file);
-    file.catch(() => making.delete(turns));
-  }
-  return file;
-}
-
-async function makeTurntableVideo(turns: number): Promise<string> {
-  const file = path.join(DIR, `turntable-${turns}-${hash({ turns, LUMA, CB, CR, ...TURNTABLE, noise: 8 })}.mp4`);
-  if (existsSync(file)) return file;
+export async function turntableVideo(turns: number): Promise<string> {
   const scene = await sceneStrip();
   const { width, height, fps, seconds, sceneWidth } = TURNTABLE;
   const pixelsPerFrame = (turns * sceneWidth) / (fps * seconds);
-  const partial = `${file}.${unique()}.partial`;
-  await run(
-    [
-      '-loop',
-      '1',
-      '-framerate',
-      String(fps),
-      '-t',
-      String(seconds),
-      '-i',
-      scene,
-      '-vf',
+  return clip(`turntable-${turns}`, {
+    ext: 'mp4',
+    format: 'mp4',
+    args: [
+      ...['-loop', '1', '-framerate', String(fps), '-t', String(seconds), '-i', scene, '-vf'],
       `crop=${width}:${height}:x='mod(n*${pixelsPerFrame},${sceneWidth})':y=0,noise=alls=8:allf=t,format=yuv420p`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-f',
-      'mp4',
-      partial,
+      ...['-c:v', 'libx264', '-preset', 'ultrafast'],
     ],
-    `the ${turns}-turn turntable video`,
-  );
-  await rename(partial, file);
-  return file;
+  });
 }

@@ -1,9 +1,6 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import type { TestApp } from '../helpers/app.ts';
+import { type ClipRecipe, clipBytes, pattern, sine, X264 } from '../helpers/clips.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { multipartFile } from '../helpers/multipart.ts';
@@ -45,49 +42,24 @@ export function interiorBody(scene: string, extra: Record<string, unknown> = {})
   return { type: 'audio', title: 'Stereo', placement: { scene_id: scene, yaw: 30, pitch: -10 }, ...extra };
 }
 
-const made = new Map<string, Promise<Buffer>>();
+const TONES = {
+  mp3: (seconds: number) => ({
+    ext: 'mp3',
+    format: 'mp3',
+    args: [...sine(seconds), '-c:a', 'libmp3lame', '-b:a', '32k'],
+  }),
+  m4a: (seconds: number) => ({ ext: 'm4a', format: 'mp4', args: [...sine(seconds), '-c:a', 'aac', '-b:a', '32k'] }),
+  wav: (seconds: number) => ({ ext: 'wav', format: 'wav', args: sine(seconds) }),
+  withPicture: (seconds: number) => ({
+    ext: 'mp4',
+    format: 'mp4',
+    args: [...pattern('160x90', seconds, { rate: 5 }), ...sine(seconds), ...X264, '-c:a', 'aac'],
+  }),
+} satisfies Record<string, (seconds: number) => ClipRecipe>;
 
 /** A sine tone of `seconds` as MP3 or M4A (AAC), or a tone inside an MP4 with a picture (a video, not audio). */
-export function tone(kind: 'mp3' | 'm4a' | 'wav' | 'withPicture', seconds: number): Promise<Buffer> {
-  const key = `${kind}-${seconds}`;
-  let file = made.get(key);
-  if (!file) {
-    file = (async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-tone-'));
-      const out = path.join(dir, `tone.${kind === 'withPicture' ? 'mp4' : kind}`);
-      const input = ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
-      const args =
-        kind === 'mp3'
-          ? [...input, '-c:a', 'libmp3lame', '-b:a', '32k']
-          : kind === 'm4a'
-            ? [...input, '-c:a', 'aac', '-b:a', '32k', '-f', 'mp4']
-            : kind === 'wav'
-              ? input
-              : [
-                  '-f',
-                  'lavfi',
-                  '-i',
-                  `testsrc2=size=160x90:rate=5:duration=${seconds}`,
-                  ...input,
-                  '-c:v',
-                  'libx264',
-                  '-preset',
-                  'ultrafast',
-                  '-pix_fmt',
-                  'yuv420p',
-                  '-c:a',
-                  'aac',
-                ];
-      const run = await runBounded(ffmpegPath(), ['-hide_banner', '-v', 'error', '-y', ...args, out], {
-        timeoutMs: 60_000,
-      });
-      if (run.code !== 0) throw new Error(`ffmpeg could not make the ${kind} tone: ${run.stderr}`);
-      return readFile(out);
-    })();
-    made.set(key, file);
-  }
-  return file;
-}
+export const tone = (kind: keyof typeof TONES, seconds: number): Promise<Buffer> =>
+  clipBytes(`tone-${kind}`, TONES[kind](seconds));
 
 /** A multipart upload of one hotspot file. */
 export function fileRequest(car: string, hotspot: string, kind: string, data: Buffer, name: string): InjectOptions {

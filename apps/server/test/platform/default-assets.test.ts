@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureDefaultAssets, MANUAL_NAMES } from '../../src/platform/storage/default-assets.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 const ASSETS_DIR = fileURLToPath(new URL('../../assets/', import.meta.url));
 const LOGO_KEY = 'images/logos/company_logo_0006.png';
@@ -20,26 +20,20 @@ async function read(store: ReturnType<typeof createDiskBlobStore>, key: string):
 }
 
 describe('ensureDefaultAssets', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'spinyard-assets-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const tmp = useTempDir('spinyard-assets-', 'each');
 
   it('names the three manuals of the manual menu', () => {
     expect(MANUAL_NAMES.map((name) => `pdf/${name}_jp.pdf`)).toEqual(MANUAL_KEYS);
   });
 
   it('writes the logo and the three manuals into an empty store', async () => {
-    const store = createDiskBlobStore(dir);
+    const store = createDiskBlobStore(tmp.path);
     expect(await ensureDefaultAssets(store)).toEqual(ALL_KEYS);
     for (const key of ALL_KEYS) expect(await store.exists(key)).toBe(true);
   });
 
   it('copies the default logo, a 488x110 PNG', async () => {
-    const store = createDiskBlobStore(dir);
+    const store = createDiskBlobStore(tmp.path);
     await ensureDefaultAssets(store);
     const png = await read(store, LOGO_KEY);
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
@@ -48,7 +42,7 @@ describe('ensureDefaultAssets', () => {
   });
 
   it.each(MANUAL_KEYS)('copies %s, a complete PDF under 600 KB, byte for byte', async (key) => {
-    const store = createDiskBlobStore(dir);
+    const store = createDiskBlobStore(tmp.path);
     await ensureDefaultAssets(store);
     const pdf = await read(store, key);
     expect(pdf.equals(await readFile(path.join(ASSETS_DIR, key)))).toBe(true);
@@ -59,13 +53,13 @@ describe('ensureDefaultAssets', () => {
   });
 
   it('writes each asset once: a second start writes nothing', async () => {
-    const store = createDiskBlobStore(dir);
+    const store = createDiskBlobStore(tmp.path);
     expect(await ensureDefaultAssets(store)).toEqual(ALL_KEYS);
     expect(await ensureDefaultAssets(store)).toEqual([]);
   });
 
   it('keeps a logo and a manual the operator replaced, and fills in the rest', async () => {
-    const store = createDiskBlobStore(dir);
+    const store = createDiskBlobStore(tmp.path);
     await store.put(LOGO_KEY, Buffer.from('custom logo'));
     await store.put('pdf/360car_manual_jp.pdf', Buffer.from('%PDF-1.7 our own car manual'));
     expect(await ensureDefaultAssets(store)).toEqual(['pdf/360bike_manual_jp.pdf', 'pdf/remote360_manual_jp.pdf']);

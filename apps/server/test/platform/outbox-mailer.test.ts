@@ -1,24 +1,18 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMailer } from '../../src/platform/mail/index.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 import { findPart, parseEml } from './eml.ts';
 
 describe('outbox mailer', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'spinyard-outbox-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const tmp = useTempDir('spinyard-outbox-', 'each');
 
   it('saves a complete RFC 5322 message that reads back to what was sent', async () => {
     const logged: [string, Record<string, unknown>][] = [];
     const mailer = createOutboxMailer(
-      path.join(dir, 'mail'),
+      path.join(tmp.path, 'mail'),
       (msg, fields) => logged.push([msg, fields]),
       'Spinyard <noreply@example.test>',
     );
@@ -32,10 +26,10 @@ describe('outbox mailer', () => {
     });
     await mailer.close();
 
-    const files = await readdir(path.join(dir, 'mail'));
+    const files = await readdir(path.join(tmp.path, 'mail'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{8}T\d{9}Z-\d{6}-[0-9a-f]{6}\.eml$/);
-    const raw = await readFile(path.join(dir, 'mail', files[0]!), 'utf8');
+    const raw = await readFile(path.join(tmp.path, 'mail', files[0]!), 'utf8');
     // Every line ends in CRLF, and no header line is longer than RFC 5322's limit.
     expect(raw.split('\r\n').every((line) => !line.includes('\n') && line.length <= 998)).toBe(true);
 
@@ -62,18 +56,18 @@ describe('outbox mailer', () => {
   });
 
   it('names files so that sorting them gives the order they were sent in', async () => {
-    const mailer = createOutboxMailer(dir, () => undefined);
+    const mailer = createOutboxMailer(tmp.path, () => undefined);
     for (let i = 0; i < 5; i++) await mailer.send({ to: 'a@example.test', subject: `mail ${i}`, text: 'x' });
-    const files = (await readdir(dir)).sort();
+    const files = (await readdir(tmp.path)).sort();
     const subjects = await Promise.all(
-      files.map(async (file) => parseEml(await readFile(path.join(dir, file), 'utf8')).headers.get('subject')),
+      files.map(async (file) => parseEml(await readFile(path.join(tmp.path, file), 'utf8')).headers.get('subject')),
     );
     expect(subjects).toEqual(['mail 0', 'mail 1', 'mail 2', 'mail 3', 'mail 4']);
   });
 
   it('is what createMailer gives without an SMTP URL', async () => {
-    const mailer = createMailer({ mailFrom: 'Spinyard <noreply@example.test>', outboxDir: dir }, () => undefined);
+    const mailer = createMailer({ mailFrom: 'Spinyard <noreply@example.test>', outboxDir: tmp.path }, () => undefined);
     await mailer.send({ to: 'a@example.test', subject: 'hello', text: 'x' });
-    expect(await readdir(dir)).toHaveLength(1);
+    expect(await readdir(tmp.path)).toHaveLength(1);
   });
 });

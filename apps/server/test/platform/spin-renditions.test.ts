@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import { extractSpinFrames } from '../../src/platform/media/frame-extract.ts';
 import { ijgTables } from '../../src/platform/media/jpeg-tables.ts';
 import { renderSpinFrames, SpinRenderError } from '../../src/platform/media/spin-renditions.ts';
+import { clip, pattern } from '../helpers/clips.ts';
 import { solid } from '../helpers/pictures.ts';
 
 /**
@@ -143,18 +143,16 @@ describe('renderSpinFrames', () => {
 
 describe('candidate colours', () => {
   it('a BT.709 video’s red stays the same red in the candidate JPEG (a plain copy of the samples shifts it)', async () => {
-    const video = path.join(dir, 'red709.mp4');
     // RGB (200, 30, 30) coded with the BT.709 matrix at studio range, tagged so, as a phone writes HD video.
-    const made = await runBounded(
-      ffmpegPath(),
-      [
-        ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0xC81E1E:s=320x180:d=1:r=10'],
+    const video = await clip('red709', {
+      ext: 'mp4',
+      format: 'mp4',
+      args: [
+        ...pattern('320x180', 1, { filter: 'color=c=0xC81E1E' }),
         ...['-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p', '-colorspace', 'bt709'],
-        ...['-c:v', 'libx264', '-crf', '1', video],
+        ...['-c:v', 'libx264', '-crf', '1'],
       ],
-      { timeoutMs: 60_000 },
-    );
-    expect(made.code).toBe(0);
+    });
     const outDir = path.join(dir, 'out-colour');
     await mkdir(outDir);
     const { candidates } = await extractSpinFrames(video, {

@@ -3,10 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ErrorCode, exteriorVideoRefusal, exteriorVideosRefusal, type VideoFacts } from '@spinyard/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { binaryVersion, ffmpegPath, ffprobePath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import { createMedia, type ProbedVideo } from '../../src/platform/media/index.ts';
 import { probeVideo, videoFromProbe } from '../../src/platform/media/video-probe.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 import { type TestVideo, testVideo } from '../helpers/videos.ts';
 
 const media = createMedia();
@@ -200,16 +201,10 @@ describe('videoFromProbe', () => {
 });
 
 describe('runBounded', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'spinyard-ffmpeg-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const tmp = useTempDir('spinyard-ffmpeg-');
 
   it('kills a process that hangs at its time limit (ffmpeg reading a pipe nobody writes to)', async () => {
-    const fifo = path.join(dir, 'never.mp4');
+    const fifo = path.join(tmp.path, 'never.mp4');
     execFileSync('mkfifo', [fifo]);
     const started = performance.now();
     const run = await runBounded(ffmpegPath(), ['-hide_banner', '-i', `file:${fifo}`, '-f', 'null', '-'], {
@@ -241,7 +236,7 @@ describe('runBounded', () => {
   });
 
   it('reports a program that cannot start instead of hanging', async () => {
-    const run = await runBounded(path.join(dir, 'no-such-program'), [], { timeoutMs: 5_000 });
+    const run = await runBounded(path.join(tmp.path, 'no-such-program'), [], { timeoutMs: 5_000 });
     expect(run.spawnError).toBeDefined();
   });
 });

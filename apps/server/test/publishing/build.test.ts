@@ -1,9 +1,8 @@
 import { publishedManifest } from '@spinyard/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { contentApi } from '../contents/content-api.ts';
+import { describe, expect, it } from 'vitest';
+import { contentApi, useDealer } from '../contents/content-api.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
-import type { SignedInUser } from '../helpers/factory.ts';
 import { buildContents, manifestOf } from './publishing-helpers.ts';
 
 /**
@@ -12,16 +11,11 @@ import { buildContents, manifestOf } from './publishing-helpers.ts';
  */
 
 const t = useTestApp();
-let dealer: SignedInUser;
-let api: ReturnType<typeof contentApi>;
-
-beforeAll(async () => {
-  dealer = await t.make.signedIn();
-  api = contentApi(t.app, dealer);
-});
+const dealer = useDealer(t);
+const { api } = dealer;
 
 async function vehicleWithSpin(fields: Record<string, unknown> = {}) {
-  const [id] = await t.make.vehicles(dealer, { fields: { maker: 'Toyota', car_name: 'Prius', ...fields } });
+  const [id] = await t.make.vehicles(dealer.user, { fields: { maker: 'Toyota', car_name: 'Prius', ...fields } });
   if (!id) throw new Error('no vehicle');
   await seedExterior(t, id, { rows: [4], width: 64, height: 36 });
   return id;
@@ -40,7 +34,7 @@ describe('the manifest', () => {
       vr_mode: true,
       defect_display: true,
     });
-    const res = await buildContents(t.app, dealer, id);
+    const res = await buildContents(t.app, dealer.user, id);
     expect(res.statusCode, res.body).toBe(200);
     const built = res.json();
     expect(built.publication).toBe('published');
@@ -78,7 +72,7 @@ describe('the manifest', () => {
 
   it('does not change when the vehicle is edited, until it is built again; the republish replaces it whole', async () => {
     const id = await vehicleWithSpin({ basic_info_shown: JSON.stringify(['maker']) });
-    const first = (await buildContents(t.app, dealer, id)).json();
+    const first = (await buildContents(t.app, dealer.user, id)).json();
     const before = (await manifestOf(t.app, first.short_id)).body;
     const oldFrameUrl = JSON.parse(before).exterior.rows[0].frames[0].image.renditions.zoom.jpeg;
 
@@ -91,7 +85,7 @@ describe('the manifest', () => {
     expect(during.body).toBe(before);
     expect((await fetchJson(oldFrameUrl)).statusCode).toBe(200);
 
-    const second = (await buildContents(t.app, dealer, id)).json();
+    const second = (await buildContents(t.app, dealer.user, id)).json();
     expect(second.short_id).toBe(first.short_id);
     expect(second.manifest_sha256).not.toBe(first.manifest_sha256);
     const after = publishedManifest.parse((await manifestOf(t.app, second.short_id)).json());
@@ -105,13 +99,13 @@ describe('the manifest', () => {
 
     // A third build drops the first manifest's files.
     await api.post('/contents/extendinfo', { id, maker: 'Mazda', basic_info_shown: ['maker'] });
-    await buildContents(t.app, dealer, id);
+    await buildContents(t.app, dealer.user, id);
     expect((await fetchJson(oldFrameUrl)).statusCode).toBe(404);
   });
 
   it('two builds at once each leave one whole manifest (serialised by the vehicle lock)', async () => {
     const id = await vehicleWithSpin();
-    const [a, b] = await Promise.all([buildContents(t.app, dealer, id), buildContents(t.app, dealer, id)]);
+    const [a, b] = await Promise.all([buildContents(t.app, dealer.user, id), buildContents(t.app, dealer.user, id)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const m = await manifestOf(t.app, a.json().short_id);
     const manifest = publishedManifest.parse(m.json());
@@ -122,7 +116,7 @@ describe('the manifest', () => {
 
   it('publish=0 builds without publishing', async () => {
     const id = await vehicleWithSpin();
-    const res = await buildContents(t.app, dealer, id, false);
+    const res = await buildContents(t.app, dealer.user, id, false);
     expect(res.statusCode).toBe(200);
     expect(res.json().publication).toBe('unpublished');
     expect((await manifestOf(t.app, res.json().short_id)).json().error.code).toBe('content_not_published');
@@ -152,7 +146,7 @@ describe('POST /contents/public/{id}', () => {
   it('the build with publish=1 moves a limited public vehicle whose password was turned off to published', async () => {
     const id = await vehicleWithSpin();
     await t.make.update.publication(id, 'limited_public');
-    const res = await buildContents(t.app, dealer, id);
+    const res = await buildContents(t.app, dealer.user, id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().publication).toBe('published');
   });
@@ -163,7 +157,7 @@ describe('POST /contents/public/{id}', () => {
     const again = await api.post(`/contents/public/${id}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('invalid_state_transition');
-    const [bare] = await t.make.vehicles(dealer);
+    const [bare] = await t.make.vehicles(dealer.user);
     const none = await api.post(`/contents/public/${bare}`);
     expect(none.json().error.code).toBe('publish_without_images');
   });
@@ -171,8 +165,8 @@ describe('POST /contents/public/{id}', () => {
 
 describe('refusals', () => {
   it('needs registered images', async () => {
-    const [id] = await t.make.vehicles(dealer);
-    const res = await buildContents(t.app, dealer, id ?? '');
+    const [id] = await t.make.vehicles(dealer.user);
+    const res = await buildContents(t.app, dealer.user, id ?? '');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('publish_without_images');
   });
@@ -183,15 +177,15 @@ describe('refusals', () => {
   ] as const)('refuses a %s vehicle', async (publication, reason) => {
     const id = await vehicleWithSpin();
     await t.make.update.publication(id, publication);
-    const res = await buildContents(t.app, dealer, id);
+    const res = await buildContents(t.app, dealer.user, id);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.params.reason).toBe(reason);
   });
 
   it('waits for a process that locks the vehicle', async () => {
-    const [id] = await t.make.vehicles(dealer, { process: 'running', processName: 'transfer' });
+    const [id] = await t.make.vehicles(dealer.user, { process: 'running', processName: 'transfer' });
     await seedExterior(t, id ?? '', { rows: [2], width: 64, height: 36 });
-    const res = await buildContents(t.app, dealer, id ?? '');
+    const res = await buildContents(t.app, dealer.user, id ?? '');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('content_locked');
   });
@@ -204,7 +198,7 @@ describe('refusals', () => {
 
 describe('short URL', () => {
   it('is made once and stays the same', async () => {
-    const [id] = await t.make.vehicles(dealer);
+    const [id] = await t.make.vehicles(dealer.user);
     const a = await api.post('/contents/create_short_url', { id });
     expect(a.statusCode, a.body).toBe(200);
     const url = a.json().urls.short_url;

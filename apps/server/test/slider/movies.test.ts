@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import { probeVideo } from '../../src/platform/media/video-probe.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { clip, pattern, sine, X264 } from '../helpers/clips.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { testVideo } from '../helpers/videos.ts';
 import { API, as, upload } from './slider-helpers.ts';
@@ -59,17 +59,11 @@ describe('original content videos', () => {
   it('keeps a camera MOV with PCM sound (which MP4 cannot carry) as MP4 with AAC sound, the picture copied', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-slider-mov-'));
     try {
-      const mov = path.join(dir, 'camera.mov');
-      const made = await runBounded(
-        ffmpegPath(),
-        [
-          ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3'],
-          ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'],
-          ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'pcm_s16le', mov],
-        ],
-        { timeoutMs: 60_000 },
-      );
-      expect(made.code, made.stderr).toBe(0);
+      const mov = await clip('camera-pcm', {
+        ext: 'mov',
+        format: 'mov',
+        args: [...pattern('320x180', 3), ...sine(3), ...X264, '-c:a', 'pcm_s16le'],
+      });
       const [vehicle] = (await t.make.vehicles(owner)) as [string];
       const res = await t.app.inject(
         upload(owner, moviesUrl(vehicle), {}, { data: await readFile(mov), name: 'camera.mov' }),

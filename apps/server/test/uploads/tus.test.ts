@@ -1,17 +1,13 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { EXTERIOR_VIDEO_MAX_BYTES } from '@spinyard/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
+import { clipBytes, mp4 } from '../helpers/clips.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { createUpload, metadata, openPatch, patchUpload, serve, tusRequest, uploadUrl, VIDEOS } from './tus-client.ts';
 
 /**
  * Resumable uploads over real HTTP (tus reads the raw request stream): create, send part, ask the offset, send the
@@ -20,61 +16,32 @@ import type { SignedInUser } from '../helpers/factory.ts';
  */
 
 const t = useTestApp();
-const ffmpegPath = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-const TUS = { 'tus-resumable': '1.0.0' };
 
 let base: string;
 let video: Buffer;
-let workDir: string;
 let owner: SignedInUser;
 let car: string;
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  workDir = await mkdtemp(path.join(tmpdir(), 'spinyard-tus-'));
-  const file = path.join(workDir, 'walk.mp4');
+  base = await serve(t.app);
   // A real H.264 MP4 of about 1.5 MB: one PATCH of it is larger than the 1 MB JSON body limit, which must not
   // apply to upload bytes, and it is still fast to make.
-  await promisify(execFile)(ffmpegPath, [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=6'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', file],
-  ]);
-  video = await readFile(file);
+  video = await clipBytes('walk', mp4('640x360', 6, 30));
   owner = await t.make.signedIn({ privilege_type: 'super' });
   [car] = (await t.make.vehicles(owner)) as [string];
 });
 
-afterAll(async () => {
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
-
-const metadata = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
-
 /** One request to the running app; `url` is the path under the server. */
-async function send(
+const send = (
   who: SignedInUser | null,
   method: string,
   url: string,
   headers: Record<string, string> = {},
   body?: Buffer,
-) {
-  return fetch(`${base}${url}`, {
-    method,
-    headers: { ...TUS, ...(who ? { authorization: `Bearer ${who.contentToken}` } : {}), ...headers },
-    ...(body ? { body } : {}),
-  });
-}
+) => tusRequest(base, who?.contentToken, method, url, headers, body);
 
-async function create(who: SignedInUser, content: string, size = video.length, extra: Record<string, string> = {}) {
-  return send(who, 'POST', '/api/browser/v0/uploads/videos', {
-    'upload-length': String(size),
-    'upload-metadata': metadata({ content_id: content, purpose: 'exterior', filename: 'walk.mp4', ...extra }),
-  });
-}
+const create = (who: SignedInUser, content: string, size = video.length, extra: Record<string, string> = {}) =>
+  createUpload(base, who.contentToken, content, size, extra);
 
 async function createdId(who: SignedInUser, content: string, size = video.length): Promise<string> {
   const res = await create(who, content, size);
@@ -85,16 +52,10 @@ async function createdId(who: SignedInUser, content: string, size = video.length
 }
 
 const patch = (who: SignedInUser, id: string, offset: number, bytes: Buffer) =>
-  send(
-    who,
-    'PATCH',
-    `/api/browser/v0/uploads/videos/${id}`,
-    { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    bytes,
-  );
+  patchUpload(base, who.contentToken, id, offset, bytes);
 
 async function offsetOf(who: SignedInUser, id: string): Promise<number> {
-  const res = await send(who, 'HEAD', `/api/browser/v0/uploads/videos/${id}`);
+  const res = await send(who, 'HEAD', uploadUrl(id));
   expect(res.status).toBe(200);
   return Number(res.headers.get('upload-offset'));
 }
@@ -133,7 +94,7 @@ describe('a resumable upload', () => {
     expect((await readFile(fileOf(id))).equals(video)).toBe(true);
     expect(existsSync(path.join(t.dir, 'media', 'private'))).toBe(false);
 
-    const answer = await send(owner, 'GET', `/api/browser/v0/uploads/videos/${id}`);
+    const answer = await send(owner, 'GET', uploadUrl(id));
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({
       id,
@@ -151,16 +112,7 @@ describe('a resumable upload', () => {
     const sentBeforeDrop = 64 * 1024;
     // A PATCH that announces the whole file, sends a part, and loses its connection.
     await new Promise<void>((resolve) => {
-      const request = http.request(`${base}/api/browser/v0/uploads/videos/${id}`, {
-        method: 'PATCH',
-        headers: {
-          ...TUS,
-          authorization: `Bearer ${owner.contentToken}`,
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(video.length),
-        },
-      });
+      const request = openPatch(base, owner.contentToken, id, video.length);
       request.on('error', () => resolve());
       request.on('close', () => resolve());
       request.write(video.subarray(0, sentBeforeDrop), () => {
@@ -200,14 +152,14 @@ describe('a resumable upload', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'error', error_code: 'unsupported_video_format' });
     expect(existsSync(fileOf(id))).toBe(false);
     // The answer keeps the refusal for the console to show.
-    const answer = await send(owner, 'GET', `/api/browser/v0/uploads/videos/${id}`);
+    const answer = await send(owner, 'GET', uploadUrl(id));
     expect(await answer.json()).toMatchObject({ status: 'error', error_code: 'unsupported_video_format' });
   });
 
   it('is cancelled by DELETE: its bytes go and it gives its place back', async () => {
     const id = await createdId(owner, car);
     expect((await patch(owner, id, 0, video.subarray(0, 1000))).status).toBe(204);
-    const res = await send(owner, 'DELETE', `/api/browser/v0/uploads/videos/${id}`);
+    const res = await send(owner, 'DELETE', uploadUrl(id));
     expect(res.status).toBe(204);
     expect((await rowOf(id))?.status).toBe('canceled');
     expect(existsSync(fileOf(id))).toBe(false);
@@ -238,13 +190,13 @@ describe('refusals at creation', () => {
   });
 
   it('names the header or metadata field that is wrong (422)', async () => {
-    const noLength = await send(owner, 'POST', '/api/browser/v0/uploads/videos', {
+    const noLength = await send(owner, 'POST', VIDEOS, {
       'upload-metadata': metadata({ content_id: car, purpose: 'exterior' }),
     });
     expect(noLength.status).toBe(422);
     expect((await errorOf(noLength)).fields.map((f) => f.field)).toEqual(['upload_length']);
 
-    const noVehicle = await send(owner, 'POST', '/api/browser/v0/uploads/videos', {
+    const noVehicle = await send(owner, 'POST', VIDEOS, {
       'upload-length': '100',
       'upload-metadata': metadata({ purpose: 'exterior' }),
     });
@@ -257,7 +209,7 @@ describe('refusals at creation', () => {
     expect(badPurpose.status).toBe(422);
     expect((await errorOf(badPurpose)).fields[0]?.field).toBe('purpose');
 
-    const notMetadata = await send(owner, 'POST', '/api/browser/v0/uploads/videos', {
+    const notMetadata = await send(owner, 'POST', VIDEOS, {
       'upload-length': '100',
       'upload-metadata': 'content_id not!base64 extra',
     });
@@ -315,7 +267,7 @@ describe('refusals at creation', () => {
   });
 
   it('asks for the content token', async () => {
-    const res = await send(null, 'POST', '/api/browser/v0/uploads/videos', { 'upload-length': '100' });
+    const res = await send(null, 'POST', VIDEOS, { 'upload-length': '100' });
     expect(res.status).toBe(401);
   });
 });
@@ -342,18 +294,18 @@ describe('upload routes across tenants and users', () => {
 
   it("HEAD, PATCH, GET and DELETE /uploads/videos/{id}: another tenant's user, or another user, finds no upload", async () => {
     for (const who of [outsider, colleague]) {
-      expect((await send(who, 'HEAD', `/api/browser/v0/uploads/videos/${id}`)).status, who.email).toBe(404);
+      expect((await send(who, 'HEAD', uploadUrl(id))).status, who.email).toBe(404);
       const written = await send(
         who,
         'PATCH',
-        `/api/browser/v0/uploads/videos/${id}`,
+        uploadUrl(id),
         { 'upload-offset': '5000', 'content-type': 'application/offset+octet-stream' },
         randomBytes(100),
       );
       expect(written.status).toBe(404);
       expect((await errorOf(written)).code).toBe('not_found');
-      expect((await send(who, 'GET', `/api/browser/v0/uploads/videos/${id}`)).status).toBe(404);
-      expect((await send(who, 'DELETE', `/api/browser/v0/uploads/videos/${id}`)).status).toBe(404);
+      expect((await send(who, 'GET', uploadUrl(id))).status).toBe(404);
+      expect((await send(who, 'DELETE', uploadUrl(id))).status).toBe(404);
     }
     // Nothing changed: the owner's upload is where it was.
     expect(await offsetOf(owner, id)).toBe(5000);

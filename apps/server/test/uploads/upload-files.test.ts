@@ -1,12 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsRepo } from '../../src/modules/uploads/repo.ts';
 import {
@@ -19,7 +14,9 @@ import {
 import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { clipBytes, mp4 } from '../helpers/clips.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { createUpload, openPatch, patchUpload, serve, tusRequest, uploadUrl } from './tus-client.ts';
 
 /**
  * Uploads reachable by any worker and any node (S3 storage, where `serve` keeps finished uploads in the blob store):
@@ -30,31 +27,22 @@ import type { SignedInUser } from '../helpers/factory.ts';
  */
 
 const t = useTestApp({ keepUploadsInStore: true });
-const ffmpegPath = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-const TUS = { 'tus-resumable': '1.0.0' };
 
 let nodeA: string;
 let nodeB: string;
 let video: Buffer;
+/** Stands for another machine, whose upload folder this one does not have. */
 let workDir: string;
 let owner: SignedInUser;
 let car: string;
 let store: BlobStore;
 
 beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  nodeA = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  nodeA = await serve(t.app);
   // A second node: the same database and data folder (shared), its own tus server and lock session.
-  const second = await t.rebuild();
-  await second.listen({ port: 0, host: '127.0.0.1' });
-  nodeB = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+  nodeB = await serve(await t.rebuild());
   workDir = await mkdtemp(path.join(tmpdir(), 'spinyard-upload-files-'));
-  const file = path.join(workDir, 'walk.mp4');
-  await promisify(execFile)(ffmpegPath, [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=6'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', file],
-  ]);
-  video = await readFile(file);
+  video = await clipBytes('walk', mp4('640x360', 6, 30));
   owner = await t.make.signedIn({ privilege_type: 'super' });
   [car] = (await t.make.vehicles(owner)) as [string];
   store = createDiskBlobStore(path.join(t.dir, 'media'));
@@ -64,37 +52,16 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-const metadata = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
-
-const send = (node: string, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) =>
-  fetch(`${node}${url}`, {
-    method,
-    headers: { ...TUS, authorization: `Bearer ${owner.contentToken}`, ...headers },
-    ...(body ? { body } : {}),
-  });
-
-const uploadUrl = (id: string) => `/api/browser/v0/uploads/videos/${id}`;
+const send = (node: string, method: string, url: string) => tusRequest(node, owner.contentToken, method, url);
 
 async function created(size = video.length): Promise<string> {
-  const res = await send(nodeA, 'POST', '/api/browser/v0/uploads/videos', {
-    'upload-length': String(size),
-    'upload-metadata': metadata({ content_id: car, purpose: 'exterior', filename: 'walk.mp4' }),
-  });
+  const res = await createUpload(nodeA, owner.contentToken, car, size);
   expect(res.status, await res.clone().text()).toBe(201);
   return (res.headers.get('location') ?? '').split('/').at(-1) as string;
 }
 
 const patch = (node: string, id: string, offset: number, bytes: Buffer) =>
-  send(
-    node,
-    'PATCH',
-    uploadUrl(id),
-    { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    bytes,
-  );
+  patchUpload(node, owner.contentToken, id, offset, bytes);
 
 const rowOf = (id: string) => t.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
 const fileOf = (id: string) => path.join(t.dir, 'uploads', id);
@@ -203,16 +170,7 @@ describe('two nodes and one upload', () => {
     const id = await created();
     const sent = 256 * 1024;
     // Node A receives part of a PATCH that announces the whole file and then stalls (a weak network).
-    const stalled = http.request(`${nodeA}${uploadUrl(id)}`, {
-      method: 'PATCH',
-      headers: {
-        ...TUS,
-        authorization: `Bearer ${owner.contentToken}`,
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(video.length),
-      },
-    });
+    const stalled = openPatch(nodeA, owner.contentToken, id, video.length);
     const ended = new Promise<void>((resolve) => {
       stalled.on('error', () => resolve());
       stalled.on('close', () => resolve());

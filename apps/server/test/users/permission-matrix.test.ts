@@ -9,6 +9,7 @@ import {
   type PermissionVariant,
 } from '@spinyard/domain/testing';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../helpers/app.ts';
 import { domainBody, type Factory, factory, type Session, type TestUser } from '../helpers/factory.ts';
@@ -132,20 +133,34 @@ const SERVED_TOGETHER: Record<string, readonly PermissionMatrixRow['capability']
   update_company: ['edit_company', 'update_company'],
 };
 
+/** A column of the row of `table` where `key` is `value` (undefined when there is no such row). */
+async function columnOf(table: 'groups' | 'domains' | 'companies', column: string, key: string, value: unknown) {
+  const row = await t.db
+    .selectFrom(table)
+    .select(sql.ref<unknown>(column).as('value'))
+    .where(sql.ref(key), '=', value)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/** A call with a JSON body answering `success` when allowed, its work checked by `effect`. */
+const send = (
+  method: 'POST' | 'DELETE',
+  url: string,
+  payload: InjectOptions['payload'],
+  success: number,
+  effect: () => Promise<void>,
+): Call => ({ request: { method, url, ...(payload === undefined ? {} : { payload }) }, success, effect });
+
+const read =
+  (url: string): Endpoint =>
+  () => ({ request: { method: 'GET', url }, success: 200 });
+
 const companyUpdate: Endpoint = (w) => {
   const tel = `03-${String(1000 + (seq % 9000))}-5678`;
-  return {
-    request: { method: 'POST', url: '/v1/company', payload: { tel } },
-    success: 200,
-    effect: async () => {
-      const company = await t.db
-        .selectFrom('companies')
-        .select('tel')
-        .where('id', '=', w.actor.companyId as string)
-        .executeTakeFirstOrThrow();
-      expect(company.tel).toBe(tel);
-    },
-  };
+  return send('POST', '/v1/company', { tel }, 200, async () =>
+    expect(await columnOf('companies', 'tel', 'id', w.actor.companyId)).toBe(tel),
+  );
 };
 
 const deleted = (id: string) => async () => {
@@ -154,48 +169,33 @@ const deleted = (id: string) => async () => {
 
 /** Every route that serves a capability, by name, and the status it answers when allowed. */
 const CALLS: Record<string, Record<string, Endpoint | Scoped>> = {
-  list_users: { 'GET /v1/subordinates': () => ({ request: { method: 'GET', url: '/v1/subordinates' }, success: 200 }) },
+  list_users: { 'GET /v1/subordinates': read('/v1/subordinates') },
   add_user: {
     'POST /v1/subordinates': (w) => {
       const email = `matrix-add-${seq}@example.test`;
-      return {
-        request: {
-          method: 'POST',
-          url: '/v1/subordinates',
-          payload: {
-            email,
-            password: 'secret-pass-1',
-            privilege_type: 'normal',
-            name: 'Added',
-            parent_user_id: w.groupAdmin.id,
-          },
-        },
-        success: 201,
-        effect: async () => {
-          const added = await userByEmail(email);
-          expect(added?.parent_user_id).toBe(w.groupAdmin.id);
-          expect(added?.privilege_type).toBe('normal');
-        },
-      };
+      const body = { email, password: 'secret-pass-1', privilege_type: 'normal', name: 'Added' };
+      return send('POST', '/v1/subordinates', { ...body, parent_user_id: w.groupAdmin.id }, 201, async () => {
+        const added = await userByEmail(email);
+        expect(added?.parent_user_id).toBe(w.groupAdmin.id);
+        expect(added?.privilege_type).toBe('normal');
+      });
     },
   },
   edit_user: {
     // Super users are edited through their own route; every other user through the subordinates route.
     'POST /v1/subordinates/{id}': scoped(
       (row) => row.target !== 'domain_super',
-      (w, row) => ({
-        request: { method: 'POST', url: `/v1/subordinates/${targetOf(w, row)}`, payload: { display_name: 'Edited' } },
-        success: 200,
-        effect: async () => expect((await user(targetOf(w, row))).display_name).toBe('Edited'),
-      }),
+      (w, row) =>
+        send('POST', `/v1/subordinates/${targetOf(w, row)}`, { display_name: 'Edited' }, 200, async () =>
+          expect((await user(targetOf(w, row))).display_name).toBe('Edited'),
+        ),
     ),
     'POST /v1/superusers/{id}': scoped(
       (row) => row.target === 'domain_super',
-      (w, row) => ({
-        request: { method: 'POST', url: `/v1/superusers/${targetOf(w, row)}`, payload: { name: 'Edited' } },
-        success: 200,
-        effect: async () => expect((await user(targetOf(w, row))).name).toBe('Edited'),
-      }),
+      (w, row) =>
+        send('POST', `/v1/superusers/${targetOf(w, row)}`, { name: 'Edited' }, 200, async () =>
+          expect((await user(targetOf(w, row))).name).toBe('Edited'),
+        ),
     ),
   },
   import_users_csv: {
@@ -214,130 +214,67 @@ const CALLS: Record<string, Record<string, Endpoint | Scoped>> = {
     },
   },
   toggle_user: {
-    'POST /v1/subordinates/{id}/status': (w, row) => ({
-      request: { method: 'POST', url: `/v1/subordinates/${targetOf(w, row)}/status`, payload: { status: 'inactive' } },
-      success: 200,
-      effect: async () => expect((await user(targetOf(w, row))).status).toBe('inactive'),
-    }),
+    'POST /v1/subordinates/{id}/status': (w, row) =>
+      send('POST', `/v1/subordinates/${targetOf(w, row)}/status`, { status: 'inactive' }, 200, async () =>
+        expect((await user(targetOf(w, row))).status).toBe('inactive'),
+      ),
   },
   delete_user: {
-    'DELETE /v1/subordinates/{id}': (w, row) => ({
-      request: { method: 'DELETE', url: `/v1/subordinates/${targetOf(w, row)}` },
-      success: 200,
-      effect: deleted(targetOf(w, row)),
-    }),
-    'DELETE /v1/subordinates-delete': (w, row) => ({
-      request: { method: 'DELETE', url: '/v1/subordinates-delete', payload: { ids: [targetOf(w, row)] } },
-      success: 200,
-      effect: deleted(targetOf(w, row)),
-    }),
+    'DELETE /v1/subordinates/{id}': (w, row) =>
+      send('DELETE', `/v1/subordinates/${targetOf(w, row)}`, undefined, 200, deleted(targetOf(w, row))),
+    'DELETE /v1/subordinates-delete': (w, row) =>
+      send('DELETE', '/v1/subordinates-delete', { ids: [targetOf(w, row)] }, 200, deleted(targetOf(w, row))),
   },
   change_privilege: {
-    'POST /v1/privilege-type-change/{id}': (w, row) => ({
-      request: {
-        method: 'POST',
-        url: `/v1/privilege-type-change/${targetOf(w, row)}`,
-        payload: { privilege_type: 'admin' },
-      },
-      success: 200,
-      effect: async () => expect((await user(targetOf(w, row))).privilege_type).toBe('admin'),
-    }),
+    'POST /v1/privilege-type-change/{id}': (w, row) =>
+      send('POST', `/v1/privilege-type-change/${targetOf(w, row)}`, { privilege_type: 'admin' }, 200, async () =>
+        expect((await user(targetOf(w, row))).privilege_type).toBe('admin'),
+      ),
   },
   manage_superusers: {
-    'GET /v1/superusers': () => ({ request: { method: 'GET', url: '/v1/superusers' }, success: 200 }),
+    'GET /v1/superusers': read('/v1/superusers'),
     'POST /v1/superusers': (w) => {
       const email = `matrix-super-${seq}@example.test`;
-      return {
-        request: {
-          method: 'POST',
-          url: '/v1/superusers',
-          payload: { email, name: 'Registered', domain_id: w.domainId },
-        },
-        success: 201,
-        effect: async () => {
-          const registered = await userByEmail(email);
-          expect(registered?.privilege_type).toBe('super');
-          expect(registered?.domain_id).toBe(w.domainId);
-        },
-      };
+      return send('POST', '/v1/superusers', { email, name: 'Registered', domain_id: w.domainId }, 201, async () => {
+        const registered = await userByEmail(email);
+        expect(registered?.privilege_type).toBe('super');
+        expect(registered?.domain_id).toBe(w.domainId);
+      });
     },
   },
   manage_groups: {
     'POST /v1/groups': (w) => {
       const name = `Matrix group ${seq}`;
-      return {
-        request: {
-          method: 'POST',
-          url: '/v1/groups',
-          payload: { name, ...(w.actor.privilegeType === 'master' ? { domain_id: w.domainId } : {}) },
-        },
-        success: 201,
-        effect: async () => {
-          const group = await t.db.selectFrom('groups').select('domain_id').where('name', '=', name).executeTakeFirst();
-          expect(group?.domain_id).toBe(w.domainId);
-        },
-      };
+      const domain = w.actor.privilegeType === 'master' ? { domain_id: w.domainId } : {};
+      return send('POST', '/v1/groups', { name, ...domain }, 201, async () =>
+        expect(await columnOf('groups', 'domain_id', 'name', name)).toBe(w.domainId),
+      );
     },
-    'POST /v1/groups/{id}': (w) => ({
-      request: { method: 'POST', url: `/v1/groups/${w.groupId}`, payload: { name: `Renamed group ${seq}` } },
-      success: 200,
-      effect: async () => {
-        const group = await t.db
-          .selectFrom('groups')
-          .select('name')
-          .where('id', '=', w.groupId as string)
-          .executeTakeFirstOrThrow();
-        expect(group.name).toBe(`Renamed group ${seq}`);
-      },
-    }),
-    'DELETE /v1/groups/{id}': (w) => ({
-      request: { method: 'DELETE', url: `/v1/groups/${w.groupId}` },
-      success: 200,
-      effect: async () => {
-        const group = await t.db
-          .selectFrom('groups')
-          .select('id')
-          .where('id', '=', w.groupId as string)
-          .executeTakeFirst();
-        expect(group).toBeUndefined();
-      },
-    }),
+    'POST /v1/groups/{id}': (w) =>
+      send('POST', `/v1/groups/${w.groupId}`, { name: `Renamed group ${seq}` }, 200, async () =>
+        expect(await columnOf('groups', 'name', 'id', w.groupId)).toBe(`Renamed group ${seq}`),
+      ),
+    'DELETE /v1/groups/{id}': (w) =>
+      send('DELETE', `/v1/groups/${w.groupId}`, undefined, 200, async () =>
+        expect(await columnOf('groups', 'id', 'id', w.groupId)).toBeUndefined(),
+      ),
   },
-  view_company_info: {
-    'GET /v1/companyinfo': () => ({ request: { method: 'GET', url: '/v1/companyinfo' }, success: 200 }),
-  },
+  view_company_info: { 'GET /v1/companyinfo': read('/v1/companyinfo') },
   edit_company: { 'POST /v1/company': companyUpdate },
   update_company: { 'POST /v1/company': companyUpdate },
   add_domain: {
     'POST /v1/domain': () => {
       const body = domainBody();
-      return {
-        request: { method: 'POST', url: '/v1/domain', payload: body },
-        success: 201,
-        effect: async () => {
-          const domain = await t.db
-            .selectFrom('domains')
-            .select('company_code')
-            .where('host', '=', body.host)
-            .executeTakeFirst();
-          expect(domain?.company_code).toBe(body.company_code);
-        },
-      };
+      return send('POST', '/v1/domain', body, 201, async () =>
+        expect(await columnOf('domains', 'company_code', 'host', body.host)).toBe(body.company_code),
+      );
     },
   },
   edit_domain: {
-    'POST /v1/domain/{id}': (w) => ({
-      request: { method: 'POST', url: `/v1/domain/${w.domainId}`, payload: { service_name: `Renamed ${seq}` } },
-      success: 200,
-      effect: async () => {
-        const domain = await t.db
-          .selectFrom('domains')
-          .select('service_name')
-          .where('id', '=', w.domainId)
-          .executeTakeFirstOrThrow();
-        expect(domain.service_name).toBe(`Renamed ${seq}`);
-      },
-    }),
+    'POST /v1/domain/{id}': (w) =>
+      send('POST', `/v1/domain/${w.domainId}`, { service_name: `Renamed ${seq}` }, 200, async () =>
+        expect(await columnOf('domains', 'service_name', 'id', w.domainId)).toBe(`Renamed ${seq}`),
+      ),
   },
 };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { TestUser } from '../helpers/factory.ts';
 import { accountsSnapshot as snapshot } from '../helpers/snapshot.ts';
-import { team } from './team.ts';
+import { newUser, post, team } from './team.ts';
 
 const t = useTestApp();
 
@@ -11,45 +11,21 @@ describe('POST /v1/subordinates/{id}/status', () => {
   it('disables (signing the user out) and enables again', async () => {
     const { normal, headers } = await team(t);
     const theirs = (await t.make.session(normal)).headers;
-    const off = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${normal.id}/status`,
-      headers,
-      payload: { status: 'inactive' },
-    });
+    const off = await post(t, headers, `/v1/subordinates/${normal.id}/status`, { status: 'inactive' });
     expect(off.json().status).toBe('inactive');
     expect((await t.app.inject({ url: '/v1/profile', headers: theirs })).statusCode).toBe(401);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${normal.id}/status`,
-      headers,
-      payload: { status: 'inactive' },
-    });
+    const again = await post(t, headers, `/v1/subordinates/${normal.id}/status`, { status: 'inactive' });
     expect(again.statusCode).toBe(409);
-    const on = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${normal.id}/status`,
-      headers,
-      payload: { status: 'active' },
-    });
+    const on = await post(t, headers, `/v1/subordinates/${normal.id}/status`, { status: 'active' });
     expect(on.json().status).toBe('active');
   });
 
   it('is refused to admins and on oneself', async () => {
     const { sup, admin, normal, headers } = await team(t);
-    const byAdmin = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${normal.id}/status`,
-      headers: (await t.make.session(admin)).headers,
-      payload: { status: 'inactive' },
-    });
+    const adminHeaders = (await t.make.session(admin)).headers;
+    const byAdmin = await post(t, adminHeaders, `/v1/subordinates/${normal.id}/status`, { status: 'inactive' });
     expect(byAdmin.statusCode).toBe(403);
-    const self = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${sup.id}/status`,
-      headers,
-      payload: { status: 'inactive' },
-    });
+    const self = await post(t, headers, `/v1/subordinates/${sup.id}/status`, { status: 'inactive' });
     expect(self.statusCode).toBe(403);
     expect(self.json().error.code).toBe('self_action_not_allowed');
   });
@@ -66,12 +42,7 @@ describe('deleting users', () => {
     expect(row?.deleted_at).toBeInstanceOf(Date);
     expect((await t.app.inject({ url: '/v1/profile', headers: theirs })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/v1/subordinates/${normal.id}`, headers })).statusCode).toBe(404);
-    const reuse = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
-      headers,
-      payload: { email: normal.email, password: 'secret-pass-1', privilege_type: 'admin', name: 'Again' },
-    });
+    const reuse = await post(t, headers, '/v1/subordinates', newUser(normal.email, 'admin', 'Again'));
     expect(reuse.statusCode).toBe(201);
   });
 

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { signIn } from '../helpers/http.ts';
-import { team } from './team.ts';
+import { newUser, post, team } from './team.ts';
 
 const t = useTestApp();
 
 describe('POST /v1/subordinates', () => {
   it('adds an admin and a normal user under it, active at once with the given password', async () => {
     const { tenant, headers } = await team(t);
-    const admin = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
-      headers,
-      payload: { email: 'New.Admin@Example.test', password: 'secret-pass-1', privilege_type: 'admin', name: 'Aki' },
-    });
+    const admin = await post(t, headers, '/v1/subordinates', newUser('New.Admin@Example.test', 'admin', 'Aki'));
     expect(admin.statusCode, admin.body).toBe(201);
     expect(admin.json()).toMatchObject({
       email: 'new.admin@example.test',
@@ -23,19 +18,14 @@ describe('POST /v1/subordinates', () => {
       company_id: tenant.companyId,
       parent_user_id: null,
     });
-    const normal = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
-      headers,
-      payload: {
-        email: 'staff@example.test',
-        password: 'secret-pass-2',
-        privilege_type: 'normal',
-        name: 'Ben',
-        admin_code: 'new.admin@example.test',
-        company_section: 'Sales',
-        car_limit: 5,
-      },
+    const normal = await post(t, headers, '/v1/subordinates', {
+      email: 'staff@example.test',
+      password: 'secret-pass-2',
+      privilege_type: 'normal',
+      name: 'Ben',
+      admin_code: 'new.admin@example.test',
+      company_section: 'Sales',
+      car_limit: 5,
     });
     expect(normal.statusCode, normal.body).toBe(201);
     expect(normal.json()).toMatchObject({
@@ -50,44 +40,29 @@ describe('POST /v1/subordinates', () => {
 
   it('needs a parent admin of the same domain for a normal user', async () => {
     const { sup, headers } = await team(t);
-    const base = { email: 'x1@example.test', password: 'secret-pass-1', privilege_type: 'normal', name: 'X' };
-    const none = await t.app.inject({ method: 'POST', url: '/v1/subordinates', headers, payload: base });
+    const base = newUser('x1@example.test', 'normal', 'X');
+    const none = await post(t, headers, '/v1/subordinates', base);
     expect(none.statusCode).toBe(422);
     expect(none.json().error.code).toBe('privilege_change_parent_required');
-    const notAdmin = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
-      headers,
-      payload: { ...base, parent_user_id: sup.id },
-    });
+    const notAdmin = await post(t, headers, '/v1/subordinates', { ...base, parent_user_id: sup.id });
     expect(notAdmin.statusCode).toBe(422);
     expect(notAdmin.json().error.code).toBe('privilege_change_invalid_parent');
     const other = await team(t);
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
-      headers,
-      payload: { ...base, parent_user_id: other.admin.id },
-    });
+    const foreign = await post(t, headers, '/v1/subordinates', { ...base, parent_user_id: other.admin.id });
     expect(foreign.statusCode).toBe(404);
   });
 
   it('refuses a registered e-mail in any letter case, and weak passwords', async () => {
     const { admin, headers } = await team(t);
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
-      headers,
-      payload: { email: admin.email.toUpperCase(), password: 'secret-pass-1', privilege_type: 'admin', name: 'D' },
-    });
+    const dup = await post(t, headers, '/v1/subordinates', newUser(admin.email.toUpperCase(), 'admin', 'D'));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.code).toBe('email_already_registered');
-    const weak = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
+    const weak = await post(
+      t,
       headers,
-      payload: { email: 'weak@example.test', password: 'short', privilege_type: 'admin', name: 'W' },
-    });
+      '/v1/subordinates',
+      newUser('weak@example.test', 'admin', 'W', { password: 'short' }),
+    );
     expect(weak.statusCode).toBe(422);
     expect(weak.json().error.fields[0].field).toBe('password');
   });
@@ -96,33 +71,17 @@ describe('POST /v1/subordinates', () => {
     const { tenant, admin } = await team(t);
     const otherAdmin = await t.make.user({ tenant, privilege_type: 'admin' });
     const headers = (await t.make.session(admin)).headers;
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
-      headers,
-      payload: { email: 'mine@example.test', password: 'secret-pass-1', privilege_type: 'normal', name: 'M' },
-    });
+    const own = await post(t, headers, '/v1/subordinates', newUser('mine@example.test', 'normal', 'M'));
     expect(own.statusCode, own.body).toBe(201);
     expect(own.json().parent_user_id).toBe(admin.id);
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
+    const elsewhere = await post(
+      t,
       headers,
-      payload: {
-        email: 'theirs@example.test',
-        password: 'secret-pass-1',
-        privilege_type: 'normal',
-        name: 'T',
-        parent_user_id: otherAdmin.id,
-      },
-    });
+      '/v1/subordinates',
+      newUser('theirs@example.test', 'normal', 'T', { parent_user_id: otherAdmin.id }),
+    );
     expect(elsewhere.statusCode).toBe(403);
-    const anAdmin = await t.app.inject({
-      method: 'POST',
-      url: '/v1/subordinates',
-      headers,
-      payload: { email: 'adm@example.test', password: 'secret-pass-1', privilege_type: 'admin', name: 'A' },
-    });
+    const anAdmin = await post(t, headers, '/v1/subordinates', newUser('adm@example.test', 'admin', 'A'));
     expect(anAdmin.statusCode).toBe(403);
   });
 });
@@ -184,11 +143,11 @@ describe('read and update by id', () => {
     const { admin, normal, headers } = await team(t);
     const read = await t.app.inject({ url: `/v1/subordinates/${normal.id}`, headers });
     expect(read.json()).toMatchObject({ id: normal.id, parent_user_id: admin.id });
-    const edit = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${normal.id}`,
-      headers,
-      payload: { name: 'Renamed', company_section: 'Service', car_limit: 3, two_step_forced: true },
+    const edit = await post(t, headers, `/v1/subordinates/${normal.id}`, {
+      name: 'Renamed',
+      company_section: 'Service',
+      car_limit: 3,
+      two_step_forced: true,
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({
@@ -197,19 +156,9 @@ describe('read and update by id', () => {
       car_limit: 3,
       two_step_forced: true,
     });
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${normal.id}`,
-      headers,
-      payload: { email: admin.email },
-    });
+    const taken = await post(t, headers, `/v1/subordinates/${normal.id}`, { email: admin.email });
     expect(taken.statusCode).toBe(409);
-    const unknownField = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${normal.id}`,
-      headers,
-      payload: { privilege_type: 'admin' },
-    });
+    const unknownField = await post(t, headers, `/v1/subordinates/${normal.id}`, { privilege_type: 'admin' });
     expect(unknownField.statusCode).toBe(422);
   });
 
@@ -217,44 +166,24 @@ describe('read and update by id', () => {
     const { tenant, normal, headers } = await team(t);
     const group = await t.make.group({ tenant, name: 'East' });
     const other = await t.make.user({ tenant, privilege_type: 'admin', group_id: group.id });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${normal.id}`,
-      headers,
-      payload: { parent_user_id: other.id },
-    });
+    const res = await post(t, headers, `/v1/subordinates/${normal.id}`, { parent_user_id: other.id });
     expect(res.json()).toMatchObject({ parent_user_id: other.id, group_id: group.id });
   });
 
   it('does not let a user raise their own limits', async () => {
     const { admin } = await team(t);
     const headers = (await t.make.session(admin)).headers;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${admin.id}`,
-      headers,
-      payload: { car_limit: 9999 },
-    });
+    const res = await post(t, headers, `/v1/subordinates/${admin.id}`, { car_limit: 9999 });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('self_action_not_allowed');
-    const name = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${admin.id}`,
-      headers,
-      payload: { display_name: 'Me' },
-    });
+    const name = await post(t, headers, `/v1/subordinates/${admin.id}`, { display_name: 'Me' });
     expect(name.statusCode).toBe(200);
   });
 
   it('signs a user out everywhere when someone else sets their password', async () => {
     const { normal, headers } = await team(t);
     const theirs = (await t.make.session(normal)).headers;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/v1/subordinates/${normal.id}`,
-      headers,
-      payload: { password: 'brand-new-pass-9' },
-    });
+    const res = await post(t, headers, `/v1/subordinates/${normal.id}`, { password: 'brand-new-pass-9' });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/v1/profile', headers: theirs })).statusCode).toBe(401);
     expect((await signIn(t.app, normal.email, 'brand-new-pass-9')).statusCode).toBe(200);
