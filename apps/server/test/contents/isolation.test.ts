@@ -58,7 +58,10 @@ type Route = { name: string; state?: PublicationState; request: (id: string) => 
 
 const API = '/api/browser/v0/contents';
 
-/** A route on vehicle `id`: its method, its path under the contents API, its body, the state it acts on. */
+/**
+ * A route on vehicle `id`: its method, its whole path (written out: isolation-coverage.test.ts finds the routes tried
+ * by their paths in this file), its body, the state it acts on.
+ */
 function route(
   name: string,
   method: 'GET' | 'POST' | 'DELETE',
@@ -69,7 +72,7 @@ function route(
   return {
     name,
     ...(state ? { state } : {}),
-    request: (id) => ({ method, url: `${API}${path(id)}`, ...(body ? { payload: body(id) } : {}) }),
+    request: (id) => ({ method, url: path(id), ...(body ? { payload: body(id) } : {}) }),
   };
 }
 
@@ -88,33 +91,33 @@ const inBody = (name: string, path: string, body: Record<string, unknown> = {}) 
 
 /** Every route that names a vehicle, by path or in its body; `state` is one the route would act on for its owner. */
 const ROUTES_ON_A: Route[] = [
-  onPath('read', 'GET', '/{id}'),
+  onPath('read', 'GET', '/api/browser/v0/contents/{id}'),
   route(
     'update',
     'POST',
-    (id) => `/${id}`,
+    (id) => `${API}/${id}`,
     () => vehicleBody(),
   ),
-  inBody('extendinfo', '/extendinfo', { maker: 'X' }),
-  inBody('defect display', '/defect_display', { display: true }),
-  inBody('development view display', '/development_view_disp', { display: true }),
-  inBody('development view position', '/development_view_position', { position: 'outside' }),
-  inBody('inspection display', '/cs-car-inspection-display', { display: true }),
-  inBody('inspection', '/cs-car-inspection', { inspector_name: 'Intruder' }),
-  onPath('panel symbols', 'GET', '/{id}/cs-car-inspection/development-view-number-to-symbol'),
-  onPath('publish', 'POST', '/public/{id}'),
-  onPath('unpublish', 'POST', '/private/{id}', 'published'),
-  onPath('sleep', 'POST', '/sleep/{id}'),
-  onPath('wake', 'POST', '/wakeup/{id}', 'sleeping'),
-  onPath('restore', 'POST', '/restore/{id}', 'deleted'),
-  onPath('VR on', 'POST', '/vrmode/on/{id}'),
-  onPath('VR off', 'POST', '/vrmode/off/{id}'),
-  onPath('delete', 'DELETE', '/{id}'),
-  onPath('delete for good', 'DELETE', '/{id}?deleteType=hard', 'deleted'),
+  inBody('extendinfo', '/api/browser/v0/contents/extendinfo', { maker: 'X' }),
+  inBody('defect display', '/api/browser/v0/contents/defect_display', { display: true }),
+  inBody('development view display', '/api/browser/v0/contents/development_view_disp', { display: true }),
+  inBody('development view position', '/api/browser/v0/contents/development_view_position', { position: 'outside' }),
+  inBody('inspection display', '/api/browser/v0/contents/cs-car-inspection-display', { display: true }),
+  inBody('inspection', '/api/browser/v0/contents/cs-car-inspection', { inspector_name: 'Intruder' }),
+  onPath('panel symbols', 'GET', '/api/browser/v0/contents/{id}/cs-car-inspection/development-view-number-to-symbol'),
+  onPath('publish', 'POST', '/api/browser/v0/contents/public/{id}'),
+  onPath('unpublish', 'POST', '/api/browser/v0/contents/private/{id}', 'published'),
+  onPath('sleep', 'POST', '/api/browser/v0/contents/sleep/{id}'),
+  onPath('wake', 'POST', '/api/browser/v0/contents/wakeup/{id}', 'sleeping'),
+  onPath('restore', 'POST', '/api/browser/v0/contents/restore/{id}', 'deleted'),
+  onPath('VR on', 'POST', '/api/browser/v0/contents/vrmode/on/{id}'),
+  onPath('VR off', 'POST', '/api/browser/v0/contents/vrmode/off/{id}'),
+  onPath('delete', 'DELETE', '/api/browser/v0/contents/{id}'),
+  onPath('delete for good', 'DELETE', '/api/browser/v0/contents/{id}?deleteType=hard', 'deleted'),
   route(
     'bulk delete',
     'POST',
-    () => '/delete/bulk',
+    () => '/api/browser/v0/contents/delete/bulk',
     (id) => ({ ids: [id] }),
   ),
 ];
