@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../apps/server/src/db/database.ts';
-import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
 import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
+import { type ClipRecipe, clip, pattern } from '../apps/server/test/helpers/clips.ts';
 import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
 import { activeSuperUser, api, firstDomainId } from './api.ts';
 import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
@@ -14,22 +12,12 @@ import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from 
 import { openPage, requestAccessToken, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { repoRoot } from './harness/server.ts';
 
-const DIR = path.join(tmpdir(), 'spinyard-e2e-exterior-more');
-
-/** A 9 s 640x360 clip (over the domain's 8 s minimum), small and quick to make into a spin. */
-async function clip(): Promise<string> {
-  const file = path.join(DIR, 'turn-640x360-9s.mp4');
-  if (existsSync(file)) return file;
-  await mkdir(DIR, { recursive: true });
-  const partial = `${file}.${process.pid}.part.mp4`;
-  const args = ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=9'];
-  const run = await runBounded(ffmpegPath(), [...args, '-c:v', 'libx264', '-preset', 'ultrafast', partial], {
-    timeoutMs: 60_000,
-  });
-  if (run.code !== 0) throw new Error(`ffmpeg could not make the clip: ${run.stderr}`);
-  await rename(partial, file);
-  return file;
-}
+/** A 9 s 640x360 clip (over the domain's 8 s minimum), small and quick to make into a spin: x264 in its defaults. */
+const TURN: ClipRecipe = {
+  ext: 'mp4',
+  format: 'mp4',
+  args: [...pattern('640x360', 9, { rate: 30 }), '-c:v', 'libx264', '-preset', 'ultrafast'],
+};
 
 /** Frames of a row without the video pipeline: the server tests' seed, against the test server's database. */
 async function seedFrames(suite: Suite, vehicleId: string): Promise<void> {
@@ -77,7 +65,7 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
     createVehicle(suite, session, { management_id: `${id}-${stamp}`, maker: 'Mazda', car_name: 'CX-5' });
 
   beforeAll(async () => {
-    [video] = await Promise.all([clip(), activeSuperUser(suite, account)]);
+    [video] = await Promise.all([clip('turn-640x360-9s', TURN), activeSuperUser(suite, account)]);
     session = await apiSignIn(suite, account.email, account.password);
     seeded = await vehicle('SEED');
     await seedFrames(suite, seeded);

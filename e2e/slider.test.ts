@@ -1,49 +1,30 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
+import { type ClipRecipe, clipBytes, pattern, sine, X264 } from '../apps/server/test/helpers/clips.ts';
 import { activeSuperUser, api } from './api.ts';
 import { apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
-const DIR = path.join(tmpdir(), 'spinyard-e2e-slider');
-
-/** A photo-like JPEG of the given size (a blurred gradient of colours). */
-async function photo(file: string, width: number, height: number): Promise<string> {
-  await mkdir(DIR, { recursive: true });
-  const full = path.join(DIR, file);
+/** A photo-like JPEG of the given size (a blurred gradient of colours), to hand the file input under `name`. */
+async function photo(name: string, width: number, height: number) {
   const small = Buffer.from([200, 40, 40, 40, 160, 60, 30, 60, 200, 220, 200, 40, 90, 90, 90, 250, 250, 250]);
-  await sharp(small, { raw: { width: 3, height: 2, channels: 3 } })
+  const buffer = await sharp(small, { raw: { width: 3, height: 2, channels: 3 } })
     .resize(width, height, { kernel: 'cubic' })
     .jpeg({ quality: 80 })
-    .toFile(full);
-  return full;
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
 }
 
 /** A 4 s 320x180 H.264 MP4 with sound. */
-async function clip(): Promise<string> {
-  await mkdir(DIR, { recursive: true });
-  const file = path.join(DIR, 'showroom-320x180-4s.mp4');
-  if (existsSync(file)) return file;
-  const partial = `${file}.${process.pid}.part.mp4`;
-  const run = await runBounded(
-    ffmpegPath(),
-    [
-      ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15:duration=4'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast'],
-      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', partial],
-    ],
-    { timeoutMs: 60_000 },
-  );
-  if (run.code !== 0) throw new Error(`ffmpeg could not make the clip: ${run.stderr}`);
-  await rename(partial, file);
-  return file;
-}
+const SHOWROOM: ClipRecipe = {
+  ext: 'mp4',
+  format: 'mp4',
+  args: [...pattern('320x180', 4, { rate: 15 }), ...sine(4), ...X264, '-c:a', 'aac'],
+};
+
+type Photo = Awaited<ReturnType<typeof photo>>;
 
 // The slider in the browser: a category image added with a caption (line breaks gone as typed, the width counter)
 // and listed with its caption; a 16:10 picture refused in Japanese naming the file; a video link pasted, its id
@@ -53,9 +34,9 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
   const stamp = Date.now().toString(36);
   const account = { email: `slider-${stamp}@example.com`, password: 'abcd1234', name: `Slider ${stamp}` };
   let vehicleId = '';
-  let good = '';
-  let second = '';
-  let wide = '';
+  let good: Photo;
+  let second: Photo;
+  let wide: Photo;
 
   beforeAll(async () => {
     [good, second, wide] = await Promise.all([
@@ -145,9 +126,17 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
   });
 
   it('adds an original video played from the stored file, and names a text file refused as a video', async () => {
-    const video = await clip();
-    const fake = path.join(DIR, 'not-a-video.mp4');
-    await writeFile(fake, 'This is text with a video name.\n'.repeat(20));
+    // Handed to the input under the names the page must show.
+    const video = {
+      name: 'showroom-320x180-4s.mp4',
+      mimeType: 'video/mp4',
+      buffer: await clipBytes('showroom-320x180-4s', SHOWROOM),
+    };
+    const fake = {
+      name: 'not-a-video.mp4',
+      mimeType: 'video/mp4',
+      buffer: Buffer.from('This is text with a video name.\n'.repeat(20)),
+    };
     const { page } = await openPage(suite, 'ja-JP');
     await signIn(page, account.email, account.password, null);
     await openTab(page, 'original_video', 'movie-upload');
