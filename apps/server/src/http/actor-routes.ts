@@ -1,4 +1,5 @@
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Actor } from '../modules/auth/service.ts';
@@ -8,6 +9,30 @@ import { errorResponses } from './schemas.ts';
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const security = [{ bearer: [] }];
+
+/** What an upload route consumes, for its OpenAPI schema. */
+export const multipartForm = ['multipart/form-data'];
+
+/**
+ * The route options of a signed-in caller's routes: the tags and the bearer token around the schema given, so each
+ * route states only what is its own (summary, params, body, answers). `actorRoutes` below builds every route on it;
+ * routes that answer more than JSON (files, streams) use it with their own handler.
+ */
+export function signedInRoute(tags: string[]) {
+  return <S extends object>(schema: S) => ({ schema: { tags, security, ...schema } });
+}
+
+/**
+ * A CSV file sent as it is read. Fastify writes a stream as it comes and never serialises it against the route's
+ * JSON answer schema; only the type provider's reply type does not know that, hence the plain reply here.
+ */
+export function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
 
 type Part = z.ZodType | undefined;
 type Parsed<S extends Part> = S extends z.ZodType ? z.output<S> : undefined;
@@ -59,6 +84,7 @@ export interface ActorRoutes {
  * and answers and calls its service with the caller, so the frame every such route shares is written once.
  */
 export function actorRoutes(app: ZodApp, tags: string[]): ActorRoutes {
+  const signedIn = signedInRoute(tags);
   const register =
     (method: 'GET' | 'POST' | 'DELETE'): Register =>
     (url, route) => {
@@ -68,13 +94,11 @@ export function actorRoutes(app: ZodApp, tags: string[]): ActorRoutes {
         Object.entries({ description, consumes, params, querystring, body }).filter(([, v]) => v),
       );
       // Typed loosely: the handler names the parts' types itself (below), the answer is checked by `run`'s type.
-      const schema: FastifySchema = {
-        tags,
+      const { schema } = signedIn<FastifySchema>({
         summary,
-        security,
         ...parts,
         response: { [status]: route.answer, ...errorResponses(...route.errors) },
-      };
+      });
       app.route({
         method,
         url,

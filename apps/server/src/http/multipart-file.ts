@@ -82,3 +82,17 @@ export async function receiveFile(request: FastifyRequest, options: { maxBytes: 
 function missingFile(message: string): AppError {
   return new AppError('validation_failed', { fields: [{ field: 'file', rule: 'required', message }] });
 }
+
+/** Receives the one file of the request, runs `use` on it, and always removes the temporary copy. */
+export async function withFile<T>(
+  request: FastifyRequest,
+  maxBytes: number,
+  use: (file: ReceivedFile) => Promise<T>,
+): Promise<T> {
+  const file = await receiveFile(request, { maxBytes });
+  try {
+    return await use(file);
+  } finally {
+    await file.discard();
+  }
+}

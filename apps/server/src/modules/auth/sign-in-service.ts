@@ -1,55 +1,29 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import {
   canSignIn,
-  effectiveLoginLimit,
-  formatTwoStepCode,
-  isLoginLimitReached,
   isTwoStepCodeFormat,
   isTwoStepRequired,
   judgeTwoStepCode,
   normaliseTwoStepCode,
   readDomainOptions,
-  TWO_STEP_CODE_LENGTH,
-  TWO_STEP_CODE_TTL_MS,
   TWO_STEP_MAX_ATTEMPTS,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import type { MailQueue } from '../../platform/mail/mail-outbox-queue.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
-import { userAccounts } from '../users/accounts-service.ts';
 import { checkSignInHost } from './host-rule.ts';
-import { twoStepCodeMail, twoStepCodeSms } from './mails.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { verifyPassword } from './passwords.ts';
 import { LOGIN_THROTTLE, retryAfterSeconds } from './rate-limit.ts';
-import { type AuthRepo, authRepo } from './repo.ts';
+import { authRepo } from './repo.ts';
 import type { AuthService, DeviceCaller } from './service.ts';
+import { deviceList, signInTokens, type TemporaryPurpose } from './sign-in-finish.ts';
+import { type SignInLog, startTwoStep } from './sign-in-two-step.ts';
 import type { DeviceList, FinishAnswer, LoginInput, SignInAnswer } from './sign-in-types.ts';
-import { hashToken, newToken } from './tokens.ts';
-
-type TemporaryPurpose = 'login_limit' | 'two_step';
-
-/** How long a sign-in held at the login limit waits for a device to be logged out. */
-export const LOGIN_LIMIT_TOKEN_TTL_MS = 10 * 60 * 1000;
+import { hashToken } from './tokens.ts';
 
 const MAX_DEVICE_LENGTH = 200;
 
-type SignInUser = NonNullable<Awaited<ReturnType<AuthRepo['findUserWithDomain']>>>;
-
-interface Device {
-  device: string;
-  application: string;
-  ip: string;
-}
-
-export type SignInLog = (msg: string, fields: Record<string, unknown>) => void;
-
-/**
- * Every sign-in path of the spec (first document section 4, second document section 7): 200 signed in, 201 the
- * simultaneous-login limit, 202 a second step; then the calls that finish a held sign-in (the two-step code,
- * continuing after a device was logged out) and the device list itself.
- */
-export function signInService(deps: {
+export interface SignInDeps {
   db: Db;
   auth: AuthService;
   mail: MailQueue;
@@ -58,11 +32,15 @@ export function signInService(deps: {
   now?: () => Date;
   /** SPINYARD_PRODUCT_HOST, for the sign-in host rule. */
   productHost?: string;
-}) {
-  const { db, auth } = deps;
+}
+
+/** What every sign-in path shares: the repository, the clock, the throttle, the held sign-in and its finish. */
+function signInCore(deps: SignInDeps) {
+  const { db } = deps;
   const repo = authRepo(db);
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => undefined);
+  const tokens = signInTokens({ db, auth: deps.auth, now });
 
   async function refuse(
     ip: string,
@@ -79,180 +57,6 @@ export function signInService(deps: {
     if (wait > 0) throw new AppError('too_many_attempts', { retryAfterSeconds: wait });
   }
 
-  function loginLimitOf(user: SignInUser) {
-    const options = readDomainOptions(user.domain_options);
-    return {
-      mode: options.login_limit_mode,
-      limit: effectiveLoginLimit(user.login_limit_count, options.login_limit_count),
-    };
-  }
-
-  async function deviceList(r: AuthRepo, user: SignInUser, currentSessionId?: string): Promise<DeviceList> {
-    const rows = await r.listLiveSessions(user.id);
-    // Listed most recently used first; the suggestion is the last one, the device left alone the longest.
-    const oldest = rows.at(-1);
-    return {
-      login_activities: rows.map((row) => ({
-        id: row.id,
-        device: row.device,
-        application: row.application,
-        ip: row.ip,
-        created_at: row.created_at.toISOString(),
-        last_used_at: row.last_used_at.toISOString(),
-        current: row.session_id === currentSessionId,
-      })),
-      login_limit_count: loginLimitOf(user).limit,
-      service_name: user.domain_service_name,
-      target_token_id: oldest?.id ?? null,
-    };
-  }
-
-  async function newTemporaryToken(
-    r: AuthRepo,
-    user: SignInUser,
-    device: Device,
-    purpose: TemporaryPurpose,
-    ttlMs: number,
-  ): Promise<{ token: string; sessionId: string }> {
-    const sessionId = randomUUID();
-    const temporary = newToken();
-    await r.insertTokens([
-      {
-        userId: user.id,
-        sessionId,
-        kind: 'temporary',
-        hash: temporary.hash,
-        ...device,
-        expiresAt: new Date(now().getTime() + ttlMs),
-        purpose,
-      },
-    ]);
-    return { token: temporary.token, sessionId };
-  }
-
-  /**
-   * The last step of every path: under the login limit the real tokens are issued; at the limit the sign-in is
-   * held with a temporary token (or keeps the one it came with). Counting and inserting happen under a lock of
-   * what is counted, so two devices signing in at once cannot both take the last place.
-   */
-  async function finish(
-    user: SignInUser,
-    device: Device,
-    held?: { token: string; sessionId: string; expiresAt: Date },
-  ): Promise<FinishAnswer> {
-    const { mode, limit } = loginLimitOf(user);
-    return db.transaction().execute(async (trx): Promise<FinishAnswer> => {
-      const r = authRepo(trx);
-      if (limit !== null) {
-        await r.lockLoginLimit(mode === 'per_domain' ? `domain:${user.domain_id}` : `user:${user.id}`);
-        // Only the count the mode reads is taken; the other would be a query for nothing.
-        const reached = isLoginLimitReached({
-          mode,
-          limit,
-          activeSessionsForAccount: mode === 'per_account' ? await r.countLiveSessions({ userId: user.id }) : 0,
-          activeSessionsForDomain: mode === 'per_domain' ? await r.countLiveSessions({ domainId: user.domain_id }) : 0,
-        });
-        if (reached) {
-          // Checked under the lock: a simultaneous continue may have turned this held sign-in into a session.
-          if (held && !(await r.isSessionLive(held.sessionId))) throw new AppError('not_authenticated');
-          const list = await deviceList(r, user);
-          // Per domain, the places may all be taken by colleagues: this user can log out only their own devices,
-          // so with none of their own there is nothing to offer.
-          if (list.login_activities.length === 0) throw new AppError('login_device_limit_reached');
-          const temporary = held ?? {
-            token: (await newTemporaryToken(r, user, device, 'login_limit', LOGIN_LIMIT_TOKEN_TTL_MS)).token,
-            expiresAt: new Date(now().getTime() + LOGIN_LIMIT_TOKEN_TTL_MS),
-          };
-          return {
-            status: 201,
-            body: {
-              temporary_token: temporary.token,
-              expires_in: Math.max(0, Math.floor((temporary.expiresAt.getTime() - now().getTime()) / 1000)),
-              ...list,
-            },
-          };
-        }
-      }
-      // A held sign-in becomes a real one once: of two simultaneous continues, the second finds it revoked.
-      if (held && (await r.revokeSession(held.sessionId)) === 0) throw new AppError('not_authenticated');
-      const sessionId = randomUUID();
-      const access = newToken();
-      const content = newToken();
-      const expiresAt = new Date(now().getTime() + auth.accessTokenTtlMs);
-      await r.insertTokens([
-        { userId: user.id, sessionId, kind: 'access', hash: access.hash, ...device, expiresAt },
-        { userId: user.id, sessionId, kind: 'content', hash: content.hash, ...device, expiresAt },
-      ]);
-      await userAccounts(trx).markLogin(user.id);
-      return {
-        status: 200,
-        body: {
-          access_token: access.token,
-          'content-token': content.token,
-          token_type: 'bearer',
-          expires_in: Math.floor(auth.accessTokenTtlMs / 1000),
-        },
-      };
-    });
-  }
-
-  /** Mail always; SMS too when the user has a phone and an SMS backend is set. A failed SMS is logged, not fatal. */
-  async function sendCode(user: SignInUser, code: string, challengeId: string): Promise<('mail' | 'sms')[]> {
-    await deps.mail.send(
-      twoStepCodeMail(user.email, user.domain_service_name, code, TWO_STEP_CODE_TTL_MS),
-      `two-step:${challengeId}`,
-    );
-    const delivery: ('mail' | 'sms')[] = ['mail'];
-    const phone = user.phone.trim();
-    if (deps.sms && phone) {
-      try {
-        await deps.sms.send(phone, twoStepCodeSms(user.domain_service_name, code, TWO_STEP_CODE_TTL_MS));
-        delivery.push('sms');
-      } catch (error) {
-        log('Two-step code SMS failed', { userId: user.id, error: String(error) });
-      }
-    }
-    return delivery;
-  }
-
-  async function startTwoStep(user: SignInUser, device: Device): Promise<SignInAnswer> {
-    const code = formatTwoStepCode(randomInt(0, 10 ** TWO_STEP_CODE_LENGTH));
-    // argon2 rather than a plain digest: a million possible codes would fall to a dictionary in no time.
-    const codeHash = await hashPassword(code);
-    const { token, challengeId } = await db.transaction().execute(async (trx) => {
-      const r = authRepo(trx);
-      const temporary = await newTemporaryToken(r, user, device, 'two_step', TWO_STEP_CODE_TTL_MS);
-      const challenge = await r.insertChallenge({
-        userId: user.id,
-        sessionId: temporary.sessionId,
-        codeHash,
-        expiresAt: new Date(now().getTime() + TWO_STEP_CODE_TTL_MS),
-      });
-      return { token: temporary.token, challengeId: challenge.id };
-    });
-    const delivery = await sendCode(user, code, challengeId);
-    return {
-      status: 202,
-      body: { temporary_token: token, expires_in: Math.floor(TWO_STEP_CODE_TTL_MS / 1000), delivery },
-    };
-  }
-
-  /**
-   * `{id}` of /login-activity/{id} names whose devices these are. Only the user themself may list or log out their
-   * devices (`me` or their own id): another user's sessions are theirs to end, or the operator's by disabling the
-   * account.
-   */
-  function checkOwner(caller: DeviceCaller, id: string): void {
-    if (id !== 'me' && id !== caller.userId) throw new AppError('forbidden');
-  }
-
-  async function devices(caller: DeviceCaller, id = 'me'): Promise<DeviceList> {
-    checkOwner(caller, id);
-    const user = await repo.findUserWithDomain(caller.userId);
-    if (!user) throw new AppError('not_authenticated');
-    return deviceList(repo, user, caller.sessionId);
-  }
-
   /** A live temporary token of the given purpose with its (still allowed) user; what ended it otherwise. */
   async function heldSignIn(token: string | undefined, purpose: TemporaryPurpose) {
     if (!token) throw new AppError('not_authenticated');
@@ -267,6 +71,24 @@ export function signInService(deps: {
     return { found, user, device: { device: found.device, application: found.application, ip: found.ip } };
   }
 
+  return {
+    deps,
+    db,
+    repo,
+    now,
+    twoStepContext: { db, mail: deps.mail, sms: deps.sms, log, now, tokens },
+    finish: tokens.finish,
+    refuse,
+    throttle,
+    heldSignIn,
+  };
+}
+
+type SignInCore = ReturnType<typeof signInCore>;
+
+/** The first call of a sign-in (first document section 4): 200 signed in, 201 at the login limit, 202 two-step. */
+function passwordSignIn(core: SignInCore) {
+  const { deps, db, repo, refuse, throttle, finish } = core;
   return {
     async login(input: LoginInput, ip: string, host?: string): Promise<SignInAnswer> {
       const username = input.username?.trim().toLowerCase() ?? '';
@@ -310,12 +132,21 @@ export function signInService(deps: {
       });
       // Earlier failures are forgiven only once the whole sign-in succeeds: a password alone does not reset the
       // counter that also limits guesses of the two-step code.
-      if (twoStep) return startTwoStep(user, device);
+      if (twoStep) return startTwoStep(core.twoStepContext, user, device);
       await repo.recordAttempt(ip, username, true);
       await repo.clearUsernameFailures(username);
       return finish(user, device);
     },
+  };
+}
 
+/**
+ * The calls that finish a held sign-in (second document section 7): the two-step code, or continuing after a
+ * device was logged out.
+ */
+function heldSignIns(core: SignInCore) {
+  const { repo, now, throttle, heldSignIn, finish } = core;
+  return {
     /**
      * The second step. Each submission spends one of the challenge's attempts before the code is compared, in
      * one atomic update, so parallel guesses cannot exceed the limit; a wrong code also counts as a failed login
@@ -362,7 +193,30 @@ export function signInService(deps: {
       if (found.expires_at.getTime() <= now().getTime()) throw new AppError('not_authenticated');
       return finish(user, device, { token: token ?? '', sessionId: found.session_id, expiresAt: found.expires_at });
     },
+  };
+}
 
+/**
+ * `{id}` of /login-activity/{id} names whose devices these are. Only the user themself may list or log out their
+ * devices (`me` or their own id): another user's sessions are theirs to end, or the operator's by disabling the
+ * account.
+ */
+function checkOwner(caller: DeviceCaller, id: string): void {
+  if (id !== 'me' && id !== caller.userId) throw new AppError('forbidden');
+}
+
+/** The signed-in user's device list and logging one device out. */
+function deviceSessions(core: SignInCore) {
+  const { repo } = core;
+
+  async function devices(caller: DeviceCaller, id = 'me'): Promise<DeviceList> {
+    checkOwner(caller, id);
+    const user = await repo.findUserWithDomain(caller.userId);
+    if (!user) throw new AppError('not_authenticated');
+    return deviceList(repo, user, caller.sessionId);
+  }
+
+  return {
     devices,
 
     /**
@@ -377,6 +231,16 @@ export function signInService(deps: {
       return devices(caller);
     },
   };
+}
+
+/**
+ * Every sign-in path of the spec (first document section 4, second document section 7): 200 signed in, 201 the
+ * simultaneous-login limit, 202 a second step; then the calls that finish a held sign-in (the two-step code,
+ * continuing after a device was logged out) and the device list itself.
+ */
+export function signInService(deps: SignInDeps) {
+  const core = signInCore(deps);
+  return { ...passwordSignIn(core), ...heldSignIns(core), ...deviceSessions(core) };
 }
 
 export type SignInService = ReturnType<typeof signInService>;

@@ -1,14 +1,13 @@
 import { designAnswer, designIconParams, designUpdateBody } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorRoutes } from '../../http/actor-routes.ts';
+import { actorRoutes, multipartForm, signedInRoute } from '../../http/actor-routes.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { receiveFile, registerMultipart } from '../../http/multipart-file.ts';
+import { registerMultipart, withFile } from '../../http/multipart-file.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
 import { type DesignService, designService } from './service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['custom design'];
 
 /**
@@ -36,27 +35,19 @@ const routes: FastifyPluginAsyncZod<{ design: DesignService }> = async (app, { d
 
   app.post(
     '/custom_design/icon/:icon_type',
-    {
-      schema: {
-        tags,
-        security,
-        consumes: ['multipart/form-data'],
-        summary: 'Set the custom icon of an icon type (multipart field `file`): PNG, best 80x80 and transparent',
-        description:
-          'Judged by content: PNG, at most 1 MB and 1024 pixels a side, stored re-encoded within 160x160. Refusals: ' +
-          '413 file_too_large, 415 unsupported_image_format, 422 image_dimensions_invalid.',
-        params: designIconParams,
-        response: { 200: designAnswer, ...errorResponses(401, 403, 413, 415, 422) },
-      },
-    },
-    async (request) => {
-      const file = await receiveFile(request, { maxBytes: design.maxIconBytes });
-      try {
-        return await design.setIcon(actorOf(request), request.params.icon_type, file);
-      } finally {
-        await file.discard();
-      }
-    },
+    signedInRoute(tags)({
+      consumes: multipartForm,
+      summary: 'Set the custom icon of an icon type (multipart field `file`): PNG, best 80x80 and transparent',
+      description:
+        'Judged by content: PNG, at most 1 MB and 1024 pixels a side, stored re-encoded within 160x160. Refusals: ' +
+        '413 file_too_large, 415 unsupported_image_format, 422 image_dimensions_invalid.',
+      params: designIconParams,
+      response: { 200: designAnswer, ...errorResponses(401, 403, 413, 415, 422) },
+    }),
+    async (request) =>
+      withFile(request, design.maxIconBytes, (file) =>
+        design.setIcon(actorOf(request), request.params.icon_type, file),
+      ),
   );
 
   route.delete('/custom_design/icon/:icon_type', {

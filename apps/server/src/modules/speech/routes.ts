@@ -7,13 +7,12 @@ import {
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorRoutes } from '../../http/actor-routes.ts';
+import { actorRoutes, signedInRoute } from '../../http/actor-routes.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { type SpeechSynthesizer, speechSynthesizer } from '../../platform/speech/index.ts';
 import type { ModuleContext } from '../context.ts';
 import { type SpeechService, speechService } from './service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['texttoaudio'];
 
 const routes: FastifyPluginAsyncZod<{ speech: SpeechService }> = async (app, { speech }) => {
@@ -28,20 +27,16 @@ const routes: FastifyPluginAsyncZod<{ speech: SpeechService }> = async (app, { s
 
   app.post(
     '/texttoaudio/preview',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Speak a plain text in a language and voice: an mp3 (audio/mpeg), made on this server, not stored',
-        description:
-          `language: ja, en, fr or pt; voice: one of that language's (GET /texttoaudio/voices); text: plain text, ` +
-          `1 to ${TEXT_TO_AUDIO_MAX_CHARS} characters, markup read as characters. Audio that would pass ` +
-          `${TEXT_TO_AUDIO_MAX_SECONDS} s (the annotation audio rule) is refused: 422 naming text (max_length). ` +
-          `At most ${TEXT_TO_AUDIO_PREVIEWS_PER_MINUTE} previews a minute per user (429 rate_limited, Retry-After); ` +
-          'when the speech worker is full, 503 speech_busy with Retry-After.',
-        body: textToAudioPreviewBody,
-      },
-    },
+    signedInRoute(tags)({
+      summary: 'Speak a plain text in a language and voice: an mp3 (audio/mpeg), made on this server, not stored',
+      description:
+        `language: ja, en, fr or pt; voice: one of that language's (GET /texttoaudio/voices); text: plain text, ` +
+        `1 to ${TEXT_TO_AUDIO_MAX_CHARS} characters, markup read as characters. Audio that would pass ` +
+        `${TEXT_TO_AUDIO_MAX_SECONDS} s (the annotation audio rule) is refused: 422 naming text (max_length). ` +
+        `At most ${TEXT_TO_AUDIO_PREVIEWS_PER_MINUTE} previews a minute per user (429 rate_limited, Retry-After); ` +
+        'when the speech worker is full, 503 speech_busy with Retry-After.',
+      body: textToAudioPreviewBody,
+    }),
     async (request, reply) => {
       const mp3 = await speech.preview(actorOf(request), request.body);
       return reply.type('audio/mpeg').header('cache-control', 'private, no-store').send(mp3);

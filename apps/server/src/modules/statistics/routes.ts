@@ -1,10 +1,9 @@
-import type { Readable } from 'node:stream';
 import { STATISTIC_EVENT_PATH, statisticChartAnswer, statisticChartQuery, statisticEventBody } from '@spinyard/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { actorRoutes } from '../../http/actor-routes.ts';
+import { actorRoutes, sendCsv, signedInRoute } from '../../http/actor-routes.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
@@ -72,17 +71,7 @@ const eventRoutes: FastifyPluginAsyncZod<{ events: StatisticEventService; limite
   );
 };
 
-/** A file sent as it is read (the type provider's reply type knows only the JSON answers, hence the plain reply). */
-function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(stream);
-}
-
 const chartRoutes: FastifyPluginAsyncZod<{ chart: StatisticChartService }> = async (app, { chart }) => {
-  const security = [{ bearer: [] }];
   const tags = ['statistics'];
   const route = actorRoutes(app, tags);
 
@@ -98,17 +87,13 @@ const chartRoutes: FastifyPluginAsyncZod<{ chart: StatisticChartService }> = asy
 
   app.get(
     '/statistics/chart/csv',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'The same period as a CSV file (text/csv, UTF-8 with BOM): one line per vehicle and day with any count, ' +
-          'every cell neutralised against formulas',
-        querystring: statisticChartQuery,
-        response: errorResponses(401, 404, 422),
-      },
-    },
+    signedInRoute(tags)({
+      summary:
+        'The same period as a CSV file (text/csv, UTF-8 with BOM): one line per vehicle and day with any count, ' +
+        'every cell neutralised against formulas',
+      querystring: statisticChartQuery,
+      response: errorResponses(401, 404, 422),
+    }),
     async (request, reply) => {
       const { fileName, stream } = await chart.csv(actorOf(request), request.query);
       return sendCsv(reply, fileName, stream);

@@ -2,12 +2,11 @@ import type { companyAnswer, domainDetailAnswer } from '@spinyard/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { signedInRoute } from '../../http/actor-routes.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { Actor } from '../auth/service.ts';
 import { IMAGE_BODY_LIMIT_BYTES, imageBody } from './schemas.ts';
-
-const security = [{ bearer: [] }];
 
 export type TenancyApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -42,35 +41,30 @@ export function pictureRoutes<P extends z.ZodObject, A extends PictureOwner>(
   // A malformed id in the path is a 422 of its own; a route without parameters cannot answer one on removal.
   const paramErrors = Object.keys(picture.params.shape).length > 0 ? [422] : [];
   const answer: PictureOwner = picture.answer;
+  const route = signedInRoute(picture.tags);
 
   app.post(
     picture.url,
     {
       bodyLimit: IMAGE_BODY_LIMIT_BYTES,
-      schema: {
-        tags: picture.tags,
+      ...route({
         summary: picture.upload.summary,
         description: picture.upload.description,
-        security,
         params: picture.params,
         body: imageBody,
         response: { 200: answer, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
-      },
+      }),
     },
     async (request) => picture.upload.run(actorOf(request), paramsOf(request), request.body.image),
   );
 
   app.delete(
     picture.url,
-    {
-      schema: {
-        tags: picture.tags,
-        summary: picture.remove.summary,
-        security,
-        params: picture.params,
-        response: { 200: answer, ...errorResponses(401, 403, 404, 409, ...paramErrors) },
-      },
-    },
+    route({
+      summary: picture.remove.summary,
+      params: picture.params,
+      response: { 200: answer, ...errorResponses(401, 403, 404, 409, ...paramErrors) },
+    }),
     async (request) => picture.remove.run(actorOf(request), paramsOf(request)),
   );
 }

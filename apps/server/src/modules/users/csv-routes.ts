@@ -7,13 +7,13 @@ import {
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import { signedInRoute } from '../../http/actor-routes.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { acceptCsvBodies } from '../../http/csv-body.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { CsvService } from './csv-service.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['users'];
+const route = signedInRoute(['users']);
 
 /** The CSV template and upload; registered in their own scope so only the upload accepts file bodies. */
 export const csvRoutes: FastifyPluginAsyncZod<{ csv: CsvService }> = async (app, { csv }) => {
@@ -21,13 +21,7 @@ export const csvRoutes: FastifyPluginAsyncZod<{ csv: CsvService }> = async (app,
 
   app.get(
     '/v1/subordinates-template',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The user CSV template to fill in (text/csv, UTF-8): the header line of the upload format',
-      },
-    },
+    route({ summary: 'The user CSV template to fill in (text/csv, UTF-8): the header line of the upload format' }),
     async (request, reply) => {
       await csv.assertMayImport(actorOf(request));
       return reply
@@ -39,19 +33,15 @@ export const csvRoutes: FastifyPluginAsyncZod<{ csv: CsvService }> = async (app,
 
   app.post(
     '/v1/subordinates-upload',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Add users from a CSV file sent as the request body (text/csv or application/octet-stream, at most 1 MB, UTF-8): all rows or none',
-        response: {
-          200: csvAddedAnswer,
-          422: csvErrorAnswer,
-          ...errorResponses(400, 401, 403, 409, 413, 415),
-        },
+    route({
+      summary:
+        'Add users from a CSV file sent as the request body (text/csv or application/octet-stream, at most 1 MB, UTF-8): all rows or none',
+      response: {
+        200: csvAddedAnswer,
+        422: csvErrorAnswer,
+        ...errorResponses(400, 401, 403, 409, 413, 415),
       },
-    },
+    }),
     async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw new AppError('csv_unsupported_format');
