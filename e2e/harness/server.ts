@@ -1,11 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { delay, SERVER_PID_FILE, stopOrphanedPostgres } from './processes.ts';
+
+export { stopLeftovers } from './processes.ts';
 
 /**
  * Starts the real `spinyard serve` (embedded PostgreSQL, built console) as a child process for the browser
@@ -19,9 +22,6 @@ export const SERVER_SOURCE_ENTRY = 'apps/server/src/main.ts';
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
 const OUTPUT_LIMIT = 64_000;
-/** In a server's root: the pid of its process. */
-const SERVER_PID_FILE = 'server.pid';
-
 export interface StartServerOptions {
   /** Extra or overriding environment for the server process. */
   env?: Record<string, string>;
@@ -86,36 +86,6 @@ export function freePort(): Promise<number> {
       server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
     });
   });
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The embedded PostgreSQL runs detached from the server. If the server died without its own shutdown (a kill
- * after the stop timeout, a crash), the database it started would outlive it: stop it through its pid file.
- */
-async function stopOrphanedPostgres(dataDir: string): Promise<string | undefined> {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  const content = await readFile(pidFile, 'utf8').catch(() => undefined);
-  if (content === undefined) return undefined;
-  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
-  process.kill(pid, 'SIGINT');
-  const end = Date.now() + 15_000;
-  while (isAlive(pid) && Date.now() < end) await delay(100);
-  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-  return `PostgreSQL (pid ${pid}) was still running after the server exited; stopped it`;
 }
 
 /** Processes of servers still running when the test process exits (a crashed test file): kill them. */
@@ -274,30 +244,6 @@ export async function copyBuilds(to: BuildCopies, overrides: Record<string, stri
     cp(from.console, to.console, { recursive: true }),
     cp(from.viewer, to.viewer, { recursive: true }),
   ]);
-}
-
-/**
- * Stops what servers under `dir` left running (a worker that ended with a server started ahead for a file that
- * never came) and removes their roots.
- */
-export async function stopLeftovers(dir: string): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  await Promise.all(
-    entries
-      .filter((entry) => entry.isDirectory() && entry.name.startsWith('spinyard-e2e-'))
-      .map(async (entry) => {
-        const root = path.join(dir, entry.name);
-        const pid = Number.parseInt(await readFile(path.join(root, SERVER_PID_FILE), 'utf8').catch(() => ''), 10);
-        if (pid > 0 && isAlive(pid)) {
-          process.kill(pid, 'SIGTERM');
-          const end = Date.now() + STOP_TIMEOUT_MS;
-          while (isAlive(pid) && Date.now() < end) await delay(100);
-          if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-        }
-        await stopOrphanedPostgres(path.join(root, 'data'));
-        await rm(root, { recursive: true, force: true });
-      }),
-  );
 }
 
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
