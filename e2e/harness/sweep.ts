@@ -78,7 +78,7 @@ export async function seedSweep(suite: Suite): Promise<SweepScene> {
   return { ...master, userId, vehicleId, companyCode: domain.company_code };
 }
 
-/** The public pages, in an order where each differs from the one before (moveTo waits for the change). */
+/** The public pages, in an order where each differs from the one before (arrive waits for the change). */
 export const PUBLIC_PAGES: readonly string[] = [
   '/login',
   '/user/password',
@@ -122,10 +122,33 @@ export function signedInPages(scene: SweepScene): string[] {
   ];
 }
 
-/** Waits until the page shows its content: no loader, skeleton or busy region, the fonts in. */
-async function settle(page: Page): Promise<void> {
+/**
+ * Opens `path`: the first page of a run with a load, the others by a client-side move (the router follows a history
+ * entry as it does the back button), so the bundles are not loaded and run again for every page. The router keeps
+ * the previous page on screen while the next one's code loads: the move is over when the document's title (each
+ * screen sets its own) has changed or the previous page's content (the main area's, or the public card's heading)
+ * has left the document. Then the page must show its content: no loader, skeleton or busy region, the fonts in.
+ * One wait for both, each a round trip to the browser less per page.
+ */
+async function arrive(page: Page, path: string, load: boolean): Promise<void> {
+  if (load) await page.goto(path);
+  await page.evaluate(
+    ({ to, move }) => {
+      const from = window as unknown as { sweepFrom: { title: string; old: Element[] } | null };
+      from.sweepFrom = null;
+      if (!move) return;
+      const main = document.querySelector('#main-content');
+      const old = main ? Array.from(main.children) : Array.from(document.querySelectorAll('h1'));
+      from.sweepFrom = { title: document.title, old };
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    { to: path, move: !load },
+  );
   await page.waitForFunction(
     () => {
+      const from = (window as unknown as { sweepFrom: { title: string; old: Element[] } | null }).sweepFrom;
+      if (from && document.title === from.title && from.old.some((element) => element.isConnected)) return false;
       if (!document.querySelector('main, [data-testid="page-title"], h1, h2')) return false;
       const busy = document.querySelectorAll(
         '.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"], [data-loading="true"]',
@@ -134,36 +157,7 @@ async function settle(page: Page): Promise<void> {
       return document.fonts.status === 'loaded';
     },
     undefined,
-    { timeout: 15_000, polling: 50 },
-  );
-  // Two frames: what React committed is laid out and painted.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
-/**
- * A client-side move (the router follows a history entry as it does the back button), so the bundles are not
- * loaded and run again for every page. The router keeps the previous page on screen while the next one's code
- * loads: the move is over when the document's title (each screen sets its own) has changed or the previous page's
- * content (the main area's, or the public card's heading) has left the document.
- */
-async function moveTo(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    const main = document.querySelector('#main-content');
-    const old = main ? Array.from(main.children) : Array.from(document.querySelectorAll('h1'));
-    (window as unknown as { sweepFrom: { title: string; old: Element[] } }).sweepFrom = {
-      title: document.title,
-      old,
-    };
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForFunction(
-    () => {
-      const from = (window as unknown as { sweepFrom: { title: string; old: Element[] } }).sweepFrom;
-      return document.title !== from.title || from.old.every((element) => !element.isConnected);
-    },
-    undefined,
-    { timeout: 15_000, polling: 50 },
+    { timeout: 15_000, polling: 'raf' },
   );
 }
 
@@ -199,13 +193,13 @@ async function runAxe(page: Page): Promise<{ id: string; targets: string[] }[]> 
 
 async function sweepPage(page: Page, path: string, lang: string, size: SweepSize): Promise<Finding[]> {
   const started = Date.now();
-  await settle(page);
-  const settled = Date.now();
   const at = new URL(page.url()).pathname;
   const where = at === path ? path : `${path} (at ${at})`;
-  // One evaluate for both in-page looks (a function given by its source, as Playwright sends one).
+  // One evaluate for both in-page looks (a function given by its source, as Playwright sends one), after two
+  // frames: what React committed is laid out and painted.
   const args = JSON.stringify({ lang, data: SEEDED_DATA });
-  const script = `[...(${inspectPage.toString()})(${args}), ...(${cutFields.toString()})()]`;
+  const frames = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
+  const script = `${frames}.then(() => [...(${inspectPage.toString()})(${args}), ...(${cutFields.toString()})()])`;
   const found = (await page.evaluate(script)) as { kind: InPageKind; detail: string }[];
   const findings: Finding[] = found.map((f) => ({ ...f, path: where }));
   const checked = Date.now();
@@ -217,7 +211,7 @@ async function sweepPage(page: Page, path: string, lang: string, size: SweepSize
       findings.push({ kind: 'axe', path: where, detail: `${violation.id} ${target}` });
   }
   if (process.env.SWEEP_REPORT) {
-    const times = `settle ${settled - started} ms, script ${checked - settled} ms, axe ${Date.now() - checked} ms`;
+    const times = `script ${checked - started} ms, axe ${Date.now() - checked} ms`;
     process.stderr.write(`[sweep-time] ${lang} ${path} ${times}\n`);
   }
   return findings;
@@ -227,8 +221,7 @@ async function sweepPage(page: Page, path: string, lang: string, size: SweepSize
 async function sweepPages(page: Page, paths: readonly string[], lang: string, size: SweepSize): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const [index, path] of paths.entries()) {
-    if (index === 0) await page.goto(path);
-    else await moveTo(page, path);
+    await arrive(page, path, index === 0);
     findings.push(...(await sweepPage(page, path, lang, size)));
   }
   return findings;
