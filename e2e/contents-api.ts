@@ -17,7 +17,16 @@ export interface ApiSession {
   content: string;
 }
 
-export async function apiSignIn(suite: Suite, email: string, password: string): Promise<ApiSession> {
+/**
+ * A session through `POST /v1/auth/token`. `client` names the device and application the session lists under
+ * (a page that shows the device list wants the console's own, as its sign-in form sends them).
+ */
+export async function apiSignIn(
+  suite: Suite,
+  email: string,
+  password: string,
+  client = { device: 'e2e-seed', application: 'console' },
+): Promise<ApiSession> {
   const response = await fetch(`${suite.server.baseUrl}/v1/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -26,8 +35,7 @@ export async function apiSignIn(suite: Suite, email: string, password: string): 
       username: email,
       password,
       scope: '',
-      device: 'e2e-seed',
-      application: 'console',
+      ...client,
     }),
   });
   const data = (await response.json()) as { access_token?: string; 'content-token'?: string };

@@ -15,6 +15,7 @@ import { LayoutLoadFailed, LayoutLoading } from './LayoutStatus.tsx';
 import classes from './MainLayout.module.css';
 import { Sidebar } from './sidebar/Sidebar.tsx';
 import { useSidebarCollapsed } from './sidebar/useSidebarPreferences.ts';
+import { PhoneTools } from './topbar/PhoneTools.tsx';
 import { TopBar } from './topbar/TopBar.tsx';
 import { usePaymentRedirect } from './usePaymentRedirect.ts';
 
@@ -67,6 +68,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         profile={profile.data}
         mobileNavOpened={mobileNavOpened}
         onToggleMobileNav={mobileNav.toggle}
+        compact={isMobile}
       />
       <Sidebar
         menu={menu}
@@ -74,6 +76,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         collapsed={collapsed}
         onToggleCollapsed={toggleCollapsed}
         onNavigate={mobileNav.close}
+        tools={isMobile ? <PhoneTools profile={profile.data} /> : undefined}
       />
       {/* AppShell's content area, rendered as a plain box so that <main> and the footer are siblings: a footer
           nested inside <main> would not be the page's contentinfo landmark. */}

@@ -1,6 +1,6 @@
 import { AppShell, ScrollArea } from '@mantine/core';
 import type { MenuEntry } from '@spinyard/domain';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './Sidebar.module.css';
 import { SidebarColorMenu } from './SidebarColorMenu.tsx';
@@ -16,9 +16,11 @@ interface SidebarProps {
   collapsed: boolean;
   onToggleCollapsed: () => void;
   onNavigate: () => void;
+  /** What the top bar has no room for on a phone (its manuals and language), shown under the logo. */
+  tools?: ReactNode;
 }
 
-export function Sidebar({ menu, companyName, collapsed, onToggleCollapsed, onNavigate }: SidebarProps) {
+export function Sidebar({ menu, companyName, collapsed, onToggleCollapsed, onNavigate, tools }: SidebarProps) {
   const { t } = useTranslation();
   const [color, setColor] = useSidebarColor();
   const palette = SIDEBAR_PALETTE[color];
@@ -34,6 +36,7 @@ export function Sidebar({ menu, companyName, collapsed, onToggleCollapsed, onNav
       style={style}
     >
       <SidebarLogo companyName={companyName} collapsed={collapsed} />
+      {tools}
       <ScrollArea className={classes.scroll} type="hover" scrollbarSize={6}>
         <SidebarMenu menu={menu} collapsed={collapsed} onNavigate={onNavigate} />
       </ScrollArea>

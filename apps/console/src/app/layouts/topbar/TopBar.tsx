@@ -16,13 +16,16 @@ interface TopBarProps {
   profile: Profile;
   mobileNavOpened: boolean;
   onToggleMobileNav: () => void;
+  /** A phone: the manuals and the language move into the menu (PhoneTools), leaving the title the bar's width. */
+  compact: boolean;
 }
 
 /**
  * Page title and breadcrumb on the left; who is signed in, the listing-site status, manuals, language and
- * sign-out on the right. On narrow screens the buttons keep their icons and accessible names only.
+ * sign-out on the right. On narrow screens the buttons keep their icons and accessible names only; on a phone the
+ * manuals and the language are in the menu, since next to them a French title had a hundred pixels and was cut.
  */
-export function TopBar({ title, screenId, profile, mobileNavOpened, onToggleMobileNav }: TopBarProps) {
+export function TopBar({ title, screenId, profile, mobileNavOpened, onToggleMobileNav, compact }: TopBarProps) {
   const { t } = useTranslation();
   return (
     <AppShell.Header data-testid="topbar" px={{ base: 'sm', sm: 'lg' }}>
@@ -51,8 +54,12 @@ export function TopBar({ title, screenId, profile, mobileNavOpened, onToggleMobi
             <AccountLabel profile={profile} />
           </Group>
           <Group gap={6} wrap="nowrap">
-            <ManualMenu profile={profile} />
-            <LanguageSwitcher size="xs" />
+            {compact ? null : (
+              <>
+                <ManualMenu profile={profile} />
+                <LanguageSwitcher size="xs" />
+              </>
+            )}
             <Button
               component={Link}
               to="/logout"

@@ -1,0 +1,281 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../apps/console/src/lib/storageKeys.ts';
+import { api } from '../api.ts';
+import { apiSignIn, createVehicle } from '../contents-api.ts';
+import { newContext, saveScreenshot, skipBrowserTests } from './browser.ts';
+import { type Suite, useSuite } from './fixtures.ts';
+import { cutFields, type InPageKind, inspectPage } from './sweep-inspect.ts';
+
+/**
+ * The console sweep (issue 17, point 6): every console page in each language at a desktop and a phone size,
+ * checked for what a reader meets: text cut or covered (sweep-inspect.ts), strings not in the page's language and
+ * serious axe violations. Driven for speed: the scene is seeded through the API once per file, one context per
+ * language and size with the session put where the console keeps it (no form sign-in), client-side moves between
+ * pages, one evaluate per page for the text checks.
+ */
+
+export const SWEEP_LOCALES = ['ja-JP', 'en-US', 'fr-FR', 'pt-BR'] as const;
+/**
+ * The two sizes, and the language axe runs in at each: axe costs about half a second a page, four times the other
+ * checks together, and its rules are about structure and colour, the same in every language, but for names and
+ * labels (label in name, button and link names), which French, with the longest words, checks best. The phone's
+ * layout (cards, drawer) is checked in Japanese, the console's first language.
+ */
+export const DESKTOP = { name: 'desktop', width: 1280, height: 800, axeIn: 'fr' } as const;
+export const PHONE = { name: 'phone', width: 390, height: 844, axeIn: 'ja' } as const;
+export type SweepSize = typeof DESKTOP | typeof PHONE;
+
+/** A whole language and size: 33 pages, axe included, on a loaded 2-core machine. */
+export const SWEEP_TIMEOUT_MS = 120_000;
+
+export interface SweepScene {
+  access: string;
+  content: string;
+  userId: string;
+  vehicleId: string;
+  companyCode: string;
+}
+
+/**
+ * Words that are data, not the console's: the seeded names, maker and model, the product's name and host (the
+ * master account is named after the product).
+ */
+const SEEDED_DATA = ['Spinyard Master', 'Spinyard', 'localhost', 'Toyota', 'Prius', 'SW-0001', 'Sato'];
+
+export interface Finding {
+  kind: 'cut' | 'covered' | 'axe' | 'language';
+  path: string;
+  detail: string;
+}
+
+/**
+ * Master's session, a super user to edit, a vehicle and the product's domain: what the pages with ids show. The
+ * session is asked for as the console's form does (its application, a device name it can translate), since the
+ * device list shows it.
+ */
+export async function seedSweep(suite: Suite): Promise<SweepScene> {
+  const { baseUrl } = suite.server;
+  const master = await apiSignIn(suite, suite.server.adminEmail, suite.server.adminPassword, {
+    device: 'Chrome on Linux',
+    application: 'spinyard-console',
+  });
+  const domains = await api(`${baseUrl}/v1/domain`, master.access);
+  const domain = (domains.data as { items?: { id: string; company_code: string }[] } | null)?.items?.[0];
+  if (!domain) throw new Error(`no domain: ${JSON.stringify(domains.data)}`);
+  const account = { email: 'sweep-super@example.com', password: 'Sweep-super-2025', name: 'Sato' };
+  const created = await api(`${baseUrl}/v1/superusers`, master.access, { ...account, domain_id: domain.id });
+  const userId = (created.data as { user?: { id: string } } | null)?.user?.id;
+  if (!userId) throw new Error(`super user: ${JSON.stringify(created.data)}`);
+  await api(`${baseUrl}/v1/subordinates/${userId}/status`, master.access, { status: 'active' });
+  const vehicleId = await createVehicle(suite, master, {
+    management_id: 'SW-0001',
+    maker: 'Toyota',
+    car_name: 'Prius',
+  });
+  return { ...master, userId, vehicleId, companyCode: domain.company_code };
+}
+
+/** The public pages, in an order where each differs from the one before (arrive waits for the change). */
+export const PUBLIC_PAGES: readonly string[] = [
+  '/login',
+  '/user/password',
+  '/user/password/confirmation/sweep-unknown-token',
+  '/user/password/complete',
+  '/user/activation/00000000-0000-0000-0000-000000000000',
+  '/user/email/confirmation/sweep-unknown-token',
+  '/user/entry',
+  '/terms',
+  '/no/such/page',
+];
+
+/** The signed-in pages, the first opened with a load, the others reached by client-side moves. */
+export function signedInPages(scene: SweepScene): string[] {
+  const car = encodeURIComponent(scene.vehicleId);
+  return [
+    '/top',
+    '/account/conf',
+    '/account/two-step',
+    '/account/devices',
+    '/contract/cancel/conf',
+    '/companyinfo/info',
+    '/company/edit',
+    '/domain/list',
+    '/domain/add',
+    `/domain/edit/${encodeURIComponent(scene.companyCode)}`,
+    '/subordinate/list',
+    '/subordinate/add',
+    '/subordinate/addlist',
+    `/subordinate/edit/${encodeURIComponent(scene.userId)}`,
+    '/contents/list',
+    '/contents/add',
+    `/contents/edit/${car}`,
+    `/contents/detail/${car}`,
+    `/contents/annotations/${car}`,
+    '/contents/bulk',
+    '/custom-design/edit',
+    '/statistic/chart',
+    '/statistic/movie-backup-exteriors',
+    '/plan/list',
+  ];
+}
+
+/**
+ * Opens `path`: the first page of a run with a load, the others by a client-side move (the router follows a history
+ * entry as it does the back button), so the bundles are not loaded and run again for every page. The router keeps
+ * the previous page on screen while the next one's code loads: the move is over when the document's title (each
+ * screen sets its own) has changed or the previous page's content (the main area's, or the public card's heading)
+ * has left the document. Then the page must show its content: no loader, skeleton or busy region, the fonts in.
+ * One wait for both, each a round trip to the browser less per page.
+ */
+async function arrive(page: Page, path: string, load: boolean): Promise<void> {
+  if (load) await page.goto(path);
+  await page.evaluate(
+    ({ to, move }) => {
+      const from = window as unknown as { sweepFrom: { title: string; old: Element[] } | null };
+      from.sweepFrom = null;
+      if (!move) return;
+      const main = document.querySelector('#main-content');
+      const old = main ? Array.from(main.children) : Array.from(document.querySelectorAll('h1'));
+      from.sweepFrom = { title: document.title, old };
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    { to: path, move: !load },
+  );
+  await page.waitForFunction(
+    () => {
+      const from = (window as unknown as { sweepFrom: { title: string; old: Element[] } | null }).sweepFrom;
+      if (from && document.title === from.title && from.old.some((element) => element.isConnected)) return false;
+      if (!document.querySelector('main, [data-testid="page-title"], h1, h2')) return false;
+      const busy = document.querySelectorAll(
+        '.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"], [data-loading="true"]',
+      );
+      for (const element of busy) if ((element as HTMLElement).offsetParent !== null) return false;
+      return document.fonts.status === 'loaded';
+    },
+    undefined,
+    { timeout: 15_000, polling: 'raf' },
+  );
+}
+
+/** axe-core's script, read once: put into each document once (client-side moves keep it), not per check. */
+let axeSource: Promise<string> | undefined;
+function axeScript(): Promise<string> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+/** WCAG 2.0 A/AA and 2.1 A/AA, with label in name (2.5.3, marked experimental in axe, so asked for by name). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The serious and critical violations axe finds on the page as it is. */
+async function runAxe(page: Page): Promise<{ id: string; targets: string[] }[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: await axeScript() });
+  return page.evaluate(async (tags) => {
+    interface AxeResults {
+      violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } })
+      .axe;
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    });
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  }, AXE_TAGS);
+}
+
+async function sweepPage(page: Page, path: string, lang: string, size: SweepSize): Promise<Finding[]> {
+  const started = Date.now();
+  const at = new URL(page.url()).pathname;
+  const where = at === path ? path : `${path} (at ${at})`;
+  // One evaluate for both in-page looks (a function given by its source, as Playwright sends one), after two
+  // frames: what React committed is laid out and painted.
+  const args = JSON.stringify({ lang, data: SEEDED_DATA });
+  const frames = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
+  const script = `${frames}.then(() => [...(${inspectPage.toString()})(${args}), ...(${cutFields.toString()})()])`;
+  const found = (await page.evaluate(script)) as { kind: InPageKind; detail: string }[];
+  const findings: Finding[] = found.map((f) => ({ ...f, path: where }));
+  const checked = Date.now();
+  // SWEEP_SCREENSHOTS=1 keeps each page as swept under test-results/e2e/sweep/ to look at.
+  if (process.env.SWEEP_SCREENSHOTS === '1') await saveScreenshot(page, `sweep/${lang}-${size.name}${path}`);
+  const violations = lang === size.axeIn ? await runAxe(page) : [];
+  for (const violation of violations) {
+    for (const target of violation.targets)
+      findings.push({ kind: 'axe', path: where, detail: `${violation.id} ${target}` });
+  }
+  if (process.env.SWEEP_REPORT) {
+    const times = `script ${checked - started} ms, axe ${Date.now() - checked} ms`;
+    process.stderr.write(`[sweep-time] ${lang} ${path} ${times}\n`);
+  }
+  return findings;
+}
+
+/** Opens the first page with a load and reaches the others by client-side moves, sweeping each. */
+async function sweepPages(page: Page, paths: readonly string[], lang: string, size: SweepSize): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const [index, path] of paths.entries()) {
+    await arrive(page, path, index === 0);
+    findings.push(...(await sweepPage(page, path, lang, size)));
+  }
+  return findings;
+}
+
+/** Every page, public then signed in, in one language at one size, in a context of its own. */
+export async function sweepConsole(
+  suite: Suite,
+  scene: SweepScene,
+  locale: string,
+  size: SweepSize,
+): Promise<Finding[]> {
+  const lang = locale.split('-')[0] ?? locale;
+  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, locale });
+  try {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const findings = await sweepPages(page, PUBLIC_PAGES, lang, size);
+    await page.evaluate(
+      ({ keys, access, content }) => {
+        window.localStorage.setItem(keys.accessToken, access);
+        window.localStorage.setItem(keys.contentToken, content);
+      },
+      { keys: STORAGE_KEYS, access: scene.access, content: scene.content },
+    );
+    findings.push(...(await sweepPages(page, signedInPages(scene), lang, size)));
+    return findings;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Fails listing every finding, one a line. */
+export function expectNoFindings(findings: readonly Finding[]): void {
+  const lines = findings.map((f) => `  [${f.kind}] ${f.path}: ${f.detail}`).join('\n');
+  if (process.env.SWEEP_REPORT) process.stderr.write(`[sweep] ${findings.length} findings\n${lines}\n`);
+  expect(findings, `what a reader meets wrongly (${findings.length}):\n${lines}`).toEqual([]);
+}
+
+/**
+ * The sweep of one size as a test file's suite: the scene seeded once, a test per language. Each size has a file of
+ * its own (e2e/console-sweep-*.test.ts), so the two run side by side.
+ */
+export function describeSweep(size: SweepSize): void {
+  describe.skipIf(skipBrowserTests)(`console sweep at ${size.width}x${size.height} (${size.name})`, () => {
+    const suite = useSuite();
+    let scene: SweepScene;
+
+    beforeAll(async () => {
+      scene = await seedSweep(suite);
+    });
+
+    it.each(SWEEP_LOCALES)('reads right in %s', { timeout: SWEEP_TIMEOUT_MS }, async (locale) => {
+      expectNoFindings(await sweepConsole(suite, scene, locale, size));
+    });
+  });
+}
