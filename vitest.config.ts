@@ -7,9 +7,14 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores, which is one on a 2-core machine; the server and browser
     // files spend much of their time waiting on PostgreSQL, ffmpeg and Chromium, so two run side by side.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The pool is the root's: a project's own `isolate` only decides whether a worker resets its modules between
+    // files, not whether each file gets a new process. Without this, every file of every project started a process
+    // of its own (the server and browser files lost the worker state they share: the e2e spare server and browser).
+    // The projects that want a clean module graph per file keep it (`isolate: true`), in a reused process.
+    poolOptions: { forks: { isolate: false } },
     projects: [
       // Pure tests, but some are property runs of a few seconds: a loaded machine must not fail them at 5 s.
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], testTimeout: 20_000 } },
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], testTimeout: 20_000, isolate: true } },
       {
         test: {
           name: 'server',
@@ -23,7 +28,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { name: 'console', include: ['apps/console/src/**/*.test.ts'], testTimeout: 20_000 } },
+      { test: { name: 'console', include: ['apps/console/src/**/*.test.ts'], testTimeout: 20_000, isolate: true } },
       {
         test: {
           name: 'e2e',

@@ -152,11 +152,16 @@ describe('the PostgreSQL tus locker', () => {
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     try {
-      await admin.query(
-        // The only advisory lock held by a locker's session now is this one (the other tests unlocked theirs).
-        `SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-          WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = 'spinyard-tus-locks'`,
+      // Only the session holding this upload's lock in this file's database: the cluster is shared with the other
+      // test files, whose lockers' sessions must not drop. A bigint advisory key shows as classid (high) and objid.
+      const { rows } = await admin.query<{ stopped: boolean }>(
+        `SELECT pg_terminate_backend(l.pid) AS stopped FROM pg_locks l
+          JOIN pg_database d ON d.oid = l.database AND d.datname = current_database()
+          WHERE l.locktype = 'advisory' AND l.granted
+            AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended('tus:' || $1::text, 0)`,
+        ['upload-dropped'],
       );
+      expect(rows.map((row) => row.stopped)).toEqual([true]);
     } finally {
       await admin.end();
     }
