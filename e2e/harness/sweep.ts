@@ -8,11 +8,13 @@ import { apiSignIn, createVehicle } from '../contents-api.ts';
 import { newContext, saveScreenshot, skipBrowserTests } from './browser.ts';
 import { type Suite, useSuite } from './fixtures.ts';
 import { cutFields, type InPageKind, inspectPage } from './sweep-inspect.ts';
+import { type PageFacts, pageFacts, type SweepPage, screenProblems } from './sweep-screens.ts';
 
 /**
  * The console sweep (issue 17, point 6): every console page in each language at a desktop and a phone size,
- * checked for what a reader meets: text cut or covered (sweep-inspect.ts), strings not in the page's language and
- * serious axe violations. Driven for speed: the scene is seeded through the API once per file, one context per
+ * checked for what a reader meets: text cut or covered (sweep-inspect.ts), strings not in the page's language,
+ * serious axe violations, and the page being the screen it must be (sweep-screens.ts: its own title, content and
+ * no notice, html lang, no raw catalogue key). Driven for speed: the scene is seeded through the API once per file, one context per
  * language and size with the session put where the console keeps it (no form sign-in), client-side moves between
  * pages, one evaluate per page for the text checks.
  */
@@ -31,9 +33,15 @@ export type SweepSize = typeof DESKTOP | typeof PHONE;
 /** A whole language and size: 33 pages, axe included, on a loaded 2-core machine. */
 export const SWEEP_TIMEOUT_MS = 120_000;
 
-export interface SweepScene {
+/** A session as the console keeps it. */
+interface Session {
   access: string;
   content: string;
+}
+
+export interface SweepScene extends Session {
+  /** The super user's session: the company, contract and CSV pages are a super user's. */
+  superUser: Session;
   userId: string;
   vehicleId: string;
   companyCode: string;
@@ -46,7 +54,7 @@ export interface SweepScene {
 const SEEDED_DATA = ['Spinyard Master', 'Spinyard', 'localhost', 'Toyota', 'Prius', 'SW-0001', 'Sato'];
 
 export interface Finding {
-  kind: 'cut' | 'covered' | 'axe' | 'language';
+  kind: 'cut' | 'covered' | 'axe' | 'language' | 'screen';
   path: string;
   detail: string;
 }
@@ -70,57 +78,66 @@ export async function seedSweep(suite: Suite): Promise<SweepScene> {
   const userId = (created.data as { user?: { id: string } } | null)?.user?.id;
   if (!userId) throw new Error(`super user: ${JSON.stringify(created.data)}`);
   await api(`${baseUrl}/v1/subordinates/${userId}/status`, master.access, { status: 'active' });
+  const superUser = await apiSignIn(suite, account.email, account.password, {
+    device: 'Chrome on Linux',
+    application: 'spinyard-console',
+  });
   const vehicleId = await createVehicle(suite, master, {
     management_id: 'SW-0001',
     maker: 'Toyota',
     car_name: 'Prius',
   });
-  return { ...master, userId, vehicleId, companyCode: domain.company_code };
+  return { ...master, superUser, userId, vehicleId, companyCode: domain.company_code };
 }
 
 /** The public pages, in an order where each differs from the one before (arrive waits for the change). */
-export const PUBLIC_PAGES: readonly string[] = [
-  '/login',
-  '/user/password',
-  '/user/password/confirmation/sweep-unknown-token',
-  '/user/password/complete',
-  '/user/activation/00000000-0000-0000-0000-000000000000',
-  '/user/email/confirmation/sweep-unknown-token',
-  '/user/entry',
-  '/terms',
-  '/no/such/page',
+export const PUBLIC_PAGES: readonly SweepPage[] = [
+  { path: '/login', screen: 'login' },
+  { path: '/user/password', screen: 'user_password' },
+  { path: '/user/password/confirmation/sweep-unknown-token', screen: 'user_password_confirmation' },
+  { path: '/user/password/complete', screen: 'user_password_complete' },
+  { path: '/user/activation/00000000-0000-0000-0000-000000000000', screen: 'user_activation' },
+  { path: '/user/email/confirmation/sweep-unknown-token', screen: 'user_email_confirmation' },
+  { path: '/user/entry', screen: 'user_entry' },
+  { path: '/terms', screen: 'terms' },
+  { path: '/no/such/page', screen: 'not_found' },
 ];
 
 /** The signed-in pages, the first opened with a load, the others reached by client-side moves. */
-export function signedInPages(scene: SweepScene): string[] {
+export function signedInPages(scene: SweepScene): SweepPage[] {
   const car = encodeURIComponent(scene.vehicleId);
-  return [
-    '/top',
-    '/account/conf',
-    '/account/two-step',
-    '/account/devices',
-    '/contract/cancel/conf',
-    '/companyinfo/info',
-    '/company/edit',
-    '/domain/list',
-    '/domain/add',
-    `/domain/edit/${encodeURIComponent(scene.companyCode)}`,
-    '/subordinate/list',
-    '/subordinate/add',
-    '/subordinate/addlist',
-    `/subordinate/edit/${encodeURIComponent(scene.userId)}`,
-    '/contents/list',
-    '/contents/add',
-    `/contents/edit/${car}`,
-    `/contents/detail/${car}`,
-    `/contents/annotations/${car}`,
-    '/contents/bulk',
-    '/custom-design/edit',
-    '/statistic/chart',
-    '/statistic/movie-backup-exteriors',
-    '/plan/list',
+  const pages: [path: string, screen: string][] = [
+    ['/top', 'top'],
+    ['/account/conf', 'account_conf'],
+    ['/account/two-step', 'account_two_step'],
+    ['/account/devices', 'account_devices'],
+    ['/domain/list', 'domain_list'],
+    ['/domain/add', 'domain_add'],
+    [`/domain/edit/${encodeURIComponent(scene.companyCode)}`, 'domain_edit'],
+    ['/subordinate/list', 'subordinate_list'],
+    ['/subordinate/add', 'subordinate_add'],
+    [`/subordinate/edit/${encodeURIComponent(scene.userId)}`, 'subordinate_edit'],
+    ['/contents/list', 'contents_list'],
+    ['/contents/add', 'contents_add'],
+    [`/contents/edit/${car}`, 'contents_edit'],
+    [`/contents/detail/${car}`, 'contents_detail'],
+    [`/contents/annotations/${car}`, 'contents_annotations'],
+    ['/contents/bulk', 'contents_bulk'],
+    ['/custom-design/edit', 'custom_design_edit'],
+    ['/statistic/chart', 'statistic_chart'],
+    ['/statistic/movie-backup-exteriors', 'statistic_movie_backup_exteriors'],
+    ['/plan/list', 'plan_list'],
   ];
+  return pages.map(([path, screen]) => ({ path, screen }));
 }
+
+/** The pages of a super user's own: the master sees them as "not available". */
+export const SUPER_USER_PAGES: readonly SweepPage[] = [
+  { path: '/companyinfo/info', screen: 'companyinfo_info' },
+  { path: '/company/edit', screen: 'company_edit' },
+  { path: '/subordinate/addlist', screen: 'subordinate_addlist' },
+  { path: '/contract/cancel/conf', screen: 'contract_cancel_conf' },
+];
 
 /**
  * Opens `path`: the first page of a run with a load, the others by a client-side move (the router follows a history
@@ -191,17 +208,24 @@ async function runAxe(page: Page): Promise<{ id: string; targets: string[] }[]> 
   }, AXE_TAGS);
 }
 
-async function sweepPage(page: Page, path: string, lang: string, size: SweepSize): Promise<Finding[]> {
+async function sweepPage(page: Page, swept: SweepPage, lang: string, size: SweepSize, signedIn: boolean) {
+  const { path } = swept;
   const started = Date.now();
   const at = new URL(page.url()).pathname;
   const where = at === path ? path : `${path} (at ${at})`;
-  // One evaluate for both in-page looks (a function given by its source, as Playwright sends one), after two
+  // One evaluate for the in-page looks (functions given by their source, as Playwright sends one), after two
   // frames: what React committed is laid out and painted.
   const args = JSON.stringify({ lang, data: SEEDED_DATA });
   const frames = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
-  const script = `${frames}.then(() => [...(${inspectPage.toString()})(${args}), ...(${cutFields.toString()})()])`;
-  const found = (await page.evaluate(script)) as { kind: InPageKind; detail: string }[];
+  const looks = `[...(${inspectPage.toString()})(${args}), ...(${cutFields.toString()})()]`;
+  const script = `${frames}.then(() => ({ found: ${looks}, facts: (${pageFacts.toString()})() }))`;
+  const { found, facts } = (await page.evaluate(script)) as {
+    found: { kind: InPageKind; detail: string }[];
+    facts: PageFacts;
+  };
   const findings: Finding[] = found.map((f) => ({ ...f, path: where }));
+  for (const detail of screenProblems(facts, lang, swept, signedIn))
+    findings.push({ kind: 'screen', path: where, detail });
   const checked = Date.now();
   // SWEEP_SCREENSHOTS=1 keeps each page as swept under test-results/e2e/sweep/ to look at.
   if (process.env.SWEEP_SCREENSHOTS === '1') await saveScreenshot(page, `sweep/${lang}-${size.name}${path}`);
@@ -218,16 +242,35 @@ async function sweepPage(page: Page, path: string, lang: string, size: SweepSize
 }
 
 /** Opens the first page with a load and reaches the others by client-side moves, sweeping each. */
-async function sweepPages(page: Page, paths: readonly string[], lang: string, size: SweepSize): Promise<Finding[]> {
+async function sweepPages(
+  page: Page,
+  pages: readonly SweepPage[],
+  lang: string,
+  size: SweepSize,
+  signedIn: boolean,
+): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const [index, path] of paths.entries()) {
-    await arrive(page, path, index === 0);
-    findings.push(...(await sweepPage(page, path, lang, size)));
+  for (const [index, swept] of pages.entries()) {
+    await arrive(page, swept.path, index === 0);
+    findings.push(...(await sweepPage(page, swept, lang, size, signedIn)));
   }
   return findings;
 }
 
-/** Every page, public then signed in, in one language at one size, in a context of its own. */
+/** Puts a session where the console keeps it; the next page opened with a load is signed in with it. */
+async function keepSession(page: Page, { access, content }: Session): Promise<void> {
+  await page.evaluate(
+    ({ keys, session }) => {
+      window.localStorage.setItem(keys.accessToken, session.access);
+      window.localStorage.setItem(keys.contentToken, session.content);
+    },
+    { keys: STORAGE_KEYS, session: { access, content } },
+  );
+}
+
+/**
+ * Every page, public, the master's, then the super user's, in one language at one size, in a context of its own.
+ */
 export async function sweepConsole(
   suite: Suite,
   scene: SweepScene,
@@ -239,15 +282,11 @@ export async function sweepConsole(
   try {
     const page = await context.newPage();
     await page.setViewportSize({ width: size.width, height: size.height });
-    const findings = await sweepPages(page, PUBLIC_PAGES, lang, size);
-    await page.evaluate(
-      ({ keys, access, content }) => {
-        window.localStorage.setItem(keys.accessToken, access);
-        window.localStorage.setItem(keys.contentToken, content);
-      },
-      { keys: STORAGE_KEYS, access: scene.access, content: scene.content },
-    );
-    findings.push(...(await sweepPages(page, signedInPages(scene), lang, size)));
+    const findings = await sweepPages(page, PUBLIC_PAGES, lang, size, false);
+    await keepSession(page, scene);
+    findings.push(...(await sweepPages(page, signedInPages(scene), lang, size, true)));
+    await keepSession(page, scene.superUser);
+    findings.push(...(await sweepPages(page, SUPER_USER_PAGES, lang, size, true)));
     return findings;
   } finally {
     await context.close();

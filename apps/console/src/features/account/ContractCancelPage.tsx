@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Flex, Group, List, Stack, Text } from '@mantine/core';
 import { cancelBody, ruleIssue } from '@spinyard/domain';
 import { IconAlertTriangle, IconArrowLeft, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,8 @@ function CancelForm({ userId }: { userId: string }) {
             aria-invalid={Boolean(form.formState.errors.accept_terms)}
             data-testid="contract-accept"
           />
-          <Group justify="flex-end" gap="sm">
+          {/* On a phone the two buttons stack at full width: side by side, a long label (French) is cut. */}
+          <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
             <LinkButton to="/account/conf" variant="default" icon={IconArrowLeft}>
               {t('contract.cancel.back')}
             </LinkButton>
@@ -117,7 +118,7 @@ function CancelForm({ userId }: { userId: string }) {
             >
               {t('contract.cancel.submit')}
             </Button>
-          </Group>
+          </Flex>
         </SectionCard>
       </form>
     </Stack>

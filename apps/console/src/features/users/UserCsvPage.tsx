@@ -1,7 +1,7 @@
-import { Button, List, Stack, Table, Text } from '@mantine/core';
+import { Button, Code, List, Stack, Table, Text } from '@mantine/core';
 import { CSV_MAX_USERS, canImportUsersCsv, USER_CSV_HEADER, USER_CSV_REQUIRED } from '@spinyard/domain';
 import { IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/apiError.ts';
 import { notifySuccess } from '../../api/notify.ts';
@@ -83,10 +83,12 @@ export function UserCsvPage() {
       <CsvSection id="user-csv-format" title={t('users.csv.formatTitle')} titleGap="xs">
         <List size="sm" spacing={4} mb="md">
           <List.Item>
-            {t('users.csv.ruleColumns', {
-              columns: USER_CSV_HEADER.join(', '),
-              required: USER_CSV_REQUIRED.join(', '),
-            })}
+            {/* The column names are the file's, the same in every language: marked so, not translated. */}
+            <Trans
+              i18nKey="users.csv.ruleColumns"
+              values={{ columns: USER_CSV_HEADER.join(', '), required: USER_CSV_REQUIRED.join(', ') }}
+              components={{ code: <Code translate="no" /> }}
+            />
           </List.Item>
           <List.Item>{t('users.csv.ruleFile', { max: CSV_MAX_USERS })}</List.Item>
           <List.Item>{t('users.csv.ruleParent')}</List.Item>

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './server.ts';
+
+/**
+ * What the console sweep checks of a page as a screen of the screen list (e2e/harness/sweep.ts): it shows its own
+ * title (the screen's `screens.<id>` in that language's catalogue: the signed-in layout's page title, or the public
+ * card's heading); signed in, the main area holds content of its own and no "not available" or "not found" notice;
+ * the document says its language (html lang); no catalogue key shows raw.
+ */
+
+/** A page of the sweep: where it is and the screen (of the screen list) it must show. */
+export interface SweepPage {
+  path: string;
+  screen: string;
+}
+
+/** What the page shows, read in the same evaluate as the text checks (sweep.ts `pageFacts`). */
+export interface PageFacts {
+  /** The signed-in layout's page title, or null on a public page. */
+  title: string | null;
+  /** The first level-one heading. */
+  heading: string | null;
+  lang: string;
+  /** `not-available` or `not-found` notices inside the main area. */
+  notices: string[];
+  /** The main area's visible text, trimmed ('' when there is none or no main area). */
+  main: string;
+  /** The whole page's visible text. */
+  text: string;
+}
+
+/** Runs in the page: passed to `page.evaluate` by its source, so it uses nothing from outside its body. */
+export function pageFacts(): PageFacts {
+  // What shows counts (innerText): hidden nodes make no title and no content.
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is wanted, not the raw text nodes.
+  const text = (element: Element | null) => (element as HTMLElement | null)?.innerText.trim() ?? null;
+  const main = document.querySelector('main');
+  const notices = main
+    ? Array.from(main.querySelectorAll('[data-testid="not-available"], [data-testid="not-found"]')).map(
+        (element) => element.getAttribute('data-testid') ?? '',
+      )
+    : [];
+  return {
+    title: text(document.querySelector('[data-testid="page-title"]')),
+    heading: text(document.querySelector('h1')),
+    lang: document.documentElement.lang,
+    notices,
+    main: text(main) ?? '',
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is wanted, not the raw text nodes.
+    text: document.body.innerText,
+  };
+}
+
+type Catalogue = { screens: Record<string, string> } & Record<string, unknown>;
+const catalogues = new Map<string, Catalogue>();
+
+function catalogue(lang: string): Catalogue {
+  let read = catalogues.get(lang);
+  if (!read) {
+    read = JSON.parse(readFileSync(path.join(repoRoot, `apps/console/src/i18n/${lang}.json`), 'utf8')) as Catalogue;
+    catalogues.set(lang, read);
+  }
+  return read;
+}
+
+function keysOf(node: unknown, prefix = ''): string[] {
+  if (typeof node !== 'object' || node === null) return [prefix];
+  return Object.entries(node).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
+}
+
+let catalogueKeys: string[] | undefined;
+
+/** What is wrong with the page as the screen it must be, each a line of the sweep's report. */
+export function screenProblems(facts: PageFacts, lang: string, page: SweepPage, signedIn: boolean): string[] {
+  const problems: string[] = [];
+  const title = catalogue(lang).screens[page.screen];
+  if (!title) return [`no title for screen ${page.screen} in ${lang}.json`];
+  const shown = signedIn ? facts.title : facts.heading;
+  if (shown !== title) problems.push(`title "${shown ?? ''}", not "${title}" (screens.${page.screen})`);
+  if (signedIn) {
+    for (const notice of facts.notices) problems.push(`shows the ${notice} notice`);
+    if (facts.main === '') problems.push('the main area is empty');
+  }
+  if (facts.lang !== lang) problems.push(`html lang "${facts.lang}"`);
+  catalogueKeys ??= keysOf(catalogue('ja'));
+  const raw = catalogueKeys.filter((key) => facts.text.includes(key));
+  if (raw.length > 0) problems.push(`shows catalogue keys ${raw.join(', ')}`);
+  return problems;
+}
