@@ -11,9 +11,9 @@ import {
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, useTestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 import { domainBody, type Factory, factory, type Session, type TestUser } from '../helpers/factory.ts';
-import { accountsSnapshot as usersSnapshot } from '../helpers/snapshot.ts';
+import { tenancySnapshot as snapshot } from '../helpers/snapshot.ts';
 
 /**
  * The roles table of section 6 against the API: every row of PERMISSION_MATRIX that the accounts and tenancy
@@ -43,13 +43,6 @@ interface World {
 }
 
 let seq = 0;
-
-/** Users, groups, sessions, domains and companies, to show that a refused call changed nothing. */
-async function snapshot(db: TestApp['db']): Promise<string> {
-  const domains = await db.selectFrom('domains').selectAll().orderBy('id').execute();
-  const companies = await db.selectFrom('companies').selectAll().orderBy('id').execute();
-  return JSON.stringify({ accounts: await usersSnapshot(db), domains, companies });
-}
 
 async function world(row: PermissionMatrixRow, v: PermissionVariant): Promise<World> {
   seq += 1;
