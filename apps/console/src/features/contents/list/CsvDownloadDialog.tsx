@@ -16,13 +16,20 @@ const dateText = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad
 
 /**
  * The last month up to today, the widest period the download takes: from the day after the same day a month ago
- * (the previous month's last day when it is shorter: 31 March opens on 1 March).
+ * (the previous month's last day when it is shorter: 31 March opens on 1 March), moved on while the one-month rule
+ * (the domain's, which the server applies) refuses it: on a month's last day after a longer month (30 November,
+ * 28 February) the month itself is the period.
  */
 export function defaultCsvPeriod(today: Date): { start: string; end: string } {
   const [y, m] = [today.getFullYear(), today.getMonth()];
   const daysBefore = new Date(y, m, 0).getDate();
-  const start = new Date(y, m - 1, Math.min(today.getDate(), daysBefore) + 1);
-  return { start: dateText(start), end: dateText(today) };
+  const end = dateText(today);
+  let start = new Date(y, m - 1, Math.min(today.getDate(), daysBefore) + 1);
+  // At most three days on (31 January to 1 February); today itself is always within the rule.
+  while (start < today && csvPeriodProblem('created', dateText(start), end) !== null) {
+    start = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1);
+  }
+  return { start: dateText(start), end };
 }
 
 /** Why a picked period cannot be downloaded, as a catalogue key, or null when it can. */
