@@ -8,6 +8,7 @@ import { DEVICES_QUERY_KEY, fetchMyDevices, useLogoutMyDevice } from '../../api/
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import type { LoginActivity } from '../../api/loginAnswer.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { DeviceTable } from '../auth/DeviceTable.tsx';
 import { deviceNameText } from '../auth/deviceText.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
@@ -51,10 +52,11 @@ export function DevicesPage() {
               ? t('devices.countNoLimit', { n: devices.data.devices.length })
               : t('devices.count', { n: devices.data.devices.length, limit })}
           </Text>
-          <Button
+          <ActionButton
+            icon={IconRefresh}
+            iconSize={14}
             variant="default"
             size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
             loading={devices.isFetching && !logoutDevice.isPending}
             onClick={() => {
               setError(undefined);
@@ -62,7 +64,7 @@ export function DevicesPage() {
             }}
           >
             {t('devices.refresh')}
-          </Button>
+          </ActionButton>
         </Group>
         <FormAlert message={error} testId="devices-error" />
         <DeviceTable

@@ -7,6 +7,7 @@ import { continueSignIn, heldDevices, logoutDeviceWhileHeld } from '../../api/au
 import { apiErrorText } from '../../api/errorText.ts';
 import type { DeviceLimitOutcome, DeviceList, LoginActivity } from '../../api/loginAnswer.ts';
 import { tokens } from '../../api/tokens.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
 import { deviceNameText } from './deviceText.ts';
 import { FormAlert } from './FormAlert.tsx';
@@ -125,16 +126,17 @@ export function DeviceLimitPanel({ outcome, onSignedIn, onEnded, onBack }: Devic
         <Button variant="default" onClick={onBack} disabled={continuing}>
           {t('deviceLimit.back')}
         </Button>
-        <Button
+        <ActionButton
+          icon={IconArrowRight}
+          iconAfter
           onClick={() => void continueNow()}
           loading={continuing}
           disabled={pendingId !== undefined}
           variant={loggedOut ? 'filled' : 'light'}
-          rightSection={<IconArrowRight size={16} aria-hidden />}
-          data-testid="device-limit-continue"
+          testId="device-limit-continue"
         >
           {t('deviceLimit.continue')}
-        </Button>
+        </ActionButton>
       </Group>
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconLock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useContent } from '../../../api/contentDetail.ts';
 import { useContentProgress } from '../../../api/contentProgress.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
@@ -70,14 +71,9 @@ export function ContentDetailPage() {
           </Stack>
           <Group gap="sm">
             {lock ? (
-              <Button
-                disabled
-                leftSection={<IconLock size={16} aria-hidden />}
-                aria-describedby="detail-edit-locked"
-                data-testid="detail-edit"
-              >
+              <ActionButton icon={IconLock} disabled aria-describedby="detail-edit-locked" testId="detail-edit">
                 {t('contentsDetail.edit')}
-              </Button>
+              </ActionButton>
             ) : (
               <LinkButton to={`/contents/edit/${encodeURIComponent(c.id)}`} icon={IconEdit} testId="detail-edit">
                 {t('contentsDetail.edit')}

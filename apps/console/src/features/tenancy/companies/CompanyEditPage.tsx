@@ -1,10 +1,11 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Company, useEditOwnCompany, useRemoveCompanyLogo, useUploadCompanyLogo } from '../../../api/companies.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { refreshCompanyLogos } from '../../../components/CompanyLogo.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { refusalOf } from '../../../components/refusal.ts';
@@ -56,14 +57,9 @@ function CompanyEditor({ company }: { company: Company }) {
             <LinkButton to="/companyinfo/info" variant="default" icon={IconArrowLeft}>
               {t('companies.form.cancel')}
             </LinkButton>
-            <Button
-              type="submit"
-              loading={edit.isPending}
-              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              data-testid="company-save"
-            >
+            <ActionButton icon={IconDeviceFloppy} type="submit" loading={edit.isPending} testId="company-save">
               {t('companies.form.save')}
-            </Button>
+            </ActionButton>
           </FormActions>
         </Stack>
       </form>

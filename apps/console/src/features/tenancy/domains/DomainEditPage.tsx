@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import {
   IconAlertTriangle,
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { type DomainDetail, type MaxContents, useDomainByCode, useMaxContents } from '../../../api/domains.ts';
 import { notifyInfo } from '../../../api/notify.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
@@ -181,14 +182,9 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
             disabled={deleting}
             errorText={errorText}
             actions={
-              <Button
-                variant="default"
-                leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                onClick={draft.reset}
-                disabled={deleting}
-              >
+              <ActionButton icon={IconArrowBackUp} variant="default" onClick={draft.reset} disabled={deleting}>
                 {t('domains.form.reset')}
-              </Button>
+              </ActionButton>
             }
           />
         </Tabs.Panel>
