@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import {
+  type Icon,
   IconAlertTriangle,
   IconArrowBackUp,
   IconArrowLeft,
@@ -44,6 +45,14 @@ function smallestLimit(counter: MaxContents | undefined, values: DomainFormValue
   if (!counter) return undefined;
   return values.options.limit_mode === 'per_user' ? counter.max_registered_per_user : counter.registered_vehicles;
 }
+
+/** The domain screen's tabs, in order: the settings form, the pictures, the companies and the super users. */
+const DOMAIN_TABS: readonly { value: string; icon: Icon; label: string }[] = [
+  { value: 'settings', icon: IconSettings, label: 'domains.tabs.settings' },
+  { value: 'images', icon: IconPhoto, label: 'domains.tabs.images' },
+  { value: 'companies', icon: IconBuilding, label: 'domains.tabs.companies' },
+  { value: 'superusers', icon: IconUsers, label: 'superusers.tab' },
+];
 
 /** Loading, not found, or the page. */
 export function DomainEditPage() {
@@ -159,18 +168,16 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
 
       <Tabs value={tab} onChange={setTab} keepMounted variant="outline" radius="md">
         <Tabs.List>
-          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} aria-hidden />} data-testid="tab-settings">
-            {t('domains.tabs.settings')}
-          </Tabs.Tab>
-          <Tabs.Tab value="images" leftSection={<IconPhoto size={16} aria-hidden />} data-testid="tab-images">
-            {t('domains.tabs.images')}
-          </Tabs.Tab>
-          <Tabs.Tab value="companies" leftSection={<IconBuilding size={16} aria-hidden />} data-testid="tab-companies">
-            {t('domains.tabs.companies')}
-          </Tabs.Tab>
-          <Tabs.Tab value="superusers" leftSection={<IconUsers size={16} aria-hidden />} data-testid="tab-superusers">
-            {t('superusers.tab')}
-          </Tabs.Tab>
+          {DOMAIN_TABS.map(({ value, icon: TabIcon, label }) => (
+            <Tabs.Tab
+              key={value}
+              value={value}
+              leftSection={<TabIcon size={16} aria-hidden />}
+              data-testid={`tab-${value}`}
+            >
+              {t(label)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
 
         <Tabs.Panel value="settings" pt="lg">
