@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { IconLogout, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import type { LoginActivity } from '../../api/loginAnswer.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
-import { DeviceTable } from '../auth/DeviceTable.tsx';
+import { DeviceImagesSafeNote, DeviceTable } from '../auth/DeviceTable.tsx';
 import { deviceNameText } from '../auth/deviceText.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { notifyDone } from '../auth/notifyDone.ts';
@@ -89,12 +89,7 @@ export function DevicesPage() {
             </Button>
           }
         />
-        <Group gap={8} wrap="nowrap" align="flex-start">
-          <IconInfoCircle size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
-          <Text size="sm" c="gray.7">
-            {t('deviceLimit.imagesSafe')}
-          </Text>
-        </Group>
+        <DeviceImagesSafeNote />
       </SectionCard>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowRight, IconDevices, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowRight, IconDevices } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/apiError.ts';
@@ -8,7 +8,7 @@ import { apiErrorText } from '../../api/errorText.ts';
 import type { DeviceLimitOutcome, DeviceList, LoginActivity } from '../../api/loginAnswer.ts';
 import { tokens } from '../../api/tokens.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
-import { DeviceTable } from './DeviceTable.tsx';
+import { DeviceImagesSafeNote, DeviceTable } from './DeviceTable.tsx';
 import { deviceNameText } from './deviceText.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
@@ -111,12 +111,7 @@ export function DeviceLimitPanel({ outcome, onSignedIn, onEnded, onBack }: Devic
         onLogout={(device) => void logoutDevice(device)}
         pendingId={pendingId}
       />
-      <Group gap={8} wrap="nowrap" align="flex-start">
-        <IconInfoCircle size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
-        <Text size="sm" c="gray.7">
-          {t('deviceLimit.imagesSafe')}
-        </Text>
-      </Group>
+      <DeviceImagesSafeNote />
       <LiveStatus
         message={loggedOut ? t('deviceLimit.loggedOut', { device: loggedOut }) : undefined}
         testId="device-logged-out"

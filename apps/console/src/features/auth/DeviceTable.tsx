@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconInfoCircle, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginActivity } from '../../api/loginAnswer.ts';
@@ -176,5 +176,18 @@ export function DeviceTable({ caption, devices, targetTokenId, onLogout, pending
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Under a device list: signing a device out keeps every picture and vehicle (the worry of a user at the limit). */
+export function DeviceImagesSafeNote() {
+  const { t } = useTranslation();
+  return (
+    <Group gap={8} wrap="nowrap" align="flex-start">
+      <IconInfoCircle size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+      <Text size="sm" c="gray.7">
+        {t('deviceLimit.imagesSafe')}
+      </Text>
+    </Group>
   );
 }

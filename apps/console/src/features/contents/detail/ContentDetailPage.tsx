@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconLock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { contentName } from '../actions/contentText.ts';
 import { PublicationBadge } from '../list/ContentBits.tsx';
 import { editLockText } from '../wizard/contentText.ts';
 import { editLockOf } from '../wizard/editLock.ts';
+import { ContentMissing } from './ContentMissing.tsx';
 import { DetailSections } from './DetailSections.tsx';
 import { MediaCard } from './MediaCard.tsx';
 import { ProcessesCard } from './ProcessesCard.tsx';
@@ -33,13 +34,7 @@ export function ContentDetailPage() {
 
   if (content.isPending || !actor) return <CenteredLoader py={64} />;
   const c = content.data;
-  if (!c) {
-    return (
-      <Alert color="red" maw={720} mx="auto" data-testid="content-missing">
-        {t('contentsDetail.missing')}
-      </Alert>
-    );
-  }
+  if (!c) return <ContentMissing />;
   const lock = editLockOf(c);
   const name = contentName(c);
 
