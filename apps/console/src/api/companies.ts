@@ -17,6 +17,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiRequest } from './client.ts';
 import { useListQuery } from './listQuery.ts';
 import { PROFILE_QUERY_KEY, type Profile } from './profile.ts';
+import { useRecordQuery } from './recordQuery.ts';
 import { sessionCache } from './sessionCache.ts';
 import { useRefetchingWrite } from './writes.ts';
 
@@ -138,12 +139,7 @@ export function useHeadquartersSearch(domainId: string | undefined, q: string) {
 
 /** One headquarters, for the label of a stored choice that is not among a picker's answered rows. */
 export function useHeadquarters(id: string | undefined) {
-  return useQuery({
-    queryKey: companyKeys.one(id ?? ''),
-    queryFn: () => fetchHeadquartersById(id ?? ''),
-    enabled: Boolean(id),
-    staleTime: 10_000,
-  });
+  return useRecordQuery(id, companyKeys.one, fetchHeadquartersById, { staleTime: 10_000 });
 }
 
 export function useBranchList(query: CompanyListQuery, enabled = true) {

@@ -9,6 +9,7 @@ import type {
 } from '@spinyard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
+import { useRecordQuery } from './recordQuery.ts';
 import { useRefetchingWrite } from './writes.ts';
 
 /**
@@ -35,12 +36,7 @@ export function fetchContent(id: string): Promise<ContentAnswer> {
 
 /** A vehicle; a 404 (another tenant's, deleted for good) leaves the page to say it is missing. */
 export function useContent(id: string | undefined) {
-  return useQuery({
-    queryKey: contentDetailKeys.detail(id ?? ''),
-    queryFn: () => fetchContent(id ?? ''),
-    enabled: Boolean(id),
-    retry: false,
-  });
+  return useRecordQuery(id, contentDetailKeys.detail, fetchContent, { retry: false });
 }
 
 /** `GET check_contents_limit`: whether one more vehicle fits under every limit. */

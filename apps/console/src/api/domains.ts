@@ -12,7 +12,7 @@ import type {
   PageSize,
   TenancyListParams,
 } from '@spinyard/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
 import { useListQuery } from './listQuery.ts';
 import { useRefetchingWrite } from './writes.ts';
@@ -36,6 +36,8 @@ export type {
   MaxContents,
   PageOf,
 } from '@spinyard/domain';
+
+import { useRecordQuery } from './recordQuery.ts';
 export type VehicleLimitMode = DomainOptions['limit_mode'];
 
 /** The three pictures of a domain and the path segment of their upload route. */
@@ -124,21 +126,11 @@ export function useDomainList(query: DomainListQuery) {
 }
 
 export function useDomainByCode(code: string | undefined) {
-  return useQuery({
-    queryKey: domainKeys.byCode(code ?? ''),
-    queryFn: () => fetchDomainByCode(code ?? ''),
-    enabled: Boolean(code),
-    staleTime: 0,
-  });
+  return useRecordQuery(code, domainKeys.byCode, fetchDomainByCode, { staleTime: 0 });
 }
 
 export function useMaxContents(id: string | undefined) {
-  return useQuery({
-    queryKey: domainKeys.maxContents(id ?? ''),
-    queryFn: () => fetchMaxContents(id ?? ''),
-    enabled: Boolean(id),
-    staleTime: 0,
-  });
+  return useRecordQuery(id, domainKeys.maxContents, fetchMaxContents, { staleTime: 0 });
 }
 
 // ---- Writes: each hook owns what its success makes stale ------------------------------------------------------

@@ -167,34 +167,29 @@ export async function fetchEnhancePreview(
   return URL.createObjectURL(data);
 }
 
-/** `POST .../enhance`: the interior_enhance process. */
-export function useApplyEnhance(contentId: string, sceneId: string) {
+/** A process started on one scene (`POST .../enhance`, `.../adjust`) with the settings it runs with. */
+function useSceneProcess<B>(contentId: string, sceneId: string, action: '/enhance' | '/adjust') {
   return useInteriorWrite(
     contentId,
-    async (settings: EnhanceSettings) =>
+    async (body: B) =>
       (
-        await apiRequest<InteriorProcessAnswer>(scenePath(contentId, sceneId, '/enhance'), {
+        await apiRequest<InteriorProcessAnswer>(scenePath(contentId, sceneId, action), {
           method: 'POST',
-          json: settings,
+          json: body,
           errors: 'silent',
         })
       ).data,
   );
 }
 
+/** `POST .../enhance`: the interior_enhance process. */
+export function useApplyEnhance(contentId: string, sceneId: string) {
+  return useSceneProcess<EnhanceSettings>(contentId, sceneId, '/enhance');
+}
+
 /** `POST .../adjust`: the whiteblance process. */
 export function useApplyWhiteBalance(contentId: string, sceneId: string) {
-  return useInteriorWrite(
-    contentId,
-    async (whiteBalance: WhiteBalance) =>
-      (
-        await apiRequest<InteriorProcessAnswer>(scenePath(contentId, sceneId, '/adjust'), {
-          method: 'POST',
-          json: whiteBalance,
-          errors: 'silent',
-        })
-      ).data,
-  );
+  return useSceneProcess<WhiteBalance>(contentId, sceneId, '/adjust');
 }
 
 /** `DELETE .../enhance`: back to the original. */

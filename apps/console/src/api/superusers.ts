@@ -10,10 +10,11 @@ import {
   superuserUpdateBody,
   type UserAnswer,
 } from '@spinyard/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
 import { domainKeys } from './domains.ts';
 import { useListQuery } from './listQuery.ts';
+import { useRecordQuery } from './recordQuery.ts';
 import { useRefetchingWrite } from './writes.ts';
 
 /**
@@ -49,12 +50,7 @@ export function fetchSuperuser(id: string): Promise<SuperuserRecord> {
 }
 
 export function useSuperuser(id: string | undefined) {
-  return useQuery({
-    queryKey: superuserKeys.one(id ?? ''),
-    queryFn: () => fetchSuperuser(id ?? ''),
-    enabled: Boolean(id),
-    staleTime: 0,
-  });
+  return useRecordQuery(id, superuserKeys.one, fetchSuperuser, { staleTime: 0 });
 }
 
 export async function createSuperuser(body: SuperuserCreateBody): Promise<SuperuserCreated> {

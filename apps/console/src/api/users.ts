@@ -15,9 +15,9 @@ import {
   type UserSort,
   type UserStatus,
 } from '@spinyard/domain';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './client.ts';
 import { useListQuery } from './listQuery.ts';
+import { useRecordQuery } from './recordQuery.ts';
 import type { QueryValue } from './url.ts';
 import { useRefetchingWrite } from './writes.ts';
 
@@ -174,12 +174,7 @@ export function useSubordinates(query: UserListQuery, enabled = true) {
 }
 
 export function useSubordinate(id: string | undefined) {
-  return useQuery({
-    queryKey: userKeys.one(id ?? ''),
-    queryFn: () => fetchSubordinate(id ?? ''),
-    enabled: Boolean(id),
-    staleTime: 0,
-  });
+  return useRecordQuery(id, userKeys.one, fetchSubordinate, { staleTime: 0 });
 }
 
 /** Admins matching a search typed in a parent picker (the empty search: the first ones by name). */

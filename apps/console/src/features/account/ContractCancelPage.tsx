@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Flex, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Flex, Group, List, Stack, Text } from '@mantine/core';
 import { cancelBody, ruleIssue } from '@spinyard/domain';
 import { IconAlertTriangle, IconArrowLeft, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { useCancelContract } from '../../api/contract.ts';
 import { notifyError } from '../../api/notify.ts';
 import { useProfile } from '../../api/profile.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { refusalOf } from '../../components/refusal.ts';
@@ -109,15 +110,15 @@ function CancelForm({ userId }: { userId: string }) {
             <LinkButton to="/account/conf" variant="default" icon={IconArrowLeft}>
               {t('contract.cancel.back')}
             </LinkButton>
-            <Button
+            <ActionButton
+              icon={IconCircleX}
               type="submit"
               color="red"
               loading={cancel.isPending}
-              leftSection={<IconCircleX size={16} aria-hidden />}
-              data-testid="contract-cancel-submit"
+              testId="contract-cancel-submit"
             >
               {t('contract.cancel.submit')}
-            </Button>
+            </ActionButton>
           </Flex>
         </SectionCard>
       </form>

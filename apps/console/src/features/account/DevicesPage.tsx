@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { IconLogout, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { DEVICES_QUERY_KEY, fetchMyDevices, useLogoutMyDevice } from '../../api/
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import type { LoginActivity } from '../../api/loginAnswer.ts';
-import { DeviceTable } from '../auth/DeviceTable.tsx';
+import { ActionButton } from '../../components/ActionButton.tsx';
+import { DeviceImagesSafeNote, DeviceTable } from '../auth/DeviceTable.tsx';
 import { deviceNameText } from '../auth/deviceText.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { notifyDone } from '../auth/notifyDone.ts';
@@ -51,10 +52,11 @@ export function DevicesPage() {
               ? t('devices.countNoLimit', { n: devices.data.devices.length })
               : t('devices.count', { n: devices.data.devices.length, limit })}
           </Text>
-          <Button
+          <ActionButton
+            icon={IconRefresh}
+            iconSize={14}
             variant="default"
             size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
             loading={devices.isFetching && !logoutDevice.isPending}
             onClick={() => {
               setError(undefined);
@@ -62,7 +64,7 @@ export function DevicesPage() {
             }}
           >
             {t('devices.refresh')}
-          </Button>
+          </ActionButton>
         </Group>
         <FormAlert message={error} testId="devices-error" />
         <DeviceTable
@@ -87,12 +89,7 @@ export function DevicesPage() {
             </Button>
           }
         />
-        <Group gap={8} wrap="nowrap" align="flex-start">
-          <IconInfoCircle size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
-          <Text size="sm" c="gray.7">
-            {t('deviceLimit.imagesSafe')}
-          </Text>
-        </Group>
+        <DeviceImagesSafeNote />
       </SectionCard>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowRight, IconDevices, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowRight, IconDevices } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/apiError.ts';
@@ -7,7 +7,8 @@ import { continueSignIn, heldDevices, logoutDeviceWhileHeld } from '../../api/au
 import { apiErrorText } from '../../api/errorText.ts';
 import type { DeviceLimitOutcome, DeviceList, LoginActivity } from '../../api/loginAnswer.ts';
 import { tokens } from '../../api/tokens.ts';
-import { DeviceTable } from './DeviceTable.tsx';
+import { ActionButton } from '../../components/ActionButton.tsx';
+import { DeviceImagesSafeNote, DeviceTable } from './DeviceTable.tsx';
 import { deviceNameText } from './deviceText.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
@@ -110,12 +111,7 @@ export function DeviceLimitPanel({ outcome, onSignedIn, onEnded, onBack }: Devic
         onLogout={(device) => void logoutDevice(device)}
         pendingId={pendingId}
       />
-      <Group gap={8} wrap="nowrap" align="flex-start">
-        <IconInfoCircle size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
-        <Text size="sm" c="gray.7">
-          {t('deviceLimit.imagesSafe')}
-        </Text>
-      </Group>
+      <DeviceImagesSafeNote />
       <LiveStatus
         message={loggedOut ? t('deviceLimit.loggedOut', { device: loggedOut }) : undefined}
         testId="device-logged-out"
@@ -125,16 +121,17 @@ export function DeviceLimitPanel({ outcome, onSignedIn, onEnded, onBack }: Devic
         <Button variant="default" onClick={onBack} disabled={continuing}>
           {t('deviceLimit.back')}
         </Button>
-        <Button
+        <ActionButton
+          icon={IconArrowRight}
+          iconAfter
           onClick={() => void continueNow()}
           loading={continuing}
           disabled={pendingId !== undefined}
           variant={loggedOut ? 'filled' : 'light'}
-          rightSection={<IconArrowRight size={16} aria-hidden />}
-          data-testid="device-limit-continue"
+          testId="device-limit-continue"
         >
           {t('deviceLimit.continue')}
-        </Button>
+        </ActionButton>
       </Group>
     </Stack>
   );

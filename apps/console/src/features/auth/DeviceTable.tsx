@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconInfoCircle, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginActivity } from '../../api/loginAnswer.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { applicationKey, deviceNameText, devicesInDisplayOrder, formatDateTime } from './deviceText.ts';
 
 interface DeviceTableProps {
@@ -71,19 +72,20 @@ export function DeviceTable({ caption, devices, targetTokenId, onLogout, pending
     row.device.current ? (
       (currentAction ?? null)
     ) : (
-      <Button
+      <ActionButton
+        icon={IconLogout}
+        iconSize={14}
         size="xs"
         fullWidth={fullWidth}
         variant={row.suggested ? 'filled' : 'default'}
-        leftSection={<IconLogout size={14} aria-hidden />}
         loading={pendingId === row.device.id}
         disabled={pendingId !== undefined && pendingId !== row.device.id}
         onClick={() => onLogout(row.device)}
         aria-label={t('devices.logoutNamed', { device: row.name, ip: row.ip })}
-        data-testid="device-logout"
+        testId="device-logout"
       >
         {t('devices.logout')}
-      </Button>
+      </ActionButton>
     );
 
   const rowProps = (row: Row) => ({
@@ -174,5 +176,18 @@ export function DeviceTable({ caption, devices, targetTokenId, onLogout, pending
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Under a device list: signing a device out keeps every picture and vehicle (the worry of a user at the limit). */
+export function DeviceImagesSafeNote() {
+  const { t } = useTranslation();
+  return (
+    <Group gap={8} wrap="nowrap" align="flex-start">
+      <IconInfoCircle size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+      <Text size="sm" c="gray.7">
+        {t('deviceLimit.imagesSafe')}
+      </Text>
+    </Group>
   );
 }

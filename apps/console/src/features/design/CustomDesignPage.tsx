@@ -1,4 +1,4 @@
-import { Alert, Button, Card, ColorInput, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, ColorInput, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   contrastRatio,
   DEFAULT_DESIGN_COLOURS,
@@ -14,6 +14,7 @@ import { ApiError } from '../../api/apiError.ts';
 import { useDesign, useSaveDesignColours } from '../../api/design.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import { notifySuccess } from '../../api/notify.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { formatDateTime } from '../../components/formatDateTime.ts';
 import { WARNING_TEXT } from '../../shared/theme.ts';
@@ -120,25 +121,25 @@ function DesignEditor({ design }: { design: DesignAnswer }) {
                 </Alert>
               ) : null}
               <Group gap="sm" mt="md">
-                <Button
+                <ActionButton
+                  icon={IconDeviceFloppy}
                   type="button"
-                  leftSection={<IconDeviceFloppy size={16} aria-hidden />}
                   onClick={onSave}
                   loading={save.isPending}
                   disabled={readOnly || !valid || !dirty}
-                  data-testid="design-save"
+                  testId="design-save"
                 >
                   {t('customDesign.save')}
-                </Button>
-                <Button
+                </ActionButton>
+                <ActionButton
+                  icon={IconRestore}
                   type="button"
                   variant="default"
-                  leftSection={<IconRestore size={16} aria-hidden />}
                   onClick={() => setColours({ ...DEFAULT_DESIGN_COLOURS })}
                   disabled={readOnly}
                 >
                   {t('customDesign.defaults')}
-                </Button>
+                </ActionButton>
               </Group>
             </Card>
             <Card withBorder radius="md" padding="md" component="section" aria-labelledby="design-icons">

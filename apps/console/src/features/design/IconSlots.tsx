@@ -1,4 +1,4 @@
-import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { type DesignAnswer, HOTSPOT_ICON_ID, HOTSPOT_LIMITS } from '@spinyard/domain';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/apiError.ts';
 import { type DesignIconType, useRemoveDesignIcon, useUploadDesignIcon } from '../../api/design.ts';
 import { apiErrorText } from '../../api/errorText.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 
 const TYPES: readonly DesignIconType[] = ['standard', 'sound', 'movie'];
 
@@ -91,33 +92,35 @@ function IconSlot({
         <Group gap="xs" wrap="wrap">
           <FileButton onChange={send} accept="image/png,.png" disabled={readOnly || progress !== null}>
             {(props) => (
-              <Button
+              <ActionButton
+                icon={IconUpload}
+                iconSize={14}
                 {...props}
                 size="xs"
                 variant="default"
-                leftSection={<IconUpload size={14} aria-hidden />}
                 aria-label={t('customDesign.icons.upload', { name })}
-                data-testid={`design-icon-${type}-upload`}
+                testId={`design-icon-${type}-upload`}
               >
                 {t('annotations.files.choose')}
-              </Button>
+              </ActionButton>
             )}
           </FileButton>
           {icon ? (
-            <Button
+            <ActionButton
+              icon={IconTrash}
+              iconSize={14}
               type="button"
               size="xs"
               variant="subtle"
               color="red"
               c="red.9"
-              leftSection={<IconTrash size={14} aria-hidden />}
               onClick={() => remove.mutate(type, { onError: failed })}
               loading={remove.isPending}
               disabled={readOnly}
               aria-label={t('customDesign.icons.remove', { name })}
             >
               {t('annotations.files.remove')}
-            </Button>
+            </ActionButton>
           ) : null}
         </Group>
       </Group>

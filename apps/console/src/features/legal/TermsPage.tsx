@@ -1,8 +1,8 @@
-import { Button, List, Stack, Text } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import { CANCELLATION_NOTICE_MONTHS, LATE_FEE_ANNUAL_RATE, TAX_RATE } from '@spinyard/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { useServiceName } from '../../shared/brand.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 
@@ -32,9 +32,9 @@ export function TermsPage() {
             <List.Item key={point}>{t(`terms.points.${point}`, values)}</List.Item>
           ))}
         </List>
-        <Button component={Link} to="/login" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <LinkButton to="/login" variant="light" icon={IconArrowLeft}>
           {t('common.backToLogin')}
-        </Button>
+        </LinkButton>
       </Stack>
     </AuthCard>
   );

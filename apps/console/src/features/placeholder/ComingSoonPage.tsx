@@ -1,7 +1,7 @@
-import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { useCurrentScreenId } from '../../shared/currentScreen.ts';
 
 /**
@@ -24,9 +24,9 @@ export function ComingSoonPage() {
         <Text c="gray.7" maw={520}>
           {t('comingSoon.body', { screen: title })}
         </Text>
-        <Button component={Link} to="/top" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <LinkButton to="/top" variant="light" icon={IconArrowLeft}>
           {t('common.backToTop')}
-        </Button>
+        </LinkButton>
       </Stack>
     </Paper>
   );

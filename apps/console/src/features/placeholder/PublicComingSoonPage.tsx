@@ -1,7 +1,7 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { useCurrentScreenId } from '../../shared/currentScreen.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 
@@ -16,9 +16,9 @@ export function PublicComingSoonPage() {
         <Text c="gray.7" ta="center">
           {t('comingSoon.body', { screen: title })}
         </Text>
-        <Button component={Link} to="/login" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <LinkButton to="/login" variant="light" icon={IconArrowLeft}>
           {t('common.backToLogin')}
-        </Button>
+        </LinkButton>
       </Stack>
     </AuthCard>
   );

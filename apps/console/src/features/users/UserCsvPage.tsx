@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/apiError.ts';
 import { notifySuccess } from '../../api/notify.ts';
 import { type CsvRowError, csvRowsOf, downloadUserCsvTemplate, useUploadUserCsv } from '../../api/users.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { saveBlob } from '../../lib/saveBlob.ts';
 import {
@@ -94,14 +95,9 @@ export function UserCsvPage() {
           <List.Item>{t('users.csv.ruleParent')}</List.Item>
           <List.Item>{t('users.csv.ruleAllOrNothing')}</List.Item>
         </List>
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={downloadTemplate}
-          data-testid="user-csv-template"
-        >
+        <ActionButton icon={IconDownload} variant="light" onClick={downloadTemplate} testId="user-csv-template">
           {t('users.csv.template')}
-        </Button>
+        </ActionButton>
       </CsvSection>
 
       <CsvUploadSection

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/
 import { IconArrowsExchange, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '../../api/users.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { AdminPicker } from './AdminPicker.tsx';
 import { StatusBadge } from './UserBits.tsx';
@@ -47,14 +48,14 @@ export function UserPrivilegeCard({ user, nextRole, actions }: { user: UserRecor
           />
         ) : null}
         <Group justify="flex-end">
-          <Button
+          <ActionButton
+            icon={IconArrowsExchange}
             variant="light"
-            leftSection={<IconArrowsExchange size={16} aria-hidden />}
             onClick={() => actions.request('privilege')}
-            data-testid="user-privilege-change"
+            testId="user-privilege-change"
           >
             {t('users.privilege.change', { role: t(`roles.${nextRole}`) })}
-          </Button>
+          </ActionButton>
         </Group>
       </Stack>
     </Card>
@@ -105,15 +106,15 @@ export function UserManageCard({
             <Text size="sm" c="gray.7" maw={560}>
               {t('users.delete.rules')}
             </Text>
-            <Button
+            <ActionButton
+              icon={IconTrash}
               color="red"
               variant="light"
-              leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => actions.request('delete')}
-              data-testid="user-edit-delete"
+              testId="user-edit-delete"
             >
               {t('users.delete.confirm')}
-            </Button>
+            </ActionButton>
           </Group>
         ) : null}
       </Stack>

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '../../api/users.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
 import { focusFirstInvalid } from '../../components/focusFirstInvalid.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { showPasswordToggle } from '../../components/showPasswordToggle.ts';
@@ -149,14 +150,9 @@ export function UserForm({ mode, initial, roles, chooseParent, currentRole, onSu
           <LinkButton to="/subordinate/list" variant="default">
             {t('users.common.backToList')}
           </LinkButton>
-          <Button
-            type="submit"
-            loading={isSubmitting}
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            data-testid="user-submit"
-          >
+          <ActionButton icon={IconDeviceFloppy} type="submit" loading={isSubmitting} testId="user-submit">
             {submitLabel}
-          </Button>
+          </ActionButton>
         </Group>
       </Stack>
     </form>

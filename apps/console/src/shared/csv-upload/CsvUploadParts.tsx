@@ -1,6 +1,7 @@
-import { Alert, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ActionButton } from '../../components/ActionButton.tsx';
 
 // Mantine's light alert titles are too pale for their tinted background (axe: color-contrast).
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
@@ -68,15 +69,15 @@ export function CsvUploadSection({
           w={{ base: '100%', sm: 420 }}
           data-testid={testIds.file}
         />
-        <Button
+        <ActionButton
+          icon={IconUpload}
           onClick={() => void csv.send()}
           loading={csv.busy}
           disabled={!csv.file || csv.blocked}
-          leftSection={<IconUpload size={16} aria-hidden />}
-          data-testid={testIds.submit}
+          testId={testIds.submit}
         >
           {labels.upload}
-        </Button>
+        </ActionButton>
       </Group>
     </CsvSection>
   );

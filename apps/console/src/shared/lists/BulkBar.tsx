@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ActionButton } from '../../components/ActionButton.tsx';
 
 /** Shown while rows are ticked: how many, a button to untick them all, and the list's bulk actions. */
 export function BulkBar({
@@ -47,15 +48,16 @@ export function BulkDeleteButton({
   testId: string;
 }) {
   return (
-    <Button
+    <ActionButton
+      icon={IconTrash}
+      iconSize={14}
       size="xs"
       color="red"
-      leftSection={<IconTrash size={14} aria-hidden />}
       onClick={onClick}
       disabled={disabled}
-      data-testid={testId}
+      testId={testId}
     >
       {label}
-    </Button>
+    </ActionButton>
   );
 }

@@ -1,8 +1,7 @@
-import { Alert, Button, Menu, Text } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import type { ContentListItem, PermissionActor } from '@spinyard/domain';
 import {
   type Icon,
-  IconAlertCircle,
   IconArrowBackUp,
   IconCircleOff,
   IconCopy,
@@ -25,6 +24,7 @@ import { type OneVehicleAction, useContentAction } from '../../../api/contents.t
 import { apiErrorText } from '../../../api/errorText.ts';
 import { notifyError, notifySuccess, notifyWorking } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { CONFIRMED_ACTIONS, type ContentAction, contentActions } from './contentActions.ts';
 import { contentName } from './contentText.ts';
 import { TransferDialog } from './TransferDialog.tsx';
@@ -160,16 +160,7 @@ export function ContentActionsMenu({
         testId="content-confirm"
       >
         <Text size="sm">{confirming ? t(`contentActions.confirm.${confirming}.body`, { name }) : ''}</Text>
-        {refusal ? (
-          <Alert
-            color="red"
-            role="alert"
-            icon={<IconAlertCircle size={16} aria-hidden />}
-            data-testid="content-confirm-refusal"
-          >
-            {refusal}
-          </Alert>
-        ) : null}
+        <RefusalAlert refusal={refusal} testId="content-confirm-refusal" />
       </ConfirmModal>
 
       <TransferDialog opened={transferring} contents={[content]} onClose={() => setTransferring(false)} />

@@ -1,11 +1,11 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ContentListItem } from '@spinyard/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransferContents } from '../../../api/contents.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { actionErrorText } from './ContentActionsMenu.tsx';
 import { TransferRecipientPicker } from './TransferRecipientPicker.tsx';
 
@@ -74,16 +74,7 @@ export function TransferDialog({
           data-testid="content-transfer-user"
         />
       ) : null}
-      {refusal ? (
-        <Alert
-          color="red"
-          role="alert"
-          icon={<IconAlertCircle size={16} aria-hidden />}
-          data-testid="content-transfer-refusal"
-        >
-          {refusal}
-        </Alert>
-      ) : null}
+      <RefusalAlert refusal={refusal} testId="content-transfer-refusal" />
     </ConfirmModal>
   );
 }

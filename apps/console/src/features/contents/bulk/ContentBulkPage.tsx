@@ -1,4 +1,4 @@
-import { Accordion, Button, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { CONTENT_CSV_COLUMNS, validateContentCsv } from '@spinyard/domain';
 import { IconDownload } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { type ContentCsvRefusal, contentCsvRefusalsOf, useUploadContentCsv } from '../../../api/contentCsv.ts';
 import { notifySuccess } from '../../../api/notify.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { CARD_LAYOUT_QUERY } from '../../../components/ListTable.tsx';
 import {
@@ -75,14 +76,14 @@ export function ContentBulkPage() {
           {t('contentsBulk.readOnlyNote')}
         </Text>
         <Group>
-          <Button
+          <ActionButton
+            icon={IconDownload}
             variant="light"
-            leftSection={<IconDownload size={16} aria-hidden />}
             onClick={() => setDownloadOpen(true)}
-            data-testid="content-bulk-download"
+            testId="content-bulk-download"
           >
             {t('contentsBulk.download')}
-          </Button>
+          </ActionButton>
         </Group>
         <CsvItems />
       </CsvSection>

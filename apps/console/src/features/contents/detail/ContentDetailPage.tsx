@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconLock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useContent } from '../../../api/contentDetail.ts';
 import { useContentProgress } from '../../../api/contentProgress.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
@@ -13,6 +14,7 @@ import { contentName } from '../actions/contentText.ts';
 import { PublicationBadge } from '../list/ContentBits.tsx';
 import { editLockText } from '../wizard/contentText.ts';
 import { editLockOf } from '../wizard/editLock.ts';
+import { ContentMissing } from './ContentMissing.tsx';
 import { DetailSections } from './DetailSections.tsx';
 import { MediaCard } from './MediaCard.tsx';
 import { ProcessesCard } from './ProcessesCard.tsx';
@@ -32,13 +34,7 @@ export function ContentDetailPage() {
 
   if (content.isPending || !actor) return <CenteredLoader py={64} />;
   const c = content.data;
-  if (!c) {
-    return (
-      <Alert color="red" maw={720} mx="auto" data-testid="content-missing">
-        {t('contentsDetail.missing')}
-      </Alert>
-    );
-  }
+  if (!c) return <ContentMissing />;
   const lock = editLockOf(c);
   const name = contentName(c);
 
@@ -70,14 +66,9 @@ export function ContentDetailPage() {
           </Stack>
           <Group gap="sm">
             {lock ? (
-              <Button
-                disabled
-                leftSection={<IconLock size={16} aria-hidden />}
-                aria-describedby="detail-edit-locked"
-                data-testid="detail-edit"
-              >
+              <ActionButton icon={IconLock} disabled aria-describedby="detail-edit-locked" testId="detail-edit">
                 {t('contentsDetail.edit')}
-              </Button>
+              </ActionButton>
             ) : (
               <LinkButton to={`/contents/edit/${encodeURIComponent(c.id)}`} icon={IconEdit} testId="detail-edit">
                 {t('contentsDetail.edit')}

@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core';
 import { IconTransfer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { BulkBar, BulkDeleteButton } from '../../../shared/lists/BulkBar.tsx';
 
 /** Shown while vehicles are ticked: how many, and the bulk delete and transfer (each asks first). */
@@ -32,16 +32,17 @@ export function ContentBulkBar({
       testId="content-bulk-bar"
     >
       {canTransfer ? (
-        <Button
+        <ActionButton
+          icon={IconTransfer}
+          iconSize={14}
           size="xs"
           variant="light"
-          leftSection={<IconTransfer size={14} aria-hidden />}
           onClick={onTransfer}
           disabled={!transferable}
-          data-testid="content-bulk-transfer"
+          testId="content-bulk-transfer"
         >
           {t('contentsList.bulk.transfer')}
-        </Button>
+        </ActionButton>
       ) : null}
       <BulkDeleteButton
         label={t('contentsList.bulk.delete')}

@@ -1,11 +1,11 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ContentListItem } from '@spinyard/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteContents } from '../../../api/contents.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { actionErrorText } from '../actions/ContentActionsMenu.tsx';
 
 /** Asks before deleting the ticked vehicles, and shows the server's refusal in place. */
@@ -52,16 +52,7 @@ export function ContentBulkDelete({
       testId="content-bulk-confirm"
     >
       <Text size="sm">{t('contentsList.bulk.deleteBody', { count: chosen.length })}</Text>
-      {refusal ? (
-        <Alert
-          color="red"
-          role="alert"
-          icon={<IconAlertCircle size={16} aria-hidden />}
-          data-testid="content-bulk-refusal"
-        >
-          {refusal}
-        </Alert>
-      ) : null}
+      <RefusalAlert refusal={refusal} testId="content-bulk-refusal" />
     </ConfirmModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, NativeSelect } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { CONTENT_SORTS, type ContentSort } from '@spinyard/domain';
 import {
   IconAdjustmentsHorizontal,
@@ -8,6 +8,7 @@ import {
   IconReportAnalytics,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ListSearchInput } from '../../../components/ListSearchInput.tsx';
 import type { ContentListConditions } from './listConditions.ts';
@@ -49,16 +50,16 @@ export function ContentListTools({
         data={CONTENT_SORTS.map((s) => ({ value: s, label: t(`contentsList.sorts.${s}`) }))}
         data-testid="content-sort"
       />
-      <Button
+      <ActionButton
+        icon={IconAdjustmentsHorizontal}
         variant={filters > 0 ? 'light' : 'default'}
-        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
         onClick={toggleFilters}
         aria-expanded={filtersOpen}
         aria-controls="content-filters-panel"
-        data-testid="content-filters-toggle"
+        testId="content-filters-toggle"
       >
         {filters > 0 ? t('contentsList.filters.activeCount', { count: filters }) : t('contentsList.filters.toggle')}
-      </Button>
+      </ActionButton>
     </>
   );
 }
@@ -79,22 +80,12 @@ export function ContentListActions({
   const { t } = useTranslation();
   return (
     <>
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        onClick={openCsv}
-        data-testid="content-csv-open"
-      >
+      <ActionButton icon={IconDownload} variant="default" onClick={openCsv} testId="content-csv-open">
         {t('contentsList.csv.open')}
-      </Button>
-      <Button
-        variant="default"
-        leftSection={<IconReportAnalytics size={16} aria-hidden />}
-        onClick={openReport}
-        data-testid="contents-report-open"
-      >
+      </ActionButton>
+      <ActionButton icon={IconReportAnalytics} variant="default" onClick={openReport} testId="contents-report-open">
         {t('contentsReport.open')}
-      </Button>
+      </ActionButton>
       {bulkCsv ? (
         <LinkButton to="/contents/bulk" variant="light" icon={IconFileSpreadsheet} testId="content-bulk-csv">
           {t('contentsList.bulkCsv')}

@@ -1,12 +1,12 @@
-import { Alert, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { type ContentListParams, csvPeriodWithinLimit, PERIOD_COLUMNS, type PeriodColumn } from '@spinyard/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadContentsCsv } from '../../../api/contents.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { todayInJapan } from '../../../components/formatDateTime.ts';
+import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { saveBlob } from '../../../lib/saveBlob.ts';
 import { actionErrorText } from '../actions/ContentActionsMenu.tsx';
 import { periodOf } from './listConditions.ts';
@@ -124,16 +124,7 @@ export function CsvDownloadDialog({
           {t(problem)}
         </Text>
       ) : null}
-      {refusal ? (
-        <Alert
-          color="red"
-          role="alert"
-          icon={<IconAlertCircle size={16} aria-hidden />}
-          data-testid="content-csv-refusal"
-        >
-          {refusal}
-        </Alert>
-      ) : null}
+      <RefusalAlert refusal={refusal} testId="content-csv-refusal" />
     </ConfirmModal>
   );
 }

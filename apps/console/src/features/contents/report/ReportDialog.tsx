@@ -1,11 +1,11 @@
-import { Alert, Checkbox, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, Text, TextInput } from '@mantine/core';
 import { CONTENTS_REPORT_TYPES, contentsReportQuery, currentReportMonth } from '@spinyard/domain';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadContentsReport } from '../../../api/contentReport.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../../forms/useZodForm.ts';
@@ -88,11 +88,7 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           />
         )}
       />
-      {form.formError ? (
-        <Alert color="red" role="alert" icon={<IconAlertCircle size={16} aria-hidden />}>
-          {form.formError}
-        </Alert>
-      ) : null}
+      <RefusalAlert refusal={form.formError} />
     </ConfirmModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useContent, useSaveInspection, useUpdateContent } from '../../../api/contentDetail.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { ContentMissing } from '../detail/ContentMissing.tsx';
 import { ContentWizard, type SaveRefusal } from './ContentWizard.tsx';
 import { type ContentFormOutput, formOfContent, inspectionChanged } from './contentForm.ts';
 import { editLockOf } from './editLock.ts';
@@ -27,13 +27,7 @@ export function ContentEditPage() {
 
   if (content.isPending) return <CenteredLoader py={64} />;
   const c = content.data;
-  if (!c) {
-    return (
-      <Alert color="red" maw={720} mx="auto" data-testid="content-missing">
-        {t('contentsDetail.missing')}
-      </Alert>
-    );
-  }
+  if (!c) return <ContentMissing />;
 
   const save = async ({ body, inspection }: ContentFormOutput): Promise<SaveRefusal | null> => {
     try {

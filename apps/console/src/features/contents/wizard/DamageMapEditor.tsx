@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, NativeSelect, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   DAMAGE_SYMBOLS,
   type DamageSymbol,
@@ -11,6 +11,7 @@ import {
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import type { MarkValues } from './contentForm.ts';
 import classes from './DamageMapEditor.module.css';
 
@@ -75,15 +76,9 @@ export function DamageMapEditor({ marks, onChange, error, inputRef }: DamageMapE
           data-testid="mark-level"
           style={{ flex: '0 1 140px' }}
         />
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={add}
-          disabled={full}
-          data-testid="mark-add"
-        >
+        <ActionButton icon={IconPlus} variant="light" onClick={add} disabled={full} testId="mark-add">
           {t('contentsWizard.inspector.add')}
-        </Button>
+        </ActionButton>
       </Group>
       {full ? (
         <Text size="sm" c="gray.8">

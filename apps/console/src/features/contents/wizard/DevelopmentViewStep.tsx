@@ -1,8 +1,9 @@
-import { Group, Radio, Stack, Switch } from '@mantine/core';
+import { Group, Radio, Stack } from '@mantine/core';
 import { DEVELOPMENT_VIEW_POSITIONS } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
+import { ContentSwitch } from './ContentSwitch.tsx';
 import type { ContentForm } from './contentForm.ts';
 
 /** The development view tab: whether buyers see the damage map, and where (inside the 360 content or beside it). */
@@ -15,11 +16,7 @@ export function DevelopmentViewStep({ form }: { form: ContentForm }) {
       description={t('contentsWizard.help.development_view')}
     >
       <Stack gap="lg">
-        <Switch
-          {...form.field('development_view_display')}
-          label={t('contentFields.development_view_display')}
-          data-testid="content-development_view_display"
-        />
+        <ContentSwitch form={form} name="development_view_display" help={false} />
         <ControlledField
           form={form}
           name="development_view_position"

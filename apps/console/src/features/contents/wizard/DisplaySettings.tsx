@@ -1,9 +1,10 @@
-import { Checkbox, Group, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type BasicInfoKey, LIMITED_PASSWORD_BOUNDS } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { showPasswordToggle } from '../../../components/showPasswordToggle.ts';
 import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
+import { ContentSwitch } from './ContentSwitch.tsx';
 import type { ContentForm } from './contentForm.ts';
 
 /**
@@ -53,23 +54,13 @@ export function DisplaySettings({
               </Checkbox.Group>
             )}
           />
-          <Switch
-            {...form.field('option_display')}
-            label={t('contentFields.option_display')}
-            description={t('contentsWizard.help.option_display')}
-            data-testid="content-option_display"
-          />
+          <ContentSwitch form={form} name="option_display" />
         </Stack>
       </SectionCard>
       <SectionCard id="content-publication" title={t('contentsWizard.sections.publication')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Stack gap="xs">
-            <Switch
-              {...form.field('limited_password_enabled')}
-              label={t('contentFields.limited_password_enabled')}
-              description={t('contentsWizard.help.limited_password_enabled')}
-              data-testid="content-limited_password_enabled"
-            />
+            <ContentSwitch form={form} name="limited_password_enabled" />
             {limited ? (
               <PasswordInput
                 {...form.field('limited_password')}
@@ -88,12 +79,7 @@ export function DisplaySettings({
             ) : null}
           </Stack>
           <Stack gap="xs">
-            <Switch
-              {...form.field('analytics_tag_enabled')}
-              label={t('contentFields.analytics_tag_enabled')}
-              description={t('contentsWizard.help.analytics_tag_enabled')}
-              data-testid="content-analytics_tag_enabled"
-            />
+            <ContentSwitch form={form} name="analytics_tag_enabled" />
             {analytics ? (
               <Group grow>
                 <TextInput

@@ -1,8 +1,9 @@
-import { SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { INSPECTION_COMMENT_MAX } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
+import { ContentSwitch } from './ContentSwitch.tsx';
 import type { ContentForm } from './contentForm.ts';
 import { DamageMapEditor } from './DamageMapEditor.tsx';
 
@@ -52,18 +53,8 @@ export function InspectorStep({ form }: { form: ContentForm }) {
       </SectionCard>
       <SectionCard id="content-inspection-display" title={t('contentsWizard.sections.inspectionDisplay')}>
         <Stack gap="md">
-          <Switch
-            {...form.field('inspection_data_display')}
-            label={t('contentFields.inspection_data_display')}
-            description={t('contentsWizard.help.inspection_data_display')}
-            data-testid="content-inspection_data_display"
-          />
-          <Switch
-            {...form.field('defect_display')}
-            label={t('contentFields.defect_display')}
-            description={t('contentsWizard.help.defect_display')}
-            data-testid="content-defect_display"
-          />
+          <ContentSwitch form={form} name="inspection_data_display" />
+          <ContentSwitch form={form} name="defect_display" />
         </Stack>
       </SectionCard>
     </Stack>

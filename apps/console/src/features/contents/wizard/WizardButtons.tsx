@@ -1,6 +1,7 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 
 /**
@@ -32,36 +33,27 @@ export function WizardButtons({
           {t('contentsWizard.backToList')}
         </LinkButton>
         {!first ? (
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-            onClick={onBack}
-            data-testid="wizard-back"
-          >
+          <ActionButton icon={IconArrowLeft} variant="default" onClick={onBack} testId="wizard-back">
             {t('contentsWizard.back')}
-          </Button>
+          </ActionButton>
         ) : null}
       </Group>
       <Group gap="sm">
         {!last ? (
-          <Button
+          <ActionButton
+            icon={IconArrowRight}
+            iconAfter
             variant={mode === 'edit' ? 'default' : 'filled'}
-            rightSection={<IconArrowRight size={16} aria-hidden />}
             onClick={onNext}
-            data-testid="wizard-next"
+            testId="wizard-next"
           >
             {t('contentsWizard.next')}
-          </Button>
+          </ActionButton>
         ) : null}
         {!readOnly && (last || mode === 'edit') ? (
-          <Button
-            type="submit"
-            loading={saving}
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            data-testid="wizard-save"
-          >
+          <ActionButton icon={IconDeviceFloppy} type="submit" loading={saving} testId="wizard-save">
             {t(mode === 'add' ? 'contentsWizard.register' : 'contentsWizard.save')}
-          </Button>
+          </ActionButton>
         ) : null}
       </Group>
     </Group>

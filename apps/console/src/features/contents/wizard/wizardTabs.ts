@@ -5,27 +5,19 @@ import type { ContentStyle } from './contentForm.ts';
  * The wizard's sections in the spec's order (first document, section 2). The media sections are steps the media
  * issue fills; the rider view is a bike's (an image set from the rider's seat), so only bike contents have it.
  */
-export const WIZARD_TABS = [
+const MEDIA_TAB_NAMES = [
   'exterior',
   'interior',
   'rider_view',
   'category_images',
   'video_link',
   'original_video',
-  'basic_info',
-  'development_view',
-  'inspector',
 ] as const;
+export const WIZARD_TABS = [...MEDIA_TAB_NAMES, 'basic_info', 'development_view', 'inspector'] as const;
 export type WizardTab = (typeof WIZARD_TABS)[number];
 
-export const MEDIA_TABS: readonly WizardTab[] = [
-  'exterior',
-  'interior',
-  'rider_view',
-  'category_images',
-  'video_link',
-  'original_video',
-];
+/** The media steps, first in the wizard. */
+export const MEDIA_TABS: readonly WizardTab[] = MEDIA_TAB_NAMES;
 
 export function tabsFor(style: ContentStyle): WizardTab[] {
   return WIZARD_TABS.filter((tab) => tab !== 'rider_view' || style === 'bike');

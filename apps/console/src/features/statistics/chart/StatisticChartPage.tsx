@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Alert, Button, Card, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Card, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   chartPeriodLastDay,
   japanDateOf,
@@ -14,6 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContents } from '../../../api/contents.ts';
 import { downloadStatisticCsv, useStatisticChart } from '../../../api/statistics.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
 
 const KIND_COLORS: Record<StatisticKind, string> = {
@@ -117,16 +118,16 @@ export function StatisticChartPage() {
           />
         </Group>
         <Group justify="flex-end" mt="md">
-          <Button
+          <ActionButton
+            icon={IconDownload}
             variant="light"
-            leftSection={<IconDownload size={16} aria-hidden />}
             onClick={() => void download()}
             loading={downloading}
             disabled={error !== null}
-            data-testid="statistic-csv"
+            testId="statistic-csv"
           >
             {t('statistics.csv')}
-          </Button>
+          </ActionButton>
         </Group>
       </Card>
 

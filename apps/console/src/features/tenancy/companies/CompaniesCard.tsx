@@ -1,10 +1,11 @@
-import { Button, Center, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Center, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, type PageSize, SEARCH_MAX_LENGTH } from '@spinyard/domain';
 import { IconBuildingSkyscraper, IconBuildingStore, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Branch, type Company, useBranchList, useHeadquartersList } from '../../../api/companies.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { ListFooter } from '../../../components/ListFooter.tsx';
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
 import { ListTable } from '../../../components/ListTable.tsx';
@@ -172,14 +173,9 @@ function PagedCompanyTable<T extends Company>({
           search
         )}
         {add ? (
-          <Button
-            size="sm"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={add.onClick}
-            data-testid={add.testId}
-          >
+          <ActionButton icon={IconPlus} size="sm" onClick={add.onClick} testId={add.testId}>
             {add.label}
-          </Button>
+          </ActionButton>
         ) : null}
       </Group>
       {loading ? (

@@ -1,16 +1,17 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Company, useEditOwnCompany, useRemoveCompanyLogo, useUploadCompanyLogo } from '../../../api/companies.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { refreshCompanyLogos } from '../../../components/CompanyLogo.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
-import { refusalOf } from '../../../components/refusal.ts';
 import { FormActions } from '../shared/FormActions.tsx';
 import { PictureUpload } from '../shared/PictureUpload.tsx';
 import { SectionCard } from '../shared/SectionCard.tsx';
+import { usePictureActions } from '../shared/usePictureActions.ts';
 import { CompanyErrorsAlert, CompanyFieldsForm } from './CompanyFieldsForm.tsx';
 import { changedCompanyFields, companyFormOf, fieldsOfCompany } from './companyForm.ts';
 import { useCompanyForm } from './useCompanyForm.ts';
@@ -56,14 +57,9 @@ function CompanyEditor({ company }: { company: Company }) {
             <LinkButton to="/companyinfo/info" variant="default" icon={IconArrowLeft}>
               {t('companies.form.cancel')}
             </LinkButton>
-            <Button
-              type="submit"
-              loading={edit.isPending}
-              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              data-testid="company-save"
-            >
+            <ActionButton icon={IconDeviceFloppy} type="submit" loading={edit.isPending} testId="company-save">
               {t('companies.form.save')}
-            </Button>
+            </ActionButton>
           </FormActions>
         </Stack>
       </form>
@@ -82,6 +78,10 @@ function CompanyLogoCard({ company }: { company: Company }) {
     setCurrent(next.logo_url);
     refreshCompanyLogos();
   };
+  const actions = usePictureActions(label, {
+    upload: async (image, fileName) => stored(await upload.mutateAsync({ image, fileName })),
+    remove: async () => stored(await remove.mutateAsync()),
+  });
   return (
     <SectionCard title={t('companies.logo.title')} description={t('companies.logo.help')} id="company-logo">
       <PictureUpload
@@ -91,25 +91,7 @@ function CompanyLogoCard({ company }: { company: Company }) {
         currentUrl={current}
         previewHeight={120}
         testId="company-logo"
-        onUpload={async (dataUrl, fileName) => {
-          try {
-            stored(await upload.mutateAsync({ image: dataUrl, fileName }));
-            notifySuccess(t('domains.images.uploaded', { name: label }));
-            return undefined;
-          } catch (error) {
-            return refusalOf(error);
-          }
-        }}
-        onRemove={async () => {
-          try {
-            stored(await remove.mutateAsync());
-            notifySuccess(t('domains.images.removed', { name: label }));
-            return true;
-          } catch (error) {
-            refusalOf(error);
-            return false;
-          }
-        }}
+        {...actions}
       />
     </SectionCard>
   );

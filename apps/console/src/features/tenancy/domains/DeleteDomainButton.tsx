@@ -1,10 +1,11 @@
-import { Button, List, Text, TextInput } from '@mantine/core';
+import { List, Text, TextInput } from '@mantine/core';
 import { normaliseHostName } from '@spinyard/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DomainDetail, useDeleteDomain } from '../../../api/domains.ts';
 import { notifySuccess } from '../../../api/notify.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { refusalOf } from '../../../components/refusal.ts';
 
@@ -41,17 +42,17 @@ export function DeleteDomainButton({ domain }: { domain: DomainDetail }) {
 
   return (
     <>
-      <Button
+      <ActionButton
+        icon={IconTrash}
         color="red"
         variant="outline"
         size="sm"
-        leftSection={<IconTrash size={16} aria-hidden />}
         onClick={() => setOpened(true)}
         disabled={domain.status === 'deleting'}
-        data-testid="domain-delete"
+        testId="domain-delete"
       >
         {t('domains.delete.button')}
-      </Button>
+      </ActionButton>
       <ConfirmModal
         opened={opened}
         title={t('domains.delete.title', { host: domain.host })}

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { type DomainDetail, useDomainByCode, useUpdateDomain } from '../../../api/domains.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
 import { useProfile } from '../../../api/profile.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { refusalOf } from '../../../components/refusal.ts';
 import { FormActions } from '../shared/FormActions.tsx';
@@ -84,24 +85,24 @@ function ConfirmChanges({
       </Alert>
       {empty ? null : <DomainSummary values={draft.values} before={domainFormOf(domain)} />}
       <FormActions>
-        <Button
+        <ActionButton
+          icon={IconArrowLeft}
           variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
           onClick={() => void navigate(editPath, { state: FROM_CONFIRMATION })}
           disabled={sending}
-          data-testid="domain-back"
+          testId="domain-back"
         >
           {t('domains.form.backToForm')}
-        </Button>
-        <Button
-          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+        </ActionButton>
+        <ActionButton
+          icon={IconDeviceFloppy}
           onClick={() => void save()}
           loading={sending}
           disabled={empty || domain.status === 'deleting'}
-          data-testid="domain-save"
+          testId="domain-save"
         >
           {t('domains.form.save')}
-        </Button>
+        </ActionButton>
       </FormActions>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useCreateDomain } from '../../../api/domains.ts';
 import { notifyInfo, notifySuccess } from '../../../api/notify.ts';
 import { useProfile } from '../../../api/profile.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { refusalOf } from '../../../components/refusal.ts';
 import { FormActions } from '../shared/FormActions.tsx';
 import { DomainSummary } from './DomainSummary.tsx';
@@ -65,23 +66,18 @@ export function DomainConfirmPage() {
       </Alert>
       <DomainSummary values={values} defaults={emptyDomainForm()} />
       <FormActions>
-        <Button
+        <ActionButton
+          icon={IconArrowLeft}
           variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
           onClick={() => void navigate('/domain/add', { state: FROM_CONFIRMATION })}
           disabled={sending}
-          data-testid="domain-back"
+          testId="domain-back"
         >
           {t('domains.form.backToForm')}
-        </Button>
-        <Button
-          leftSection={<IconCheck size={16} aria-hidden />}
-          onClick={() => void register()}
-          loading={sending}
-          data-testid="domain-register"
-        >
+        </ActionButton>
+        <ActionButton icon={IconCheck} onClick={() => void register()} loading={sending} testId="domain-register">
           {t('domains.form.register')}
-        </Button>
+        </ActionButton>
       </FormActions>
     </Stack>
   );

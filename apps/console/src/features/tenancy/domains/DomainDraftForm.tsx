@@ -1,8 +1,9 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import { IconAlertCircle, IconArrowLeft, IconChecklist } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { FormActions } from '../shared/FormActions.tsx';
 import { DomainFormFields } from './DomainFormFields.tsx';
@@ -61,14 +62,9 @@ export function DomainDraftForm({
             {t('domains.form.backToList')}
           </LinkButton>
           {actions}
-          <Button
-            type="submit"
-            leftSection={<IconChecklist size={16} aria-hidden />}
-            disabled={disabled}
-            data-testid="domain-confirm"
-          >
+          <ActionButton icon={IconChecklist} type="submit" disabled={disabled} testId="domain-confirm">
             {t('domains.form.confirm')}
-          </Button>
+          </ActionButton>
         </FormActions>
       </Stack>
     </form>

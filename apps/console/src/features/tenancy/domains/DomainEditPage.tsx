@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import {
+  type Icon,
   IconAlertTriangle,
   IconArrowBackUp,
   IconArrowLeft,
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { type DomainDetail, type MaxContents, useDomainByCode, useMaxContents } from '../../../api/domains.ts';
 import { notifyInfo } from '../../../api/notify.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
@@ -43,6 +45,14 @@ function smallestLimit(counter: MaxContents | undefined, values: DomainFormValue
   if (!counter) return undefined;
   return values.options.limit_mode === 'per_user' ? counter.max_registered_per_user : counter.registered_vehicles;
 }
+
+/** The domain screen's tabs, in order: the settings form, the pictures, the companies and the super users. */
+const DOMAIN_TABS: readonly { value: string; icon: Icon; label: string }[] = [
+  { value: 'settings', icon: IconSettings, label: 'domains.tabs.settings' },
+  { value: 'images', icon: IconPhoto, label: 'domains.tabs.images' },
+  { value: 'companies', icon: IconBuilding, label: 'domains.tabs.companies' },
+  { value: 'superusers', icon: IconUsers, label: 'superusers.tab' },
+];
 
 /** Loading, not found, or the page. */
 export function DomainEditPage() {
@@ -158,18 +168,16 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
 
       <Tabs value={tab} onChange={setTab} keepMounted variant="outline" radius="md">
         <Tabs.List>
-          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} aria-hidden />} data-testid="tab-settings">
-            {t('domains.tabs.settings')}
-          </Tabs.Tab>
-          <Tabs.Tab value="images" leftSection={<IconPhoto size={16} aria-hidden />} data-testid="tab-images">
-            {t('domains.tabs.images')}
-          </Tabs.Tab>
-          <Tabs.Tab value="companies" leftSection={<IconBuilding size={16} aria-hidden />} data-testid="tab-companies">
-            {t('domains.tabs.companies')}
-          </Tabs.Tab>
-          <Tabs.Tab value="superusers" leftSection={<IconUsers size={16} aria-hidden />} data-testid="tab-superusers">
-            {t('superusers.tab')}
-          </Tabs.Tab>
+          {DOMAIN_TABS.map(({ value, icon: TabIcon, label }) => (
+            <Tabs.Tab
+              key={value}
+              value={value}
+              leftSection={<TabIcon size={16} aria-hidden />}
+              data-testid={`tab-${value}`}
+            >
+              {t(label)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
 
         <Tabs.Panel value="settings" pt="lg">
@@ -181,14 +189,9 @@ function DomainEditor({ domain }: { domain: DomainDetail }) {
             disabled={deleting}
             errorText={errorText}
             actions={
-              <Button
-                variant="default"
-                leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                onClick={draft.reset}
-                disabled={deleting}
-              >
+              <ActionButton icon={IconArrowBackUp} variant="default" onClick={draft.reset} disabled={deleting}>
                 {t('domains.form.reset')}
-              </Button>
+              </ActionButton>
             }
           />
         </Tabs.Panel>

@@ -6,11 +6,10 @@ import {
   useRemoveDomainImage,
   useUploadDomainImage,
 } from '../../../api/domains.ts';
-import { notifySuccess } from '../../../api/notify.ts';
-import { refusalOf } from '../../../components/refusal.ts';
 import { PictureUpload } from '../shared/PictureUpload.tsx';
 import type { PictureKind } from '../shared/pictures.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
+import { usePictureActions } from '../shared/usePictureActions.ts';
 
 interface PictureEntry {
   kind: DomainImageKind;
@@ -30,6 +29,10 @@ function DomainPicture({ domain, entry }: { domain: DomainDetail; entry: Picture
   const upload = useUploadDomainImage();
   const remove = useRemoveDomainImage();
   const label = t(`domains.images.${entry.kind}`);
+  const actions = usePictureActions(label, {
+    upload: (image, fileName) => upload.mutateAsync({ id: domain.id, kind: entry.kind, image, fileName }),
+    remove: () => remove.mutateAsync({ id: domain.id, kind: entry.kind }),
+  });
   return (
     <PictureUpload
       kind={entry.picture}
@@ -38,25 +41,7 @@ function DomainPicture({ domain, entry }: { domain: DomainDetail; entry: Picture
       previewHeight={entry.height}
       disabled={domain.status === 'deleting'}
       testId={`domain-image-${entry.kind}`}
-      onUpload={async (dataUrl, fileName) => {
-        try {
-          await upload.mutateAsync({ id: domain.id, kind: entry.kind, image: dataUrl, fileName });
-          notifySuccess(t('domains.images.uploaded', { name: label }));
-          return undefined;
-        } catch (error) {
-          return refusalOf(error);
-        }
-      }}
-      onRemove={async () => {
-        try {
-          await remove.mutateAsync({ id: domain.id, kind: entry.kind });
-          notifySuccess(t('domains.images.removed', { name: label }));
-          return true;
-        } catch (error) {
-          refusalOf(error);
-          return false;
-        }
-      }}
+      {...actions}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, type PageSize } from '@spinyard/domain';
 import { IconMailForward, IconPencil, IconUserPlus } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { DomainDetail, DomainSuperUser } from '../../../api/domains.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { resendSuperuserActivation, useSuperuserList } from '../../../api/superusers.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { DialogShell } from '../../../components/DialogShell.tsx';
 import { ListFooter } from '../../../components/ListFooter.tsx';
@@ -52,14 +53,9 @@ export function SuperUsersPanel({ domain, readOnly }: { domain: DomainDetail; re
         <Title order={2} size="h4" id="domain-super-users-title">
           {t('superusers.title')}
         </Title>
-        <Button
-          leftSection={<IconUserPlus size={16} aria-hidden />}
-          onClick={() => setAdding(true)}
-          disabled={readOnly}
-          data-testid="superuser-add"
-        >
+        <ActionButton icon={IconUserPlus} onClick={() => setAdding(true)} disabled={readOnly} testId="superuser-add">
           {t('superusers.add')}
-        </Button>
+        </ActionButton>
       </Group>
       {total > 0 || q.trim() !== '' ? (
         <ListSearchInput
@@ -104,28 +100,30 @@ export function SuperUsersPanel({ domain, readOnly }: { domain: DomainDetail; re
                   <Table.Td>{user.name}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button
+                      <ActionButton
+                        icon={IconPencil}
+                        iconSize={14}
                         size="xs"
                         variant="light"
-                        leftSection={<IconPencil size={14} aria-hidden />}
                         onClick={() => setEditing(user)}
                         disabled={readOnly}
                         aria-label={t('superusers.editOf', { email: user.email })}
                       >
                         {t('superusers.edit')}
-                      </Button>
+                      </ActionButton>
                       {user.status === 'approval_pending' ? (
-                        <Button
+                        <ActionButton
+                          icon={IconMailForward}
+                          iconSize={14}
                           size="xs"
                           variant="default"
-                          leftSection={<IconMailForward size={14} aria-hidden />}
                           loading={resending === user.id}
                           onClick={() => void resend(user)}
                           disabled={readOnly}
                           aria-label={t('superusers.resendOf', { email: user.email })}
                         >
                           {t('superusers.resend')}
-                        </Button>
+                        </ActionButton>
                       ) : null}
                     </Group>
                   </Table.Td>

@@ -1,8 +1,9 @@
-import { Box, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Box, FileButton, Group, Stack, Text } from '@mantine/core';
 import type { FieldError } from '@spinyard/domain';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import type { Refusal } from '../../../components/refusal.ts';
 import { currentLocale } from '../../../i18n/locale.ts';
@@ -143,31 +144,33 @@ export function PictureUpload({
           disabled={disabled || busy !== undefined}
         >
           {(props) => (
-            <Button
+            <ActionButton
+              icon={IconUpload}
+              iconSize={14}
               {...props}
               size="xs"
               variant="light"
-              leftSection={<IconUpload size={14} aria-hidden />}
               loading={busy === 'upload'}
               disabled={disabled || busy !== undefined}
               aria-describedby={hasErrors ? errorId : undefined}
-              data-testid={testId ? `${testId}-choose` : undefined}
+              testId={testId ? `${testId}-choose` : undefined}
             >
               {currentUrl ? t('domains.images.replace', { name: label }) : t('domains.images.choose', { name: label })}
-            </Button>
+            </ActionButton>
           )}
         </FileButton>
         {currentUrl ? (
-          <Button
+          <ActionButton
+            icon={IconTrash}
+            iconSize={14}
             size="xs"
             variant="subtle"
             color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
             onClick={() => setConfirmRemove(true)}
             disabled={disabled || busy !== undefined}
           >
             {t('domains.images.remove')}
-          </Button>
+          </ActionButton>
         ) : null}
       </Group>
       <ConfirmModal
