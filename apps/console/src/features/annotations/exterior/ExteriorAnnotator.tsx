@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Slider, Text } from '@mantine/core';
+import { Alert, Group, NativeSelect, Slider, Text } from '@mantine/core';
 import { type ExteriorGroupAnswer, type HotspotKeyFrame, hotspotPositionAt } from '@spinyard/domain';
 import { IconX } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -8,6 +8,7 @@ import { apiErrorText } from '../../../api/errorText.ts';
 import { useExterior } from '../../../api/exterior.ts';
 import { useHotspots, useMoveHotspot } from '../../../api/hotspots.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { FrameSteps } from '../../../shared/frames/FrameSteps.tsx';
 import { hasKeyOn, wrapFrame } from '../../../shared/frames/frameKeys.ts';
 import { AnnotatorPanel, NothingToAnnotate } from '../shared/AnnotatorPanel.tsx';
@@ -191,18 +192,16 @@ function KeyLine(props: { keys: HotspotKeyFrame[]; frame: number; readOnly: bool
       <Text size="xs" c="gray.7" data-testid="annotation-keys">
         {t('annotations.exterior.keys', { frames: keys.map((k) => k.frame + 1).join(', ') })}
       </Text>
-      <Button
-        type="button"
+      <ToolButton
         size="compact-xs"
-        variant="subtle"
-        color="red"
+        tone="danger"
+        icon={IconX}
         c="red.9"
-        leftSection={<IconX size={12} aria-hidden />}
         disabled={props.readOnly || keys.length <= 1 || !hasKeyOn(keys, frame)}
         onClick={props.onRemove}
       >
         {t('annotations.exterior.removeKey')}
-      </Button>
+      </ToolButton>
     </Group>
   );
 }

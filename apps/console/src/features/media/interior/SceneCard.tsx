@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateScene } from '../../../api/interior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
+import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { interiorErrorText } from './interiorText.ts';
 
 interface SceneCardProps {
@@ -106,36 +107,21 @@ export function SceneCard(props: SceneCardProps) {
               </Button>
             </Group>
             <Group gap={6} wrap="wrap">
-              <Button
-                type="button"
-                size="xs"
-                variant="light"
-                leftSection={<IconTarget size={14} aria-hidden />}
-                onClick={props.onView}
-              >
+              <ToolButton size="xs" tone="light" icon={IconTarget} onClick={props.onView}>
                 {t('interior.scene.view')}
-              </Button>
-              <Button
-                type="button"
+              </ToolButton>
+              <ToolButton
                 size="xs"
-                variant="light"
-                leftSection={<IconSparkles size={14} aria-hidden />}
+                tone="light"
+                icon={IconSparkles}
                 onClick={props.onEnhance}
                 data-testid="interior-enhance-open"
               >
                 {t('interior.scene.enhance')}
-              </Button>
-              <Button
-                type="button"
-                size="xs"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={props.onDelete}
-                disabled={disabled}
-              >
+              </ToolButton>
+              <ToolButton size="xs" tone="danger" icon={IconTrash} onClick={props.onDelete} disabled={disabled}>
                 {t('interior.scene.delete')}
-              </Button>
+              </ToolButton>
             </Group>
           </Stack>
         </Group>
