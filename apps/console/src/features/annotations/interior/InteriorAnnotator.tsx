@@ -128,35 +128,32 @@ export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; 
   );
 }
 
+/** The two angles of a point, each from -limit to +limit degrees. */
+const ANGLES = [
+  { key: 'yaw', limit: 180 },
+  { key: 'pitch', limit: 90 },
+] as const;
+
 /** The chosen hotspot's yaw and pitch as two number fields (what the drag and the arrows move too). */
 function Angles({ spot, readOnly, place }: { spot: Spot; readOnly: boolean; place: (next: Spot) => void }) {
   const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="wrap" data-testid="interior-angles">
-      <NumberInput
-        label={t('annotations.interior.yaw')}
-        value={spot.yaw}
-        min={-180}
-        max={180}
-        step={1}
-        decimalScale={1}
-        onChange={(v) => typeof v === 'number' && place({ ...spot, yaw: v })}
-        disabled={readOnly}
-        w={130}
-        data-testid="interior-yaw"
-      />
-      <NumberInput
-        label={t('annotations.interior.pitch')}
-        value={spot.pitch}
-        min={-90}
-        max={90}
-        step={1}
-        decimalScale={1}
-        onChange={(v) => typeof v === 'number' && place({ ...spot, pitch: v })}
-        disabled={readOnly}
-        w={130}
-        data-testid="interior-pitch"
-      />
+      {ANGLES.map(({ key, limit }) => (
+        <NumberInput
+          key={key}
+          label={t(`annotations.interior.${key}`)}
+          value={spot[key]}
+          min={-limit}
+          max={limit}
+          step={1}
+          decimalScale={1}
+          onChange={(v) => typeof v === 'number' && place({ ...spot, [key]: v })}
+          disabled={readOnly}
+          w={130}
+          data-testid={`interior-${key}`}
+        />
+      ))}
     </Group>
   );
 }
