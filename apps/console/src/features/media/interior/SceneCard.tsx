@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { INTERIOR_TITLE_MAX, type InteriorSceneAnswer } from '@spinyard/domain';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconSparkles, IconTarget, IconTrash } from '@tabler/icons-react';
+import { IconGripVertical, IconSparkles, IconTarget, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateScene } from '../../../api/interior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
+import { MoveArrows } from '../../../shared/buttons/MoveArrows.tsx';
 import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { interiorErrorText } from './interiorText.ts';
 
@@ -144,26 +145,16 @@ function MoveButtons(props: {
     <Group gap={4} align="center" wrap="nowrap">
       <IconGripVertical size={18} aria-hidden style={{ cursor: disabled ? 'default' : 'grab' }} />
       <Stack gap={2}>
-        <ActionIcon
-          type="button"
+        <MoveArrows
+          index={index}
+          count={count}
+          disabled={disabled}
+          onMove={onMove}
+          upLabel={t('interior.scene.moveUp', { order })}
+          downLabel={t('interior.scene.moveDown', { order })}
           variant="default"
           size="md"
-          aria-label={t('interior.scene.moveUp', { order })}
-          disabled={disabled || index === 0}
-          onClick={() => onMove(index - 1)}
-        >
-          <IconArrowUp size={16} aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          type="button"
-          variant="default"
-          size="md"
-          aria-label={t('interior.scene.moveDown', { order })}
-          disabled={disabled || index === count - 1}
-          onClick={() => onMove(index + 1)}
-        >
-          <IconArrowDown size={16} aria-hidden />
-        </ActionIcon>
+        />
       </Stack>
     </Group>
   );
