@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
 import { useInterior } from '../../../api/interior.ts';
+import { PANORAMA_ANGLES } from '../../../shared/panorama/angles.ts';
 import { AnnotatorNotReady, AnnotatorPanel } from '../shared/AnnotatorPanel.tsx';
 import { PlacePicker } from '../shared/PlacePicker.tsx';
 import { useAnnotatorHotspots } from '../shared/useAnnotatorHotspots.ts';
@@ -128,18 +129,12 @@ export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; 
   );
 }
 
-/** The two angles of a point, each from -limit to +limit degrees. */
-const ANGLES = [
-  { key: 'yaw', limit: 180 },
-  { key: 'pitch', limit: 90 },
-] as const;
-
 /** The chosen hotspot's yaw and pitch as two number fields (what the drag and the arrows move too). */
 function Angles({ spot, readOnly, place }: { spot: Spot; readOnly: boolean; place: (next: Spot) => void }) {
   const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="wrap" data-testid="interior-angles">
-      {ANGLES.map(({ key, limit }) => (
+      {PANORAMA_ANGLES.map(({ key, limit }) => (
         <NumberInput
           key={key}
           label={t(`annotations.interior.${key}`)}
