@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import type { Icon } from '@tabler/icons-react';
+import { type Icon, IconTrash } from '@tabler/icons-react';
 import type { MouseEventHandler, ReactNode } from 'react';
 
 /** How a tool reads: a plain one, a light (secondary) one, or the subtle red of deleting. */
@@ -33,4 +33,9 @@ export function ToolButton({ icon: ToolIcon, tone = 'default', type = 'button', 
       {...rest}
     />
   );
+}
+
+/** The tool that deletes (or asks to delete) what it stands by: a bin in the subtle red of danger. */
+export function DeleteButton(props: Omit<ToolButtonProps, 'icon' | 'tone'>) {
+  return <ToolButton tone="danger" icon={IconTrash} {...props} />;
 }

@@ -1,10 +1,10 @@
 import { Anchor, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
-import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 
 export interface FileSlotProps {
   label: string;
@@ -81,17 +81,9 @@ export function FileSlot({ label, rule, accept, maxBytes, current, readOnly, tes
           )}
         </FileButton>
         {current ? (
-          <ToolButton
-            size="xs"
-            tone="danger"
-            icon={IconTrash}
-            c="red.9"
-            onClick={() => void drop()}
-            loading={busy}
-            disabled={readOnly}
-          >
+          <DeleteButton size="xs" c="red.9" onClick={() => void drop()} loading={busy} disabled={readOnly}>
             {t('annotations.files.remove')}
-          </ToolButton>
+          </DeleteButton>
         ) : null}
       </Group>
       <Text size="xs" c="gray.7">

@@ -7,13 +7,13 @@ import {
   type HotspotFieldValues,
   MANUAL_HOTSPOT_TYPES,
 } from '@spinyard/domain';
-import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../../forms/useZodForm.ts';
-import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { WARNING_TEXT } from '../../../shared/theme.ts';
 import { DamageFields } from './DamageFields.tsx';
 import {
@@ -159,9 +159,7 @@ export function HotspotForm({ hotspot, closeupRows, blocked, readOnly, onSave, o
             {hotspot ? t('annotations.form.save') : t('annotations.form.create')}
           </ToolButton>
           {onDelete ? (
-            <ToolButton
-              tone="danger"
-              icon={IconTrash}
+            <DeleteButton
               c="red.9"
               onClick={onDelete}
               loading={deleting ?? false}
@@ -169,7 +167,7 @@ export function HotspotForm({ hotspot, closeupRows, blocked, readOnly, onSave, o
               data-testid="hotspot-delete"
             >
               {t('annotations.form.delete')}
-            </ToolButton>
+            </DeleteButton>
           ) : null}
         </Group>
       </Stack>

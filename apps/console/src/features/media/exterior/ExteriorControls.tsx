@@ -5,10 +5,10 @@ import {
   type ExteriorGroupAnswer,
   type ProcessAnswer,
 } from '@spinyard/domain';
-import { IconTrash, IconWand } from '@tabler/icons-react';
+import { IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useRemoveExtraImages, useSetInitialAngle, useSetInitialRow } from '../../../api/exterior.ts';
-import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
 import { processErrorText } from './exteriorText.ts';
 
@@ -117,15 +117,13 @@ export function SpinSettings({ contentId, answer, groups, readOnly, locks, run, 
           {t('exterior.extra.remove', { count: answer.extra_images })}
         </ToolButton>
       ) : null}
-      <ToolButton
-        tone="danger"
-        icon={IconTrash}
+      <DeleteButton
         onClick={onDeleteAll}
         disabled={readOnly || locks.deleteAll.locked}
         data-testid="exterior-delete-all"
       >
         {t('exterior.deleteAll.button')}
-      </ToolButton>
+      </DeleteButton>
     </Group>
   );
 }

@@ -1,10 +1,10 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ExteriorFrameAnswer } from '@spinyard/domain';
-import { IconArrowBackUp, IconArrowLeft, IconArrowRight, IconPhotoEdit, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowLeft, IconArrowRight, IconPhotoEdit } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReplaceFrame, useRestoreFrame } from '../../../api/exterior.ts';
-import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
 
 /** Moving the chosen frame one place left or right; `end` is the index it cannot move past. */
@@ -96,16 +96,14 @@ export function FrameActions({
             {t('exterior.frames.restore')}
           </ToolButton>
         ) : null}
-        <ToolButton
+        <DeleteButton
           size="compact-sm"
-          tone="danger"
-          icon={IconTrash}
           onClick={onDelete}
           disabled={readOnly || locks.deleteFrame.locked || dirty}
           data-testid="exterior-delete-frame"
         >
           {t('exterior.frames.deleteFrame')}
-        </ToolButton>
+        </DeleteButton>
       </Group>
       <Text size="xs" c="gray.7">
         {t('exterior.frames.replaceHint')}

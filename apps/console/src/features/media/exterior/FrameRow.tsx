@@ -1,12 +1,12 @@
 import { Alert, Badge, Box, Button, Group, Text, Title } from '@mantine/core';
 import type { ExteriorAnswer, ExteriorGroupAnswer } from '@spinyard/domain';
-import { IconBlur, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconBlur, IconDeviceFloppy } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useDeleteFrame, useDeleteRow, useSaveFrameOrder } from '../../../api/exterior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
-import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { WARNING_TEXT } from '../../../shared/theme.ts';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
@@ -179,16 +179,14 @@ function RowHeader(props: {
             {t('exterior.frames.blur')}
           </ToolButton>
         ) : null}
-        <ToolButton
+        <DeleteButton
           size="compact-sm"
-          tone="danger"
-          icon={IconTrash}
           onClick={props.onDeleteRow}
           disabled={readOnly || locks.deleteRow.locked}
           data-testid="exterior-delete-row"
         >
           {t('exterior.frames.deleteRow')}
-        </ToolButton>
+        </DeleteButton>
       </Group>
     </Group>
   );

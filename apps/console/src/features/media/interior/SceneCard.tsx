@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { INTERIOR_TITLE_MAX, type InteriorSceneAnswer } from '@spinyard/domain';
-import { IconGripVertical, IconSparkles, IconTarget, IconTrash } from '@tabler/icons-react';
+import { IconGripVertical, IconSparkles, IconTarget } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateScene } from '../../../api/interior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { MoveArrows } from '../../../shared/buttons/MoveArrows.tsx';
-import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { interiorErrorText } from './interiorText.ts';
 
 interface SceneCardProps {
@@ -120,9 +120,9 @@ export function SceneCard(props: SceneCardProps) {
               >
                 {t('interior.scene.enhance')}
               </ToolButton>
-              <ToolButton size="xs" tone="danger" icon={IconTrash} onClick={props.onDelete} disabled={disabled}>
+              <DeleteButton size="xs" onClick={props.onDelete} disabled={disabled}>
                 {t('interior.scene.delete')}
-              </ToolButton>
+              </DeleteButton>
             </Group>
           </Stack>
         </Group>
