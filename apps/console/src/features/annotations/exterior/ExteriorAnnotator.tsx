@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Slider, Text } from '@mantine/core';
+import { Group, Slider, Text } from '@mantine/core';
 import { type ExteriorGroupAnswer, type HotspotKeyFrame, hotspotPositionAt } from '@spinyard/domain';
 import { IconX } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
 import { useExterior } from '../../../api/exterior.ts';
-import { useHotspots, useMoveHotspot } from '../../../api/hotspots.ts';
-import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { FrameSteps } from '../../../shared/frames/FrameSteps.tsx';
 import { hasKeyOn, wrapFrame } from '../../../shared/frames/frameKeys.ts';
-import { AnnotatorPanel, NothingToAnnotate } from '../shared/AnnotatorPanel.tsx';
+import { AnnotatorNotReady, AnnotatorPanel } from '../shared/AnnotatorPanel.tsx';
+import { PlacePicker } from '../shared/PlacePicker.tsx';
+import { useAnnotatorHotspots } from '../shared/useAnnotatorHotspots.ts';
 import { DefectList } from './DefectList.tsx';
 import { HotspotStage } from './HotspotStage.tsx';
 import { HotspotStrip } from './HotspotStrip.tsx';
@@ -25,29 +26,24 @@ import { useKeyEditing } from './useKeyEditing.ts';
 export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; readOnly: boolean }) {
   const { t } = useTranslation();
   const exterior = useExterior(contentId);
-  const list = useHotspots(contentId, 'exterior');
-  const move = useMoveHotspot(contentId, 'exterior');
   const [groupId, setGroupId] = useState<string | null>(null);
   const [frame, setFrame] = useState(0);
-  const [selected, setSelected] = useState<string | null>(null);
-
   const groups = [...(exterior.data?.groups ?? [])].sort((a, b) => a.group_order - b.group_order);
   const spinRows = groups.filter((g) => !g.is_temp && g.sheets.length > 0);
   const row = spinRows.find((g) => g.group_id === groupId) ?? spinRows[0];
-  const rowHotspots = (list.data?.items ?? []).filter((h) => h.exterior?.group_id === row?.group_id);
-  const isNew = selected === 'new';
-  const chosen = rowHotspots.find((h) => h.id === selected) ?? null;
+  const hotspots = useAnnotatorHotspots(contentId, 'exterior', readOnly, (h) => h.exterior?.group_id === row?.group_id);
+  const { list, move, items: rowHotspots, selected, setSelected, isNew, chosen } = hotspots;
   const saveMove = useCallback(
     (id: string, placement: Parameters<typeof move.mutateAsync>[0]['placement']) => move.mutateAsync({ id, placement }),
     [move.mutateAsync],
   );
   const editing = useKeyEditing(chosen, isNew, row?.group_id ?? '', saveMove);
 
-  if (exterior.isPending || list.isPending) return <CenteredLoader py={32} />;
-  if (!row || !list.data) {
+  if (exterior.isPending || !row || !list.data) {
     return (
-      <NothingToAnnotate
-        error={list.isError ? list.error : null}
+      <AnnotatorNotReady
+        pending={exterior.isPending}
+        list={list}
         text={t('annotations.exterior.noSpin')}
         testId="annotations-no-spin"
       />
@@ -70,19 +66,17 @@ export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; 
 
   const stage = (
     <>
-      {spinRows.length > 1 ? (
-        <NativeSelect
-          label={t('annotations.exterior.row')}
-          value={row.group_id}
-          onChange={(e) => {
-            setGroupId(e.currentTarget.value);
-            setSelected(null);
-            setFrame(0);
-          }}
-          data={spinRows.map((g) => ({ value: g.group_id, label: rowLabel(g) }))}
-          w={200}
-        />
-      ) : null}
+      <PlacePicker
+        label={t('annotations.exterior.row')}
+        value={row.group_id}
+        options={spinRows.map((g) => ({ value: g.group_id, label: rowLabel(g) }))}
+        width={200}
+        onPick={(id) => {
+          setGroupId(id);
+          setSelected(null);
+          setFrame(0);
+        }}
+      />
       <FrameSteps
         frame={frame}
         onFrame={goto}
@@ -105,28 +99,20 @@ export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; 
       {keys && keys.length > 0 ? (
         <KeyLine keys={keys} frame={frame} readOnly={readOnly} onRemove={() => keyed((k) => removeKey(k, frame))} />
       ) : null}
-      {editing.saveError instanceof ApiError ? (
-        <Alert color="red" variant="light" role="alert" data-testid="annotation-move-error">
-          {apiErrorText(editing.saveError)}
-        </Alert>
-      ) : null}
     </>
   );
 
   return (
     <AnnotatorPanel
-      contentId={contentId}
-      area="exterior"
+      {...hotspots.panel}
       answer={list.data}
-      items={rowHotspots}
-      selected={selected}
       onSelect={choose}
-      readOnly={readOnly}
       placement={keys && keys.length > 0 ? { group_id: row.group_id, key_frames: keys } : null}
       placeFirst={t('annotations.form.placeFirst')}
       placeHint={t('annotations.exterior.placeHint')}
       closeupRows={groups.map((g) => ({ value: g.group_id, label: rowLabel(g) }))}
       stage={stage}
+      moveError={editing.saveError instanceof ApiError ? apiErrorText(editing.saveError) : null}
       footer={<DefectList hotspots={list.data.items} />}
       testId="exterior-annotator"
     />
@@ -191,18 +177,16 @@ function KeyLine(props: { keys: HotspotKeyFrame[]; frame: number; readOnly: bool
       <Text size="xs" c="gray.7" data-testid="annotation-keys">
         {t('annotations.exterior.keys', { frames: keys.map((k) => k.frame + 1).join(', ') })}
       </Text>
-      <Button
-        type="button"
+      <ToolButton
         size="compact-xs"
-        variant="subtle"
-        color="red"
+        tone="danger"
+        icon={IconX}
         c="red.9"
-        leftSection={<IconX size={12} aria-hidden />}
         disabled={props.readOnly || keys.length <= 1 || !hasKeyOn(keys, frame)}
         onClick={props.onRemove}
       >
         {t('annotations.exterior.removeKey')}
-      </Button>
+      </ToolButton>
     </Group>
   );
 }

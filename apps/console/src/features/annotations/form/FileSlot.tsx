@@ -1,9 +1,10 @@
-import { Anchor, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { Anchor, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 
 export interface FileSlotProps {
   label: string;
@@ -68,32 +69,21 @@ export function FileSlot({ label, rule, accept, maxBytes, current, readOnly, tes
       <Group gap="xs" wrap="wrap">
         <FileButton onChange={(file) => void send(file)} accept={accept} disabled={readOnly || progress !== null}>
           {(props) => (
-            <Button
-              {...props}
-              variant="default"
+            <ToolButton
               size="xs"
-              leftSection={<IconUpload size={14} aria-hidden />}
+              icon={IconUpload}
+              {...props}
               aria-describedby={error ? errorId : undefined}
               data-testid={`${testId}-choose`}
             >
               {current ? t('annotations.files.replace') : t('annotations.files.choose')}
-            </Button>
+            </ToolButton>
           )}
         </FileButton>
         {current ? (
-          <Button
-            type="button"
-            variant="subtle"
-            color="red"
-            c="red.9"
-            size="xs"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={() => void drop()}
-            loading={busy}
-            disabled={readOnly}
-          >
+          <DeleteButton size="xs" c="red.9" onClick={() => void drop()} loading={busy} disabled={readOnly}>
             {t('annotations.files.remove')}
-          </Button>
+          </DeleteButton>
         ) : null}
       </Group>
       <Text size="xs" c="gray.7">

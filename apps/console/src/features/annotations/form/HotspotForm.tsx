@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Group, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   HOTSPOT_CATEGORIES,
   HOTSPOT_ICON_TYPES,
@@ -7,12 +7,13 @@ import {
   type HotspotFieldValues,
   MANUAL_HOTSPOT_TYPES,
 } from '@spinyard/domain';
-import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../../forms/useZodForm.ts';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { WARNING_TEXT } from '../../../shared/theme.ts';
 import { DamageFields } from './DamageFields.tsx';
 import {
@@ -147,29 +148,26 @@ export function HotspotForm({ hotspot, closeupRows, blocked, readOnly, onSave, o
           </Text>
         ) : null}
         <Group justify="space-between" wrap="wrap">
-          <Button
+          <ToolButton
             type="submit"
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            tone="filled"
+            icon={IconDeviceFloppy}
             loading={form.formState.isSubmitting}
             disabled={readOnly || blocked !== null}
             data-testid="hotspot-save"
           >
             {hotspot ? t('annotations.form.save') : t('annotations.form.create')}
-          </Button>
+          </ToolButton>
           {onDelete ? (
-            <Button
-              type="button"
-              variant="subtle"
-              color="red"
+            <DeleteButton
               c="red.9"
-              leftSection={<IconTrash size={16} aria-hidden />}
               onClick={onDelete}
               loading={deleting ?? false}
               disabled={readOnly}
               data-testid="hotspot-delete"
             >
               {t('annotations.form.delete')}
-            </Button>
+            </DeleteButton>
           ) : null}
         </Group>
       </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { SPEECH_LANGUAGES, type SpeechLanguage, type SpeechVoice } from '@spinyard/domain';
 import { IconDeviceFloppy, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
 import { useSpeechPreview, useSpeechVoices } from '../../../api/textToAudio.ts';
+import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 
 export interface TextToAudioProps {
   /** The hotspot's body, offered as the text to speak. */
@@ -111,29 +112,27 @@ export function TextToAudio({ initialText, readOnly, onSave }: TextToAudioProps)
         />
       </Group>
       <Group gap="xs" wrap="wrap">
-        <Button
-          type="button"
-          variant="default"
+        <ToolButton
           size="xs"
-          leftSection={<IconPlayerPlay size={14} aria-hidden />}
+          icon={IconPlayerPlay}
           onClick={speak}
           loading={preview.isPending}
           disabled={readOnly || text.trim() === ''}
           data-testid="tts-preview"
         >
           {t('annotations.tts.preview')}
-        </Button>
-        <Button
-          type="button"
+        </ToolButton>
+        <ToolButton
           size="xs"
-          leftSection={<IconDeviceFloppy size={14} aria-hidden />}
+          tone="filled"
+          icon={IconDeviceFloppy}
           onClick={() => void keep()}
           loading={saving}
           disabled={readOnly || !audio}
           data-testid="tts-save"
         >
           {t('annotations.tts.save')}
-        </Button>
+        </ToolButton>
       </Group>
       {audio ? (
         // biome-ignore lint/a11y/useMediaCaption: speech made from the text shown just above

@@ -1,12 +1,13 @@
-import { Alert, Group, NativeSelect, NumberInput } from '@mantine/core';
+import { Group, NumberInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
-import { useHotspots, useMoveHotspot } from '../../../api/hotspots.ts';
 import { useInterior } from '../../../api/interior.ts';
-import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
-import { AnnotatorPanel, NothingToAnnotate } from '../shared/AnnotatorPanel.tsx';
+import { PANORAMA_ANGLES } from '../../../shared/panorama/angles.ts';
+import { AnnotatorNotReady, AnnotatorPanel } from '../shared/AnnotatorPanel.tsx';
+import { PlacePicker } from '../shared/PlacePicker.tsx';
+import { useAnnotatorHotspots } from '../shared/useAnnotatorHotspots.ts';
 import { type PanoramaMarker, PanoramaStage } from './PanoramaStage.tsx';
 
 type Spot = { yaw: number; pitch: number };
@@ -22,18 +23,13 @@ const clampSpot = (s: Spot): Spot => ({
 export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; readOnly: boolean }) {
   const { t } = useTranslation();
   const interior = useInterior(contentId);
-  const list = useHotspots(contentId, 'interior');
-  const move = useMoveHotspot(contentId, 'interior');
   const [sceneId, setSceneId] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
   const [spot, setSpot] = useState<Spot | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
-
   const scenes = [...(interior.data?.scenes ?? [])].sort((a, b) => a.order - b.order);
   const scene = scenes.find((s) => s.id === sceneId) ?? scenes[0];
-  const sceneHotspots = (list.data?.items ?? []).filter((h) => h.interior?.scene_id === scene?.id);
-  const isNew = selected === 'new';
-  const chosen = sceneHotspots.find((h) => h.id === selected) ?? null;
+  const hotspots = useAnnotatorHotspots(contentId, 'interior', readOnly, (h) => h.interior?.scene_id === scene?.id);
+  const { list, move, items: sceneHotspots, selected, setSelected, isNew, chosen } = hotspots;
 
   // The chosen hotspot's point starts where the server has it; a new one has none until placed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on the choice only
@@ -65,11 +61,11 @@ export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; 
     return out;
   }, [sceneHotspots, selected, spot, isNew, chosen]);
 
-  if (interior.isPending || list.isPending) return <CenteredLoader py={32} />;
-  if (!scene || !list.data) {
+  if (interior.isPending || !scene || !list.data) {
     return (
-      <NothingToAnnotate
-        error={list.isError ? list.error : null}
+      <AnnotatorNotReady
+        pending={interior.isPending}
+        list={list}
         text={t('annotations.interior.none')}
         testId="annotations-no-interior"
       />
@@ -92,21 +88,19 @@ export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; 
 
   const stage = (
     <>
-      {scenes.length > 1 ? (
-        <NativeSelect
-          label={t('annotations.interior.scene')}
-          value={scene.id}
-          onChange={(e) => {
-            setSceneId(e.currentTarget.value);
-            setSelected(null);
-          }}
-          data={scenes.map((s) => ({
-            value: s.id,
-            label: s.title || t('annotations.interior.sceneN', { n: s.order }),
-          }))}
-          w={240}
-        />
-      ) : null}
+      <PlacePicker
+        label={t('annotations.interior.scene')}
+        value={scene.id}
+        options={scenes.map((s) => ({
+          value: s.id,
+          label: s.title || t('annotations.interior.sceneN', { n: s.order }),
+        }))}
+        width={240}
+        onPick={(id) => {
+          setSceneId(id);
+          setSelected(null);
+        }}
+      />
       <PanoramaStage
         panorama={panorama}
         markers={markers}
@@ -117,27 +111,19 @@ export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; 
         onNudge={(dy, dp) => spot && place({ yaw: spot.yaw + dy, pitch: spot.pitch + dp })}
       />
       {spot && (isNew || chosen) ? <Angles spot={spot} readOnly={readOnly} place={place} /> : null}
-      {moveError ? (
-        <Alert color="red" variant="light" role="alert">
-          {moveError}
-        </Alert>
-      ) : null}
     </>
   );
 
   return (
     <AnnotatorPanel
-      contentId={contentId}
-      area="interior"
+      {...hotspots.panel}
       answer={list.data}
-      items={sceneHotspots}
-      selected={selected}
       onSelect={setSelected}
-      readOnly={readOnly}
       placement={spot ? { scene_id: scene.id, ...spot } : null}
       placeFirst={t('annotations.interior.placeFirst')}
       closeupRows={[]}
       stage={stage}
+      moveError={moveError}
       testId="interior-annotator"
     />
   );
@@ -148,30 +134,21 @@ function Angles({ spot, readOnly, place }: { spot: Spot; readOnly: boolean; plac
   const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="wrap" data-testid="interior-angles">
-      <NumberInput
-        label={t('annotations.interior.yaw')}
-        value={spot.yaw}
-        min={-180}
-        max={180}
-        step={1}
-        decimalScale={1}
-        onChange={(v) => typeof v === 'number' && place({ ...spot, yaw: v })}
-        disabled={readOnly}
-        w={130}
-        data-testid="interior-yaw"
-      />
-      <NumberInput
-        label={t('annotations.interior.pitch')}
-        value={spot.pitch}
-        min={-90}
-        max={90}
-        step={1}
-        decimalScale={1}
-        onChange={(v) => typeof v === 'number' && place({ ...spot, pitch: v })}
-        disabled={readOnly}
-        w={130}
-        data-testid="interior-pitch"
-      />
+      {PANORAMA_ANGLES.map(({ key, limit }) => (
+        <NumberInput
+          key={key}
+          label={t(`annotations.interior.${key}`)}
+          value={spot[key]}
+          min={-limit}
+          max={limit}
+          step={1}
+          decimalScale={1}
+          onChange={(v) => typeof v === 'number' && place({ ...spot, [key]: v })}
+          disabled={readOnly}
+          w={130}
+          data-testid={`interior-${key}`}
+        />
+      ))}
     </Group>
   );
 }

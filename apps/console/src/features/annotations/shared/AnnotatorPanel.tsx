@@ -13,6 +13,7 @@ import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
 import { type HotspotArea, useAddHotspot, useRemoveHotspot, useUpdateHotspot } from '../../../api/hotspots.ts';
 import { notifyError, notifySuccess } from '../../../api/notify.ts';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { HotspotFiles } from '../form/HotspotFiles.tsx';
 import { HotspotForm } from '../form/HotspotForm.tsx';
 import { atMaximum, HotspotList } from './HotspotList.tsx';
@@ -37,6 +38,8 @@ export interface AnnotatorPanelProps {
   closeupRows: readonly { value: string; label: string }[];
   /** The row or scene with its hotspots, left of the list. */
   stage: ReactNode;
+  /** Why the last move of the chosen hotspot was refused, shown under the stage. */
+  moveError?: string | null;
   /** Under the form (the exterior's list of defects). */
   footer?: ReactNode;
   testId: string;
@@ -48,7 +51,14 @@ export function AnnotatorPanel(props: AnnotatorPanelProps) {
   return (
     <Grid gutter="lg" data-testid={props.testId}>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="sm">{props.stage}</Stack>
+        <Stack gap="sm">
+          {props.stage}
+          {props.moveError ? (
+            <Alert color="red" variant="light" role="alert" data-testid="annotation-move-error">
+              {props.moveError}
+            </Alert>
+          ) : null}
+        </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
@@ -130,11 +140,20 @@ function ChosenHotspot(props: AnnotatorPanelProps) {
   );
 }
 
-/** What the annotator shows when there is nothing to annotate (no spin, no scene) or the list could not be read. */
-export function NothingToAnnotate({ error, text, testId }: { error: unknown; text: string; testId: string }) {
+/**
+ * What the annotator shows until it has something to annotate: the loader while the area (`pending`) or its
+ * hotspots load, then why there is nothing (no spin, no scene) or why the list could not be read.
+ */
+export function AnnotatorNotReady(props: {
+  pending: boolean;
+  list: { isPending: boolean; isError: boolean; error: unknown };
+  text: string;
+  testId: string;
+}) {
+  if (props.pending || props.list.isPending) return <CenteredLoader py={32} />;
   return (
-    <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid={testId}>
-      {error ? apiErrorText(error as ApiError) : text}
+    <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid={props.testId}>
+      {props.list.isError ? apiErrorText(props.list.error as ApiError) : props.text}
     </Alert>
   );
 }

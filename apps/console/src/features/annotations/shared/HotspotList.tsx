@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { HotspotAnswer, HotspotListAnswer } from '@spinyard/domain';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { WARNING_TEXT } from '../../../shared/theme.ts';
 
 export interface HotspotListProps {
@@ -31,17 +32,17 @@ export function HotspotList({ answer, items, selected, readOnly, onSelect, onAdd
         <Text fw={700} size="sm" data-testid="hotspot-count">
           {t('annotations.list.count', { count: answer.manual_count, max: answer.max_manual })}
         </Text>
-        <Button
-          type="button"
+        <ToolButton
           size="xs"
-          leftSection={<IconPlus size={14} aria-hidden />}
+          tone="filled"
+          icon={IconPlus}
           onClick={onAdd}
           disabled={readOnly || full || selected === 'new'}
           aria-describedby={full ? 'hotspot-limit' : undefined}
           data-testid="hotspot-add"
         >
           {t('annotations.list.add')}
-        </Button>
+        </ToolButton>
       </Group>
       {full ? (
         <Alert

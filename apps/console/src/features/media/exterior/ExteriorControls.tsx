@@ -1,13 +1,14 @@
-import { Alert, Button, Group, NativeSelect, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Group, NativeSelect, Progress, Stack, Text } from '@mantine/core';
 import {
   EXTERIOR_ANGLE_IDS,
   type ExteriorAnswer,
   type ExteriorGroupAnswer,
   type ProcessAnswer,
 } from '@spinyard/domain';
-import { IconTrash, IconWand } from '@tabler/icons-react';
+import { IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useRemoveExtraImages, useSetInitialAngle, useSetInitialRow } from '../../../api/exterior.ts';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
 import { processErrorText } from './exteriorText.ts';
 
@@ -106,29 +107,23 @@ export function SpinSettings({ contentId, answer, groups, readOnly, locks, run, 
         />
       ) : null}
       {hasExtraImages(answer) ? (
-        <Button
-          type="button"
-          variant="default"
-          leftSection={<IconWand size={16} aria-hidden />}
+        <ToolButton
+          icon={IconWand}
           onClick={() => void run(() => removeExtra.mutateAsync(), t('exterior.extra.started'))}
           disabled={readOnly || locks.extra.locked}
           loading={removeExtra.isPending}
           data-testid="exterior-remove-extra"
         >
           {t('exterior.extra.remove', { count: answer.extra_images })}
-        </Button>
+        </ToolButton>
       ) : null}
-      <Button
-        type="button"
-        variant="subtle"
-        color="red"
-        leftSection={<IconTrash size={16} aria-hidden />}
+      <DeleteButton
         onClick={onDeleteAll}
         disabled={readOnly || locks.deleteAll.locked}
         data-testid="exterior-delete-all"
       >
         {t('exterior.deleteAll.button')}
-      </Button>
+      </DeleteButton>
     </Group>
   );
 }

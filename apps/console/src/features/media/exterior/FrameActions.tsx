@@ -1,10 +1,23 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { ExteriorFrameAnswer } from '@spinyard/domain';
-import { IconArrowBackUp, IconArrowLeft, IconArrowRight, IconPhotoEdit, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowLeft, IconArrowRight, IconPhotoEdit } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReplaceFrame, useRestoreFrame } from '../../../api/exterior.ts';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
+
+/** Moving the chosen frame one place left or right; `end` is the index it cannot move past. */
+const MOVES = [
+  { step: -1, icon: IconArrowLeft, end: () => 0, testId: 'exterior-move-left', label: 'exterior.frames.moveLeft' },
+  {
+    step: 1,
+    icon: IconArrowRight,
+    end: (count: number) => count - 1,
+    testId: 'exterior-move-right',
+    label: 'exterior.frames.moveRight',
+  },
+] as const;
 
 /**
  * The actions on a row's chosen frame: move it left or right (kept in the row's draft order), replace it by an
@@ -49,66 +62,48 @@ export function FrameActions({
         <Text size="sm" fw={600}>
           {t('exterior.frames.selected', { n: index + 1 })}
         </Text>
-        <Button
-          type="button"
+        {MOVES.map((move) => (
+          <ToolButton
+            key={move.step}
+            size="compact-sm"
+            icon={move.icon}
+            onClick={() => onMove(index + move.step)}
+            disabled={!canReorder || index === move.end(count)}
+            data-testid={move.testId}
+          >
+            {t(move.label)}
+          </ToolButton>
+        ))}
+        <ToolButton
           size="compact-sm"
-          variant="default"
-          leftSection={<IconArrowLeft size={14} aria-hidden />}
-          onClick={() => onMove(index - 1)}
-          disabled={!canReorder || index === 0}
-          data-testid="exterior-move-left"
-        >
-          {t('exterior.frames.moveLeft')}
-        </Button>
-        <Button
-          type="button"
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconArrowRight size={14} aria-hidden />}
-          onClick={() => onMove(index + 1)}
-          disabled={!canReorder || index === count - 1}
-          data-testid="exterior-move-right"
-        >
-          {t('exterior.frames.moveRight')}
-        </Button>
-        <Button
-          type="button"
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconPhotoEdit size={14} aria-hidden />}
+          icon={IconPhotoEdit}
           onClick={() => fileRef.current?.click()}
           disabled={readOnly || locks.replace.locked || dirty}
           loading={replace.isPending}
           data-testid="exterior-replace"
         >
           {t('exterior.frames.replace')}
-        </Button>
+        </ToolButton>
         {frame.edit_kind ? (
-          <Button
-            type="button"
+          <ToolButton
             size="compact-sm"
-            variant="default"
-            leftSection={<IconArrowBackUp size={14} aria-hidden />}
+            icon={IconArrowBackUp}
             onClick={() => void run(() => restore.mutateAsync(frame.id), t('exterior.frames.restored'))}
             disabled={readOnly || locks.replace.locked || dirty}
             loading={restore.isPending}
             data-testid="exterior-restore"
           >
             {t('exterior.frames.restore')}
-          </Button>
+          </ToolButton>
         ) : null}
-        <Button
-          type="button"
+        <DeleteButton
           size="compact-sm"
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={14} aria-hidden />}
           onClick={onDelete}
           disabled={readOnly || locks.deleteFrame.locked || dirty}
           data-testid="exterior-delete-frame"
         >
           {t('exterior.frames.deleteFrame')}
-        </Button>
+        </DeleteButton>
       </Group>
       <Text size="xs" c="gray.7">
         {t('exterior.frames.replaceHint')}

@@ -1,11 +1,12 @@
 import { Alert, Badge, Box, Button, Group, Text, Title } from '@mantine/core';
 import type { ExteriorAnswer, ExteriorGroupAnswer } from '@spinyard/domain';
-import { IconBlur, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconBlur, IconDeviceFloppy } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useDeleteFrame, useDeleteRow, useSaveFrameOrder } from '../../../api/exterior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { WARNING_TEXT } from '../../../shared/theme.ts';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
@@ -168,30 +169,24 @@ function RowHeader(props: {
       </Group>
       <Group gap="xs">
         {onOpenBlur ? (
-          <Button
-            type="button"
+          <ToolButton
             size="compact-sm"
-            variant="default"
-            leftSection={<IconBlur size={14} aria-hidden />}
+            icon={IconBlur}
             onClick={onOpenBlur}
             disabled={readOnly || locks.blur.locked}
             data-testid="exterior-open-blur"
           >
             {t('exterior.frames.blur')}
-          </Button>
+          </ToolButton>
         ) : null}
-        <Button
-          type="button"
+        <DeleteButton
           size="compact-sm"
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={14} aria-hidden />}
           onClick={props.onDeleteRow}
           disabled={readOnly || locks.deleteRow.locked}
           data-testid="exterior-delete-row"
         >
           {t('exterior.frames.deleteRow')}
-        </Button>
+        </DeleteButton>
       </Group>
     </Group>
   );
@@ -214,16 +209,16 @@ function OrderDraft(props: {
     );
   return (
     <Group gap="xs" mt="sm">
-      <Button
-        type="button"
-        leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+      <ToolButton
+        tone="filled"
+        icon={IconDeviceFloppy}
         onClick={() => void save()}
         loading={saveOrder.isPending}
         disabled={!props.canReorder}
         data-testid="exterior-save-order"
       >
         {t('exterior.frames.saveOrder')}
-      </Button>
+      </ToolButton>
       <Button type="button" variant="default" onClick={props.order.undo} disabled={saveOrder.isPending}>
         {t('exterior.frames.undoOrder')}
       </Button>

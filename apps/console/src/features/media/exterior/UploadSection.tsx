@@ -1,10 +1,11 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import type { ExteriorAnswer } from '@spinyard/domain';
 import { IconRotate360 } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useMakeSpin, useRefreshExterior } from '../../../api/exterior.ts';
+import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { DropZone } from './DropZone.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
 import { exteriorErrorText } from './exteriorText.ts';
@@ -111,16 +112,16 @@ export function UploadSection({
             data-testid="exterior-spin-row"
           />
         ) : null}
-        <Button
-          type="button"
-          leftSection={<IconRotate360 size={16} aria-hidden />}
+        <ToolButton
+          tone="filled"
+          icon={IconRotate360}
           onClick={() => void make()}
           disabled={spinDisabled}
           loading={makeSpin.isPending}
           data-testid="exterior-make-spin"
         >
           {t('exterior.spin.make', { count: ready.length })}
-        </Button>
+        </ToolButton>
       </Group>
       <Text size="xs" c="gray.7">
         {ready.length === 0

@@ -1,10 +1,12 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { INTERIOR_TITLE_MAX, type InteriorSceneAnswer } from '@spinyard/domain';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconSparkles, IconTarget, IconTrash } from '@tabler/icons-react';
+import { IconGripVertical, IconSparkles, IconTarget } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateScene } from '../../../api/interior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
+import { MoveArrows } from '../../../shared/buttons/MoveArrows.tsx';
+import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { interiorErrorText } from './interiorText.ts';
 
 interface SceneCardProps {
@@ -106,36 +108,21 @@ export function SceneCard(props: SceneCardProps) {
               </Button>
             </Group>
             <Group gap={6} wrap="wrap">
-              <Button
-                type="button"
-                size="xs"
-                variant="light"
-                leftSection={<IconTarget size={14} aria-hidden />}
-                onClick={props.onView}
-              >
+              <ToolButton size="xs" tone="light" icon={IconTarget} onClick={props.onView}>
                 {t('interior.scene.view')}
-              </Button>
-              <Button
-                type="button"
+              </ToolButton>
+              <ToolButton
                 size="xs"
-                variant="light"
-                leftSection={<IconSparkles size={14} aria-hidden />}
+                tone="light"
+                icon={IconSparkles}
                 onClick={props.onEnhance}
                 data-testid="interior-enhance-open"
               >
                 {t('interior.scene.enhance')}
-              </Button>
-              <Button
-                type="button"
-                size="xs"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={props.onDelete}
-                disabled={disabled}
-              >
+              </ToolButton>
+              <DeleteButton size="xs" onClick={props.onDelete} disabled={disabled}>
                 {t('interior.scene.delete')}
-              </Button>
+              </DeleteButton>
             </Group>
           </Stack>
         </Group>
@@ -158,26 +145,16 @@ function MoveButtons(props: {
     <Group gap={4} align="center" wrap="nowrap">
       <IconGripVertical size={18} aria-hidden style={{ cursor: disabled ? 'default' : 'grab' }} />
       <Stack gap={2}>
-        <ActionIcon
-          type="button"
+        <MoveArrows
+          index={index}
+          count={count}
+          disabled={disabled}
+          onMove={onMove}
+          upLabel={t('interior.scene.moveUp', { order })}
+          downLabel={t('interior.scene.moveDown', { order })}
           variant="default"
           size="md"
-          aria-label={t('interior.scene.moveUp', { order })}
-          disabled={disabled || index === 0}
-          onClick={() => onMove(index - 1)}
-        >
-          <IconArrowUp size={16} aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          type="button"
-          variant="default"
-          size="md"
-          aria-label={t('interior.scene.moveDown', { order })}
-          disabled={disabled || index === count - 1}
-          onClick={() => onMove(index + 1)}
-        >
-          <IconArrowDown size={16} aria-hidden />
-        </ActionIcon>
+        />
       </Stack>
     </Group>
   );

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadPanorama } from '../../../api/interior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
+import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { formatBytes } from '../exterior/exteriorText.ts';
 import { interiorErrorText } from './interiorText.ts';
 
@@ -76,9 +77,9 @@ export function UploadBox({
           disabled={disabled || sending}
         >
           {(props) => (
-            <Button type="button" variant="default" leftSection={<IconUpload size={16} aria-hidden />} {...props}>
+            <ToolButton icon={IconUpload} {...props}>
               {t('interior.upload.choose')}
-            </Button>
+            </ToolButton>
           )}
         </FileButton>
         <TextInput

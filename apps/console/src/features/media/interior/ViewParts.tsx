@@ -3,6 +3,7 @@ import { INTERIOR_ZOOM_LABEL_MAX } from '@spinyard/domain';
 import { IconTrash } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PANORAMA_ANGLES } from '../../../shared/panorama/angles.ts';
 
 /** Degrees of a click on the flat (equirectangular) picture: x runs yaw -180..180, y pitch 90..-90. */
 export function anglesAt(x: number, y: number, width: number, height: number): { yaw: number; pitch: number } {
@@ -125,26 +126,19 @@ export function ZoomPointRows(props: {
             disabled={readOnly}
             style={{ flex: '1 1 160px' }}
           />
-          <NumberInput
-            label={t('interior.view.pointYaw', { n: i + 1 })}
-            value={points[i]?.yaw ?? 0}
-            onChange={(v) => props.setAngle(i, 'yaw', Number(v))}
-            min={-180}
-            max={180}
-            decimalScale={1}
-            disabled={readOnly}
-            w={140}
-          />
-          <NumberInput
-            label={t('interior.view.pointPitch', { n: i + 1 })}
-            value={points[i]?.pitch ?? 0}
-            onChange={(v) => props.setAngle(i, 'pitch', Number(v))}
-            min={-90}
-            max={90}
-            decimalScale={1}
-            disabled={readOnly}
-            w={140}
-          />
+          {PANORAMA_ANGLES.map(({ key, limit }) => (
+            <NumberInput
+              key={key}
+              label={t(key === 'yaw' ? 'interior.view.pointYaw' : 'interior.view.pointPitch', { n: i + 1 })}
+              value={points[i]?.[key] ?? 0}
+              onChange={(v) => props.setAngle(i, key, Number(v))}
+              min={-limit}
+              max={limit}
+              decimalScale={1}
+              disabled={readOnly}
+              w={140}
+            />
+          ))}
           <ActionIcon
             type="button"
             variant="subtle"

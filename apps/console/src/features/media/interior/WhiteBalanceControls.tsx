@@ -2,6 +2,9 @@ import { Box, Button, Divider, Group, SegmentedControl, SimpleGrid, Slider, Stac
 import type { WhiteBalance } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 
+/** The manual white balance's two sliders, each from -100 to 100. */
+const WB_SLIDERS = ['temperature', 'tint'] as const;
+
 /** No white balance: what a scene without one is, and what undo goes back to. */
 export const NEUTRAL_WHITE_BALANCE: WhiteBalance = { mode: 'manual', temperature: 0, tint: 0 };
 
@@ -54,29 +57,20 @@ export function WhiteBalanceControls({
       />
       {value.mode === 'manual' && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Stack gap={4}>
-            <Text size="sm">{t('interior.wb.temperature')}</Text>
-            <Slider
-              min={-100}
-              max={100}
-              value={value.temperature}
-              onChange={(v) => onChange((w) => ({ ...w, temperature: v }))}
-              thumbLabel={t('interior.wb.temperature')}
-              disabled={busy}
-              data-testid="interior-wb-temperature"
-            />
-          </Stack>
-          <Stack gap={4}>
-            <Text size="sm">{t('interior.wb.tint')}</Text>
-            <Slider
-              min={-100}
-              max={100}
-              value={value.tint}
-              onChange={(v) => onChange((w) => ({ ...w, tint: v }))}
-              thumbLabel={t('interior.wb.tint')}
-              disabled={busy}
-            />
-          </Stack>
+          {WB_SLIDERS.map((key) => (
+            <Stack key={key} gap={4}>
+              <Text size="sm">{t(`interior.wb.${key}`)}</Text>
+              <Slider
+                min={-100}
+                max={100}
+                value={value[key]}
+                onChange={(v) => onChange((w) => ({ ...w, [key]: v }))}
+                thumbLabel={t(`interior.wb.${key}`)}
+                disabled={busy}
+                data-testid={`interior-wb-${key}`}
+              />
+            </Stack>
+          ))}
         </SimpleGrid>
       )}
       {unapplied && previewUrl && (

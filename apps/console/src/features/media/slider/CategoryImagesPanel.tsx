@@ -1,8 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type SliderAnswer, type SliderCategory, type SliderItemAnswer, sliderImageFields } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { useAddCategoryImage, useDeleteSliderItem, useReorderSlider, useSlider } from '../../../api/slider.ts';
-import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { useZodForm } from '../../../forms/useZodForm.ts';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { CaptionField } from './CaptionField.tsx';
@@ -10,6 +9,7 @@ import { FileUpload } from './FileUpload.tsx';
 import { ItemEditor } from './ItemEditor.tsx';
 import { MediaList, Thumbnail } from './MediaList.tsx';
 import { mergeOrder } from './order.ts';
+import { SliderNotLoaded } from './SliderNotLoaded.tsx';
 import { notifyRefusal } from './sliderText.ts';
 
 type ImageItem = Extract<SliderItemAnswer, { kind: 'image' }>;
@@ -22,16 +22,8 @@ const isImage = (item: SliderItemAnswer): item is ImageItem => item.kind === 'im
  * With the category-image template on, each of the template's categories is a slot to fill.
  */
 export function CategoryImagesPanel({ contentId, readOnly }: MediaPanelProps) {
-  const { t } = useTranslation();
   const slider = useSlider(contentId);
-  if (slider.isPending) return <CenteredLoader py={32} />;
-  if (slider.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t('slider.loadFailed')}
-      </Alert>
-    );
-  }
+  if (slider.isPending || slider.isError) return <SliderNotLoaded failed={slider.isError} />;
   return <CategoryImages contentId={contentId} readOnly={readOnly} slider={slider.data} />;
 }
 

@@ -1,7 +1,8 @@
-import { Alert, Button, FileButton, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { Alert, FileButton, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { fileRefusalText } from './sliderText.ts';
 
 export interface FileUploadProps {
@@ -72,15 +73,15 @@ export function FileUpload({
       <Group gap="sm" wrap="wrap">
         <FileButton onChange={choose} accept={accept} multiple={multiple} disabled={disabled || current !== null}>
           {(props) => (
-            <Button
+            <ToolButton
+              tone="filled"
+              icon={IconUpload}
               {...props}
-              type="button"
-              leftSection={<IconUpload size={16} aria-hidden />}
               loading={current !== null}
               disabled={disabled || current !== null}
             >
               {label}
-            </Button>
+            </ToolButton>
           )}
         </FileButton>
         {hint ? (

@@ -1,8 +1,9 @@
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { MoveArrows } from '../../../shared/buttons/MoveArrows.tsx';
 
 export interface MediaListItem {
   id: string;
@@ -89,26 +90,16 @@ export function MediaList({ items, readOnly, busy = false, onReorder, onDelete, 
                 </Stack>
               </Group>
               <Group gap={4} wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
-                <ActionIcon
-                  type="button"
+                <MoveArrows
+                  index={index}
+                  count={items.length}
+                  disabled={locked}
+                  onMove={(to) => onReorder(moved(ids, index, to))}
+                  upLabel={t('slider.list.moveUp', { name: item.name })}
+                  downLabel={t('slider.list.moveDown', { name: item.name })}
                   variant="subtle"
                   size="lg"
-                  aria-label={t('slider.list.moveUp', { name: item.name })}
-                  disabled={locked || index === 0}
-                  onClick={() => onReorder(moved(ids, index, index - 1))}
-                >
-                  <IconArrowUp size={18} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  type="button"
-                  variant="subtle"
-                  size="lg"
-                  aria-label={t('slider.list.moveDown', { name: item.name })}
-                  disabled={locked || index === items.length - 1}
-                  onClick={() => onReorder(moved(ids, index, index + 1))}
-                >
-                  <IconArrowDown size={18} aria-hidden />
-                </ActionIcon>
+                />
                 <ActionIcon
                   type="button"
                   variant="subtle"

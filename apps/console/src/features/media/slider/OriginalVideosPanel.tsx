@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   useAddOriginalMovie,
@@ -6,10 +6,10 @@ import {
   useOriginalMovies,
   useReorderOriginalMovies,
 } from '../../../api/slider.ts';
-import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { FileUpload } from './FileUpload.tsx';
 import { MediaList } from './MediaList.tsx';
+import { SliderNotLoaded } from './SliderNotLoaded.tsx';
 import { notifyRefusal } from './sliderText.ts';
 
 const duration = (seconds: number) => {
@@ -24,14 +24,7 @@ export function OriginalVideosPanel({ contentId, readOnly }: MediaPanelProps) {
   const add = useAddOriginalMovie(contentId);
   const reorder = useReorderOriginalMovies(contentId);
   const remove = useDeleteOriginalMovie(contentId);
-  if (movies.isPending) return <CenteredLoader py={32} />;
-  if (movies.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t('slider.loadFailed')}
-      </Alert>
-    );
-  }
+  if (movies.isPending || movies.isError) return <SliderNotLoaded failed={movies.isError} />;
   const { items, max_bytes } = movies.data;
   return (
     <Stack gap="md">

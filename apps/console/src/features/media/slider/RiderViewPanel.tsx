@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   useAddRiderViewImage,
@@ -6,10 +6,10 @@ import {
   useReorderRiderView,
   useRiderView,
 } from '../../../api/slider.ts';
-import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { FileUpload } from './FileUpload.tsx';
 import { MediaList, Thumbnail } from './MediaList.tsx';
+import { SliderNotLoaded } from './SliderNotLoaded.tsx';
 import { notifyRefusal } from './sliderText.ts';
 
 /** A bike's rider view: landscape JPEG or PNG images seen from the rider's seat, in order. */
@@ -19,14 +19,7 @@ export function RiderViewPanel({ contentId, readOnly }: MediaPanelProps) {
   const add = useAddRiderViewImage(contentId);
   const reorder = useReorderRiderView(contentId);
   const remove = useDeleteRiderViewImage(contentId);
-  if (images.isPending) return <CenteredLoader py={32} />;
-  if (images.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t('slider.loadFailed')}
-      </Alert>
-    );
-  }
+  if (images.isPending || images.isError) return <SliderNotLoaded failed={images.isError} />;
   const { items, max_bytes } = images.data;
   return (
     <Stack gap="md">

@@ -4,13 +4,13 @@ import { IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useAddVideoLink, useDeleteSliderItem, useReorderSlider, useSlider } from '../../../api/slider.ts';
-import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { useZodForm } from '../../../forms/useZodForm.ts';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { CaptionField } from './CaptionField.tsx';
 import { ItemEditor } from './ItemEditor.tsx';
 import { MediaList } from './MediaList.tsx';
 import { mergeOrder } from './order.ts';
+import { SliderNotLoaded } from './SliderNotLoaded.tsx';
 import { fileRefusalText, notifyRefusal } from './sliderText.ts';
 
 type LinkItem = Extract<SliderItemAnswer, { kind: 'video_link' }>;
@@ -52,14 +52,7 @@ export function VideoLinksPanel({ contentId, readOnly }: MediaPanelProps) {
   const caption = form.watch('caption') ?? '';
   const id = videoIdOf(url);
 
-  if (slider.isPending) return <CenteredLoader py={32} />;
-  if (slider.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t('slider.loadFailed')}
-      </Alert>
-    );
-  }
+  if (slider.isPending || slider.isError) return <SliderNotLoaded failed={slider.isError} />;
   const links = slider.data.items.filter((i): i is LinkItem => i.kind === 'video_link');
 
   const submit = form.handleSubmit(async (values) => {

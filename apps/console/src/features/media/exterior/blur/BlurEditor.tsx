@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Grid, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { BlurApplyBody, BlurRowAnswer, ProcessAnswer } from '@spinyard/domain';
 import { IconArrowBackUp, IconInfoCircle, IconWand } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useApplyBlur, useBlurredContent, useUndoBlur } from '../../../../api/exteriorBlur.ts';
 import { notifySuccess } from '../../../../api/notify.ts';
 import { CenteredLoader } from '../../../../components/CenteredLoader.tsx';
+import { ToolButton } from '../../../../shared/buttons/ToolButton.tsx';
 import { FrameSteps } from '../../../../shared/frames/FrameSteps.tsx';
 import { BlurCanvas } from './BlurCanvas.tsx';
 import { BlurStrip } from './BlurStrip.tsx';
@@ -284,27 +285,25 @@ function ApplyBar(props: ApplyBarProps) {
         </Text>
       )}
       <Group gap="sm" wrap="wrap">
-        <Button
-          type="button"
-          leftSection={<IconWand size={16} aria-hidden="true" />}
+        <ToolButton
+          tone="filled"
+          icon={IconWand}
           onClick={props.onApply}
           loading={props.applying}
           disabled={!props.canApply}
           data-testid="blur-apply"
         >
           {t('exteriorBlur.apply.button')}
-        </Button>
-        <Button
-          type="button"
-          variant="default"
-          leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
+        </ToolButton>
+        <ToolButton
+          icon={IconArrowBackUp}
           onClick={props.onUndo}
           loading={props.undoing}
           disabled={!props.canUndo}
           data-testid="blur-undo"
         >
           {t('exteriorBlur.undo.button')}
-        </Button>
+        </ToolButton>
       </Group>
     </Stack>
   );

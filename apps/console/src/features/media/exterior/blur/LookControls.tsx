@@ -58,18 +58,15 @@ export function LookControls(props: LookControlsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap={6}>
-      <Text fw={600} size="sm" id="blur-target-label">
-        {t('exteriorBlur.target.label')}
-      </Text>
-      <SegmentedControl
-        aria-labelledby="blur-target-label"
+      <LabelledChoice
+        id="blur-target-label"
+        label={t('exteriorBlur.target.label')}
         value={target}
-        onChange={(v) => onTarget(v as BlurTarget)}
+        onChange={onTarget}
         data={[
           { value: 'regions', label: t('exteriorBlur.target.regions') },
           { value: 'background', label: t('exteriorBlur.target.background'), disabled: !backgroundAllowed },
         ]}
-        fullWidth
       />
       {!backgroundAllowed ? (
         <Text size="xs" c="gray.7">
@@ -80,18 +77,15 @@ export function LookControls(props: LookControlsProps) {
           {t('exteriorBlur.target.backgroundHint')}
         </Text>
       ) : null}
-      <Text fw={600} size="sm" id="blur-look-label">
-        {t('exteriorBlur.look.label')}
-      </Text>
-      <SegmentedControl
-        aria-labelledby="blur-look-label"
+      <LabelledChoice
+        id="blur-look-label"
+        label={t('exteriorBlur.look.label')}
         value={look}
-        onChange={(v) => onLook(v as Look)}
+        onChange={onLook}
         data={[
           { value: 'blur', label: t('exteriorBlur.look.blur') },
           { value: 'color', label: t('exteriorBlur.look.color') },
         ]}
-        fullWidth
       />
       {look === 'blur' ? (
         <Stack gap={2}>
@@ -122,5 +116,29 @@ export function LookControls(props: LookControlsProps) {
         />
       )}
     </Stack>
+  );
+}
+
+/** A bold label over a full-width segmented choice it names (for screen readers too); `V` is the choice's values. */
+function LabelledChoice<V extends string>(props: {
+  id: string;
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  data: { value: V; label: string; disabled?: boolean }[];
+}) {
+  return (
+    <>
+      <Text fw={600} size="sm" id={props.id}>
+        {props.label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={props.id}
+        value={props.value}
+        onChange={(v) => props.onChange(v as V)}
+        data={props.data}
+        fullWidth
+      />
+    </>
   );
 }

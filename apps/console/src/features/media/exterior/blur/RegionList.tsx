@@ -2,6 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, 
 import { BLUR_LIMITS, BLUR_SHAPES, type BlurRegion, type BlurShape, regionSpan } from '@spinyard/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ToolButton } from '../../../../shared/buttons/ToolButton.tsx';
 import { type EditorAction, isKeyFrame } from './editorState.ts';
 
 export interface RegionListProps {
@@ -25,17 +26,16 @@ export function RegionList({ regions, selected, frame, n, dispatch }: RegionList
         <Text fw={600} size="sm" id="blur-regions-title">
           {t('exteriorBlur.regions.title', { count: regions.length })}
         </Text>
-        <Button
-          type="button"
+        <ToolButton
           size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          tone="light"
+          icon={IconPlus}
           onClick={() => dispatch({ type: 'add' })}
           disabled={full}
           data-testid="blur-add-region"
         >
           {t('exteriorBlur.regions.add')}
-        </Button>
+        </ToolButton>
       </Group>
       {regions.length === 0 ? (
         <Text size="sm" c="gray.7">
