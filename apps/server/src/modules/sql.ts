@@ -1,3 +1,5 @@
+import type { ReferenceExpression, SelectQueryBuilder } from 'kysely';
+
 /** Small SQL helpers every area's repository shares. */
 
 /** `%` and `_` typed in a search box are letters, not wildcards (ILIKE with the default `\` escape). */
@@ -5,9 +7,31 @@ export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/**
+ * A search box's keywords narrowing a list: every keyword must appear in one of `columns`, so the whole list is
+ * searched, never a window of it.
+ */
+export function whereEveryKeyword<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  words: readonly string[],
+  columns: readonly ReferenceExpression<DB, TB>[],
+): SelectQueryBuilder<DB, TB, O> {
+  let narrowed = query;
+  for (const word of words) {
+    const pattern = likePattern(word);
+    narrowed = narrowed.where((eb) => eb.or(columns.map((column) => eb(column, 'ilike', pattern))));
+  }
+  return narrowed;
+}
+
 /** True when a statement failed on a unique index (a concurrent request won the race between check and write). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: unknown; constraint?: unknown };
   return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/** Whether a query finds any row: its first row is read, the rest never fetched. */
+export async function hasRow(query: { executeTakeFirst(): Promise<unknown> }): Promise<boolean> {
+  return (await query.executeTakeFirst()) !== undefined;
 }

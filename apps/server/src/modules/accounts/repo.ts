@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { hasRow } from '../sql.ts';
 
 export function accountsRepo(db: Db) {
   return {
@@ -37,13 +38,7 @@ export function accountsRepo(db: Db) {
     },
 
     async masterExists(): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where('privilege_type', '=', 'master')
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(db.selectFrom('users').select('id').where('privilege_type', '=', 'master').limit(1));
     },
   };
 }

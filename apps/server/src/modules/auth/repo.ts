@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { hasRow } from '../sql.ts';
 import { attemptsRepo } from './attempts-repo.ts';
 import { challengesRepo } from './challenges-repo.ts';
 import { oneTimeTokensRepo } from './one-time-tokens-repo.ts';
@@ -49,12 +50,7 @@ export function authRepo(db: Db) {
 
     /** Whether a host is a registered domain's (any tenant's, deleting ones included); `host` is lower case. */
     async isDomainHost(host: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('domains')
-        .select('id')
-        .where(sql<string>`lower(host)`, '=', host)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(db.selectFrom('domains').select('id').where(sql<string>`lower(host)`, '=', host));
     },
 
     findUserWithDomain(userId: string) {

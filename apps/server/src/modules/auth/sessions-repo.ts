@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { hasRow } from '../sql.ts';
 
 /** Sessions (the tokens of one sign-in): ended, counted, listed and locked for the login limit. */
 export function sessionsRepo(db: Db) {
@@ -26,15 +27,15 @@ export function sessionsRepo(db: Db) {
     },
 
     async isSessionLive(sessionId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('auth_tokens')
-        .select('id')
-        .where('session_id', '=', sessionId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(
+        db
+          .selectFrom('auth_tokens')
+          .select('id')
+          .where('session_id', '=', sessionId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .limit(1),
+      );
     },
 
     /** Every token of the user (temporary ones too), except those of one session when given. */

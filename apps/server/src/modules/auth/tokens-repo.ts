@@ -4,6 +4,9 @@ import type { TokenKind } from '../../db/schema.ts';
 
 /** Tokens as sign-in writes and reads them: issued in pairs, found live, or found whatever their state. */
 export function tokensRepo(db: Db) {
+  /** A token row with the user it was issued to; each read picks its columns and conditions. */
+  const tokenWithUser = () => db.selectFrom('auth_tokens as t').innerJoin('users as u', 'u.id', 't.user_id');
+
   return {
     async insertTokens(
       rows: {
@@ -38,9 +41,7 @@ export function tokensRepo(db: Db) {
 
     /** A live token with its user; expired and revoked tokens are not found. */
     findLiveToken(hash: Buffer, kinds: readonly TokenKind[]) {
-      return db
-        .selectFrom('auth_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
+      return tokenWithUser()
         .select([
           't.id as token_id',
           't.session_id',
@@ -66,9 +67,7 @@ export function tokensRepo(db: Db) {
      * has ended" from "never existed"; with the device it was started from, carried over to the real tokens.
      */
     findTemporaryToken(hash: Buffer) {
-      return db
-        .selectFrom('auth_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
+      return tokenWithUser()
         .select([
           't.id as token_id',
           't.session_id',

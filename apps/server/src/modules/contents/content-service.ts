@@ -12,6 +12,7 @@ import {
   inspectionData,
   type ListingLinkState,
   markSymbol,
+  type Operation,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
@@ -52,6 +53,15 @@ export async function lockVisible(trx: Db, caller: CallerContext, id: string): P
   return visibleOrNotFound(caller, row);
 }
 
+/** The same, refused while the vehicle is deleted (restored first): what a switch of a live vehicle starts from. */
+export async function lockVisibleUndeleted(trx: Db, caller: CallerContext, id: string): Promise<ContentRecord> {
+  const row = await lockVisible(trx, caller, id);
+  if (row.publication === 'deleted') {
+    throw new AppError('invalid_state_transition', { params: { reason: 'restore_first', from: row.publication } });
+  }
+  return row;
+}
+
 export function visibleOrNotFound(caller: CallerContext, row: ContentRecord | undefined): ContentRecord {
   if (!row || row.publication === 'permanently_deleted') throw new AppError('not_found');
   enforce(
@@ -66,16 +76,20 @@ export function visibleOrNotFound(caller: CallerContext, row: ContentRecord | un
 
 /**
  * What every edit of a vehicle's record checks (after visibility): a deleted vehicle is restored first; a vehicle
- * under a listing link cannot be edited; no running process may lock CONTENT.UPDATE.
+ * under a listing link cannot be edited; no running process may lock `operation` (CONTENT.UPDATE for the record).
  */
-export async function assertEditable(trx: Db, row: ContentRecord): Promise<void> {
+export async function assertEditable(
+  trx: Db,
+  row: ContentRecord,
+  operation: Operation = 'CONTENT.UPDATE',
+): Promise<void> {
   if (row.publication === 'deleted') {
     throw new AppError('invalid_state_transition', { params: { reason: 'restore_first' } });
   }
   if (UNEDITABLE_LISTING_LINKS.includes(row.listing_link)) {
     throw new AppError('content_linked', { params: { listing_link: row.listing_link } });
   }
-  await contentLocks(trx).assertUnlocked(row.id, 'CONTENT.UPDATE');
+  await contentLocks(trx).assertUnlocked(row.id, operation);
 }
 
 /** The vehicle as answered after a change, read in the same transaction. */

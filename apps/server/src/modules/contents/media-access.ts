@@ -1,10 +1,8 @@
 import type { Operation } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { contentLocks } from '../processes/locks.ts';
-import { lockVisible, UNEDITABLE_LISTING_LINKS } from './content-service.ts';
+import { assertEditable, lockVisible } from './content-service.ts';
 import { type ContentRecord, contentsRepo } from './repo.ts';
 
 /**
@@ -21,13 +19,7 @@ export async function lockForMedia(
 ): Promise<ContentRecord> {
   const caller = await loadCaller(trx, actor);
   const row = await lockVisible(trx, caller, contentId);
-  if (row.publication === 'deleted') {
-    throw new AppError('invalid_state_transition', { params: { reason: 'restore_first' } });
-  }
-  if (UNEDITABLE_LISTING_LINKS.includes(row.listing_link)) {
-    throw new AppError('content_linked', { params: { listing_link: row.listing_link } });
-  }
-  await contentLocks(trx).assertUnlocked(row.id, operation);
+  await assertEditable(trx, row, operation);
   return row;
 }
 

@@ -13,7 +13,7 @@ import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { contentLocks } from '../processes/locks.ts';
 import { processService } from '../processes/service.ts';
-import { answerOf, lockVisible, visibleOrNotFound } from './content-service.ts';
+import { answerOf, lockVisible, lockVisibleUndeleted, visibleOrNotFound } from './content-service.ts';
 import { assertCanAddContents } from './limits.ts';
 import { type ContentRecord, contentsRepo } from './repo.ts';
 
@@ -128,12 +128,7 @@ export function publicationService(deps: { db: Db }) {
     async setVrMode(actor: Actor, id: string, on: boolean): Promise<ContentAnswer> {
       const caller = await loadCaller(db, actor);
       return db.transaction().execute(async (trx) => {
-        const row = await lockVisible(trx, caller, id);
-        if (row.publication === 'deleted') {
-          throw new AppError('invalid_state_transition', {
-            params: { reason: 'restore_first', from: row.publication },
-          });
-        }
+        const row = await lockVisibleUndeleted(trx, caller, id);
         if (row.vr_mode === on) {
           throw new AppError('invalid_state_transition', {
             params: { reason: 'already_in_state', from: row.publication },

@@ -2,7 +2,7 @@ import type { PermissionActor, PermissionTarget, PublicationState, TransferRecip
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { likePattern } from '../sql.ts';
+import { whereEveryKeyword } from '../sql.ts';
 
 /** A user who may receive vehicles, as the permission rules and the owner change need them. */
 export interface Recipient extends PermissionTarget {
@@ -114,16 +114,7 @@ export function transferRepo(db: Db) {
         .where(receivable(actor));
       if (f.domainId !== undefined) q = q.where('u.domain_id', '=', f.domainId);
       if (f.excludeIds.length > 0) q = q.where('u.id', 'not in', f.excludeIds);
-      for (const word of f.words) {
-        const pattern = likePattern(word);
-        q = q.where((eb) =>
-          eb.or([
-            eb('u.name', 'ilike', pattern),
-            eb('u.display_name', 'ilike', pattern),
-            eb('u.email', 'ilike', pattern),
-          ]),
-        );
-      }
+      q = whereEveryKeyword(q, f.words, ['u.name', 'u.display_name', 'u.email']);
       return q.orderBy(sql`u.id = ${actor.id}`, 'desc').orderBy('u.name').orderBy('u.id').limit(f.limit).execute();
     },
 

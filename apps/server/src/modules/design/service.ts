@@ -13,10 +13,9 @@ import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import type { Media } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import { type CallerContext, enforce, loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { mediaUrlOf } from '../vehicle-media/images.ts';
+import { mediaUrlOf, storeHotspotIcon } from '../vehicle-media/images.ts';
 import { type DesignRow, designRepo } from './repo.ts';
 
 export type DesignIconType = keyof DesignIcons;
@@ -96,20 +95,10 @@ export function designService({ db, store, media }: DesignDeps) {
         message: 'Use a PNG image (best 80x80, transparent).',
       });
     }
-    if (Math.max(measured.width, measured.height) > HOTSPOT_LIMITS.iconMaxSide) {
-      throw new AppError('image_dimensions_invalid', {
-        params: { rule: 'max_dimensions', max: HOTSPOT_LIMITS.iconMaxSide, best: HOTSPOT_LIMITS.iconBestSide },
-        message: `An icon is at most ${HOTSPOT_LIMITS.iconMaxSide} pixels a side (best ${HOTSPOT_LIMITS.iconBestSide}x${HOTSPOT_LIMITS.iconBestSide}).`,
-      });
-    }
-    // Re-encoded: only pixels and their transparency survive, whatever else the file carried.
-    const side = HOTSPOT_LIMITS.iconStoredSide;
-    const png = await media.reencodeImage(data, { format: 'png', fitWithin: { width: side, height: side } });
-    const size = await media.measureImage(png);
-    const put = await putContentAddressed(store, `designs/${domainId}/icons`, png, 'png', {
-      contentType: 'image/png',
+    return storeHotspotIcon(store, media, `designs/${domainId}/icons`, data, {
+      width: measured.width,
+      height: measured.height,
     });
-    return { key: put.key, bytes: put.size, width: size.width ?? side, height: size.height ?? side };
   }
 
   return {

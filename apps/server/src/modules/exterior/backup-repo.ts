@@ -2,6 +2,7 @@ import type { MovieBackupState } from '@spinyard/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { MovieBackupsTable } from '../../db/schema.ts';
+import { hasRow } from '../sql.ts';
 
 export type MovieBackupRow = Selectable<MovieBackupsTable>;
 
@@ -96,13 +97,9 @@ export function movieBackupRepo(db: Db) {
 
     /** Whether any backup (not purged) keeps this blob. */
     async keeps(blobKey: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('movie_backups')
-        .select('id')
-        .where('blob_key', '=', blobKey)
-        .where('purged_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(
+        db.selectFrom('movie_backups').select('id').where('blob_key', '=', blobKey).where('purged_at', 'is', null),
+      );
     },
 
     /** Other backups (not purged) that keep the same blob: a video uploaded twice is stored once. */

@@ -13,9 +13,9 @@ import type { ReceivedFile } from '../../http/multipart-file.ts';
 import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { Media, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { putContentAddressed, putContentAddressedFile } from '../../platform/storage/content-addressed.ts';
+import { putContentAddressedFile } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
-import { storeImage } from '../vehicle-media/images.ts';
+import { storeHotspotIcon, storeImage } from '../vehicle-media/images.ts';
 import { hotspotAnswer, hotspotKeys } from './answer.ts';
 import { hotspotsRepo } from './repo.ts';
 import { deleteUnreferenced, frameCountsOf, gatedHotspot } from './service.ts';
@@ -95,20 +95,11 @@ export function hotspotFilesService({ db, store, media, videoMaxBytes, jobs }: H
         });
       }
       if (kind === 'image') return { image: await storeImage(store, media, prefix, data, IMAGE_SPEC) };
-      if (Math.max(measured.width, measured.height) > HOTSPOT_LIMITS.iconMaxSide) {
-        throw new AppError('image_dimensions_invalid', {
-          params: { rule: 'max_dimensions', max: HOTSPOT_LIMITS.iconMaxSide, best: HOTSPOT_LIMITS.iconBestSide },
-          message: `An icon is at most ${HOTSPOT_LIMITS.iconMaxSide} pixels a side (best ${HOTSPOT_LIMITS.iconBestSide}x${HOTSPOT_LIMITS.iconBestSide}).`,
-        });
-      }
-      // Re-encoded: only pixels (and their transparency) survive, fitted within twice the best size.
-      const side = HOTSPOT_LIMITS.iconStoredSide;
-      const png = await media.reencodeImage(data, { format: 'png', fitWithin: { width: side, height: side } });
-      const size = await media.measureImage(png);
-      const put = await putContentAddressed(store, prefix, png, 'png', { contentType: 'image/png' });
-      return {
-        icon: { key: put.key, bytes: put.size, format: 'png', width: size.width ?? side, height: size.height ?? side },
-      };
+      const icon = await storeHotspotIcon(store, media, prefix, data, {
+        width: measured.width,
+        height: measured.height,
+      });
+      return { icon: { ...icon, format: 'png' } };
     }
     if (kind === 'audio') {
       const probe = await media.probeAudio(file.path);

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { HotspotsTable } from '../../db/schema-hotspots.ts';
+import { hasRow } from '../sql.ts';
 
 export type HotspotRow = Selectable<HotspotsTable>;
 export type NewHotspot = Omit<Insertable<HotspotsTable>, 'id' | 'created_at' | 'updated_at'>;
@@ -79,13 +80,9 @@ export function hotspotsRepo(db: Db) {
     },
 
     async hasScene(contentId: string, sceneId: string): Promise<boolean> {
-      const found = await db
-        .selectFrom('interior_scenes')
-        .select('id')
-        .where('content_id', '=', contentId)
-        .where('id', '=', sceneId)
-        .executeTakeFirst();
-      return found !== undefined;
+      return hasRow(
+        db.selectFrom('interior_scenes').select('id').where('content_id', '=', contentId).where('id', '=', sceneId),
+      );
     },
 
     /** The vehicle's rows, or its scenes, in their order (a copy's hotspots are placed by it). */

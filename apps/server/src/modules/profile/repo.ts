@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { hasRow } from '../sql.ts';
 
 /** The fields a user edits on their own profile. */
 export interface ProfileFields {
@@ -38,15 +39,15 @@ export function profileRepo(db: Db) {
 
     /** Whether a live account other than `exceptUserId` signs in with this address (letter case ignored). */
     async emailInUse(email: string, exceptUserId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-        .where('deleted_at', 'is', null)
-        .where('id', '<>', exceptUserId)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(
+        db
+          .selectFrom('users')
+          .select('id')
+          .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+          .where('deleted_at', 'is', null)
+          .where('id', '<>', exceptUserId)
+          .limit(1),
+      );
     },
   };
 }

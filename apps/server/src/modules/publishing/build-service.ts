@@ -11,7 +11,7 @@ import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { answerOf, lockVisible } from '../contents/content-service.ts';
+import { answerOf, lockVisible, lockVisibleUndeleted } from '../contents/content-service.ts';
 import { publishLocked, publishTarget, setPublicationLocked } from '../contents/publication-service.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import { contentRecords } from '../contents/service.ts';
@@ -169,12 +169,7 @@ export function buildService({ db, store }: BuildDeps) {
     async createShortUrl(actor: Actor, id: string, origin: string): Promise<ContentAnswer> {
       const caller = await loadCaller(db, actor);
       return db.transaction().execute(async (trx) => {
-        const row = await lockVisible(trx, caller, id);
-        if (row.publication === 'deleted') {
-          throw new AppError('invalid_state_transition', {
-            params: { reason: 'restore_first', from: row.publication },
-          });
-        }
+        const row = await lockVisibleUndeleted(trx, caller, id);
         if (!readDomainOptions(row.domain_options).short_url) throw new AppError('short_url_disabled');
         await ensureAddress(trx, id, origin);
         return answerOf(trx, id);

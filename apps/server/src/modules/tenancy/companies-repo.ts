@@ -1,7 +1,7 @@
 import { splitKeywords } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { likePattern } from '../sql.ts';
+import { whereEveryKeyword } from '../sql.ts';
 import type { CompanyFields, CompanyKind } from './repo.ts';
 /** Companies (headquarters and branches): found, locked, listed, updated. */
 export function companiesRepo(db: Db) {
@@ -41,17 +41,12 @@ export function companiesRepo(db: Db) {
       let query = db.selectFrom('companies as c').where('c.kind', '=', filter.kind);
       if (filter.domainId !== undefined) query = query.where('c.domain_id', '=', filter.domainId);
       if (filter.parentCompanyId !== undefined) query = query.where('c.parent_company_id', '=', filter.parentCompanyId);
-      for (const word of splitKeywords(filter.q ?? '')) {
-        const pattern = likePattern(word);
-        query = query.where((eb) =>
-          eb.or([
-            eb('c.name', 'ilike', pattern),
-            eb('c.corporate_code', 'ilike', pattern),
-            eb('c.store_code', 'ilike', pattern),
-            eb('c.city', 'ilike', pattern),
-          ]),
-        );
-      }
+      query = whereEveryKeyword(query, splitKeywords(filter.q ?? ''), [
+        'c.name',
+        'c.corporate_code',
+        'c.store_code',
+        'c.city',
+      ]);
       const [rows, count] = await Promise.all([
         query
           .selectAll('c')

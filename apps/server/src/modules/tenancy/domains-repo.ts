@@ -1,7 +1,7 @@
 import { COUNTED_PUBLICATIONS, splitKeywords } from '@spinyard/domain';
 import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { likePattern } from '../sql.ts';
+import { hasRow, whereEveryKeyword } from '../sql.ts';
 
 /** Domains: created under a lock, found, listed with their registered vehicles, updated. */
 export function domainsRepo(db: Db) {
@@ -44,26 +44,15 @@ export function domainsRepo(db: Db) {
     },
 
     async companyCodeInUse(companyCode: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('domains')
-        .select('id')
-        .where('company_code', '=', companyCode)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(db.selectFrom('domains').select('id').where('company_code', '=', companyCode));
     },
 
     async listDomains(filter: { q?: string | undefined; offset: number; limit: number }) {
-      let query = db.selectFrom('domains as d');
-      for (const word of splitKeywords(filter.q ?? '')) {
-        const pattern = likePattern(word);
-        query = query.where((eb) =>
-          eb.or([
-            eb('d.host', 'ilike', pattern),
-            eb('d.company_code', 'ilike', pattern),
-            eb('d.service_name', 'ilike', pattern),
-          ]),
-        );
-      }
+      const query = whereEveryKeyword(db.selectFrom('domains as d'), splitKeywords(filter.q ?? ''), [
+        'd.host',
+        'd.company_code',
+        'd.service_name',
+      ]);
       const [rows, count] = await Promise.all([
         query
           .selectAll('d')

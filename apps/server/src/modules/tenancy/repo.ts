@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CompanyRow } from '../../db/schema.ts';
+import { hasRow } from '../sql.ts';
 import { companiesRepo } from './companies-repo.ts';
 import { domainDeletionRepo } from './domain-deletion-repo.ts';
 import { domainsRepo } from './domains-repo.ts';
@@ -115,14 +116,14 @@ export function tenancyRepo(db: Db) {
     },
 
     async hasMasterUser(domainId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where('domain_id', '=', domainId)
-        .where('privilege_type', '=', 'master')
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(
+        db
+          .selectFrom('users')
+          .select('id')
+          .where('domain_id', '=', domainId)
+          .where('privilege_type', '=', 'master')
+          .limit(1),
+      );
     },
 
     ...domainDeletionRepo(db),
@@ -130,13 +131,13 @@ export function tenancyRepo(db: Db) {
     ...companiesRepo(db),
 
     async emailTaken(email: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(
+        db
+          .selectFrom('users')
+          .select('id')
+          .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+          .where('deleted_at', 'is', null),
+      );
     },
   };
 }

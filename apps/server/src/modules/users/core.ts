@@ -81,6 +81,27 @@ export async function visibleUser(repo: UsersRepo, c: ActorContext, id: string):
   return user;
 }
 
+/** A new user's address, password and names as a form gives them; the shown name falls back to the name. */
+export function newUserIdentity(
+  input: {
+    email: string;
+    name: string;
+    first_name?: string | undefined;
+    last_name?: string | undefined;
+    display_name?: string | undefined;
+  },
+  passwordHash: string,
+) {
+  return {
+    email: input.email,
+    password_hash: passwordHash,
+    name: input.name,
+    first_name: input.first_name ?? '',
+    last_name: input.last_name ?? '',
+    display_name: input.display_name || input.name,
+  };
+}
+
 export const PARENT_MESSAGE = 'The parent must be another admin user of the same domain.';
 
 /** Unique e-mail, whatever its letter case; the race between check and insert is caught by the index too. */

@@ -1,7 +1,8 @@
 import { splitKeywords } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { likePattern } from '../sql.ts';
+import { whereEveryKeyword } from '../sql.ts';
+import { liveUserIdsBy } from './writes-repo.ts';
 
 /** SQL of groups (the users area's teams): each with its admin; one admin heads at most one group. */
 export function groupsRepo(db: Db) {
@@ -50,12 +51,7 @@ export function groupsRepo(db: Db) {
       if (f.domainId) q = q.where('g.domain_id', '=', f.domainId);
       // An admin sees only their own group; no group at all means an empty list.
       if (f.onlyGroupId !== undefined) q = q.where('g.id', '=', f.onlyGroupId ?? '0');
-      for (const word of splitKeywords(f.q ?? '')) {
-        const pattern = likePattern(word);
-        q = q.where((eb) =>
-          eb.or([eb('g.name', 'ilike', pattern), eb('a.name', 'ilike', pattern), eb('a.email', 'ilike', pattern)]),
-        );
-      }
+      q = whereEveryKeyword(q, splitKeywords(f.q ?? ''), ['g.name', 'a.name', 'a.email']);
       const totalRow = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
       const items = await withGroupColumns(q)
         .orderBy('g.updated_at', 'desc')
@@ -127,15 +123,7 @@ export function groupsRepo(db: Db) {
         .execute();
     },
 
-    async groupMemberIds(groupId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select('id')
-        .where('group_id', '=', groupId)
-        .where('deleted_at', 'is', null)
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    groupMemberIds: (groupId: string): Promise<string[]> => liveUserIdsBy(db, 'group_id', groupId),
   };
 }
 

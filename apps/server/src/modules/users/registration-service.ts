@@ -4,7 +4,7 @@ import { credentials } from '../auth/credentials-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { MAIL_REQUEST_THROTTLE } from '../auth/rate-limit.ts';
 import { tenantRecords } from '../tenancy/tenants-service.ts';
-import { assertEmailFree, mapUniqueViolation, type UsersCore } from './core.ts';
+import { assertEmailFree, mapUniqueViolation, newUserIdentity, type UsersCore } from './core.ts';
 import { usersRepo } from './repo.ts';
 
 /** Self-registration of a new customer on the product's own domain (public). */
@@ -45,12 +45,7 @@ export function registrationService(core: UsersCore) {
             domain_id: domain.id,
             company_id: company.id,
             parent_user_id: null,
-            email: input.email,
-            password_hash: passwordHash,
-            name: input.name,
-            first_name: input.first_name ?? '',
-            last_name: input.last_name ?? '',
-            display_name: input.name,
+            ...newUserIdentity(input, passwordHash),
             privilege_type: 'admin',
             status: 'approval_pending',
             is_pay_by_credit: true,

@@ -1,7 +1,7 @@
 import { type PrivilegeType, splitKeywords, type UserSort, type UserStatus } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { likePattern } from '../sql.ts';
+import { whereEveryKeyword } from '../sql.ts';
 import { groupsRepo } from './groups-repo.ts';
 import { userLookupsRepo } from './lookups-repo.ts';
 import { placementRepo } from './placement-repo.ts';
@@ -112,24 +112,19 @@ export function usersRepo(db: Db) {
   function filtered(f: Omit<UserListFilter, 'sort' | 'page' | 'limit'>) {
     let q = selectRoot().where('u.id', 'in', scopeIds(f.scope)).where('u.privilege_type', 'in', f.privilegeTypes);
     // Every comma-separated keyword must match one of the texts (the whole list is searched, never a window).
-    for (const word of splitKeywords(f.q ?? '')) {
-      const pattern = likePattern(word);
-      q = q.where((eb) =>
-        eb.or([
-          eb('u.email', 'ilike', pattern),
-          eb('u.name', 'ilike', pattern),
-          eb('u.display_name', 'ilike', pattern),
-          eb('u.first_name', 'ilike', pattern),
-          eb('u.last_name', 'ilike', pattern),
-          eb('u.company_section', 'ilike', pattern),
-          eb('u.login_code', 'ilike', pattern),
-          eb('u.shop_code', 'ilike', pattern),
-          eb('c.name', 'ilike', pattern),
-          eb('p.name', 'ilike', pattern),
-          eb('p.email', 'ilike', pattern),
-        ]),
-      );
-    }
+    q = whereEveryKeyword(q, splitKeywords(f.q ?? ''), [
+      'u.email',
+      'u.name',
+      'u.display_name',
+      'u.first_name',
+      'u.last_name',
+      'u.company_section',
+      'u.login_code',
+      'u.shop_code',
+      'c.name',
+      'p.name',
+      'p.email',
+    ]);
     if (f.status) q = q.where('u.status', '=', f.status);
     if (f.domainId) q = q.where('u.domain_id', '=', f.domainId);
     if (f.parentUserId) q = q.where('u.parent_user_id', '=', f.parentUserId);
@@ -178,7 +173,7 @@ export function usersRepo(db: Db) {
       const where = filtered(f);
       const counted = await where.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
       const total = Number(counted?.total ?? 0);
-      const [column, direction] = sortOf(f.sort);
+      const [column, direction] = SORTS[f.sort];
       const items = await where
         .select(USER_COLUMNS)
         .orderBy(column, direction)
@@ -216,26 +211,17 @@ export function usersRepo(db: Db) {
   };
 }
 
-function sortOf(sort: UserSort): [`u.${'created_at' | 'updated_at' | 'name' | 'email'}`, 'asc' | 'desc'] {
-  switch (sort) {
-    case 'created_desc':
-      return ['u.created_at', 'desc'];
-    case 'created_asc':
-      return ['u.created_at', 'asc'];
-    case 'updated_desc':
-      return ['u.updated_at', 'desc'];
-    case 'updated_asc':
-      return ['u.updated_at', 'asc'];
-    case 'name_asc':
-      return ['u.name', 'asc'];
-    case 'name_desc':
-      return ['u.name', 'desc'];
-    case 'email_asc':
-      return ['u.email', 'asc'];
-    case 'email_desc':
-      return ['u.email', 'desc'];
-  }
-}
+/** The column and direction of each sort a user list offers. */
+const SORTS: Record<UserSort, [`u.${'created_at' | 'updated_at' | 'name' | 'email'}`, 'asc' | 'desc']> = {
+  created_desc: ['u.created_at', 'desc'],
+  created_asc: ['u.created_at', 'asc'],
+  updated_desc: ['u.updated_at', 'desc'],
+  updated_asc: ['u.updated_at', 'asc'],
+  name_asc: ['u.name', 'asc'],
+  name_desc: ['u.name', 'desc'],
+  email_asc: ['u.email', 'asc'],
+  email_desc: ['u.email', 'desc'],
+};
 
 export type UsersRepo = ReturnType<typeof usersRepo>;
 export type UserRecord = NonNullable<Awaited<ReturnType<UsersRepo['findUser']>>>;

@@ -12,7 +12,7 @@ import { credentials } from '../auth/credentials-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
 import { targetOf } from './actor.ts';
-import { assertEmailFree, mapUniqueViolation, type UsersCore, visibleUser } from './core.ts';
+import { assertEmailFree, mapUniqueViolation, newUserIdentity, type UsersCore, visibleUser } from './core.ts';
 import { type UserRecord, usersRepo } from './repo.ts';
 
 /** Adding an admin or a normal user: active at once, with the password given, under the parent and company the actor may pick. */
@@ -69,12 +69,7 @@ export function subordinateCreation(core: UsersCore) {
           company_id: companyId,
           parent_user_id: parent?.id ?? null,
           group_id: parent?.group_id ?? null,
-          email: input.email,
-          password_hash: passwordHash,
-          name: input.name,
-          first_name: input.first_name ?? '',
-          last_name: input.last_name ?? '',
-          display_name: input.display_name || input.name,
+          ...newUserIdentity(input, passwordHash),
           privilege_type: input.privilege_type,
           // The creator set the password, so there is nothing to confirm: the user may sign in at once.
           status: 'active',

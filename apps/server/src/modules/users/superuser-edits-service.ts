@@ -6,7 +6,7 @@ import { hashPassword, NO_PASSWORD_YET } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
 import { tenantRecords } from '../tenancy/tenants-service.ts';
 import { targetOf } from './actor.ts';
-import { assertEmailFree, mapUniqueViolation, type UsersCore, visibleUser } from './core.ts';
+import { assertEmailFree, mapUniqueViolation, newUserIdentity, type UsersCore, visibleUser } from './core.ts';
 import { usersRepo } from './repo.ts';
 
 /** A super user registered by master (approval pending until activated from the mail) or edited. */
@@ -50,12 +50,7 @@ export function superuserEdits(core: UsersCore) {
             domain_id: domain.id,
             company_id: companyId,
             parent_user_id: null,
-            email: input.email,
-            password_hash: passwordHash,
-            name: input.name,
-            first_name: input.first_name ?? '',
-            last_name: input.last_name ?? '',
-            display_name: input.display_name || input.name,
+            ...newUserIdentity(input, passwordHash),
             privilege_type: 'super',
             status: 'approval_pending',
             phone: input.phone ?? '',

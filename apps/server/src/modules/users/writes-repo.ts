@@ -1,6 +1,17 @@
 import type { Db } from '../../db/database.ts';
 import type { NewUser, UserUpdate } from '../../db/schema.ts';
 
+/** The live users whose `column` (their parent or their group) is `id`. */
+export async function liveUserIdsBy(db: Db, column: 'parent_user_id' | 'group_id', id: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where(column, '=', id)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Users inserted, updated and soft-deleted, their children and busy vehicles found, their JSON columns set. */
 export function userWritesRepo(db: Db) {
   return {
@@ -27,15 +38,7 @@ export function userWritesRepo(db: Db) {
         .execute();
     },
 
-    async childIds(parentId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select('id')
-        .where('parent_user_id', '=', parentId)
-        .where('deleted_at', 'is', null)
-        .execute();
-      return rows.map((r) => r.id);
-    },
+    childIds: (parentId: string): Promise<string[]> => liveUserIdsBy(db, 'parent_user_id', parentId),
 
     /** Users among these that own a vehicle with a queued or running background process. */
     async usersWithProcessingContent(userIds: readonly string[]): Promise<string[]> {

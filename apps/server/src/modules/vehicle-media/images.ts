@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { MEDIA_URL_PREFIX, type MediaImageAnswer } from '@spinyard/domain';
+import { HOTSPOT_LIMITS, MEDIA_URL_PREFIX, type MediaImageAnswer } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import type { Media, RenderedSpinFrame, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
@@ -131,3 +132,28 @@ export function blobCopier(store: BlobStore, fromId: string, toId: string) {
   return { key, image };
 }
 export type BlobCopier = ReturnType<typeof blobCopier>;
+
+/**
+ * A custom hotspot icon (a hotspot's own or a domain design's), already known to be a PNG of `width` x `height`:
+ * refused when over the side limit, else re-encoded so only pixels and their transparency survive, fitted within
+ * twice the best size, and stored content-addressed under `prefix`.
+ */
+export async function storeHotspotIcon(
+  store: BlobStore,
+  media: Media,
+  prefix: string,
+  data: Buffer,
+  measured: { width: number; height: number },
+): Promise<{ key: string; bytes: number; width: number; height: number }> {
+  if (Math.max(measured.width, measured.height) > HOTSPOT_LIMITS.iconMaxSide) {
+    throw new AppError('image_dimensions_invalid', {
+      params: { rule: 'max_dimensions', max: HOTSPOT_LIMITS.iconMaxSide, best: HOTSPOT_LIMITS.iconBestSide },
+      message: `An icon is at most ${HOTSPOT_LIMITS.iconMaxSide} pixels a side (best ${HOTSPOT_LIMITS.iconBestSide}x${HOTSPOT_LIMITS.iconBestSide}).`,
+    });
+  }
+  const side = HOTSPOT_LIMITS.iconStoredSide;
+  const png = await media.reencodeImage(data, { format: 'png', fitWithin: { width: side, height: side } });
+  const size = await media.measureImage(png);
+  const put = await putContentAddressed(store, prefix, png, 'png', { contentType: 'image/png' });
+  return { key: put.key, bytes: put.size, width: size.width ?? side, height: size.height ?? side };
+}

@@ -13,6 +13,9 @@ export const REMUX_TIMEOUT_MS = 120_000;
 export const POSTER_TIMEOUT_MS = 30_000;
 const POSTER_MAX_BYTES = 32 * 1024 * 1024;
 
+/** Both calls: no banner, no console, only errors on stderr, and only the one local file as input. */
+const QUIET_SAFE_INPUT_ARGS = ['-hide_banner', '-v', 'error', '-nostdin', ...SAFE_INPUT_ARGS];
+
 export type MovieFileResult = { ok: true } | { ok: false; detail: string };
 
 /**
@@ -26,11 +29,7 @@ async function writeMp4(
   timeoutMs: number,
 ): Promise<MovieFileResult> {
   const args = [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-nostdin',
-    ...SAFE_INPUT_ARGS,
+    ...QUIET_SAFE_INPUT_ARGS,
     '-i',
     `file:${input}`,
     '-map',
@@ -66,11 +65,7 @@ export function remuxToMp4(input: string, output: string): Promise<MovieFileResu
 export async function posterFrame(file: string, atSeconds: number): Promise<Buffer | undefined> {
   const attempt = async (seconds: number) => {
     const args = [
-      '-hide_banner',
-      '-v',
-      'error',
-      '-nostdin',
-      ...SAFE_INPUT_ARGS,
+      ...QUIET_SAFE_INPUT_ARGS,
       '-ss',
       String(Math.max(0, seconds)),
       '-i',
