@@ -35,7 +35,7 @@ export function sendCsv(reply: FastifyReply, fileName: string, stream: Readable)
 }
 
 type Part = z.ZodType | undefined;
-type Parsed<S extends Part> = S extends z.ZodType ? z.output<S> : undefined;
+export type Parsed<S extends Part> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The parts of a request a route declared, as Fastify parsed them, and the request for anything else (headers). */
 export interface RouteInput<P extends Part, Q extends Part, B extends Part> {
