@@ -35,7 +35,7 @@ export function sendCsv(reply: FastifyReply, fileName: string, stream: Readable)
 }
 
 type Part = z.ZodType | undefined;
-type Parsed<S extends Part> = S extends z.ZodType ? z.output<S> : undefined;
+export type Parsed<S extends Part> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The parts of a request a route declared, as Fastify parsed them, and the request for anything else (headers). */
 export interface RouteInput<P extends Part, Q extends Part, B extends Part> {
@@ -54,9 +54,10 @@ export interface ActorRoute<P extends Part, Q extends Part, B extends Part, A ex
   body?: B;
   /** The body's media types, where the route takes more than JSON (forms). */
   consumes?: string[];
-  /** The answer's schema, documented under 201 when `created`, else under 200. */
+  /** The answer's schema, documented under 201 when `created`, 202 when `accepted` (a process started), else 200. */
   answer: A;
   created?: boolean;
+  accepted?: boolean;
   /** The error statuses the route documents besides its answer. */
   errors: number[];
   run: (actor: Actor, input: RouteInput<P, Q, B>) => Promise<z.input<A>> | z.input<A>;
@@ -88,7 +89,7 @@ export function actorRoutes(app: ZodApp, tags: string[]): ActorRoutes {
   const register =
     (method: 'GET' | 'POST' | 'DELETE'): Register =>
     (url, route) => {
-      const status = route.created ? 201 : 200;
+      const status = route.created ? 201 : route.accepted ? 202 : 200;
       const { summary, description, consumes, params, querystring, body } = route;
       const parts = Object.fromEntries(
         Object.entries({ description, consumes, params, querystring, body }).filter(([, v]) => v),
@@ -108,7 +109,7 @@ export function actorRoutes(app: ZodApp, tags: string[]): ActorRoutes {
           // type provider through a generic schema, so the parts' types are named here.
           const input = { params: request.params, query: request.query, body: request.body, request };
           const answer = await route.run(actorOf(request), input as Parameters<typeof route.run>[1]);
-          return route.created ? reply.code(201).send(answer) : answer;
+          return status === 200 ? answer : reply.code(status).send(answer);
         },
       });
     };

@@ -12,85 +12,69 @@ import {
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/authenticate.ts';
-import { errorResponses } from '../../http/schemas.ts';
-import { areaRoute, READ_REFUSALS } from '../area-routes.ts';
+import { areaRoutes, GUARDED_EDIT, READ } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { processQueryService } from './process-query-service.ts';
 import { type TransferService, transferService } from './transfer-service.ts';
-
-const route = areaRoute('contents');
 
 const processRoutes: FastifyPluginAsyncZod<{
   transfers: TransferService;
   queries: ReturnType<typeof processQueryService>;
 }> = async (app, { transfers, queries }) => {
-  app.get(
-    '/contents/is_processing/:id',
-    route({
-      summary: 'Whether a background process runs on the vehicle, and which (queued or running)',
-      params: idParams,
-      response: { 200: isProcessingAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => queries.isProcessing(actorOf(request), request.params.id),
-  );
+  const route = areaRoutes(app, 'contents');
 
-  app.get(
-    '/contents_processing',
-    route({
-      summary: 'The queued and running processes of the vehicles the caller sees (newest first, bounded)',
-      querystring: contentsProcessingQuery,
-      response: { 200: contentsProcessingAnswer, ...errorResponses(401, 422) },
-    }),
-    async (request) => queries.processing(actorOf(request), request.query.content_ids),
-  );
+  route.get('/contents/is_processing/:id', {
+    summary: 'Whether a background process runs on the vehicle, and which (queued or running)',
+    params: idParams,
+    answer: isProcessingAnswer,
+    errors: READ,
+    run: (actor, { params }) => queries.isProcessing(actor, params.id),
+  });
 
-  app.get(
-    '/contents/transfer-recipients',
-    route({
-      summary:
-        'The users the caller may give vehicles to (the first 30 by name, the caller first); with content_ids, those of the vehicles’ domain who own none of them',
-      querystring: transferRecipientsQuery,
-      response: { 200: transferRecipientsAnswer, ...errorResponses(401, 403, 404, 422) },
-    }),
-    async (request) =>
-      transfers.recipients(actorOf(request), { q: request.query.q, contentIds: request.query.content_ids }),
-  );
+  route.get('/contents_processing', {
+    summary: 'The queued and running processes of the vehicles the caller sees (newest first, bounded)',
+    querystring: contentsProcessingQuery,
+    answer: contentsProcessingAnswer,
+    errors: [401, 422],
+    run: (actor, { query }) => queries.processing(actor, query.content_ids),
+  });
 
-  app.post(
-    '/contents/transfer/:content_ids/:user_id',
-    route({
-      summary:
-        'Transfer vehicles (one id, or a comma list from a bulk selection) to a user: one queued transfer process each',
-      params: transferParams,
-      response: { 202: processesStartedAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-    }),
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(await transfers.transfer(actorOf(request), request.params.content_ids, request.params.user_id)),
-  );
+  route.get('/contents/transfer-recipients', {
+    summary:
+      'The users the caller may give vehicles to (the first 30 by name, the caller first); with content_ids, those of the vehicles’ domain who own none of them',
+    querystring: transferRecipientsQuery,
+    answer: transferRecipientsAnswer,
+    errors: [401, 403, 404, 422],
+    run: (actor, { query }) => transfers.recipients(actor, { q: query.q, contentIds: query.content_ids }),
+  });
 
-  app.post(
-    '/normaluser/contents/transfer',
-    route({
-      summary: "A normal user's transfer (where the domain allows it): the same transfer, the vehicles in the body",
-      body: transferBody,
-      response: { 202: processesStartedAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-    }),
-    async (request, reply) =>
-      reply.code(202).send(await transfers.transfer(actorOf(request), request.body.content_ids, request.body.user_id)),
-  );
+  route.post('/contents/transfer/:content_ids/:user_id', {
+    summary:
+      'Transfer vehicles (one id, or a comma list from a bulk selection) to a user: one queued transfer process each',
+    params: transferParams,
+    answer: processesStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => transfers.transfer(actor, params.content_ids, params.user_id),
+  });
 
-  app.post(
-    '/contents/copy',
-    route({
-      summary: 'Copy a vehicle for its owner under a new management ID (a queued copy process)',
-      body: copyBody,
-      response: { 202: processesStartedAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-    }),
-    async (request, reply) => reply.code(202).send(await transfers.copy(actorOf(request), request.body.id)),
-  );
+  route.post('/normaluser/contents/transfer', {
+    summary: "A normal user's transfer (where the domain allows it): the same transfer, the vehicles in the body",
+    body: transferBody,
+    answer: processesStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { body }) => transfers.transfer(actor, body.content_ids, body.user_id),
+  });
+
+  route.post('/contents/copy', {
+    summary: 'Copy a vehicle for its owner under a new management ID (a queued copy process)',
+    body: copyBody,
+    answer: processesStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { body }) => transfers.copy(actor, body.id),
+  });
 };
 
 /** Background processes of vehicles, transfer and copy (first document section 4; second document section 7). */

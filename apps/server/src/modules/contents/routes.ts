@@ -15,14 +15,10 @@ import {
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/authenticate.ts';
-import { errorResponses } from '../../http/schemas.ts';
-import { areaRoute, EDIT_REFUSALS, READ_REFUSALS } from '../area-routes.ts';
+import { areaRoutes, EDIT, GUARDED_EDIT, READ } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { type ContentFlag, type ContentService, contentService } from './content-service.ts';
 import { type PublicationService, publicationService } from './publication-service.ts';
-
-const route = areaRoute('contents');
 
 /** The one-switch calls of the spec and the flag each sets. */
 const FLAG_PATHS: readonly { path: string; flag: ContentFlag; what: string }[] = [
@@ -55,145 +51,123 @@ const contentRoutes: FastifyPluginAsyncZod<{ contents: ContentService; publicati
   app,
   { contents, publication },
 ) => {
-  app.post(
-    '/contents',
-    route({
-      summary: 'Register a vehicle (owned by the caller; management ID unique in the domain; within the limits)',
-      body: contentCreateBody,
-      response: { 201: contentAnswer, ...errorResponses(401, 403, 409, 422) },
-    }),
-    async (request, reply) => reply.code(201).send(await contents.create(actorOf(request), request.body)),
-  );
+  const route = areaRoutes(app, 'contents');
 
-  app.get(
-    '/contents/:id',
-    route({
-      summary: 'One vehicle the caller can see, with its running processes',
-      params: idParams,
-      response: { 200: contentAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => contents.get(actorOf(request), request.params.id),
-  );
+  route.post('/contents', {
+    summary: 'Register a vehicle (owned by the caller; management ID unique in the domain; within the limits)',
+    body: contentCreateBody,
+    answer: contentAnswer,
+    created: true,
+    errors: [401, 403, 409, 422],
+    run: (actor, { body }) => contents.create(actor, body),
+  });
 
-  app.post(
-    '/contents/:id',
-    route({
-      summary:
-        'Edit a vehicle (the whole record; an empty limited password keeps the stored one). Not while deleted, linked to the listing service or locked by a process',
-      params: idParams,
-      body: contentUpdateBody,
-      response: { 200: contentAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => contents.update(actorOf(request), request.params.id, request.body),
-  );
+  route.get('/contents/:id', {
+    summary: 'One vehicle the caller can see, with its running processes',
+    params: idParams,
+    answer: contentAnswer,
+    errors: READ,
+    run: (actor, { params }) => contents.get(actor, params.id),
+  });
 
-  app.post(
-    '/contents/extendinfo',
-    route({
-      summary: 'Basic info of a vehicle and which of it buyers see',
-      body: extendInfoBody,
-      response: { 200: contentAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => contents.extendInfo(actorOf(request), request.body),
-  );
+  route.post('/contents/:id', {
+    summary:
+      'Edit a vehicle (the whole record; an empty limited password keeps the stored one). Not while deleted, linked to the listing service or locked by a process',
+    params: idParams,
+    body: contentUpdateBody,
+    answer: contentAnswer,
+    errors: EDIT,
+    run: (actor, { params, body }) => contents.update(actor, params.id, body),
+  });
+
+  route.post('/contents/extendinfo', {
+    summary: 'Basic info of a vehicle and which of it buyers see',
+    body: extendInfoBody,
+    answer: contentAnswer,
+    errors: EDIT,
+    run: (actor, { body }) => contents.extendInfo(actor, body),
+  });
 
   for (const { path, flag, what } of FLAG_PATHS) {
-    app.post(
-      path,
-      route({ summary: what, body: contentFlagBody, response: { 200: contentAnswer, ...EDIT_REFUSALS } }),
-      async (request) => contents.setFlag(actorOf(request), request.body.id, flag, request.body.display),
-    );
+    route.post(path, {
+      summary: what,
+      body: contentFlagBody,
+      answer: contentAnswer,
+      errors: EDIT,
+      run: (actor, { body }) => contents.setFlag(actor, body.id, flag, body.display),
+    });
   }
 
-  app.post(
-    '/contents/development_view_position',
-    route({
-      summary: 'Where the development view shows: inside or outside the 360 content',
-      body: developmentViewPositionBody,
-      response: { 200: contentAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => contents.setDevelopmentViewPosition(actorOf(request), request.body.id, request.body.position),
-  );
+  route.post('/contents/development_view_position', {
+    summary: 'Where the development view shows: inside or outside the 360 content',
+    body: developmentViewPositionBody,
+    answer: contentAnswer,
+    errors: EDIT,
+    run: (actor, { body }) => contents.setDevelopmentViewPosition(actor, body.id, body.position),
+  });
 
-  app.post(
-    '/contents/cs-car-inspection',
-    route({
-      summary: "Save the inspector's input: marks on the development view's panels, name, date, comment",
-      body: inspectionBody,
-      response: { 200: contentAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => {
-      const { id, ...data } = request.body;
-      return contents.saveInspection(actorOf(request), id, data);
-    },
-  );
+  route.post('/contents/cs-car-inspection', {
+    summary: "Save the inspector's input: marks on the development view's panels, name, date, comment",
+    body: inspectionBody,
+    answer: contentAnswer,
+    errors: EDIT,
+    run: (actor, { body: { id, ...data } }) => contents.saveInspection(actor, id, data),
+  });
 
-  app.get(
-    '/contents/:id/cs-car-inspection/development-view-number-to-symbol',
-    route({
-      summary: "Panel number (1-based) to the symbols the damage map prints there, from the vehicle's marks",
-      params: idParams,
-      response: { 200: developmentViewSymbolsAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => contents.developmentViewSymbols(actorOf(request), request.params.id),
-  );
+  route.get('/contents/:id/cs-car-inspection/development-view-number-to-symbol', {
+    summary: "Panel number (1-based) to the symbols the damage map prints there, from the vehicle's marks",
+    params: idParams,
+    answer: developmentViewSymbolsAnswer,
+    errors: READ,
+    run: (actor, { params }) => contents.developmentViewSymbols(actor, params.id),
+  });
 
-  app.get(
-    '/check_contents_limit',
-    route({
-      summary: 'Whether the caller may register one more vehicle, and the tightest of their limits',
-      response: { 200: contentsLimitAnswer, ...errorResponses(401) },
-    }),
-    async (request) => contents.limit(actorOf(request)),
-  );
+  route.get('/check_contents_limit', {
+    summary: 'Whether the caller may register one more vehicle, and the tightest of their limits',
+    answer: contentsLimitAnswer,
+    errors: [401],
+    run: (actor) => contents.limit(actor),
+  });
 
   // ---- Publication --------------------------------------------------------------------------------------------
 
   for (const { path, call, what } of PUBLICATION_PATHS) {
-    app.post(
-      path,
-      route({
-        summary: what,
-        params: idParams,
-        response: { 200: contentAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-      }),
-      async (request) => call(publication)(actorOf(request), request.params.id),
-    );
+    route.post(path, {
+      summary: what,
+      params: idParams,
+      answer: contentAnswer,
+      errors: GUARDED_EDIT,
+      run: (actor, { params }) => call(publication)(actor, params.id),
+    });
   }
 
   for (const on of [true, false]) {
-    app.post(
-      `/contents/vrmode/${on ? 'on' : 'off'}/:id`,
-      route({
-        summary: `Turn VR mode ${on ? 'on' : 'off'}`,
-        params: idParams,
-        response: { 200: contentAnswer, ...EDIT_REFUSALS },
-      }),
-      async (request) => publication.setVrMode(actorOf(request), request.params.id, on),
-    );
+    route.post(`/contents/vrmode/${on ? 'on' : 'off'}/:id`, {
+      summary: `Turn VR mode ${on ? 'on' : 'off'}`,
+      params: idParams,
+      answer: contentAnswer,
+      errors: EDIT,
+      run: (actor, { params }) => publication.setVrMode(actor, params.id, on),
+    });
   }
 
-  app.delete(
-    '/contents/:id',
-    route({
-      summary: 'Delete a vehicle (soft: it can be restored); deleteType=hard deletes a deleted vehicle for good',
-      params: idParams,
-      querystring: contentDeleteQuery,
-      response: { 200: contentBulkDeleteAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => publication.delete(actorOf(request), request.params.id, request.query.deleteType === 'hard'),
-  );
+  route.delete('/contents/:id', {
+    summary: 'Delete a vehicle (soft: it can be restored); deleteType=hard deletes a deleted vehicle for good',
+    params: idParams,
+    querystring: contentDeleteQuery,
+    answer: contentBulkDeleteAnswer,
+    errors: EDIT,
+    run: (actor, { params, query }) => publication.delete(actor, params.id, query.deleteType === 'hard'),
+  });
 
-  app.post(
-    '/contents/delete/bulk',
-    route({
-      summary:
-        'Delete several vehicles, all or none: cancelled when any of them is being processed (bulk_delete_cancelled)',
-      body: contentBulkDeleteBody,
-      response: { 200: contentBulkDeleteAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => publication.deleteBulk(actorOf(request), request.body.ids, request.body.delete_type === 'hard'),
-  );
+  route.post('/contents/delete/bulk', {
+    summary:
+      'Delete several vehicles, all or none: cancelled when any of them is being processed (bulk_delete_cancelled)',
+    body: contentBulkDeleteBody,
+    answer: contentBulkDeleteAnswer,
+    errors: EDIT,
+    run: (actor, { body }) => publication.deleteBulk(actor, body.ids, body.delete_type === 'hard'),
+  });
 };
 
 /** Vehicle create, read, update, the one-switch calls, publication and the limit check. */

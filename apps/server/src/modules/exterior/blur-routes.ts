@@ -11,12 +11,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { areaRoute, EDIT_REFUSALS, READ_REFUSALS } from '../area-routes.ts';
+import { areaRoute, areaRoutes, EDIT, GUARDED_EDIT, READ } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { blurJob } from './blur-jobs.ts';
 import { type BlurService, blurService, type PreviewImage } from './blur-service.ts';
 
-const route = areaRoute('exterior');
+const signedIn = areaRoute('exterior');
 
 /** A JPEG sent as it is (the type provider's reply type knows only the JSON answers, hence the plain reply). */
 function sendJpeg(reply: FastifyReply, image: PreviewImage) {
@@ -28,51 +28,45 @@ function sendJpeg(reply: FastifyReply, image: PreviewImage) {
 }
 
 const routes: FastifyPluginAsyncZod<{ blur: BlurService }> = async (app, { blur }) => {
-  app.get(
-    '/blurred_contents/:id',
-    route({
-      summary: "The blur editor's rows: each row's frames (originals, and what each shows now) and saved settings",
-      description: 'The settings stay after an undo, to edit again. `process` is the latest blur process.',
-      params: blurContentParams,
-      response: { 200: blurredContentAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => blur.get(actorOf(request), request.params.id),
-  );
+  const route = areaRoutes(app, 'exterior');
 
-  app.post(
-    '/blurred_contents/:id',
-    route({
-      summary: "Blur a row of the vehicle's spin: saves the settings and starts the `blur` process",
-      description:
-        'Every frame of the row is rendered from its original with the regions on it (interpolated between key ' +
-        'frames), blurred (blur_str) or filled (bg_color), inside the regions or outside them (blur_target ' +
-        "'background', which needs the domain's background blur option: 403 forbidden). Frames no region " +
-        'reaches keep no edit; replaced frames are skipped. Refused: the vehicle not seen (404), a process ' +
-        'locking EXTERIOR.APPLY_BLUR (409 content_locked), a bad body or a row of another vehicle (422).',
-      params: blurContentParams,
-      body: blurApplyBody,
-      response: { 202: blurApplyAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-    }),
-    async (request, reply) => {
-      const answer = await blur.apply(actorOf(request), request.params.id, request.body);
-      return reply.code(202).send(answer);
-    },
-  );
+  route.get('/blurred_contents/:id', {
+    summary: "The blur editor's rows: each row's frames (originals, and what each shows now) and saved settings",
+    description: 'The settings stay after an undo, to edit again. `process` is the latest blur process.',
+    params: blurContentParams,
+    answer: blurredContentAnswer,
+    errors: READ,
+    run: (actor, { params }) => blur.get(actor, params.id),
+  });
 
-  app.delete(
-    '/blurred_contents/:id',
-    route({
-      summary: "Undo a row's blur: its blurred frames show their originals again (the settings are kept)",
-      params: blurContentParams,
-      querystring: blurUndoQuery,
-      response: { 200: blurUndoAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => blur.undo(actorOf(request), request.params.id, request.query.group_id),
-  );
+  route.post('/blurred_contents/:id', {
+    summary: "Blur a row of the vehicle's spin: saves the settings and starts the `blur` process",
+    description:
+      'Every frame of the row is rendered from its original with the regions on it (interpolated between key ' +
+      'frames), blurred (blur_str) or filled (bg_color), inside the regions or outside them (blur_target ' +
+      "'background', which needs the domain's background blur option: 403 forbidden). Frames no region " +
+      'reaches keep no edit; replaced frames are skipped. Refused: the vehicle not seen (404), a process ' +
+      'locking EXTERIOR.APPLY_BLUR (409 content_locked), a bad body or a row of another vehicle (422).',
+    params: blurContentParams,
+    body: blurApplyBody,
+    answer: blurApplyAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params, body }) => blur.apply(actor, params.id, body),
+  });
+
+  route.delete('/blurred_contents/:id', {
+    summary: "Undo a row's blur: its blurred frames show their originals again (the settings are kept)",
+    params: blurContentParams,
+    querystring: blurUndoQuery,
+    answer: blurUndoAnswer,
+    errors: EDIT,
+    run: (actor, { params, query }) => blur.undo(actor, params.id, query.group_id),
+  });
 
   app.get(
     '/blurred_preview/:id',
-    route({
+    signedIn({
       summary: 'A JPEG of one frame at display size with the blur settings applied (computed now, not stored)',
       description:
         '`regions` is the JSON list of regions (up to 6000 characters: the console sends them as they stand on ' +

@@ -12,160 +12,127 @@ import {
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/authenticate.ts';
 import { registerMultipart } from '../../http/multipart-file.ts';
-import {
-  areaRoute,
-  EDIT_REFUSALS,
-  editRefusals,
-  multipartForm,
-  READ_REFUSALS,
-  UPLOAD_REFUSALS,
-  withFile,
-} from '../area-routes.ts';
+import { areaRoutes, EDIT, editRefusals, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { UPLOAD_EXPIRY_MS } from '../uploads/routes.ts';
 import { uploadsService } from '../uploads/service.ts';
 import { type ExteriorService, exteriorService } from './exterior-service.ts';
 
-const route = areaRoute('exterior');
-
 const LOCKED = editRefusals('a vehicle, row or frame');
 
 const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app, { exterior }) => {
-  app.get(
-    '/exterior/:content_id',
-    route({
-      summary: 'The exterior: rows and frames in order, obvr facts, settings, unfinished uploads and processes',
-      params: exteriorParams,
-      response: { 200: exteriorAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => exterior.get(actorOf(request), request.params.content_id),
-  );
+  const route = areaRoutes(app, 'exterior');
 
-  app.delete(
-    '/exterior/:content_id',
-    route({
-      summary: 'Delete the whole exterior (rows, frames, initial angle and row); EXTERIOR.DELETE',
-      description: `The vehicle then has no exterior and no list thumbnail. Refusals: ${LOCKED}`,
-      params: exteriorParams,
-      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => exterior.deleteAll(actorOf(request), request.params.content_id),
-  );
+  route.get('/exterior/:content_id', {
+    summary: 'The exterior: rows and frames in order, obvr facts, settings, unfinished uploads and processes',
+    params: exteriorParams,
+    answer: exteriorAnswer,
+    errors: READ,
+    run: (actor, { params }) => exterior.get(actor, params.content_id),
+  });
 
-  app.post(
-    '/exteriorimage/order',
-    route({
-      summary: "Reorder a row's frames; EXTERIOR.REORDER",
-      description: `sheet_ids: every frame of the row exactly once (422 naming sheet_ids otherwise). Refusals: ${LOCKED}`,
-      body: exteriorOrderBody,
-      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => exterior.order(actorOf(request), request.body),
-  );
+  route.delete('/exterior/:content_id', {
+    summary: 'Delete the whole exterior (rows, frames, initial angle and row); EXTERIOR.DELETE',
+    description: `The vehicle then has no exterior and no list thumbnail. Refusals: ${LOCKED}`,
+    params: exteriorParams,
+    answer: exteriorAnswer,
+    errors: EDIT,
+    run: (actor, { params }) => exterior.deleteAll(actor, params.content_id),
+  });
 
-  app.delete(
-    '/exterior/:content_id/rows/:group_id',
-    route({
-      summary: 'Delete a row; the rows after it are renumbered; EXTERIOR.DELETE',
-      description: `The last row gone: no exterior, no list thumbnail. Refusals: ${LOCKED}`,
-      params: exteriorGroupParams,
-      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => exterior.deleteRow(actorOf(request), request.params.content_id, request.params.group_id),
-  );
+  route.post('/exteriorimage/order', {
+    summary: "Reorder a row's frames; EXTERIOR.REORDER",
+    description: `sheet_ids: every frame of the row exactly once (422 naming sheet_ids otherwise). Refusals: ${LOCKED}`,
+    body: exteriorOrderBody,
+    answer: exteriorAnswer,
+    errors: EDIT,
+    run: (actor, { body }) => exterior.order(actor, body),
+  });
 
-  app.delete(
-    '/exterior/:content_id/frames/:frame_id',
-    route({
-      summary: "Delete a frame; the frames after it move up and the row's frame count follows; EXTERIOR.UPDATE",
-      description: `Refusals: ${LOCKED}`,
-      params: exteriorFrameParams,
-      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => exterior.deleteFrame(actorOf(request), request.params.content_id, request.params.frame_id),
-  );
+  route.delete('/exterior/:content_id/rows/:group_id', {
+    summary: 'Delete a row; the rows after it are renumbered; EXTERIOR.DELETE',
+    description: `The last row gone: no exterior, no list thumbnail. Refusals: ${LOCKED}`,
+    params: exteriorGroupParams,
+    answer: exteriorAnswer,
+    errors: EDIT,
+    run: (actor, { params }) => exterior.deleteRow(actor, params.content_id, params.group_id),
+  });
 
-  app.post(
-    '/exterior/:content_id/frames/:frame_id/replace-image',
-    route({
-      consumes: multipartForm,
-      summary: 'Replace a frame with an image (multipart: file); the exterior_replace_image process',
-      description:
-        'JPEG or PNG by content, at most 10 MB, fitting inside 1280x720 (both sides included). The original ' +
-        'frame is kept: DELETE restores it. Refusals: 413 file_too_large, 415 unsupported_image_format, 422 ' +
-        `image_dimensions_invalid (field file, rule max_dimensions), ${LOCKED}`,
-      params: exteriorFrameParams,
-      response: { 202: exteriorProcessStartedAnswer, ...UPLOAD_REFUSALS },
-    }),
-    async (request, reply) => {
-      const { content_id, frame_id } = request.params;
-      const started = await withFile(request, REPLACE_IMAGE_MAX_BYTES, (file) =>
-        exterior.replaceImage(actorOf(request), content_id, frame_id, file),
-      );
-      return reply.code(202).send(started);
-    },
-  );
+  route.delete('/exterior/:content_id/frames/:frame_id', {
+    summary: "Delete a frame; the frames after it move up and the row's frame count follows; EXTERIOR.UPDATE",
+    description: `Refusals: ${LOCKED}`,
+    params: exteriorFrameParams,
+    answer: exteriorAnswer,
+    errors: EDIT,
+    run: (actor, { params }) => exterior.deleteFrame(actor, params.content_id, params.frame_id),
+  });
 
-  app.delete(
-    '/exterior/:content_id/frames/:frame_id/replace-image',
-    route({
-      summary: 'Show the extracted frame again instead of its replacement or blur; EXTERIOR.REPLACE_IMAGE',
-      description: `A frame without an edit: 409 invalid_state_transition (params.reason not_edited). Refusals: ${LOCKED}`,
-      params: exteriorFrameParams,
-      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => exterior.restoreImage(actorOf(request), request.params.content_id, request.params.frame_id),
-  );
+  route.post('/exterior/:content_id/frames/:frame_id/replace-image', {
+    consumes: multipartForm,
+    summary: 'Replace a frame with an image (multipart: file); the exterior_replace_image process',
+    description:
+      'JPEG or PNG by content, at most 10 MB, fitting inside 1280x720 (both sides included). The original ' +
+      'frame is kept: DELETE restores it. Refusals: 413 file_too_large, 415 unsupported_image_format, 422 ' +
+      `image_dimensions_invalid (field file, rule max_dimensions), ${LOCKED}`,
+    params: exteriorFrameParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: UPLOAD,
+    run: (actor, { params, request }) =>
+      withFile(request, REPLACE_IMAGE_MAX_BYTES, (file) =>
+        exterior.replaceImage(actor, params.content_id, params.frame_id, file),
+      ),
+  });
 
-  app.post(
-    '/exterior/:content_id/initial-angle',
-    route({
-      summary: 'The angle the spin opens on (front, 45 and 90 right or left); EXTERIOR.UPDATE',
-      description: `Refusals: ${LOCKED}`,
-      params: exteriorParams,
-      body: exteriorInitialAngleBody,
-      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => exterior.setInitialAngle(actorOf(request), request.params.content_id, request.body),
-  );
+  route.delete('/exterior/:content_id/frames/:frame_id/replace-image', {
+    summary: 'Show the extracted frame again instead of its replacement or blur; EXTERIOR.REPLACE_IMAGE',
+    description: `A frame without an edit: 409 invalid_state_transition (params.reason not_edited). Refusals: ${LOCKED}`,
+    params: exteriorFrameParams,
+    answer: exteriorAnswer,
+    errors: EDIT,
+    run: (actor, { params }) => exterior.restoreImage(actor, params.content_id, params.frame_id),
+  });
 
-  app.post(
-    '/exterior/:content_id/rows/initial',
-    route({
-      summary: 'The row the spin opens on (1 to the number of rows); EXTERIOR.UPDATE_INITIAL_ROW',
-      description: `A row past the last: 422 naming row (rule range). Refusals: ${LOCKED}`,
-      params: exteriorParams,
-      body: exteriorInitialRowBody,
-      response: { 200: exteriorAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => exterior.setInitialRow(actorOf(request), request.params.content_id, request.body.row),
-  );
+  route.post('/exterior/:content_id/initial-angle', {
+    summary: 'The angle the spin opens on (front, 45 and 90 right or left); EXTERIOR.UPDATE',
+    description: `Refusals: ${LOCKED}`,
+    params: exteriorParams,
+    body: exteriorInitialAngleBody,
+    answer: exteriorAnswer,
+    errors: EDIT,
+    run: (actor, { params, body }) => exterior.setInitialAngle(actor, params.content_id, body),
+  });
 
-  app.post(
-    '/exterior/:content_id/extra-images/remove',
-    route({
-      summary: 'Remove extra images (the exterior_extra_images_removal process); EXTERIOR.REMOVE_EXTRA_IMAGES',
-      description:
-        "Extra: frames past the domain's frame count in a row, and temp rows (made, never part of the spin) " +
-        `unless a pipeline that may fill one is running. The exterior answer counts them in extra_images. Refusals: ${LOCKED}`,
-      params: exteriorParams,
-      response: { 202: exteriorProcessStartedAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request, reply) =>
-      reply.code(202).send(await exterior.removeExtraImages(actorOf(request), request.params.content_id)),
-  );
+  route.post('/exterior/:content_id/rows/initial', {
+    summary: 'The row the spin opens on (1 to the number of rows); EXTERIOR.UPDATE_INITIAL_ROW',
+    description: `A row past the last: 422 naming row (rule range). Refusals: ${LOCKED}`,
+    params: exteriorParams,
+    body: exteriorInitialRowBody,
+    answer: exteriorAnswer,
+    errors: EDIT,
+    run: (actor, { params, body }) => exterior.setInitialRow(actor, params.content_id, body.row),
+  });
 
-  app.get(
-    '/exterior/:content_id/upload_limit_check',
-    route({
-      summary: "Whether another exterior video may be uploaded: the domain's limit and the unfinished uploads",
-      params: exteriorParams,
-      response: { 200: uploadLimitCheckAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => exterior.uploadLimitCheck(actorOf(request), request.params.content_id),
-  );
+  route.post('/exterior/:content_id/extra-images/remove', {
+    summary: 'Remove extra images (the exterior_extra_images_removal process); EXTERIOR.REMOVE_EXTRA_IMAGES',
+    description:
+      "Extra: frames past the domain's frame count in a row, and temp rows (made, never part of the spin) " +
+      `unless a pipeline that may fill one is running. The exterior answer counts them in extra_images. Refusals: ${LOCKED}`,
+    params: exteriorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: EDIT,
+    run: (actor, { params }) => exterior.removeExtraImages(actor, params.content_id),
+  });
+
+  route.get('/exterior/:content_id/upload_limit_check', {
+    summary: "Whether another exterior video may be uploaded: the domain's limit and the unfinished uploads",
+    params: exteriorParams,
+    answer: uploadLimitCheckAnswer,
+    errors: READ,
+    run: (actor, { params }) => exterior.uploadLimitCheck(actor, params.content_id),
+  });
 };
 
 /** The exterior's reads and edits on the content API (the pipeline, blur and backups register their own). */

@@ -23,70 +23,74 @@ import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { registerMultipart } from '../../http/multipart-file.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { areaRoute, EDIT_REFUSALS, editRefusals, multipartForm, READ_REFUSALS, withFile } from '../area-routes.ts';
+import {
+  areaRoute,
+  areaRoutes,
+  EDIT,
+  editRefusals,
+  GUARDED_EDIT,
+  multipartForm,
+  READ,
+  withFile,
+} from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { INTERIOR_PROCESS_JOBS } from './jobs.ts';
 import { type InteriorService, interiorService } from './service.ts';
 
-const route = areaRoute('interior');
+const signedIn = areaRoute('interior');
 
 const LOCKED = editRefusals('a vehicle or scene');
 
 const SCENE = '/interior/:content_id/scenes/:scene_id';
 
 const sceneRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app, { interior }) => {
-  app.get(
-    '/interior/:content_id',
-    route({
-      summary: 'The interior: scenes in order with their pictures and tiles, settings, views, zoom points, processes',
-      params: interiorParams,
-      response: { 200: interiorAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => interior.list(actorOf(request), request.params.content_id),
-  );
+  const route = areaRoutes(app, 'interior');
 
-  app.post(
-    '/interior/:content_id',
-    route({
-      consumes: multipartForm,
-      summary: 'Add a panorama as the last scene (multipart: file, title); INTERIOR.UPLOAD',
-      description:
-        'JPEG or PNG by content (.jpg, .jpeg, .png), 2:1 within one pixel, 512x256 to 16384x8192 read from the ' +
-        'header before decoding, at most 50 MB, at most 20 scenes a vehicle. Kept at most 8192x4096 with its ' +
-        'sizes (thumbnail, preview, mobile) and Photo Sphere Viewer tiles. Refusals: 403 upload_over_limit ' +
-        '(params.limit), 413 file_too_large, 415 unsupported_image_format, 422 image_dimensions_invalid ' +
-        `(params.rule aspect_2_1, min_dimensions or max_dimensions), ${LOCKED}`,
-      params: interiorParams,
-      response: { 201: interiorSceneAnswer, ...errorResponses(401, 403, 404, 409, 413, 415, 422) },
-    }),
-    async (request, reply) => {
-      const scene = await withFile(request, INTERIOR_MAX_BYTES, (file) => {
+  route.get('/interior/:content_id', {
+    summary: 'The interior: scenes in order with their pictures and tiles, settings, views, zoom points, processes',
+    params: interiorParams,
+    answer: interiorAnswer,
+    errors: READ,
+    run: (actor, { params }) => interior.list(actor, params.content_id),
+  });
+
+  route.post('/interior/:content_id', {
+    consumes: multipartForm,
+    summary: 'Add a panorama as the last scene (multipart: file, title); INTERIOR.UPLOAD',
+    description:
+      'JPEG or PNG by content (.jpg, .jpeg, .png), 2:1 within one pixel, 512x256 to 16384x8192 read from the ' +
+      'header before decoding, at most 50 MB, at most 20 scenes a vehicle. Kept at most 8192x4096 with its ' +
+      'sizes (thumbnail, preview, mobile) and Photo Sphere Viewer tiles. Refusals: 403 upload_over_limit ' +
+      '(params.limit), 413 file_too_large, 415 unsupported_image_format, 422 image_dimensions_invalid ' +
+      `(params.rule aspect_2_1, min_dimensions or max_dimensions), ${LOCKED}`,
+    params: interiorParams,
+    answer: interiorSceneAnswer,
+    created: true,
+    errors: [401, 403, 404, 409, 413, 415, 422],
+    run: (actor, { params, request }) =>
+      withFile(request, INTERIOR_MAX_BYTES, (file) => {
         const fields = parseFields(interiorUploadFields, file.fields);
         if (!fields.ok) throw new AppError('validation_failed', { fields: fields.fields });
-        return interior.upload(actorOf(request), request.params.content_id, file, fields.data.title ?? '');
-      });
-      return reply.code(201).send(scene);
-    },
-  );
+        return interior.upload(actor, params.content_id, file, fields.data.title ?? '');
+      }),
+  });
 
-  app.post(
-    '/multipanorama/order',
-    route({
-      summary: "The scenes' new order (every scene of the vehicle, each once); INTERIOR.REORDER",
-      description: `A list that is not every scene once: 422 (field scene_ids). Refusals: ${LOCKED}`,
-      body: interiorOrderBody,
-      response: { 200: interiorAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => interior.order(actorOf(request), request.body),
-  );
+  route.post('/multipanorama/order', {
+    summary: "The scenes' new order (every scene of the vehicle, each once); INTERIOR.REORDER",
+    description: `A list that is not every scene once: 422 (field scene_ids). Refusals: ${LOCKED}`,
+    body: interiorOrderBody,
+    answer: interiorAnswer,
+    errors: EDIT,
+    run: (actor, { body }) => interior.order(actor, body),
+  });
 
   app.delete(
     SCENE,
-    route({
+    signedIn({
       summary: 'Delete a scene; the scenes after it move up, the last one clears has_interior; INTERIOR.DELETE',
       description: `Its pictures are deleted when no other scene uses them. Refusals: ${LOCKED}`,
       params: interiorSceneParams,
-      response: { 204: z.null(), ...EDIT_REFUSALS },
+      response: { 204: z.null(), ...errorResponses(...EDIT) },
     }),
     async (request, reply) => {
       await interior.remove(actorOf(request), request.params.content_id, request.params.scene_id);
@@ -94,35 +98,32 @@ const sceneRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async 
     },
   );
 
-  app.post(
-    SCENE,
-    route({
-      summary: 'Change a scene: title (33), initial view (yaw, pitch, zoom), zoom points (20); INTERIOR.UPDATE',
-      description: `Refusals: ${LOCKED}`,
-      params: interiorSceneParams,
-      body: interiorSceneUpdateBody,
-      response: { 200: interiorSceneAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) =>
-      interior.update(actorOf(request), request.params.content_id, request.params.scene_id, request.body),
-  );
+  route.post(SCENE, {
+    summary: 'Change a scene: title (33), initial view (yaw, pitch, zoom), zoom points (20); INTERIOR.UPDATE',
+    description: `Refusals: ${LOCKED}`,
+    params: interiorSceneParams,
+    body: interiorSceneUpdateBody,
+    answer: interiorSceneAnswer,
+    errors: EDIT,
+    run: (actor, { params, body }) => interior.update(actor, params.content_id, params.scene_id, body),
+  });
 };
 
 /** The image-quality tool and the white balance of a scene: each a process rendering from the kept original. */
 const imageQualityRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app, { interior }) => {
-  app.get(
-    `${SCENE}/enhance`,
-    route({
-      summary: 'The image-quality tool of a scene: its settings (or the defaults), before and after pictures',
-      params: interiorSceneParams,
-      response: { 200: enhanceAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => interior.enhanceSettings(actorOf(request), request.params.content_id, request.params.scene_id),
-  );
+  const route = areaRoutes(app, 'interior');
+
+  route.get(`${SCENE}/enhance`, {
+    summary: 'The image-quality tool of a scene: its settings (or the defaults), before and after pictures',
+    params: interiorSceneParams,
+    answer: enhanceAnswer,
+    errors: READ,
+    run: (actor, { params }) => interior.enhanceSettings(actor, params.content_id, params.scene_id),
+  });
 
   app.get(
     `${SCENE}/enhance/preview`,
-    route({
+    signedIn({
       summary: 'The corrections on a 1024-wide copy of the original, as a JPEG (not stored): the live "after"',
       description:
         'Query: the settings of POST enhance (flags true/false, levels 0..100, jpeg_quality); absent ones are ' +
@@ -145,51 +146,41 @@ const imageQualityRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> =
     },
   );
 
-  app.post(
-    `${SCENE}/enhance`,
-    route({
-      summary: 'Apply the image-quality tool to a scene (the interior_enhance process); INTERIOR.ENHANCE_IMAGE_QUALITY',
-      description:
-        'Rendered from the original (which is kept) with the white balance in force, every size and the tiles. ' +
-        "403 forbidden (params.reason interior_enhancement_off) when the domain's option is off; 409 " +
-        `content_locked while another image edit of the vehicle runs. Refusals: ${LOCKED}`,
-      params: interiorSceneParams,
-      body: enhanceSettingsSchema,
-      response: { 202: interiorProcessAnswer, ...errorResponses(401, 403, 404, 409, 422) },
-    }),
-    async (request, reply) => {
-      const { content_id, scene_id } = request.params;
-      return reply.code(202).send(await interior.enhance(actorOf(request), content_id, scene_id, request.body));
-    },
-  );
+  route.post(`${SCENE}/enhance`, {
+    summary: 'Apply the image-quality tool to a scene (the interior_enhance process); INTERIOR.ENHANCE_IMAGE_QUALITY',
+    description:
+      'Rendered from the original (which is kept) with the white balance in force, every size and the tiles. ' +
+      "403 forbidden (params.reason interior_enhancement_off) when the domain's option is off; 409 " +
+      `content_locked while another image edit of the vehicle runs. Refusals: ${LOCKED}`,
+    params: interiorSceneParams,
+    body: enhanceSettingsSchema,
+    answer: interiorProcessAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params, body }) => interior.enhance(actor, params.content_id, params.scene_id, body),
+  });
 
-  app.delete(
-    `${SCENE}/enhance`,
-    route({
-      summary: 'Back to the original picture: the enhancement and the white balance dropped',
-      description: `Refusals: ${LOCKED}`,
-      params: interiorSceneParams,
-      response: { 200: interiorSceneAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => interior.undo(actorOf(request), request.params.content_id, request.params.scene_id),
-  );
+  route.delete(`${SCENE}/enhance`, {
+    summary: 'Back to the original picture: the enhancement and the white balance dropped',
+    description: `Refusals: ${LOCKED}`,
+    params: interiorSceneParams,
+    answer: interiorSceneAnswer,
+    errors: EDIT,
+    run: (actor, { params }) => interior.undo(actor, params.content_id, params.scene_id),
+  });
 
-  app.post(
-    `${SCENE}/adjust`,
-    route({
-      summary: 'White balance of a scene (the whiteblance process): temperature and tint, or auto (grey world)',
-      description:
-        'Rendered from the original with the enhancement in force. 409 content_locked while another image edit ' +
-        `of the vehicle runs. Refusals: ${LOCKED}`,
-      params: interiorSceneParams,
-      body: whiteBalanceSchema,
-      response: { 202: interiorProcessAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request, reply) => {
-      const { content_id, scene_id } = request.params;
-      return reply.code(202).send(await interior.adjust(actorOf(request), content_id, scene_id, request.body));
-    },
-  );
+  route.post(`${SCENE}/adjust`, {
+    summary: 'White balance of a scene (the whiteblance process): temperature and tint, or auto (grey world)',
+    description:
+      'Rendered from the original with the enhancement in force. 409 content_locked while another image edit ' +
+      `of the vehicle runs. Refusals: ${LOCKED}`,
+    params: interiorSceneParams,
+    body: whiteBalanceSchema,
+    answer: interiorProcessAnswer,
+    accepted: true,
+    errors: EDIT,
+    run: (actor, { params, body }) => interior.adjust(actor, params.content_id, params.scene_id, body),
+  });
 };
 
 /** The interior area's content API routes (second document, section 7: /interior, /multipanorama/order). */

@@ -1,12 +1,9 @@
 import { type MediaOrderBody, mediaOrderBody, sliderParams } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { actorOf } from '../../http/authenticate.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
-import { areaRoute, EDIT_REFUSALS, multipartForm, READ_REFUSALS, UPLOAD_REFUSALS, withFile } from '../area-routes.ts';
+import { areaRoutes, EDIT, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
 import type { Actor } from '../auth/service.ts';
-
-const route = areaRoute('slider');
 
 /**
  * A list of uploaded files a vehicle keeps in order (the original videos, a bike's rider view): its path, what each
@@ -35,55 +32,43 @@ export function orderedFileRoutes<List, Added, ItemParams extends { content_id: 
   files: OrderedFiles<List, Added, ItemParams>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      files.path,
-      route({
-        summary: files.summaries.list,
-        params: sliderParams,
-        response: { 200: files.listAnswer, ...READ_REFUSALS },
-      }),
-      async (request) => files.list(actorOf(request), request.params.content_id),
-    );
+    const route = areaRoutes(app, 'slider');
 
-    app.post(
-      files.path,
-      route({
-        consumes: multipartForm,
-        summary: files.summaries.add,
-        description: files.addDescription,
-        params: sliderParams,
-        response: { 201: files.addedAnswer, ...UPLOAD_REFUSALS },
-      }),
-      async (request, reply) => {
-        const { content_id } = request.params;
-        const added = await withFile(request, files.maxBytes, (file) => files.add(actorOf(request), content_id, file));
-        return reply.code(201).send(added);
-      },
-    );
+    route.get(files.path, {
+      summary: files.summaries.list,
+      params: sliderParams,
+      answer: files.listAnswer,
+      errors: READ,
+      run: (actor, { params }) => files.list(actor, params.content_id),
+    });
 
-    app.delete(
-      `${files.path}/:${files.idParam}`,
-      route({
-        summary: files.summaries.remove,
-        params: files.itemParams,
-        response: { 200: files.listAnswer, ...EDIT_REFUSALS },
-      }),
-      async (request) => {
-        // Parsed by itemParams, which a generic parameter cannot carry through the type provider.
-        const params = request.params as ItemParams;
-        return files.remove(actorOf(request), params.content_id, String(params[files.idParam]));
-      },
-    );
+    route.post(files.path, {
+      consumes: multipartForm,
+      summary: files.summaries.add,
+      description: files.addDescription,
+      params: sliderParams,
+      answer: files.addedAnswer,
+      created: true,
+      errors: UPLOAD,
+      run: (actor, { params, request }) =>
+        withFile(request, files.maxBytes, (file) => files.add(actor, params.content_id, file)),
+    });
 
-    app.post(
-      `${files.path}/order`,
-      route({
-        summary: files.summaries.reorder,
-        params: sliderParams,
-        body: mediaOrderBody,
-        response: { 200: files.listAnswer, ...EDIT_REFUSALS },
-      }),
-      async (request) => files.reorder(actorOf(request), request.params.content_id, request.body),
-    );
+    route.delete(`${files.path}/:${files.idParam}`, {
+      summary: files.summaries.remove,
+      params: files.itemParams,
+      answer: files.listAnswer,
+      errors: EDIT,
+      run: (actor, { params }) => files.remove(actor, params.content_id, String(params[files.idParam])),
+    });
+
+    route.post(`${files.path}/order`, {
+      summary: files.summaries.reorder,
+      params: sliderParams,
+      body: mediaOrderBody,
+      answer: files.listAnswer,
+      errors: EDIT,
+      run: (actor, { params, body }) => files.reorder(actor, params.content_id, body),
+    });
   };
 }

@@ -17,95 +17,77 @@ import {
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../http/authenticate.ts';
 import { registerMultipart } from '../../http/multipart-file.ts';
-import { areaRoute, EDIT_REFUSALS, multipartForm, READ_REFUSALS, UPLOAD_REFUSALS, withFile } from '../area-routes.ts';
+import { areaRoutes, EDIT, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { type OriginalMovieService, originalMovieService } from './movie-service.ts';
 import { orderedFileRoutes } from './ordered-file-routes.ts';
 import { type SliderService, sliderService } from './service.ts';
 
-const route = areaRoute('slider');
-
 /** Category images and video links. */
 const itemRoutes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app, { slider }) => {
-  app.get(
-    '/slider/:content_id',
-    route({
-      summary: 'The slider: category images and video links in order, with the categories and the template',
-      params: sliderParams,
-      response: { 200: sliderAnswer, ...READ_REFUSALS },
-    }),
-    async (request) => slider.slider(actorOf(request), request.params.content_id),
-  );
+  const route = areaRoutes(app, 'slider');
 
-  app.post(
-    '/slider/:content_id/images',
-    route({
-      consumes: multipartForm,
-      summary: 'Add a category image (multipart: file, category, caption)',
-      description:
-        'JPEG or PNG by content, at most 30 MB, 16:9, 4:3 or 2:1 within a pixel, 640 to 8192 pixels wide. ' +
-        'The caption loses its line breaks and is cut at width 100 (full-width 1, half-width 0.5); the answer ' +
-        'carries the stored caption. Refusals: 413 file_too_large, 415 unsupported_image_format, 422 ' +
-        'image_dimensions_invalid (params.rule: aspect or width), 409 content_locked (CATEGORY_IMAGE.UPLOAD), ' +
-        '409 max_content_count_exceeded.',
-      params: sliderParams,
-      response: { 201: sliderItemAnswer, ...UPLOAD_REFUSALS },
-    }),
-    async (request, reply) => {
-      const { content_id } = request.params;
-      const item = await withFile(request, SLIDER_IMAGE_MAX_BYTES, (file) =>
-        slider.addImage(actorOf(request), content_id, file),
-      );
-      return reply.code(201).send(item);
-    },
-  );
+  route.get('/slider/:content_id', {
+    summary: 'The slider: category images and video links in order, with the categories and the template',
+    params: sliderParams,
+    answer: sliderAnswer,
+    errors: READ,
+    run: (actor, { params }) => slider.slider(actor, params.content_id),
+  });
 
-  app.post(
-    '/slider/:content_id/video-links',
-    route({
-      summary: 'Add a video link: the 11-character id of a video-sharing link (422 naming url otherwise)',
-      params: sliderParams,
-      body: videoLinkBody,
-      response: { 201: sliderItemAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request, reply) =>
-      reply.code(201).send(await slider.addVideoLink(actorOf(request), request.params.content_id, request.body)),
-  );
+  route.post('/slider/:content_id/images', {
+    consumes: multipartForm,
+    summary: 'Add a category image (multipart: file, category, caption)',
+    description:
+      'JPEG or PNG by content, at most 30 MB, 16:9, 4:3 or 2:1 within a pixel, 640 to 8192 pixels wide. ' +
+      'The caption loses its line breaks and is cut at width 100 (full-width 1, half-width 0.5); the answer ' +
+      'carries the stored caption. Refusals: 413 file_too_large, 415 unsupported_image_format, 422 ' +
+      'image_dimensions_invalid (params.rule: aspect or width), 409 content_locked (CATEGORY_IMAGE.UPLOAD), ' +
+      '409 max_content_count_exceeded.',
+    params: sliderParams,
+    answer: sliderItemAnswer,
+    created: true,
+    errors: UPLOAD,
+    run: (actor, { params, request }) =>
+      withFile(request, SLIDER_IMAGE_MAX_BYTES, (file) => slider.addImage(actor, params.content_id, file)),
+  });
 
-  app.post(
-    '/slider/:content_id/items/:item_id',
-    route({
-      summary: "Change an item's caption (cut as on upload) or an image's category",
-      params: sliderItemParams,
-      body: sliderItemUpdateBody,
-      response: { 200: sliderItemAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) =>
-      slider.updateItem(actorOf(request), request.params.content_id, request.params.item_id, request.body),
-  );
+  route.post('/slider/:content_id/video-links', {
+    summary: 'Add a video link: the 11-character id of a video-sharing link (422 naming url otherwise)',
+    params: sliderParams,
+    body: videoLinkBody,
+    answer: sliderItemAnswer,
+    created: true,
+    errors: EDIT,
+    run: (actor, { params, body }) => slider.addVideoLink(actor, params.content_id, body),
+  });
 
-  app.delete(
-    '/slider/:content_id/items/:item_id',
-    route({
-      summary: 'Remove an item (its files go when no other item uses them); answers the slider',
-      params: sliderItemParams,
-      response: { 200: sliderAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => slider.deleteItem(actorOf(request), request.params.content_id, request.params.item_id),
-  );
+  route.post('/slider/:content_id/items/:item_id', {
+    summary: "Change an item's caption (cut as on upload) or an image's category",
+    params: sliderItemParams,
+    body: sliderItemUpdateBody,
+    answer: sliderItemAnswer,
+    errors: EDIT,
+    run: (actor, { params, body }) => slider.updateItem(actor, params.content_id, params.item_id, body),
+  });
 
-  app.post(
-    '/slider/:content_id/order',
-    route({
-      summary: 'Reorder the slider: every item id once, in the new order',
-      params: sliderParams,
-      body: mediaOrderBody,
-      response: { 200: sliderAnswer, ...EDIT_REFUSALS },
-    }),
-    async (request) => slider.reorder(actorOf(request), request.params.content_id, request.body),
-  );
+  route.delete('/slider/:content_id/items/:item_id', {
+    summary: 'Remove an item (its files go when no other item uses them); answers the slider',
+    params: sliderItemParams,
+    answer: sliderAnswer,
+    errors: EDIT,
+    run: (actor, { params }) => slider.deleteItem(actor, params.content_id, params.item_id),
+  });
+
+  route.post('/slider/:content_id/order', {
+    summary: 'Reorder the slider: every item id once, in the new order',
+    params: sliderParams,
+    body: mediaOrderBody,
+    answer: sliderAnswer,
+    errors: EDIT,
+    run: (actor, { params, body }) => slider.reorder(actor, params.content_id, body),
+  });
 };
 
 /** The original content videos. */

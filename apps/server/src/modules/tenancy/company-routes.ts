@@ -13,80 +13,108 @@ import {
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorRoutes } from '../../http/actor-routes.ts';
+import { type ActorRoutes, actorRoutes, type Parsed } from '../../http/actor-routes.ts';
+import type { Actor } from '../auth/service.ts';
 import { pictureRoutes } from './picture-routes.ts';
 import type { TenancyService } from './service.ts';
+
+/**
+ * A kind of company the caller manages (headquarters, branches): the same four routes on each, list, create, read
+ * and update, declared once from this table (what each route says, its schemas and its one service call).
+ */
+interface CompanyKind<Q extends z.ZodType, P extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
+  path: string;
+  summaries: { list: string; create: string; read: string; update: string };
+  listQuery: Q;
+  page: P;
+  listErrors: number[];
+  createBody: C;
+  updateBody: U;
+  list(actor: Actor, query: Parsed<Q>): Promise<z.input<P>>;
+  create(actor: Actor, body: Parsed<C>): Promise<Company>;
+  read(actor: Actor, id: string): Promise<Company>;
+  update(actor: Actor, id: string, body: Parsed<U>): Promise<Company>;
+}
+
+type Company = z.input<typeof companyAnswer>;
+
+function companyKindRoutes<Q extends z.ZodType, P extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  route: ActorRoutes,
+  kind: CompanyKind<Q, P, C, U>,
+): void {
+  const { path, summaries } = kind;
+  route.get(path, {
+    summary: summaries.list,
+    querystring: kind.listQuery,
+    answer: kind.page,
+    errors: kind.listErrors,
+    run: (actor, { query }) => kind.list(actor, query),
+  });
+  route.post(path, {
+    summary: summaries.create,
+    body: kind.createBody,
+    answer: companyAnswer,
+    created: true,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { body }) => kind.create(actor, body),
+  });
+  route.get(`${path}/:id`, {
+    summary: summaries.read,
+    params: idParams,
+    answer: companyAnswer,
+    errors: [401, 403, 404, 422],
+    run: (actor, { params }) => kind.read(actor, params.id),
+  });
+  route.post(`${path}/:id`, {
+    summary: summaries.update,
+    params: idParams,
+    body: kind.updateBody,
+    answer: companyAnswer,
+    errors: [401, 403, 404, 409, 422],
+    run: (actor, { params, body }) => kind.update(actor, params.id, body),
+  });
+}
 
 /** Headquarters and branches (super of the domain, master), and the caller's own company and its logo. */
 export const companyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> = async (app, { tenancy }) => {
   const route = actorRoutes(app, ['companies']);
 
-  route.get('/v1/headquarters', {
-    summary: "Headquarters of the caller's domain (master: all, or one domain's)",
-    querystring: headquartersQuery,
-    answer: headquartersPage,
-    errors: [401, 403, 422],
-    run: (actor, { query }) => tenancy.listHeadquarters(actor, query),
+  companyKindRoutes(route, {
+    path: '/v1/headquarters',
+    summaries: {
+      list: "Headquarters of the caller's domain (master: all, or one domain's)",
+      create: "Create a headquarters in the caller's domain (master: in domain_id)",
+      read: 'A headquarters',
+      update: 'Update a headquarters; fields not sent keep their values',
+    },
+    listQuery: headquartersQuery,
+    page: headquartersPage,
+    listErrors: [401, 403, 422],
+    createBody: headquartersCreateBody,
+    updateBody: companyPatchBody,
+    list: tenancy.listHeadquarters,
+    create: tenancy.createHeadquarters,
+    read: tenancy.getHeadquarters,
+    update: tenancy.updateHeadquarters,
   });
 
-  route.post('/v1/headquarters', {
-    summary: "Create a headquarters in the caller's domain (master: in domain_id)",
-    body: headquartersCreateBody,
-    answer: companyAnswer,
-    created: true,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { body }) => tenancy.createHeadquarters(actor, body),
-  });
-
-  route.get('/v1/headquarters/:id', {
-    summary: 'A headquarters',
-    params: idParams,
-    answer: companyAnswer,
-    errors: [401, 403, 404, 422],
-    run: (actor, { params }) => tenancy.getHeadquarters(actor, params.id),
-  });
-
-  route.post('/v1/headquarters/:id', {
-    summary: 'Update a headquarters; fields not sent keep their values',
-    params: idParams,
-    body: companyPatchBody,
-    answer: companyAnswer,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { params, body }) => tenancy.updateHeadquarters(actor, params.id, body),
-  });
-
-  route.get('/v1/branches', {
-    summary: "Branches of the caller's domain, or of one headquarters (master: all, or one domain's)",
-    querystring: branchesQuery,
-    answer: branchPage,
-    errors: [401, 403, 404, 422],
-    run: (actor, { query }) => tenancy.listBranches(actor, query),
-  });
-
-  route.post('/v1/branches', {
-    summary: 'Create a branch under a headquarters of the same domain',
-    body: branchCreateBody,
-    answer: companyAnswer,
-    created: true,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { body }) => tenancy.createBranch(actor, body),
-  });
-
-  route.get('/v1/branches/:id', {
-    summary: 'A branch',
-    params: idParams,
-    answer: companyAnswer,
-    errors: [401, 403, 404, 422],
-    run: (actor, { params }) => tenancy.getBranch(actor, params.id),
-  });
-
-  route.post('/v1/branches/:id', {
-    summary: 'Update a branch; headquarters_id moves it under another headquarters of its domain',
-    params: idParams,
-    body: branchUpdateBody,
-    answer: companyAnswer,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { params, body }) => tenancy.updateBranch(actor, params.id, body),
+  companyKindRoutes(route, {
+    path: '/v1/branches',
+    summaries: {
+      list: "Branches of the caller's domain, or of one headquarters (master: all, or one domain's)",
+      create: 'Create a branch under a headquarters of the same domain',
+      read: 'A branch',
+      update: 'Update a branch; headquarters_id moves it under another headquarters of its domain',
+    },
+    listQuery: branchesQuery,
+    page: branchPage,
+    listErrors: [401, 403, 404, 422],
+    createBody: branchCreateBody,
+    updateBody: branchUpdateBody,
+    list: tenancy.listBranches,
+    create: tenancy.createBranch,
+    read: tenancy.getBranch,
+    update: tenancy.updateBranch,
   });
 
   // ---- The caller's company ---------------------------------------------------------------------------------

@@ -108,34 +108,33 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
       },
     );
 
-    app.head(
-      `${VIDEO_UPLOADS_PATH}/:id`,
-      route({
+    // Reading the offset (HEAD) and sending bytes (PATCH) are tus's own once the caller is known to own the upload.
+    const relayed = [
+      {
+        method: 'HEAD',
         summary: 'How much of an upload the server has (Upload-Offset), to resume it',
-        params: videoUploadParams,
         response: { 200: noBody, ...READ_REFUSALS },
-      }),
-      async (request, reply) => {
-        await service.own(actorOf(request), request.params.id);
-        await handOver(tus, request, reply);
       },
-    );
-
-    app.patch(
-      `${VIDEO_UPLOADS_PATH}/:id`,
-      route({
+      {
+        method: 'PATCH',
         summary: 'Send bytes of an upload from Upload-Offset (application/offset+octet-stream)',
         description:
           'The last bytes are followed by the check of the file by its content: a file that is no video the ' +
           'spec accepts answers 415 unsupported_video_format and is deleted.',
-        params: videoUploadParams,
         response: { 204: noBody, ...UPLOAD_REFUSALS },
-      }),
-      async (request, reply) => {
-        await service.own(actorOf(request), request.params.id);
-        await handOver(tus, request, reply);
       },
-    );
+    ] as const;
+    for (const { method, ...schema } of relayed) {
+      app.route({
+        method,
+        url: `${VIDEO_UPLOADS_PATH}/:id`,
+        ...route({ ...schema, params: videoUploadParams }),
+        handler: async (request, reply) => {
+          await service.own(actorOf(request), request.params.id);
+          await handOver(tus, request, reply);
+        },
+      });
+    }
 
     app.delete(
       `${VIDEO_UPLOADS_PATH}/:id`,
