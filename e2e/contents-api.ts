@@ -59,7 +59,7 @@ export async function createVehicle(suite: Suite, session: ApiSession, vehicle: 
 }
 
 /** The test server's database, reached as the embedded PostgreSQL's superuser (its password file and pid file). */
-async function databaseUrl(suite: Suite): Promise<string> {
+export async function databaseUrl(suite: Suite): Promise<string> {
   const { dataDir } = suite.server;
   const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
   const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
