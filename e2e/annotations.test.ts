@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testVideo } from '../apps/server/test/helpers/videos.ts';
-import { activeSuperUser, api, firstDomainId } from './api.ts';
-import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
+import { api, firstDomainId } from './api.ts';
+import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, requestAccessToken, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { seedFrames } from './viewer-scene.ts';
@@ -60,8 +60,7 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
   let session: ApiSession;
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    session = await apiSignIn(suite, account.email, account.password);
+    session = await activeSuperUserSession(suite, account);
     vehicleId = await createVehicle(suite, session, {
       management_id: `ANN-${stamp}`,
       maker: 'Mazda',

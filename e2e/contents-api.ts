@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { api } from './api.ts';
+import { activeSuperUser, api, type NewAccount } from './api.ts';
 import type { Suite } from './harness/fixtures.ts';
 
 /**
@@ -49,6 +49,12 @@ export interface VehicleSeed {
   car_name?: string;
   body_color?: string;
   first_registration_year?: number;
+}
+
+/** An active super user (see activeSuperUser) and their session through the API: most vehicle scenes' start. */
+export async function activeSuperUserSession(suite: Suite, account: NewAccount): Promise<ApiSession> {
+  await activeSuperUser(suite, account);
+  return apiSignIn(suite, account.email, account.password);
 }
 
 /** Registers a vehicle through `POST /api/browser/v0/contents`; answers its id. */

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { CONTENT_CSV_HEADER, CONTENTS_REPORT_DETAIL_HEADER, csvRecord } from '@spinyard/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api, firstDomainId } from './api.ts';
-import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
+import { api, firstDomainId } from './api.ts';
+import { activeSuperUserSession, apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -19,8 +19,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
   const mid = (name: string) => `${name}-${stamp}`.toUpperCase();
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    const session = await apiSignIn(suite, account.email, account.password);
+    const session = await activeSuperUserSession(suite, account);
     // Made first, so the newest-first list shows it last.
     ids.needle = await createVehicle(suite, session, {
       management_id: mid('needle'),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api } from './api.ts';
-import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
+import { api } from './api.ts';
+import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { repoRoot } from './harness/server.ts';
@@ -19,8 +19,7 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
   let session: ApiSession;
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    session = await apiSignIn(suite, account.email, account.password);
+    session = await activeSuperUserSession(suite, account);
     vehicleId = await createVehicle(suite, session, {
       management_id: `BLUR-${stamp}`,
       maker: 'Mazda',

@@ -3,8 +3,7 @@ import { STATISTIC_EVENT_PATH as EVENT_PATH } from '@spinyard/domain';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser } from './api.ts';
-import { apiSignIn, createVehicle, databaseUrl } from './contents-api.ts';
+import { activeSuperUserSession, createVehicle, databaseUrl } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -30,8 +29,7 @@ describe.skipIf(skipBrowserTests)('statistics chart', () => {
   let vehicle = '';
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    const session = await apiSignIn(suite, account.email, account.password);
+    const session = await activeSuperUserSession(suite, account);
     vehicle = await createVehicle(suite, session, { management_id: `STATS-${stamp}`.toUpperCase(), maker: 'Mazda' });
     await createVehicle(suite, session, { management_id: `QUIET-${stamp}`.toUpperCase() });
     await publish(suite, vehicle);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api } from './api.ts';
-import { type ApiSession, apiSignIn } from './contents-api.ts';
+import { api } from './api.ts';
+import { type ApiSession, activeSuperUserSession } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { frameOf, publishedVehicle, spinReady } from './viewer-scene.ts';
@@ -39,8 +39,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
   let rearScene = '';
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    session = await apiSignIn(suite, account.email, account.password);
+    session = await activeSuperUserSession(suite, account);
     const base = `${suite.server.baseUrl}/api/browser/v0`;
     const picture = await panorama();
     const made = await publishedVehicle(
