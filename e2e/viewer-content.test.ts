@@ -38,6 +38,12 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
   let vehicleId = '';
   let rearScene = '';
 
+  /** A content API call of the scene, which must answer `status`. */
+  const sent = async (status: number, route: string, body: unknown) => {
+    const res = await api(`${suite.server.baseUrl}/api/browser/v0/${route}`, session.content, body);
+    expect(res.status, JSON.stringify(res.data)).toBe(status);
+  };
+
   beforeAll(async () => {
     session = await activeSuperUserSession(suite, account);
     const base = `${suite.server.baseUrl}/api/browser/v0`;
@@ -53,7 +59,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
         basic_info_shown: ['maker', 'car_name', 'mileage'],
       },
       async (id, rows) => {
-        const exterior = await api(`${base}/exterior/${id}/hotspots`, session.content, {
+        await sent(201, `exterior/${id}/hotspots`, {
           type: 'inspector',
           title: `Door ${XSS}`,
           body: `Line one\n${XSS}`,
@@ -65,9 +71,8 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
             ],
           },
         });
-        expect(exterior.status, JSON.stringify(exterior.data)).toBe(201);
         // A 360 close-up of a detail (the temp row 2, shot around it), seen on frames 20 to 25 only.
-        const closeup = await api(`${base}/exterior/${id}/hotspots`, session.content, {
+        await sent(201, `exterior/${id}/hotspots`, {
           type: 'closeup_360',
           title: 'Wheel',
           closeup_group_id: rows[1]?.id,
@@ -79,7 +84,6 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
             ],
           },
         });
-        expect(closeup.status, JSON.stringify(closeup.data)).toBe(201);
         const form = new FormData();
         form.append('file', picture, 'panorama.jpg');
         form.append('title', 'Cabin');
@@ -101,18 +105,15 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
         });
         expect(rear.status).toBe(201);
         rearScene = ((await rear.json()) as { id: string }).id;
-        const zoom = await api(`${base}/interior/${id}/scenes/${scene.id}`, session.content, {
+        await sent(200, `interior/${id}/scenes/${scene.id}`, {
           zoom_points: [{ yaw: 30, pitch: -10, label: 'Navi' }],
         });
-        expect(zoom.status, JSON.stringify(zoom.data)).toBe(200);
-        const vr = await api(`${base}/contents/vrmode/on/${id}`, session.content, {});
-        expect(vr.status, JSON.stringify(vr.data)).toBe(200);
-        const inside = await api(`${base}/interior/${id}/hotspots`, session.content, {
+        await sent(200, `contents/vrmode/on/${id}`, {});
+        await sent(201, `interior/${id}/hotspots`, {
           type: 'inspector',
           title: `Seat ${XSS}`,
           placement: { scene_id: scene.id, yaw: 0, pitch: 0 },
         });
-        expect(inside.status, JSON.stringify(inside.data)).toBe(201);
         // The inspector's marks, shown as the development view inside the content.
         const marks = [
           { panel: 'bonnet', symbol: 'A', level: 2 },
@@ -123,8 +124,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
           ['development_view_disp', { id, display: true }],
           ['development_view_position', { id, position: 'inside' }],
         ] as const) {
-          const res = await api(`${base}/contents/${route}`, session.content, body);
-          expect(res.status, JSON.stringify(res.data)).toBe(200);
+          await sent(200, `contents/${route}`, body);
         }
         vehicleId = id;
       },
@@ -263,8 +263,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
   it("wears the domain's saved design at once: colours and the custom icon, without a new publication", async () => {
     const base = `${suite.server.baseUrl}/api/browser/v0`;
     const colours = { accent: '#0b7285', hotspot: '#ffd43b', panel: '#212529', panel_text: '#f8f9fa' };
-    const saved = await api(`${base}/custom_design`, session.content, { colours });
-    expect(saved.status, JSON.stringify(saved.data)).toBe(200);
+    await sent(200, 'custom_design', { colours });
     const png = await sharp({ create: { width: 80, height: 80, channels: 4, background: '#e8590c80' } })
       .png()
       .toBuffer();
@@ -326,12 +325,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     await page.keyboard.press('Escape');
     await overlay.waitFor({ state: 'detached' });
 
-    const base = `${suite.server.baseUrl}/api/browser/v0`;
-    const moved = await api(`${base}/contents/development_view_position`, session.content, {
-      id: vehicleId,
-      position: 'outside',
-    });
-    expect(moved.status, JSON.stringify(moved.data)).toBe(200);
+    await sent(200, 'contents/development_view_position', { id: vehicleId, position: 'outside' });
     const rebuilt = await fetch(`${suite.server.baseUrl}/api/tourmaker/buildcontents/${vehicleId}/?_=${Date.now()}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${session.content}`, 'content-type': 'application/x-www-form-urlencoded' },
