@@ -48,6 +48,20 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     session = await activeSuperUserSession(suite, account);
     const base = `${suite.server.baseUrl}/api/browser/v0`;
     const picture = await panorama();
+    /** The panorama uploaded as an interior scene of the vehicle; answers the scene's id. */
+    const uploadScene = async (id: string, name: string, title: string) => {
+      const form = new FormData();
+      form.append('file', picture, name);
+      form.append('title', title);
+      const upload = await fetch(`${base}/interior/${id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.content}` },
+        body: form,
+      });
+      const scene = (await upload.json()) as { id: string };
+      expect(upload.status, JSON.stringify(scene)).toBe(201);
+      return scene.id;
+    };
     const made = await publishedVehicle(
       suite,
       session,
@@ -84,27 +98,9 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
             ],
           },
         });
-        const form = new FormData();
-        form.append('file', picture, 'panorama.jpg');
-        form.append('title', 'Cabin');
-        const upload = await fetch(`${base}/interior/${id}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${session.content}` },
-          body: form,
-        });
-        const scene = (await upload.json()) as { id: string };
-        expect(upload.status, JSON.stringify(scene)).toBe(201);
+        const scene = { id: await uploadScene(id, 'panorama.jpg', 'Cabin') };
         // A second scene, a zoom point on the first, and VR mode on: the interior's tools.
-        const second = new FormData();
-        second.append('file', picture, 'rear.jpg');
-        second.append('title', 'Rear seats');
-        const rear = await fetch(`${base}/interior/${id}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${session.content}` },
-          body: second,
-        });
-        expect(rear.status).toBe(201);
-        rearScene = ((await rear.json()) as { id: string }).id;
+        rearScene = await uploadScene(id, 'rear.jpg', 'Rear seats');
         await sent(200, `interior/${id}/scenes/${scene.id}`, {
           zoom_points: [{ yaw: 30, pitch: -10, label: 'Navi' }],
         });
