@@ -49,6 +49,16 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     await rows(page).first().waitFor({ state: 'visible' });
   }
 
+  /** The list, in Japanese, as the account signed in, searched down to the one vehicle `name`. */
+  async function signedInListOf(name: string): Promise<Page> {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password, null);
+    await openList(page);
+    await testId(page, 'content-search').fill(mid(name));
+    await expect.poll(() => rows(page).count()).toBe(1);
+    return page;
+  }
+
   /** Runs an action of a row's menu, confirming it when the action asks. */
   async function act(page: Page, name: string, action: string, confirm: boolean): Promise<void> {
     await row(page, name).locator('[data-testid="content-actions"]').click();
@@ -213,11 +223,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
       name: heir,
     });
     expect(made.status, JSON.stringify(made.data)).toBe(201);
-    const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password, null);
-    await openList(page);
-    await testId(page, 'content-search').fill(mid('needle'));
-    await expect.poll(() => rows(page).count()).toBe(1);
+    const page = await signedInListOf('needle');
     await act(page, 'needle', 'transfer', false);
     const picker = testId(page, 'content-transfer-user');
     await picker.fill('heir');
@@ -227,11 +233,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
   });
 
   it('copies a vehicle; the copy joins the list once the job ends', async () => {
-    const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password, null);
-    await openList(page);
-    await testId(page, 'content-search').fill(mid('prog'));
-    await expect.poll(() => rows(page).count()).toBe(1);
+    const page = await signedInListOf('prog');
     await act(page, 'prog', 'copy', false);
     // A new management ID that starts with the original's, so the same search finds both.
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(2);
@@ -265,11 +267,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
       limited_password: 'buyers1',
     });
     expect(made.status, JSON.stringify(made.data)).toBe(201);
-    const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password, null);
-    await openList(page);
-    await testId(page, 'content-search').fill(mid('locked'));
-    await expect.poll(() => rows(page).count()).toBe(1);
+    const page = await signedInListOf('locked');
     await row(page, 'locked').locator('[data-testid="content-actions"]').click();
     await testId(page, 'content-action-publish_limited').getByText('限定公開する').waitFor({ state: 'visible' });
     expect(await testId(page, 'content-action-publish').count()).toBe(0);
