@@ -1,37 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../apps/server/src/db/database.ts';
-import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
-import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
 import { testVideo } from '../apps/server/test/helpers/videos.ts';
-import { activeSuperUser, api, firstDomainId } from './api.ts';
-import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
+import { api, firstDomainId } from './api.ts';
+import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, requestAccessToken, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
-
-/** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
-async function databaseUrl(suite: Suite): Promise<string> {
-  const { dataDir } = suite.server;
-  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
-  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = pid.split('\n')[3]?.trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
-}
-
-/** A spin row of 36 numbered frames, as the pipeline would leave it (the server tests' exterior seed). */
-async function seedFrames(suite: Suite, vehicleId: string): Promise<void> {
-  const { db, pool } = createDatabase(await databaseUrl(suite), 2);
-  try {
-    const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
-    await seedExterior({ db, dir: suite.server.dataDir }, vehicleId, { store, width: 640, height: 360 });
-  } finally {
-    await db.destroy();
-    await pool.end().catch(() => undefined);
-  }
-}
+import { seedFrames } from './viewer-scene.ts';
 
 /** A 2:1 panorama uploaded through the content API, as the interior tab sends it. */
 async function seedPanorama(suite: Suite, session: ApiSession, vehicleId: string): Promise<void> {
@@ -84,14 +60,13 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
   let session: ApiSession;
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    session = await apiSignIn(suite, account.email, account.password);
+    session = await activeSuperUserSession(suite, account);
     vehicleId = await createVehicle(suite, session, {
       management_id: `ANN-${stamp}`,
       maker: 'Mazda',
       car_name: 'CX-5',
     });
-    await seedFrames(suite, vehicleId);
+    await seedFrames(suite, vehicleId, 36);
     await seedPanorama(suite, session, vehicleId);
   }, 120_000);
 

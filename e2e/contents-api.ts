@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { api } from './api.ts';
+import { activeSuperUser, api, type NewAccount } from './api.ts';
 import type { Suite } from './harness/fixtures.ts';
 
 /**
@@ -51,6 +51,12 @@ export interface VehicleSeed {
   first_registration_year?: number;
 }
 
+/** An active super user (see activeSuperUser) and their session through the API: most vehicle scenes' start. */
+export async function activeSuperUserSession(suite: Suite, account: NewAccount): Promise<ApiSession> {
+  await activeSuperUser(suite, account);
+  return apiSignIn(suite, account.email, account.password);
+}
+
 /** Registers a vehicle through `POST /api/browser/v0/contents`; answers its id. */
 export async function createVehicle(suite: Suite, session: ApiSession, vehicle: VehicleSeed): Promise<string> {
   const made = await api(`${suite.server.baseUrl}/api/browser/v0/contents`, session.content, vehicle);
@@ -59,7 +65,7 @@ export async function createVehicle(suite: Suite, session: ApiSession, vehicle: 
 }
 
 /** The test server's database, reached as the embedded PostgreSQL's superuser (its password file and pid file). */
-async function databaseUrl(suite: Suite): Promise<string> {
+export async function databaseUrl(suite: Suite): Promise<string> {
   const { dataDir } = suite.server;
   const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
   const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');

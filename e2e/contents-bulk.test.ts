@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { CONTENT_CSV_HEADER, type ContentCsvKey, parseCsv } from '@spinyard/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api } from './api.ts';
-import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
+import { api } from './api.ts';
+import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -54,8 +54,7 @@ describe.skipIf(skipBrowserTests)('vehicle CSV edit', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    session = await apiSignIn(suite, account.email, account.password);
+    session = await activeSuperUserSession(suite, account);
     ids.a = await createVehicle(suite, session, { management_id: mid('a'), maker: 'Toyota', car_name: 'Prius' });
     ids.b = await createVehicle(suite, session, { management_id: mid('b'), maker: '=SUM(A1)', car_name: 'Aqua' });
     ids.c = await createVehicle(suite, session, { management_id: mid('c'), maker: 'Honda', car_name: 'Fit' });

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { CONTENT_CSV_HEADER, CONTENTS_REPORT_DETAIL_HEADER, csvRecord } from '@spinyard/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api, firstDomainId } from './api.ts';
-import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
+import { api, firstDomainId } from './api.ts';
+import { activeSuperUserSession, apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -19,8 +19,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
   const mid = (name: string) => `${name}-${stamp}`.toUpperCase();
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    const session = await apiSignIn(suite, account.email, account.password);
+    const session = await activeSuperUserSession(suite, account);
     // Made first, so the newest-first list shows it last.
     ids.needle = await createVehicle(suite, session, {
       management_id: mid('needle'),
@@ -48,6 +47,16 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
     await page.goto('/contents/list');
     await expectPath(page, '/contents/list');
     await rows(page).first().waitFor({ state: 'visible' });
+  }
+
+  /** The list, in Japanese, as the account signed in, searched down to the one vehicle `name`. */
+  async function signedInListOf(name: string): Promise<Page> {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password, null);
+    await openList(page);
+    await testId(page, 'content-search').fill(mid(name));
+    await expect.poll(() => rows(page).count()).toBe(1);
+    return page;
   }
 
   /** Runs an action of a row's menu, confirming it when the action asks. */
@@ -214,11 +223,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
       name: heir,
     });
     expect(made.status, JSON.stringify(made.data)).toBe(201);
-    const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password, null);
-    await openList(page);
-    await testId(page, 'content-search').fill(mid('needle'));
-    await expect.poll(() => rows(page).count()).toBe(1);
+    const page = await signedInListOf('needle');
     await act(page, 'needle', 'transfer', false);
     const picker = testId(page, 'content-transfer-user');
     await picker.fill('heir');
@@ -228,11 +233,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
   });
 
   it('copies a vehicle; the copy joins the list once the job ends', async () => {
-    const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password, null);
-    await openList(page);
-    await testId(page, 'content-search').fill(mid('prog'));
-    await expect.poll(() => rows(page).count()).toBe(1);
+    const page = await signedInListOf('prog');
     await act(page, 'prog', 'copy', false);
     // A new management ID that starts with the original's, so the same search finds both.
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(2);
@@ -266,11 +267,7 @@ describe.skipIf(skipBrowserTests)('vehicle list', () => {
       limited_password: 'buyers1',
     });
     expect(made.status, JSON.stringify(made.data)).toBe(201);
-    const { page } = await openPage(suite, 'ja-JP');
-    await signIn(page, account.email, account.password, null);
-    await openList(page);
-    await testId(page, 'content-search').fill(mid('locked'));
-    await expect.poll(() => rows(page).count()).toBe(1);
+    const page = await signedInListOf('locked');
     await row(page, 'locked').locator('[data-testid="content-actions"]').click();
     await testId(page, 'content-action-publish_limited').getByText('限定公開する').waitFor({ state: 'visible' });
     expect(await testId(page, 'content-action-publish').count()).toBe(0);

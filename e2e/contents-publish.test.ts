@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api } from './api.ts';
-import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
+import { api } from './api.ts';
+import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -29,8 +29,7 @@ describe.skipIf(skipBrowserTests)('publishing from the console', () => {
   let photo: Buffer;
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    session = await apiSignIn(suite, account.email, account.password);
+    session = await activeSuperUserSession(suite, account);
     const colours = Buffer.from([200, 40, 40, 40, 160, 60, 30, 60, 200, 220, 200, 40]);
     photo = await sharp(colours, { raw: { width: 2, height: 2, channels: 3 } })
       .resize(1280, 720)

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeSuperUser, api } from './api.ts';
-import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
+import { activeSuperUserSession, apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, pathOf, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -16,8 +16,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
   let lockedId = '';
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    const session = await apiSignIn(suite, account.email, account.password);
+    const session = await activeSuperUserSession(suite, account);
     lockedId = await createVehicle(suite, session, { management_id: `LOCK-${stamp}`, maker: 'Honda', car_name: 'Fit' });
   }, 120_000);
 

@@ -1,39 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../apps/server/src/db/database.ts';
-import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
-import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
-import { activeSuperUser, api } from './api.ts';
-import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
+import { api } from './api.ts';
+import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { repoRoot } from './harness/server.ts';
-
-/** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
-async function databaseUrl(suite: Suite): Promise<string> {
-  const { dataDir } = suite.server;
-  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
-  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = pid.split('\n')[3]?.trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
-}
-
-/**
- * A spin row of 36 real frames on the vehicle, as the pipeline would leave it, without a video: the server tests'
- * exterior seed (numbered frames made by sharp, stored in every size through storeImage, the row written by the
- * exterior repository) run against the test server's database and its media folder.
- */
-async function seedFrames(suite: Suite, vehicleId: string): Promise<void> {
-  const { db, pool } = createDatabase(await databaseUrl(suite), 2);
-  try {
-    const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
-    await seedExterior({ db, dir: suite.server.dataDir }, vehicleId, { store, width: 640, height: 360 });
-  } finally {
-    await db.destroy();
-    await pool.end().catch(() => undefined);
-  }
-}
+import { seedFrames } from './viewer-scene.ts';
 
 // The blur editor in the browser: a row's editor opened from the exterior tab, a box drawn on frame 2 by dragging,
 // moved with the keyboard on frame 8 (a second key frame), carried to the frames between (drawn on the neighbours'
@@ -47,14 +19,14 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
   let session: ApiSession;
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    session = await apiSignIn(suite, account.email, account.password);
+    session = await activeSuperUserSession(suite, account);
     vehicleId = await createVehicle(suite, session, {
       management_id: `BLUR-${stamp}`,
       maker: 'Mazda',
       car_name: 'CX-5',
     });
-    await seedFrames(suite, vehicleId);
+    // 36 real frames, as the pipeline would leave them, without a video.
+    await seedFrames(suite, vehicleId, 36);
   }, 120_000);
 
   it('draws a plate on one frame, carries it to its neighbours, previews, applies with progress', async () => {

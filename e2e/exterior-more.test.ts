@@ -1,16 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../apps/server/src/db/database.ts';
-import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
 import { type ClipRecipe, clip, pattern } from '../apps/server/test/helpers/clips.ts';
-import { seedExterior } from '../apps/server/test/helpers/exterior-seed.ts';
 import { activeSuperUser, api, firstDomainId } from './api.ts';
 import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { openPage, requestAccessToken, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { repoRoot } from './harness/server.ts';
+import { seedFrames } from './viewer-scene.ts';
 
 /** A 9 s 640x360 clip (over the domain's 8 s minimum), small and quick to make into a spin: x264 in its defaults. */
 const TURN: ClipRecipe = {
@@ -18,22 +15,6 @@ const TURN: ClipRecipe = {
   format: 'mp4',
   args: [...pattern('640x360', 9, { rate: 30 }), '-c:v', 'libx264', '-preset', 'ultrafast'],
 };
-
-/** Frames of a row without the video pipeline: the server tests' seed, against the test server's database. */
-async function seedFrames(suite: Suite, vehicleId: string): Promise<void> {
-  const { dataDir } = suite.server;
-  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
-  const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
-  const { db, pool } = createDatabase(url, 2);
-  try {
-    const store = createDiskBlobStore(path.join(dataDir, 'media'));
-    await seedExterior({ db, dir: dataDir }, vehicleId, { store, rows: [12], width: 640, height: 360 });
-  } finally {
-    await db.destroy();
-    await pool.end().catch(() => undefined);
-  }
-}
 
 /** The ids of the first row's frames, in the order shown. */
 const frameIds = (page: Page) =>
@@ -68,7 +49,7 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
     [video] = await Promise.all([clip('turn-640x360-9s', TURN), activeSuperUser(suite, account)]);
     session = await apiSignIn(suite, account.email, account.password);
     seeded = await vehicle('SEED');
-    await seedFrames(suite, seeded);
+    await seedFrames(suite, seeded, 12);
   }, 180_000);
 
   const openExterior = async (page: Page, id: string) => {

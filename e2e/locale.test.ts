@@ -11,11 +11,17 @@ const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 describe.skipIf(skipBrowserTests)('console language', () => {
   const suite = useSuite();
 
-  it('shows Japanese to a browser whose language is Japanese', async () => {
-    const { page } = await openPage(suite, 'ja-JP');
+  /** The sign-in page in a browser of the given language: its page and its submit button, shown. */
+  async function signInPage(locale: string) {
+    const { page } = await openPage(suite, locale);
     await page.goto('/login');
     const submit = page.locator('button[type="submit"]');
     await submit.waitFor({ state: 'visible' });
+    return { page, submit };
+  }
+
+  it('shows Japanese to a browser whose language is Japanese', async () => {
+    const { page, submit } = await signInPage('ja-JP');
     await expect.poll(() => htmlLang(page)).toBe('ja');
     expect(await textOf(submit)).toMatch(JAPANESE);
   });
@@ -43,10 +49,7 @@ describe.skipIf(skipBrowserTests)('console language', () => {
   });
 
   it('falls back to English for a browser language the console does not offer', async () => {
-    const { page } = await openPage(suite, 'de-DE');
-    await page.goto('/login');
-    const submit = page.locator('button[type="submit"]');
-    await submit.waitFor({ state: 'visible' });
+    const { page, submit } = await signInPage('de-DE');
     await expect.poll(() => htmlLang(page)).toBe('en');
     expect(await textOf(submit)).toBe(ENGLISH_SIGN_IN);
   });

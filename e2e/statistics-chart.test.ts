@@ -1,26 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { STATISTIC_EVENT_PATH as EVENT_PATH } from '@spinyard/domain';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser } from './api.ts';
-import { apiSignIn, createVehicle } from './contents-api.ts';
+import { activeSuperUserSession, createVehicle, databaseUrl } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
 // Statistics: a published vehicle's viewer events posted from a browser (navigator.sendBeacon, as the viewer does)
 // and from a second visitor, seen counted on /statistic/chart (the per-visitor bound applied), the CSV downloaded,
 // in four languages, on a phone, axe-clean.
-
-/** The test server's database (the embedded PostgreSQL under the harness's data directory). */
-async function databaseUrl(suite: Suite): Promise<string> {
-  const { dataDir } = suite.server;
-  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
-  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = pid.split('\n')[3]?.trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
-}
 
 /** Marks a vehicle published, as the publishing area leaves it (its images are not this test's subject). */
 async function publish(suite: Suite, contentId: string): Promise<void> {
@@ -40,8 +29,7 @@ describe.skipIf(skipBrowserTests)('statistics chart', () => {
   let vehicle = '';
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    const session = await apiSignIn(suite, account.email, account.password);
+    const session = await activeSuperUserSession(suite, account);
     vehicle = await createVehicle(suite, session, { management_id: `STATS-${stamp}`.toUpperCase(), maker: 'Mazda' });
     await createVehicle(suite, session, { management_id: `QUIET-${stamp}`.toUpperCase() });
     await publish(suite, vehicle);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api } from './api.ts';
-import { type ApiSession, apiSignIn } from './contents-api.ts';
+import { api } from './api.ts';
+import { type ApiSession, activeSuperUserSession } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { frameOf, publishedVehicle, spinReady } from './viewer-scene.ts';
@@ -38,11 +38,30 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
   let vehicleId = '';
   let rearScene = '';
 
+  /** A content API call of the scene, which must answer `status`. */
+  const sent = async (status: number, route: string, body: unknown) => {
+    const res = await api(`${suite.server.baseUrl}/api/browser/v0/${route}`, session.content, body);
+    expect(res.status, JSON.stringify(res.data)).toBe(status);
+  };
+
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    session = await apiSignIn(suite, account.email, account.password);
+    session = await activeSuperUserSession(suite, account);
     const base = `${suite.server.baseUrl}/api/browser/v0`;
     const picture = await panorama();
+    /** The panorama uploaded as an interior scene of the vehicle; answers the scene's id. */
+    const uploadScene = async (id: string, name: string, title: string) => {
+      const form = new FormData();
+      form.append('file', picture, name);
+      form.append('title', title);
+      const upload = await fetch(`${base}/interior/${id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.content}` },
+        body: form,
+      });
+      const scene = (await upload.json()) as { id: string };
+      expect(upload.status, JSON.stringify(scene)).toBe(201);
+      return scene.id;
+    };
     const made = await publishedVehicle(
       suite,
       session,
@@ -54,7 +73,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
         basic_info_shown: ['maker', 'car_name', 'mileage'],
       },
       async (id, rows) => {
-        const exterior = await api(`${base}/exterior/${id}/hotspots`, session.content, {
+        await sent(201, `exterior/${id}/hotspots`, {
           type: 'inspector',
           title: `Door ${XSS}`,
           body: `Line one\n${XSS}`,
@@ -66,9 +85,8 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
             ],
           },
         });
-        expect(exterior.status, JSON.stringify(exterior.data)).toBe(201);
         // A 360 close-up of a detail (the temp row 2, shot around it), seen on frames 20 to 25 only.
-        const closeup = await api(`${base}/exterior/${id}/hotspots`, session.content, {
+        await sent(201, `exterior/${id}/hotspots`, {
           type: 'closeup_360',
           title: 'Wheel',
           closeup_group_id: rows[1]?.id,
@@ -80,40 +98,18 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
             ],
           },
         });
-        expect(closeup.status, JSON.stringify(closeup.data)).toBe(201);
-        const form = new FormData();
-        form.append('file', picture, 'panorama.jpg');
-        form.append('title', 'Cabin');
-        const upload = await fetch(`${base}/interior/${id}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${session.content}` },
-          body: form,
-        });
-        const scene = (await upload.json()) as { id: string };
-        expect(upload.status, JSON.stringify(scene)).toBe(201);
+        const scene = { id: await uploadScene(id, 'panorama.jpg', 'Cabin') };
         // A second scene, a zoom point on the first, and VR mode on: the interior's tools.
-        const second = new FormData();
-        second.append('file', picture, 'rear.jpg');
-        second.append('title', 'Rear seats');
-        const rear = await fetch(`${base}/interior/${id}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${session.content}` },
-          body: second,
-        });
-        expect(rear.status).toBe(201);
-        rearScene = ((await rear.json()) as { id: string }).id;
-        const zoom = await api(`${base}/interior/${id}/scenes/${scene.id}`, session.content, {
+        rearScene = await uploadScene(id, 'rear.jpg', 'Rear seats');
+        await sent(200, `interior/${id}/scenes/${scene.id}`, {
           zoom_points: [{ yaw: 30, pitch: -10, label: 'Navi' }],
         });
-        expect(zoom.status, JSON.stringify(zoom.data)).toBe(200);
-        const vr = await api(`${base}/contents/vrmode/on/${id}`, session.content, {});
-        expect(vr.status, JSON.stringify(vr.data)).toBe(200);
-        const inside = await api(`${base}/interior/${id}/hotspots`, session.content, {
+        await sent(200, `contents/vrmode/on/${id}`, {});
+        await sent(201, `interior/${id}/hotspots`, {
           type: 'inspector',
           title: `Seat ${XSS}`,
           placement: { scene_id: scene.id, yaw: 0, pitch: 0 },
         });
-        expect(inside.status, JSON.stringify(inside.data)).toBe(201);
         // The inspector's marks, shown as the development view inside the content.
         const marks = [
           { panel: 'bonnet', symbol: 'A', level: 2 },
@@ -124,8 +120,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
           ['development_view_disp', { id, display: true }],
           ['development_view_position', { id, position: 'inside' }],
         ] as const) {
-          const res = await api(`${base}/contents/${route}`, session.content, body);
-          expect(res.status, JSON.stringify(res.data)).toBe(200);
+          await sent(200, `contents/${route}`, body);
         }
         vehicleId = id;
       },
@@ -264,8 +259,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
   it("wears the domain's saved design at once: colours and the custom icon, without a new publication", async () => {
     const base = `${suite.server.baseUrl}/api/browser/v0`;
     const colours = { accent: '#0b7285', hotspot: '#ffd43b', panel: '#212529', panel_text: '#f8f9fa' };
-    const saved = await api(`${base}/custom_design`, session.content, { colours });
-    expect(saved.status, JSON.stringify(saved.data)).toBe(200);
+    await sent(200, 'custom_design', { colours });
     const png = await sharp({ create: { width: 80, height: 80, channels: 4, background: '#e8590c80' } })
       .png()
       .toBuffer();
@@ -327,12 +321,7 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
     await page.keyboard.press('Escape');
     await overlay.waitFor({ state: 'detached' });
 
-    const base = `${suite.server.baseUrl}/api/browser/v0`;
-    const moved = await api(`${base}/contents/development_view_position`, session.content, {
-      id: vehicleId,
-      position: 'outside',
-    });
-    expect(moved.status, JSON.stringify(moved.data)).toBe(200);
+    await sent(200, 'contents/development_view_position', { id: vehicleId, position: 'outside' });
     const rebuilt = await fetch(`${suite.server.baseUrl}/api/tourmaker/buildcontents/${vehicleId}/?_=${Date.now()}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${session.content}`, 'content-type': 'application/x-www-form-urlencoded' },

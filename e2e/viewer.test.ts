@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUser, api, firstDomainId } from './api.ts';
-import { type ApiSession, apiSignIn } from './contents-api.ts';
+import { api, firstDomainId } from './api.ts';
+import { type ApiSession, activeSuperUserSession } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, requestAccessToken, textOf, useSuite } from './harness/fixtures.ts';
 import { freePort } from './harness/server.ts';
@@ -26,8 +26,7 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
   let hostUrl = '';
 
   beforeAll(async () => {
-    await activeSuperUser(suite, account);
-    session = await apiSignIn(suite, account.email, account.password);
+    session = await activeSuperUserSession(suite, account);
     // The domain lets its vehicles carry an analytics tag (one vehicle below turns it on).
     const master = await requestAccessToken(suite);
     const domainId = await firstDomainId(suite, master);

@@ -4,6 +4,15 @@ import { useTestApp } from './helpers/app.ts';
 
 const t = useTestApp();
 
+/** A sign-in request with the given body, sent as `contentType` when one is named (else as the payload's own). */
+const postToken = (payload: string | Record<string, unknown>, contentType?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/token',
+    ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+    payload,
+  });
+
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
@@ -44,34 +53,20 @@ describe('the error shape', () => {
   });
 
   it('answers malformed JSON with a 400, never a 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/token',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": ',
-    });
+    const res = await postToken('{"username": ', 'application/json');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('invalid_json');
   });
 
   it('answers a field of the wrong type with a 422 naming the field and the rule', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/token',
-      payload: { username: 42, password: 'x' },
-    });
+    const res = await postToken({ username: 42, password: 'x' });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('validation_failed');
     expect(res.json().error.fields).toEqual([expect.objectContaining({ field: 'username', rule: 'format' })]);
   });
 
   it('answers an unsupported content type with a 415', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/token',
-      headers: { 'content-type': 'text/xml' },
-      payload: '<a/>',
-    });
+    const res = await postToken('<a/>', 'text/xml');
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('unsupported_media_type');
   });

@@ -10,6 +10,7 @@ import {
   LINK_TRANSITIONS,
   linkRequestTarget,
 } from './listing-link.ts';
+import { transitionAnswers } from './transitions.fixture.ts';
 
 describe('listing link transitions', () => {
   it.each([
@@ -31,12 +32,9 @@ describe('listing link transitions', () => {
   });
 
   it('property: agrees with the table; errors are entered only from linking', () => {
-    for (const from of LINK_STATES) {
-      for (const to of LINK_STATES) {
-        const ok = canTransitionLink(from, to).ok;
-        expect(ok).toBe(from !== to && LINK_TRANSITIONS[from].includes(to));
-        if (isLinkError(to) && ok) expect(from).toBe('linking');
-      }
+    for (const [from, to, ok] of transitionAnswers(LINK_STATES, canTransitionLink)) {
+      expect(ok).toBe(from !== to && LINK_TRANSITIONS[from].includes(to));
+      if (isLinkError(to) && ok) expect(from).toBe('linking');
     }
   });
 

@@ -8,6 +8,7 @@ import {
   type PublicationAction,
   type PublicationState,
 } from './publication.ts';
+import { transitionAnswers } from './transitions.fixture.ts';
 
 describe('publication canTransition', () => {
   it.each([
@@ -44,13 +45,10 @@ describe('publication canTransition', () => {
   });
 
   it('property: only deleted leads to permanently_deleted, and only deleted can be restored', () => {
-    for (const from of PUBLICATION_STATES) {
-      for (const to of PUBLICATION_STATES) {
-        const ok = canTransition(from, to).ok;
-        expect(ok).toBe(PUBLICATION_TRANSITIONS[from].includes(to));
-        if (to === 'permanently_deleted') expect(ok).toBe(from === 'deleted');
-        if (from === 'deleted' && ok) expect(['unpublished', 'permanently_deleted']).toContain(to);
-      }
+    for (const [from, to, ok] of transitionAnswers(PUBLICATION_STATES, canTransition)) {
+      expect(ok).toBe(PUBLICATION_TRANSITIONS[from].includes(to));
+      if (to === 'permanently_deleted') expect(ok).toBe(from === 'deleted');
+      if (from === 'deleted' && ok) expect(['unpublished', 'permanently_deleted']).toContain(to);
     }
   });
 });

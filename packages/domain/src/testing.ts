@@ -6,3 +6,4 @@
 export * from './menu.fixture.ts';
 export * from './permissions/matrix.ts';
 export * from './permissions/matrix-run.ts';
+export * from './transitions.fixture.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USER_STATUSES } from './roles.ts';
+import { transitionAnswers } from './transitions.fixture.ts';
 import { canSignIn, canTransitionUserStatus, hasService, USER_STATUS_TRANSITIONS } from './user-status.ts';
 
 describe('canTransitionUserStatus', () => {
@@ -23,12 +24,9 @@ describe('canTransitionUserStatus', () => {
   });
 
   it('property: agrees with the table, and nothing returns to approval_pending', () => {
-    for (const from of USER_STATUSES) {
-      for (const to of USER_STATUSES) {
-        const ok = canTransitionUserStatus(from, to).ok;
-        expect(ok).toBe(USER_STATUS_TRANSITIONS[from].includes(to));
-        if (to === 'approval_pending') expect(ok).toBe(false);
-      }
+    for (const [from, to, ok] of transitionAnswers(USER_STATUSES, canTransitionUserStatus)) {
+      expect(ok).toBe(USER_STATUS_TRANSITIONS[from].includes(to));
+      if (to === 'approval_pending') expect(ok).toBe(false);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { transitionAnswers } from './transitions.fixture.ts';
 import {
   canEditWebNegotiation,
   canTransitionRoom,
@@ -28,9 +29,8 @@ describe('web negotiation transitions', () => {
   });
 
   it('property: agrees with the table', () => {
-    for (const from of WEB_NEGOTIATION_STATES)
-      for (const to of WEB_NEGOTIATION_STATES)
-        expect(canTransitionWebNegotiation(from, to).ok).toBe(WEB_NEGOTIATION_TRANSITIONS[from].includes(to));
+    for (const [from, to, ok] of transitionAnswers(WEB_NEGOTIATION_STATES, canTransitionWebNegotiation))
+      expect(ok).toBe(WEB_NEGOTIATION_TRANSITIONS[from].includes(to));
   });
 
   it.each([
@@ -90,8 +90,8 @@ describe('rooms', () => {
   });
 
   it('property: agrees with the table', () => {
-    for (const from of ROOM_STATUSES)
-      for (const to of ROOM_STATUSES) expect(canTransitionRoom(from, to).ok).toBe(ROOM_TRANSITIONS[from].includes(to));
+    for (const [from, to, ok] of transitionAnswers(ROOM_STATUSES, canTransitionRoom))
+      expect(ok).toBe(ROOM_TRANSITIONS[from].includes(to));
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { beforeAll } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { TestApp } from '../helpers/app.ts';
 import type { Session, SignedInUser } from '../helpers/factory.ts';
 
@@ -52,4 +52,21 @@ let bodies = 0;
 export function vehicleBody(over: Record<string, unknown> = {}): Record<string, unknown> {
   bodies += 1;
   return { management_id: `MG-${bodies}-${Date.now() % 100000}`, maker: 'Toyota', car_name: 'Prius', ...over };
+}
+
+/**
+ * Copies a vehicle through `POST /contents/copy` (the copy runs inline in tests, so it has succeeded when this
+ * answers); answers the copy's id, read from its process's payload.
+ */
+export async function copyVehicle(t: TestApp, owner: Pick<Session, 'contentToken'>, id: string): Promise<string> {
+  const res = await contentApi(t.app, owner).post('/contents/copy', { id });
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json().processes[0].process.status).toBe('succeeded');
+  const { copy_id: copy } = (await t.db
+    .selectFrom('content_processes')
+    .select('payload')
+    .where('id', '=', res.json().processes[0].process.id)
+    .executeTakeFirstOrThrow()
+    .then((r) => r.payload)) as { copy_id: string };
+  return copy;
 }

@@ -4,7 +4,7 @@ import { seedExterior } from '../helpers/exterior-seed.ts';
 import { noisePicture, panorama } from '../helpers/pictures.ts';
 import { fetchMedia, uploadPanorama } from '../interior/panoramas.ts';
 import { API, as, upload } from '../slider/slider-helpers.ts';
-import { contentApi } from './content-api.ts';
+import { copyVehicle } from './content-api.ts';
 
 /**
  * `POST /contents/copy` copies the media too: the spin with its edits and settings, the panoramas with their tiles,
@@ -32,15 +32,7 @@ describe('copy of a vehicle with its media', () => {
     );
     expect(image.statusCode, image.body).toBe(201);
 
-    const res = await contentApi(t.app, owner).post('/contents/copy', { id: car });
-    expect(res.statusCode, res.body).toBe(202);
-    expect(res.json().processes[0].process.status).toBe('succeeded');
-    const { copy_id: copy } = (await t.db
-      .selectFrom('content_processes')
-      .select('payload')
-      .where('id', '=', res.json().processes[0].process.id)
-      .executeTakeFirstOrThrow()
-      .then((r) => r.payload)) as { copy_id: string };
+    const copy = await copyVehicle(t, owner, car);
 
     const read = async (url: string) => (await t.app.inject(as(owner, { method: 'GET', url }))).json();
     const [fromExterior, toExterior] = [await read(`${API}/exterior/${car}`), await read(`${API}/exterior/${copy}`)];

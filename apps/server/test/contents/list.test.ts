@@ -48,19 +48,9 @@ beforeAll(async () => {
   const tenant = await t.make.tenant();
   const sup = await t.make.signedIn({ tenant, privilege_type: 'super', name: 'Sakura Super' });
   const admin = await t.make.signedIn({ tenant, privilege_type: 'admin', name: 'Aoki Admin' });
-  const normal = await t.make.signedIn({
-    tenant,
-    privilege_type: 'normal',
-    parent_user_id: admin.id,
-    name: 'Nakamura Hanako',
-  });
+  const normal = await t.make.signedInUnder(admin, { name: 'Nakamura Hanako' });
   const admin2 = await t.make.signedIn({ tenant, privilege_type: 'admin', name: 'Ishida Other' });
-  const normal2 = await t.make.signedIn({
-    tenant,
-    privilege_type: 'normal',
-    parent_user_id: admin2.id,
-    name: 'Ueda Jiro',
-  });
+  const normal2 = await t.make.signedInUnder(admin2, { name: 'Ueda Jiro' });
   const master = await t.make.master();
   const supB = await t.make.signedIn({ privilege_type: 'super', name: 'Nakamura Other Tenant' });
   u = { sup, admin, normal, admin2, normal2, master, supB };

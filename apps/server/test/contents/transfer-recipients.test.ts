@@ -16,25 +16,10 @@ async function dealer(options: Record<string, unknown> = {}) {
   const tenant = await t.make.tenant({ options });
   const sup = await t.make.signedIn({ tenant, privilege_type: 'super', name: 'Sato Super' });
   const admin = await t.make.signedIn({ tenant, privilege_type: 'admin', name: 'Abe Admin' });
-  const normal = await t.make.signedIn({
-    tenant,
-    privilege_type: 'normal',
-    parent_user_id: admin.id,
-    name: 'Noda Normal',
-  });
-  const colleague = await t.make.signedIn({
-    tenant,
-    privilege_type: 'normal',
-    parent_user_id: admin.id,
-    name: 'Kato Colleague',
-  });
+  const normal = await t.make.signedInUnder(admin, { name: 'Noda Normal' });
+  const colleague = await t.make.signedInUnder(admin, { name: 'Kato Colleague' });
   const otherAdmin = await t.make.signedIn({ tenant, privilege_type: 'admin', name: 'Ota Admin' });
-  const otherNormal = await t.make.signedIn({
-    tenant,
-    privilege_type: 'normal',
-    parent_user_id: otherAdmin.id,
-    name: 'Mori Normal',
-  });
+  const otherNormal = await t.make.signedInUnder(otherAdmin, { name: 'Mori Normal' });
   return { tenant, sup, admin, normal, colleague, otherAdmin, otherNormal };
 }
 

@@ -7,12 +7,13 @@ import { exteriorJobs } from '../../src/modules/exterior/jobs.ts';
 import { multipleJob } from '../../src/modules/exterior/pipeline-work.ts';
 import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
 import { keepUploadInStore, UploadFileMissing, uploadBlobKey } from '../../src/modules/uploads/upload-files.ts';
-import type { JobContext, JobHandler, JobRunner } from '../../src/platform/jobs/queue-registry.ts';
+import type { JobContext, JobHandler } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { contentApi } from '../contents/content-api.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { recordingJobs } from '../helpers/recording-jobs.ts';
 import { turntableVideo } from '../helpers/turntable.ts';
 import { readyUpload, rowsOf, uploadFile, uploadRow } from './pipeline-helpers.ts';
 
@@ -24,16 +25,7 @@ import { readyUpload, rowsOf, uploadFile, uploadRow } from './pipeline-helpers.t
  * queued or running it holds its locks.
  */
 
-const enqueued: { name: string; payload: ProcessJobPayload }[] = [];
-const recordingRunner: JobRunner = {
-  async start() {},
-  async stop() {},
-  async enqueue(definition, payload) {
-    enqueued.push({ name: definition.name, payload: payload as unknown as ProcessJobPayload });
-    return `job-${enqueued.length}`;
-  },
-};
-
+const { enqueued, runner: recordingRunner } = recordingJobs();
 const t = useTestApp({ jobs: recordingRunner });
 let owner: SignedInUser;
 let handler: JobHandler<ProcessJobPayload>;

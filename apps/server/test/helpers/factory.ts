@@ -274,7 +274,12 @@ function sessionFactory(
     return { ...u, tenant: product };
   }
 
-  return { session, signedIn, master };
+  /** A normal user under `admin`, in the admin's tenant: the hierarchy the role tests build again and again. */
+  function signedInUnder(admin: TestUser, input: UserInput = {}): Promise<SignedInUser> {
+    return signedIn({ ...input, tenant: admin.tenant, privilege_type: 'normal', parent_user_id: admin.id });
+  }
+
+  return { session, signedIn, signedInUnder, master };
 }
 
 export function factory(db: Db) {

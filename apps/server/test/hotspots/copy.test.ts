@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentApi } from '../contents/content-api.ts';
+import { copyVehicle } from '../contents/content-api.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import { panorama, redPicture } from '../helpers/pictures.ts';
@@ -57,15 +57,7 @@ describe('copy of a vehicle with its hotspots', () => {
     const sound = await as(t, owner, fileRequest(car, audio, 'audio', await tone('mp3', 2), 't.mp3'));
     expect(sound.statusCode, sound.body).toBe(200);
 
-    const res = await contentApi(t.app, owner).post('/contents/copy', { id: car });
-    expect(res.statusCode, res.body).toBe(202);
-    expect(res.json().processes[0].process.status).toBe('succeeded');
-    const { copy_id: copy } = (await t.db
-      .selectFrom('content_processes')
-      .select('payload')
-      .where('id', '=', res.json().processes[0].process.id)
-      .executeTakeFirstOrThrow()
-      .then((r) => r.payload)) as { copy_id: string };
+    const copy = await copyVehicle(t, owner, car);
 
     const list = async (id: string, kind: string) =>
       (await as(t, owner, { method: 'GET', url: `${API}/${kind}/${id}/hotspots` })).json();

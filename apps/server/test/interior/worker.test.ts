@@ -3,12 +3,13 @@ import { DEFAULT_ENHANCE_SETTINGS, type InteriorSceneAnswer } from '@spinyard/do
 import { beforeAll, describe, expect, it } from 'vitest';
 import { interiorEnhanceJob, interiorJobs, whiteBalanceJob } from '../../src/modules/interior/jobs.ts';
 import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
-import type { JobContext, JobHandler, JobRunner } from '../../src/platform/jobs/queue-registry.ts';
+import type { JobContext, JobHandler } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { panorama } from '../helpers/pictures.ts';
+import { recordingJobs } from '../helpers/recording-jobs.ts';
 import { uploadPanorama } from './panoramas.ts';
 
 /**
@@ -18,16 +19,7 @@ import { uploadPanorama } from './panoramas.ts';
  * before it ran fails with not_found.
  */
 
-const enqueued: { name: string; payload: ProcessJobPayload }[] = [];
-const recordingRunner: JobRunner = {
-  async start() {},
-  async stop() {},
-  async enqueue(definition, payload) {
-    enqueued.push({ name: definition.name, payload: payload as unknown as ProcessJobPayload });
-    return `job-${enqueued.length}`;
-  },
-};
-
+const { enqueued, runner: recordingRunner } = recordingJobs();
 const t = useTestApp({ jobs: recordingRunner });
 let owner: SignedInUser;
 let handlers: Record<string, JobHandler<ProcessJobPayload>>;

@@ -7,21 +7,12 @@ import { createBoss } from '../../src/platform/jobs/boss.ts';
 import { type MailSendPayload, mailJob } from '../../src/platform/jobs/mail-job.ts';
 import { createJobRunner, defineJob, type JobRunner } from '../../src/platform/jobs/queue-registry.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
+import { eventually } from '../contents/process-jobs.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { parseEml } from './eml.ts';
 
 const flakyJob = defineJob<{ label: string }>('test.flaky', { retryLimit: 2 });
 const skippingJob = defineJob<{ label: string }>('test.skipping');
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('job runner on a real pg-boss', () => {
   let database: { url: string; drop(): Promise<void> };
@@ -60,10 +51,14 @@ describe('job runner on a real pg-boss', () => {
   });
 
   async function settled(name: string, id: string) {
-    return waitFor(`${name} ${id} to finish`, async () => {
-      const job = await boss.getJobById(name, id);
-      return job && (job.state === 'completed' || job.state === 'failed') ? job : undefined;
-    });
+    return eventually(
+      `${name} ${id} to finish`,
+      async () => {
+        const job = await boss.getJobById(name, id);
+        return job && (job.state === 'completed' || job.state === 'failed') ? job : undefined;
+      },
+      20_000,
+    );
   }
 
   it('sends a mail once however often the same key is enqueued', async () => {

@@ -120,7 +120,7 @@ describe('POST /v1/subordinates-upload', () => {
   });
 
   describe('each rule broken once: its error and row, and nobody added', () => {
-    const cases: {
+    type Case = {
       rule: string;
       lines: (ctx: { admin: string; existing: string; id: string }) => string[];
       status: number;
@@ -128,83 +128,71 @@ describe('POST /v1/subordinates-upload', () => {
       rows?: { row: number | null; code: string; field?: string }[];
       header?: string;
       options?: Record<string, unknown>;
-    }[] = [
-      {
-        rule: 'required cell empty',
-        lines: ({ id }) => [
+    };
+    /** A file refused as invalid (422 csv_invalid) for one row's error. */
+    const rowRefused = (rule: string, lines: Case['lines'], row: NonNullable<Case['rows']>[number]): Case => ({
+      rule,
+      lines,
+      status: 422,
+      code: 'csv_invalid',
+      rows: [row],
+    });
+    const cases: Case[] = [
+      rowRefused(
+        'required cell empty',
+        ({ id }) => [
           `ok-${id}@example.test,secret-pass-1,admin,Ok,,,`,
           `req-${id}@example.test,secret-pass-1,admin,,,,`,
         ],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 2, code: 'csv_required_cell_empty', field: 'name' }],
-      },
-      {
-        rule: 'invalid e-mail',
-        lines: () => ['not-an-email,secret-pass-1,admin,Bad,,,'],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 1, code: 'csv_invalid_email', field: 'email' }],
-      },
-      {
-        rule: 'e-mail twice in the file',
-        lines: ({ id }) => [
+        { row: 2, code: 'csv_required_cell_empty', field: 'name' },
+      ),
+      rowRefused('invalid e-mail', () => ['not-an-email,secret-pass-1,admin,Bad,,,'], {
+        row: 1,
+        code: 'csv_invalid_email',
+        field: 'email',
+      }),
+      rowRefused(
+        'e-mail twice in the file',
+        ({ id }) => [
           `twice-${id}@example.test,secret-pass-1,admin,A,,,`,
           `TWICE-${id}@example.test,secret-pass-1,admin,B,,,`,
         ],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 2, code: 'csv_duplicate_email', field: 'email' }],
-      },
-      {
-        rule: 'e-mail already registered',
-        lines: ({ existing }) => [`${existing},secret-pass-1,admin,Again,,,`],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 1, code: 'csv_email_already_registered', field: 'email' }],
-      },
-      {
-        rule: 'password under 8 characters',
-        lines: ({ id }) => [`short-${id}@example.test,short,admin,S,,,`],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 1, code: 'csv_password_too_short', field: 'password' }],
-      },
-      {
-        rule: 'invalid user data (unknown role)',
-        lines: ({ id }) => [`role-${id}@example.test,secret-pass-1,super,R,,,`],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 1, code: 'csv_invalid_user_data', field: 'privilege_type' }],
-      },
-      {
-        rule: 'unneeded parent',
-        lines: ({ id, admin }) => [`up-${id}@example.test,secret-pass-1,admin,U,${admin},,`],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 1, code: 'csv_unneeded_parent', field: 'parent_email' }],
-      },
-      {
-        rule: 'missing parent',
-        lines: ({ id }) => [`mp-${id}@example.test,secret-pass-1,normal,M,,,`],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 1, code: 'csv_missing_parent', field: 'parent_email' }],
-      },
-      {
-        rule: 'unknown parent',
-        lines: ({ id }) => [`kp-${id}@example.test,secret-pass-1,normal,K,nobody-${id}@example.test,,`],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 1, code: 'csv_unknown_parent', field: 'parent_email' }],
-      },
-      {
-        rule: 'a row with another item count',
-        lines: ({ id }) => [`ic-${id}@example.test,secret-pass-1,admin,I,,`],
-        status: 422,
-        code: 'csv_invalid',
-        rows: [{ row: 1, code: 'csv_header_mismatch' }],
-      },
+        { row: 2, code: 'csv_duplicate_email', field: 'email' },
+      ),
+      rowRefused('e-mail already registered', ({ existing }) => [`${existing},secret-pass-1,admin,Again,,,`], {
+        row: 1,
+        code: 'csv_email_already_registered',
+        field: 'email',
+      }),
+      rowRefused('password under 8 characters', ({ id }) => [`short-${id}@example.test,short,admin,S,,,`], {
+        row: 1,
+        code: 'csv_password_too_short',
+        field: 'password',
+      }),
+      rowRefused('invalid user data (unknown role)', ({ id }) => [`role-${id}@example.test,secret-pass-1,super,R,,,`], {
+        row: 1,
+        code: 'csv_invalid_user_data',
+        field: 'privilege_type',
+      }),
+      rowRefused('unneeded parent', ({ id, admin }) => [`up-${id}@example.test,secret-pass-1,admin,U,${admin},,`], {
+        row: 1,
+        code: 'csv_unneeded_parent',
+        field: 'parent_email',
+      }),
+      rowRefused('missing parent', ({ id }) => [`mp-${id}@example.test,secret-pass-1,normal,M,,,`], {
+        row: 1,
+        code: 'csv_missing_parent',
+        field: 'parent_email',
+      }),
+      rowRefused(
+        'unknown parent',
+        ({ id }) => [`kp-${id}@example.test,secret-pass-1,normal,K,nobody-${id}@example.test,,`],
+        { row: 1, code: 'csv_unknown_parent', field: 'parent_email' },
+      ),
+      rowRefused('a row with another item count', ({ id }) => [`ic-${id}@example.test,secret-pass-1,admin,I,,`], {
+        row: 1,
+        code: 'csv_header_mismatch',
+      }),
       {
         rule: 'header unlike the template',
         header: 'email,password,role,name,parent_email,company_section,car_limit',

@@ -108,23 +108,16 @@ describe('choosing candidates', () => {
 });
 
 describe('the spin frame size', () => {
-  it('fits the exterior size, keeps the aspect and never enlarges', () => {
-    expect(spinFrameSize({ width: 3840, height: 2160 }, { width: 1920, height: 1080 })).toEqual({
-      width: 1920,
-      height: 1080,
-    });
-    expect(spinFrameSize({ width: 320, height: 180 }, { width: 1920, height: 1080 })).toEqual({
-      width: 320,
-      height: 180,
-    });
-    expect(spinFrameSize({ width: 1440, height: 1080 }, { width: 1280, height: 720 })).toEqual({
-      width: 960,
-      height: 720,
-    });
-    // Odd sizes become even (what the encoders want).
-    expect(spinFrameSize({ width: 853, height: 479 }, { width: 1920, height: 1080 })).toEqual({
-      width: 854,
-      height: 480,
+  // Fits the exterior size, keeps the aspect and never enlarges; odd sizes become even (what the encoders want).
+  it.each([
+    ['fits the exterior size', [3840, 2160], [1920, 1080], [1920, 1080]],
+    ['never enlarges', [320, 180], [1920, 1080], [320, 180]],
+    ['keeps the aspect', [1440, 1080], [1280, 720], [960, 720]],
+    ['makes odd sizes even', [853, 479], [1920, 1080], [854, 480]],
+  ] as const)('%s', (_name, [width, height], [maxWidth, maxHeight], [fitWidth, fitHeight]) => {
+    expect(spinFrameSize({ width, height }, { width: maxWidth, height: maxHeight })).toEqual({
+      width: fitWidth,
+      height: fitHeight,
     });
   });
 });

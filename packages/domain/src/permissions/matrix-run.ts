@@ -92,65 +92,58 @@ export function matrixTargetUser(target: MatrixTarget): PermissionTarget | undef
   }
 }
 
+/** The checks of the rows that ask about the actor alone, by the row's capability (its part before `__`). */
+const ACTOR_CHECKS: Readonly<Record<string, (actor: PermissionActor) => PermissionCheck>> = {
+  view_account_info: canViewAccountInfo,
+  view_company_info: canViewCompanyInfo,
+  manage_card: canManageCard,
+  view_usage_quota: canViewUsageQuota,
+  change_plan: canChangePlan,
+  list_users: canListUsers,
+  add_user: canAddUser,
+  import_users_csv: canImportUsersCsv,
+  manage_superusers: canManageSuperusers,
+  manage_groups: canManageGroups,
+  add_plan: canAddPlan,
+  add_domain: canAddDomain,
+  edit_domain: canEditDomain,
+  transfer_vehicle: canTransferVehicle,
+  see_mail_history: canSeeMailHistory,
+  see_statistics_submenu: canSeeStatisticsSubmenu,
+};
+
+/** The checks of the rows about a user (the row's target user). */
+const USER_CHECKS: Readonly<Record<string, (actor: PermissionActor, user: PermissionTarget) => PermissionCheck>> = {
+  edit_user: canEditUser,
+  toggle_user: canToggleUser,
+  delete_user: (actor, user) => canDeleteUser(actor, user, { hasProcessingContent: false }),
+  change_privilege: canChangePrivilege,
+};
+
+/** The checks of the rows about a company (the actor's own; another tenant's for master). */
+const COMPANY_CHECKS: Readonly<Record<string, (actor: PermissionActor, company: CompanyTarget) => PermissionCheck>> = {
+  update_company: canUpdateCompany,
+  edit_company: canEditCompany,
+};
+
 /** The check a matrix row stands for, run for one actor. The server test may use it to learn the refusal reason. */
 export function checkCapability(capability: PermissionCapability, actor: PermissionActor): PermissionCheck {
   const base = capability.split('__')[0] as string;
-  const rowTarget = PERMISSION_MATRIX.find((r) => r.capability === capability)?.target ?? 'none';
-  const user = matrixTargetUser(rowTarget);
-  const company: CompanyTarget =
-    actor.privilegeType === 'master'
-      ? { id: MATRIX_IDS.otherCompany, domainId: MATRIX_IDS.otherDomain }
-      : { id: actor.companyId ?? '', domainId: actor.domainId };
-  const needUser = (): PermissionTarget => {
+  const onActor = ACTOR_CHECKS[base];
+  if (onActor) return onActor(actor);
+  const onUser = USER_CHECKS[base];
+  if (onUser) {
+    const user = matrixTargetUser(PERMISSION_MATRIX.find((r) => r.capability === capability)?.target ?? 'none');
     if (!user) throw new Error(`matrix row ${capability} has no target user`);
-    return user;
-  };
-  switch (base) {
-    case 'view_account_info':
-      return canViewAccountInfo(actor);
-    case 'view_company_info':
-      return canViewCompanyInfo(actor);
-    case 'update_company':
-      return canUpdateCompany(actor, company);
-    case 'manage_card':
-      return canManageCard(actor);
-    case 'view_usage_quota':
-      return canViewUsageQuota(actor);
-    case 'change_plan':
-      return canChangePlan(actor);
-    case 'list_users':
-      return canListUsers(actor);
-    case 'add_user':
-      return canAddUser(actor);
-    case 'edit_user':
-      return canEditUser(actor, needUser());
-    case 'import_users_csv':
-      return canImportUsersCsv(actor);
-    case 'toggle_user':
-      return canToggleUser(actor, needUser());
-    case 'delete_user':
-      return canDeleteUser(actor, needUser(), { hasProcessingContent: false });
-    case 'change_privilege':
-      return canChangePrivilege(actor, needUser());
-    case 'manage_superusers':
-      return canManageSuperusers(actor);
-    case 'manage_groups':
-      return canManageGroups(actor);
-    case 'add_plan':
-      return canAddPlan(actor);
-    case 'add_domain':
-      return canAddDomain(actor);
-    case 'edit_domain':
-      return canEditDomain(actor);
-    case 'edit_company':
-      return canEditCompany(actor, company);
-    case 'transfer_vehicle':
-      return canTransferVehicle(actor);
-    case 'see_mail_history':
-      return canSeeMailHistory(actor);
-    case 'see_statistics_submenu':
-      return canSeeStatisticsSubmenu(actor);
-    default:
-      throw new Error(`unknown capability ${capability}`);
+    return onUser(actor, user);
   }
+  const onCompany = COMPANY_CHECKS[base];
+  if (onCompany) {
+    const company: CompanyTarget =
+      actor.privilegeType === 'master'
+        ? { id: MATRIX_IDS.otherCompany, domainId: MATRIX_IDS.otherDomain }
+        : { id: actor.companyId ?? '', domainId: actor.domainId };
+    return onCompany(actor, company);
+  }
+  throw new Error(`unknown capability ${capability}`);
 }

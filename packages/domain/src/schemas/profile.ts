@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { PRIVILEGE_TYPES, USER_STATUSES } from '../roles.ts';
 import { CONTENT_STYLES, hostFlagSchema } from './domain.ts';
 import { phoneSchema } from './phone.ts';
-import { USER_TEXT_MAX_LENGTH } from './users.ts';
+import { USER_TEXT_MAX_LENGTH, userNameFields, userRoleFields } from './users.ts';
 
 /**
  * The signed-in user's own account: who they are (`GET /v1/profile`, read by every screen), what they change
@@ -14,14 +13,8 @@ import { USER_TEXT_MAX_LENGTH } from './users.ts';
 
 export const profileAnswer = z.object({
   user: z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    display_name: z.string(),
-    privilege_type: z.enum(PRIVILEGE_TYPES),
-    status: z.enum(USER_STATUSES),
+    ...userNameFields,
+    ...userRoleFields,
     company_section: z.string(),
     is_pay_by_credit: z.boolean(),
     two_step_auth: z.boolean(),
@@ -92,12 +85,7 @@ export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 /** The answer of a change of names or phone: the user as they now are. */
 export const profileUpdatedAnswer = z.object({
   user: z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    display_name: z.string(),
+    ...userNameFields,
     phone: z.string(),
     two_step_auth: z.boolean(),
   }),

@@ -72,15 +72,25 @@ export const usersQuery = pageQuery.extend({
 
 // ---- Answers --------------------------------------------------------------------------------------------------
 
-export const userAnswer = z.object({
+/** Who a user is, as every answer about a user (the users area's and the profile's) names them. */
+export const userNameFields = {
   id: z.string(),
   email: z.string(),
   name: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   display_name: z.string(),
+};
+
+/** A user's role and state, as the answers carry them. */
+export const userRoleFields = {
   privilege_type: z.enum(PRIVILEGE_TYPES),
   status: z.enum(USER_STATUSES),
+};
+
+export const userAnswer = z.object({
+  ...userNameFields,
+  ...userRoleFields,
   domain_id: z.string(),
   domain_host: z.string(),
   company_id: z.string().nullable(),
@@ -120,8 +130,7 @@ export const userSummary = z.object({
   email: z.string(),
   name: z.string(),
   display_name: z.string(),
-  privilege_type: z.enum(PRIVILEGE_TYPES),
-  status: z.enum(USER_STATUSES),
+  ...userRoleFields,
   parent_user_id: z.string().nullable(),
   company_name: z.string().nullable(),
 });
