@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { axeViolations } from './axe.ts';
 import { repoRoot } from './server.ts';
 
 /**
@@ -135,11 +135,10 @@ const SERIOUS = new Set(['serious', 'critical']);
 
 /** Runs axe on the page as it is now and fails listing every serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact != null && SERIOUS.has(v.impact));
+  const serious = (await axeViolations(page)).filter((v) => v.impact != null && SERIOUS.has(v.impact));
   if (serious.length === 0) return;
   const lines = serious.map((v) => {
-    const targets = v.nodes.map((node) => `      ${JSON.stringify(node.target)}`).join('\n');
+    const targets = v.targets.map((target) => `      ${target}`).join('\n');
     return `  ${v.id} [${v.impact ?? 'unknown'}] ${v.help} (${v.helpUrl})\n${targets}`;
   });
   throw new Error(

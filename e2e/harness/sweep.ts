@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../apps/console/src/lib/storageKeys.ts';
 import { api } from '../api.ts';
 import { apiSignIn, createVehicle } from '../contents-api.ts';
+import { axeViolations } from './axe.ts';
 import { newContext, saveScreenshot, skipBrowserTests } from './browser.ts';
 import { type Suite, useSuite } from './fixtures.ts';
 import { cutFields, type InPageKind, inspectPage } from './sweep-inspect.ts';
@@ -178,34 +177,16 @@ async function arrive(page: Page, path: string, load: boolean): Promise<void> {
   );
 }
 
-/** axe-core's script, read once: put into each document once (client-side moves keep it), not per check. */
-let axeSource: Promise<string> | undefined;
-function axeScript(): Promise<string> {
-  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  return axeSource;
-}
-
 /** WCAG 2.0 A/AA and 2.1 A/AA, with label in name (2.5.3, marked experimental in axe, so asked for by name). */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+};
 
 /** The serious and critical violations axe finds on the page as it is. */
 async function runAxe(page: Page): Promise<{ id: string; targets: string[] }[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: await axeScript() });
-  return page.evaluate(async (tags) => {
-    interface AxeResults {
-      violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } })
-      .axe;
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      resultTypes: ['violations'],
-    });
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
-  }, AXE_TAGS);
+  const violations = await axeViolations(page, AXE_OPTIONS);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 async function sweepPage(page: Page, swept: SweepPage, lang: string, size: SweepSize, signedIn: boolean) {
