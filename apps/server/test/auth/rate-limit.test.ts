@@ -50,9 +50,9 @@ describe('login throttle', () => {
     const master = await f.master();
     // Issue 18: five wrong passwords from anyone locked any account, the master's included, for 15 minutes.
     await fail(
-      3 * FREE_PER_ADDRESS_AND_USERNAME,
+      2 * FREE_PER_ADDRESS_AND_USERNAME,
       () => master.email,
-      (i) => `10.1.0.${i % 3}`,
+      (i) => `10.1.0.${i % 2}`,
     );
     expectWait(await signIn(master.email, master.password, '10.1.0.0'), FIRST_WAIT_SECONDS);
     expect((await signIn(master.email, master.password, '10.1.1.1')).statusCode).toBe(200);
