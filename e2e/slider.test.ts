@@ -144,7 +144,9 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
     const movies = testId(page, 'original-movies-item');
     await expect.poll(() => movies.count(), { timeout: 30_000 }).toBe(1);
     const player = movies.first().locator('video');
-    expect(await player.getAttribute('src')).toMatch(/^\/svnmedia\/contents\/\d+\/movies\/[0-9a-f]{64}\.mp4$/);
+    expect(await player.getAttribute('src')).toMatch(
+      /^\/svnmedia\/contents\/\d+\/movies\/[0-9a-f]{64}\.mp4\?exp=\d+&sig=[\w-]{22}$/,
+    );
     // The stored file plays: the browser reads its length from it.
     await player.evaluate((el: HTMLVideoElement) => {
       el.preload = 'metadata';

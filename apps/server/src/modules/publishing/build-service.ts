@@ -103,7 +103,7 @@ export function buildService({ db, store }: BuildDeps) {
     const id = row.id;
     const address = await ensureAddress(trx, id, origin);
     const builtAt = new Date();
-    const keys = publishedKeys(id);
+    const keys = publishedKeys(id, row.domain_id);
     // Parsed by its own schema: a row the viewer could not read fails here, not in a buyer's browser.
     const manifest = publishedManifest.parse(await buildManifest(trx, row, address.short_id, builtAt, keys.url));
     await keys.copy(store);
