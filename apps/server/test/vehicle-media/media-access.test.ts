@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { contentRecords } from '../../src/modules/contents/service.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
-import { publishedKeyOf } from '../../src/modules/publishing/published-blobs.ts';
+import { buildManifest } from '../../src/modules/publishing/manifest.ts';
+import { legacyPublishedPrefix, publishedKeyOf } from '../../src/modules/publishing/published-blobs.ts';
+import { rekeyLegacyPublications } from '../../src/modules/publishing/rekey.ts';
+import { publicationsRepo } from '../../src/modules/publishing/repo.ts';
 import { loadMediaKeys } from '../../src/modules/vehicle-media/media-urls.ts';
 import { purgeVehicleMedia } from '../../src/modules/vehicle-media/purge.ts';
 import { readBlob } from '../../src/platform/storage/blob-store.ts';
+import { putContentAddressed } from '../../src/platform/storage/content-addressed.ts';
 import { signatureQuery } from '../../src/platform/storage/signed-urls.ts';
 import { contentApi } from '../contents/content-api.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -141,7 +146,7 @@ describe('published copies', () => {
     const car = await vehicleWithSpin(dealer);
     const { manifest } = await publish(dealer, car);
     const url = firstFrameUrl(manifest);
-    expect(url).toMatch(new RegExp(`^/svnmedia/contents/${car}/published/[0-9a-f]{64}\\.jpg$`));
+    expect(url).toMatch(new RegExp(`^/svnmedia/contents/${car}/published/k/[0-9a-f]{64}\\.jpg$`));
     const shown = await get(url);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -199,5 +204,53 @@ describe('a vehicle deleted for good', () => {
     expect((await get(published)).statusCode).toBe(404);
     expect(await purgeVehicleMedia(t.db, store(), car)).toBeGreaterThan(0);
     expect(await store().list(`contents/${car}/`)).toEqual([]);
+  });
+});
+
+describe('publications built before keyed names', () => {
+  /** Rebuilds the vehicle's current publication as a build before issue 18 left it: copies named by their SHA-256. */
+  async function legacyPublication(car: string, shortId: string): Promise<string> {
+    const row = await contentRecords(t.db).find(car);
+    if (!row) throw new Error('no vehicle');
+    const legacy = legacyPublishedPrefix(car);
+    const copies = new Map<string, string>();
+    const manifest = await buildManifest(t.db, row, shortId, new Date(), (source) => {
+      const target = `${legacy}/${source.slice(source.lastIndexOf('/') + 1)}`;
+      copies.set(target, source);
+      return `/svnmedia/${target}`;
+    });
+    for (const [target, source] of copies)
+      await store().put(target, (await readBlob(store(), source)) ?? Buffer.alloc(0));
+    const put = await putContentAddressed(store(), legacy, Buffer.from(JSON.stringify(manifest)), 'json');
+    await publicationsRepo(t.db).setManifest(car, {
+      key: put.key,
+      sha256: put.sha256,
+      keys: [put.key, ...copies.keys()],
+      previous: { key: null, keys: [] },
+      builtBy: null,
+      builtAt: new Date(),
+    });
+    return firstFrameUrl(manifest as never);
+  }
+
+  it('keep working until the job moves them to keyed names; then the old names are gone', async () => {
+    const dealer = await t.make.signedIn();
+    const car = await vehicleWithSpin(dealer);
+    const built = await buildContents(t.app, dealer, car);
+    const shortId = built.json().short_id as string;
+    const oldUrl = await legacyPublication(car, shortId);
+    const sha = oldUrl.slice(oldUrl.lastIndexOf('/') + 1, -'.jpg'.length);
+    expect(oldUrl).toBe(`/svnmedia/contents/${car}/published/${sha}.jpg`);
+    expect((await get(oldUrl)).statusCode).toBe(200);
+
+    expect(await rekeyLegacyPublications(t.db, store())).toContain(car);
+    const after = await manifestOf(t.app, shortId);
+    expect(after.statusCode).toBe(200);
+    const newUrl = firstFrameUrl(after.json());
+    expect(newUrl).toBe(`/svnmedia/${publishedKeyOf(car, dealer.domainId, `x/${sha}.jpg`)}`);
+    expect((await get(newUrl)).statusCode).toBe(200);
+    expect((await get(oldUrl)).statusCode).toBe(404);
+    expect(after.body).not.toContain(`/published/${sha}`);
+    expect(await rekeyLegacyPublications(t.db, store())).not.toContain(car);
   });
 });

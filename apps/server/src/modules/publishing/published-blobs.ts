@@ -9,7 +9,13 @@ import { mediaUrlOf, publishedName } from '../vehicle-media/media-urls.ts';
  * are not theirs, so the published manifest keeps working until the next build. Copies of unchanged pictures are
  * already there, so a republish writes only what changed.
  */
-export const publishedPrefix = (contentId: string): string => `contents/${contentId}/published`;
+export const publishedPrefix = (contentId: string): string => `contents/${contentId}/published/k`;
+
+/**
+ * Where builds before issue 18 put their copies, named by the bytes' SHA-256 alone (an existence oracle across
+ * tenants); rekey.ts moves each such publication to keyed names.
+ */
+export const legacyPublishedPrefix = (contentId: string): string => `contents/${contentId}/published`;
 
 const baseName = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
