@@ -109,6 +109,10 @@ describe("a vehicle's own files (unpublished media, originals)", () => {
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
     expect((await get(`${path}?${signatureQuery(keys, key, past + 120)}`)).statusCode).toBe(200);
+    // A file under contents/ whose folder names no vehicle the rule can look up is refused, not taken for public.
+    const odd = `contents/${'9'.repeat(19)}/exterior/${'0'.repeat(64)}.jpg`;
+    await store().put(odd, Buffer.from('jpeg'));
+    expect((await get(`/svnmedia/${odd}`)).statusCode).toBe(404);
   });
 
   it('never lets the viewer reach an original an edit (blur, replacement) hides', async () => {

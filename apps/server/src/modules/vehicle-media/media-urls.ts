@@ -69,7 +69,8 @@ export function vehicleMediaAccess(db: Db): MediaAccess {
   const repo = mediaAccessRepo(db);
   return async (key, query, nowMs) => {
     const vehicle = vehicleOf(key);
-    if (vehicle === null) return { cacheControl: cacheControlFor(key) };
+    // Under contents/ but naming no vehicle we could check: refused rather than taken for a public file.
+    if (vehicle === null) return key.startsWith('contents/') ? null : { cacheControl: cacheControlFor(key) };
     if (vehicle.published) {
       // The manifest is read through /v/<id>/manifest.json, which checks the limited publication's password.
       if (key.endsWith('.json')) return null;
