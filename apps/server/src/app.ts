@@ -17,6 +17,7 @@ import { authService } from './modules/auth/service.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
+import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
@@ -114,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   await app.register(healthRoutes, { db: deps.db });
-  await app.register(mediaRoutes, { store: deps.store });
+  // Before any answer names a media file: vehicles' files are answered as signed URLs.
+  await loadMediaKeys(deps.db);
+  await app.register(mediaRoutes, { store: deps.store, access: vehicleMediaAccess(deps.db) });
   await app.register(async (publicScope) => {
     for (const module of MODULES) await module.public?.(publicScope, ctx);
   });

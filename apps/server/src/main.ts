@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { accountsService } from './modules/accounts/service.ts';
 import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
+import { loadMediaKeys } from './modules/vehicle-media/media-urls.ts';
 import { createBoss } from './platform/jobs/boss.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailer } from './platform/mail/index.ts';
@@ -176,6 +177,8 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
 
 async function worker(config: Config, log: Log): Promise<void> {
   const runtime = await openDatabase(config, log);
+  // Any job code that answers a media URL signs it with the same shared secret as the serving nodes.
+  await loadMediaKeys(runtime.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
   // Workers purge deleted domains and make media, so they reach the same store as the serving nodes.
   const runner = await startJobs(runtime, mailer, createBlobStore(config.storage), true, config.mediaJobs, log);
