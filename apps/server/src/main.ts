@@ -98,17 +98,29 @@ async function closeHttp(app: FastifyInstance): Promise<void> {
 }
 
 /**
+ * One stop asked once may arrive more than once: `kill -TERM -PGID` (a process manager, Ctrl-C in a terminal)
+ * reaches this process and the wrappers above it (npm, a shell, tsx), which forward the same signal again within
+ * milliseconds. Signals this close to the first are that one send; a later one is someone asking again.
+ */
+const SAME_SEND_MS = 1_000;
+
+/**
  * Stops in dependency order: stop taking requests and let in-flight ones finish, then stop the workers,
- * then the mailer, then the database (the embedded server last, with a clean checkpoint).
+ * then the mailer, then the database (the embedded server last, with a clean checkpoint). A second signal sent
+ * on its own (not the echo of the first, SAME_SEND_MS) exits at once.
  */
 function onShutdown(log: Log, steps: [string, () => Promise<void>][]): void {
-  let stopping = false;
+  let firstAt: number | undefined;
   const stop = (signal: string) => {
-    if (stopping) {
+    if (firstAt !== undefined) {
+      if (Date.now() - firstAt < SAME_SEND_MS) {
+        log(`${signal} again with the first: one stop, still draining`);
+        return;
+      }
       log(`Second ${signal}: exiting now`);
       process.exit(1);
     }
-    stopping = true;
+    firstAt = Date.now();
     log(`${signal} received: shutting down`);
     void (async () => {
       for (const [name, step] of steps) {
