@@ -7,7 +7,9 @@ import { accountsService } from './modules/accounts/service.ts';
 import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
 import { createBoss } from './platform/jobs/boss.ts';
+import { createJobLeases } from './platform/jobs/leases.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
+import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia } from './platform/media/index.ts';
@@ -66,6 +68,8 @@ async function startJobs(
   };
   const runner = createJobRunner({
     boss: createBoss(runtime.url),
+    // Only a working node holds jobs; every one of them hands back those of a worker that died.
+    ...(work ? { leases: createJobLeases(runtime.url, log) } : {}),
     ...serverJobs({ db: runtime.db, store, media: createMedia(), log, mailer, enqueue }),
     log,
     lanes: { names: PIPELINE_JOB_NAMES, count: mediaJobs },
@@ -177,6 +181,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     ['http', () => closeHttp(app)],
     ['realtime', () => realtime.close()],
     ['jobs', () => runner.stop()],
+    ['temp', () => removeOwnTempSpace()],
     ['mail', () => mailer.close()],
     ['database', () => runtime.close()],
   ]);
@@ -193,6 +198,7 @@ async function worker(config: Config, log: Log): Promise<void> {
   const runner = await startJobs(runtime, mailer, createBlobStore(config.storage), true, config.mediaJobs, log);
   onShutdown(log, [
     ['jobs', () => runner.stop()],
+    ['temp', () => removeOwnTempSpace()],
     ['mail', () => mailer.close()],
     ['database', () => runtime.close()],
   ]);
