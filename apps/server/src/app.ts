@@ -9,7 +9,12 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Db } from './db/database.ts';
 import { requireToken } from './http/authenticate.ts';
 import { registerConsole } from './http/console-static.ts';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  refuseWhileClosing,
+  registerErrorHandling,
+} from './http/error-handler.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { fieldRuleValidator } from './http/validation.ts';
 import { authRepo } from './modules/auth/repo.ts';
@@ -78,11 +83,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Router and HTTP-parser refusals answer in the product's error shape too.
     frameworkErrors,
     clientErrorHandler,
+    // Fastify's own refusal while closing is not in the error shape: refuseWhileClosing answers instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(fieldRuleValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
   registerErrorHandling(app);
+  refuseWhileClosing(app);
   // Before any route is registered, so every route (and every later one) inherits it.
   refuseNulCharacters(app);
 
