@@ -1,7 +1,7 @@
 import type { PublishedInteriorHotspot } from '@spinyard/domain';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { loadAnalytics } from './analytics.ts';
+import { type AnalyticsTag, loadAnalytics } from './analytics.ts';
 import { HotspotDialog } from './HotspotDialog.tsx';
 import { useI18n } from './i18n/i18n.ts';
 import { Icon } from './icons.tsx';
@@ -22,7 +22,12 @@ const loadDamageMap = () => import('./details/DamageMap.tsx');
 export function App({ data, stage, below }: { data: PageData; stage: HTMLElement; below: HTMLElement }) {
   const { t } = useI18n();
   const { manifest, start } = data;
-  const stats = useMemo(() => moments(manifest.short_id), [manifest.short_id]);
+  const tag = useRef<AnalyticsTag | null>(null);
+  // The view is the tag's page view (sent when its frame opens): only the buyer's actions follow it as events.
+  const stats = useMemo(
+    () => moments(manifest.short_id, navigator, (kind) => (kind === 'view' ? undefined : tag.current?.event(kind))),
+    [manifest.short_id],
+  );
   const [hotspot, setHotspot] = useState<AnyHotspot | null>(null);
   const hasInterior = (manifest.interior?.scenes.length ?? 0) > 0;
   const [interiorOpen, setInteriorOpen] = useState(
@@ -52,7 +57,12 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
 
   useEffect(() => {
     stats.view();
-    loadAnalytics(manifest.analytics_tag);
+    const opened = loadAnalytics(manifest.analytics_tag);
+    tag.current = opened;
+    return () => {
+      opened?.remove();
+      tag.current = null;
+    };
   }, [stats, manifest.analytics_tag]);
 
   useEffect(() => {

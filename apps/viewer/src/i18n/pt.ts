@@ -45,5 +45,8 @@ export const pt: Catalogue = {
   gyroscope_denied: 'A permissão para usar a orientação do aparelho não foi dada.',
   vr: 'VR',
   zoom_point: 'Zoom: {label}',
+  interior_unsupported: 'Este navegador não consegue mostrar o interior em 360°.',
+  interior_two_fingers: 'Use dois dedos para se mover',
+  interior_ctrl_zoom: 'Segure Ctrl e role para ampliar',
   load_error: 'Não foi possível carregar a imagem.',
 };
