@@ -2,6 +2,7 @@ import type { PublishedInteriorHotspot } from '@spinyard/domain';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type AnalyticsTag, loadAnalytics } from './analytics.ts';
+import { Dealer, dealerContact, isFact } from './Dealer.tsx';
 import { HotspotDialog } from './HotspotDialog.tsx';
 import { useI18n } from './i18n/i18n.ts';
 import { Icon } from './icons.tsx';
@@ -47,9 +48,11 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
     (manifest.category_images.length > 0 ||
       mapPlace === 'outside' ||
       manifest.video_links.length > 0 ||
-      manifest.basic_info.some((b) => b.value !== null && b.value !== '') ||
+      manifest.basic_info.some(isFact) ||
       manifest.inspection !== null ||
       (manifest.display.defects && damage.length > 0));
+  // Who sells it: the dealer's own page has that when it embeds the viewer.
+  const contact = useMemo(() => (embed ? null : dealerContact(manifest)), [embed, manifest]);
   const openButton = useRef<HTMLButtonElement>(null);
   const Details = useModule(loadDetails, details);
   const Interior = useModule(loadInterior, interiorOpen);
@@ -121,6 +124,7 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
             {t('loading')}
           </p>
         ))}
+      {contact && <Dealer contact={contact} />}
       {details && Details && <Details manifest={manifest} damage={damage} />}
     </>
   );

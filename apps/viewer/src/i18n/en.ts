@@ -48,5 +48,8 @@ export const en: Catalogue = {
   interior_unsupported: 'This browser cannot show the 360° interior.',
   interior_two_fingers: 'Use two fingers to move around',
   interior_ctrl_zoom: 'Hold Ctrl and scroll to zoom',
+  dealer: 'Dealer',
+  dealer_phone: 'Phone',
+  dealer_mail: 'E-mail',
   load_error: 'The picture could not be loaded.',
 };

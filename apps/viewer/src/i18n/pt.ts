@@ -48,5 +48,8 @@ export const pt: Catalogue = {
   interior_unsupported: 'Este navegador não consegue mostrar o interior em 360°.',
   interior_two_fingers: 'Use dois dedos para se mover',
   interior_ctrl_zoom: 'Segure Ctrl e role para ampliar',
+  dealer: 'Concessionária',
+  dealer_phone: 'Telefone',
+  dealer_mail: 'E-mail',
   load_error: 'Não foi possível carregar a imagem.',
 };
