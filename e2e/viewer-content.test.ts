@@ -4,7 +4,7 @@ import { api } from './api.ts';
 import { type ApiSession, activeSuperUserSession } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
-import { frameOf, panorama, publishedVehicle, spinReady } from './viewer-scene.ts';
+import { frameOf, interiorScene, panorama, publishedVehicle, spinReady } from './viewer-scene.ts';
 
 const XSS = '<img src=x onerror="window.__xss=1">"><script>window.__xss=2</script>';
 
@@ -29,22 +29,9 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
 
   beforeAll(async () => {
     session = await activeSuperUserSession(suite, account);
-    const base = `${suite.server.baseUrl}/api/browser/v0`;
     const picture = await panorama();
-    /** The panorama uploaded as an interior scene of the vehicle; answers the scene's id. */
-    const uploadScene = async (id: string, name: string, title: string) => {
-      const form = new FormData();
-      form.append('file', picture, name);
-      form.append('title', title);
-      const upload = await fetch(`${base}/interior/${id}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${session.content}` },
-        body: form,
-      });
-      const scene = (await upload.json()) as { id: string };
-      expect(upload.status, JSON.stringify(scene)).toBe(201);
-      return scene.id;
-    };
+    const uploadScene = (id: string, name: string, title: string) =>
+      interiorScene(suite, session, id, picture, name, title);
     const made = await publishedVehicle(
       suite,
       session,

@@ -5,7 +5,7 @@ import { type ApiSession, activeSuperUserSession } from './contents-api.ts';
 import { skipBrowserTests } from './harness/browser.ts';
 import { openPage, textOf, useSuite } from './harness/fixtures.ts';
 import { freePort } from './harness/server.ts';
-import { panorama, publishedVehicle, spinReady } from './viewer-scene.ts';
+import { interiorScene, panorama, publishedVehicle, spinReady } from './viewer-scene.ts';
 
 /** Every answer of 400 or more and every console error or warning of the page and its frames. */
 function watchFaults(page: Page): string[] {
@@ -49,15 +49,7 @@ describe.skipIf(skipBrowserTests)('the buyer page in a cross-site frame, and its
         basic_info_shown: ['maker', 'car_name', 'store', 'phone', 'mail'],
       },
       async (id) => {
-        const form = new FormData();
-        form.append('file', picture, 'panorama.jpg');
-        form.append('title', 'Cabin');
-        const scene = await fetch(`${suite.server.baseUrl}/api/browser/v0/interior/${id}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${session.content}` },
-          body: form,
-        });
-        expect(scene.status, await scene.text()).toBe(201);
+        await interiorScene(suite, session, id, picture, 'panorama.jpg', 'Cabin');
       },
     );
     shortId = made.shortId;

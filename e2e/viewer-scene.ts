@@ -101,3 +101,25 @@ export async function panorama(): Promise<Blob> {
   await writeFile(path.join(dir, 'panorama.jpg'), data);
   return new Blob([new Uint8Array(data)], { type: 'image/jpeg' });
 }
+
+/** A picture uploaded as an interior scene of the vehicle; answers the scene's id. */
+export async function interiorScene(
+  suite: Suite,
+  session: ApiSession,
+  vehicleId: string,
+  picture: Blob,
+  name: string,
+  title: string,
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', picture, name);
+  form.append('title', title);
+  const upload = await fetch(`${suite.server.baseUrl}/api/browser/v0/interior/${vehicleId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.content}` },
+    body: form,
+  });
+  const scene = (await upload.json()) as { id: string };
+  expect(upload.status, JSON.stringify(scene)).toBe(201);
+  return scene.id;
+}
