@@ -1,27 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './api.ts';
 import { type ApiSession, activeSuperUserSession } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
-import { frameOf, publishedVehicle, spinReady } from './viewer-scene.ts';
-
-/** A 2:1 panorama: a horizontal gradient, so Photo Sphere Viewer has something to draw. */
-async function panorama(): Promise<Blob> {
-  const dir = path.join(tmpdir(), 'spinyard-e2e-viewer');
-  await mkdir(dir, { recursive: true });
-  const svg = Buffer.from(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="2048" height="1024"><defs><linearGradient id="g">' +
-      '<stop offset="0" stop-color="#345"/><stop offset="1" stop-color="#c96"/></linearGradient></defs>' +
-      '<rect width="2048" height="1024" fill="url(#g)"/></svg>',
-  );
-  const data = await sharp(svg).jpeg({ quality: 80 }).toBuffer();
-  await writeFile(path.join(dir, 'panorama.jpg'), data);
-  return new Blob([new Uint8Array(data)], { type: 'image/jpeg' });
-}
+import { frameOf, interiorScene, panorama, publishedVehicle, spinReady } from './viewer-scene.ts';
 
 const XSS = '<img src=x onerror="window.__xss=1">"><script>window.__xss=2</script>';
 
@@ -46,22 +29,9 @@ describe.skipIf(skipBrowserTests)('the viewer: hotspots, details, interior', () 
 
   beforeAll(async () => {
     session = await activeSuperUserSession(suite, account);
-    const base = `${suite.server.baseUrl}/api/browser/v0`;
     const picture = await panorama();
-    /** The panorama uploaded as an interior scene of the vehicle; answers the scene's id. */
-    const uploadScene = async (id: string, name: string, title: string) => {
-      const form = new FormData();
-      form.append('file', picture, name);
-      form.append('title', title);
-      const upload = await fetch(`${base}/interior/${id}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${session.content}` },
-        body: form,
-      });
-      const scene = (await upload.json()) as { id: string };
-      expect(upload.status, JSON.stringify(scene)).toBe(201);
-      return scene.id;
-    };
+    const uploadScene = (id: string, name: string, title: string) =>
+      interiorScene(suite, session, id, picture, name, title);
     const made = await publishedVehicle(
       suite,
       session,

@@ -1,5 +1,8 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
@@ -76,3 +79,39 @@ export const centrePixel = (page: Page) =>
     const d = ctx?.getImageData(Math.floor(canvas.width * 0.75), Math.floor(canvas.height * 0.75), 1, 1).data;
     return d ? [d[0], d[1], d[2]].join(',') : '';
   });
+
+/** A 2:1 panorama: a horizontal gradient, so Photo Sphere Viewer has something to draw. */
+export async function panorama(): Promise<Blob> {
+  const dir = path.join(tmpdir(), 'spinyard-e2e-viewer');
+  await mkdir(dir, { recursive: true });
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="2048" height="1024"><defs><linearGradient id="g">' +
+      '<stop offset="0" stop-color="#345"/><stop offset="1" stop-color="#c96"/></linearGradient></defs>' +
+      '<rect width="2048" height="1024" fill="url(#g)"/></svg>',
+  );
+  const data = await sharp(svg).jpeg({ quality: 80 }).toBuffer();
+  await writeFile(path.join(dir, 'panorama.jpg'), data);
+  return new Blob([new Uint8Array(data)], { type: 'image/jpeg' });
+}
+
+/** A picture uploaded as an interior scene of the vehicle; answers the scene's id. */
+export async function interiorScene(
+  suite: Suite,
+  session: ApiSession,
+  vehicleId: string,
+  picture: Blob,
+  name: string,
+  title: string,
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', picture, name);
+  form.append('title', title);
+  const upload = await fetch(`${suite.server.baseUrl}/api/browser/v0/interior/${vehicleId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.content}` },
+    body: form,
+  });
+  const scene = (await upload.json()) as { id: string };
+  expect(upload.status, JSON.stringify(scene)).toBe(201);
+  return scene.id;
+}

@@ -160,7 +160,7 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  it("loads the dealer's analytics tag by its id only where the vehicle turns it on", async () => {
+  it("runs the dealer's analytics tag by its id, sandboxed off the console's origin, only where it is on", async () => {
     const { page } = await openPage(suite, 'en-US');
     const asked: string[] = [];
     // Google's tag host stands in here: no request leaves the machine.
@@ -169,18 +169,54 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
       return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__tagLoaded = true;' });
     });
     await page.goto(`/v/${tagged.shortId}`);
-    await spinReady(page);
-    await expect.poll(() => page.evaluate(() => (window as { __tagLoaded?: boolean }).__tagLoaded === true)).toBe(true);
+    const surface = await spinReady(page);
+    const tagFrame = async () => page.frames().find((f) => f.url().includes('/viewer/tag-frame?id=G-E2ETEST1'));
+    await expect.poll(async () => (await tagFrame()) !== undefined).toBe(true);
+    const frame = await tagFrame();
+    if (!frame) throw new Error('no tag frame');
+    await expect
+      .poll(() => frame.evaluate(() => (window as { __tagLoaded?: boolean }).__tagLoaded === true))
+      .toBe(true);
     expect(asked).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-E2ETEST1']);
-    const configured = await page.evaluate(() =>
-      ((window as { dataLayer?: IArguments[] }).dataLayer ?? []).map((a) => Array.from(a)[0]),
-    );
-    expect(configured).toEqual(['js', 'config']);
+    // The tag ran in the frame only: an opaque origin without storage, nothing of it in the page.
+    expect(await page.evaluate(() => (window as { __tagLoaded?: boolean }).__tagLoaded)).toBeUndefined();
+    const inside = await frame.evaluate(() => {
+      let storage = 'open';
+      try {
+        void window.localStorage.length;
+      } catch {
+        storage = 'refused';
+      }
+      return {
+        origin: self.origin,
+        storage,
+        cookie: (() => {
+          try {
+            return document.cookie;
+          } catch {
+            return 'refused';
+          }
+        })(),
+      };
+    });
+    expect(inside).toEqual({ origin: 'null', storage: 'refused', cookie: 'refused' });
+    const layer = () =>
+      frame.evaluate(() =>
+        ((window as { dataLayer?: IArguments[] }).dataLayer ?? []).map((a) => JSON.stringify(Array.from(a))),
+      );
+    const configured = (await layer()).map((entry) => JSON.parse(entry) as unknown[]);
+    expect(configured.map((a) => a[0])).toEqual(['consent', 'js', 'config']);
+    expect(configured[2]?.[2]).toMatchObject({ page_location: `${suite.server.baseUrl}/v/${tagged.shortId}` });
+    // The buyer's actions reach the tag as events.
+    await surface.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await layer()).some((e) => e === '["event","spin"]')).toBe(true);
 
     asked.length = 0;
     await page.goto(`/v/${open.shortId}`);
     await spinReady(page);
     expect(asked).toEqual([]);
+    expect(page.frames()).toHaveLength(1);
   });
 
   it('is axe-clean in English, with English words', async () => {

@@ -23,8 +23,9 @@ describe('health', () => {
 describe('GET /v1/companycode/{host}', () => {
   it("answers a tenant host's company code and service name, and 0006 without a name for any other host", async () => {
     await t.make.tenant({ host: 'bikes.example.test', companyCode: '0016', serviceName: 'Dealer' });
-    const tenant = { company_code: '0016', service_name: 'Dealer' };
-    const other = { company_code: '0006', service_name: '' };
+    const tenant = { company_code: '0016', service_name: 'Dealer', has_logo: false };
+    // The product's logo is a default asset: it always exists.
+    const other = { company_code: '0006', service_name: '', has_logo: true };
     expect((await t.app.inject('/v1/companycode/bikes.example.test')).json()).toEqual(tenant);
     expect((await t.app.inject('/v1/companycode/BIKES.example.test:8443')).json()).toEqual(tenant);
     expect((await t.app.inject('/v1/companycode/unknown.example.test')).json()).toEqual(other);

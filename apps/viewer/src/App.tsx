@@ -1,7 +1,8 @@
 import type { PublishedInteriorHotspot } from '@spinyard/domain';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { loadAnalytics } from './analytics.ts';
+import { type AnalyticsTag, loadAnalytics } from './analytics.ts';
+import { Dealer, dealerContact, isFact } from './Dealer.tsx';
 import { HotspotDialog } from './HotspotDialog.tsx';
 import { useI18n } from './i18n/i18n.ts';
 import { Icon } from './icons.tsx';
@@ -22,7 +23,12 @@ const loadDamageMap = () => import('./details/DamageMap.tsx');
 export function App({ data, stage, below }: { data: PageData; stage: HTMLElement; below: HTMLElement }) {
   const { t } = useI18n();
   const { manifest, start } = data;
-  const stats = useMemo(() => moments(manifest.short_id), [manifest.short_id]);
+  const tag = useRef<AnalyticsTag | null>(null);
+  // The view is the tag's page view (sent when its frame opens): only the buyer's actions follow it as events.
+  const stats = useMemo(
+    () => moments(manifest.short_id, navigator, (kind) => (kind === 'view' ? undefined : tag.current?.event(kind))),
+    [manifest.short_id],
+  );
   const [hotspot, setHotspot] = useState<AnyHotspot | null>(null);
   const hasInterior = (manifest.interior?.scenes.length ?? 0) > 0;
   const [interiorOpen, setInteriorOpen] = useState(
@@ -42,9 +48,11 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
     (manifest.category_images.length > 0 ||
       mapPlace === 'outside' ||
       manifest.video_links.length > 0 ||
-      manifest.basic_info.some((b) => b.value !== null && b.value !== '') ||
+      manifest.basic_info.some(isFact) ||
       manifest.inspection !== null ||
       (manifest.display.defects && damage.length > 0));
+  // Who sells it: the dealer's own page has that when it embeds the viewer.
+  const contact = useMemo(() => (embed ? null : dealerContact(manifest)), [embed, manifest]);
   const openButton = useRef<HTMLButtonElement>(null);
   const Details = useModule(loadDetails, details);
   const Interior = useModule(loadInterior, interiorOpen);
@@ -52,7 +60,12 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
 
   useEffect(() => {
     stats.view();
-    loadAnalytics(manifest.analytics_tag);
+    const opened = loadAnalytics(manifest.analytics_tag);
+    tag.current = opened;
+    return () => {
+      opened?.remove();
+      tag.current = null;
+    };
   }, [stats, manifest.analytics_tag]);
 
   useEffect(() => {
@@ -111,6 +124,7 @@ export function App({ data, stage, below }: { data: PageData; stage: HTMLElement
             {t('loading')}
           </p>
         ))}
+      {contact && <Dealer contact={contact} />}
       {details && Details && <Details manifest={manifest} damage={damage} />}
     </>
   );

@@ -13,10 +13,15 @@ export type MomentKind = 'view' | 'spin' | 'interior_open' | 'hotspot_open';
 /** Spins are counted once per this long at most: the server caps them per day anyway, a drag is many turns. */
 const SPIN_EVERY_MS = 10_000;
 
-export function moments(shortId: string, nav: Navigator = navigator) {
+/**
+ * `also` hears every moment sent (the dealer's analytics tag gets the same ones the server counts, spins as
+ * rarely).
+ */
+export function moments(shortId: string, nav: Navigator = navigator, also?: (kind: MomentKind) => void) {
   let lastSpin = Number.NEGATIVE_INFINITY;
 
   function send(kind: MomentKind, hotspotId?: string): void {
+    also?.(kind);
     const body = JSON.stringify({ short_id: shortId, kind, ...(hotspotId ? { hotspot_id: hotspotId } : {}) });
     let queued = false;
     try {

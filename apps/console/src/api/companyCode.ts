@@ -8,9 +8,11 @@ export interface HostBrand {
   companyCode: string;
   /** Empty for the product's own host and for any host that is not an active tenant. */
   serviceName: string;
+  /** Whether the company code's own logo exists: when not, the product's is shown without asking for it (a 404). */
+  hasLogo: boolean;
 }
 
-const FALLBACK: HostBrand = { companyCode: DEFAULT_COMPANY_CODE, serviceName: '' };
+const FALLBACK: HostBrand = { companyCode: DEFAULT_COMPANY_CODE, serviceName: '', hasLogo: true };
 
 /** GET /v1/companycode/{host}; any failure falls back silently to 0006, so it never shows a message. */
 export async function fetchHostBrand(hostname: string): Promise<HostBrand> {
@@ -27,7 +29,8 @@ export async function fetchHostBrand(hostname: string): Promise<HostBrand> {
       if (typeof code !== 'string' || typeof name !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(code)) {
         throw new Error('No usable company code');
       }
-      return { companyCode: code, serviceName: name.trim() };
+      // A server that does not say is asked for the logo, as before.
+      return { companyCode: code, serviceName: name.trim(), hasLogo: answer?.has_logo !== false };
     });
   } catch {
     return FALLBACK;
@@ -74,7 +77,7 @@ export function useHostBrand(): { data: HostBrand | undefined; isPending: boolea
   return { data: brand, isPending: brand === undefined };
 }
 
-export function useCompanyCode(): { data: string | undefined; isPending: boolean } {
+export function useCompanyCode(): { data: string | undefined; hasLogo: boolean; isPending: boolean } {
   const brand = useHostBrand();
-  return { data: brand.data?.companyCode, isPending: brand.isPending };
+  return { data: brand.data?.companyCode, hasLogo: brand.data?.hasLogo ?? true, isPending: brand.isPending };
 }

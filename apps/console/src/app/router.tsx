@@ -238,7 +238,13 @@ const publicRoute = (screen: (typeof PUBLIC_SCREENS)[number]): RouteObject => ({
 /** The sign-in page is the one screen drawn without the query client: the first page most visits open. */
 const SIGN_IN_SCREEN = 'login';
 
-export const routes: RouteObject[] = [
+/**
+ * What shows while the first page's lazy routes arrive: nothing, as before, but named, so the data router does not
+ * warn "No HydrateFallback" in every visitor's console (it asks for one on the first load of any lazy route).
+ */
+const InitialLoad = () => null;
+
+const screens: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
   { path: '/user', element: <Navigate to="/user/plan" replace /> },
   {
@@ -303,5 +309,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** One pathless root, so its fallback covers every first load. */
+export const routes: RouteObject[] = [{ HydrateFallback: InitialLoad, children: screens }];
 
 export const router = createBrowserRouter(routes);

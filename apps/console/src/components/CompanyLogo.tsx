@@ -21,19 +21,33 @@ function subscribeLogoVersion(listener: () => void): () => void {
   return () => logoListeners.delete(listener);
 }
 
+/** Where the chain starts: the code's own logo when it has one (or one was just uploaded here), else the product's. */
+const firstStage = (code: string, hasLogo: boolean, version: number): 'own' | 'default' =>
+  code !== DEFAULT_COMPANY_CODE && (hasLogo || version > 0) ? 'own' : 'default';
+
 /**
- * The host's company logo. A tenant without its own logo gets the product's (0006); if even that cannot load,
- * the company name is shown as text so the sidebar is never left with a broken image.
+ * The host's company logo. A tenant without its own logo gets the product's (0006) at once, never a request that
+ * answers 404 (the host lookup says whether one exists); if even that cannot load, the company name is shown as
+ * text so the sidebar is never left with a broken image.
  */
-export function CompanyLogo({ code, name, maxHeight = 44 }: { code: string; name: string; maxHeight?: number }) {
-  const [stage, setStage] = useState<'own' | 'default' | 'text'>(code === DEFAULT_COMPANY_CODE ? 'default' : 'own');
+export function CompanyLogo({
+  code,
+  name,
+  hasLogo = true,
+  maxHeight = 44,
+}: {
+  code: string;
+  name: string;
+  hasLogo?: boolean;
+  maxHeight?: number;
+}) {
   const version = useSyncExternalStore(subscribeLogoVersion, () => logoVersion);
+  const [stage, setStage] = useState<'own' | 'default' | 'text'>(() => firstStage(code, hasLogo, version));
 
   // A different host code (after the lookup answers), or a replaced logo, starts the chain again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the version is the reason to run again
   useEffect(() => {
-    setStage(code === DEFAULT_COMPANY_CODE ? 'default' : 'own');
-  }, [code, version]);
+    setStage(firstStage(code, hasLogo, version));
+  }, [code, hasLogo, version]);
 
   if (stage === 'text') {
     return (

@@ -100,6 +100,7 @@ describe('DELETE /v1/domain/{id} and the nightly deletion', () => {
     expect((await call(t.app, undefined, 'GET', `/v1/companycode/${host}`)).json()).toEqual({
       company_code: '0006',
       service_name: '',
+      has_logo: true,
     });
 
     const again = await call(t.app, master.token, 'POST', '/v1/domain', domainBody({ host }));

@@ -174,6 +174,9 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
     const code = nextCompanyCode();
     const tenant = await t.make.tenant({ host, companyCode: code });
     const superUser = await t.make.signedIn({ tenant, privilege_type: 'super' });
+    // Before: the lookup says there is none, so the sidebar asks for the product's logo, never a 404.
+    const before = await call(t.app, undefined, 'GET', `/v1/companycode/${host}`);
+    expect(before.json()).toMatchObject({ company_code: code, has_logo: false });
     const res = await call(t.app, superUser.token, 'POST', '/v1/company/logo', {
       image: base64(await gif(320, 120)),
       file_name: 'logo.gif',
@@ -183,7 +186,7 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
 
     // What the sidebar loads: the code of the host, then the fixed logo URL.
     const lookup = await call(t.app, undefined, 'GET', `/v1/companycode/${host}`);
-    expect(lookup.json()).toMatchObject({ company_code: code });
+    expect(lookup.json()).toMatchObject({ company_code: code, has_logo: true });
     const served = await media(`/svnmedia/images/logos/company_logo_${code}.png`);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -258,6 +261,8 @@ describe('company logo: png, gif or jpg, up to 5 MB, for the sidebar', () => {
     const res = await call(t.app, user.token, 'DELETE', '/v1/company/logo');
     expect(res.json().logo_url).toBeNull();
     expect((await media(`/svnmedia/images/logos/company_logo_${code}.png`)).statusCode).toBe(404);
+    const lookup = await call(t.app, undefined, 'GET', '/v1/companycode/logo-off.example.test');
+    expect(lookup.json()).toMatchObject({ company_code: code, has_logo: false });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { PublishedManifest } from '@spinyard/domain';
+import { isFact } from '../Dealer.tsx';
 import { useI18n, type ViewerLocale } from '../i18n/i18n.ts';
 import { Picture } from '../Picture.tsx';
 import { type SpinHotspot, safeUrl } from '../page-data.ts';
@@ -31,7 +32,8 @@ export default function Details({ manifest, damage }: { manifest: PublishedManif
   const labels = useLabels();
   if (!labels) return null;
 
-  const info = manifest.basic_info.filter((b) => b.value !== null && b.value !== '');
+  // The store, phone and mail are the dealer's block (Dealer.tsx), above.
+  const info = manifest.basic_info.filter(isFact);
   const inspection = manifest.inspection;
   return (
     <div className="details">

@@ -45,5 +45,11 @@ export const en: Catalogue = {
   gyroscope_denied: 'Permission to use the device orientation was not given.',
   vr: 'VR',
   zoom_point: 'Zoom: {label}',
+  interior_unsupported: 'This browser cannot show the 360° interior.',
+  interior_two_fingers: 'Use two fingers to move around',
+  interior_ctrl_zoom: 'Hold Ctrl and scroll to zoom',
+  dealer: 'Dealer',
+  dealer_phone: 'Phone',
+  dealer_mail: 'E-mail',
   load_error: 'The picture could not be loaded.',
 };

@@ -45,5 +45,11 @@ export const fr: Catalogue = {
   gyroscope_denied: 'L’autorisation d’utiliser l’orientation de l’appareil n’a pas été donnée.',
   vr: 'VR',
   zoom_point: 'Zoom : {label}',
+  interior_unsupported: 'Ce navigateur ne peut pas afficher l’intérieur à 360°.',
+  interior_two_fingers: 'Utilisez deux doigts pour vous déplacer',
+  interior_ctrl_zoom: 'Maintenez Ctrl et faites défiler pour zoomer',
+  dealer: 'Concessionnaire',
+  dealer_phone: 'Téléphone',
+  dealer_mail: 'E-mail',
   load_error: 'L’image n’a pas pu être chargée.',
 };

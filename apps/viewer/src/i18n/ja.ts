@@ -44,6 +44,12 @@ export const ja = {
   gyroscope_denied: '端末の向きを使う許可がありません。',
   vr: 'VR',
   zoom_point: 'ズーム：{label}',
+  interior_unsupported: 'このブラウザーでは360°の内装を表示できません。',
+  interior_two_fingers: '2本の指で動かしてください',
+  interior_ctrl_zoom: 'Ctrlキーを押しながらスクロールすると拡大します',
+  dealer: '販売店',
+  dealer_phone: '電話',
+  dealer_mail: 'メール',
   load_error: '画像を読み込めませんでした。',
 } as const;
 

@@ -45,5 +45,11 @@ export const pt: Catalogue = {
   gyroscope_denied: 'A permissão para usar a orientação do aparelho não foi dada.',
   vr: 'VR',
   zoom_point: 'Zoom: {label}',
+  interior_unsupported: 'Este navegador não consegue mostrar o interior em 360°.',
+  interior_two_fingers: 'Use dois dedos para se mover',
+  interior_ctrl_zoom: 'Segure Ctrl e role para ampliar',
+  dealer: 'Concessionária',
+  dealer_phone: 'Telefone',
+  dealer_mail: 'E-mail',
   load_error: 'Não foi possível carregar a imagem.',
 };

@@ -52,13 +52,23 @@ export default function Interior(props: {
       [GyroscopePlugin, {}],
     ];
     if (props.manifest.vr_mode) plugins.push([StereoPlugin, {}]);
-    const viewer = new Viewer({ container, navbar: false, keyboard: 'always', plugins, loadingTxt: '' });
+    // Every text Photo Sphere Viewer may show itself, in the buyer's language (its own are English).
+    const lang = {
+      loading: t('loading'),
+      loadError: t('load_error'),
+      webglError: t('interior_unsupported'),
+      twoFingers: t('interior_two_fingers'),
+      ctrlZoom: t('interior_ctrl_zoom'),
+    };
+    const viewer = new Viewer({ container, navbar: false, keyboard: 'always', plugins, loadingTxt: '', lang });
+    // Without WebGL the viewer shows its (translated) error and is never built: nothing may call it then.
+    if ((viewer as unknown as { renderer?: unknown }).renderer === undefined) return;
     viewerRef.current = viewer;
     return () => {
       viewerRef.current = null;
       viewer.destroy();
     };
-  }, [props.manifest.vr_mode]);
+  }, [props.manifest.vr_mode, t]);
 
   useEffect(() => {
     const viewer = viewerRef.current;

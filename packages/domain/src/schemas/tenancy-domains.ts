@@ -35,6 +35,11 @@ export const duplicateCheckQuery = z.object({ company_code: z.string().trim().ma
 export const companyCodeAnswer = z.object({
   company_code: z.string(),
   service_name: z.string().describe('The tenant’s service name (browser title, footer); empty when none.'),
+  has_logo: z
+    .boolean()
+    .describe(
+      'Whether company_logo_{company_code}.png exists (the product’s 0006 always does): the logo is asked only then, never as a 404.',
+    ),
 });
 export type CompanyCodeAnswer = z.output<typeof companyCodeAnswer>;
 

@@ -29,7 +29,12 @@ export function AuthCard({
       <Stack gap="lg">
         <Center h={56}>
           {companyCode.isPending ? null : (
-            <CompanyLogo code={companyCode.data ?? DEFAULT_COMPANY_CODE} name={serviceName} maxHeight={48} />
+            <CompanyLogo
+              code={companyCode.data ?? DEFAULT_COMPANY_CODE}
+              hasLogo={companyCode.hasLogo}
+              name={serviceName}
+              maxHeight={48}
+            />
           )}
         </Center>
         <Stack gap={6}>

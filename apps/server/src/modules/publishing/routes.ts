@@ -93,7 +93,7 @@ const viewerRoutes: FastifyPluginAsyncZod<{ viewer: ViewerService }> = async (ap
       schema: {
         tags: ['viewer'],
         summary:
-          "A published vehicle's manifest. Limited publication: a token from /access (Bearer or ?token=). Unpublished and sleeping 404, deleted 410, each with its code",
+          "A published vehicle's manifest. Limited publication: a token from /access (Bearer or ?token=). Unpublished and sleeping 404, deleted 410, each with its code; on a tenant's host another tenant's vehicle is 404 not_found",
         params: viewerParams,
         querystring: viewerManifestQuery,
         response: { 200: publishedManifest, ...errorResponses(401, 404, 410, 422) },
@@ -101,7 +101,7 @@ const viewerRoutes: FastifyPluginAsyncZod<{ viewer: ViewerService }> = async (ap
     },
     async (request, reply) => {
       const token = request.query.token ?? bearerToken(request);
-      const { json, sha256 } = await viewer.manifest(request.params.short_id, token);
+      const { json, sha256 } = await viewer.manifest(request.params.short_id, token, request.host);
       // Revalidated on every load (a republish or an unpublish shows at once); the ETag makes that cheap.
       const etag = `"${sha256}"`;
       reply.header('cache-control', 'no-cache').header('etag', etag).header('x-content-type-options', 'nosniff');
@@ -130,7 +130,7 @@ const viewerRoutes: FastifyPluginAsyncZod<{ viewer: ViewerService }> = async (ap
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return viewer.access(request.params.short_id, request.body.password, request.ip);
+      return viewer.access(request.params.short_id, request.body.password, request.ip, request.host);
     },
   );
 };
@@ -142,7 +142,7 @@ export async function registerPublicRoutes(scope: FastifyInstance, ctx: ModuleCo
     requireToken(dealer, ctx.auth, 'content');
     await dealer.register(dealerRoutes, { build, ctx });
   });
-  await scope.register(viewerRoutes, { viewer: viewerService({ db: ctx.db, store: ctx.store }) });
+  await scope.register(viewerRoutes, { viewer: viewerService({ db: ctx.db, store: ctx.store, hosts: ctx }) });
 }
 
 export async function registerShortUrlRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {

@@ -13,6 +13,7 @@ import type { ContentRecord } from '../contents/repo.ts';
 import { contentRecords } from '../contents/service.ts';
 import { readText } from './published-blobs.ts';
 import { type PublicationRow, publicationsRepo } from './repo.ts';
+import { boundDomainOf, type SharedHosts } from './viewer-host.ts';
 import { samePassword, signViewerToken, viewerTokenValid } from './viewer-token.ts';
 
 const THROTTLE_ACTION = 'viewer_password';
@@ -27,13 +28,20 @@ export interface ViewerManifest {
 /**
  * The public side: a short id to its vehicle, and what a buyer may see of it. Every state but public answers its
  * own code and nothing else (no media, no manifest). A short id nobody made and a vehicle deleted for good are
- * the same not_found. A limited publication's manifest needs a token from the password check.
+ * the same not_found, and so is another tenant's vehicle asked for on a tenant's host (viewer-host.ts). A limited
+ * publication's manifest needs a token from the password check.
  */
-export function viewerService({ db, store }: { db: Db; store: BlobStore }) {
-  async function publicOrRefused(shortId: string): Promise<{ pub: PublicationRow; content: ContentRecord }> {
+export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; hosts: SharedHosts }) {
+  async function publicOrRefused(
+    shortId: string,
+    host: string | undefined,
+  ): Promise<{ pub: PublicationRow; content: ContentRecord }> {
     const pub = await publicationsRepo(db).findByShortId(shortId);
     const content = pub ? await contentRecords(db).find(pub.content_id) : undefined;
     if (!pub || !content || content.publication === 'permanently_deleted') throw new AppError('not_found');
+    const bound = await boundDomainOf(db, host, hosts);
+    // Before the state: another tenant's host tells nothing about this vehicle, not even that it was deleted.
+    if (bound !== null && bound !== content.domain_id) throw new AppError('not_found');
     switch (content.publication) {
       case 'deleted':
         throw new AppError('content_deleted');
@@ -54,8 +62,14 @@ export function viewerService({ db, store }: { db: Db; store: BlobStore }) {
     `${pub.content_id}:${createHash('sha256').update(`${pub.token_secret}:${ip}`).digest('hex').slice(0, 32)}`;
 
   return {
-    async manifest(shortId: string, token: string | undefined, now = new Date()): Promise<ViewerManifest> {
-      const { pub, content } = await publicOrRefused(shortId);
+    /** `host`: the request's Host (the vehicle must be one its host shows). */
+    async manifest(
+      shortId: string,
+      token: string | undefined,
+      host: string | undefined,
+      now = new Date(),
+    ): Promise<ViewerManifest> {
+      const { pub, content } = await publicOrRefused(shortId, host);
       if (content.publication === 'limited_public') {
         if (token === undefined) throw new AppError('viewer_password_required');
         if (!viewerTokenValid(token, pub.token_secret, pub.short_id, content.limited_password, now)) {
@@ -71,8 +85,14 @@ export function viewerService({ db, store }: { db: Db; store: BlobStore }) {
      * The password of a limited publication, checked here and never in the browser. Wrong ones are counted per
      * vehicle and client address; past the limit every try is refused (429) until the window frees up.
      */
-    async access(shortId: string, password: string, ip: string, now = new Date()): Promise<ViewerAccessAnswer> {
-      const { pub, content } = await publicOrRefused(shortId);
+    async access(
+      shortId: string,
+      password: string,
+      ip: string,
+      host: string | undefined,
+      now = new Date(),
+    ): Promise<ViewerAccessAnswer> {
+      const { pub, content } = await publicOrRefused(shortId, host);
       const expiresAt = new Date(now.getTime() + VIEWER_TOKEN_TTL_SECONDS * 1000);
       const answer = () => ({
         token: signViewerToken(pub.token_secret, pub.short_id, content.limited_password, expiresAt),

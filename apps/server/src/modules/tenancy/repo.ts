@@ -41,13 +41,27 @@ export function tenancyRepo(db: Db) {
       return row?.company_code;
     },
 
-    /** The company code and service name of an active tenant's host (the login screens' brand). */
+    /**
+     * The company code and service name of an active tenant's host (the login screens' brand), and whether its own
+     * company (the first headquarters, whose logo is published as `company_logo_{code}.png`) has a logo.
+     */
     brandForHost(host: string) {
       return db
-        .selectFrom('domains')
-        .select(['company_code', 'service_name'])
-        .where(sql<string>`lower(host)`, '=', host.toLowerCase())
-        .where('status', '=', 'active')
+        .selectFrom('domains as d')
+        .select((eb) => [
+          'd.company_code',
+          'd.service_name',
+          eb
+            .selectFrom('companies as c')
+            .select((c) => c('c.logo_key', 'is not', null).as('has'))
+            .whereRef('c.domain_id', '=', 'd.id')
+            .where('c.kind', '=', 'headquarters')
+            .orderBy('c.id')
+            .limit(1)
+            .as('has_logo'),
+        ])
+        .where(sql<string>`lower(d.host)`, '=', host.toLowerCase())
+        .where('d.status', '=', 'active')
         .executeTakeFirst();
     },
 

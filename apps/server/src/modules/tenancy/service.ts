@@ -1,4 +1,4 @@
-import { DEFAULT_COMPANY_CODE } from '@spinyard/domain';
+import { type CompanyCodeAnswer, DEFAULT_COMPANY_CODE } from '@spinyard/domain';
 import type { TenancyServiceDeps } from './common.ts';
 import { companiesService } from './companies-service.ts';
 import { domainImagesService } from './domain-images-service.ts';
@@ -29,12 +29,15 @@ export function tenancyService(deps: TenancyServiceDeps) {
      * Public: the company code and service name a host shows before sign-in (logo, title, footer). Anything that
      * is not an active tenant gets 0006 and no name, so the console shows the product's own.
      */
-    async brandForHost(host: string): Promise<{ company_code: string; service_name: string }> {
+    async brandForHost(host: string): Promise<CompanyCodeAnswer> {
+      // The product's logo (0006) is a default asset: it always exists.
+      const product = { company_code: DEFAULT_COMPANY_CODE, service_name: '', has_logo: true };
       const bare = host.trim().toLowerCase();
-      if (!HOST_PATTERN.test(bare)) return { company_code: DEFAULT_COMPANY_CODE, service_name: '' };
+      if (!HOST_PATTERN.test(bare)) return product;
       const withoutPort = bare.replace(/:\d+$/, '').replace(/\.$/, '');
       const row = await repo.brandForHost(withoutPort);
-      return row ?? { company_code: DEFAULT_COMPANY_CODE, service_name: '' };
+      if (!row) return product;
+      return { company_code: row.company_code, service_name: row.service_name, has_logo: row.has_logo === true };
     },
     ...domainsService(deps),
     ...domainImagesService(deps),

@@ -25,24 +25,24 @@ export function jsonForScript(value: unknown): string {
 export const ANALYTICS_TAG_PATTERN = /^(G|GT|AW|UA|DC)-[A-Z0-9-]{4,20}$/;
 
 /**
- * The Content-Security-Policy of every viewer page. No inline script at all (the page data is JSON, which is not
- * run); styles may be inline because Photo Sphere Viewer writes style attributes in its templates. Any site may
- * frame the viewer: that is what the embed code is for. The analytics hosts are allowed only with a valid tag.
+ * The Content-Security-Policy of every viewer page. Scripts of this origin only: no inline script at all (the page
+ * data is JSON, which is not run) and no third-party script even with the dealer's analytics tag on, since this
+ * origin is the console's, whose tokens are in localStorage; the tag runs in a sandboxed frame of its own
+ * (tag-frame.ts), the one frame the page may hold. Styles may be inline because Photo Sphere Viewer writes style
+ * attributes in its templates. Any site may frame the viewer: that is what the embed code is for.
  */
 export function viewerCsp(options: { analytics: boolean }): string {
-  const ga = options.analytics
-    ? ' https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com'
-    : '';
   return [
     "default-src 'none'",
-    `script-src 'self'${options.analytics ? ' https://www.googletagmanager.com' : ''}`,
+    "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https://i.ytimg.com${ga}`,
+    "img-src 'self' data: blob: https://i.ytimg.com",
     "media-src 'self' blob:",
-    `connect-src 'self'${ga}`,
+    "connect-src 'self'",
     "font-src 'self'",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
+    ...(options.analytics ? ["frame-src 'self'"] : []),
     "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",
@@ -102,11 +102,13 @@ export function viewerHtml(
     embed: boolean;
     /** A style element the server made (the domain's colours), or ''. */
     style?: string;
+    /** The shared link's card (share.ts), or ''. */
+    share?: string;
   },
 ): string {
   const { first } = page;
   const head =
-    `<title>${escapeHtml(page.title)}</title>${page.style ?? ''}` +
+    `<title>${escapeHtml(page.title)}</title>${page.share ?? ''}${page.style ?? ''}` +
     (first
       ? `<link rel="preload" as="image" href="${escapeHtml(first.webp)}" type="image/webp" fetchpriority="high">`
       : '');

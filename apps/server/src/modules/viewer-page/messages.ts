@@ -22,6 +22,9 @@ export interface PageWords {
   not_found_heading: string;
   not_found_text: string;
   not_built: string;
+  /** The end of a shared link's description: what the page offers. */
+  share_exterior: string;
+  share_with_interior: string;
 }
 
 export const PAGE_WORDS: Readonly<Record<Locale, PageWords>> = {
@@ -43,6 +46,8 @@ export const PAGE_WORDS: Readonly<Record<Locale, PageWords>> = {
     not_found_heading: 'ページが見つかりません',
     not_found_text: 'アドレスをご確認ください。',
     not_built: 'ビューアーがまだビルドされていません。',
+    share_exterior: '360°で外装を見る',
+    share_with_interior: '360°で外装と内装を見る',
   },
   en: {
     title: '360° view',
@@ -62,6 +67,8 @@ export const PAGE_WORDS: Readonly<Record<Locale, PageWords>> = {
     not_found_heading: 'Page not found',
     not_found_text: 'Please check the address.',
     not_built: 'The viewer is not built yet.',
+    share_exterior: 'Turn it around in 360°',
+    share_with_interior: 'Turn it around and look inside in 360°',
   },
   fr: {
     title: 'Vue 360°',
@@ -81,6 +88,8 @@ export const PAGE_WORDS: Readonly<Record<Locale, PageWords>> = {
     not_found_heading: 'Page introuvable',
     not_found_text: "Veuillez vérifier l'adresse.",
     not_built: "Le lecteur n'est pas encore construit.",
+    share_exterior: 'Faites-le tourner à 360°',
+    share_with_interior: 'Faites-le tourner et entrez à bord à 360°',
   },
   pt: {
     title: 'Vista 360°',
@@ -100,6 +109,8 @@ export const PAGE_WORDS: Readonly<Record<Locale, PageWords>> = {
     not_found_heading: 'Página não encontrada',
     not_found_text: 'Verifique o endereço.',
     not_built: 'O visualizador ainda não foi compilado.',
+    share_exterior: 'Gire-o em 360°',
+    share_with_interior: 'Gire-o e veja o interior em 360°',
   },
 };
 

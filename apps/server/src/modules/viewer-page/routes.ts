@@ -8,10 +8,12 @@ import { z } from 'zod';
 import { compressedHtml } from '../../http/compress.ts';
 import type { ModuleContext } from '../context.ts';
 import { designOfDomain } from '../design/service.ts';
+import { originOf } from '../publishing/build-service.ts';
 import { viewerService } from '../publishing/viewer-service.ts';
-import { parseTemplate, type ViewerTemplate } from './html.ts';
+import { ANALYTICS_TAG_PATTERN, parseTemplate, type ViewerTemplate } from './html.ts';
 import { pageLocale } from './messages.ts';
-import { type ViewerPage, type ViewerPageService, viewerPageService } from './service.ts';
+import { type PageRequest, type ViewerPage, type ViewerPageService, viewerPageService } from './service.ts';
+import { TAG_FRAME_CSP, TAG_FRAME_HTML, TAG_FRAME_PATH } from './tag-frame.ts';
 
 /** Where the built viewer's files are served (vite.config.ts of apps/viewer builds for this base). */
 export const VIEWER_ASSET_PREFIX = '/viewer/';
@@ -23,6 +25,9 @@ const pageQuery = viewerManifestQuery.extend({
 // Any text: a short id that is not one answers the not-found page, not the API's JSON refusal.
 const pageParams = z.object({ short_id: z.string().max(100) });
 const gateBody = z.object({ password: z.string().max(200).default('') });
+const tagFrameQuery = z.object({
+  id: z.string().regex(ANALYTICS_TAG_PATTERN, 'An analytics tag id such as G-XXXXXXX.'),
+});
 
 /** Refusals without a code of their own (the gate, its throttle, an unbuilt viewer), by status. */
 const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
@@ -58,9 +63,16 @@ function send(reply: FastifyReply, page: ViewerPage, acceptEncoding: string | un
 }
 
 const pageRoutes: FastifyPluginAsyncZod<{ pages: ViewerPageService }> = async (app, { pages }) => {
-  const request = (req: { headers: Record<string, unknown>; query: { embed?: string | undefined } }) => ({
+  const request = (req: {
+    headers: Record<string, unknown>;
+    query: { embed?: string | undefined };
+    host: string;
+    protocol: string;
+  }): PageRequest => ({
     lang: pageLocale(typeof req.headers['accept-language'] === 'string' ? req.headers['accept-language'] : undefined),
     embed: req.query.embed === '1',
+    host: req.host,
+    origin: originOf(undefined, `${req.protocol}://${req.host}`),
   });
 
   app.get(
@@ -76,6 +88,27 @@ const pageRoutes: FastifyPluginAsyncZod<{ pages: ViewerPageService }> = async (a
     },
     async (req, reply) =>
       send(reply, await pages.page(req.params.short_id, req.query.token, request(req)), req.headers['accept-encoding']),
+  );
+
+  app.get(
+    TAG_FRAME_PATH,
+    {
+      schema: {
+        tags: ['viewer'],
+        summary:
+          "The sandboxed frame the dealer's analytics tag runs in (its CSP: sandbox allow-scripts, an opaque origin), never the viewer page itself",
+        querystring: tagFrameQuery,
+      },
+    },
+    async (_req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', TAG_FRAME_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        // The same bytes for every tag id (the script reads it from the address).
+        .header('cache-control', 'public, max-age=86400')
+        .send(TAG_FRAME_HTML),
   );
 
   app.post(
@@ -130,7 +163,7 @@ export async function registerViewerPage(
   distDir: string | undefined,
 ): Promise<void> {
   const pages = viewerPageService({
-    viewer: viewerService({ db: ctx.db, store: ctx.store }),
+    viewer: viewerService({ db: ctx.db, store: ctx.store, hosts: ctx }),
     template: templateLoader(distDir),
     design: (domainId) => designOfDomain(ctx.db, domainId),
   });

@@ -18,6 +18,7 @@ import {
   viewerHtml,
 } from './html.ts';
 import { PAGE_WORDS, type PageWords } from './messages.ts';
+import { shareCard, shareTags, vehicleName } from './share.ts';
 
 /** What the route sends: a status, the page and the headers that go with it. */
 export interface ViewerPage {
@@ -44,6 +45,10 @@ export interface ViewerPageData {
 export interface PageRequest {
   lang: Locale;
   embed: boolean;
+  /** The request's Host: a tenant's host shows only its own vehicles (publishing/viewer-host.ts). */
+  host: string | undefined;
+  /** The page's own origin (scheme and host as the buyer asked), for the absolute URLs of a shared link's card. */
+  origin: string;
 }
 
 /**
@@ -77,10 +82,8 @@ function firstFrame(manifest: PublishedManifest, start: SpinStart | null, words:
 
 /** The page's title: the vehicle's maker and name when the dealer shows them, else the viewer's own. */
 function titleOf(manifest: PublishedManifest, words: PageWords): string {
-  const shown = ['maker', 'car_name']
-    .map((key) => manifest.basic_info.find((b) => b.key === key)?.value)
-    .filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-  return shown.length > 0 ? `${shown.join(' ')} | ${words.title}` : words.title;
+  const name = vehicleName(manifest);
+  return name === null ? words.title : `${name} | ${words.title}`;
 }
 
 const UNAVAILABLE: Partial<Record<string, (w: PageWords) => [string, string]>> = {
@@ -147,6 +150,7 @@ export function viewerPageService({
       first: firstFrame(manifest, start, words),
       embed: req.embed,
       style: designStyle(worn.colours),
+      share: shareTags(shareCard(manifest, start, { origin: req.origin, lang: req.lang, words })),
     });
     return { status: 200, html, csp: viewerCsp({ analytics }) };
   }
@@ -155,7 +159,7 @@ export function viewerPageService({
   async function page(shortId: string, token: string | undefined, req: PageRequest): Promise<ViewerPage> {
     if (!shortIdSchema.safeParse(shortId).success) return refused(new AppError('not_found'), req);
     try {
-      return await viewerPage(await viewer.manifest(shortId, token), req);
+      return await viewerPage(await viewer.manifest(shortId, token, req.host), req);
     } catch (error) {
       return refused(error, req);
     }
@@ -166,8 +170,8 @@ export function viewerPageService({
     // An empty field (past the browser's `required`) shows the form again without counting a failure.
     if (password === '' || !shortIdSchema.safeParse(shortId).success) return page(shortId, undefined, req);
     try {
-      const { token } = await viewer.access(shortId, password, ip);
-      return await viewerPage(await viewer.manifest(shortId, token), req);
+      const { token } = await viewer.access(shortId, password, ip, req.host);
+      return await viewerPage(await viewer.manifest(shortId, token, req.host), req);
     } catch (error) {
       return refused(error, req);
     }

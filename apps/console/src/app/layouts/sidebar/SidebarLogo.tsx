@@ -22,6 +22,7 @@ export function SidebarLogo({ companyName, collapsed }: { companyName: string; c
       {companyCode.isPending ? null : (
         <CompanyLogo
           code={companyCode.data ?? DEFAULT_COMPANY_CODE}
+          hasLogo={companyCode.hasLogo}
           name={companyName}
           maxHeight={collapsed ? 32 : 44}
         />
