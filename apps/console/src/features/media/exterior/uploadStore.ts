@@ -37,7 +37,8 @@ export interface LocalUpload {
 
 interface Entry {
   view: LocalUpload;
-  upload: tus.Upload;
+  /** Null for a file refused in the browser before anything was sent. */
+  upload: tus.Upload | null;
   retryTimer: number | undefined;
 }
 
@@ -114,6 +115,28 @@ if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
 export interface StartOptions {
   /** Called when the server's view of the uploads changed (created, finished, refused): read the spin again. */
   onServerChange: () => void;
+}
+
+/** Lists a file the browser refused before sending it (checkUpload), with the server's words for the rule. */
+export function refuseUpload(contentId: string, file: File, error: ApiError): void {
+  sequence += 1;
+  const key = `u${sequence}`;
+  entries.set(key, {
+    upload: null,
+    retryTimer: undefined,
+    view: {
+      key,
+      contentId,
+      fileName: file.name,
+      bytesTotal: file.size,
+      bytesSent: 0,
+      state: 'failed',
+      serverId: null,
+      resumed: false,
+      error,
+    },
+  });
+  publish(contentId);
 }
 
 /** Sends one video for the vehicle's exterior; resumes an earlier upload of the same file when the browser kept one. */
@@ -201,7 +224,7 @@ export function pauseUpload(key: string): void {
   if (!entry || (entry.view.state !== 'uploading' && entry.view.state !== 'offline')) return;
   window.clearTimeout(entry.retryTimer);
   update(key, { state: 'paused' });
-  void entry.upload.abort(false);
+  void entry.upload?.abort(false);
 }
 
 export function resumeUpload(key: string): void {
@@ -209,7 +232,7 @@ export function resumeUpload(key: string): void {
   if (!entry || (entry.view.state !== 'paused' && entry.view.state !== 'offline')) return;
   window.clearTimeout(entry.retryTimer);
   update(key, { state: 'uploading' });
-  entry.upload.start();
+  entry.upload?.start();
 }
 
 /** Stops an upload and deletes what the server holds of it (tus termination). */
@@ -219,7 +242,7 @@ export async function cancelUpload(key: string): Promise<void> {
   window.clearTimeout(entry.retryTimer);
   update(key, { state: 'canceled' });
   try {
-    await entry.upload.abort(true);
+    await entry.upload?.abort(true);
   } catch {
     // Already gone on the server, or the connection is down: the server forgets unfinished uploads after a day.
   }
