@@ -17,6 +17,7 @@ import { authService } from './modules/auth/service.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
+import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
@@ -125,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (contentApi) => {
       requireToken(contentApi, auth, 'content');
+      // Before the areas' routes: a scope's hooks reach only what registers after them.
+      republishWhenHidden(contentApi, ctx);
       for (const module of MODULES) await module.contentApi?.(contentApi, ctx);
     },
     { prefix: CONTENT_API_PREFIX },

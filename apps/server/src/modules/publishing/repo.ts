@@ -39,7 +39,7 @@ export function publicationsRepo(db: Db) {
         sha256: string;
         keys: readonly string[];
         previous: { key: string | null; keys: readonly string[] };
-        builtBy: string;
+        builtBy: string | null;
         builtAt: Date;
       },
     ): Promise<void> {
