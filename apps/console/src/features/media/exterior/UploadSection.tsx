@@ -8,10 +8,18 @@ import { useMakeSpin, useRefreshExterior } from '../../../api/exterior.ts';
 import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { checkUpload } from '../../../shared/media-check/checkUpload.ts';
 import { DropZone } from './DropZone.tsx';
+import { earlierUploadOf } from './earlierUpload.ts';
 import type { ControlLock } from './exteriorLocks.ts';
 import { exteriorErrorText } from './exteriorText.ts';
 import { UploadList } from './UploadList.tsx';
-import { dismissUpload, refuseUpload, startUpload, subscribeUploads, uploadsOf } from './uploadStore.ts';
+import {
+  dismissUpload,
+  noteEarlierUpload,
+  refuseUpload,
+  startUpload,
+  subscribeUploads,
+  uploadsOf,
+} from './uploadStore.ts';
 import { useInterruptedUploads } from './useInterruptedUploads.ts';
 
 /**
@@ -51,6 +59,15 @@ export function UploadSection({
   const interrupted = useInterruptedUploads(contentId, answer.uploads, local.length);
 
   const onServerChange = () => void refresh();
+  // A second upload of the same video goes up all the same (the dealer may mean it), named with the first's date.
+  const sendNamingEarlier = async (file: File) => {
+    const [key, earlier] = await Promise.all([
+      startUpload(contentId, file, { onServerChange }),
+      earlierUploadOf(contentId, file),
+    ]);
+    if (earlier) noteEarlierUpload(key, earlier);
+  };
+
   const send = async (files: readonly File[]) => {
     setSpinError(null);
     setAsyncStarted(false);
@@ -60,7 +77,7 @@ export function UploadSection({
     for (const [i, file] of files.entries()) {
       const refused = refusals[i];
       if (refused) refuseUpload(contentId, file, refused);
-      else void startUpload(contentId, file, { onServerChange });
+      else void sendNamingEarlier(file);
     }
   };
   const choose = () => inputRef.current?.click();

@@ -33,6 +33,8 @@ export interface LocalUpload {
   resumed: boolean;
   /** A refusal (415 not a video, 413 too large, 403 limit, 409 locked...) as the client's error. */
   error: ApiError | null;
+  /** When the same video was first made into a spin of this vehicle (earlierUpload.ts), or null. */
+  earlier: string | null;
 }
 
 interface Entry {
@@ -117,6 +119,11 @@ export interface StartOptions {
   onServerChange: () => void;
 }
 
+/** Names an upload as a video this vehicle had before (the date of the first). */
+export function noteEarlierUpload(key: string, earlier: string): void {
+  update(key, { earlier });
+}
+
 /** Lists a file the browser refused before sending it (checkUpload), with the server's words for the rule. */
 export function refuseUpload(contentId: string, file: File, error: ApiError): void {
   sequence += 1;
@@ -134,6 +141,7 @@ export function refuseUpload(contentId: string, file: File, error: ApiError): vo
       serverId: null,
       resumed: false,
       error,
+      earlier: null,
     },
   });
   publish(contentId);
@@ -202,6 +210,7 @@ export async function startUpload(contentId: string, file: File, options: StartO
       serverId: null,
       resumed: false,
       error: null,
+      earlier: null,
     },
   });
   publish(contentId);
