@@ -51,8 +51,13 @@ export function republishWhenHidden(scope: FastifyInstance, ctx: ModuleContext):
     return payload;
   });
   ctx.realtime?.subscribe(PROCESS_CHANNEL, (text) => {
-    const notice = JSON.parse(text) as ProcessNotice;
-    if (notice.process.status !== 'succeeded') return;
+    let notice: ProcessNotice;
+    try {
+      notice = JSON.parse(text) as ProcessNotice;
+    } catch {
+      return;
+    }
+    if (notice.process?.status !== 'succeeded') return;
     pending.republishHidden(notice.content_id, null).catch((error: unknown) => {
       scope.log.error({ err: error, content_id: notice.content_id }, 'republishing a hiding change failed');
     });
