@@ -119,6 +119,26 @@ export interface StartOptions {
   onServerChange: () => void;
 }
 
+/** A file's row before any byte is sent. */
+const viewOf = (
+  key: string,
+  contentId: string,
+  file: File,
+  state: LocalUploadState,
+  error: ApiError | null,
+): LocalUpload => ({
+  key,
+  contentId,
+  fileName: file.name,
+  bytesTotal: file.size,
+  bytesSent: 0,
+  state,
+  serverId: null,
+  resumed: false,
+  error,
+  earlier: null,
+});
+
 /** Names an upload as a video this vehicle had before (the date of the first). */
 export function noteEarlierUpload(key: string, earlier: string): void {
   update(key, { earlier });
@@ -128,22 +148,7 @@ export function noteEarlierUpload(key: string, earlier: string): void {
 export function refuseUpload(contentId: string, file: File, error: ApiError): void {
   sequence += 1;
   const key = `u${sequence}`;
-  entries.set(key, {
-    upload: null,
-    retryTimer: undefined,
-    view: {
-      key,
-      contentId,
-      fileName: file.name,
-      bytesTotal: file.size,
-      bytesSent: 0,
-      state: 'failed',
-      serverId: null,
-      resumed: false,
-      error,
-      earlier: null,
-    },
-  });
+  entries.set(key, { upload: null, retryTimer: undefined, view: viewOf(key, contentId, file, 'failed', error) });
   publish(contentId);
 }
 
@@ -197,22 +202,7 @@ export async function startUpload(contentId: string, file: File, options: StartO
       options.onServerChange();
     },
   });
-  entries.set(key, {
-    upload,
-    retryTimer: undefined,
-    view: {
-      key,
-      contentId,
-      fileName: file.name,
-      bytesTotal: file.size,
-      bytesSent: 0,
-      state: 'uploading',
-      serverId: null,
-      resumed: false,
-      error: null,
-      earlier: null,
-    },
-  });
+  entries.set(key, { upload, retryTimer: undefined, view: viewOf(key, contentId, file, 'uploading', null) });
   publish(contentId);
   try {
     const previous = await upload.findPreviousUploads();
