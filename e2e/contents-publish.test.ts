@@ -40,9 +40,14 @@ describe.skipIf(skipBrowserTests)('publishing from the console', () => {
   /** A vehicle with one category image: the registered image publishing needs. */
   async function vehicleWithImage(name: string): Promise<string> {
     const id = await createVehicle(suite, session, { management_id: mid(name), maker: 'Mazda', car_name: 'CX-5' });
+    await addImage(id, 'Front');
+    return id;
+  }
+
+  async function addImage(id: string, caption: string): Promise<void> {
     const form = new FormData();
     form.append('category', 'exterior');
-    form.append('caption', 'Front');
+    form.append('caption', caption);
     form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'front.jpg');
     const res = await fetch(`${suite.server.baseUrl}/api/browser/v0/slider/${id}/images`, {
       method: 'POST',
@@ -50,7 +55,6 @@ describe.skipIf(skipBrowserTests)('publishing from the console', () => {
       body: form,
     });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
-    return id;
   }
 
   async function urlsOf(id: string) {
@@ -118,6 +122,19 @@ describe.skipIf(skipBrowserTests)('publishing from the console', () => {
     await testId(page, 'content-action-republish').click();
     await notice(page, 'の公開内容を更新しました').waitFor({ state: 'visible' });
     expect(calls).toBe(2);
+
+    // Edited after publishing: the page names what buyers do not see yet, and its one button publishes it.
+    await addImage(id, 'Side');
+    await openDetail(page, id);
+    const pending = testId(page, 'pending-changes');
+    await pending.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await pending.getAttribute('data-areas')).toBe('category_images');
+    expect(await textOf(testId(page, 'pending-changes-areas'))).toContain('カテゴリー画像');
+    expect((await (await fetch(`${direct}/manifest.json`)).json()).category_images).toHaveLength(1);
+    await testId(page, 'pending-changes-publish').click();
+    await pending.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(calls).toBe(3);
+    expect((await (await fetch(`${direct}/manifest.json`)).json()).category_images).toHaveLength(2);
   });
 
   it('refuses to publish a vehicle without images, saying so in Japanese', async () => {

@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ClipRecipe, clip, pattern } from '../apps/server/test/helpers/clips.ts';
+import { testVideo } from '../apps/server/test/helpers/videos.ts';
 import { activeSuperUser } from './api.ts';
 import { apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
@@ -33,7 +34,7 @@ const WALK_AROUND: ClipRecipe = {
   ],
 };
 
-/** A 3 s clip: a real video, refused by the spin for being shorter than the domain's minimum (8 s). */
+/** A 3 s clip: a real video, refused for being shorter than the domain's minimum (8 s). */
 const SHORT: ClipRecipe = { ext: 'mp4', format: 'mp4', args: [...pattern('640x360', 3, { rate: 30 }), ...ULTRAFAST] };
 
 /** A text file named .mp4, which only its content shows to be no video. */
@@ -53,21 +54,34 @@ const frameIds = (page: Page) =>
     .locator('[data-testid="exterior-frame"]')
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-frame-id') ?? ''));
 
-/** A 3 s video uploads, but making the spin refuses it for its length, naming the minimum seconds in Japanese. */
-async function refuseTooShort(page: Page, short: string): Promise<void> {
-  await testId(page, 'exterior-file-input').setInputFiles(short);
-  await expect
-    .poll(() => page.locator('[data-testid="upload-status"][data-status="ready"]').count(), { timeout: 30_000 })
-    .toBe(1);
-  await testId(page, 'exterior-make-spin').click();
-  const tooShort = page.locator('[data-testid="exterior-server-upload"][data-status="error"]');
-  await tooShort.waitFor({ state: 'visible', timeout: 60_000 });
-  expect(await textOf(tooShort.locator('[data-testid="exterior-upload-error"]'))).toContain(
+/**
+ * A 3 s clip and a phone's portrait clip (landscape pixels with a rotation flag) chosen together: the browser reads
+ * each one's metadata and refuses both by the server's rules, in Japanese, before a single upload request is made.
+ */
+async function refuseBeforeUpload(page: Page, short: string, portrait: string): Promise<void> {
+  let uploadRequests = 0;
+  const counted = (request: { url(): string }) => {
+    if (request.url().includes('/api/browser/v0/uploads/videos')) uploadRequests += 1;
+  };
+  page.on('request', counted);
+  await testId(page, 'exterior-file-input').setInputFiles([short, portrait]);
+  const refused = page.locator('[data-testid="exterior-upload"][data-state="failed"]');
+  await expect.poll(() => refused.count(), { timeout: 10_000 }).toBe(2);
+  const texts = await refused.locator('[data-testid="exterior-upload-error"]').allTextContents();
+  expect(texts).toEqual([
     '動画が短すぎます。8秒以上の動画を使用してください。',
-  );
-  await saveScreenshot(page, 'exterior-ja-desktop-too-short');
-  await tooShort.getByRole('button', { name: /一覧から消す/ }).click();
-  await tooShort.waitFor({ state: 'detached' });
+    '縦向きの動画は使用できません。横向きの動画をご利用ください。',
+  ]);
+  expect(uploadRequests).toBe(0);
+  page.off('request', counted);
+  await saveScreenshot(page, 'exterior-ja-desktop-refused-before-upload');
+  for (let left = 2; left > 0; left--) {
+    await refused
+      .first()
+      .getByRole('button', { name: /一覧から消す/ })
+      .click();
+    await expect.poll(() => refused.count()).toBe(left - 1);
+  }
 }
 
 /** The second chunk's request loses the connection, the browser stays offline for two seconds, the upload resumes. */
@@ -306,11 +320,13 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
   let vehicleId = '';
   let video = '';
   let short = '';
+  let portrait = '';
 
   beforeAll(async () => {
-    [video, short] = await Promise.all([
+    [video, short, portrait] = await Promise.all([
       clip('walkaround-640x360-10s', WALK_AROUND),
       clip('short-640x360-3s', SHORT),
+      testVideo('rotatedPortrait'),
       activeSuperUser(suite, account),
     ]);
     const session = await apiSignIn(suite, account.email, account.password);
@@ -324,7 +340,7 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
     await testId(page, 'exterior-panel').waitFor({ state: 'visible', timeout: 20_000 });
     expect(await textOf(testId(page, 'exterior-settings'))).toContain('36コマ');
 
-    await refuseTooShort(page, short);
+    await refuseBeforeUpload(page, short, portrait);
     await uploadThroughDrop(page, context, video);
     await refuseNotVideo(page);
     await resumeAfterReload(page, video);

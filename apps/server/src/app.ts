@@ -22,6 +22,7 @@ import { authService } from './modules/auth/service.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
+import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
@@ -136,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (contentApi) => {
       requireToken(contentApi, auth, 'content');
+      // Before the areas' routes: a scope's hooks reach only what registers after them.
+      republishWhenHidden(contentApi, ctx);
       for (const module of MODULES) await module.contentApi?.(contentApi, ctx);
     },
     { prefix: CONTENT_API_PREFIX },

@@ -6,6 +6,7 @@ import type {
   ExtendInfoBody,
   ImageSystem,
   InspectionData,
+  PendingChangesAnswer,
 } from '@spinyard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
@@ -28,6 +29,7 @@ export const contentDetailKeys = {
   detail: (id: string) => ['contents', 'detail', id] as const,
   limit: ['contents', 'limit'] as const,
   style: ['contents', 'style'] as const,
+  pending: (id: string) => ['contents', 'pending', id] as const,
 };
 
 export function fetchContent(id: string): Promise<ContentAnswer> {
@@ -37,6 +39,18 @@ export function fetchContent(id: string): Promise<ContentAnswer> {
 /** A vehicle; a 404 (another tenant's, deleted for good) leaves the page to say it is missing. */
 export function useContent(id: string | undefined) {
   return useRecordQuery(id, contentDetailKeys.detail, fetchContent, { retry: false });
+}
+
+/**
+ * What the vehicle shows that buyers do not yet see (by area); under the vehicles' key, so any vehicle write and a
+ * publish read it again.
+ */
+export function usePendingChanges(id: string) {
+  return useQuery({
+    queryKey: contentDetailKeys.pending(id),
+    queryFn: () => apiGet<PendingChangesAnswer>(`${base}/contents/pending_changes/${seg(id)}`),
+    staleTime: 0,
+  });
 }
 
 /** `GET check_contents_limit`: whether one more vehicle fits under every limit. */

@@ -148,3 +148,12 @@ export const REPLACE_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
  */
 export const exteriorProcessStartedAnswer = z.object({ content_id: idSchema, process: processAnswer });
 export type ExteriorProcessStartedAnswer = z.output<typeof exteriorProcessStartedAnswer>;
+
+/** `GET /exterior/{content_id}/uploaded_before`: the SHA-256 of a video about to be sent (hex, lower case). */
+export const uploadedBeforeQuery = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+/** When the same video (the same bytes) was first made into a spin of this vehicle, or null when never. */
+export const uploadedBeforeAnswer = z.object({
+  uploaded_at: z.string().nullable(),
+  file_name: z.string().nullable(),
+});
+export type UploadedBeforeAnswer = z.output<typeof uploadedBeforeAnswer>;

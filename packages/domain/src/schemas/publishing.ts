@@ -137,6 +137,33 @@ export const buildContentsAnswer = z.object({
 });
 export type BuildContentsAnswer = z.output<typeof buildContentsAnswer>;
 
+/**
+ * The parts of a vehicle a buyer's page is made of, as the dealer's "changes not yet published" names them: the
+ * spin's frames, the blur on them, the interior panoramas, the hotspots, the category images, the rider view, the
+ * video links, and the details (basic info, inspection, displays and the rest).
+ */
+export const PENDING_CHANGE_AREAS = [
+  'exterior',
+  'blur',
+  'interior',
+  'hotspots',
+  'category_images',
+  'rider_view',
+  'video_links',
+  'details',
+] as const;
+export type PendingChangeArea = (typeof PENDING_CHANGE_AREAS)[number];
+
+/** `GET /contents/pending_changes/{id}`: what the dealer sees and buyers do not yet (empty when nothing). */
+export const pendingChangesAnswer = z.object({
+  content_id: idSchema,
+  /** Whether buyers see a built page of the vehicle (published or limited public, built at least once). */
+  published: z.boolean(),
+  built_at: z.string().nullable(),
+  areas: z.array(z.enum(PENDING_CHANGE_AREAS)),
+});
+export type PendingChangesAnswer = z.output<typeof pendingChangesAnswer>;
+
 export const createShortUrlBody = z.object({ id: idSchema });
 
 /** `POST /v/{short_id}/access`: the limited publication's password. */

@@ -1,4 +1,10 @@
-import { movieBackupReportAnswer, movieBackupReportQuery } from '@spinyard/domain';
+import {
+  exteriorParams,
+  movieBackupReportAnswer,
+  movieBackupReportQuery,
+  uploadedBeforeAnswer,
+  uploadedBeforeQuery,
+} from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../area-routes.ts';
@@ -15,6 +21,16 @@ const routes: FastifyPluginAsyncZod<{ backups: BackupService }> = async (app, { 
     answer: movieBackupReportAnswer,
     errors: [401, 403, 422],
     run: (actor, { query }) => backups.report(actor, query),
+  });
+
+  areaRoutes(app, 'exterior').get('/exterior/:content_id/uploaded_before', {
+    summary: 'Whether a video of these bytes (its SHA-256) was made into a spin of this vehicle before, and when',
+    description: 'The console asks before sending a walk-around video, to name a second upload of the same file.',
+    params: exteriorParams,
+    querystring: uploadedBeforeQuery,
+    answer: uploadedBeforeAnswer,
+    errors: [401, 404, 422],
+    run: (actor, { params, query }) => backups.uploadedBefore(actor, params.content_id, query.sha256),
   });
 };
 

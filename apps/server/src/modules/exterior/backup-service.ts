@@ -1,10 +1,11 @@
-import type { MovieBackupReportAnswer, MovieBackupReportQuery } from '@spinyard/domain';
+import type { MovieBackupReportAnswer, MovieBackupReportQuery, UploadedBeforeAnswer } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import { visibleForMedia } from '../contents/media-access.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import { type MovieBackupReportRow, movieBackupRepo } from './backup-repo.ts';
 
@@ -77,6 +78,17 @@ export function backupService(deps: BackupServiceDeps) {
           purged += 1;
         }
       }
+    },
+
+    /**
+     * Whether these bytes were made into a spin of this vehicle before (its backups' keys name their SHA-256, and a
+     * purged backup keeps its row): the console names a second upload of the same video before it is processed.
+     * Any caller who sees the vehicle may ask; another tenant's vehicle is not_found.
+     */
+    async uploadedBefore(actor: Actor, contentId: string, sha256: string): Promise<UploadedBeforeAnswer> {
+      await visibleForMedia(db, actor, contentId);
+      const row = await movieBackupRepo(db).firstOfHash(contentId, sha256);
+      return { uploaded_at: row ? row.created_at.toISOString() : null, file_name: row?.file_name ?? null };
     },
 
     /** The report, master only (every domain's backups, or one domain's); anyone else is refused (403). */

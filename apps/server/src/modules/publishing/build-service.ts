@@ -100,7 +100,7 @@ export function buildService({ db, store }: BuildDeps) {
    * Builds the manifest of a vehicle the caller's transaction has locked and checked, and points its publication row
    * at it; `publish` also moves it to published (limited public when its limited publication is on).
    */
-  async function buildLocked(trx: Db, actor: Actor, row: ContentRecord, publish: boolean, origin: string) {
+  async function buildLocked(trx: Db, builtBy: string | null, row: ContentRecord, publish: boolean, origin: string) {
     const id = row.id;
     const address = await ensureAddress(trx, id, origin);
     const builtAt = new Date();
@@ -118,7 +118,7 @@ export function buildService({ db, store }: BuildDeps) {
       previous: same
         ? { key: address.previous_manifest_key, keys: address.previous_manifest_keys }
         : { key: address.manifest_key, keys: address.manifest_keys },
-      builtBy: actor.userId,
+      builtBy,
       builtAt,
     });
     if (publish) await publishLocked(trx, row);
@@ -132,7 +132,7 @@ export function buildService({ db, store }: BuildDeps) {
         const row = await lockVisible(trx, caller, id);
         assertBuildable(row);
         await contentLocks(trx).assertUnlocked(id, 'CONTENT.UPDATE');
-        const { address, put, builtAt } = await buildLocked(trx, actor, row, publish, origin);
+        const { address, put, builtAt } = await buildLocked(trx, actor.userId, row, publish, origin);
         const after = (await contentRecords(trx).find(id)) ?? row;
         return {
           content_id: id,
@@ -158,7 +158,7 @@ export function buildService({ db, store }: BuildDeps) {
         const row = await lockVisible(trx, caller, id);
         const to = publishTarget(row);
         await contentLocks(trx).assertUnlocked(id, 'CONTENT.UPDATE');
-        await buildLocked(trx, actor, row, false, origin);
+        await buildLocked(trx, actor.userId, row, false, origin);
         await setPublicationLocked(trx, row, to);
         return answerOf(trx, id);
       });
@@ -178,6 +178,7 @@ export function buildService({ db, store }: BuildDeps) {
     },
 
     prune,
+    buildLocked,
   };
 }
 export type BuildService = ReturnType<typeof buildService>;

@@ -5,6 +5,7 @@ import {
   contentAnswer,
   createShortUrlBody,
   idParams,
+  pendingChangesAnswer,
   publishedManifest,
   viewerAccessAnswer,
   viewerAccessBody,
@@ -17,6 +18,7 @@ import { actorOf, bearerToken, requireToken } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
 import { type BuildService, buildService, originOf } from './build-service.ts';
+import { type PendingService, pendingService } from './pending-service.ts';
 import { type ViewerService, viewerService } from './viewer-service.ts';
 
 const security = [{ bearer: [] }];
@@ -52,10 +54,26 @@ const dealerRoutes: FastifyPluginAsyncZod<{ build: BuildService; ctx: ModuleCont
   );
 };
 
-const shortUrlRoutes: FastifyPluginAsyncZod<{ build: BuildService; ctx: ModuleContext }> = async (
-  app,
-  { build, ctx },
-) => {
+const shortUrlRoutes: FastifyPluginAsyncZod<{
+  build: BuildService;
+  pending: PendingService;
+  ctx: ModuleContext;
+}> = async (app, { build, pending, ctx }) => {
+  app.get(
+    '/contents/pending_changes/:id',
+    {
+      schema: {
+        tags: ['publishing'],
+        security,
+        summary:
+          "What the dealer's vehicle shows that buyers do not yet see, by area (exterior frames, blur, interior, hotspots, category images, rider view, video links, details); empty when buyers see it as it is or see no page",
+        params: idParams,
+        response: { 200: pendingChangesAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => pending.pending(actorOf(request), request.params.id),
+  );
+
   app.post(
     '/contents/create_short_url',
     {
@@ -146,5 +164,10 @@ export async function registerPublicRoutes(scope: FastifyInstance, ctx: ModuleCo
 }
 
 export async function registerShortUrlRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  await scope.register(shortUrlRoutes, { build: buildService({ db: ctx.db, store: ctx.store }), ctx });
+  const build = buildService({ db: ctx.db, store: ctx.store });
+  await scope.register(shortUrlRoutes, {
+    build,
+    pending: pendingService({ db: ctx.db, store: ctx.store, build }),
+    ctx,
+  });
 }

@@ -5,13 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
 import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { checkUpload } from '../../../shared/media-check/checkUpload.ts';
+import type { UploadRule } from '../../../shared/media-check/uploadRules.ts';
 
 export interface FileSlotProps {
   label: string;
   /** The rule said beside the button (formats, size). */
   rule: string;
   accept: string;
-  maxBytes: number;
+  /** The server's rule for this file (its size; a video's bounds too), judged in the browser before sending. */
+  check: UploadRule;
   /** What is stored now (a player, a picture), or null. */
   current: ReactNode | null;
   currentUrl?: string | null;
@@ -23,9 +26,10 @@ export interface FileSlotProps {
 
 /**
  * One file of a hotspot: chosen, sent with its progress, and judged by the server by its content; a refusal (format,
- * size, length) is written under the field in the user's language. A file over the size is refused before sending.
+ * size, length) is written under the field in the user's language. What the browser can read of the server's rule
+ * (the size; a video's bounds) refuses the file before it is sent.
  */
-export function FileSlot({ label, rule, accept, maxBytes, current, readOnly, testId, upload, remove }: FileSlotProps) {
+export function FileSlot({ label, rule, accept, check, current, readOnly, testId, upload, remove }: FileSlotProps) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,8 +39,13 @@ export function FileSlot({ label, rule, accept, maxBytes, current, readOnly, tes
   const send = async (file: File | null) => {
     if (!file) return;
     setError(null);
-    if (file.size > maxBytes) {
-      setError(t('annotations.files.tooLarge', { mb: Math.round(maxBytes / 1024 / 1024) }));
+    const refused = await checkUpload(file, check);
+    if (refused) {
+      setError(
+        refused.status === 413
+          ? t('annotations.files.tooLarge', { mb: Math.round(check.maxBytes / 1024 / 1024) })
+          : apiErrorText(refused),
+      );
       return;
     }
     setProgress(0);

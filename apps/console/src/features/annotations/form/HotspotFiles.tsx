@@ -38,7 +38,7 @@ export function HotspotFiles({
       label={t(`annotations.files.${kind}`)}
       rule={t(`annotations.files.${kind}Rule`)}
       accept={ACCEPT[kind]}
-      maxBytes={MAX[kind]}
+      check={{ kind: kind === 'video' ? 'video' : 'file', maxBytes: MAX[kind] }}
       current={current}
       readOnly={readOnly}
       testId={`hotspot-file-${kind}`}

@@ -17,6 +17,7 @@ import { editLockOf } from '../wizard/editLock.ts';
 import { ContentMissing } from './ContentMissing.tsx';
 import { DetailSections } from './DetailSections.tsx';
 import { MediaCard } from './MediaCard.tsx';
+import { PendingChangesCard } from './PendingChangesCard.tsx';
 import { ProcessesCard } from './ProcessesCard.tsx';
 import { UrlsCard } from './UrlsCard.tsx';
 
@@ -91,6 +92,7 @@ export function ContentDetailPage() {
           </Text>
         ) : null}
       </Card>
+      <PendingChangesCard contentId={c.id} locked={lock !== null} />
       <ProcessesCard processes={c.processes} />
       <MediaCard content={c} />
       <UrlsCard content={c} />

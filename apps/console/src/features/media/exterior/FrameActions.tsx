@@ -1,10 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
-import type { ExteriorFrameAnswer } from '@spinyard/domain';
+import { type ExteriorFrameAnswer, REPLACE_IMAGE_MAX_BYTES } from '@spinyard/domain';
 import { IconArrowBackUp, IconArrowLeft, IconArrowRight, IconPhotoEdit } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReplaceFrame, useRestoreFrame } from '../../../api/exterior.ts';
 import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { checkUpload } from '../../../shared/media-check/checkUpload.ts';
 import type { ControlLock } from './exteriorLocks.ts';
 
 /** Moving the chosen frame one place left or right; `end` is the index it cannot move past. */
@@ -119,7 +120,12 @@ export function FrameActions({
           event.currentTarget.value = '';
           if (file) {
             void run(
-              () => replace.mutateAsync({ frameId: frame.id, file }),
+              async () => {
+                // The server's size rule first, in the browser: a file it would refuse is not sent.
+                const refused = await checkUpload(file, { kind: 'file', maxBytes: REPLACE_IMAGE_MAX_BYTES });
+                if (refused) throw refused;
+                return replace.mutateAsync({ frameId: frame.id, file });
+              },
               t('exterior.frames.replaced', { n: index + 1 }),
             );
           }

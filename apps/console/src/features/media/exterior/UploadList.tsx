@@ -3,6 +3,7 @@ import type { ExteriorAnswer, VideoUploadAnswer } from '@spinyard/domain';
 import { IconPlayerPause, IconPlayerPlay, IconWifiOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { exteriorCodeText, exteriorErrorText, formatBytes, uploadStatusText } from './exteriorText.ts';
 import {
   cancelUpload,
@@ -80,7 +81,7 @@ function LocalUploadRow({
   /** Cancels an upload whose bytes are all there (ready) but that is not wanted in the spin. */
   onCancelReady: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const percent = upload.state === 'done' ? 100 : percentOf(upload.bytesSent, upload.bytesTotal);
   const active = upload.state === 'uploading' || upload.state === 'offline' || upload.state === 'paused';
   // While the bytes go up the server holds the upload as "requested"; once they are there it says "ready".
@@ -127,6 +128,13 @@ function LocalUploadRow({
             {upload.resumed ? ` · ${t('exterior.upload.resumedNote')}` : ''}
           </Text>
         </>
+      ) : null}
+      {upload.earlier ? (
+        <Alert color="yellow" variant="light" mt={6} p="xs" data-testid="exterior-upload-earlier">
+          <Text size="sm">
+            {t('exterior.upload.alreadyUploaded', { date: formatDateTime(upload.earlier, i18n.language) })}
+          </Text>
+        </Alert>
       ) : null}
       {upload.error ? (
         <Alert color="red" variant="light" mt={6} p="xs" data-testid="exterior-upload-error" role="alert">

@@ -6,16 +6,25 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
 import { useMakeSpin, useRefreshExterior } from '../../../api/exterior.ts';
 import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { checkUpload } from '../../../shared/media-check/checkUpload.ts';
 import { DropZone } from './DropZone.tsx';
+import { earlierUploadOf } from './earlierUpload.ts';
 import type { ControlLock } from './exteriorLocks.ts';
 import { exteriorErrorText } from './exteriorText.ts';
 import { UploadList } from './UploadList.tsx';
-import { dismissUpload, startUpload, subscribeUploads, uploadsOf } from './uploadStore.ts';
+import {
+  dismissUpload,
+  noteEarlierUpload,
+  refuseUpload,
+  startUpload,
+  subscribeUploads,
+  uploadsOf,
+} from './uploadStore.ts';
 import { useInterruptedUploads } from './useInterruptedUploads.ts';
 
 /**
- * Choosing and sending the walk-around videos, then making the spin from them: a picker and a drop zone (any
- * video: the server decides by content), a bar per file, the spec's upload states, refusals in the user's
+ * Choosing and sending the walk-around videos, then making the spin from them: a picker and a drop zone (each file
+ * judged in the browser by the server's rules before it is sent, the server judging it again by its content), a bar per file, the spec's upload states, refusals in the user's
  * language, and "Make the spin" once every chosen upload is ready.
  */
 export function UploadSection({
@@ -50,10 +59,26 @@ export function UploadSection({
   const interrupted = useInterruptedUploads(contentId, answer.uploads, local.length);
 
   const onServerChange = () => void refresh();
-  const send = (files: readonly File[]) => {
+  // A second upload of the same video goes up all the same (the dealer may mean it), named with the first's date.
+  const sendNamingEarlier = async (file: File) => {
+    const [key, earlier] = await Promise.all([
+      startUpload(contentId, file, { onServerChange }),
+      earlierUploadOf(contentId, file),
+    ]);
+    if (earlier) noteEarlierUpload(key, earlier);
+  };
+
+  const send = async (files: readonly File[]) => {
     setSpinError(null);
     setAsyncStarted(false);
-    for (const file of files) void startUpload(contentId, file, { onServerChange });
+    const rule = { kind: 'exterior_video', minSeconds: settings.min_seconds, maxBytes: settings.max_bytes } as const;
+    // Each file is judged by the server's rules in the browser first: a wrong one is refused before a byte is sent.
+    const refusals = await Promise.all(files.map((file) => checkUpload(file, rule)));
+    for (const [i, file] of files.entries()) {
+      const refused = refusals[i];
+      if (refused) refuseUpload(contentId, file, refused);
+      else void sendNamingEarlier(file);
+    }
   };
   const choose = () => inputRef.current?.click();
 
@@ -84,7 +109,12 @@ export function UploadSection({
       <Title order={3} size="h5">
         {t('exterior.upload.title')}
       </Title>
-      <DropZone inputRef={inputRef} disabled={disabled} lockReason={uploadLock.reason} onFiles={send} />
+      <DropZone
+        inputRef={inputRef}
+        disabled={disabled}
+        lockReason={uploadLock.reason}
+        onFiles={(files) => void send(files)}
+      />
 
       <UploadList
         local={local}

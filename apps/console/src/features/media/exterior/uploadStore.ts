@@ -33,11 +33,14 @@ export interface LocalUpload {
   resumed: boolean;
   /** A refusal (415 not a video, 413 too large, 403 limit, 409 locked...) as the client's error. */
   error: ApiError | null;
+  /** When the same video was first made into a spin of this vehicle (earlierUpload.ts), or null. */
+  earlier: string | null;
 }
 
 interface Entry {
   view: LocalUpload;
-  upload: tus.Upload;
+  /** Null for a file refused in the browser before anything was sent. */
+  upload: tus.Upload | null;
   retryTimer: number | undefined;
 }
 
@@ -116,6 +119,39 @@ export interface StartOptions {
   onServerChange: () => void;
 }
 
+/** A file's row before any byte is sent. */
+const viewOf = (
+  key: string,
+  contentId: string,
+  file: File,
+  state: LocalUploadState,
+  error: ApiError | null,
+): LocalUpload => ({
+  key,
+  contentId,
+  fileName: file.name,
+  bytesTotal: file.size,
+  bytesSent: 0,
+  state,
+  serverId: null,
+  resumed: false,
+  error,
+  earlier: null,
+});
+
+/** Names an upload as a video this vehicle had before (the date of the first). */
+export function noteEarlierUpload(key: string, earlier: string): void {
+  update(key, { earlier });
+}
+
+/** Lists a file the browser refused before sending it (checkUpload), with the server's words for the rule. */
+export function refuseUpload(contentId: string, file: File, error: ApiError): void {
+  sequence += 1;
+  const key = `u${sequence}`;
+  entries.set(key, { upload: null, retryTimer: undefined, view: viewOf(key, contentId, file, 'failed', error) });
+  publish(contentId);
+}
+
 /** Sends one video for the vehicle's exterior; resumes an earlier upload of the same file when the browser kept one. */
 export async function startUpload(contentId: string, file: File, options: StartOptions): Promise<string> {
   sequence += 1;
@@ -166,21 +202,7 @@ export async function startUpload(contentId: string, file: File, options: StartO
       options.onServerChange();
     },
   });
-  entries.set(key, {
-    upload,
-    retryTimer: undefined,
-    view: {
-      key,
-      contentId,
-      fileName: file.name,
-      bytesTotal: file.size,
-      bytesSent: 0,
-      state: 'uploading',
-      serverId: null,
-      resumed: false,
-      error: null,
-    },
-  });
+  entries.set(key, { upload, retryTimer: undefined, view: viewOf(key, contentId, file, 'uploading', null) });
   publish(contentId);
   try {
     const previous = await upload.findPreviousUploads();
@@ -201,7 +223,7 @@ export function pauseUpload(key: string): void {
   if (!entry || (entry.view.state !== 'uploading' && entry.view.state !== 'offline')) return;
   window.clearTimeout(entry.retryTimer);
   update(key, { state: 'paused' });
-  void entry.upload.abort(false);
+  void entry.upload?.abort(false);
 }
 
 export function resumeUpload(key: string): void {
@@ -209,7 +231,7 @@ export function resumeUpload(key: string): void {
   if (!entry || (entry.view.state !== 'paused' && entry.view.state !== 'offline')) return;
   window.clearTimeout(entry.retryTimer);
   update(key, { state: 'uploading' });
-  entry.upload.start();
+  entry.upload?.start();
 }
 
 /** Stops an upload and deletes what the server holds of it (tus termination). */
@@ -219,7 +241,7 @@ export async function cancelUpload(key: string): Promise<void> {
   window.clearTimeout(entry.retryTimer);
   update(key, { state: 'canceled' });
   try {
-    await entry.upload.abort(true);
+    await entry.upload?.abort(true);
   } catch {
     // Already gone on the server, or the connection is down: the server forgets unfinished uploads after a day.
   }

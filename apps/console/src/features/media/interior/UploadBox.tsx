@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useUploadPanorama } from '../../../api/interior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
-import { formatBytes } from '../exterior/exteriorText.ts';
+import { checkUpload } from '../../../shared/media-check/checkUpload.ts';
 import { interiorErrorText } from './interiorText.ts';
 
 /** What the file picker offers; the server decides by the bytes, whatever the name says. */
@@ -57,21 +57,27 @@ export function UploadBox({
     );
   };
 
+  // The server's panorama rules, judged on the file's header before it may be sent.
+  const choose = async (chosen: File | null) => {
+    setError(null);
+    setFile(null);
+    if (!chosen) return;
+    const refused = await checkUpload(chosen, { kind: 'panorama', maxBytes });
+    if (refused) {
+      setError(interiorErrorText(refused));
+      resetPicker.current?.();
+      return;
+    }
+    setFile(chosen);
+  };
+
   const sending = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
   return (
     <Stack gap="xs" data-testid="interior-upload">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <FileButton
-          onChange={(chosen) => {
-            setError(null);
-            if (chosen && chosen.size > maxBytes) {
-              setError(t('interior.errors.tooLarge', { max: formatBytes(maxBytes) }));
-              setFile(null);
-              return;
-            }
-            setFile(chosen);
-          }}
+          onChange={(chosen) => void choose(chosen)}
           accept={ACCEPT}
           resetRef={resetPicker}
           disabled={disabled || sending}

@@ -113,7 +113,7 @@ function CategoryImages({ contentId, readOnly, slider }: MediaPanelProps & { sli
           accept="image/jpeg,image/png"
           multiple
           disabled={readOnly}
-          maxBytes={slider.config.max_bytes}
+          rule={{ kind: 'category_image', maxBytes: slider.config.max_bytes }}
           upload={upload}
           hint={t('slider.images.rule', { aspects, mb: Math.round(slider.config.max_bytes / 1024 / 1024) })}
           testId="category-upload"

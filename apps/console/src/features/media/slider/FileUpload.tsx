@@ -3,6 +3,8 @@ import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { checkUpload } from '../../../shared/media-check/checkUpload.ts';
+import type { UploadRule } from '../../../shared/media-check/uploadRules.ts';
 import { fileRefusalText } from './sliderText.ts';
 
 export interface FileUploadProps {
@@ -11,7 +13,8 @@ export interface FileUploadProps {
   accept: string;
   multiple?: boolean;
   disabled?: boolean;
-  maxBytes: number;
+  /** The server's rule for these files, judged in the browser before each is sent. */
+  rule: UploadRule;
   /** Sends one file; rejects with the server's refusal. */
   upload: (file: File, onProgress: (fraction: number) => void) => Promise<unknown>;
   hint?: ReactNode;
@@ -25,18 +28,10 @@ interface Refused {
 
 /**
  * A file picker that sends each chosen file in turn with its progress, and lists every refused file by its name
- * with the reason in the user's language. A file over the size limit is refused before it is sent.
+ * with the reason in the user's language. A file the server's rule refuses (its size, type, picture size or video
+ * bounds, read in the browser) is refused before it is sent.
  */
-export function FileUpload({
-  label,
-  accept,
-  multiple = false,
-  disabled,
-  maxBytes,
-  upload,
-  hint,
-  testId,
-}: FileUploadProps) {
+export function FileUpload({ label, accept, multiple = false, disabled, rule, upload, hint, testId }: FileUploadProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState<{ name: string; fraction: number } | null>(null);
   const [refused, setRefused] = useState<Refused[]>([]);
@@ -45,11 +40,9 @@ export function FileUpload({
     setRefused([]);
     const failures: Refused[] = [];
     for (const file of files) {
-      if (file.size > maxBytes) {
-        failures.push({
-          name: file.name,
-          reason: t('slider.refusal.tooLarge', { mb: Math.round(maxBytes / 1024 / 1024) }),
-        });
+      const refused = await checkUpload(file, rule);
+      if (refused) {
+        failures.push({ name: file.name, reason: fileRefusalText(refused) });
         continue;
       }
       setCurrent({ name: file.name, fraction: 0 });

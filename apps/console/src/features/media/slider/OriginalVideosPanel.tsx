@@ -32,7 +32,7 @@ export function OriginalVideosPanel({ contentId, readOnly }: MediaPanelProps) {
         label={t('slider.movies.add')}
         accept="video/mp4,video/quicktime,video/x-m4v,.mp4,.m4v,.mov"
         disabled={readOnly}
-        maxBytes={max_bytes}
+        rule={{ kind: 'video', maxBytes: max_bytes }}
         upload={(file, onProgress) => add.mutateAsync({ file, onProgress })}
         hint={t('slider.movies.rule', { mb: Math.round(max_bytes / 1024 / 1024) })}
         testId="movie-upload"

@@ -28,7 +28,7 @@ export function RiderViewPanel({ contentId, readOnly }: MediaPanelProps) {
         accept="image/jpeg,image/png"
         multiple
         disabled={readOnly}
-        maxBytes={max_bytes}
+        rule={{ kind: 'rider_view_image', maxBytes: max_bytes }}
         upload={(file, onProgress) => add.mutateAsync({ file, onProgress })}
         hint={t('slider.riderView.rule', { mb: Math.round(max_bytes / 1024 / 1024) })}
         testId="rider-upload"
