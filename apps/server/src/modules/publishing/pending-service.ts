@@ -41,7 +41,7 @@ export function pendingService({ db, store, build }: { db: Db; store: BlobStore;
     if (json === null) return null;
     const published = publishedManifest.parse(JSON.parse(json));
     // The manifest the rows make now, with the URLs a build would give (nothing is copied).
-    const current = await buildManifest(trx, row, pub.short_id, new Date(), publishedKeys(row.id).url);
+    const current = await buildManifest(trx, row, pub.short_id, new Date(), publishedKeys(row.id, row.domain_id).url);
     const replaced = new Set<string>();
     for (const frame of (await mediaRowsOf(trx, row.id)).frames) {
       if (frame.edit_kind === 'replace' && frame.edited)
