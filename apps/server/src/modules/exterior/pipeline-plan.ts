@@ -1,4 +1,7 @@
 import {
+  findTurn,
+  framesByAngle,
+  interpolate,
   loopJump,
   nearestCandidates,
   nearestFrames,
@@ -55,4 +58,42 @@ export function planRow(extracted: Extracted, frameCount: number, rotationCorrec
     decoded_seconds: extracted.stoppedAt ?? null,
   };
   return { files, loop };
+}
+
+/**
+ * The spin of one row by the turn rule of issue 18 (domain media/turn.ts): one turn found by what the frames show,
+ * the candidates chosen evenly by angle over it (never the same angle twice, never a step back), the direction read
+ * on the moving frames. Not yet what the pipeline runs: on the noisy steady turntable its rests threshold drops
+ * about half the moving frames, which puts frames up to 0.07 s off even (docs/decisions.md).
+ */
+export function planRowByTurn(extracted: Extracted, frameCount: number, rotationCorrection: boolean) {
+  const reading = findTurn(extracted.frames);
+  const candidateAngles = extracted.candidates.map((c) => interpolate(extracted.times, reading.angles, c.seconds));
+  let chosen = framesByAngle(candidateAngles, frameCount, reading.turnAngle);
+  // Fewer candidates than frames (a video shorter than its frame count): every candidate, each once.
+  if (chosen.length === 0) chosen = extracted.candidates.map((_, i) => i);
+  const moving = extracted.frames.filter(
+    (_, i) => i < reading.close && (i === 0 || reading.angles[i]! > reading.angles[i - 1]!),
+  );
+  const direction = spinDirection(moving, { width: SIGNATURE_WIDTH });
+  const reversed = rotationCorrection && reverseForCorrection(direction.direction);
+  const order = spinOrder(chosen.length, reversed);
+  const share = (angle: number) => (reading.turnAngle > 0 ? angle / reading.turnAngle : 0);
+  const loop = {
+    outcome: reading.outcome,
+    // What the dealer is to be told before publishing (one_turn says nothing).
+    verdict: reading.verdict,
+    extra_turn: reading.extraTurn,
+    close_seconds: positionTimes([reading.close], extracted.times)[0] ?? null,
+    close_difference: reading.closeDifference,
+    step_difference: reading.stepDifference,
+    noise: reading.noise,
+    moving_signatures: reading.moving,
+    direction: direction.direction,
+    reversed,
+    frame_times: order.map((k) => extracted.candidates[chosen[k]!]!.seconds),
+    // Each frame's angle as a share of the turn, in the spin's order.
+    frame_turns: order.map((k) => share(candidateAngles[chosen[k]!]!)),
+  };
+  return { files: order.map((k) => extracted.candidates[chosen[k]!]!.file), loop };
 }
