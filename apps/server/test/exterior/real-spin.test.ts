@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planRowByTurn } from '../../src/modules/exterior/pipeline-plan.ts';
+import { planRow } from '../../src/modules/exterior/pipeline-plan.ts';
 import { extractSpinFrames } from '../../src/platform/media/frame-extract.ts';
 import {
   nearestView,
@@ -42,7 +42,7 @@ async function spinOf(spin: RealSpinClip) {
     maxPixels: 4096 * 2160,
     maxSignatures: 10_000,
   });
-  const plan = planRowByTurn(
+  const plan = planRow(
     { frames: extracted.signatures.frames, times: extracted.signatures.times, candidates: extracted.candidates },
     FRAMES,
     false,

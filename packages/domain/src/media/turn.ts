@@ -8,9 +8,10 @@ import type { FrameSignature, LoopOutcome } from './loop.ts';
  * - Each signature is normalised (mean 0, spread 1), so a change of exposure is no change of view.
  * - Noise is measured, not assumed: a frame against the mean of its two neighbours differs by the noise alone
  *   while the camera rests or moves steadily. A step under REST_NOISE times that is a rest and adds no angle.
- * - The angle grows by one for each new view: a frame that differs from the last new view by more than a rest. A
- *   camera that creeps makes a new view only every few frames, so slowing down is absorbed; at walking pace every
- *   sampled frame is a new view (the walker's pace stands for the angle). The views' difference (arc length) was
+ * - The angle grows with the time the camera moves: a new view (a frame that differs from the last new view by more
+ *   than a rest) adds the signatures since the last one when that gap is short (a steady walk whose step hid in
+ *   the noise), and one when it is longer (a rest, which adds nothing). A camera that creeps makes a new view only
+ *   every few frames, so slowing down is partly absorbed; at walking pace the walker's pace stands for the angle. The views' difference (arc length) was
  *   tried and left: how fast a car's look changes depends on the side seen (twice as fast at the rear corners as
  *   at the front of the test car), which put frames two views off.
  * - The turn closes where the view comes back to the start: compared on the moving frames only (rests removed),
@@ -45,7 +46,9 @@ export interface TurnReading {
 
 const MIN_FRAMES = 8;
 /** A step within this many noise levels is a rest. */
-const REST_NOISE = 4;
+const REST_NOISE = 2;
+/** Signatures without a new view that still read as walking (a fifth of a second at 15 a second), not resting. */
+const STEADY_GAP = 3;
 /** Nor is a step under this (a fiftieth of the picture's spread): compression's flicker on a still picture. */
 const REST_FLOOR = 0.02;
 /** Moving frames aligned when comparing a candidate close with the start. */
@@ -122,7 +125,9 @@ function movingFrames(z: readonly Float32Array[], rest: number): Keys {
   for (let i = 1; i < z.length; i++) {
     const d = distance(z[at.at(-1)!]!, z[i]!);
     if (d <= rest) continue;
-    angle += 1;
+    // A short gap is a steady walk whose step hid in the noise: its time counts; a longer one held a rest.
+    const gap = i - at.at(-1)!;
+    angle += gap <= STEADY_GAP ? gap : 1;
     at.push(i);
     steps.push(d);
     angles.push(angle);
@@ -130,28 +135,14 @@ function movingFrames(z: readonly Float32Array[], rest: number): Keys {
   return { at, angles, steps };
 }
 
-/**
- * Per key j: the first `align` keys against keys j.. (fewer at the end). The walker's pace back at the start may
- * differ from the pace there, so the keys after j are also read at other paces (a key every half, one and a half,
- * two keys), the best pace kept.
- */
+/** Per key j: the first `align` keys against keys j.. (fewer at the end). */
 function startProfile(z: readonly Float32Array[], keys: readonly number[], align = ALIGN): number[] {
-  const paces = align > ALIGN ? [0.5, 0.75, 1, 1.5, 2] : [1];
   const profile: number[] = new Array(keys.length).fill(0);
   for (let j = 1; j < keys.length; j++) {
-    let best = Number.POSITIVE_INFINITY;
-    for (const pace of paces) {
-      let sum = 0;
-      let pairs = 0;
-      for (let i = 0; i < align; i++) {
-        const at = j + Math.round(i * pace);
-        if (at >= keys.length) break;
-        sum += distance(z[keys[i]!]!, z[keys[at]!]!);
-        pairs += 1;
-      }
-      if (pairs > 0) best = Math.min(best, sum / pairs);
-    }
-    profile[j] = best;
+    const pairs = Math.min(align, keys.length - j);
+    let sum = 0;
+    for (let i = 0; i < pairs; i++) sum += distance(z[keys[i]!]!, z[keys[j + i]!]!);
+    profile[j] = sum / pairs;
   }
   return profile;
 }
@@ -267,9 +258,9 @@ export function findTurn(signatures: readonly FrameSignature[]): TurnReading {
     const deepest = valleys.reduce((a, v) => (v.depth < a.depth ? v : a));
     const near = (v: Valley) => v.depth <= Math.max(1.5 * deepest.depth, deepest.depth + 2 * noise);
     const turns = (v: Valley, of: Valley) => keys.angles[v.at]! / Math.max(1, keys.angles[of.at]!);
-    const wholeTurns = (x: number) => Math.round(x) >= 1 && Math.abs(x - Math.round(x)) <= 0.1;
-    chosen = valleys.find((v) => v.at <= deepest.at && near(v) && wholeTurns(turns(deepest, v))) ?? deepest;
-    lookAlike = valleys.some((v) => v !== chosen && near(v) && !wholeTurns(turns(v, chosen)));
+    const wholeTurns = (x: number, least: number) => Math.round(x) >= least && Math.abs(x - Math.round(x)) <= 0.1;
+    chosen = valleys.find((v) => v.at < deepest.at && near(v) && wholeTurns(turns(deepest, v), 2)) ?? deepest;
+    lookAlike = valleys.some((v) => v !== chosen && near(v) && !wholeTurns(turns(v, chosen), 1));
   } else {
     let peak = departure;
     for (let j = departure; j < profile.length; j++) if (profile[j]! > profile[peak]!) peak = j;
