@@ -62,8 +62,10 @@ describe('a walk-around becomes a spin', () => {
     // Chosen by angle, which the moving frames give to within one signature (1/15 s) on a steady turntable: each
     // frame within that of its even time (real-spin.test.ts asserts the views themselves on real photographs).
     for (const [i, time] of times.entries()) expect(Math.abs(time - (i * 8) / 36)).toBeLessThanOrEqual(1 / 15 + 1e-6);
-    // A quarter turn past the close: the dealer is told the rest was trimmed.
+    // A quarter turn past the close: the dealer is told the rest was trimmed, on the exterior's answer.
     expect(loop.verdict).toBe('more_than_turn');
+    const exterior = await contentApi(t.app, owner).get(`/exterior/${car}`);
+    expect(exterior.json().groups[0]).toMatchObject({ turn_check: 'more_than_turn' });
 
     // Every rendition as JPEG and WebP, at its size: the 320x180 video is never enlarged.
     const store = testAppStore(t.dir);
