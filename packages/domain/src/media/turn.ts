@@ -1,4 +1,4 @@
-import type { FrameSignature, LoopOutcome } from './loop.ts';
+import { type FrameSignature, type LoopOutcome, refineValley, type Valley, valleysOf } from './loop.ts';
 
 /**
  * One turn of a real walk-around, found by what the frames show and never by time (issue 18): the camera rests,
@@ -147,42 +147,6 @@ function startProfile(z: readonly Float32Array[], keys: readonly number[], align
   return profile;
 }
 
-/** The V through a valley's bottom and its neighbours puts the match between keys (see loop.ts). */
-function refine(profile: readonly number[], j: number): number {
-  const n = profile.length;
-  const here = profile[j]!;
-  const before = profile[j - 1]!;
-  if (j === n - 1) {
-    const slope = before - here;
-    return slope <= 0 ? j : j + Math.min(1, here / slope);
-  }
-  const after = profile[j + 1]!;
-  const slope = Math.max(before - here, after - here);
-  if (slope <= 0) return j;
-  return j + Math.max(-0.5, Math.min(0.5, (before - after) / (2 * slope)));
-}
-
-interface Valley {
-  at: number;
-  depth: number;
-}
-
-function valleysOf(profile: readonly number[], from: number, level: number): Valley[] {
-  const valleys: Valley[] = [];
-  let current: Valley | undefined;
-  for (let j = from; j < profile.length; j++) {
-    const d = profile[j]!;
-    if (d < level) {
-      if (current === undefined || d < current.depth) current = { at: j, depth: d };
-    } else if (current !== undefined) {
-      valleys.push(current);
-      current = undefined;
-    }
-  }
-  if (current !== undefined) valleys.push(current);
-  return valleys;
-}
-
 /** Value of a piecewise linear function (xs ascending) at x, held past either end. */
 export function interpolate(xs: readonly number[], ys: readonly number[], x: number): number {
   if (xs.length === 0) return 0;
@@ -269,7 +233,7 @@ export function findTurn(signatures: readonly FrameSignature[]): TurnReading {
   }
 
   const closed = chosen.depth <= ACCEPT_STEPS * step;
-  const keyClose = refine(profile, chosen.at);
+  const keyClose = refineValley(profile, chosen.at);
   const keyIndex = keys.at.map((_, k) => k);
   const turnAngle = interpolate(keyIndex, keys.angles, keyClose);
   // Past the last key the close lies a fraction of a step further on, at the next signature.
