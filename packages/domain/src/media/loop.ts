@@ -111,7 +111,7 @@ export function neighbourStep(signatures: readonly FrameSignature[]): number {
  * is still falling, the match lies past it by the remaining difference over the slope, at most one frame (the
  * frame after the last is where a video of exactly one turn closes).
  */
-function refine(profile: readonly number[], j: number): number {
+export function refineValley(profile: readonly number[], j: number): number {
   const n = profile.length;
   const here = profile[j]!;
   const before = profile[j - 1]!;
@@ -126,9 +126,26 @@ function refine(profile: readonly number[], j: number): number {
   return j + Math.max(-0.5, Math.min(0.5, (before - after) / (2 * slope)));
 }
 
-interface Valley {
+export interface Valley {
   at: number;
   depth: number;
+}
+
+/** The stretches of `profile` from `from` on that lie below `level`, each by its lowest point. */
+export function valleysOf(profile: readonly number[], from: number, level: number): Valley[] {
+  const valleys: Valley[] = [];
+  let current: Valley | undefined;
+  for (let j = from; j < profile.length; j++) {
+    const d = profile[j]!;
+    if (d < level) {
+      if (current === undefined || d < current.depth) current = { at: j, depth: d };
+    } else if (current !== undefined) {
+      valleys.push(current);
+      current = undefined;
+    }
+  }
+  if (current !== undefined) valleys.push(current);
+  return valleys;
 }
 
 /** Finds where the turn closes. See the readings at the top of this file. */
@@ -153,18 +170,7 @@ export function findLoopClose(signatures: readonly FrameSignature[], options: Lo
   const departure = profile.findIndex((d, j) => j > 0 && d >= level);
   if (departure < 0) return whole('no_turn', step);
 
-  const valleys: Valley[] = [];
-  let current: Valley | undefined;
-  for (let j = departure + 1; j < n; j++) {
-    const d = profile[j]!;
-    if (d < level) {
-      if (current === undefined || d < current.depth) current = { at: j, depth: d };
-    } else if (current !== undefined) {
-      valleys.push(current);
-      current = undefined;
-    }
-  }
-  if (current !== undefined) valleys.push(current);
+  const valleys = valleysOf(profile, departure + 1, level);
 
   let chosen: Valley;
   if (valleys.length > 0) {
@@ -183,7 +189,7 @@ export function findLoopClose(signatures: readonly FrameSignature[], options: Lo
   const closed = chosen.depth <= acceptSteps * step;
   return {
     outcome: closed ? 'closed' : 'short_of_turn',
-    close: refine(profile, chosen.at),
+    close: refineValley(profile, chosen.at),
     closeDifference: chosen.depth,
     stepDifference: step,
     departure,

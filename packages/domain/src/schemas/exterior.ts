@@ -41,6 +41,12 @@ export const exteriorGroupAnswer = z.object({
   is_temp: z.boolean().describe('Made but not yet part of the spin (a row being replaced)'),
   first_sheet_url: z.string().nullable(),
   sheets: z.array(exteriorFrameAnswer),
+  turn_check: z
+    .enum(['more_than_turn', 'short_of_turn', 'unsure'])
+    .nullable()
+    .describe(
+      'What the dealer is told before publishing about the turn found in the video: more than one turn (the rest trimmed), short of a turn, or not sure; null when one turn was found or the row was not made from a video',
+    ),
 });
 export type ExteriorGroupAnswer = z.output<typeof exteriorGroupAnswer>;
 

@@ -68,6 +68,14 @@ function frameAnswer(frame: ExteriorFrameRow): ExteriorFrameAnswer {
   };
 }
 
+const TURN_CHECKS = ['more_than_turn', 'short_of_turn', 'unsure'] as const;
+
+/** The verdict the pipeline recorded on the row (exterior/pipeline-plan.ts), when it is one to tell the dealer. */
+function turnCheck(loop: unknown): ExteriorGroupAnswer['turn_check'] {
+  const verdict = (loop as { verdict?: unknown } | null)?.verdict;
+  return TURN_CHECKS.find((v) => v === verdict) ?? null;
+}
+
 const isAngle = (value: string): value is ExteriorAnswer['initial_angle'] =>
   (EXTERIOR_ANGLE_IDS as readonly string[]).includes(value);
 
@@ -89,6 +97,7 @@ export function toExteriorAnswer(input: ExteriorAnswerInput): ExteriorAnswer {
       is_temp: g.is_temp,
       first_sheet_url: sheets[0]?.url ?? null,
       sheets,
+      turn_check: turnCheck(g.loop),
     };
   });
   const rows = groups.length;

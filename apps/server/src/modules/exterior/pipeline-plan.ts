@@ -1,8 +1,9 @@
 import {
+  findTurn,
+  framesByAngle,
+  interpolate,
   loopJump,
   nearestCandidates,
-  nearestFrames,
-  planLoop,
   positionTimes,
   reverseForCorrection,
   spinDirection,
@@ -22,37 +23,52 @@ export interface Extracted {
   stoppedAt?: number;
 }
 
-/** The spin of one row: the loop, the candidates nearest to even times over the turn, the direction. */
+/**
+ * The spin of one row (issue 18, domain media/turn.ts): one turn found by what the frames show, the candidates
+ * chosen evenly by angle over it (never the same angle twice, never a step back), the direction read on the moving
+ * frames, and the verdict the dealer sees before publishing.
+ */
 export function planRow(extracted: Extracted, frameCount: number, rotationCorrection: boolean) {
-  const plan = planLoop(extracted.frames, frameCount);
-  const times = positionTimes(plan.positions, extracted.times);
-  const chosen = nearestCandidates(
-    times,
-    extracted.candidates.map((c) => c.seconds),
+  const reading = findTurn(extracted.frames);
+  const candidateAngles = extracted.candidates.map((c) => interpolate(extracted.times, reading.angles, c.seconds));
+  let chosen = framesByAngle(candidateAngles, frameCount, reading.turnAngle);
+  // Fewer candidates than frames (a video shorter than its frame count): every candidate, each once.
+  if (chosen.length === 0) chosen = extracted.candidates.map((_, i) => i);
+  const moving = extracted.frames.filter(
+    (_, i) => i < reading.close && (i === 0 || reading.angles[i]! > reading.angles[i - 1]!),
   );
-  const direction = spinDirection(extracted.frames, { width: SIGNATURE_WIDTH }, 0, plan.reading.close);
+  const direction = spinDirection(moving, { width: SIGNATURE_WIDTH });
   const reversed = rotationCorrection && reverseForCorrection(direction.direction);
   const order = spinOrder(chosen.length, reversed);
-  const files = order.map((k) => extracted.candidates[chosen[k]!]!.file);
   // How the wrap looks, measured on the signatures nearest to the chosen frames (for support and the benches).
-  const signatureFrames = nearestFrames(plan.positions, extracted.frames.length);
+  const signatureFrames = nearestCandidates(
+    order.map((k) => extracted.candidates[chosen[k]!]!.seconds),
+    extracted.times,
+  );
   const jump = signatureFrames.length >= 3 ? loopJump(extracted.frames, signatureFrames) : undefined;
-  const [closeSeconds] = positionTimes([plan.reading.close], extracted.times);
+  const share = (angle: number) => (reading.turnAngle > 0 ? angle / reading.turnAngle : 0);
   const loop = {
-    outcome: plan.reading.outcome,
-    close_seconds: closeSeconds ?? null,
-    close_difference: plan.reading.closeDifference,
-    step_difference: plan.reading.stepDifference,
+    outcome: reading.outcome,
+    // What the dealer is to be told before publishing (one_turn says nothing).
+    verdict: reading.verdict,
+    extra_turn: reading.extraTurn,
+    close_seconds: positionTimes([reading.close], extracted.times)[0] ?? null,
+    close_difference: reading.closeDifference,
+    step_difference: reading.stepDifference,
+    noise: reading.noise,
+    moving_signatures: reading.moving,
     jump_ratio: jump && Number.isFinite(jump.ratio) ? jump.ratio : null,
     jump_local_ratio: jump && Number.isFinite(jump.localRatio) ? jump.localRatio : null,
     direction: direction.direction,
     mean_shift: direction.meanShift,
     reversed,
     frame_times: order.map((k) => extracted.candidates[chosen[k]!]!.seconds),
+    // Each frame's angle as a share of the turn, in the spin's order.
+    frame_turns: order.map((k) => share(candidateAngles[chosen[k]!]!)),
     signatures: extracted.frames.length,
     candidates: extracted.candidates.length,
     // The decoding stopped at the early close: the video's seconds decoded, else null (decoded whole).
     decoded_seconds: extracted.stoppedAt ?? null,
   };
-  return { files, loop };
+  return { files: order.map((k) => extracted.candidates[chosen[k]!]!.file), loop };
 }

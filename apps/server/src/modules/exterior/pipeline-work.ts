@@ -6,7 +6,7 @@ import {
   EXTERIOR_SIZES,
   exteriorVideoRefusal,
   exteriorVideosRefusal,
-  findEarlyClose,
+  findEarlyTurn,
   spinFrameSize,
   UPLOAD_TYPES,
   VIDEO_BOUNDS,
@@ -199,7 +199,7 @@ async function extractRow(
         fullRange: upload.video.fullRange,
         // A row of one video stops decoding once its turn has closed for sure; a merged row's turn runs across
         // its videos, so each is decoded whole.
-        ...(row.videos.length === 1 ? { closedAt: (frames) => findEarlyClose(frames) !== undefined } : {}),
+        ...(row.videos.length === 1 ? { closedAt: (frames) => findEarlyTurn(frames) !== undefined } : {}),
         outDir,
         fps: SIGNATURE_FPS,
         signatureWidth: SIGNATURE_WIDTH,

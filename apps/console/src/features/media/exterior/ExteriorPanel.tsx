@@ -16,6 +16,7 @@ import { lockFor, runningOf, spinRunning } from './exteriorLocks.ts';
 import { exteriorErrorText, formatBytes } from './exteriorText.ts';
 import { FrameRow } from './FrameRow.tsx';
 import { SpinPreview } from './SpinPreview.tsx';
+import { TurnChecks } from './TurnChecks.tsx';
 import { UploadSection } from './UploadSection.tsx';
 
 /** The blur and replace-image editor loads only when it is opened. */
@@ -162,6 +163,7 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
               {error}
             </Alert>
           ) : null}
+          <TurnChecks groups={groups} />
           {mainGroup ? <SpinPreview key={mainGroup.group_id} group={mainGroup} /> : null}
           {groups.map((g) => (
             <FrameRow

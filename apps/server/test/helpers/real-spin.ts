@@ -1,0 +1,113 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import { clip, writtenFile, X264 } from './clips.ts';
+
+/**
+ * Walk-arounds made from real photographs of a turning car: the 52 spin frames of `threesixty-slider` (dual MIT/GPL,
+ * read from node_modules, never committed; its frame 52 is frame 1 again, so a turn is 51 views). A clip is a list
+ * of which view each video frame shows (30 fps), so the expected frame order of a spin is known exactly; effects
+ * (motion blur, noise, drift, exposure) are ffmpeg filters on top. Made once, like every clip (clips.ts).
+ */
+
+export const REAL_SPIN = { views: 51, fps: 30, width: 480, height: 214 } as const;
+
+const assets = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('threesixty-slider/package.json')),
+  'assets',
+);
+const viewFile = (view: number) => path.join(assets, `${(((view % 51) + 51) % 51) + 1}.png`);
+
+/** How a walk goes: `views` advanced per video frame (0 rests), for `frames` video frames; fractions add up. */
+export interface WalkSegment {
+  frames: number;
+  speed: number;
+}
+
+/** The view (0..50, wrapping) each video frame shows: a walk starting at `start`. */
+export function walkViews(segments: readonly WalkSegment[], start = 0): number[] {
+  const views: number[] = [];
+  let at = start;
+  for (const s of segments) {
+    for (let f = 0; f < s.frames; f++) {
+      views.push(Math.floor(at + 1e-9));
+      at += s.speed;
+    }
+  }
+  return views;
+}
+
+export interface RealSpinClip {
+  name: string;
+  views: number[];
+  /** ffmpeg filters after the picture is made (blur, noise, drift, exposure), in order. */
+  effects?: string[];
+}
+
+/** The concat list of one clip: each video frame as its view's picture for one frame's time. */
+function concatList(views: readonly number[]): string {
+  const lines = views.flatMap((v) => [`file '${viewFile(v)}'`, `duration ${(1 / REAL_SPIN.fps).toFixed(6)}`]);
+  // The concat demuxer reads the last duration only when the last file is given again.
+  return ['ffconcat version 1.0', ...lines, `file '${viewFile(views.at(-1) ?? 0)}'`, ''].join('\n');
+}
+
+/** The path of an H.264 MP4 of the walk, made on first use. */
+export async function realSpinVideo(spin: RealSpinClip): Promise<string> {
+  const list = await writtenFile(`${spin.name}-list`, 'txt', spin.views, async () =>
+    Buffer.from(concatList(spin.views)),
+  );
+  const { width, height, fps } = REAL_SPIN;
+  const picture = [
+    `color=c=0x5a6068:s=${width}x${height}:r=${fps}[bg]`,
+    `[0:v]scale=${width}:${height},format=rgba[car]`,
+    `[bg][car]overlay=shortest=1:format=auto,${['format=yuv420p', ...(spin.effects ?? [])].join(',')},format=yuv420p[v]`,
+  ].join(';');
+  return clip(spin.name, {
+    ext: 'mp4',
+    format: 'mp4',
+    args: [
+      ...['-f', 'concat', '-safe', '0', '-i', list],
+      ...['-filter_complex', picture, '-map', '[v]', '-r', String(fps), '-frames:v', String(spin.views.length)],
+      ...X264,
+    ],
+  });
+}
+
+/** The views as 64x29 gray thumbnails, to recover which view a stored spin frame shows. */
+export async function viewThumbnails(): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  for (let v = 0; v < REAL_SPIN.views; v++) {
+    out.push(await thumbnail(await sharp(viewFile(v)).flatten({ background: '#5a6068' }).png().toBuffer()));
+  }
+  return out;
+}
+
+export async function thumbnail(image: Buffer): Promise<Uint8Array> {
+  return new Uint8Array(await sharp(image).resize(64, 29, { fit: 'fill' }).grayscale().raw().toBuffer());
+}
+
+/** The view a picture shows: the nearest of the views by mean absolute difference after removing mean and spread. */
+export function nearestView(picture: Uint8Array, views: readonly Uint8Array[]): number {
+  const norm = (a: Uint8Array) => {
+    let m = 0;
+    for (const v of a) m += v;
+    m /= a.length;
+    let s = 0;
+    for (const v of a) s += (v - m) ** 2;
+    const sd = Math.sqrt(s / a.length) || 1;
+    return Array.from(a, (v) => (v - m) / sd);
+  };
+  const p = norm(picture);
+  let best = 0;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const [i, view] of views.entries()) {
+    const q = norm(view);
+    let d = 0;
+    for (let k = 0; k < p.length; k++) d += Math.abs(p[k]! - q[k]!);
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return best;
+}
