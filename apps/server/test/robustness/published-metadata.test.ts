@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath, runBounded } from '../../src/platform/media/ffmpeg.ts';
 import { readBlob } from '../../src/platform/storage/blob-store.ts';
 import { contentApi } from '../contents/content-api.ts';
@@ -38,6 +38,8 @@ beforeAll(async () => {
   hotspot = res.json().id;
   work = await mkdtemp(path.join(tmpdir(), 'spinyard-metadata-'));
 });
+
+afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** The bytes served at a media URL, written to a file for ffprobe. */
 async function served(url: string, name: string): Promise<string> {
