@@ -157,7 +157,7 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     await expect
       .poll(async () => (await notice.count()) + (await player.count()), { timeout: 30_000 })
       .toBeGreaterThan(0);
-    await expect.poll(() => player.getAttribute('src'), { timeout: 60_000 }).toMatch(/\.mp4$/);
+    await expect.poll(() => player.getAttribute('src'), { timeout: 60_000 }).toMatch(/\.mp4\?exp=\d+&sig=[\w-]{22}$/);
     expect(await notice.count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
   }, 180_000);

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { activeSuperUser, api, type NewAccount } from './api.ts';
@@ -64,16 +62,6 @@ export async function createVehicle(suite: Suite, session: ApiSession, vehicle: 
   return (made.data as { id: string }).id;
 }
 
-/** The test server's database, reached as the embedded PostgreSQL's superuser (its password file and pid file). */
-export async function databaseUrl(suite: Suite): Promise<string> {
-  const { dataDir } = suite.server;
-  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
-  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  // postmaster.pid: pid, data directory, start time, port, ...
-  const port = pid.split('\n')[3]?.trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
-}
-
 export interface StandInWorker {
   /** Starts a process on a vehicle (running, 0 %); answers the process row's id. */
   start(contentId: string, process: string): Promise<string>;
@@ -82,7 +70,7 @@ export interface StandInWorker {
 }
 
 export async function standInWorker(suite: Suite): Promise<StandInWorker> {
-  const client = new pg.Client({ connectionString: await databaseUrl(suite) });
+  const client = new pg.Client({ connectionString: await suite.server.databaseUrl() });
   await client.connect();
   const answer = (row: Record<string, unknown>) => ({
     id: String(row.id),

@@ -4,7 +4,8 @@ import { skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, signIn, signInAsMaster, testId, textOf, useSuite } from './harness/fixtures.ts';
 
 describe.skipIf(skipBrowserTests)('a server restart', () => {
-  const suite = useSuite();
+  // The embedded PostgreSQL in the data folder, as `npm start` runs it: the one file whose server has no clone.
+  const suite = useSuite({ embeddedDatabase: true });
 
   // The master account is made again from the environment at every start, so signing in as master proves nothing
   // about the data folder: a user registered before the restart must still be there after it.

@@ -74,7 +74,11 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
     await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(1);
     expect(await textOf(items.first().locator('[data-testid="category-image-caption"]'))).toBe('フロント全景 2024');
     expect(await textOf(items.first())).toContain('外装');
-    await items.first().locator('img').waitFor({ state: 'visible' });
+    const picture = items.first().locator('img');
+    await picture.waitFor({ state: 'visible' });
+    // Loaded through the signed URL the answer carries (an <img> cannot send the token).
+    expect(await picture.getAttribute('src')).toMatch(/\?exp=\d+&sig=[\w-]{22}$/);
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     // The caption field is cleared for the next image.
     expect(await caption.inputValue()).toBe('');
 
@@ -144,7 +148,9 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
     const movies = testId(page, 'original-movies-item');
     await expect.poll(() => movies.count(), { timeout: 30_000 }).toBe(1);
     const player = movies.first().locator('video');
-    expect(await player.getAttribute('src')).toMatch(/^\/svnmedia\/contents\/\d+\/movies\/[0-9a-f]{64}\.mp4$/);
+    expect(await player.getAttribute('src')).toMatch(
+      /^\/svnmedia\/contents\/\d+\/movies\/[0-9a-f]{64}\.mp4\?exp=\d+&sig=[\w-]{22}$/,
+    );
     // The stored file plays: the browser reads its length from it.
     await player.evaluate((el: HTMLVideoElement) => {
       el.preload = 'metadata';

@@ -3,7 +3,7 @@ import { STATISTIC_EVENT_PATH as EVENT_PATH } from '@spinyard/domain';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeSuperUserSession, createVehicle, databaseUrl } from './contents-api.ts';
+import { activeSuperUserSession, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -13,7 +13,7 @@ import { expectPath, openPage, type Suite, signIn, testId, textOf, useSuite } fr
 
 /** Marks a vehicle published, as the publishing area leaves it (its images are not this test's subject). */
 async function publish(suite: Suite, contentId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: await databaseUrl(suite) });
+  const client = new pg.Client({ connectionString: await suite.server.databaseUrl() });
   await client.connect();
   try {
     await client.query(`UPDATE contents SET has_exterior = true, publication = 'published' WHERE id = $1`, [contentId]);

@@ -122,16 +122,4 @@ describe.skipIf(skipBrowserTests)('domains (master)', () => {
     const status = domainRow(page, 'e2e-gone.example.com').locator('[data-testid="domain-status"]');
     await expect.poll(() => status.getAttribute('data-status')).toBe('deleting');
   });
-
-  it.each([
-    ['/domain/list', 'domain-table'],
-    ['/domain/add', 'domain-host'],
-    ['/domain/edit/0006', 'domain-host'],
-  ])('has no serious accessibility violation on %s', async (path, ready) => {
-    const { page } = await openPage(suite);
-    await signInAsMaster(page, suite, path);
-    await testId(page, ready).waitFor({ state: 'visible' });
-    await page.waitForLoadState('networkidle');
-    await expectNoSeriousA11yViolations(page);
-  });
 });

@@ -114,4 +114,20 @@ describe.skipIf(skipBrowserTests)('users (subordinates)', () => {
     await testId(page, 'user-form').waitFor({ state: 'visible' });
     await expect.poll(() => testId(page, 'user-parent').inputValue()).toBe(`zzz-far ${stamp} (${farEmail})`);
   });
+
+  it('offers on one’s own edit page only what the server takes there, and points to the account page', async () => {
+    const token = await requestAccessToken(suite);
+    const me = await api(`${suite.server.baseUrl}/v1/profile`, token);
+    const myId = (me.data as { user: { id: string } }).user.id;
+    const { page } = await openPage(suite, 'en-US');
+    await signInAsMaster(page, suite, `/subordinate/edit/${myId}`);
+    // Issue 18: the own password and e-mail were changed here without the current password or a confirmation.
+    await testId(page, 'user-own-account').waitFor({ state: 'visible' });
+    expect(await testId(page, 'user-password').count()).toBe(0);
+    expect(await testId(page, 'user-email').getAttribute('readonly')).not.toBeNull();
+    expect(await testId(page, 'user-car-limit').getAttribute('readonly')).not.toBeNull();
+    expect(await testId(page, 'user-two-step-forced-own').isDisabled()).toBe(true);
+    await testId(page, 'user-own-account-link').click();
+    await expectPath(page, '/account/conf');
+  });
 });

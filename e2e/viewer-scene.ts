@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -13,14 +12,6 @@ import type { Suite } from './harness/fixtures.ts';
  * published through the build call, and the waits on the viewer's own state.
  */
 
-/** The test server's database, as its embedded PostgreSQL's superuser (its password file and pid file). */
-export async function databaseUrl(suite: Suite): Promise<string> {
-  const { dataDir } = suite.server;
-  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
-  const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
-}
-
 /** Rows of numbered frames (each its own colour) without the video pipeline: the server tests' seed. */
 export async function seedFrames(
   suite: Suite,
@@ -28,7 +19,7 @@ export async function seedFrames(
   frames: number | number[],
   tempRows: readonly number[] = [],
 ): Promise<SeededRow[]> {
-  const { db, pool } = createDatabase(await databaseUrl(suite), 2);
+  const { db, pool } = createDatabase(await suite.server.databaseUrl(), 2);
   try {
     const store = createDiskBlobStore(path.join(suite.server.dataDir, 'media'));
     return (

@@ -1,18 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { chmod, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cloneDatabase, createEmptyDatabase, type DatabaseTemplate, TEMPLATE_DATABASE } from './database.ts';
 import { delay, SERVER_PID_FILE, stopOrphanedPostgres } from './processes.ts';
 
 export { stopLeftovers } from './processes.ts';
 
 /**
- * Starts the real `spinyard serve` (embedded PostgreSQL, built console) as a child process for the browser
- * tests, on a free port with a fresh data directory and a known master account.
+ * Starts the real `spinyard serve` (built console) as a child process for the browser tests, on a free port with a
+ * fresh data directory, its own database and a known master account: a database cloned in the run's PostgreSQL
+ * when given a template (database.ts), else the embedded PostgreSQL in its data folder, as `npm start` runs.
  */
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,8 +27,10 @@ const OUTPUT_LIMIT = 64_000;
 export interface StartServerOptions {
   /** Extra or overriding environment for the server process. */
   env?: Record<string, string>;
-  /** A data folder to start from (a copy of it): its cluster is made and migrated, its master account exists. */
+  /** A made, migrated database to clone the server's own from (in the run's PostgreSQL), master account included. */
   template?: DataTemplate | undefined;
+  /** The embedded PostgreSQL in the server's data folder, made from nothing, even when a template is given. */
+  embeddedDatabase?: boolean | undefined;
   /** The server bundled into one module (server-bundle.ts), run instead of the sources through tsx. */
   bundle?: string | undefined;
   /** The folder the server's temporary root goes in (the run's folder, which global-setup.ts clears at the end). */
@@ -44,9 +48,9 @@ export interface BuildCopies {
   viewer: string;
 }
 
-/** A stopped server's data folder, kept to start others from (global-setup.ts makes one per run). */
+/** A stopped server's database, kept to clone the others' from (global-setup.ts makes one per run). */
 export interface DataTemplate {
-  dir: string;
+  database: DatabaseTemplate;
   adminPassword: string;
 }
 
@@ -56,6 +60,8 @@ export interface RunningServer {
   adminEmail: string;
   adminPassword: string;
   dataDir: string;
+  /** The server's database as a superuser reaches it: for the tests that write rows a running job would write. */
+  databaseUrl(): Promise<string>;
   /**
    * SIGTERM, wait for the exit (SIGKILL after 20 s), then remove the data directory (kept with E2E_KEEP_DATA=1, or
    * `keepData`: then the caller removes `root`).
@@ -254,12 +260,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const root = await mkdtemp(path.join(opts.parentDir ?? tmpdir(), 'spinyard-e2e-'));
   const dataDir = path.join(root, 'data');
   await mkdir(dataDir);
-  if (opts.template) {
-    // The made, migrated cluster of the template: no initdb, no migrations, no master account to create (seconds
-    // a file on a loaded machine). The server gives the cluster to its system user when it starts.
-    await cp(opts.template.dir, dataDir, { recursive: true });
-    await chmod(path.join(dataDir, 'postgres'), 0o700);
-  }
+  const template = opts.embeddedDatabase ? undefined : opts.template;
+  // The template's clone: no initdb, no migrations, no master account to create, no cluster to start and stop.
+  const database = template ? await cloneDatabase(template.database) : undefined;
   // As root the embedded PostgreSQL runs as the `postgres` system user, which must be able to reach its cluster.
   await chmod(root, 0o755);
   await chmod(dataDir, 0o755);
@@ -279,7 +282,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   let port = await freePort();
   let pgPort = await freePort();
   const adminEmail = 'e2e-master@example.com';
-  const adminPassword = opts.template?.adminPassword ?? `e2e-${randomBytes(12).toString('base64url')}`;
+  const adminPassword = template?.adminPassword ?? `e2e-${randomBytes(12).toString('base64url')}`;
   let baseUrl = `http://localhost:${port}`;
 
   const inherited: NodeJS.ProcessEnv = { ...process.env };
@@ -299,6 +302,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     SPINYARD_DATA_DIR: dataDir,
     SPINYARD_ADMIN_EMAIL: adminEmail,
     SPINYARD_ADMIN_PASSWORD: adminPassword,
+    ...(database ? { DATABASE_URL: database.url } : {}),
     ...overrides,
     SPINYARD_CONSOLE_DIST: consoleCopy,
     SPINYARD_VIEWER_DIST: viewerCopy,
@@ -328,6 +332,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         continue;
       }
       await rm(root, { recursive: true, force: true });
+      await database?.drop();
       throw error;
     }
   }
@@ -338,6 +343,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     adminEmail,
     adminPassword,
     dataDir,
+    databaseUrl: async () => database?.url ?? (await embeddedDatabaseUrl(dataDir)),
     output: () => server.output(),
     holdWorker: (hold) => server.holdWorker(hold),
     logFile,
@@ -347,7 +353,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       stopped = true;
       await server.stop();
       await cleanUpOrphans();
-      if (process.env.E2E_KEEP_DATA !== '1' && !options.keepData) await rm(root, { recursive: true, force: true });
+      if (process.env.E2E_KEEP_DATA === '1' || options.keepData) return;
+      await rm(root, { recursive: true, force: true });
+      await database?.drop();
     },
     async restart() {
       if (stopped) throw new Error('restart() after stop()');
@@ -358,9 +366,22 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   };
 }
 
-/** Starts a server once and stops it, keeping its data folder as the template the files' servers start from. */
-export async function makeDataTemplate(bundle?: string, parentDir?: string): Promise<DataTemplate & { root: string }> {
-  const server = await startServer({ bundle, parentDir });
-  await server.stop({ keepData: true });
-  return { dir: server.dataDir, adminPassword: server.adminPassword, root: server.root };
+/**
+ * Starts a server once on a new database of the run's PostgreSQL and stops it, keeping the database (made,
+ * migrated, its master account created) as the template the files' servers clone theirs from.
+ */
+export async function makeDataTemplate(adminUrl: string, bundle?: string, parentDir?: string): Promise<DataTemplate> {
+  const name = TEMPLATE_DATABASE;
+  const url = await createEmptyDatabase(adminUrl, name);
+  const server = await startServer({ bundle, parentDir, env: { DATABASE_URL: url } });
+  await server.stop();
+  return { database: { adminUrl, name }, adminPassword: server.adminPassword };
+}
+
+/** The embedded PostgreSQL's database, from the password file and pid file it keeps in the data folder. */
+async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
+  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  // postmaster.pid: pid, data directory, start time, port, ...
+  const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;
 }

@@ -9,7 +9,12 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Db } from './db/database.ts';
 import { requireToken } from './http/authenticate.ts';
 import { registerConsole } from './http/console-static.ts';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  refuseWhileClosing,
+  registerErrorHandling,
+} from './http/error-handler.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { fieldRuleValidator } from './http/validation.ts';
 import { authRepo } from './modules/auth/repo.ts';
@@ -17,6 +22,7 @@ import { authService } from './modules/auth/service.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
+import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
@@ -77,11 +83,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Router and HTTP-parser refusals answer in the product's error shape too.
     frameworkErrors,
     clientErrorHandler,
+    // Fastify's own refusal while closing is not in the error shape: refuseWhileClosing answers instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(fieldRuleValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
   registerErrorHandling(app);
+  refuseWhileClosing(app);
   // Before any route is registered, so every route (and every later one) inherits it.
   refuseNulCharacters(app);
 
@@ -114,7 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   await app.register(healthRoutes, { db: deps.db });
-  await app.register(mediaRoutes, { store: deps.store });
+  // Before any answer names a media file: vehicles' files are answered as signed URLs.
+  await loadMediaKeys(deps.db);
+  await app.register(mediaRoutes, { store: deps.store, access: vehicleMediaAccess(deps.db) });
   await app.register(async (publicScope) => {
     for (const module of MODULES) await module.public?.(publicScope, ctx);
   });

@@ -33,3 +33,17 @@ export class AppError extends Error {
 export function fieldError(field: string, rule: string, message: string): FieldError {
   return { field, rule, message };
 }
+
+/** The error, its causes and the members of an AggregateError (pg tries each address of a host name). */
+export function* errorChain(error: unknown): Generator<unknown> {
+  const seen = new Set<unknown>();
+  const queue = [error];
+  while (queue.length > 0) {
+    const next = queue.shift();
+    if (next === undefined || next === null || seen.has(next)) continue;
+    seen.add(next);
+    yield next;
+    if (next instanceof AggregateError) queue.push(...next.errors);
+    if (next instanceof Error && 'cause' in next) queue.push(next.cause);
+  }
+}

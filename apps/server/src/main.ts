@@ -6,8 +6,11 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { accountsService } from './modules/accounts/service.ts';
 import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
+import { loadMediaKeys } from './modules/vehicle-media/media-urls.ts';
 import { createBoss } from './platform/jobs/boss.ts';
+import { createJobLeases } from './platform/jobs/leases.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
+import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia } from './platform/media/index.ts';
@@ -66,6 +69,8 @@ async function startJobs(
   };
   const runner = createJobRunner({
     boss: createBoss(runtime.url),
+    // Only a working node holds jobs; every one of them hands back those of a worker that died.
+    ...(work ? { leases: createJobLeases(runtime.url, log) } : {}),
     ...serverJobs({ db: runtime.db, store, media: createMedia(), log, mailer, enqueue }),
     log,
     lanes: { names: PIPELINE_JOB_NAMES, count: mediaJobs },
@@ -98,17 +103,29 @@ async function closeHttp(app: FastifyInstance): Promise<void> {
 }
 
 /**
+ * One stop asked once may arrive more than once: `kill -TERM -PGID` (a process manager, Ctrl-C in a terminal)
+ * reaches this process and the wrappers above it (npm, a shell, tsx), which forward the same signal again within
+ * milliseconds. Signals this close to the first are that one send; a later one is someone asking again.
+ */
+const SAME_SEND_MS = 1_000;
+
+/**
  * Stops in dependency order: stop taking requests and let in-flight ones finish, then stop the workers,
- * then the mailer, then the database (the embedded server last, with a clean checkpoint).
+ * then the mailer, then the database (the embedded server last, with a clean checkpoint). A second signal sent
+ * on its own (not the echo of the first, SAME_SEND_MS) exits at once.
  */
 function onShutdown(log: Log, steps: [string, () => Promise<void>][]): void {
-  let stopping = false;
+  let firstAt: number | undefined;
   const stop = (signal: string) => {
-    if (stopping) {
+    if (firstAt !== undefined) {
+      if (Date.now() - firstAt < SAME_SEND_MS) {
+        log(`${signal} again with the first: one stop, still draining`);
+        return;
+      }
       log(`Second ${signal}: exiting now`);
       process.exit(1);
     }
-    stopping = true;
+    firstAt = Date.now();
     log(`${signal} received: shutting down`);
     void (async () => {
       for (const [name, step] of steps) {
@@ -165,6 +182,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     ['http', () => closeHttp(app)],
     ['realtime', () => realtime.close()],
     ['jobs', () => runner.stop()],
+    ['temp', () => removeOwnTempSpace()],
     ['mail', () => mailer.close()],
     ['database', () => runtime.close()],
   ]);
@@ -176,11 +194,14 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
 
 async function worker(config: Config, log: Log): Promise<void> {
   const runtime = await openDatabase(config, log);
+  // Any job code that answers a media URL signs it with the same shared secret as the serving nodes.
+  await loadMediaKeys(runtime.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
   // Workers purge deleted domains and make media, so they reach the same store as the serving nodes.
   const runner = await startJobs(runtime, mailer, createBlobStore(config.storage), true, config.mediaJobs, log);
   onShutdown(log, [
     ['jobs', () => runner.stop()],
+    ['temp', () => removeOwnTempSpace()],
     ['mail', () => mailer.close()],
     ['database', () => runtime.close()],
   ]);

@@ -12,9 +12,12 @@ import {
   isPageSize,
   LATE_FEE_ANNUAL_RATE,
   LOCALE_COOKIE_MAX_AGE_SECONDS,
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_FAILURES_PER_IP,
-  LOGIN_MAX_FAILURES_PER_USERNAME,
+  LOGIN_ADDRESS_AND_USERNAME_MEMORY_MS,
+  LOGIN_ADDRESS_MEMORY_MS,
+  LOGIN_FIRST_DELAY_SECONDS,
+  LOGIN_FREE_FAILURES_PER_ADDRESS,
+  LOGIN_FREE_FAILURES_PER_ADDRESS_AND_USERNAME,
+  LOGIN_MAX_DELAY_SECONDS,
   NOTIFICATION_DURATION_MS,
   OBVR_MAX_IMAGE_COUNTS,
   PAGE_SIZES,
@@ -74,10 +77,12 @@ describe('section 9 values', () => {
     });
   });
 
-  it('login limits: per-IP allowance is looser than per-username, over 15 minutes', () => {
-    expect(LOGIN_MAX_FAILURES_PER_USERNAME).toBe(5);
-    expect(LOGIN_MAX_FAILURES_PER_IP).toBe(20);
-    expect(LOGIN_FAILURE_WINDOW_MS).toBe(15 * 60 * 1000);
+  it('login throttle: the address alone is allowed more failures than one address for one username', () => {
+    expect(LOGIN_FREE_FAILURES_PER_ADDRESS_AND_USERNAME).toBe(5);
+    expect(LOGIN_FREE_FAILURES_PER_ADDRESS).toBe(20);
+    expect([LOGIN_FIRST_DELAY_SECONDS, LOGIN_MAX_DELAY_SECONDS]).toEqual([30, 15 * 60]);
+    expect(LOGIN_ADDRESS_AND_USERNAME_MEMORY_MS).toBe(24 * 60 * 60 * 1000);
+    expect(LOGIN_ADDRESS_MEMORY_MS).toBe(60 * 60 * 1000);
   });
 
   it('isPageSize accepts exactly the offered sizes', () => {

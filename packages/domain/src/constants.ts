@@ -300,8 +300,18 @@ export const SLIDER_RANGE_DEFAULT = { min: 0, max: 100 } as const;
 
 // ---- Login protection (our choice: the spec names a 429 "too many attempts" without its limits) --------------
 
-/** Failed sign-ins allowed per username within the window before further attempts are refused with 429. */
-export const LOGIN_MAX_FAILURES_PER_USERNAME = 5;
-/** Failed sign-ins allowed per client IP within the window; higher, since offices share one address. */
-export const LOGIN_MAX_FAILURES_PER_IP = 20;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+// Issue 18: a username is never locked as such (anyone could lock anyone out, the master included); failures are
+// counted per client address and username, and per address, and each failure past the free ones makes that key
+// wait longer before its next attempt (429 with Retry-After), so the owner signs in from their own address.
+
+/** Failed sign-ins one address may make for one username before it has to wait. */
+export const LOGIN_FREE_FAILURES_PER_ADDRESS_AND_USERNAME = 5;
+/** Failed sign-ins one address may make over every username before it has to wait; offices share addresses. */
+export const LOGIN_FREE_FAILURES_PER_ADDRESS = 20;
+/** The first wait after the free failures; each further failure doubles it, up to the longest wait. */
+export const LOGIN_FIRST_DELAY_SECONDS = 30;
+export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
+/** How long a failure counts for its address and username (a success from there forgives them). */
+export const LOGIN_ADDRESS_AND_USERNAME_MEMORY_MS = 24 * 60 * MINUTE_MS;
+/** How long a failure counts for its address alone: an office's typos of yesterday do not slow it today. */
+export const LOGIN_ADDRESS_MEMORY_MS = 60 * MINUTE_MS;

@@ -39,6 +39,9 @@ export const ERROR_CATALOGUE = catalogue({
   too_many_attempts: [429, 'Too many attempts. Please wait and try again.'],
   internal_error: [500, 'A server error occurred. Please try again later.'],
   service_unavailable: [503, 'The service is temporarily unavailable.'],
+  // Operations: the database lost (a restart under way) and a full disk, each named so an operator sees the cause.
+  database_unavailable: [503, 'The database is unavailable at the moment. Please try again shortly.'],
+  insufficient_storage: [507, 'The server has no storage space left. Please contact the administrator.'],
 
   // ---- Account and login ------------------------------------------------------------------------------------
   authentication_failed: [400, 'Authentication failed. Please sign in again.'],

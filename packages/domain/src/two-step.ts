@@ -20,6 +20,11 @@ import { ruleIssue } from './schemas/field-errors.ts';
 export const TWO_STEP_CODE_LENGTH = 6;
 export const TWO_STEP_CODE_TTL_MS = 10 * 60 * 1000;
 export const TWO_STEP_MAX_ATTEMPTS = 5;
+/**
+ * Wrong codes of one account, from any address, after which a new second step waits until the oldest is this old:
+ * reaching the second step takes the right password, so only someone who has it is held back (issue 18).
+ */
+export const TWO_STEP_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export const TWO_STEP_CODE_MESSAGE = `Enter the ${TWO_STEP_CODE_LENGTH}-digit code.`;
 

@@ -1,5 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { startMediaUrlRefresh } from '../api/mediaUrlRefresh.ts';
 import { queryClient } from '../api/queryClient.ts';
 
 /**
@@ -7,6 +9,8 @@ import { queryClient } from '../api/queryClient.ts';
  * through TanStack Query: the sign-in page asks nothing that way, so the entry and the sign-in page go without it.
  */
 export function QueryLayer() {
+  // Signed media URLs expire; the answers on screen that hold them are asked again in time.
+  useEffect(() => startMediaUrlRefresh(queryClient), []);
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -81,6 +81,9 @@ describe('form errors', () => {
       'Too many attempts. Please wait and try again. Try again in about 3 min.',
     );
     expect(formErrorsOf(failure(429, body), FIELDS).form).toMatch(/about 3 min/);
+    // The sign-in throttle's first wait is 30 s: not "about 1 min".
+    const short = { error: { ...errorBody('too_many_attempts').error, retry_after_seconds: 30 } };
+    expect(rateLimitText(failure(429, short))).toBe('Too many attempts. Please wait and try again. Try again in 30 s.');
   });
 
   it('explains anything else above the form, in the user language', async () => {

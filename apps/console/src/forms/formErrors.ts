@@ -59,11 +59,19 @@ export function retryAfterSeconds(error: ApiError): number | undefined {
   return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }
 
-/** A 429 with how long to wait, in whole minutes (at least one): "Too many attempts… Try again in about 3 min." */
+/**
+ * A 429 with how long to wait: under a minute in seconds (the sign-in throttle's first waits are 30 s and 60 s),
+ * else in whole minutes: "Too many attempts… Try again in about 3 min."
+ */
 export function rateLimitText(error: ApiError): string {
   const text = apiErrorText(error);
   const wait = retryAfterSeconds(error);
-  return wait ? `${text} ${i18n.t('login.retryAfter', { minutes: Math.max(1, Math.ceil(wait / 60)) })}` : text;
+  if (!wait) return text;
+  const after =
+    wait < 60
+      ? i18n.t('login.retryAfterSeconds', { seconds: wait })
+      : i18n.t('login.retryAfter', { minutes: Math.ceil(wait / 60) });
+  return `${text} ${after}`;
 }
 
 /**

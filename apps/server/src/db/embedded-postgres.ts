@@ -166,20 +166,79 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     options.preferredPort > 0 && (await portIsFree(options.preferredPort))
       ? options.preferredPort
       : await anyFreePort();
+  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const launchOptions = { bin, dataDir, port, adminUrl, ids, settings: options.settings };
+  let server = await launch(launchOptions);
+  log(`Embedded PostgreSQL ready on 127.0.0.1:${port} (data in ${dataDir})`);
+
+  // The supervisor: a server that ends without our stop (a crash, an OOM kill, someone's kill) is started again on
+  // the same port and data, so the pools and sessions that reconnect find it. What it had committed is on disk
+  // (crash recovery replays the WAL). A restart that fails is logged and not tried again: /readyz stays failing.
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  const supervise = (watched: Launched) => {
+    void watched.exited.then((how) => {
+      if (stopping) return;
+      log(`Embedded PostgreSQL stopped unexpectedly (${how}); restarting it`);
+      restarting = (async () => {
+        await clearStaleServer(dataDir, log);
+        server = await launch(launchOptions);
+        log(`Embedded PostgreSQL restarted on 127.0.0.1:${port}`);
+        supervise(server);
+      })()
+        .catch((error: unknown) => log(`Embedded PostgreSQL could not be restarted: ${String(error)}`))
+        .finally(() => {
+          restarting = undefined;
+        });
+    });
+  };
+  supervise(server);
+
+  return {
+    adminUrl,
+    dataDir,
+    urlFor: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    async stop() {
+      stopping = true;
+      await restarting;
+      await server.stop();
+    },
+  };
+}
+
+interface LaunchOptions {
+  bin: Binaries;
+  dataDir: string;
+  port: number;
+  adminUrl: string;
+  ids: { uid: number; gid: number } | undefined;
+  settings: Readonly<Record<string, string>> | undefined;
+}
+
+interface Launched {
+  /** Resolves with how the server ended (exit code or signal). */
+  exited: Promise<string>;
+  /** A fast shutdown (clean checkpoint), immediate if that hangs. */
+  stop(): Promise<void>;
+}
+
+/** Starts the server and waits until it takes connections. */
+async function launch({ bin, dataDir, port, adminUrl, ids, settings }: LaunchOptions): Promise<Launched> {
   const child: ChildProcess = spawn(
     bin.postgres,
     [
       ...['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ...Object.entries(settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
-    // Detached: a Ctrl-C in the terminal must reach Spinyard only, which then stops the database last.
+    // Detached: a Ctrl-C in the terminal (a signal to the whole group) must reach Spinyard only, which then stops
+    // the database last, after its requests and jobs.
     { ...(ids ?? {}), env: { LC_ALL: 'C' }, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let exited = false;
-  const exitedPromise = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+  const exitedPromise = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => {
       exited = true;
-      resolve();
+      resolve(signal ?? `exit code ${code}`);
     }),
   );
   let output = '';
@@ -191,8 +250,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     if (!exited) child.kill('SIGQUIT');
   };
   process.once('exit', killOnExit);
+  void exitedPromise.then(() => process.removeListener('exit', killOnExit));
 
-  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const ready = await waitUntil(async () => {
     if (exited) return true;
     const client = new pg.Client({ connectionString: adminUrl });
@@ -209,14 +268,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     child.kill('SIGKILL');
     throw new Error(`Embedded PostgreSQL did not start on port ${port}:\n${output}`);
   }
-  log(`Embedded PostgreSQL ready on 127.0.0.1:${port} (data in ${dataDir})`);
-
   return {
-    adminUrl,
-    dataDir,
-    urlFor: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    exited: exitedPromise,
     async stop() {
-      process.removeListener('exit', killOnExit);
       if (exited) return;
       // SIGINT is PostgreSQL's "fast" shutdown: it ends sessions and writes a clean checkpoint.
       child.kill('SIGINT');

@@ -100,3 +100,10 @@ export interface RiderViewImagesTable extends Row {
   image_order: number;
   image: Json<StoredImage>;
 }
+
+/** The secret of media URLs and published names (migration 0018), one row per use, shared by every node. */
+export interface MediaSecretsTable {
+  name: string;
+  secret: ColumnType<Buffer, Buffer, never>;
+  created_at: ColumnType<Date, never, never>;
+}

@@ -8,6 +8,7 @@ import type {
   ExteriorGroupsTable,
   ExteriorSettingsTable,
   InteriorScenesTable,
+  MediaSecretsTable,
   MovieBackupsTable,
   OriginalMoviesTable,
   RiderViewImagesTable,
@@ -277,6 +278,7 @@ export interface Database {
   statistic_secrets: StatisticSecretsTable;
   hotspots: HotspotsTable;
   custom_designs: CustomDesignsTable;
+  media_secrets: MediaSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

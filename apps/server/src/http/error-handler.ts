@@ -2,7 +2,12 @@ import type { Socket } from 'node:net';
 import { type ErrorBody, errorBody, type FieldError } from '@spinyard/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
+import { isDiskFull } from '../platform/storage/disk-full.ts';
+
+/** How long a client waits before trying again while the database restarts (its supervisor brings it back). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Maps a zod issue to the rule name the console translates (`validation.<rule>`). */
 function ruleOf(issue: { keyword?: string; message?: string }): string {
@@ -51,8 +56,38 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Bad content length, a prototype key in JSON and the like: the client's fault, told without internals.
       return reply.status(400).send(errorBody('bad_request'));
     }
+    // Operations, not bugs: each named, so the client and the operator both see the cause.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(errorBody('database_unavailable'));
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full');
+      return reply.status(507).send(errorBody('insufficient_storage'));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error'));
+  });
+}
+
+/** How long a client waits before asking again once a stop began (the next node, or this one restarted). */
+const CLOSING_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Once a stop began (main.ts), requests still arriving on open keep-alive connections are refused with 503 in the
+ * error shape and the connection closed, while those already under way finish. Fastify's own refusal is turned off
+ * (`return503OnClosing: false`) for this one.
+ */
+export function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Connection', 'close').header('Retry-After', String(CLOSING_RETRY_AFTER_SECONDS));
+    return reply.status(503).send(errorBody('service_unavailable'));
   });
 }
 

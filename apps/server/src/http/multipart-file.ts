@@ -1,11 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { makeTempDir } from '../platform/jobs/temp-space.ts';
 
 /**
  * Image and video files sent as `multipart/form-data` (one file, field `file`, plus text fields), so the console can
@@ -39,7 +39,7 @@ export interface ReceivedFile {
  */
 export async function receiveFile(request: FastifyRequest, options: { maxBytes: number }): Promise<ReceivedFile> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-  const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-part-'));
+  const dir = await makeTempDir('spinyard-part-');
   const discard = () => rm(dir, { recursive: true, force: true });
   const file = path.join(dir, 'file');
   const fields: Record<string, string> = {};

@@ -190,21 +190,39 @@ describe('the inspector input and the development view symbols', () => {
     expect(res.json()).toEqual({ symbols: {} });
   });
 
-  it('replaces the basic info and what buyers see of it with extendinfo', async () => {
-    const id = await vehicle({ maker: 'Nissan', car_name: 'Note' });
-    const res = await api.post('/contents/extendinfo', {
-      id,
-      maker: 'Nissan',
-      mileage: 12_000,
-      basic_info_shown: ['maker', 'mileage'],
-    });
+  it('changes with extendinfo only the basic info fields sent, and what buyers see only when sent', async () => {
+    const id = await vehicle({ maker: 'Nissan', car_name: 'Note', mileage: 30_000, price_with_tax: 900_000 });
+    const shown = await api.post('/contents/extendinfo', { id, basic_info_shown: ['maker', 'mileage'] });
+    expect(shown.statusCode, shown.body).toBe(200);
+    // Issue 18: one field sent blanked every other (car_name became '', mileage null, the shown list empty).
+    const res = await api.post('/contents/extendinfo', { id, mileage: 12_000 });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       maker: 'Nissan',
-      car_name: '',
+      car_name: 'Note',
       mileage: 12_000,
+      price_with_tax: 900_000,
       basic_info_shown: ['maker', 'mileage'],
     });
-    // The vehicle's own fields stay.
+    // null and '' still clear a field; the vehicle's own fields stay.
+    const cleared = await api.post('/contents/extendinfo', { id, mileage: null, car_name: '' });
+    expect(cleared.json()).toMatchObject({ maker: 'Nissan', car_name: '', mileage: null });
     expect((await rowOf(id)).management_id).toBe(managementIds.get(id));
+  });
+
+  it('checks the rules between fields on the stored values with the sent ones over them', async () => {
+    const id = await vehicle({ first_registration_year: 2019, price_with_tax: 900_000 });
+    const month = await api.post('/contents/extendinfo', { id, first_registration_month: 4 });
+    expect(month.statusCode, month.body).toBe(200);
+    expect(month.json()).toMatchObject({ first_registration_year: 2019, first_registration_month: 4 });
+    const below = await api.post('/contents/extendinfo', { id, total_price_with_tax: 800_000 });
+    expect(below.statusCode).toBe(422);
+    expect(below.json().error.fields).toEqual([
+      expect.objectContaining({ field: 'total_price_with_tax', rule: 'range' }),
+    ]);
+    const noYear = await api.post('/contents/extendinfo', { id, first_registration_year: null });
+    expect(noYear.json().error.fields).toEqual([
+      expect.objectContaining({ field: 'first_registration_year', rule: 'requires' }),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { BlurRegion } from '@spinyard/domain';
 import { expect } from 'vitest';
 import type { StoredImage } from '../../src/db/schema.ts';
+import { mediaUrlOf } from '../../src/modules/vehicle-media/media-urls.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
@@ -92,7 +93,7 @@ export function useBlurApp() {
   }
 
   async function blob(key: string): Promise<Buffer> {
-    const res = await t.app.inject({ method: 'GET', url: `/svnmedia/${key}` });
+    const res = await t.app.inject({ method: 'GET', url: mediaUrlOf(key) });
     expect(res.statusCode, key).toBe(200);
     return res.rawPayload;
   }

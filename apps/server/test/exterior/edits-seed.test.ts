@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { mediaUrlOf } from '../../src/modules/vehicle-media/media-urls.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import { frameColour } from '../helpers/pictures.ts';
@@ -27,7 +28,7 @@ describe('seedExterior', () => {
     const image = frames[3]!.original;
     expect(Object.keys(image.renditions).sort()).toEqual(['display', 'thumbnail', 'zoom']);
     expect([image.width, image.height]).toEqual([320, 180]);
-    const res = await t.app.inject({ method: 'GET', url: `/svnmedia/${image.renditions.display!.jpeg}` });
+    const res = await t.app.inject({ method: 'GET', url: mediaUrlOf(image.renditions.display!.jpeg) });
     expect(res.statusCode).toBe(200);
     const { data } = await sharp(res.rawPayload).resize(1, 1).raw().toBuffer({ resolveWithObject: true });
     const expected = frameColour(1, 3);

@@ -30,6 +30,11 @@ export function factoryUpdates(db: Db) {
         await db.updateTable('two_step_challenges').set({ expires_at: past }).where('user_id', '=', userId).execute();
       }
     },
+    /** Moves the failed sign-ins from an address `seconds` into the past (a throttle's wait gone by). */
+    async loginFailuresAgo(ip: string, seconds: number): Promise<void> {
+      await sql`UPDATE login_attempts SET attempted_at = attempted_at - make_interval(secs => ${seconds})
+        WHERE ip = ${ip} AND NOT succeeded`.execute(db);
+    },
     /** Columns of a vehicle (its publication state, its limited password). */
     vehicle: async (id: string, values: Updateable<Database['contents']>) => {
       await db.updateTable('contents').set(values).where('id', '=', id).execute();

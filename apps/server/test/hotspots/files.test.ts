@@ -41,7 +41,7 @@ describe('hotspot files accepted', () => {
     const image = res.json().image;
     expect(image.width).toBe(800);
     expect(image.renditions.thumbnail.jpeg).toMatch(
-      new RegExp(`^/svnmedia/contents/${car}/hotspots/[0-9a-f]{64}\\.jpg$`),
+      new RegExp(`^/svnmedia/contents/${car}/hotspots/[0-9a-f]{64}\\.jpg\\?exp=\\d+&sig=[\\w-]{22}$`),
     );
     const served = await t.app.inject({ method: 'GET', url: image.renditions.display.jpeg });
     expect(served.statusCode).toBe(200);
@@ -57,7 +57,9 @@ describe('hotspot files accepted', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().audio).toMatchObject({ format });
     expect(res.json().audio.duration_seconds).toBeGreaterThan(2.5);
-    expect(res.json().audio.url).toMatch(new RegExp(`/contents/${car}/hotspots/[0-9a-f]{64}\\.${format}$`));
+    expect(res.json().audio.url).toMatch(
+      new RegExp(`/contents/${car}/hotspots/[0-9a-f]{64}\\.${format}\\?exp=\\d+&sig=[\\w-]{22}$`),
+    );
   });
 
   it.each([

@@ -54,7 +54,7 @@ const status = async (url: string) => (await t.app.inject({ method: 'GET', url }
 
 /** The codec of a served video, read back through the Media adapter from the store. */
 async function codecOf(url: string): Promise<string | undefined> {
-  const key = url.replace(/^\/svnmedia\//, '');
+  const key = url.replace(/^\/svnmedia\//, '').split('?')[0] ?? '';
   // The disk store keeps a key as a file under media/ (helpers/exterior-seed.ts: testAppStore).
   const probe = await media.probeVideo(path.join(t.dir, 'media', key));
   return probe.ok ? `${probe.video.container}/${probe.video.codec}` : undefined;
@@ -68,7 +68,9 @@ describe('browser copies of hotspot videos', () => {
     const movie = await upload(name, file);
     expect(movie.format).toBe(name);
     expect(movie.conversion).toBe('ready');
-    expect(movie.playable_url).toMatch(new RegExp(`^/svnmedia/contents/${car}/hotspots/[0-9a-f]{64}\\.mp4$`));
+    expect(movie.playable_url).toMatch(
+      new RegExp(`^/svnmedia/contents/${car}/hotspots/[0-9a-f]{64}\\.mp4\\?exp=\\d+&sig=[\\w-]{22}$`),
+    );
     expect(await status(movie.url)).toBe(200);
     expect(await status(movie.playable_url ?? '')).toBe(200);
     expect(await codecOf(movie.playable_url ?? '')).toBe('mov,mp4,m4a,3gp,3g2,mj2/h264');

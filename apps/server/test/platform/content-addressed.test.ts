@@ -11,7 +11,7 @@ import {
   putContentAddressedFile,
 } from '../../src/platform/storage/content-addressed.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
-import { mediaRoutes } from '../../src/platform/storage/media-routes.ts';
+import { mediaRoutes, openMediaAccess } from '../../src/platform/storage/media-routes.ts';
 
 const HASH = 'a'.repeat(64);
 
@@ -24,7 +24,7 @@ describe('content-addressed media', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'spinyard-hashed-'));
     store = createDiskBlobStore(path.join(dir, 'media'));
     app = Fastify();
-    await app.register(mediaRoutes, { store });
+    await app.register(mediaRoutes, { store, access: openMediaAccess });
   });
   afterAll(async () => {
     await app.close();

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
-import { mediaRoutes } from '../../src/platform/storage/media-routes.ts';
+import { mediaRoutes, openMediaAccess } from '../../src/platform/storage/media-routes.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const SECRET = 'content that must never leave the disk';
@@ -54,7 +54,7 @@ describe('GET /svnmedia/*', () => {
     await symlink(path.join(dir, 'private'), path.join(root, 'linked-dir'));
 
     app = Fastify();
-    await app.register(mediaRoutes, { store });
+    await app.register(mediaRoutes, { store, access: openMediaAccess });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });

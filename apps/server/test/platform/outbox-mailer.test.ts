@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMailer } from '../../src/platform/mail/index.ts';
@@ -69,5 +69,20 @@ describe('outbox mailer', () => {
     const mailer = createMailer({ mailFrom: 'Spinyard <noreply@example.test>', outboxDir: tmp.path }, () => undefined);
     await mailer.send({ to: 'a@example.test', subject: 'hello', text: 'x' });
     expect(await readdir(tmp.path)).toHaveLength(1);
+  });
+
+  it('writes messages only its own user can read, also into a folder an older version left open', async () => {
+    const open = path.join(tmp.path, 'open');
+    // What the outbox was before issue 18: a folder and files any user of the machine could read.
+    await mkdir(open, { mode: 0o755 });
+    const mailer = createOutboxMailer(open, () => undefined);
+    await mailer.send({ to: 'a@example.test', subject: 'reset', text: 'https://example.test/reset/secret' });
+    const fresh = createOutboxMailer(path.join(tmp.path, 'new', 'mail'), () => undefined);
+    await fresh.send({ to: 'a@example.test', subject: 'reset', text: 'x' });
+    for (const dir of [open, path.join(tmp.path, 'new', 'mail')]) {
+      expect((await stat(dir)).mode & 0o777, dir).toBe(0o700);
+      const [file] = await readdir(dir);
+      expect((await stat(path.join(dir, file!))).mode & 0o777, file).toBe(0o600);
+    }
   });
 });

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.ts';
 import { putContentAddressed } from '../../src/platform/storage/content-addressed.ts';
 import { DEFAULT_ASSETS, ensureDefaultAssets } from '../../src/platform/storage/default-assets.ts';
 import { createBlobStore } from '../../src/platform/storage/index.ts';
-import { mediaRoutes } from '../../src/platform/storage/media-routes.ts';
+import { mediaRoutes, openMediaAccess } from '../../src/platform/storage/media-routes.ts';
 import {
   createS3BlobStore,
   type S3BlobStore,
@@ -120,7 +120,7 @@ describe('S3 blob store', () => {
     const frame = await putContentAddressed(store, 'contents/9/exterior', Buffer.from('jpeg bytes'), 'jpg');
     await store.put('images/logos/company_logo_0006.png', Buffer.from('png bytes'));
     const app = Fastify();
-    await app.register(mediaRoutes, { store });
+    await app.register(mediaRoutes, { store, access: openMediaAccess });
     try {
       const hashed = await app.inject({ method: 'GET', url: `/svnmedia/${frame.key}` });
       expect(hashed.statusCode).toBe(200);

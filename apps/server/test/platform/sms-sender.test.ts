@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -164,6 +164,18 @@ describe('outbox SMS sender', () => {
     expect(logged).toHaveLength(2);
     expect(logged[0]![1]).toMatchObject({ to: '****5678' });
     expect(JSON.stringify(logged)).not.toContain('111111');
+  });
+
+  it('keeps the outbox (sign-in codes) readable by its own user only, also one an older version left open', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'spinyard-sms-'));
+    const open = path.join(dir, 'open');
+    await mkdir(open, { mode: 0o755 });
+    await writeFile(path.join(open, 'outbox.jsonl'), '', { mode: 0o644 });
+    for (const folder of [open, path.join(dir, 'new', 'sms')]) {
+      await createOutboxSmsSender(folder, () => undefined).send('+1555', 'code 123456');
+      expect((await stat(folder)).mode & 0o777, folder).toBe(0o700);
+      expect((await stat(path.join(folder, 'outbox.jsonl'))).mode & 0o777, folder).toBe(0o600);
+    }
   });
 
   it('is what createSmsSender gives without SMS_URL, and the HTTP backend with it', async () => {

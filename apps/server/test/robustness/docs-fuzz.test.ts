@@ -19,8 +19,11 @@ interface Parameter {
   schema?: JsonSchema;
 }
 
+/** The methods the documented operations use, as the inject options type them. */
+type Method = NonNullable<InjectOptions['method']>;
+
 interface Operation {
-  method: string;
+  method: Method;
   path: string;
   params: Parameter[];
   query: Parameter[];
@@ -56,7 +59,7 @@ function operationsOf(doc: OpenApi): Operation[] {
       const content = op.requestBody?.content ?? {};
       const contentType = Object.keys(content)[0];
       ops.push({
-        method: method.toUpperCase(),
+        method: method.toUpperCase() as Method,
         path,
         params: parameters.filter((p) => p.in === 'path'),
         query: parameters.filter((p) => p.in === 'query'),

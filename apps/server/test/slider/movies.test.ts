@@ -35,7 +35,7 @@ describe('original content videos', () => {
     const movie = res.json();
     expect(movie).toMatchObject({ file_name: 'walkaround.mp4', width: 320, height: 180, order: 0 });
     expect(movie.duration_seconds).toBeCloseTo(10, 0);
-    expect(movie.url).toMatch(/^\/svnmedia\/contents\/\d+\/movies\/[0-9a-f]{64}\.mp4$/);
+    expect(movie.url).toMatch(/^\/svnmedia\/contents\/\d+\/movies\/[0-9a-f]{64}\.mp4\?exp=\d+&sig=[\w-]{22}$/);
     const file = await t.app.inject({ method: 'GET', url: movie.url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('video/mp4');
@@ -51,7 +51,7 @@ describe('original content videos', () => {
     const mov = await send(vehicle, 'rotatedLandscape', 'phone.mov');
     expect(mov.statusCode, mov.body).toBe(201);
     expect(mov.json()).toMatchObject({ order: 1, width: 320, height: 180 });
-    expect(mov.json().url).toMatch(/\.mp4$/);
+    expect(mov.json().url).toMatch(/\.mp4\?exp=\d+&sig=[\w-]{22}$/);
     // The still is the picture as shown (turned by the flag), landscape.
     expect(mov.json().poster.width).toBeGreaterThan(mov.json().poster.height);
   });

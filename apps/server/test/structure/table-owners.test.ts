@@ -35,6 +35,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   statistic_secrets: 'statistics',
   hotspots: 'hotspots',
   custom_designs: 'design',
+  media_secrets: 'vehicle-media',
 };
 
 export interface TableWrite {

@@ -3,11 +3,11 @@ import {
   BASIC_INFO_KEYS,
   contentCreateBody,
   DAMAGE_SYMBOLS,
-  extendInfoBody,
   inspectionData,
   LEVELLED_SYMBOLS,
   markSymbol,
 } from './contents.ts';
+import { extendInfoBody } from './contents-extend-info.ts';
 import { parseFields } from './field-errors.ts';
 
 const rulesOf = (schema: Parameters<typeof parseFields>[0], input: unknown) => {

@@ -139,7 +139,8 @@ export const vehicleFields = {
     .default([]),
 };
 
-function crossFieldRules(
+/** The rules between fields, named by field and rule; also checked on a partial change's result (basicInfoCrossCheck). */
+export function crossFieldRules(
   v: {
     first_registration_year?: number | null;
     first_registration_month?: number | null;
@@ -184,12 +185,6 @@ export type ContentCreateInput = z.input<typeof contentCreateBody>;
 /** `POST /contents/{id}` (update): the same fields, all of them sent (the wizard and the CSV send whole rows). */
 export const contentUpdateBody = contentCreateBody;
 export type ContentUpdateBody = ContentCreateBody;
-
-/** `POST /contents/extendinfo`: the basic info and which of it buyers see. */
-export const extendInfoBody = z
-  .strictObject({ id: idSchema, ...basicInfoFields, basic_info_shown: vehicleFields.basic_info_shown })
-  .superRefine(crossFieldRules);
-export type ExtendInfoBody = z.output<typeof extendInfoBody>;
 
 /** The one-switch calls: `/defect_display`, `/development_view_disp`, `/cs-car-inspection-display`. */
 export const contentFlagBody = z.strictObject({ id: idSchema, display: z.boolean() });

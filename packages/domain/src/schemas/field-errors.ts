@@ -36,6 +36,8 @@ export const FIELD_RULES = [
   'max_size',
   'exact_dimensions',
   'max_dimensions',
+  'own_account_page',
+  'set_by_manager',
 ] as const;
 export type FieldRule = (typeof FIELD_RULES)[number];
 
@@ -58,6 +60,8 @@ export const FIELD_RULE_MESSAGES: Readonly<Record<FieldRule, string>> = {
   max_size: 'The file is too large.',
   exact_dimensions: 'The image does not have the required size.',
   max_dimensions: 'The image is larger than allowed.',
+  own_account_page: 'Change this for your own account on your account page.',
+  set_by_manager: 'This is set by whoever manages your account, not by yourself.',
 };
 
 /** The `params` of a custom check that names its rule. */

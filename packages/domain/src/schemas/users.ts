@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRIVILEGE_TYPES, USER_STATUSES } from '../roles.ts';
 import { emailSchema, passwordSchema } from './account.ts';
 import { idSchema } from './common.ts';
+import type { FieldRule } from './field-errors.ts';
 import { pageOf, pageQuery, searchText } from './lists.ts';
 import { phoneSchema } from './phone.ts';
 
@@ -184,6 +185,23 @@ export const subordinateCreateBody = z
   .strict();
 export type SubordinateCreate = z.output<typeof subordinateCreateBody>;
 export type SubordinateCreateBody = z.input<typeof subordinateCreateBody>;
+
+/**
+ * What `POST /v1/subordinates/{id}` refuses when `id` is the caller's own (issue 18), and the rule it names: the
+ * password, the sign-in e-mail and the two-step setting change only on the account page, where the current
+ * password is asked, the new address confirmed by mail and the other sessions ended; the limits, the parent and
+ * the company are whoever manages the account's to set. Every role, master included.
+ */
+export const OWN_ACCOUNT_REFUSED = {
+  password: 'own_account_page',
+  email: 'own_account_page',
+  two_step_forced: 'own_account_page',
+  car_limit: 'set_by_manager',
+  login_limit_count: 'set_by_manager',
+  parent_user_id: 'set_by_manager',
+  admin_code: 'set_by_manager',
+  company_id: 'set_by_manager',
+} as const satisfies Partial<Record<keyof SubordinateUpdate, FieldRule>>;
 
 export const subordinateUpdateBody = z
   .object({

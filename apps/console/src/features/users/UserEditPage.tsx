@@ -51,6 +51,7 @@ function UserEditor({ actor, u }: { actor: PermissionActor; u: UserRecord }) {
   const initial = formOf(u);
   const toggleAllowed = canToggleUser(actor, target).ok && (u.status === 'active' || u.status === 'inactive');
   const deleteAllowed = canDeleteUser(actor, target, { hasProcessingContent: false }).ok;
+  const own = u.id === actor.id;
 
   const save = async (values: UserFormValues): Promise<FieldError[]> => {
     const body = updateBodyOf(values, initial);
@@ -75,7 +76,8 @@ function UserEditor({ actor, u }: { actor: PermissionActor; u: UserRecord }) {
         initial={initial}
         roles={[]}
         currentRole={u.privilege_type}
-        chooseParent={u.privilege_type === 'normal' && actor.privilegeType !== 'admin'}
+        chooseParent={u.privilege_type === 'normal' && actor.privilegeType !== 'admin' && !own}
+        own={own}
         onSubmit={save}
         submitLabel={t('users.edit.submit')}
       />

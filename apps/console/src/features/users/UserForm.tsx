@@ -12,7 +12,7 @@ import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
 import { AdminPicker } from './AdminPicker.tsx';
-import { UserProfileCard, UserRoleField } from './UserFormParts.tsx';
+import { OwnAccountNotice, UserProfileCard, UserRoleField } from './UserFormParts.tsx';
 import { fieldsOfUserForm, USER_FORM_FIELDS, userFormSchema } from './userFormSchema.ts';
 import type { UserFormValues } from './userRules.ts';
 import { userFieldErrorText } from './userText.ts';
@@ -28,13 +28,19 @@ export interface UserFormProps {
   chooseParent: boolean;
   /** The edited user's role, shown instead of the role choice. */
   currentRole?: UserRecord['privilege_type'];
+  /**
+   * The caller's own account: the e-mail, password, limit and two-step requirement are not offered (the server
+   * refuses them there), the account page is pointed to instead.
+   */
+  own?: boolean;
   /** Sends the form; answers the server's field refusals (empty when it failed otherwise or succeeded). */
   onSubmit: (values: UserFormValues) => Promise<FieldError[]>;
   submitLabel: string;
 }
 
 /** The add and edit form of a user: every rule checked before sending, typed input kept on any refusal. */
-export function UserForm({ mode, initial, roles, chooseParent, currentRole, onSubmit, submitLabel }: UserFormProps) {
+export function UserForm(props: UserFormProps) {
+  const { mode, initial, roles, chooseParent, currentRole, onSubmit, submitLabel, own = false } = props;
   const { t } = useTranslation();
   const form = useZodForm(userFormSchema(mode), {
     defaultValues: fieldsOfUserForm(initial),
@@ -82,6 +88,7 @@ export function UserForm({ mode, initial, roles, chooseParent, currentRole, onSu
             {t('users.form.accountSection')}
           </Title>
           <Stack gap="md">
+            {own ? <OwnAccountNotice /> : null}
             <UserRoleField form={form} mode={mode} roles={roles} currentRole={currentRole} />
 
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -90,7 +97,8 @@ export function UserForm({ mode, initial, roles, chooseParent, currentRole, onSu
                 type="email"
                 autoComplete="off"
                 label={t('users.fields.email')}
-                withAsterisk
+                withAsterisk={!own}
+                readOnly={own}
                 data-testid="user-email"
               />
               <TextInput
@@ -102,23 +110,25 @@ export function UserForm({ mode, initial, roles, chooseParent, currentRole, onSu
               />
             </SimpleGrid>
 
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <PasswordInput
-                {...form.field('password')}
-                autoComplete="new-password"
-                label={t('users.fields.password')}
-                description={mode === 'edit' ? t('users.form.passwordKeep') : undefined}
-                withAsterisk={mode === 'add'}
-                aria-describedby="user-password-rules"
-                data-testid="user-password"
-                visibilityToggleButtonProps={showPasswordToggle(t('login.showPassword'))}
-              />
-              {mode === 'add' || password !== '' ? (
-                <PasswordChecklist password={password} id="user-password-rules" />
-              ) : (
-                <span id="user-password-rules" />
-              )}
-            </SimpleGrid>
+            {own ? null : (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <PasswordInput
+                  {...form.field('password')}
+                  autoComplete="new-password"
+                  label={t('users.fields.password')}
+                  description={mode === 'edit' ? t('users.form.passwordKeep') : undefined}
+                  withAsterisk={mode === 'add'}
+                  aria-describedby="user-password-rules"
+                  data-testid="user-password"
+                  visibilityToggleButtonProps={showPasswordToggle(t('login.showPassword'))}
+                />
+                {mode === 'add' || password !== '' ? (
+                  <PasswordChecklist password={password} id="user-password-rules" />
+                ) : (
+                  <span id="user-password-rules" />
+                )}
+              </SimpleGrid>
+            )}
 
             {showParent ? (
               <ControlledField
@@ -144,7 +154,7 @@ export function UserForm({ mode, initial, roles, chooseParent, currentRole, onSu
           </Stack>
         </Card>
 
-        <UserProfileCard form={form} />
+        <UserProfileCard form={form} own={own} />
 
         <Group justify="flex-end" gap="sm">
           <LinkButton to="/subordinate/list" variant="default">

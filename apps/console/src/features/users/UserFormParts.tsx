@@ -1,6 +1,8 @@
-import { Card, Checkbox, Group, Radio, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Checkbox, Group, Radio, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '../../api/users.ts';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { ControlledField } from '../../forms/ControlledField.tsx';
 import type { ZodForm } from '../../forms/useZodForm.ts';
 import { RoleBadge } from './UserBits.tsx';
@@ -64,8 +66,34 @@ export function UserRoleField({
   );
 }
 
-/** The user's profile: section, phone, vehicle limit and the forced two-step authentication. */
-export function UserProfileCard({ form }: { form: UserFormState }) {
+/**
+ * On one's own edit page: what the server refuses there (issue 18) and where it is done instead, the account page
+ * for the e-mail and password, whoever manages the account for the limits.
+ */
+export function OwnAccountNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="blue"
+      icon={<IconUserCircle aria-hidden />}
+      title={t('users.form.ownAccountTitle')}
+      data-testid="user-own-account"
+    >
+      <Text size="sm" mb="sm">
+        {t('users.form.ownAccountBody')}
+      </Text>
+      <LinkButton to="/account/conf" variant="light" icon={IconUserCircle} testId="user-own-account-link">
+        {t('users.form.ownAccountLink')}
+      </LinkButton>
+    </Alert>
+  );
+}
+
+/**
+ * The user's profile: section, phone, vehicle limit and the forced two-step authentication; on one's own account
+ * the limit and the two-step requirement are shown, not offered (`own`).
+ */
+export function UserProfileCard({ form, own = false }: { form: UserFormState; own?: boolean }) {
   const { t } = useTranslation();
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="user-form-profile">
@@ -85,15 +113,27 @@ export function UserProfileCard({ form }: { form: UserFormState }) {
           inputMode="numeric"
           label={t('users.fields.car_limit')}
           description={t('users.form.carLimitHelp')}
+          readOnly={own}
           data-testid="user-car-limit"
         />
       </SimpleGrid>
-      <Checkbox
-        {...form.field('two_step_forced')}
-        mt="md"
-        label={t('users.fields.two_step_forced')}
-        description={t('users.form.twoStepForcedHelp')}
-      />
+      {own ? (
+        // Not a field of the form: its value is shown, never sent.
+        <Checkbox
+          mt="md"
+          checked={form.getValues('two_step_forced')}
+          disabled
+          label={t('users.fields.two_step_forced')}
+          data-testid="user-two-step-forced-own"
+        />
+      ) : (
+        <Checkbox
+          {...form.field('two_step_forced')}
+          mt="md"
+          label={t('users.fields.two_step_forced')}
+          description={t('users.form.twoStepForcedHelp')}
+        />
+      )}
     </Card>
   );
 }

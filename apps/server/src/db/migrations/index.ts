@@ -14,6 +14,7 @@ import * as m0014 from './0014_hotspots.ts';
 import * as m0015 from './0015_statistics.ts';
 import * as m0016 from './0016_publishing.ts';
 import * as m0017 from './0017_custom_designs.ts';
+import * as m0018 from './0018_media_secrets.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015_statistics': m0015,
   '0016_publishing': m0016,
   '0017_custom_designs': m0017,
+  '0018_media_secrets': m0018,
 };

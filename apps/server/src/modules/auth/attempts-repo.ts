@@ -8,24 +8,38 @@ export function attemptsRepo(db: Db) {
       await db.insertInto('login_attempts').values({ ip, username, succeeded }).execute();
     },
 
-    /** Failed attempts since `since` for the username and for the address, with the oldest of each. */
-    async recentFailures(ip: string, username: string, since: Date) {
-      const row = await db
+    /**
+     * Failed attempts from the address for the username (since `since.pair`) and from the address for any
+     * username (since `since.address`), each with its latest.
+     */
+    async recentFailures(ip: string, username: string, since: { pair: Date; address: Date }) {
+      const pair = sql<boolean>`username = ${username} AND attempted_at > ${since.pair}`;
+      const address = sql<boolean>`attempted_at > ${since.address}`;
+      return db
         .selectFrom('login_attempts')
         .select([
-          sql<number>`count(*) FILTER (WHERE username = ${username})::int`.as('by_username'),
-          sql<number>`count(*) FILTER (WHERE ip = ${ip})::int`.as('by_ip'),
-          sql<Date | null>`min(attempted_at) FILTER (WHERE username = ${username})`.as('oldest_username'),
-          sql<Date | null>`min(attempted_at) FILTER (WHERE ip = ${ip})`.as('oldest_ip'),
+          sql<number>`count(*) FILTER (WHERE ${pair})::int`.as('by_pair'),
+          sql<number>`count(*) FILTER (WHERE ${address})::int`.as('by_ip'),
+          sql<Date | null>`max(attempted_at) FILTER (WHERE ${pair})`.as('last_pair'),
+          sql<Date | null>`max(attempted_at) FILTER (WHERE ${address})`.as('last_ip'),
         ])
         .where('succeeded', '=', false)
-        .where('attempted_at', '>', since)
-        .where((eb) => eb.or([eb('username', '=', username), eb('ip', '=', ip)]))
+        .where('ip', '=', ip)
+        .where('attempted_at', '>', new Date(Math.min(since.pair.getTime(), since.address.getTime())))
         .executeTakeFirstOrThrow();
-      return row;
     },
 
-    /** A successful sign-in forgives the username's earlier failures (not the address's). */
+    /** A successful sign-in forgives the failures of its address for that username (not another address's). */
+    async clearFailures(ip: string, username: string): Promise<void> {
+      await db
+        .deleteFrom('login_attempts')
+        .where('ip', '=', ip)
+        .where('username', '=', username)
+        .where('succeeded', '=', false)
+        .execute();
+    },
+
+    /** A password reset (the mailbox's owner proved who they are) forgives the username's failures everywhere. */
     async clearUsernameFailures(username: string): Promise<void> {
       await db.deleteFrom('login_attempts').where('username', '=', username).where('succeeded', '=', false).execute();
     },

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { OneTimePurpose } from '../../db/schema.ts';
-import { enforceThrottle, LOGIN_THROTTLE, retryAfterSeconds } from './rate-limit.ts';
+import { enforceThrottle, loginFailureSince, retryAfterSeconds } from './rate-limit.ts';
 import { authRepo } from './repo.ts';
 
 /**
@@ -14,10 +14,9 @@ export function credentials(db: Db) {
     /** The user as sign-in sees them (with their domain's options and names); undefined when gone. */
     signInUser: (userId: string) => repo.findUserWithDomain(userId),
 
-    /** Seconds the username or address must wait after too many failed sign-ins; 0 when it may try. */
+    /** Seconds the address (for this username, or at all) must wait after failed sign-ins; 0 when it may try. */
     async loginWaitSeconds(ip: string, username: string, now: Date): Promise<number> {
-      const since = new Date(now.getTime() - LOGIN_THROTTLE.windowMs);
-      return retryAfterSeconds(await repo.recentFailures(ip, username, since), now);
+      return retryAfterSeconds(await repo.recentFailures(ip, username, loginFailureSince(now)), now);
     },
 
     /** A wrong password given outside the login form still counts against the account's sign-in limit. */

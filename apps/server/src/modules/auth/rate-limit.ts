@@ -1,38 +1,58 @@
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_IP, LOGIN_MAX_FAILURES_PER_USERNAME } from '@spinyard/domain';
+import {
+  LOGIN_ADDRESS_AND_USERNAME_MEMORY_MS,
+  LOGIN_ADDRESS_MEMORY_MS,
+  LOGIN_FIRST_DELAY_SECONDS,
+  LOGIN_FREE_FAILURES_PER_ADDRESS,
+  LOGIN_FREE_FAILURES_PER_ADDRESS_AND_USERNAME,
+  LOGIN_MAX_DELAY_SECONDS,
+} from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { attemptsRepo } from './attempts-repo.ts';
 import type { AuthRepo } from './repo.ts';
 
 /**
- * Login throttling. Failures are rows in login_attempts, so the limit holds across restarts and across
- * several server nodes. A username is locked after a few failures (guessing one account's password), an
- * address after more (one machine trying many accounts).
+ * Login throttling (issue 18). Failures are rows in login_attempts, so the limit holds across restarts and across
+ * several server nodes. Two keys count them: the client address with the username (someone guessing one
+ * account's password) and the address alone (one machine trying many accounts). A key that used its free
+ * failures waits before its next attempt, longer after each further failure. A username as such is never held
+ * back: five wrong passwords from anywhere locked any account, the master's included, for everyone.
  */
 export const LOGIN_THROTTLE = {
-  windowMs: LOGIN_FAILURE_WINDOW_MS,
-  maxFailuresPerUsername: LOGIN_MAX_FAILURES_PER_USERNAME,
-  maxFailuresPerIp: LOGIN_MAX_FAILURES_PER_IP,
+  pair: { free: LOGIN_FREE_FAILURES_PER_ADDRESS_AND_USERNAME, memoryMs: LOGIN_ADDRESS_AND_USERNAME_MEMORY_MS },
+  address: { free: LOGIN_FREE_FAILURES_PER_ADDRESS, memoryMs: LOGIN_ADDRESS_MEMORY_MS },
 } as const;
 
 export interface FailureCounts {
-  by_username: number;
+  by_pair: number;
   by_ip: number;
-  oldest_username: Date | null;
-  oldest_ip: Date | null;
+  last_pair: Date | null;
+  last_ip: Date | null;
 }
 
-/** Seconds until the caller may try again, or 0 when not throttled. */
+/** The wait after a key's `failures`: none within the free ones, then the first delay doubled per further one. */
+export function loginDelaySeconds(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(LOGIN_MAX_DELAY_SECONDS, LOGIN_FIRST_DELAY_SECONDS * 2 ** Math.min(failures - free, 30));
+}
+
+/** Seconds until the caller may try again (the longer wait of its two keys, from each one's last failure), or 0. */
 export function retryAfterSeconds(counts: FailureCounts, now: Date): number {
-  const waits: number[] = [];
-  if (counts.by_username >= LOGIN_THROTTLE.maxFailuresPerUsername && counts.oldest_username) {
-    waits.push(counts.oldest_username.getTime() + LOGIN_THROTTLE.windowMs - now.getTime());
-  }
-  if (counts.by_ip >= LOGIN_THROTTLE.maxFailuresPerIp && counts.oldest_ip) {
-    waits.push(counts.oldest_ip.getTime() + LOGIN_THROTTLE.windowMs - now.getTime());
-  }
-  if (waits.length === 0) return 0;
-  return Math.max(1, Math.ceil(Math.max(...waits) / 1000));
+  const waitMs = (last: Date | null, failures: number, free: number) =>
+    last ? last.getTime() + loginDelaySeconds(failures, free) * 1000 - now.getTime() : 0;
+  const wait = Math.max(
+    waitMs(counts.last_pair, counts.by_pair, LOGIN_THROTTLE.pair.free),
+    waitMs(counts.last_ip, counts.by_ip, LOGIN_THROTTLE.address.free),
+  );
+  return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : 0;
+}
+
+/** The failures of the address with the username, and of the address, that still count at `now`. */
+export function loginFailureSince(now: Date) {
+  return {
+    pair: new Date(now.getTime() - LOGIN_THROTTLE.pair.memoryMs),
+    address: new Date(now.getTime() - LOGIN_THROTTLE.address.memoryMs),
+  };
 }
 
 /**

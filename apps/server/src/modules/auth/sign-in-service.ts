@@ -5,6 +5,7 @@ import {
   judgeTwoStepCode,
   normaliseTwoStepCode,
   readDomainOptions,
+  TWO_STEP_FAILURE_WINDOW_MS,
   TWO_STEP_MAX_ATTEMPTS,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
@@ -13,7 +14,7 @@ import type { MailQueue } from '../../platform/mail/mail-outbox-queue.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
 import { checkSignInHost } from './host-rule.ts';
 import { verifyPassword } from './passwords.ts';
-import { LOGIN_THROTTLE, retryAfterSeconds } from './rate-limit.ts';
+import { failureThrottle, loginFailureSince, retryAfterSeconds } from './rate-limit.ts';
 import { authRepo } from './repo.ts';
 import type { AuthService, DeviceCaller } from './service.ts';
 import { deviceList, signInTokens, type TemporaryPurpose } from './sign-in-finish.ts';
@@ -41,6 +42,8 @@ function signInCore(deps: SignInDeps) {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => undefined);
   const tokens = signInTokens({ db, auth: deps.auth, now });
+  // Wrong two-step codes count per account too, from any address: only a holder of the password gets there.
+  const codeThrottle = failureThrottle(db, 'two_step_code', TWO_STEP_MAX_ATTEMPTS, TWO_STEP_FAILURE_WINDOW_MS);
 
   async function refuse(
     ip: string,
@@ -52,8 +55,7 @@ function signInCore(deps: SignInDeps) {
   }
 
   async function throttle(ip: string, username: string): Promise<void> {
-    const since = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
-    const wait = retryAfterSeconds(await repo.recentFailures(ip, username, since), now());
+    const wait = retryAfterSeconds(await repo.recentFailures(ip, username, loginFailureSince(now())), now());
     if (wait > 0) throw new AppError('too_many_attempts', { retryAfterSeconds: wait });
   }
 
@@ -80,6 +82,7 @@ function signInCore(deps: SignInDeps) {
     finish: tokens.finish,
     refuse,
     throttle,
+    codeThrottle,
     heldSignIn,
   };
 }
@@ -132,9 +135,12 @@ function passwordSignIn(core: SignInCore) {
       });
       // Earlier failures are forgiven only once the whole sign-in succeeds: a password alone does not reset the
       // counter that also limits guesses of the two-step code.
-      if (twoStep) return startTwoStep(core.twoStepContext, user, device);
+      if (twoStep) {
+        await core.codeThrottle.assertAllowed(`user:${user.id}`, core.now());
+        return startTwoStep(core.twoStepContext, user, device);
+      }
       await repo.recordAttempt(ip, username, true);
-      await repo.clearUsernameFailures(username);
+      await repo.clearFailures(ip, username);
       return finish(user, device);
     },
   };
@@ -145,7 +151,7 @@ function passwordSignIn(core: SignInCore) {
  * device was logged out.
  */
 function heldSignIns(core: SignInCore) {
-  const { repo, now, throttle, heldSignIn, finish } = core;
+  const { repo, now, throttle, codeThrottle, heldSignIn, finish } = core;
   return {
     /**
      * The second step. Each submission spends one of the challenge's attempts before the code is compared, in
@@ -173,7 +179,10 @@ function heldSignIns(core: SignInCore) {
       );
 
       if (!verdict.ok) {
-        if (verdict.countAttempt) await repo.recordAttempt(ip, username, false);
+        if (verdict.countAttempt) {
+          await repo.recordAttempt(ip, username, false);
+          await codeThrottle.recordFailure(`user:${user.id}`);
+        }
         const dead =
           verdict.reason === 'two_step_code_expired' || spent === undefined || spent >= TWO_STEP_MAX_ATTEMPTS;
         // A dead challenge takes its temporary token with it: the next call is a 401 and the user signs in again.
@@ -183,7 +192,7 @@ function heldSignIns(core: SignInCore) {
       if (!(await repo.consumeChallenge(challenge.id))) throw new AppError('not_authenticated');
       await repo.revokeSession(found.session_id);
       await repo.recordAttempt(ip, username, true);
-      await repo.clearUsernameFailures(username);
+      await repo.clearFailures(ip, username);
       return finish(user, device);
     },
 

@@ -9,6 +9,7 @@ import {
 } from '@spinyard/domain';
 import { toProcessAnswers } from '../processes/answer.ts';
 import { publicUrls } from '../publishing/urls.ts';
+import { mediaUrlOf } from '../vehicle-media/media-urls.ts';
 import type { ContentProcessRow, ContentRecord } from './repo.ts';
 
 /**
@@ -21,9 +22,12 @@ const isoOrNull = (d: Date | string | null): string | null => (d === null ? null
 /** bigint columns come back from pg as strings; prices stay far below 2^53. */
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
-/** Where the media routes serve a stored thumbnail; the vehicle's update time busts caches. */
-export function thumbnailUrl(key: string | null, updatedAt: Date | string): string | null {
-  return key === null ? null : `/svnmedia/${key}?v=${new Date(updatedAt).getTime()}`;
+/**
+ * Where the media routes serve a stored thumbnail: a signed URL like every file of a vehicle (vehicle-media). The key
+ * is content-addressed, so a new thumbnail is a new URL; the update time is no longer needed to bust caches.
+ */
+export function thumbnailUrl(key: string | null): string | null {
+  return key === null ? null : mediaUrlOf(key);
 }
 
 /** Car or bike: the owner's image-system setting, else the domain's content style. */
@@ -82,7 +86,7 @@ export function toContentListItem(row: ContentListRow, processes: readonly Conte
     has_rider_view: row.has_rider_view,
     has_category_images: row.has_category_images,
     has_web_negotiation: row.has_web_negotiation,
-    thumbnail_url: thumbnailUrl(row.thumbnail_key, row.updated_at),
+    thumbnail_url: thumbnailUrl(row.thumbnail_key),
     processes: toProcessAnswers(processes),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

@@ -1,5 +1,6 @@
 import {
   applyPublicationAction,
+  basicInfoCrossCheck,
   type ContentAnswer,
   type ContentCreateBody,
   type ContentsLimitAnswer,
@@ -13,6 +14,7 @@ import {
   type ListingLinkState,
   markSymbol,
   type Operation,
+  parseFields,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
@@ -202,12 +204,27 @@ export function contentService(deps: { db: Db }) {
       });
     },
 
-    /** `POST /contents/extendinfo`: the basic info and which of it buyers see. */
+    /**
+     * `POST /contents/extendinfo`: the basic info fields sent and, when sent, which of it buyers see; a field not
+     * sent keeps its value (a form that edits one field must not blank the others).
+     */
     extendInfo(actor: Actor, body: ExtendInfoBody): Promise<ContentAnswer> {
-      const { id, basic_info_shown, ...basicInfo } = body;
-      return edit(actor, id, (trx) =>
-        contentsRepo(trx).update(id, { ...basicInfo, basic_info_shown: JSON.stringify(basic_info_shown) }),
-      );
+      const { id, basic_info_shown, ...sent } = body;
+      const changes = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as typeof sent;
+      return edit(actor, id, async (trx, row) => {
+        const stored = {
+          first_registration_year: row.first_registration_year,
+          first_registration_month: row.first_registration_month,
+          price_with_tax: row.price_with_tax === null ? null : Number(row.price_with_tax),
+          total_price_with_tax: row.total_price_with_tax === null ? null : Number(row.total_price_with_tax),
+        };
+        const after = parseFields(basicInfoCrossCheck, { ...stored, ...changes });
+        if (!after.ok) throw new AppError('validation_failed', { fields: after.fields });
+        const shown = basic_info_shown === undefined ? {} : { basic_info_shown: JSON.stringify(basic_info_shown) };
+        if (Object.keys(changes).length > 0 || basic_info_shown !== undefined) {
+          await contentsRepo(trx).update(id, { ...changes, ...shown });
+        }
+      });
     },
 
     setFlag(actor: Actor, id: string, flag: ContentFlag, display: boolean): Promise<ContentAnswer> {

@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/database.ts';
+import { makeTempDir } from '../../platform/jobs/temp-space.ts';
 import type { Media, ProbedVideo, StrippedContainer } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressedFile } from '../../platform/storage/content-addressed.ts';
@@ -50,7 +50,7 @@ export function keepOriginals<U extends { file: string; video: ProbedVideo }>(
 ): KeepingOriginals<U> {
   const stored: KeptOriginal<U>[] = [];
   const done = (async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-backup-'));
+    const dir = await makeTempDir('spinyard-backup-');
     try {
       for (const [i, upload] of uploads.entries()) {
         const format = backupFormat(upload.video.container);

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_MIN_VIDEO_SECONDS,
@@ -16,6 +15,7 @@ import {
 } from '@spinyard/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { makeTempDir } from '../../platform/jobs/temp-space.ts';
 import { FrameSignatureError, type Media, type ProbedVideo, type SpinExtraction } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
@@ -274,7 +274,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
 
     // The originals are stored while the frames are made; a refusal below takes them away again.
     const originals = keepOriginals(store, contentId, probed, deps.media);
-    const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-spin-'));
+    const dir = await makeTempDir('spinyard-spin-');
     try {
       // Decode: 0..45 % by seconds of video decoded.
       let before = 0;

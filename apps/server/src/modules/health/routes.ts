@@ -1,3 +1,4 @@
+import { errorAnswer, errorBody } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -24,7 +25,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         summary: 'Readiness: the database answers',
         response: {
           200: z.object({ status: z.literal('ready') }),
-          503: z.object({ status: z.literal('unavailable'), reason: z.string() }),
+          // The probe's own fields and the error shape, so a load balancer and the console both read it.
+          503: errorAnswer.extend({ status: z.literal('unavailable'), reason: z.string() }),
         },
       },
     },
@@ -33,7 +35,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         await sql`SELECT 1`.execute(db);
         return { status: 'ready' as const };
       } catch {
-        return reply.status(503).send({ status: 'unavailable' as const, reason: 'database' });
+        reply.header('Retry-After', '5');
+        return reply
+          .status(503)
+          .send({ status: 'unavailable' as const, reason: 'database', ...errorBody('database_unavailable') });
       }
     },
   );

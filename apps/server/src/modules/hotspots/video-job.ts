@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { bossDbOf } from '../../db/boss-db.ts';
 import type { Db } from '../../db/database.ts';
 import type { PlayableCopy } from '../../db/schema-hotspots.ts';
 import { defineJob, type JobHandler, type JobLog, type JobRunner } from '../../platform/jobs/queue-registry.ts';
+import { makeTempDir } from '../../platform/jobs/temp-space.ts';
 import type { Media } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressedFile } from '../../platform/storage/content-addressed.ts';
@@ -90,7 +90,7 @@ export async function makePlayableCopy(
 ): Promise<'done' | 'failed' | 'skipped'> {
   if (!holdsPending(key, (await hotspotsRepo(db).get(contentId, hotspotId))?.files.video)) return 'skipped';
 
-  const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-hotspot-video-'));
+  const dir = await makeTempDir('spinyard-hotspot-video-');
   try {
     const blob = await store.get(key);
     let copy: PlayableCopy = { state: 'failed' };

@@ -17,7 +17,7 @@ import type { ContentRecord } from '../contents/repo.ts';
 import { contentRecords } from '../contents/service.ts';
 import { contentLocks } from '../processes/locks.ts';
 import { buildManifest } from './manifest.ts';
-import { publishedKeys, publishedPrefix, putManifest } from './published-blobs.ts';
+import { legacyPublishedPrefix, publishedKeys, putManifest } from './published-blobs.ts';
 import { type PublicationRow, publicationsRepo } from './repo.ts';
 import { manifestPath } from './urls.ts';
 
@@ -89,7 +89,8 @@ export function buildService({ db, store }: BuildDeps) {
       await contentRecords(trx).lock([contentId]);
       const kept = await publicationsRepo(trx).keptKeys(contentId);
       if (kept.size === 0) return;
-      for (const key of await store.list(`${publishedPrefix(contentId)}/`)) {
+      // The whole published folder, so copies of builds before keyed names go too (rekey.ts).
+      for (const key of await store.list(`${legacyPublishedPrefix(contentId)}/`)) {
         if (!kept.has(key)) await store.delete(key);
       }
     });
@@ -103,7 +104,7 @@ export function buildService({ db, store }: BuildDeps) {
     const id = row.id;
     const address = await ensureAddress(trx, id, origin);
     const builtAt = new Date();
-    const keys = publishedKeys(id);
+    const keys = publishedKeys(id, row.domain_id);
     // Parsed by its own schema: a row the viewer could not read fails here, not in a buyer's browser.
     const manifest = publishedManifest.parse(await buildManifest(trx, row, address.short_id, builtAt, keys.url));
     await keys.copy(store);

@@ -1,4 +1,5 @@
 import type { AppModule } from '../context.ts';
+import { publishingJobs } from './jobs.ts';
 import { registerPublicRoutes, registerShortUrlRoutes } from './routes.ts';
 
 /**
@@ -9,4 +10,5 @@ export const publishingModule: AppModule = {
   name: 'publishing',
   public: registerPublicRoutes,
   contentApi: registerShortUrlRoutes,
+  jobs: publishingJobs,
 };

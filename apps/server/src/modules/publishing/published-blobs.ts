@@ -1,28 +1,40 @@
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import { isContentAddressed, putContentAddressed } from '../../platform/storage/content-addressed.ts';
-import { mediaUrlOf } from '../vehicle-media/images.ts';
+import { mediaUrlOf, publishedName } from '../vehicle-media/media-urls.ts';
 
 /**
- * A published vehicle's files are copies under `contents/<id>/published/`, named by the same SHA-256 as their
- * source. Editing the vehicle deletes the files its rows stop naming (each media area does so at once); the copies
+ * A published vehicle's files are copies under `contents/<id>/published/`, named by a keyed hash of the tenant and
+ * the source's SHA-256 (vehicle-media/media-urls.ts): the same bytes published by two tenants get unrelated names,
+ * and nobody can name a published file from its bytes. Editing the vehicle deletes the files its rows stop naming (each media area does so at once); the copies
  * are not theirs, so the published manifest keeps working until the next build. Copies of unchanged pictures are
  * already there, so a republish writes only what changed.
  */
-export const publishedPrefix = (contentId: string): string => `contents/${contentId}/published`;
+export const publishedPrefix = (contentId: string): string => `contents/${contentId}/published/k`;
+
+/**
+ * Where builds before issue 18 put their copies, named by the bytes' SHA-256 alone (an existence oracle across
+ * tenants); rekey.ts moves each such publication to keyed names.
+ */
+export const legacyPublishedPrefix = (contentId: string): string => `contents/${contentId}/published`;
 
 const baseName = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
+
+/** The published copy's key of a content-addressed source key, in the vehicle's tenant. */
+export function publishedKeyOf(contentId: string, domainId: string, source: string): string {
+  if (!isContentAddressed(source)) throw new Error(`Media key is not content-addressed: ${source}`);
+  const [sha256, extension] = baseName(source).split('.') as [string, string];
+  return `${publishedPrefix(contentId)}/${publishedName(domainId, sha256)}.${extension}`;
+}
 
 /**
  * Collects the source keys a manifest names and answers each one's URL in the published copy. Media keys are
  * content-addressed (vehicle-media/images.ts), so the copy's name is known before it is written.
  */
-export function publishedKeys(contentId: string) {
-  const prefix = publishedPrefix(contentId);
+export function publishedKeys(contentId: string, domainId: string) {
   const sources = new Map<string, string>();
   return {
     url(source: string): string {
-      if (!isContentAddressed(source)) throw new Error(`Media key is not content-addressed: ${source}`);
-      const target = `${prefix}/${baseName(source)}`;
+      const target = publishedKeyOf(contentId, domainId, source);
       sources.set(target, source);
       return mediaUrlOf(target);
     },

@@ -39,7 +39,7 @@ export function publicationsRepo(db: Db) {
         sha256: string;
         keys: readonly string[];
         previous: { key: string | null; keys: readonly string[] };
-        builtBy: string;
+        builtBy: string | null;
         builtAt: Date;
       },
     ): Promise<void> {
@@ -66,6 +66,18 @@ export function publicationsRepo(db: Db) {
         .where('content_id', '=', contentId)
         .executeTakeFirst();
       return new Set(row ? [...row.manifest_keys, ...row.previous_manifest_keys] : []);
+    },
+
+    /** Vehicles whose current manifest is still in the folder of builds before keyed names (rekey.ts). */
+    async legacyNamed(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('publications')
+        .select('content_id')
+        .where('manifest_key', '~', '^contents/[0-9]+/published/[^/]+$')
+        .orderBy('content_id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.content_id);
     },
 
     async deleteOf(contentId: string): Promise<void> {

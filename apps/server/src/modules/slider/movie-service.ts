@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   EXTERIOR_VIDEO_CONTAINERS,
@@ -16,6 +15,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
+import { makeTempDir } from '../../platform/jobs/temp-space.ts';
 import type { RenditionSpec } from '../../platform/media/media.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
@@ -97,7 +97,7 @@ export function originalMovieService({ db, store, media }: SliderDeps) {
       const bounds = videoBoundsRefusal(video);
       if (bounds) throw new AppError(bounds.code, { params: bounds.params, message: bounds.message });
 
-      const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-movie-'));
+      const dir = await makeTempDir('spinyard-movie-');
       try {
         const mp4 = path.join(dir, 'movie.mp4');
         const remux = await media.remuxToMp4(file.path, mp4);

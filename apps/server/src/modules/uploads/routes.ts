@@ -1,9 +1,10 @@
-import { VIDEO_UPLOADS_PATH, videoUploadAnswer, videoUploadParams } from '@spinyard/domain';
+import { errorBody, VIDEO_UPLOADS_PATH, videoUploadAnswer, videoUploadParams } from '@spinyard/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { isDiskFull } from '../../platform/storage/disk-full.ts';
 import { areaRoute, EDIT_REFUSALS, READ_REFUSALS, UPLOAD_REFUSALS } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { createPgLocker } from './pg-locker.ts';
@@ -33,8 +34,11 @@ async function handOver(tus: TusEndpoint, request: FastifyRequest, reply: Fastif
   } catch (error) {
     request.log.error(error, 'tus failed');
     if (!reply.raw.headersSent) {
-      reply.raw.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-      reply.raw.end(JSON.stringify({ error: { code: 'internal_error', user_message: 'A server error occurred.' } }));
+      const [status, code] = isDiskFull(error)
+        ? [507, 'insufficient_storage' as const]
+        : [500, 'internal_error' as const];
+      reply.raw.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+      reply.raw.end(JSON.stringify(errorBody(code)));
     } else reply.raw.destroy();
   }
   return reply.raw.statusCode;

@@ -3,9 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { errorBody } from '@spinyard/domain';
 import { FileStore } from '@tus/file-store';
-import { type Locker, Server } from '@tus/server';
+import type { Locker, Server } from '@tus/server';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { UploadsService } from './service.ts';
+import { ShapedTusServer } from './tus-errors.ts';
 import { uploadBlobKey } from './upload-files.ts';
 
 /** Where unchecked uploads live: one folder, each upload's bytes under its id (and tus's `<id>.json` beside). */
@@ -63,7 +64,7 @@ export async function createTusEndpoint(options: {
     options.store,
   );
   const names = new WeakMap<IncomingMessage, string>();
-  const server = new Server({
+  const server = new ShapedTusServer({
     path: options.path,
     datastore,
     relativeLocation: true,

@@ -71,6 +71,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   route.post('/v1/subordinates/:id', {
     summary: 'Edit a user (any subset of the fields; the role changes with /privilege-type-change)',
+    description:
+      'A password set here signs the user out everywhere. On your own account 403 self_action_not_allowed names ' +
+      'each refused field: password, email, two_step_forced (rule own_account_page: /v1/profile/password, ' +
+      '/v1/profile/email, /v1/profile/authentication) and car_limit, login_limit_count, parent_user_id, ' +
+      'admin_code, company_id (rule set_by_manager).',
     params: idParams,
     body: subordinateUpdateBody,
     answer: userAnswer,

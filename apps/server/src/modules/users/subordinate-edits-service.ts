@@ -1,6 +1,8 @@
 import {
   canAddUser,
   canEditUser,
+  FIELD_RULE_MESSAGES,
+  OWN_ACCOUNT_REFUSED,
   type SubordinateCreate,
   type SubordinateUpdate,
   type UserAnswer,
@@ -95,7 +97,24 @@ export function subordinateCreation(core: UsersCore) {
   };
 }
 
-/** Editing an admin or a normal user: any subset of the fields; a changed password ends the user's other sessions. */
+/**
+ * Refuses, naming each field and its rule (OWN_ACCOUNT_REFUSED), what nobody changes on their own account through
+ * the user screens (issue 18): the password, e-mail and two-step setting belong to the account page (the current
+ * password, a confirmation mail, the other sessions ended), the limits, parent and company to whoever manages the
+ * account (raising them oneself would be a way around them). Master included: nothing of theirs is set here either.
+ */
+function refuseOwnAccountFields(input: SubordinateUpdate): void {
+  const refused = Object.entries(OWN_ACCOUNT_REFUSED).filter(
+    ([k]) => input[k as keyof SubordinateUpdate] !== undefined,
+  );
+  if (refused.length > 0) {
+    throw new AppError('self_action_not_allowed', {
+      fields: refused.map(([field, rule]) => fieldError(field, rule, FIELD_RULE_MESSAGES[rule])),
+    });
+  }
+}
+
+/** Editing an admin or a normal user: any subset of the fields; a password set here ends the user's sessions. */
 export function subordinateUpdate(core: UsersCore) {
   const { db, repo, context, resolveParent, companyIn, answerFor } = core;
   return {
@@ -103,19 +122,7 @@ export function subordinateUpdate(core: UsersCore) {
       const c = await context(actor);
       const target = await visibleUser(repo, c, id);
       enforce(canEditUser(c.permission, targetOf(target)));
-      const isSelf = target.id === c.permission.id;
-      // Raising one's own vehicle or login limit, lifting one's forced two-step sign-in or choosing one's own
-      // admin would be a way around the person above; those belong to whoever manages this user.
-      if (isSelf && c.permission.privilegeType !== 'master') {
-        const locked = (
-          ['car_limit', 'login_limit_count', 'two_step_forced', 'parent_user_id', 'admin_code', 'company_id'] as const
-        ).filter((k) => input[k] !== undefined);
-        if (locked.length > 0) {
-          throw new AppError('self_action_not_allowed', {
-            fields: locked.map((k) => fieldError(k, 'forbidden', 'You cannot change this on your own account.')),
-          });
-        }
-      }
+      if (target.id === c.permission.id) refuseOwnAccountFields(input);
 
       const values: UserUpdate = {};
       if (input.parent_user_id || input.admin_code) {
@@ -169,7 +176,7 @@ export function subordinateUpdate(core: UsersCore) {
           const r = usersRepo(trx);
           await r.updateUser(target.id, values);
           // A password set by someone else ends the user's sessions: whoever knew the old one is signed out.
-          if (passwordChanged && !isSelf) await credentials(trx).endSessionsOf([target.id]);
+          if (passwordChanged) await credentials(trx).endSessionsOf([target.id]);
         })
         .catch(mapUniqueViolation);
       return answerFor(target.id);

@@ -1,4 +1,11 @@
-import { canAddUser, canEditUser, type SuperuserCreate, type SuperuserUpdate, type UserAnswer } from '@spinyard/domain';
+import {
+  canAddUser,
+  canEditUser,
+  FIELD_RULE_MESSAGES,
+  type SuperuserCreate,
+  type SuperuserUpdate,
+  type UserAnswer,
+} from '@spinyard/domain';
 import type { UserUpdate } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
@@ -81,6 +88,12 @@ export function superuserEdits(core: UsersCore) {
             fields: locked.map((k) => fieldError(k, 'forbidden', 'Only the operator changes this.')),
           });
         }
+      }
+      // One's own sign-in e-mail changes only on the account page, confirmed from the new address (issue 18).
+      if (target.id === c.permission.id && input.email !== undefined && input.email !== target.email.toLowerCase()) {
+        throw new AppError('self_action_not_allowed', {
+          fields: [fieldError('email', 'own_account_page', FIELD_RULE_MESSAGES.own_account_page)],
+        });
       }
       const values: UserUpdate = {};
       if (input.email !== undefined && input.email !== target.email.toLowerCase()) {

@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { HOTSPOT_LIMITS, MEDIA_URL_PREFIX, type MediaImageAnswer } from '@spinyard/domain';
+import { HOTSPOT_LIMITS, type MediaImageAnswer } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Media, RenderedImage, RenderedSpinFrame, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import { decodedOrRefused } from './image-refusals.ts';
+import { mediaUrlOf } from './media-urls.ts';
+
+export { mediaUrlOf };
 
 /** The outputs of one rendering: a master and each rendition in JPEG and WebP, as bytes or as files. */
 interface Rendered<T> {
@@ -84,10 +87,6 @@ export async function storeRenderedImage(
 ): Promise<StoredImage> {
   return putRendered(putterFor(store, prefix), rendered, (file) => readFile(file));
 }
-
-/** The URL a blob key is served at. */
-export const mediaUrlOf = (key: string): string =>
-  `${MEDIA_URL_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
 
 /**
  * A stored image as the content API answers it (URLs, never keys); `url` turns a key into its URL (the published

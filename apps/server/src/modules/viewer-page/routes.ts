@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { viewerManifestQuery } from '@spinyard/domain';
+import { type ErrorCode, errorBody, viewerManifestQuery } from '@spinyard/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +24,24 @@ const pageQuery = viewerManifestQuery.extend({
 const pageParams = z.object({ short_id: z.string().max(100) });
 const gateBody = z.object({ password: z.string().max(200).default('') });
 
+/** Refusals without a code of their own (the gate, its throttle, an unbuilt viewer), by status. */
+const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  401: 'viewer_password_required',
+  429: 'too_many_attempts',
+  503: 'service_unavailable',
+};
+
+/** A caller that asks for JSON and not for a page (an API client, a fetch): refusals answer in the error shape. */
+function wantsJson(accept: string | undefined): boolean {
+  return accept !== undefined && /\bapplication\/(?:[\w.+-]*\+)?json\b/.test(accept) && !/\btext\/html\b/.test(accept);
+}
+
 function send(reply: FastifyReply, page: ViewerPage, acceptEncoding: string | undefined) {
+  if (page.status >= 400 && wantsJson(reply.request.headers.accept)) {
+    if (page.retryAfterSeconds !== undefined) reply.header('retry-after', String(page.retryAfterSeconds));
+    const code = page.code ?? CODE_BY_STATUS[page.status] ?? 'not_found';
+    return reply.code(page.status).header('cache-control', 'no-store').send(errorBody(code));
+  }
   const body = compressedHtml(page.html, acceptEncoding);
   if (body.encoding) reply.header('content-encoding', body.encoding);
   reply

@@ -1,4 +1,10 @@
-import { EXTERIOR_CENTER_ANGLES, type Locale, type PublishedManifest, shortIdSchema } from '@spinyard/domain';
+import {
+  type ErrorCode,
+  EXTERIOR_CENTER_ANGLES,
+  type Locale,
+  type PublishedManifest,
+  shortIdSchema,
+} from '@spinyard/domain';
 import { AppError } from '../../errors.ts';
 import type { ViewerService } from '../publishing/viewer-service.ts';
 import { designStyle, manifestWithDesign, type ViewerDesign } from './design.ts';
@@ -19,6 +25,8 @@ export interface ViewerPage {
   html: string;
   csp: string;
   retryAfterSeconds?: number | undefined;
+  /** A refusal's catalogue code: the answer's error shape when the caller asked for JSON. */
+  code?: ErrorCode | undefined;
 }
 
 /** Where the spin opens (0-based): the viewer reads it from the page data, so server and browser never disagree. */
@@ -117,7 +125,7 @@ export function viewerPageService({
     if (error.code === 'viewer_password_wrong') return gate(401, req, w.gate_wrong);
     if (error.code === 'too_many_attempts') return gate(429, req, w.gate_too_many, error.retryAfterSeconds);
     const words = UNAVAILABLE[error.code]?.(w) ?? [w.not_found_heading, w.not_found_text];
-    return plain(error.status, req, words[0], words[1]);
+    return { ...plain(error.status, req, words[0], words[1]), code: error.code };
   }
 
   async function viewerPage(

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
+import type { JobLeases } from './leases.ts';
 import { type LanesHandle, type SharedLanes, startSharedLanes } from './shared-lanes.ts';
+import { reclaimTempSpace, withJobTempSpace } from './temp-space.ts';
 
 /** What a handler reports: `skipped` when there was nothing to do (e.g. the row it was about is gone). */
 export type JobResult = 'success' | 'skipped';
@@ -99,7 +101,12 @@ export interface JobRunnerConfig {
    * every other job runs one at a time per process.
    */
   lanes?: SharedLanes;
+  /** Who holds which job (leases.ts): a job whose worker died is taken up again within LEASE_SWEEP_MS. */
+  leases?: JobLeases;
 }
+
+/** How often a working node looks for jobs whose worker died (and once at its start). */
+const LEASE_SWEEP_MS = 10_000;
 
 export interface EnqueueOptions {
   /** Run the insert on this connection, e.g. inside the transaction that records the work. */
@@ -141,7 +148,7 @@ function registryProblems(definitions: readonly JobDefinition<never>[], handlers
   return problems;
 }
 
-export function createJobRunner({ boss, definitions, handlers, log, lanes }: JobRunnerConfig): JobRunner {
+export function createJobRunner({ boss, definitions, handlers, log, lanes, leases }: JobRunnerConfig): JobRunner {
   const problems = registryProblems(definitions, handlers);
   for (const name of lanes?.names ?? []) {
     if (!definitions.some((d) => d.name === name)) problems.push(`lanes for "${name}", which is no job`);
@@ -155,20 +162,30 @@ export function createJobRunner({ boss, definitions, handlers, log, lanes }: Job
   let running = false;
   let ready = false;
   let shared: LanesHandle | undefined;
+  let sweeping: NodeJS.Timeout | undefined;
   const onError = (error: Error) => log('Job queue error', { error: String(error) });
 
   async function runOne(definition: JobDefinition<never>, job: PgBoss.JobWithMetadata<never>): Promise<JobResult> {
     const handler = handlers[definition.name]!;
     const fields = { job: definition.name, id: job.id, retryCount: job.retryCount };
     const startedAt = Date.now();
+    await leases?.hold(job.id);
     try {
-      const result = await handler(job.data, { id: job.id, retryCount: job.retryCount });
+      const result = await withJobTempSpace(job.id, () =>
+        handler(job.data, { id: job.id, retryCount: job.retryCount }),
+      );
       log(`Job ${result}`, { ...fields, ms: Date.now() - startedAt });
       return result;
     } catch (error) {
       log('Job failed', { ...fields, ms: Date.now() - startedAt, error: String(error) });
       throw error;
+    } finally {
+      await leases?.release(job.id).catch(() => undefined);
     }
+  }
+
+  async function sweepLost(): Promise<void> {
+    await leases?.sweep(boss).catch((error: unknown) => log('Job lease sweep failed', { error: String(error) }));
   }
 
   return {
@@ -198,6 +215,9 @@ export function createJobRunner({ boss, definitions, handlers, log, lanes }: Job
         }
       }
       if (work) {
+        // What jobs of a killed process left on this machine's disk.
+        const reclaimed = await reclaimTempSpace();
+        if (reclaimed.length > 0) log('Temporary folders of stopped processes removed', { folders: reclaimed });
         for (const definition of definitions) {
           if (lanes?.names.includes(definition.name)) continue;
           await boss.work<never>(definition.name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
@@ -214,6 +234,11 @@ export function createJobRunner({ boss, definitions, handlers, log, lanes }: Job
             async (name, job) => ({ results: [await runOne(byName.get(name)!, job)] }),
             { pollMs: LANE_POLL_MS, log },
           );
+        }
+        if (leases) {
+          await sweepLost();
+          sweeping = setInterval(() => void sweepLost(), LEASE_SWEEP_MS);
+          sweeping.unref();
         }
       }
       ready = true;
@@ -242,10 +267,12 @@ export function createJobRunner({ boss, definitions, handlers, log, lanes }: Job
       if (!running) return;
       running = false;
       ready = false;
+      clearInterval(sweeping);
       // As long as pg-boss waits for its own workers; a job still running after is retried elsewhere.
       await shared?.stop(30_000);
       shared = undefined;
       await boss.stop({ graceful: true, wait: true });
+      await leases?.close();
       // The listener stays: pg-boss may still hold idle connections that report "terminating connection due to
       // administrator command" when the database stops next, and an unheard 'error' event would crash shutdown.
     },

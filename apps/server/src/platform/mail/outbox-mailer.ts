@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { PRIVATE_FILE_MODE, privateDir } from '../private-files.ts';
 import { DEFAULT_MAIL_FROM, type Mailer, type MailLog, recipientsOf } from './mailer.ts';
 
 let sequence = 0;
@@ -33,11 +34,12 @@ export function createOutboxMailer(dir: string, log: MailLog, from: string = DEF
         ...(mail.html === undefined ? {} : { html: crlf(mail.html) }),
       });
       if (!Buffer.isBuffer(info.message)) throw new Error('The outbox transport did not return a buffer');
-      await mkdir(dir, { recursive: true });
+      await privateDir(dir);
       const file = path.join(dir, outboxFileName(new Date()));
       // Renamed into place so a reader of the outbox never sees half a message.
       const temp = path.join(dir, `.${path.basename(file)}.tmp`);
-      await writeFile(temp, info.message);
+      // Owner-only: a message may carry a live sign-in link (password reset, activation, e-mail change).
+      await writeFile(temp, info.message, { mode: PRIVATE_FILE_MODE });
       await rename(temp, file);
       log('Mail saved to outbox', { file, subject: mail.subject, to: recipientsOf(mail), messageId: info.messageId });
       return { messageId: info.messageId };

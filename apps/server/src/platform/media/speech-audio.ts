@@ -1,6 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeTempDir } from '../jobs/temp-space.ts';
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
 
 /**
@@ -33,7 +33,7 @@ export function wavOf(samples: Int16Array, sampleRate: number): Buffer {
 }
 
 export async function encodeSpeechMp3(samples: Int16Array, sampleRate: number): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-speech-'));
+  const dir = await makeTempDir('spinyard-speech-');
   try {
     const input = path.join(dir, 'speech.wav');
     await writeFile(input, wavOf(samples, sampleRate));

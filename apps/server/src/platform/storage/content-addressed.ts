@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { makeTempDir } from '../jobs/temp-space.ts';
 import { type BlobStore, parseBlobKey, UnsafeBlobKeyError } from './blob-store.ts';
 
 /**
@@ -93,7 +93,7 @@ export async function putContentAddressed(
     await store.put(key, data, options);
     return { key, sha256, size: data.length };
   }
-  const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-blob-'));
+  const dir = await makeTempDir('spinyard-blob-');
   try {
     const file = path.join(dir, 'data');
     const { sha256, size } = await spool(data, file);

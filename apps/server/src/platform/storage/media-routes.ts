@@ -58,20 +58,37 @@ function notFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).header('cache-control', 'no-store').send(errorBody('not_found'));
 }
 
+/**
+ * Whether a key may be answered to this request, and with which caching: null answers the same 404 as a missing
+ * blob, so a refused key and an absent one cannot be told apart. `query` is the URL's parsed query (a signed URL's
+ * proof travels there, platform/storage/signed-urls.ts).
+ */
+export type MediaAccess = (
+  key: string,
+  query: Readonly<Record<string, unknown>>,
+  nowMs: number,
+) => Promise<{ cacheControl: string } | null>;
+
+/** Every key but `private/`: for a store of public files only (the route's own tests). */
+export const openMediaAccess: MediaAccess = async (key) => ({ cacheControl: cacheControlFor(key) });
+
 export interface MediaRoutesOptions {
   store: BlobStore;
+  access: MediaAccess;
 }
 
 /**
- * `GET|HEAD /svnmedia/*` straight from the blob store. Register it without a prefix. Missing and unsafe keys
- * answer the same 404, so probing reveals nothing about the disk.
+ * `GET|HEAD /svnmedia/*` from the blob store, each key as `access` allows. Register it without a prefix. Missing,
+ * unsafe and refused keys answer the same 404, so probing reveals nothing about the disk or about who has what.
  */
-export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { store }) => {
+export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { store, access }) => {
   async function serve(request: FastifyRequest, reply: FastifyReply) {
     // Sent on every answer, 404s included: no response from here may be sniffed into HTML.
     reply.header('x-content-type-options', 'nosniff');
     const key = keyFromUrl(request.url);
     if (key === null || key.startsWith(PRIVATE_BLOB_PREFIX)) return notFound(reply);
+    const allowed = await access(key, (request.query ?? {}) as Record<string, unknown>, Date.now());
+    if (allowed === null) return notFound(reply);
 
     let blob: Awaited<ReturnType<BlobStore['get']>>;
     try {
@@ -87,8 +104,8 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
     reply
       .header('content-type', type)
       .header('content-length', blob.size)
-      // Content-addressed keys never change meaning, so a CDN may keep them for a year; others for minutes.
-      .header('cache-control', cacheControlFor(key));
+      // As the access rule says: a public content-addressed key for a year, a signed one privately until it expires.
+      .header('cache-control', allowed.cacheControl);
     // Scripts in an SVG (or in any file opened directly) run with no origin; PDF is spared because Chromium's
     // viewer refuses to render inside a sandboxed document.
     if (type !== 'application/pdf') reply.header('content-security-policy', 'sandbox');

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { MEDIA_URL_PREFIX } from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import { cacheControlFor } from '../../platform/storage/content-addressed.ts';
+import type { MediaAccess } from '../../platform/storage/media-routes.ts';
+import {
+  deriveMediaKeys,
+  EXPIRY_PARAM,
+  keyedName,
+  type MediaKeys,
+  SIGNATURE_PARAM,
+  signatureQuery,
+  signedExpiry,
+  signedSecondsLeft,
+} from '../../platform/storage/signed-urls.ts';
+import { mediaAccessRepo } from './access-repo.ts';
+
+/**
+ * Who may load which media file (docs/decisions.md, "Media: who may load which file"):
+ * - a vehicle's own files (`contents/<id>/<area>/...`: frames, originals before blur, panoramas, slider, hotspot
+ *   files, video backups) only through a signed, expiring URL, which only answers of the signed-in API hand out
+ *   (so only users who see the vehicle get one), and never once the vehicle is deleted for good;
+ * - its published copies (`contents/<id>/published/...`, named per tenant) to anyone, while the vehicle is public;
+ * - every other file (logos, manuals, design icons) to anyone, as before.
+ */
+
+const SECRET_NAME = 'media';
+
+// One set per process: answers make URLs in plain functions far from any request, and every node reads the same
+// secret from the database, so a URL made by one node is checked by any other.
+let loaded: MediaKeys | null = null;
+
+/** Reads (or makes, on the first start) the shared secret; every process that makes or checks media URLs calls it. */
+export async function loadMediaKeys(db: Db): Promise<MediaKeys> {
+  loaded = deriveMediaKeys(await mediaAccessRepo(db).secret(SECRET_NAME, randomBytes(32)));
+  return loaded;
+}
+
+function mediaKeys(): MediaKeys {
+  if (!loaded) throw new Error('Media keys are not loaded: call loadMediaKeys when the process starts');
+  return loaded;
+}
+
+const VEHICLE_KEY = /^contents\/(\d{1,18})\/(.+)$/;
+const PUBLISHED_FOLDER = 'published/';
+
+/** The vehicle a key belongs to and whether it is a published copy; null for files of no vehicle. */
+function vehicleOf(key: string): { id: string; published: boolean } | null {
+  const match = VEHICLE_KEY.exec(key);
+  if (!match) return null;
+  return { id: match[1] as string, published: (match[2] as string).startsWith(PUBLISHED_FOLDER) };
+}
+
+/** The URL a blob key is served at: signed for a vehicle's own files, plain for everything public. */
+export function mediaUrlOf(key: string, nowMs: number = Date.now()): string {
+  const path = `${MEDIA_URL_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+  const vehicle = vehicleOf(key);
+  if (vehicle === null || vehicle.published) return path;
+  return `${path}?${signatureQuery(mediaKeys(), key, signedExpiry(nowMs))}`;
+}
+
+/** The name of a published copy of bytes hashing to `sha256` in tenant `domainId` (no extension). */
+export const publishedName = (domainId: string, sha256: string): string => keyedName(mediaKeys(), domainId, sha256);
+
+const SHOWN = new Set(['published', 'limited_public']);
+
+/** The media route's rule (platform/storage/media-routes.ts), one indexed read of the vehicle per vehicle file. */
+export function vehicleMediaAccess(db: Db): MediaAccess {
+  const repo = mediaAccessRepo(db);
+  return async (key, query, nowMs) => {
+    const vehicle = vehicleOf(key);
+    // Under contents/ but naming no vehicle we could check: refused rather than taken for a public file.
+    if (vehicle === null) return key.startsWith('contents/') ? null : { cacheControl: cacheControlFor(key) };
+    if (vehicle.published) {
+      // The manifest is read through /v/<id>/manifest.json, which checks the limited publication's password.
+      if (key.endsWith('.json')) return null;
+      const state = await repo.publicationOf(vehicle.id);
+      return state !== undefined && SHOWN.has(state) ? { cacheControl: cacheControlFor(key) } : null;
+    }
+    const left = signedSecondsLeft(mediaKeys(), key, query[EXPIRY_PARAM], query[SIGNATURE_PARAM], nowMs);
+    if (left === null) return null;
+    const state = await repo.publicationOf(vehicle.id);
+    if (state === undefined || state === 'permanently_deleted') return null;
+    // Never in a shared cache: the URL is one user's, for a while.
+    return { cacheControl: `private, max-age=${left}` };
+  };
+}
