@@ -15,6 +15,7 @@ export * from './login.ts';
 export * from './login-limit.ts';
 export * from './media/blur-regions.ts';
 export * from './media/hotspot-path.ts';
+export * from './media/image-pixels.ts';
 export * from './media/interior-rules.ts';
 export * from './media/loop.ts';
 export * from './media/slider-images.ts';

@@ -44,7 +44,7 @@ async function spin(who: SignedInUser, fields: Record<string, unknown> = {}): Pr
 }
 
 describe('backups and their retention', () => {
-  it('keeps each original video as uploaded, for the domain’s days or indefinitely', async () => {
+  it('keeps each original video as uploaded (without its metadata), for the domain’s days or indefinitely', async () => {
     const kept = await spin(keeper);
     const [forever] = await backupsOf(kept);
     expect(forever).toMatchObject({ expires_at: null, purged_at: null, file_name: 'lot-42.mp4' });
@@ -56,9 +56,10 @@ describe('backups and their retention', () => {
     expect(dated!.expires_at!.getTime() - dated!.created_at.getTime()).toBeGreaterThan(3 * DAY - 60_000);
     expect(dated!.expires_at!.getTime()).toBeLessThan(Date.now() + 3 * DAY + 1000);
     expect(dated!.expires_at!.getTime()).toBeGreaterThan(before + 3 * DAY - 1000);
-    // The stored file is the upload, byte for byte (its size and its content address).
+    // The stored file is the upload's picture and sound, copied without their metadata (published-metadata.test.ts
+    // shows a phone's tags gone): about the upload's size, and the size the row records.
     const { size } = await stat(await testVideo('landscape'));
-    expect(Number(dated!.size)).toBe(size);
+    expect(Math.abs(Number(dated!.size) - size)).toBeLessThan(size * 0.05);
     const store = testAppStore(t.dir);
     const blob = await store.get(dated!.blob_key);
     expect(blob?.size).toBe(Number(dated!.size));

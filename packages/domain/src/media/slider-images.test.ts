@@ -68,6 +68,12 @@ describe('categoryImageRefusal', () => {
     expect(categoryImageRefusal(jpeg(640, 360))).toBeUndefined();
     expect(categoryImageRefusal(jpeg(8192, 4096))).toBeUndefined();
     expect(categoryImageRefusal(jpeg(8194, 4097))?.params.rule).toBe('width');
+    // 4:3 at the widest: 50 megapixels, over the decoding bound.
+    expect(categoryImageRefusal(jpeg(8192, 6144))?.params).toMatchObject({
+      rule: 'max_pixels',
+      max_pixels: 40_000_000,
+    });
+    expect(riderViewImageRefusal(jpeg(8192, 6000))?.params.rule).toBe('max_pixels');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../errors.ts';
+import { imagePixelsRefusal } from './image-pixels.ts';
 
 /**
  * The image rules of the slider area (second document, section 5 "Image rules"), judged on facts measured from
@@ -66,6 +67,7 @@ function formatRefusal(picture: MeasuredPicture): ImageRefusal | undefined {
   return undefined;
 }
 
+/** The width rule, then the decoding bound (a 4:3 or a tall landscape picture 8192 wide is over 40 megapixels). */
 function widthRefusal(width: number, height: number, rule: string): ImageRefusal | undefined {
   if (width < SLIDER_IMAGE_MIN_WIDTH || width > SLIDER_IMAGE_MAX_WIDTH) {
     return {
@@ -74,7 +76,7 @@ function widthRefusal(width: number, height: number, rule: string): ImageRefusal
       message: `The image must be ${SLIDER_IMAGE_MIN_WIDTH} to ${SLIDER_IMAGE_MAX_WIDTH} pixels wide.`,
     };
   }
-  return undefined;
+  return imagePixelsRefusal({ width, height });
 }
 
 /** The first rule a category image breaks (format, then aspect ratio, then width), or undefined. */

@@ -273,7 +273,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
     const totalSeconds = probed.reduce((s, p) => s + p.video.durationSeconds, 0);
 
     // The originals are stored while the frames are made; a refusal below takes them away again.
-    const originals = keepOriginals(store, contentId, probed);
+    const originals = keepOriginals(store, contentId, probed, deps.media);
     const dir = await makeTempDir('spinyard-spin-');
     try {
       // Decode: 0..45 % by seconds of video decoded.

@@ -22,12 +22,13 @@ import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-
 import { processQueryService } from '../contents/process-query-service.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
+import { decodedOrRefused, fileRefusal } from '../vehicle-media/image-refusals.ts';
 import { panoramaKeys, storePanorama } from '../vehicle-media/panoramas.ts';
 import { interiorImageQuality } from './image-quality-service.ts';
 import { interiorPrefix, panoramaSpec, sceneAnswer } from './panorama.ts';
 import { interiorRepo } from './repo.ts';
 import { cleanUpScenes, enhancementEnabled, sceneOr404 } from './scene-access.ts';
-import { type InteriorEditProcess, withRenderSlot } from './work.ts';
+import type { InteriorEditProcess } from './work.ts';
 
 export interface InteriorServiceDeps {
   db: Db;
@@ -101,9 +102,10 @@ function interiorScenes(deps: InteriorServiceDeps) {
       const content = await db.transaction().execute(gate);
       const measured = await media.measurePanorama(file.path);
       const refusal = panoramaRefusal(measured);
-      if (refusal) throw new AppError(refusal.code, { message: refusal.message, params: refusal.params });
+      if (refusal) throw fileRefusal(refusal);
 
-      const rendered = await withRenderSlot(() => media.renderPanorama(file.path, panoramaSpec()));
+      // One panorama decoded at a time in the process (platform/media/decode-slots.ts); a file cut short is 422.
+      const rendered = await decodedOrRefused(media.renderPanorama(file.path, panoramaSpec()));
       let original: StoredImage | undefined;
       try {
         const row = await db.transaction().execute(async (trx) => {

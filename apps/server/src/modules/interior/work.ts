@@ -24,23 +24,6 @@ export interface InteriorWorkDeps {
   media: Media;
 }
 
-/** At most this many panoramas are decoded at once in one process (an 8192x4096 picture holds ~100 MB raw). */
-const RENDERS_AT_ONCE = 2;
-let rendering = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs a panorama render when a place is free, so uploads and jobs together cannot exhaust the memory. */
-export async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (rendering >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  rendering++;
-  try {
-    return await work();
-  } finally {
-    rendering--;
-    waiting.shift()?.();
-  }
-}
-
 /**
  * The `interior_enhance` and `whiteblance` processes: the scene's ORIGINAL is rendered again through the white
  * balance and then the image-quality corrections (the request's new settings for its own tool, the scene's kept
@@ -78,12 +61,11 @@ export async function runInteriorEdit(
     const original = await readBlob(deps.store, scene.original.master);
     if (!original) throw new ProcessRefused('image_load_error', 'The original panorama is missing from the store.');
     await run.progress(10);
-    const rendered = await withRenderSlot(() =>
-      deps.media.renderPanorama(
-        original,
-        panoramaSpec(keptEnhance?.jpeg_quality),
-        adjustmentsOf(keptEnhance, keptWhiteBalance, scene.original),
-      ),
+    // Decoded when no other panorama is (platform/media/decode-slots.ts).
+    const rendered = await deps.media.renderPanorama(
+      original,
+      panoramaSpec(keptEnhance?.jpeg_quality),
+      adjustmentsOf(keptEnhance, keptWhiteBalance, scene.original),
     );
     await run.progress(60);
     current = await storePanorama(deps.store, interiorPrefix(run.contentId), rendered, (done, total) =>

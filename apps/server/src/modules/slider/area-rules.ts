@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
   type categoryImageRefusal,
-  type ImageRefusal,
   isPermutationOf,
   type Operation,
   RENDITION_QUALITY,
@@ -15,6 +14,7 @@ import type { Media, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia } from '../contents/media-access.ts';
+import { fileRefusal } from '../vehicle-media/image-refusals.ts';
 
 // What the slider area's services share: their dependencies, the image sizes, the file and list rules.
 
@@ -37,8 +37,6 @@ export const IMAGE_SPEC: RenditionSpec = {
 
 export const prefixOf = (contentId: string, area: 'slider' | 'rider-view' | 'movies') =>
   `contents/${contentId}/${area}`;
-
-const refused = (r: ImageRefusal) => new AppError(r.code, { params: r.params, message: r.message });
 
 export const overLimit = (max: number) =>
   new AppError('max_content_count_exceeded', {
@@ -63,7 +61,7 @@ export const gate = (db: Db, actor: Actor, contentId: string, operation: Operati
 export async function measured(media: Media, file: ReceivedFile, rule: typeof categoryImageRefusal): Promise<Buffer> {
   const data = await readFile(file.path);
   const refusal = rule(await media.measureImage(data));
-  if (refusal) throw refused(refusal);
+  if (refusal) throw fileRefusal(refusal);
   return data;
 }
 

@@ -20,7 +20,7 @@ import type { RenditionSpec } from '../../platform/media/media.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
-import { imageAnswer, keysOf, mediaUrlOf, storeImage } from '../vehicle-media/images.ts';
+import { imageAnswer, keysOf, mediaUrlOf, renderedImage, storeRendered } from '../vehicle-media/images.ts';
 import {
   answerInList,
   assertPermutation,
@@ -109,6 +109,7 @@ export function originalMovieService({ db, store, media }: SliderDeps) {
         }
         const still = await media.posterFrame(mp4, Math.min(1, video.durationSeconds / 2));
         if (!still) throw new AppError('video_invalid_file', { params: { reason: 'no_picture' } });
+        const posterImage = await renderedImage(media, still, POSTER_SPEC);
         return await db.transaction().execute(async (trx) => {
           await lockForMedia(trx, actor, contentId, 'ORIGINAL_MOVIE.UPLOAD');
           const repo = sliderRepo(trx);
@@ -116,7 +117,7 @@ export function originalMovieService({ db, store, media }: SliderDeps) {
           const stored = await putContentAddressed(store, prefixOf(contentId, 'movies'), createReadStream(mp4), 'mp4', {
             contentType: 'video/mp4',
           });
-          const poster = await storeImage(store, media, prefixOf(contentId, 'movies'), still, POSTER_SPEC);
+          const poster = await storeRendered(store, prefixOf(contentId, 'movies'), posterImage);
           const movie: StoredMovie = {
             key: stored.key,
             bytes: stored.size,

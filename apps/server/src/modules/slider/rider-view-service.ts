@@ -13,7 +13,7 @@ import type { Actor } from '../auth/service.ts';
 import { contentsStyleOf } from '../contents/answer.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
 import type { ContentRecord } from '../contents/repo.ts';
-import { imageAnswer, keysOf, storeImage } from '../vehicle-media/images.ts';
+import { imageAnswer, keysOf, renderedImage, storeRendered } from '../vehicle-media/images.ts';
 import {
   answerInList,
   assertImageSize,
@@ -52,11 +52,13 @@ export function riderViewService({ db, store, media }: SliderDeps) {
       assertBike(await gate(db, actor, contentId, 'CATEGORY_IMAGE.UPLOAD'));
       assertImageSize(file);
       const data = await measured(media, file, riderViewImageRefusal);
+      // Decoded before the transaction: waiting for its turn to decode holds no database connection.
+      const rendered = await renderedImage(media, data, IMAGE_SPEC);
       return db.transaction().execute(async (trx) => {
         assertBike(await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.UPLOAD'));
         const repo = sliderRepo(trx);
         if ((await repo.riderView(contentId)).length >= RIDER_VIEW_MAX_IMAGES) throw overLimit(RIDER_VIEW_MAX_IMAGES);
-        const image = await storeImage(store, media, prefixOf(contentId, 'rider-view'), data, IMAGE_SPEC);
+        const image = await storeRendered(store, prefixOf(contentId, 'rider-view'), rendered);
         const row = await repo.insertRiderView(contentId, image);
         const all = await repo.riderView(contentId);
         await setMediaFlags(trx, contentId, { has_rider_view: all.length > 0 });

@@ -21,7 +21,7 @@ import type { Actor } from '../auth/service.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import { contentLocks } from '../processes/locks.ts';
-import { imageAnswer, keysOf, storeImage } from '../vehicle-media/images.ts';
+import { imageAnswer, keysOf, renderedImage, storeRendered } from '../vehicle-media/images.ts';
 import {
   answerInList,
   assertImageSize,
@@ -105,11 +105,13 @@ function sliderItemsService({ db, store, media }: SliderDeps) {
       }
       assertImageSize(file);
       const data = await measured(media, file, categoryImageRefusal);
+      // Decoded before the transaction: waiting for its turn to decode holds no database connection.
+      const rendered = await renderedImage(media, data, IMAGE_SPEC);
       return db.transaction().execute(async (trx) => {
         await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.UPLOAD');
         const repo = sliderRepo(trx);
         if ((await repo.items(contentId)).length >= SLIDER_MAX_ITEMS) throw overLimit(SLIDER_MAX_ITEMS);
-        const image = await storeImage(store, media, prefixOf(contentId, 'slider'), data, IMAGE_SPEC);
+        const image = await storeRendered(store, prefixOf(contentId, 'slider'), rendered);
         const row = await repo.insertItem(contentId, {
           kind: 'image',
           category: fields.data.category,

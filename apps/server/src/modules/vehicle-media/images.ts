@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { HOTSPOT_LIMITS, type MediaImageAnswer } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { Media, RenderedSpinFrame, RenditionSpec } from '../../platform/media/media.ts';
+import type { Media, RenderedImage, RenderedSpinFrame, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
+import { decodedOrRefused } from './image-refusals.ts';
 import { mediaUrlOf } from './media-urls.ts';
 
 export { mediaUrlOf };
@@ -61,8 +62,19 @@ export async function storeImage(
   input: Buffer | string,
   spec: RenditionSpec,
 ): Promise<StoredImage> {
-  return putRendered(putterFor(store, prefix), await media.renderImage(input, spec), asIs);
+  return storeRendered(store, prefix, await renderedImage(media, input, spec));
 }
+
+/**
+ * storeImage in two steps, for an upload: the decode first, outside any transaction (an upload waiting for its turn
+ * to decode, platform/media/decode-slots.ts, must not hold a database connection), a decoder's refusal as the
+ * catalogue's 422; then the outputs put under the vehicle's lock.
+ */
+export const renderedImage = (media: Media, input: Buffer | string, spec: RenditionSpec): Promise<RenderedImage> =>
+  decodedOrRefused(media.renderImage(input, spec));
+
+export const storeRendered = (store: BlobStore, prefix: string, rendered: RenderedImage): Promise<StoredImage> =>
+  putRendered(putterFor(store, prefix), rendered, asIs);
 
 /**
  * The same for an image rendered to files (a spin's frames, platform/media/spin-renditions.ts): each file is put
@@ -151,7 +163,9 @@ export async function storeHotspotIcon(
     });
   }
   const side = HOTSPOT_LIMITS.iconStoredSide;
-  const png = await media.reencodeImage(data, { format: 'png', fitWithin: { width: side, height: side } });
+  const png = await decodedOrRefused(
+    media.reencodeImage(data, { format: 'png', fitWithin: { width: side, height: side } }),
+  );
   const size = await media.measureImage(png);
   const put = await putContentAddressed(store, prefix, png, 'png', { contentType: 'image/png' });
   return { key: put.key, bytes: put.size, width: size.width ?? side, height: size.height ?? side };

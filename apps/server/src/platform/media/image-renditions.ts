@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { guardedDecode } from './image-guard.ts';
 import type { RenderedImage, RenditionSpec } from './media.ts';
 
 /**
@@ -6,7 +7,11 @@ import type { RenderedImage, RenditionSpec } from './media.ts';
  * rendition is resized from that decoded picture, encoded as JPEG and WebP. sharp shares the decoded pixels between
  * the clones, so a 36-frame spin costs 36 decodes, not 36 x 6.
  */
-export async function renderImage(input: Buffer | string, spec: RenditionSpec): Promise<RenderedImage> {
+export function renderImage(input: Buffer | string, spec: RenditionSpec): Promise<RenderedImage> {
+  return guardedDecode('image', input, spec.maxInputPixels, () => render(input, spec));
+}
+
+async function render(input: Buffer | string, spec: RenditionSpec): Promise<RenderedImage> {
   const source = sharp(input, { limitInputPixels: spec.maxInputPixels, failOn: 'error' }).autoOrient();
   const fitted = spec.master
     ? source.resize({ width: spec.master.width, height: spec.master.height, fit: 'inside', withoutEnlargement: true })

@@ -4,6 +4,7 @@ import { createBlurMedia } from './blur.ts';
 import { extractSpinFrames } from './frame-extract.ts';
 import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
+import { stripMetadata } from './metadata-strip.ts';
 import { posterFrame, remuxToMp4, transcodeToMp4 } from './movie-files.ts';
 import { createPanoramaMedia } from './panorama.ts';
 import { createSharpMedia } from './sharp-media.ts';
@@ -21,6 +22,7 @@ export type {
   RenderedImage,
   RenditionSpec,
   StoredImageFormat,
+  StrippedContainer,
   VideoProbe,
   VideoProbeFailure,
 } from './media.ts';
@@ -40,6 +42,7 @@ export function createMedia(): Media {
     renderImage,
     extractSpinFrames,
     renderSpinFrames,
+    stripMetadata,
     remuxToMp4,
     posterFrame,
     transcodeToMp4,

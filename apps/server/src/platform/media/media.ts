@@ -1,6 +1,7 @@
 import type { AudioProbe } from './audio-probe.ts';
 import type { BlurMedia } from './blur.ts';
 import type { SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
+import type { StrippedContainer } from './metadata-strip.ts';
 import type { MovieFileResult } from './movie-files.ts';
 import type { PanoramaMedia } from './panorama.ts';
 import type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
@@ -10,6 +11,8 @@ export type { AudioProbe, ProbedAudio } from './audio-probe.ts';
 export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
 export type { SpinCandidate, SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
 export { FrameSignatureError } from './frame-signatures.ts';
+export { ImageDecodeError } from './image-guard.ts';
+export type { StrippedContainer } from './metadata-strip.ts';
 export type { MovieFileResult } from './movie-files.ts';
 export type { PanoramaAdjustments, PanoramaMeasure, PanoramaSpec, RenderedPanorama } from './panorama.ts';
 export type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
@@ -112,7 +115,12 @@ export interface VideoMedia {
     spec: SpinRenditionSpec,
     options: SpinRenderOptions,
   ): Promise<RenderedSpinFrame[]>;
-  /** An ISO video moved into MP4 as it is (no re-encoding), under a time limit. */
+  /**
+   * A sound or video file's streams copied (nothing re-encoded) into `container` without any metadata: no location,
+   * make, model, dates or chapters, no data or cover streams (metadata-strip.ts). Under a time limit.
+   */
+  stripMetadata(input: string, output: string, container: StrippedContainer): Promise<MovieFileResult>;
+  /** An ISO video moved into MP4 as it is (no re-encoding, metadata dropped), under a time limit. */
   remuxToMp4(input: string, output: string): Promise<MovieFileResult>;
   /** A JPEG still of the video at `atSeconds`; undefined when none can be made. */
   posterFrame(file: string, atSeconds: number): Promise<Buffer | undefined>;

@@ -1,4 +1,5 @@
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
+import { NO_METADATA_ARGS } from './metadata-strip.ts';
 import { SAFE_INPUT_ARGS } from './video-probe.ts';
 
 /**
@@ -20,7 +21,7 @@ export type MovieFileResult = { ok: true } | { ok: false; detail: string };
 
 /**
  * `input`'s first picture stream (and first sound stream, if any) written to `output` as a faststart MP4 without
- * its metadata, the picture and sound made by `codecArgs`; ffmpeg's refusal is the answer, never a throw.
+ * any metadata, the picture and sound made by `codecArgs`; ffmpeg's refusal is the answer, never a throw.
  */
 async function writeMp4(
   input: string,
@@ -37,8 +38,8 @@ async function writeMp4(
     '-map',
     '0:a:0?',
     ...codecArgs,
-    '-map_metadata',
-    '-1',
+    // The phone's location, make and model go with the file's and each stream's tags (metadata-strip.ts).
+    ...NO_METADATA_ARGS,
     '-movflags',
     '+faststart',
     '-f',

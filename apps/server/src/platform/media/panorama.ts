@@ -2,6 +2,7 @@ import { open, stat } from 'node:fs/promises';
 import { tileGrid } from '@spinyard/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { guardedDecode } from './image-guard.ts';
 
 /**
  * Interior panoramas (equirectangular, 2:1): measuring an upload from its header, and rendering a panorama once
@@ -266,10 +267,18 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return out;
 }
 
-async function renderPanorama(
+function renderPanorama(
   input: Buffer | string,
   spec: PanoramaSpec,
   adjust: PanoramaAdjustments = {},
+): Promise<RenderedPanorama> {
+  return guardedDecode('panorama', input, spec.maxInputPixels, () => render(input, spec, adjust));
+}
+
+async function render(
+  input: Buffer | string,
+  spec: PanoramaSpec,
+  adjust: PanoramaAdjustments,
 ): Promise<RenderedPanorama> {
   const raw = await decodeAdjusted(input, spec.maxInputPixels, spec.full, adjust);
   const { width, height } = raw.info;
@@ -330,7 +339,15 @@ async function renderPanorama(
   };
 }
 
-async function previewPanorama(
+function previewPanorama(
+  input: Buffer | string,
+  options: { maxInputPixels: number; width: number; quality: number },
+  adjust: PanoramaAdjustments,
+): Promise<Buffer> {
+  return guardedDecode('panorama', input, options.maxInputPixels, () => preview(input, options, adjust));
+}
+
+async function preview(
   input: Buffer | string,
   options: { maxInputPixels: number; width: number; quality: number },
   adjust: PanoramaAdjustments,

@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { guardedDecode } from './image-guard.ts';
 import type { MeasuredImage, Media, ReencodeOptions } from './media.ts';
 
 /**
@@ -26,7 +27,9 @@ async function measureImage(data: Buffer): Promise<MeasuredImage> {
   if (!detected || !expectedFormat)
     return { mime: detected?.mime ?? UNKNOWN, bytes, width: undefined, height: undefined };
   try {
-    const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The header only, without the pixel bound: the caller's rules refuse an enormous declared size with 422 naming
+    // the limit (a bounded read would throw here and make it look like no image at all, 415).
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
     if (meta.format !== expectedFormat) return { mime: UNKNOWN, bytes, width: undefined, height: undefined };
     // The size as shown: browsers apply the EXIF orientation, and so does reencodeImage.
     return { mime: detected.mime, bytes, width: meta.autoOrient.width, height: meta.autoOrient.height };
@@ -41,7 +44,11 @@ async function measureImage(data: Buffer): Promise<MeasuredImage> {
  * anything appended after the image data are gone before the file is published. An animated GIF keeps its
  * first frame, which is what a logo shows.
  */
-async function reencodeImage(data: Buffer, options: ReencodeOptions): Promise<Buffer> {
+function reencodeImage(data: Buffer, options: ReencodeOptions): Promise<Buffer> {
+  return guardedDecode('image', data, MAX_INPUT_PIXELS, () => reencode(data, options));
+}
+
+async function reencode(data: Buffer, options: ReencodeOptions): Promise<Buffer> {
   // The EXIF orientation is applied before the metadata that carried it is dropped.
   let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   if (options.fitWithin) {
