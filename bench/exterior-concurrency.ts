@@ -3,6 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../e2e/harness/server.ts';
 import { type Clip, makeClip } from './exterior-clips.ts';
+import { benchTokens } from './sign-in.ts';
 
 /**
  * Ten exterior videos uploaded at once to a running `spinyard serve` (its workers in the same process, as by
@@ -51,20 +52,7 @@ await writeFile(path.join(consoleDist, 'index.html'), '<!doctype html><title>ben
 const server = await startServer({ env: { LOG_LEVEL: 'warn', SPINYARD_CONSOLE_DIST: consoleDist } });
 try {
   const base = server.baseUrl;
-  const signIn = await fetch(`${base}/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: server.adminEmail,
-      password: server.adminPassword,
-      scope: '',
-      device: 'bench',
-      application: 'console',
-    }),
-  });
-  const token = ((await json(signIn))['content-token'] as string | undefined) ?? '';
-  if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+  const token = (await benchTokens(base, server.adminEmail, server.adminPassword)).content;
   const auth = { authorization: `Bearer ${token}` };
   const post = (url: string, body: unknown) =>
     fetch(`${base}/api/browser/v0${url}`, {

@@ -6,6 +6,7 @@ import { declaredPng, truncatedJpeg } from '../apps/server/test/helpers/hostile-
 import { multipart } from '../apps/server/test/helpers/multipart.ts';
 import { startServer } from '../e2e/harness/server.ts';
 import { childPidOf, watchMemory } from './process-memory.ts';
+import { benchTokens } from './sign-in.ts';
 
 /**
  * Images that lie about their size, sixteen at once, against a running `spinyard serve` (issue 18, finding 4): the
@@ -48,20 +49,7 @@ const server = await startServer({
 });
 try {
   const base = server.baseUrl;
-  const signIn = await fetch(`${base}/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: server.adminEmail,
-      password: server.adminPassword,
-      scope: '',
-      device: 'bench',
-      application: 'console',
-    }),
-  });
-  const token = ((await signIn.json()) as Record<string, string>)['content-token'] ?? '';
-  if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+  const token = (await benchTokens(base, server.adminEmail, server.adminPassword)).content;
   const auth = { authorization: `Bearer ${token}` };
 
   const vehicles: string[] = [];

@@ -16,6 +16,7 @@ import { createMedia } from '../apps/server/src/platform/media/index.ts';
 import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
 import { freePort, repoRoot } from '../e2e/harness/server.ts';
 import { CLIPS, makeClip, VIDEO_DIR } from './exterior-clips.ts';
+import { benchTokens } from './sign-in.ts';
 
 /**
  * The viewer benchmark's scene: the real `spinyard serve` (embedded PostgreSQL, a temporary data directory), a vehicle whose 36 frames come from the exterior benchmark's walk-around clip (a
@@ -181,17 +182,6 @@ async function call(url: string, init: RequestInit & { token?: string; json?: un
   return text ? JSON.parse(text) : null;
 }
 
-async function tokens(base: string, username: string, password: string) {
-  const body = new URLSearchParams({ grant_type: 'password', username, password, scope: '', device: 'bench' });
-  body.set('application', 'console');
-  const answer = (await call(`${base}/v1/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  })) as { access_token: string; 'content-token': string };
-  return { access: answer.access_token, content: answer['content-token'] };
-}
-
 /** The server's database as its embedded PostgreSQL's superuser (password file and pid file of its data dir). */
 async function databaseUrl(dataDir: string): Promise<string> {
   const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
@@ -228,7 +218,7 @@ export interface PublishedSpin {
 /** A super user (made by master), a vehicle with the 36-frame spin, published; its short URL and manifest. */
 export async function publishSpin(server: BenchServer): Promise<PublishedSpin> {
   const base = server.baseUrl;
-  const master = await tokens(base, server.adminEmail, server.adminPassword);
+  const master = await benchTokens(base, server.adminEmail, server.adminPassword);
   const domains = (await call(`${base}/v1/domain`, { token: master.access })) as { items: { id: string }[] };
   const account = { email: `bench-${Date.now()}@example.com`, password: 'bench1234', name: 'Viewer bench' };
   const created = (await call(`${base}/v1/superusers`, {
@@ -241,7 +231,7 @@ export async function publishSpin(server: BenchServer): Promise<PublishedSpin> {
     token: master.access,
     json: { status: 'active' },
   });
-  const dealer = await tokens(base, account.email, account.password);
+  const dealer = await benchTokens(base, account.email, account.password);
   const vehicle = (await call(`${base}/api/browser/v0/contents`, {
     method: 'POST',
     token: dealer.content,

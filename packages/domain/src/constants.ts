@@ -304,14 +304,15 @@ export const SLIDER_RANGE_DEFAULT = { min: 0, max: 100 } as const;
 // counted per client address and username, and per address, and each failure past the free ones makes that key
 // wait longer before its next attempt (429 with Retry-After), so the owner signs in from their own address.
 
-/** Failed sign-ins one address may make for one username before it has to wait. */
-export const LOGIN_FREE_FAILURES_PER_ADDRESS_AND_USERNAME = 5;
-/** Failed sign-ins one address may make over every username before it has to wait; offices share addresses. */
-export const LOGIN_FREE_FAILURES_PER_ADDRESS = 20;
-/** The first wait after the free failures; each further failure doubles it, up to the longest wait. */
-export const LOGIN_FIRST_DELAY_SECONDS = 30;
-export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
-/** How long a failure counts for its address and username (a success from there forgives them). */
-export const LOGIN_ADDRESS_AND_USERNAME_MEMORY_MS = 24 * 60 * MINUTE_MS;
-/** How long a failure counts for its address alone: an office's typos of yesterday do not slow it today. */
-export const LOGIN_ADDRESS_MEMORY_MS = 60 * MINUTE_MS;
+export const LOGIN_THROTTLE = {
+  /**
+   * One address and one username: failed sign-ins it may make before it has to wait, and how long a failure counts
+   * (a success from there forgives them).
+   */
+  pair: { free: 5, memoryMs: 24 * 60 * MINUTE_MS },
+  /** One address over every username (offices share addresses); an office's typos of yesterday do not slow it today. */
+  address: { free: 20, memoryMs: 60 * MINUTE_MS },
+  /** The first wait after the free failures; each further failure doubles it, up to the longest wait. */
+  firstDelaySeconds: 30,
+  maxDelaySeconds: 15 * 60,
+} as const;

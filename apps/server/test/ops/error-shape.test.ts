@@ -2,7 +2,7 @@ import { errorAnswer } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { createUpload, metadata, patchUpload, serve, VIDEOS } from '../uploads/tus-client.ts';
+import { createUpload, patchUpload, serve } from '../uploads/tus-client.ts';
 
 /** Errors written outside the routes' own error handler: tus's refusals and the viewer page's. */
 
@@ -22,20 +22,8 @@ async function shapeOf(res: Response): Promise<string> {
   return errorAnswer.parse(await res.json()).error.code;
 }
 
+// A creation without Tus-Resumable (412) is checked in uploads/tus.test.ts.
 describe('tus refusals in the error shape (statuses stay tus protocol)', () => {
-  it('a request without Tus-Resumable: 412', async () => {
-    const bare = await fetch(`${base}${VIDEOS}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${owner.contentToken}`,
-        'upload-length': '100',
-        'upload-metadata': metadata({ content_id: car, purpose: 'exterior' }),
-      },
-    });
-    expect(bare.status).toBe(412);
-    expect(await shapeOf(bare)).toBe('bad_request');
-  });
-
   it('bytes at the wrong offset: 409 conflict', async () => {
     const created = await createUpload(base, owner.contentToken, car, 1000);
     expect(created.status).toBe(201);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EXTERIOR_VIDEO_MAX_BYTES } from '@spinyard/domain';
+import { EXTERIOR_VIDEO_MAX_BYTES, errorAnswer } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { clipBytes, mp4 } from '../helpers/clips.ts';
@@ -252,7 +252,7 @@ describe('refusals at creation', () => {
     expect((await errorOf(res)).code).toBe('invalid_state_transition');
   });
 
-  it('records nothing when tus itself refuses the creation (no Tus-Resumable header)', async () => {
+  it('records nothing when tus itself refuses the creation (no Tus-Resumable header), in the error shape', async () => {
     const before = await count();
     const res = await fetch(`${base}/api/browser/v0/uploads/videos`, {
       method: 'POST',
@@ -263,6 +263,8 @@ describe('refusals at creation', () => {
       },
     });
     expect(res.status).toBe(412);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(errorAnswer.parse(await res.json()).error.code).toBe('bad_request');
     expect(await count()).toBe(before);
   });
 

@@ -1,11 +1,4 @@
-import {
-  LOGIN_ADDRESS_AND_USERNAME_MEMORY_MS,
-  LOGIN_ADDRESS_MEMORY_MS,
-  LOGIN_FIRST_DELAY_SECONDS,
-  LOGIN_FREE_FAILURES_PER_ADDRESS,
-  LOGIN_FREE_FAILURES_PER_ADDRESS_AND_USERNAME,
-  LOGIN_MAX_DELAY_SECONDS,
-} from '@spinyard/domain';
+import { LOGIN_THROTTLE } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { attemptsRepo } from './attempts-repo.ts';
@@ -18,10 +11,7 @@ import type { AuthRepo } from './repo.ts';
  * failures waits before its next attempt, longer after each further failure. A username as such is never held
  * back: five wrong passwords from anywhere locked any account, the master's included, for everyone.
  */
-export const LOGIN_THROTTLE = {
-  pair: { free: LOGIN_FREE_FAILURES_PER_ADDRESS_AND_USERNAME, memoryMs: LOGIN_ADDRESS_AND_USERNAME_MEMORY_MS },
-  address: { free: LOGIN_FREE_FAILURES_PER_ADDRESS, memoryMs: LOGIN_ADDRESS_MEMORY_MS },
-} as const;
+export { LOGIN_THROTTLE };
 
 export interface FailureCounts {
   by_pair: number;
@@ -33,7 +23,10 @@ export interface FailureCounts {
 /** The wait after a key's `failures`: none within the free ones, then the first delay doubled per further one. */
 export function loginDelaySeconds(failures: number, free: number): number {
   if (failures < free) return 0;
-  return Math.min(LOGIN_MAX_DELAY_SECONDS, LOGIN_FIRST_DELAY_SECONDS * 2 ** Math.min(failures - free, 30));
+  return Math.min(
+    LOGIN_THROTTLE.maxDelaySeconds,
+    LOGIN_THROTTLE.firstDelaySeconds * 2 ** Math.min(failures - free, 30),
+  );
 }
 
 /** Seconds until the caller may try again (the longer wait of its two keys, from each one's last failure), or 0. */

@@ -83,134 +83,138 @@ export interface HotspotFileDeps {
   jobs?: JobRunner | undefined;
 }
 
+/**
+ * A sound or video file without the phone's location, make and model (issue 18, finding 3), written into `dir`:
+ * its streams copied into a new file with no metadata (Media.stripMetadata), or for `browser_mp4` a faststart MP4
+ * (remuxToMp4, which drops the same). A file ffmpeg cannot copy is refused with `refusal`.
+ */
+async function stripped(
+  media: Media,
+  input: string,
+  as: StrippedContainer | 'browser_mp4',
+  dir: string,
+  extension: string,
+  refusal: () => AppError,
+): Promise<string> {
+  const output = path.join(dir, `stripped.${extension}`);
+  const made =
+    as === 'browser_mp4' ? await media.remuxToMp4(input, output) : await media.stripMetadata(input, output, as);
+  if (!made.ok) throw refusal();
+  return output;
+}
+
+/**
+ * Checks the file by its content and does the heavy work (decoding, copying without metadata) into `dir`, outside
+ * any transaction: an upload waiting for its turn to decode (platform/media/decode-slots.ts) holds no database
+ * connection. Answers the step that stores the result and says what the row keeps (run under the vehicle's lock).
+ */
+async function prepared(
+  { store, media }: Pick<HotspotFileDeps, 'store' | 'media'>,
+  contentId: string,
+  kind: HotspotFileKind,
+  file: ReceivedFile,
+  dir: string,
+): Promise<() => Promise<HotspotFiles>> {
+  const prefix = hotspotPrefix(contentId);
+  if (kind === 'image' || kind === 'icon') {
+    const data = await readFile(file.path);
+    const measured = await media.measureImage(data);
+    const allowed = kind === 'image' ? ['image/jpeg', 'image/png'] : ['image/png'];
+    if (!allowed.includes(measured.mime) || measured.width === undefined || measured.height === undefined) {
+      throw new AppError('unsupported_image_format', {
+        params: { allowed: kind === 'image' ? 'jpeg,png' : 'png' },
+        message: kind === 'image' ? 'Use a JPEG or PNG image.' : 'Use a PNG image (best 80x80, transparent).',
+      });
+    }
+    // Judged on the size the header declares, before a pixel is decoded.
+    const pixels = imagePixelsRefusal({ width: measured.width, height: measured.height }, IMAGE_SPEC.maxInputPixels);
+    if (pixels) throw fileRefusal(pixels);
+    if (kind === 'image') {
+      const rendered = await renderedImage(media, data, IMAGE_SPEC);
+      return async () => ({ image: await storeRendered(store, prefix, rendered) });
+    }
+    // An icon is at most 1024 pixels a side (checked from the header before decoding): made while it is stored.
+    const size = { width: measured.width, height: measured.height };
+    return async () => ({ icon: { ...(await storeHotspotIcon(store, media, prefix, data, size)), format: 'png' } });
+  }
+  if (kind === 'audio') {
+    const probe = await media.probeAudio(file.path);
+    const audio = probe.ok ? probe.audio : undefined;
+    const format =
+      audio && !audio.hasVideo
+        ? audio.container === 'mp3' && audio.codec === 'mp3'
+          ? 'mp3'
+          : audio.container === M4A_CONTAINER && ['aac', 'alac', 'mp3'].includes(audio.codec)
+            ? 'm4a'
+            : undefined
+        : undefined;
+    if (!audio || !format) {
+      throw new AppError('unsupported_audio_format', { message: 'Use an MP3 or M4A audio file.' });
+    }
+    if (audio.durationSeconds > HOTSPOT_LIMITS.audioMaxSeconds + AUDIO_SLACK_SECONDS) {
+      throw new AppError('audio_too_long', {
+        params: { max_seconds: HOTSPOT_LIMITS.audioMaxSeconds },
+        message: `The audio must be ${HOTSPOT_LIMITS.audioMaxSeconds} seconds or shorter.`,
+      });
+    }
+    const clean = await stripped(
+      media,
+      file.path,
+      format,
+      dir,
+      format,
+      () => new AppError('unsupported_audio_format', { message: 'Use an MP3 or M4A audio file.' }),
+    );
+    const durationSeconds = Math.round(audio.durationSeconds * 100) / 100;
+    return async () => {
+      const put = await putContentAddressedFile(store, prefix, clean, format, {
+        contentType: format === 'mp3' ? 'audio/mpeg' : 'audio/mp4',
+      });
+      const stored: StoredHotspotFile = { key: put.key, bytes: put.size, format, duration_seconds: durationSeconds };
+      return { audio: stored };
+    };
+  }
+  const probe = await media.probeVideo(file.path);
+  if (!probe.ok) throw new AppError('video_invalid_file', { params: { reason: probe.reason } });
+  const video = probe.video;
+  const container = VIDEO_CONTAINERS[video.container];
+  if (!container) {
+    throw new AppError('unsupported_video_format', {
+      params: { container: video.container },
+      message: 'Use an MP4, MOV, M4V, WMV or AVI video.',
+    });
+  }
+  const bounds = videoBoundsRefusal(video);
+  if (bounds) throw new AppError(bounds.code, { params: bounds.params, message: bounds.message });
+  // H.264 in the QuickTime family is served as it is: made a plain MP4 (the sound AAC, as every browser plays);
+  // anything else keeps its own container until the playable copy is made of it (video-job.ts).
+  const playable = playsInBrowsers(video.container, video.codec);
+  const clean = await stripped(
+    media,
+    file.path,
+    playable ? 'browser_mp4' : container.strip,
+    dir,
+    container.extension,
+    () => new AppError('video_invalid_file', { params: { reason: 'unreadable' } }),
+  );
+  const facts = {
+    format: container.extension,
+    duration_seconds: Math.round(video.durationSeconds * 100) / 100,
+    width: video.width,
+    height: video.height,
+    // Kept as uploaded (without its metadata); browsers get an MP4 made of it (video-job.ts).
+    ...(playable ? {} : { playable: { state: 'pending' as const } }),
+  };
+  return async () => {
+    const put = await putContentAddressedFile(store, prefix, clean, container.extension, {
+      contentType: container.contentType,
+    });
+    return { video: { key: put.key, bytes: put.size, ...facts } };
+  };
+}
+
 export function hotspotFilesService({ db, store, media, videoMaxBytes, jobs }: HotspotFileDeps) {
   const videoMax = videoMaxBytes ?? HOTSPOT_LIMITS.videoMaxBytes;
-
-  /**
-   * A sound or video file without the phone's location, make and model (issue 18, finding 3), written into `dir`:
-   * its streams copied into a new file with no metadata (Media.stripMetadata), or for `browser_mp4` a faststart MP4
-   * (remuxToMp4, which drops the same). A file ffmpeg cannot copy is refused with `refusal`.
-   */
-  async function stripped(
-    input: string,
-    as: StrippedContainer | 'browser_mp4',
-    dir: string,
-    extension: string,
-    refusal: () => AppError,
-  ): Promise<string> {
-    const output = path.join(dir, `stripped.${extension}`);
-    const made =
-      as === 'browser_mp4' ? await media.remuxToMp4(input, output) : await media.stripMetadata(input, output, as);
-    if (!made.ok) throw refusal();
-    return output;
-  }
-
-  /**
-   * Checks the file by its content and does the heavy work (decoding, copying without metadata) into `dir`, outside
-   * any transaction: an upload waiting for its turn to decode (platform/media/decode-slots.ts) holds no database
-   * connection. Answers the step that stores the result and says what the row keeps (run under the vehicle's lock).
-   */
-  async function prepared(
-    contentId: string,
-    kind: HotspotFileKind,
-    file: ReceivedFile,
-    dir: string,
-  ): Promise<() => Promise<HotspotFiles>> {
-    const prefix = hotspotPrefix(contentId);
-    if (kind === 'image' || kind === 'icon') {
-      const data = await readFile(file.path);
-      const measured = await media.measureImage(data);
-      const allowed = kind === 'image' ? ['image/jpeg', 'image/png'] : ['image/png'];
-      if (!allowed.includes(measured.mime) || measured.width === undefined || measured.height === undefined) {
-        throw new AppError('unsupported_image_format', {
-          params: { allowed: kind === 'image' ? 'jpeg,png' : 'png' },
-          message: kind === 'image' ? 'Use a JPEG or PNG image.' : 'Use a PNG image (best 80x80, transparent).',
-        });
-      }
-      // Judged on the size the header declares, before a pixel is decoded.
-      const pixels = imagePixelsRefusal({ width: measured.width, height: measured.height }, IMAGE_SPEC.maxInputPixels);
-      if (pixels) throw fileRefusal(pixels);
-      if (kind === 'image') {
-        const rendered = await renderedImage(media, data, IMAGE_SPEC);
-        return async () => ({ image: await storeRendered(store, prefix, rendered) });
-      }
-      // An icon is at most 1024 pixels a side (checked from the header before decoding): made while it is stored.
-      const size = { width: measured.width, height: measured.height };
-      return async () => ({ icon: { ...(await storeHotspotIcon(store, media, prefix, data, size)), format: 'png' } });
-    }
-    if (kind === 'audio') {
-      const probe = await media.probeAudio(file.path);
-      const audio = probe.ok ? probe.audio : undefined;
-      const format =
-        audio && !audio.hasVideo
-          ? audio.container === 'mp3' && audio.codec === 'mp3'
-            ? 'mp3'
-            : audio.container === M4A_CONTAINER && ['aac', 'alac', 'mp3'].includes(audio.codec)
-              ? 'm4a'
-              : undefined
-          : undefined;
-      if (!audio || !format) {
-        throw new AppError('unsupported_audio_format', { message: 'Use an MP3 or M4A audio file.' });
-      }
-      if (audio.durationSeconds > HOTSPOT_LIMITS.audioMaxSeconds + AUDIO_SLACK_SECONDS) {
-        throw new AppError('audio_too_long', {
-          params: { max_seconds: HOTSPOT_LIMITS.audioMaxSeconds },
-          message: `The audio must be ${HOTSPOT_LIMITS.audioMaxSeconds} seconds or shorter.`,
-        });
-      }
-      const clean = await stripped(
-        file.path,
-        format,
-        dir,
-        format,
-        () => new AppError('unsupported_audio_format', { message: 'Use an MP3 or M4A audio file.' }),
-      );
-      const durationSeconds = Math.round(audio.durationSeconds * 100) / 100;
-      return async () => {
-        const put = await putContentAddressedFile(store, prefix, clean, format, {
-          contentType: format === 'mp3' ? 'audio/mpeg' : 'audio/mp4',
-        });
-        const stored: StoredHotspotFile = { key: put.key, bytes: put.size, format, duration_seconds: durationSeconds };
-        return { audio: stored };
-      };
-    }
-    const probe = await media.probeVideo(file.path);
-    if (!probe.ok) throw new AppError('video_invalid_file', { params: { reason: probe.reason } });
-    const video = probe.video;
-    const container = VIDEO_CONTAINERS[video.container];
-    if (!container) {
-      throw new AppError('unsupported_video_format', {
-        params: { container: video.container },
-        message: 'Use an MP4, MOV, M4V, WMV or AVI video.',
-      });
-    }
-    const bounds = videoBoundsRefusal(video);
-    if (bounds) throw new AppError(bounds.code, { params: bounds.params, message: bounds.message });
-    // H.264 in the QuickTime family is served as it is: made a plain MP4 (the sound AAC, as every browser plays);
-    // anything else keeps its own container until the playable copy is made of it (video-job.ts).
-    const playable = playsInBrowsers(video.container, video.codec);
-    const clean = await stripped(
-      file.path,
-      playable ? 'browser_mp4' : container.strip,
-      dir,
-      container.extension,
-      () => new AppError('video_invalid_file', { params: { reason: 'unreadable' } }),
-    );
-    const facts = {
-      format: container.extension,
-      duration_seconds: Math.round(video.durationSeconds * 100) / 100,
-      width: video.width,
-      height: video.height,
-      // Kept as uploaded (without its metadata); browsers get an MP4 made of it (video-job.ts).
-      ...(playable ? {} : { playable: { state: 'pending' as const } }),
-    };
-    return async () => {
-      const put = await putContentAddressedFile(store, prefix, clean, container.extension, {
-        contentType: container.contentType,
-      });
-      return { video: { key: put.key, bytes: put.size, ...facts } };
-    };
-  }
 
   return {
     maxBytes: (kind: HotspotFileKind) => maxBytesOf(kind, videoMax),
@@ -230,7 +234,7 @@ export function hotspotFilesService({ db, store, media, videoMaxBytes, jobs }: H
       let copy: HotspotVideoPayload | undefined;
       const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-hotspot-'));
       try {
-        const storeFile = await prepared(contentId, kind, file, dir);
+        const storeFile = await prepared({ store, media }, contentId, kind, file, dir);
         const answer = await db.transaction().execute(async (trx) => {
           const { hotspot } = await gatedHotspot(trx, actor, contentId, hotspotId);
           // Stored while the vehicle's lock is held, so a removal cannot delete bytes this row is about to name.

@@ -24,8 +24,8 @@ import { useInterruptedUploads } from './useInterruptedUploads.ts';
 
 /**
  * Choosing and sending the walk-around videos, then making the spin from them: a picker and a drop zone (each file
- * judged in the browser by the server's rules before it is sent, the server judging it again by its content), a bar per file, the spec's upload states, refusals in the user's
- * language, and "Make the spin" once every chosen upload is ready.
+ * judged in the browser by the server's rules before it is sent, the server judging it again by its content), a
+ * bar per file, the spec's upload states, refusals in the user's language, and "Make the spin" once every chosen upload is ready.
  */
 export function UploadSection({
   contentId,
@@ -44,7 +44,6 @@ export function UploadSection({
   const refresh = useRefreshExterior(contentId);
   const makeSpin = useMakeSpin(contentId);
   const inputRef = useRef<HTMLInputElement>(null);
-  const rowId = useId();
   const [spinError, setSpinError] = useState<string | null>(null);
   const [asyncStarted, setAsyncStarted] = useState(false);
   const { settings, obvr } = answer;
@@ -128,18 +127,12 @@ export function UploadSection({
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         {obvr.max_rows > 1 ? (
-          <NativeSelect
-            id={rowId}
-            label={settings.upload_type === 'multiple_lines' ? t('exterior.spin.firstRow') : t('exterior.spin.row')}
-            value={String(row)}
-            onChange={(event) => setRow(Number(event.currentTarget.value))}
-            data={Array.from({ length: obvr.max_rows }, (_, i) => ({
-              value: String(i + 1),
-              label: t('exterior.rowN', { n: i + 1 }),
-            }))}
+          <SpinRowSelect
+            row={row}
+            maxRows={obvr.max_rows}
+            firstOfLines={settings.upload_type === 'multiple_lines'}
             disabled={disabled}
-            w={160}
-            data-testid="exterior-spin-row"
+            onChange={setRow}
           />
         ) : null}
         <ToolButton
@@ -176,5 +169,32 @@ export function UploadSection({
         </Alert>
       ) : null}
     </Stack>
+  );
+}
+
+/** The row the spin goes to (or the first of the rows, one video a row). */
+function SpinRowSelect(props: {
+  row: number;
+  maxRows: number;
+  firstOfLines: boolean;
+  disabled: boolean;
+  onChange: (row: number) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <NativeSelect
+      id={id}
+      label={props.firstOfLines ? t('exterior.spin.firstRow') : t('exterior.spin.row')}
+      value={String(props.row)}
+      onChange={(event) => props.onChange(Number(event.currentTarget.value))}
+      data={Array.from({ length: props.maxRows }, (_, i) => ({
+        value: String(i + 1),
+        label: t('exterior.rowN', { n: i + 1 }),
+      }))}
+      disabled={props.disabled}
+      w={160}
+      data-testid="exterior-spin-row"
+    />
   );
 }
