@@ -42,6 +42,8 @@ export const STATUS_BEHAVIOUR = {
 export function statusBehaviour(status: number): StatusBehaviourKind {
   const known = (STATUS_BEHAVIOUR as Readonly<Record<number, StatusBehaviourKind>>)[status];
   if (known) return known;
+  // A full disk (507, issue 18) is not a passing fault: the dealer reads what the server says, as for a 503.
+  if (status === 507) return 'user_message_or_code';
   return status >= 500 ? 'retry_later' : 'user_message';
 }
 

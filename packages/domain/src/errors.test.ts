@@ -106,6 +106,7 @@ describe('statusBehaviour', () => {
     [504, 'user_message_or_code'],
     [404, 'user_message'],
     [501, 'retry_later'],
+    [507, 'user_message_or_code'],
   ] as const)('%i: %s', (status, kind) => {
     expect(statusBehaviour(status)).toBe(kind);
   });

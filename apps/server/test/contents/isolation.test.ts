@@ -92,6 +92,7 @@ const inBody = (name: string, path: string, body: Record<string, unknown> = {}) 
 /** Every route that names a vehicle, by path or in its body; `state` is one the route would act on for its owner. */
 const ROUTES_ON_A: Route[] = [
   onPath('read', 'GET', '/api/browser/v0/contents/{id}'),
+  onPath('pending changes', 'GET', '/api/browser/v0/contents/pending_changes/{id}'),
   route(
     'update',
     'POST',

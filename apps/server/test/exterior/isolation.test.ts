@@ -71,6 +71,10 @@ async function requests(content: string): Promise<[string, InjectOptions][]> {
     ['read', { method: 'GET', url: `/api/browser/v0/exterior/${content}` }],
     ['limit check', { method: 'GET', url: `/api/browser/v0/exterior/${content}/upload_limit_check` }],
     [
+      'uploaded before',
+      { method: 'GET', url: `/api/browser/v0/exterior/${content}/uploaded_before?sha256=${'a'.repeat(64)}` },
+    ],
+    [
       'reorder',
       {
         method: 'POST',
@@ -132,6 +136,7 @@ describe('exterior routes across tenants and groups', () => {
     expect(answered).toEqual({
       read: 200,
       'limit check': 200,
+      'uploaded before': 200,
       reorder: 200,
       'delete frame': 200,
       replace: 202,

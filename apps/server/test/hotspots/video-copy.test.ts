@@ -80,7 +80,7 @@ describe('browser copies of hotspot videos', () => {
     const manifest = publishedManifest.parse((await manifestOf(t.app, built.json().short_id)).json());
     const published = manifest.exterior?.rows[0]?.hotspots.find((h) => h.id === hotspot)?.video;
     expect(published).toMatchObject({ format: 'mp4', width: 320, height: 180 });
-    expect(published?.url).toMatch(/\/published\/[0-9a-f]{64}\.mp4$/);
+    expect(published?.url).toMatch(/\/published\/k\/[0-9a-f]{64}\.mp4$/);
   });
 
   it('needs no copy of an H.264 MP4; a replaced video takes its copy with it', async () => {

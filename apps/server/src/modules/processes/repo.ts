@@ -1,4 +1,4 @@
-import { isRunningProcess, type ProcessAnswer, type RunningProcess } from '@spinyard/domain';
+import { isRunningProcess, type RunningProcess } from '@spinyard/domain';
 import { sql } from 'kysely';
 import { bossDbOf } from '../../db/boss-db.ts';
 import type { Db } from '../../db/database.ts';
@@ -6,22 +6,9 @@ import type { ProcessStatus } from '../../db/schema.ts';
 import { type ContentScope, visibleContentsSql } from '../../db/visible-contents.ts';
 import type { ContentProcessRow } from '../contents/repo.ts';
 
-/** The channel every node LISTENs on for process changes (platform/realtime fans it out to sockets). */
-export const PROCESS_CHANNEL = 'spinyard_processes';
+import { type ContentAudience, PROCESS_CHANNEL, type ProcessNotice } from './notice.ts';
 
-/** Who may see a vehicle, as canSeeContent needs it: its domain, owner and the owner's parent admin. */
-export interface ContentAudience {
-  domain_id: string;
-  owner_id: string;
-  owner_parent_id: string | null;
-}
-
-/** What a NOTIFY carries: the process as answered, and who may see the vehicle it runs on. */
-export interface ProcessNotice {
-  content_id: string;
-  audiences: ContentAudience[];
-  process: ProcessAnswer;
-}
+export { type ContentAudience, PROCESS_CHANNEL, type ProcessNotice };
 
 export interface NewProcess {
   contentId: string;

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerSocketChannel } from '../../platform/realtime/socket-route.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { ModuleContext } from '../context.ts';
-import { PROCESS_CHANNEL, type ProcessNotice } from './repo.ts';
+import { PROCESS_CHANNEL, type ProcessNotice } from './notice.ts';
 
 /** How often a socket's token and role are read again: a logout or a role change closes or narrows it by then. */
 const RECHECK_MS = 60_000;

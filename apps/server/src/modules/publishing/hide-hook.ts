@@ -1,7 +1,7 @@
 import { idSchema } from '@spinyard/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../context.ts';
-import { PROCESS_CHANNEL, type ProcessNotice } from '../processes/repo.ts';
+import { PROCESS_CHANNEL, type ProcessNotice } from '../processes/notice.ts';
 import { buildService } from './build-service.ts';
 import { type PendingService, pendingService } from './pending-service.ts';
 
