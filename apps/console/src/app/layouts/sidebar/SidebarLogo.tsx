@@ -7,7 +7,9 @@ import classes from './Sidebar.module.css';
 
 /**
  * The company's logo, linking to /top. Its alt text is the company name (the spec's "default title"). A minimized
- * sidebar shows the same logo scaled into its narrow column, so the brand stays the one the tenant chose.
+ * sidebar shows the same logo scaled into its narrow column, so the brand stays the one the tenant chose. The link is
+ * named by its label in every state: while the company code loads it holds no picture yet, and an unnamed link is
+ * what a screen reader (and the browser tests' axe check) would meet first on every page.
  */
 export function SidebarLogo({ companyName, collapsed }: { companyName: string; collapsed: boolean }) {
   const { t } = useTranslation();
@@ -17,7 +19,7 @@ export function SidebarLogo({ companyName, collapsed }: { companyName: string; c
       to="/top"
       className={classes.logo}
       data-testid="sidebar-logo"
-      aria-label={collapsed ? t('layout.logoLink', { name: companyName }) : undefined}
+      aria-label={t('layout.logoLink', { name: companyName })}
     >
       {companyCode.isPending ? null : (
         <CompanyLogo
