@@ -10,6 +10,7 @@ import {
   type RealSpinClip,
   realSpinVideo,
   thumbnail,
+  type ViewCrop,
   viewThumbnails,
   walkViews,
 } from '../helpers/real-spin.ts';
@@ -24,7 +25,7 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-async function spinOf(spin: RealSpinClip) {
+async function spinOf(spin: RealSpinClip, reference = views) {
   const file = await realSpinVideo(spin);
   const outDir = await mkdtemp(path.join(tmpdir(), 'spinyard-real-'));
   dirs.push(outDir);
@@ -48,7 +49,7 @@ async function spinOf(spin: RealSpinClip) {
     false,
   );
   const shown: number[] = [];
-  for (const f of plan.files) shown.push(nearestView(await thumbnail(await readFile(f)), views));
+  for (const f of plan.files) shown.push(nearestView(await thumbnail(await readFile(f)), reference));
   return { shown, loop: plan.loop };
 }
 
@@ -60,6 +61,8 @@ const held = (): number[] => {
   }
   return out;
 };
+
+const UPPER_CROP: ViewCrop = { left: 40, top: 50, width: 400, height: 150 };
 
 /** A steady walk of `turns` turns at a third of a view a video frame (51 views a turn). */
 const steady = (name: string, turns: number, effects?: string[]): RealSpinClip => ({
@@ -93,6 +96,18 @@ const CLIPS = {
   short9: steady('real-short-0.9', 0.9),
   turns15: steady('real-turns-1.5', 1.5),
   turns2: steady('real-turns-2', 2),
+  // A second row of an obvr spin, from the same photographs since the package has one row: the camera higher (the
+  // top of the picture cropped off, so the car sits lower and larger), a brighter sky and a row that starts at
+  // another view (10), as a second walk round the car would. Its rows must each be exact on their own.
+  upperRow: {
+    name: 'real-upper-row',
+    views: walkViews([{ frames: Math.round((1.1 * REAL_SPIN.views) / 0.33), speed: 0.33 }], 10),
+    effects: [
+      `crop=w=${UPPER_CROP.width}:h=${UPPER_CROP.height}:x=${UPPER_CROP.left}:y=${UPPER_CROP.top}`,
+      'scale=480:214',
+      'eq=brightness=0.08:contrast=1.15',
+    ],
+  },
 } satisfies Record<string, RealSpinClip>;
 
 /** Frame k of a 17-frame spin should show view 3k (51 views a turn, starting on view 0). */
@@ -104,10 +119,12 @@ const even = Array.from({ length: FRAMES }, (_, k) => 3 * k);
  * EXACT is within one: one source view is the finest the 51 photographs can tell apart, and the spin's candidates
  * are a source frame apart at best.
  */
-function expectOneTurn(shown: readonly number[], within: number) {
+function expectOneTurn(views: readonly number[], within: number, start = 0) {
+  // Views counted from the row's first, round the turn.
+  const shown = views.map((v) => (v - start + REAL_SPIN.views) % REAL_SPIN.views);
   for (const [k, view] of shown.entries())
-    expect(Math.abs(view - even[k]!), `frame ${k}: ${shown}`).toBeLessThanOrEqual(within);
-  for (let k = 1; k < shown.length; k++) expect(shown[k]!, `${shown}`).toBeGreaterThan(shown[k - 1]!);
+    expect(Math.abs(view - even[k]!), `frame ${k}: ${views}`).toBeLessThanOrEqual(within);
+  for (let k = 1; k < shown.length; k++) expect(shown[k]!, `${views}`).toBeGreaterThan(shown[k - 1]!);
   const seam = REAL_SPIN.views - shown.at(-1)! + shown[0]!;
   expect(seam).toBeGreaterThanOrEqual(3 - within);
   expect(seam).toBeLessThanOrEqual(3 + within);
@@ -143,6 +160,18 @@ describe('one turn of real photographs, found by what the frames show', () => {
       expectOneTurn(shown, EXACT);
       expect(loop.verdict).toBe('more_than_turn');
       expect(loop.extra_turn).toBeCloseTo(extra, 1);
+    }
+  });
+
+  it('two rows (obvr): each row one turn, exact from its own start', async () => {
+    const upper = await viewThumbnails(UPPER_CROP);
+    for (const [c, start, reference] of [
+      [CLIPS.exposure, 0, views],
+      [CLIPS.upperRow, 10, upper],
+    ] as const) {
+      const { shown, loop } = await spinOf(c, reference);
+      expectOneTurn(shown, EXACT, start);
+      expect(loop.verdict).toBe('more_than_turn');
     }
   });
 
