@@ -280,6 +280,13 @@ async function phoneDetailAndList(page: Page, vehicleId: string, managementId: s
   await page.setViewportSize({ width: 390, height: 844 });
   await testId(page, 'exterior-row').first().scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'exterior-ja-phone-frames');
+  // The walk-around video the spin was made from, kept as its backup, offered by a signed link.
+  const original = testId(page, 'exterior-original-video').first();
+  await original.waitFor({ state: 'visible', timeout: 15_000 });
+  expect(await original.getAttribute('href')).toMatch(/^\/svnmedia\/contents\/\d+\/exterior-backups\/\w+\.\w+\?exp=/);
+  expect(await textOf(original)).toContain('元の動画をダウンロード');
+  await original.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'exterior-ja-phone-original-video');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousA11yViolations(page);
 

@@ -160,6 +160,10 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
       .poll(() => player.evaluate((el: HTMLVideoElement) => Math.round(el.duration)), { timeout: 15_000 })
       .toBe(4);
     expect(await textOf(movies.first())).toContain('showroom-320x180-4s.mp4');
+    // Its sound track as uploaded (untagged mono AAC), the one the stored video plays.
+    await expect
+      .poll(() => textOf(testId(page, 'original-movie-audio')), { timeout: 10_000 })
+      .toBe('音声1: 言語指定なし、AAC 1ch 44.1 kHz（再生される音声）');
 
     await testId(page, 'movie-upload').locator('input[type="file"]').setInputFiles(fake);
     const refused = testId(page, 'movie-upload-refused');

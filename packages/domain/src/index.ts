@@ -38,6 +38,7 @@ export * from './schemas/content-csv.ts';
 export * from './schemas/content-processes.ts';
 export * from './schemas/contents.ts';
 export * from './schemas/contents-actions.ts';
+export * from './schemas/contents-analytics.ts';
 export * from './schemas/contents-extend-info.ts';
 export * from './schemas/contents-list.ts';
 export * from './schemas/contents-report.ts';

@@ -1,6 +1,7 @@
 import type {
   ExteriorAnswer,
   ExteriorCreateBody,
+  ExteriorMovieUrlAnswer,
   ExteriorOrderBody,
   MovieBackupReportAnswer,
   MovieBackupReportQuery,
@@ -8,6 +9,7 @@ import type {
 } from '@spinyard/domain';
 import { isUploadInFlight } from '@spinyard/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from './apiError.ts';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
 import { uploadFile } from './uploadFile.ts';
 
@@ -53,6 +55,28 @@ export function useExterior(contentId: string) {
     queryKey: exteriorKeys.detail(contentId),
     queryFn: () => fetchExterior(contentId),
     refetchInterval: (query) => exteriorPollMs(query.state.data),
+    retry: false,
+  });
+}
+
+/**
+ * `GET /exteriormovie_url`: the kept original walk-around videos with signed URLs; null when none is kept (404: the
+ * domain's backup period is over, or the spin was not made from a video). Under the spin's key, so a new spin reads
+ * it again; its URLs live at least 30 minutes, so it is read again after 20.
+ */
+export function useExteriorMovies(contentId: string) {
+  return useQuery({
+    queryKey: [...exteriorKeys.detail(contentId), 'original-videos'] as const,
+    queryFn: async () => {
+      const url = `${base}/exteriormovie_url?contentsID=${seg(contentId)}`;
+      try {
+        return await apiGet<ExteriorMovieUrlAnswer>(url, { errors: 'silent' });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 20 * 60 * 1000,
     retry: false,
   });
 }

@@ -1,4 +1,5 @@
 import type {
+  AudioTracksAnswer,
   MediaOrderBody,
   OriginalMovieAnswer,
   OriginalMoviesAnswer,
@@ -151,6 +152,14 @@ export const useDeleteOriginalMovie = (contentId: string) =>
   useDeleteFromFileList<OriginalMoviesAnswer>(contentId, MOVIES);
 export const useReorderOriginalMovies = (contentId: string) =>
   useReorderFileList<OriginalMoviesAnswer>(contentId, MOVIES);
+
+/** The sound tracks of one original video (read once: a stored video's tracks never change). */
+export const useAudioTracks = (contentId: string, movieId: string) =>
+  useQuery({
+    queryKey: [...sliderKeys.movies(contentId), movieId, 'audio-tracks'] as const,
+    queryFn: () => apiGet<AudioTracksAnswer>(`${listPath(contentId, MOVIES)}/${seg(movieId)}/audio-tracks`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export const useRiderView = (contentId: string) => useFileList<RiderViewAnswer>(contentId, RIDER_VIEW);
 export const useAddRiderViewImage = (contentId: string) =>

@@ -105,6 +105,13 @@ const ROUTES_ON_A: Route[] = [
   inBody('development view position', '/api/browser/v0/contents/development_view_position', { position: 'outside' }),
   inBody('inspection display', '/api/browser/v0/contents/cs-car-inspection-display', { display: true }),
   inBody('inspection', '/api/browser/v0/contents/cs-car-inspection', { inspector_name: 'Intruder' }),
+  route('analytics read', 'GET', (id) => `/api/browser/v0/analytics_settings?contentsID=${id}`),
+  route(
+    'analytics write',
+    'POST',
+    () => '/api/browser/v0/analytics_settings',
+    (id) => ({ content_id: id, enabled: false, tag: '' }),
+  ),
   onPath('panel symbols', 'GET', '/api/browser/v0/contents/{id}/cs-car-inspection/development-view-number-to-symbol'),
   onPath('publish', 'POST', '/api/browser/v0/contents/public/{id}'),
   onPath('unpublish', 'POST', '/api/browser/v0/contents/private/{id}', 'published'),

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { movieBackupRepo } from '../../src/modules/exterior/backup-repo.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
@@ -22,6 +23,8 @@ let groupA: string;
 let framesA: string[];
 let outsiders: SignedInUser[];
 let carB: string;
+/** The owner's exterior upload session on A's vehicle. */
+let session: string;
 
 beforeAll(async () => {
   const tenantA = await t.make.tenant();
@@ -33,6 +36,16 @@ beforeAll(async () => {
   groupA = seeded.rows[0]!.id;
   framesA = seeded.rows[0]!.frameIds;
   await exteriorRepo(t.db).saveSettings(carA, { initial_angle: 'left_90', initial_row: 1 });
+  // A kept original video, so the owner's /exteriormovie_url answers it.
+  const backupKey = `contents/${carA}/exterior-backups/${'b'.repeat(64)}.mp4`;
+  await testAppStore(t.dir).put(backupKey, Buffer.from('walk-around'));
+  await movieBackupRepo(t.db).insert({
+    ...{ contentId: carA, domainId: tenantA.domainId, uploadId: null, blobKey: backupKey },
+    ...{ size: 11, durationSeconds: 5, fileName: 'walk.mp4', expiresAt: null },
+  });
+
+  const opened = await as(ownerA, { method: 'GET', url: `/api/browser/v0/session/start?contentsID=${carA}` });
+  session = opened.json().session_id;
 
   const tenantB = await t.make.tenant();
   const superB = await t.make.signedIn({ tenant: tenantB, privilege_type: 'super' });
@@ -100,6 +113,9 @@ async function requests(content: string): Promise<[string, InjectOptions][]> {
     ['initial row', { method: 'POST', url: `/api/browser/v0/exterior/${content}/rows/initial`, payload: { row: 2 } }],
     ['extra images', { method: 'POST', url: `/api/browser/v0/exterior/${content}/extra-images/remove` }],
     ['delete row', { method: 'DELETE', url: `/api/browser/v0/exterior/${content}/rows/${groupA}` }],
+    ['movie url', { method: 'GET', url: `/api/browser/v0/exteriormovie_url?contentsID=${content}` }],
+    ['session start', { method: 'GET', url: `/api/browser/v0/session/start?contentsID=${content}` }],
+    ['session cancel', { method: 'DELETE', url: `/api/browser/v0/exterior/${content}/session?sessionID=${session}` }],
     ['delete all', { method: 'DELETE', url: `/api/browser/v0/exterior/${content}` }],
   ];
 }
@@ -145,6 +161,9 @@ describe('exterior routes across tenants and groups', () => {
       'initial row': 200,
       'extra images': 202,
       'delete row': 200,
+      'movie url': 200,
+      'session start': 200,
+      'session cancel': 200,
       'delete all': 200,
     });
   });

@@ -79,6 +79,10 @@ async function requests(who: SignedInUser): Promise<[string, InjectOptions][]> {
     ['GET movies', as(who, { method: 'GET', url: `/api/browser/v0/slider/${bike}/movies` })],
     ['GET rider-view', as(who, { method: 'GET', url: `/api/browser/v0/slider/${bike}/rider-view` })],
     [
+      'GET audio-tracks',
+      as(who, { method: 'GET', url: `/api/browser/v0/slider/${bike}/movies/${movie}/audio-tracks` }),
+    ],
+    [
       'POST items',
       as(who, { method: 'POST', url: `/api/browser/v0/slider/${bike}/items/${item}`, payload: { caption: 'stolen' } }),
     ],
@@ -123,6 +127,7 @@ describe('slider routes across tenants and groups', () => {
       as(other, { method: 'DELETE', url: `/api/browser/v0/slider/${own}/items/${item}` }),
       as(other, { method: 'POST', url: `/api/browser/v0/slider/${own}/items/${item}`, payload: { caption: 'x' } }),
       as(other, { method: 'DELETE', url: `/api/browser/v0/slider/${own}/movies/${movie}` }),
+      as(other, { method: 'GET', url: `/api/browser/v0/slider/${own}/movies/${movie}/audio-tracks` }),
       as(other, { method: 'DELETE', url: `/api/browser/v0/slider/${own}/rider-view/${rider}` }),
     ]) {
       const res = await t.app.inject(request);

@@ -51,3 +51,28 @@ export const movieBackupReportAnswer = pageOf(movieBackupAnswer).extend({
   kept_bytes: z.number().int().describe('Bytes of the matching backups not yet purged'),
 });
 export type MovieBackupReportAnswer = z.output<typeof movieBackupReportAnswer>;
+
+/**
+ * `GET /exteriormovie_url?contentsID=N` (second document, section 7, "Other content resources"): the spec's own
+ * name of the query parameter is kept, as its clients send it.
+ */
+export const exteriorMovieUrlQuery = z.object({ contentsID: idSchema.describe('The vehicle') });
+export type ExteriorMovieUrlQuery = z.output<typeof exteriorMovieUrlQuery>;
+
+/** One kept original walk-around video of the vehicle, with a signed URL that loads it until `url_expires_at`. */
+export const exteriorMovieAnswer = z.object({
+  id: idSchema,
+  file_name: z.string().nullable().describe('The name the video was uploaded under'),
+  size: z.number().int().describe('Bytes'),
+  duration_seconds: z.number(),
+  created_at: z.string().describe('When the spin was made from it'),
+  expires_at: z.string().nullable().describe('When the purge deletes it; null = kept indefinitely'),
+  url: z.string().describe('Signed, expiring URL of the video (metadata stripped), for this user only'),
+});
+/** The vehicle's kept original videos, newest first; 404 when none is kept (never uploaded, or purged). */
+export const exteriorMovieUrlAnswer = z.object({
+  content_id: idSchema,
+  url_expires_at: z.string().describe('When the signed URLs stop loading: ask again after'),
+  movies: z.array(exteriorMovieAnswer).min(1),
+});
+export type ExteriorMovieUrlAnswer = z.output<typeof exteriorMovieUrlAnswer>;

@@ -150,3 +150,29 @@ export function isPermutationOf(ids: readonly string[], current: readonly string
   const wanted = new Set(ids);
   return wanted.size === ids.length && current.every((id) => wanted.has(id));
 }
+
+/**
+ * One sound stream of an original video as uploaded (second document, section 7: "original-movie audio track
+ * list", shape not shown). The stored MP4 keeps the first one (`played`), made AAC; the others are listed so the
+ * dealer knows what the file held.
+ */
+export const audioTrackAnswer = z.object({
+  index: z.number().int().describe('Its place among the sound streams, from 0'),
+  codec: z.string().describe("ffprobe's codec name: aac, mp3, ac3, pcm_s16le..."),
+  language: z.string().nullable().describe('ISO 639-2 tag as the file gives it (jpn, eng); null when untagged'),
+  channels: z.number().int().nullable(),
+  sample_rate: z.number().int().nullable().describe('Hz'),
+  duration_seconds: z.number().nullable(),
+  played: z.boolean().describe('The track the stored video plays'),
+});
+export type AudioTrackAnswer = z.output<typeof audioTrackAnswer>;
+
+/** `GET /slider/{content_id}/movies/{movie_id}/audio-tracks`: empty when the video has no sound. */
+export const audioTracksAnswer = z.object({
+  movie_id: idSchema,
+  source: z
+    .enum(['upload', 'stored'])
+    .describe('upload: read from the file as uploaded; stored: read from the kept MP4 (a video uploaded before)'),
+  tracks: z.array(audioTrackAnswer),
+});
+export type AudioTracksAnswer = z.output<typeof audioTracksAnswer>;

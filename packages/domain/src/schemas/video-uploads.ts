@@ -61,3 +61,37 @@ export const videoUploadAnswer = z.object({
   updated_at: z.string(),
 });
 export type VideoUploadAnswer = z.output<typeof videoUploadAnswer>;
+
+/**
+ * `GET /session/start?contentsID=N` (second document, section 7: "GET /session/start with contentsID"; `/exterior`
+ * "delete with sessionID"; shapes not shown): an exterior upload session, opened when the exterior editor opens.
+ * Every upload the user starts on the vehicle from then on belongs to it, and `DELETE /exterior/{id}/session`
+ * cancels those not yet taken by the spin pipeline (the dealer leaves the editor without keeping them).
+ */
+export const uploadSessionQuery = z.object({ contentsID: idSchema.describe('The vehicle') });
+export type UploadSessionQuery = z.output<typeof uploadSessionQuery>;
+
+/** A session id: its start (ms), its expiry (Unix seconds) and the server's signature, dot-separated. */
+export const uploadSessionIdSchema = z
+  .string()
+  .refine((v) => /^\d{1,15}\.\d{1,12}\.[\w-]{22}$/.test(v), ruleIssue('format', 'Not an upload session id.'));
+
+export const uploadSessionAnswer = z.object({
+  session_id: z.string().describe('Send it back to cancel the session; only this user, for this vehicle'),
+  content_id: idSchema,
+  started_at: z.string(),
+  expires_at: z.string().describe('After it, the session cancels nothing (unfinished uploads expire then too)'),
+  upload_path: z.string().describe('Where the tus client creates uploads (under the content API)'),
+  max_bytes: z.number().int().describe('The largest video accepted'),
+  upload_limit: z.number().int().describe("Unfinished uploads the vehicle's domain allows at once"),
+  uploads_in_use: z.number().int().describe('Unfinished uploads of the vehicle now, by anyone'),
+});
+export type UploadSessionAnswer = z.output<typeof uploadSessionAnswer>;
+
+/** `DELETE /exterior/{content_id}/session?sessionID=...`. */
+export const uploadSessionCancelQuery = z.object({ sessionID: uploadSessionIdSchema });
+export const uploadSessionCancelAnswer = z.object({
+  canceled: z.array(z.string()).describe('Uploads of the session canceled now, their bytes deleted'),
+  taken: z.array(z.string()).describe('Uploads of the session the spin pipeline had taken already: left to it'),
+});
+export type UploadSessionCancelAnswer = z.output<typeof uploadSessionCancelAnswer>;

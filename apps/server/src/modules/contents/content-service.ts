@@ -1,4 +1,5 @@
 import {
+  analyticsTagBlocked,
   applyPublicationAction,
   basicInfoCrossCheck,
   type ContentAnswer,
@@ -126,19 +127,47 @@ function mapDuplicate(error: unknown): never {
   throw error;
 }
 
+/** The refusal of a tag the domain's option does not allow, on the field the caller sent (`field`). */
+export function analyticsTagRefusal(
+  caller: CallerContext,
+  stored: { enabled: boolean; tag: string } | null,
+  next: { enabled: boolean; tag: string },
+  field: string,
+): AppError | null {
+  if (!analyticsTagBlocked(caller.domainOptions.analytics_tag, stored, next)) return null;
+  return new AppError('validation_failed', {
+    fields: [fieldError(field, 'requires', "The domain's analytics tag option is off: ask your administrator.")],
+  });
+}
+
+/** The analytics tag of a whole record under `/analytics_settings`'s rule (analytics-service.ts). */
+function assertAnalyticsTag(
+  caller: CallerContext,
+  stored: { enabled: boolean; tag: string } | null,
+  body: Pick<ContentCreateBody, 'analytics_tag_enabled' | 'analytics_tag'>,
+): void {
+  const next = { enabled: body.analytics_tag_enabled, tag: body.analytics_tag };
+  const refusal = analyticsTagRefusal(caller, stored, next, 'analytics_tag_enabled');
+  if (refusal) throw refusal;
+}
+
 /** Vehicle create, read, update, the one-switch calls and the inspector's input. */
 export function contentService(deps: { db: Db }) {
   const { db } = deps;
 
   /** Runs an edit of one vehicle's record: visible, editable, then `change` in the same transaction. */
-  async function edit(actor: Actor, id: string, change: (trx: Db, row: ContentRecord) => Promise<void>) {
+  async function edit(
+    actor: Actor,
+    id: string,
+    change: (trx: Db, row: ContentRecord, caller: CallerContext) => Promise<void>,
+  ) {
     const caller = await loadCaller(db, actor);
     return db
       .transaction()
       .execute(async (trx) => {
         const row = await lockVisible(trx, caller, id);
         await assertEditable(trx, row);
-        await change(trx, row);
+        await change(trx, row, caller);
         return answerOf(trx, id);
       })
       .catch(mapDuplicate);
@@ -149,6 +178,7 @@ export function contentService(deps: { db: Db }) {
     async create(actor: Actor, body: ContentCreateBody): Promise<ContentAnswer> {
       const caller = await loadCaller(db, actor);
       assertLimitedPassword(body, '');
+      assertAnalyticsTag(caller, null, body);
       return db
         .transaction()
         .execute(async (trx) => {
@@ -187,9 +217,10 @@ export function contentService(deps: { db: Db }) {
      * off moves a published vehicle between published and limited public.
      */
     update(actor: Actor, id: string, body: ContentUpdateBody): Promise<ContentAnswer> {
-      return edit(actor, id, async (trx, row) => {
+      return edit(actor, id, async (trx, row, caller) => {
         const repo = contentsRepo(trx);
         assertLimitedPassword(body, row.limited_password);
+        assertAnalyticsTag(caller, { enabled: row.analytics_tag_enabled, tag: row.analytics_tag }, body);
         if (await repo.managementIdTaken(row.domain_id, body.management_id, id)) throw duplicateManagementId();
         const values = columnsOf(body);
         const isPublic = row.publication === 'published' || row.publication === 'limited_public';

@@ -1,4 +1,7 @@
 import {
+  analyticsSettingsAnswer,
+  analyticsSettingsBody,
+  analyticsSettingsQuery,
   contentAnswer,
   contentBulkDeleteAnswer,
   contentBulkDeleteBody,
@@ -17,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes, EDIT, GUARDED_EDIT, READ } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
+import { type AnalyticsService, analyticsService } from './analytics-service.ts';
 import { type ContentFlag, type ContentService, contentService } from './content-service.ts';
 import { type PublicationService, publicationService } from './publication-service.ts';
 
@@ -47,10 +51,11 @@ const PUBLICATION_PATHS: readonly {
   { path: '/contents/restore/:id', call: (p) => p.restore, what: 'Restore a deleted vehicle; checks the limits' },
 ];
 
-const contentRoutes: FastifyPluginAsyncZod<{ contents: ContentService; publication: PublicationService }> = async (
-  app,
-  { contents, publication },
-) => {
+const contentRoutes: FastifyPluginAsyncZod<{
+  contents: ContentService;
+  publication: PublicationService;
+  analytics: AnalyticsService;
+}> = async (app, { contents, publication, analytics }) => {
   const route = areaRoutes(app, 'contents');
 
   route.post('/contents', {
@@ -122,6 +127,26 @@ const contentRoutes: FastifyPluginAsyncZod<{ contents: ContentService; publicati
     run: (actor, { params }) => contents.developmentViewSymbols(actor, params.id),
   });
 
+  route.get('/analytics_settings', {
+    summary: "The vehicle's analytics tag: on or off, its id, whether the domain's option lets buyers' pages run it",
+    querystring: analyticsSettingsQuery,
+    answer: analyticsSettingsAnswer,
+    errors: READ,
+    run: (actor, { query }) => analytics.get(actor, query.contentsID),
+  });
+
+  route.post('/analytics_settings', {
+    summary: "Set the vehicle's analytics tag (the record's analytics_tag_enabled and analytics_tag, nothing else)",
+    description:
+      '422 validation_failed names the field and rule: tag format (G-, GT-, AW-, UA-, DC- ids), tag required ' +
+      "(turned on without an id), enabled requires (the domain's analytics option is off; turning it off always " +
+      'goes). A published vehicle is built again at once. Not while deleted, linked or locked by a process (409).',
+    body: analyticsSettingsBody,
+    answer: analyticsSettingsAnswer,
+    errors: EDIT,
+    run: (actor, { body }) => analytics.set(actor, body),
+  });
+
   route.get('/check_contents_limit', {
     summary: 'Whether the caller may register one more vehicle, and the tightest of their limits',
     answer: contentsLimitAnswer,
@@ -170,10 +195,11 @@ const contentRoutes: FastifyPluginAsyncZod<{ contents: ContentService; publicati
   });
 };
 
-/** Vehicle create, read, update, the one-switch calls, publication and the limit check. */
+/** Vehicle create, read, update, the one-switch calls, the analytics tag, publication and the limit check. */
 export async function registerContentRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
   await scope.register(contentRoutes, {
     contents: contentService({ db: ctx.db }),
     publication: publicationService({ db: ctx.db }),
+    analytics: analyticsService({ db: ctx.db }),
   });
 }

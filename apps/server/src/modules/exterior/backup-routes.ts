@@ -1,4 +1,6 @@
 import {
+  exteriorMovieUrlAnswer,
+  exteriorMovieUrlQuery,
   exteriorParams,
   movieBackupReportAnswer,
   movieBackupReportQuery,
@@ -23,6 +25,18 @@ const routes: FastifyPluginAsyncZod<{ backups: BackupService }> = async (app, { 
     run: (actor, { query }) => backups.report(actor, query),
   });
 
+  areaRoutes(app, 'exterior').get('/exteriormovie_url', {
+    summary: "Signed, expiring URLs of the vehicle's kept original walk-around videos (the exterior movie backup)",
+    description:
+      'Newest first, for anyone who sees the vehicle; each URL loads the video (metadata stripped) until ' +
+      'url_expires_at. 404 not_found (params.reason no_kept_movie) when nothing is kept: no spin was made from a ' +
+      "video, or the domain's backup period is over; 404 for a vehicle the caller does not see.",
+    querystring: exteriorMovieUrlQuery,
+    answer: exteriorMovieUrlAnswer,
+    errors: [401, 404, 422],
+    run: (actor, { query }) => backups.movieUrls(actor, query.contentsID),
+  });
+
   areaRoutes(app, 'exterior').get('/exterior/:content_id/uploaded_before', {
     summary: 'Whether a video of these bytes (its SHA-256) was made into a spin of this vehicle before, and when',
     description: 'The console asks before sending a walk-around video, to name a second upload of the same file.',
@@ -34,7 +48,7 @@ const routes: FastifyPluginAsyncZod<{ backups: BackupService }> = async (app, { 
   });
 };
 
-/** `GET /exterior_movie_backup/report` (backup-service.ts). */
+/** `GET /exterior_movie_backup/report`, `/exteriormovie_url`, `/exterior/{id}/uploaded_before` (backup-service.ts). */
 export async function registerBackupRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
   await scope.register(routes, { backups: backupService({ db: ctx.db, store: ctx.store }) });
 }

@@ -1,12 +1,19 @@
-import type { MovieBackupReportAnswer, MovieBackupReportQuery, UploadedBeforeAnswer } from '@spinyard/domain';
+import type {
+  ExteriorMovieUrlAnswer,
+  MovieBackupReportAnswer,
+  MovieBackupReportQuery,
+  UploadedBeforeAnswer,
+} from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { signedExpiry } from '../../platform/storage/signed-urls.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { visibleForMedia } from '../contents/media-access.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
+import { mediaUrlOf } from '../vehicle-media/media-urls.ts';
 import { type MovieBackupReportRow, movieBackupRepo } from './backup-repo.ts';
 
 /**
@@ -89,6 +96,32 @@ export function backupService(deps: BackupServiceDeps) {
       await visibleForMedia(db, actor, contentId);
       const row = await movieBackupRepo(db).firstOfHash(contentId, sha256);
       return { uploaded_at: row ? row.created_at.toISOString() : null, file_name: row?.file_name ?? null };
+    },
+
+    /**
+     * `GET /exteriormovie_url`: the vehicle's kept original videos with signed, expiring URLs (the download of the
+     * exterior panel). Anyone who sees the vehicle may ask, as for its frames; another tenant's vehicle and a
+     * vehicle with nothing kept (never made from a video, or past the retention) are not_found.
+     */
+    async movieUrls(actor: Actor, contentId: string): Promise<ExteriorMovieUrlAnswer> {
+      await visibleForMedia(db, actor, contentId);
+      // Newest first: the last spin's videos lead.
+      const kept = (await movieBackupRepo(db).ofContent(contentId)).filter((row) => row.purged_at === null).reverse();
+      if (kept.length === 0) throw new AppError('not_found', { params: { reason: 'no_kept_movie' } });
+      const at = now().getTime();
+      return {
+        content_id: contentId,
+        url_expires_at: new Date(signedExpiry(at) * 1000).toISOString(),
+        movies: kept.map((row) => ({
+          id: row.id,
+          file_name: row.file_name,
+          size: Number(row.size),
+          duration_seconds: row.duration_seconds,
+          created_at: row.created_at.toISOString(),
+          expires_at: iso(row.expires_at),
+          url: mediaUrlOf(row.blob_key, at),
+        })),
+      };
     },
 
     /** The report, master only (every domain's backups, or one domain's); anyone else is refused (403). */

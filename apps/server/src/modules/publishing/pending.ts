@@ -93,7 +93,8 @@ export interface ManifestChanges {
 /**
  * The areas in which `current` differs from `published`. `replaced`: file names of frames replaced by a picture
  * (told apart from a blur). A change hides something when the published manifest names a file, a hotspot or an
- * item the current one does not, or shows a detail (a basic info field, the inspection) the current one does not.
+ * item the current one does not, or shows a detail (a basic info field, the inspection) the current one does not,
+ * or runs another analytics tag.
  */
 export function manifestChanges(
   published: PublishedManifest,
@@ -117,5 +118,8 @@ export function manifestChanges(
   const lostInspection =
     (published.inspection !== null && current.inspection === null) ||
     (published.damage_map !== null && current.damage_map === null);
-  return { areas, hides: lostMedia || lostInfo || lostInspection };
+  // The tag is a setting of the page rather than content the dealer prepares: on, off or another id, buyers get it
+  // at once (docs/decisions.md, "Media and publishing calls").
+  const tagChanged = published.analytics_tag !== current.analytics_tag;
+  return { areas, hides: lostMedia || lostInfo || lostInspection || tagChanged };
 }

@@ -30,6 +30,7 @@ import {
   prefixOf,
   type SliderDeps,
 } from './area-rules.ts';
+import { uploadedAudioTracks } from './audio-tracks.ts';
 import { type OriginalMovieRow, type StoredMovie, sliderRepo } from './repo.ts';
 
 /**
@@ -107,6 +108,7 @@ export function originalMovieService({ db, store, media }: SliderDeps) {
             message: 'This video cannot be kept as MP4. Use an MP4, M4V or MOV video in H.264 or HEVC.',
           });
         }
+        const audioTracks = await uploadedAudioTracks(media, file.path);
         const still = await media.posterFrame(mp4, Math.min(1, video.durationSeconds / 2));
         if (!still) throw new AppError('video_invalid_file', { params: { reason: 'no_picture' } });
         const posterImage = await renderedImage(media, still, POSTER_SPEC);
@@ -126,6 +128,7 @@ export function originalMovieService({ db, store, media }: SliderDeps) {
             duration_seconds: Math.round(video.durationSeconds * 100) / 100,
             codec: video.codec,
             poster,
+            ...(audioTracks ? { audio_tracks: audioTracks } : {}),
           };
           const row = await repo.insertMovie(contentId, movie, shownName(file.fileName));
           const all = await repo.movies(contentId);

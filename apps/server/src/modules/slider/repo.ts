@@ -1,3 +1,4 @@
+import type { AudioTrackAnswer } from '@spinyard/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type {
@@ -21,6 +22,8 @@ export interface StoredMovie {
   duration_seconds: number;
   codec: string;
   poster: StoredImage;
+  /** The upload's sound tracks (audio-tracks.ts); absent for a movie uploaded before they were kept. */
+  audio_tracks?: AudioTrackAnswer[];
 }
 
 export interface NewSliderItem {

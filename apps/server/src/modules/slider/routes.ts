@@ -1,4 +1,5 @@
 import {
+  audioTracksAnswer,
   mediaOrderBody,
   ORIGINAL_MOVIE_MAX_BYTES,
   originalMovieAnswer,
@@ -20,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerMultipart } from '../../http/multipart-file.ts';
 import { areaRoutes, EDIT, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
+import { type AudioTrackService, audioTrackService } from './audio-tracks.ts';
 import { type OriginalMovieService, originalMovieService } from './movie-service.ts';
 import { orderedFileRoutes } from './ordered-file-routes.ts';
 import { type SliderService, sliderService } from './service.ts';
@@ -117,6 +119,21 @@ function movieRoutes(movies: OriginalMovieService) {
   });
 }
 
+/** The sound tracks of an original video. */
+const audioTrackRoutes: FastifyPluginAsyncZod<{ tracks: AudioTrackService }> = async (app, { tracks }) => {
+  areaRoutes(app, 'slider').get('/slider/:content_id/movies/:movie_id/audio-tracks', {
+    summary: 'The sound tracks of an original video: codec, language, channels, sample rate, duration',
+    description:
+      'Read by ffprobe from the file as uploaded (source upload; the stored MP4 plays the one marked played), or ' +
+      'from the stored MP4 for a video uploaded before the list was kept (source stored). Empty: no sound. 404 ' +
+      'for a video or vehicle the caller does not see.',
+    params: sliderMovieParams,
+    answer: audioTracksAnswer,
+    errors: [401, 404, 415, 422],
+    run: (actor, { params }) => tracks.tracks(actor, params.content_id, params.movie_id),
+  });
+};
+
 /** A bike's rider view images. */
 function riderViewRoutes(slider: SliderService) {
   return orderedFileRoutes({
@@ -151,6 +168,7 @@ export async function registerSliderRoutes(scope: FastifyInstance, ctx: ModuleCo
     const slider = sliderService(deps);
     await plain.register(itemRoutes, { slider });
     await plain.register(movieRoutes(originalMovieService(deps)));
+    await plain.register(audioTrackRoutes, { tracks: audioTrackService(deps) });
     await plain.register(riderViewRoutes(slider));
   });
 }

@@ -45,6 +45,21 @@ export function uploadsRepo(db: Db) {
         .execute();
     },
 
+    /** The database's clock: upload rows are stamped by it, so a session's start is taken from it too. */
+    async clock(): Promise<Date> {
+      const row = await sql<{ now: Date }>`SELECT now() AS now`.execute(db);
+      return (row.rows[0] as { now: Date }).now;
+    },
+
+    /** The user's uploads on the vehicle created at or after `since`, oldest first (an upload session's). */
+    async createdSince(contentId: string, userId: string, since: Date): Promise<UploadRow[]> {
+      const mine = db
+        .selectFrom('uploads')
+        .selectAll()
+        .where((eb) => eb.and({ content_id: contentId, user_id: userId }));
+      return mine.where('created_at', '>=', since).orderBy('created_at').execute();
+    },
+
     async find(id: string): Promise<UploadRow | undefined> {
       return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -10,6 +10,8 @@ import type { ModuleContext } from '../context.ts';
 import { createPgLocker } from './pg-locker.ts';
 import { uploadsRepo } from './repo.ts';
 import { toUploadAnswer, uploadsService } from './service.ts';
+import { sessionRoutes } from './session-routes.ts';
+import { uploadSessionService } from './session-service.ts';
 import { createTusEndpoint, type TusEndpoint } from './tus.ts';
 import { sweepDoneUploadFiles } from './upload-files.ts';
 
@@ -72,6 +74,15 @@ export async function registerUploadRoutes(scope: FastifyInstance, ctx: ModuleCo
     store: ctx.store,
     locker,
     logError: (error, message) => scope.log.error({ err: error }, message),
+  });
+
+  await scope.register(sessionRoutes, {
+    sessions: uploadSessionService({
+      db: ctx.db,
+      maxBytes: service.maxBytes,
+      expireAfterMs: UPLOAD_EXPIRY_MS,
+      removeBytes: (id) => tus.server.datastore.remove(id),
+    }),
   });
 
   // Bytes of uploads never finished within the expiry (tus keeps them until asked): swept every hour on each node,

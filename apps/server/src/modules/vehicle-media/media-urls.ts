@@ -60,6 +60,17 @@ export function mediaUrlOf(key: string, nowMs: number = Date.now()): string {
   return `${path}?${signatureQuery(mediaKeys(), key, signedExpiry(nowMs))}`;
 }
 
+/**
+ * The same signature over something that is no file (an upload session: uploads/session-service.ts), so one
+ * secret signs for every node. Its subjects never start with `contents/`: no media URL can be made from one.
+ */
+export const signSubject = (subject: string, expires: number): string =>
+  new URLSearchParams(signatureQuery(mediaKeys(), subject, expires)).get(SIGNATURE_PARAM) ?? '';
+
+/** Seconds a subject's signature has left, or null when it is not ours or has expired. */
+export const subjectSecondsLeft = (subject: string, expires: string, signature: string, nowMs: number) =>
+  signedSecondsLeft(mediaKeys(), subject, expires, signature, nowMs);
+
 /** The name of a published copy of bytes hashing to `sha256` in tenant `domainId` (no extension). */
 export const publishedName = (domainId: string, sha256: string): string => keyedName(mediaKeys(), domainId, sha256);
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { probeAudio } from './audio-probe.ts';
+import { probeAudio, probeAudioTracks } from './audio-probe.ts';
 import { createBlurMedia } from './blur.ts';
 import { extractSpinFrames } from './frame-extract.ts';
 import { renderImage } from './image-renditions.ts';
@@ -12,7 +12,7 @@ import { encodeSpeechMp3 } from './speech-audio.ts';
 import { renderSpinFrames } from './spin-renditions.ts';
 import { probeVideo } from './video-probe.ts';
 
-export type { AudioProbe, ProbedAudio } from './audio-probe.ts';
+export type { AudioProbe, ProbedAudio, ProbedAudioTrack } from './audio-probe.ts';
 export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
 export { stopMediaChildren } from './ffmpeg.ts';
 export type {
@@ -40,6 +40,7 @@ export function createMedia(): Media {
     ...createBlurMedia(),
     probeVideo: (file) => probeVideo(file),
     probeAudio: (file) => probeAudio(file),
+    probeAudioTracks: (file) => probeAudioTracks(file),
     renderImage,
     extractSpinFrames,
     renderSpinFrames,

@@ -1,4 +1,4 @@
-import type { AudioProbe } from './audio-probe.ts';
+import type { AudioProbe, ProbedAudioTrack } from './audio-probe.ts';
 import type { BlurMedia } from './blur.ts';
 import type { SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
 import type { StrippedContainer } from './metadata-strip.ts';
@@ -7,7 +7,7 @@ import type { PanoramaMedia } from './panorama.ts';
 import type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
 
 // What the areas may know of the adapter's parts: their shapes and the errors they throw, never their functions.
-export type { AudioProbe, ProbedAudio } from './audio-probe.ts';
+export type { AudioProbe, ProbedAudio, ProbedAudioTrack } from './audio-probe.ts';
 export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
 export type { SpinCandidate, SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
 export { FrameSignatureError } from './frame-signatures.ts';
@@ -142,6 +142,8 @@ export interface Media extends PanoramaMedia, BlurMedia, VideoMedia {
   probeVideo(file: string): Promise<VideoProbe>;
   /** Reads an audio file's facts (MP3 or m4a) from its headers, under a time limit; never rejects for a bad file. */
   probeAudio(file: string): Promise<AudioProbe>;
+  /** Every sound stream of an ISO-media video (original movies), from its headers; null when unreadable. */
+  probeAudioTracks(file: string): Promise<ProbedAudioTrack[] | null>;
   /**
    * Decodes an image (a buffer, or a file path) once and makes its master JPEG and every rendition as JPEG and
    * WebP. Rejects for bytes that are no image or exceed `maxInputPixels`: check with measureImage first to refuse

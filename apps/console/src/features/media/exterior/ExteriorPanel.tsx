@@ -15,6 +15,7 @@ import { ProcessLines, SpinSettings } from './ExteriorControls.tsx';
 import { lockFor, runningOf, spinRunning } from './exteriorLocks.ts';
 import { exteriorErrorText, formatBytes } from './exteriorText.ts';
 import { FrameRow } from './FrameRow.tsx';
+import { OriginalVideoDownloads } from './OriginalVideoDownloads.tsx';
 import { SpinPreview } from './SpinPreview.tsx';
 import { TurnChecks } from './TurnChecks.tsx';
 import { UploadSection } from './UploadSection.tsx';
@@ -165,6 +166,7 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
           ) : null}
           <TurnChecks groups={groups} />
           {mainGroup ? <SpinPreview key={mainGroup.group_id} group={mainGroup} /> : null}
+          <OriginalVideoDownloads contentId={contentId} />
           {groups.map((g) => (
             <FrameRow
               key={g.group_id}

@@ -7,6 +7,7 @@ import {
   useReorderOriginalMovies,
 } from '../../../api/slider.ts';
 import type { MediaPanelProps } from '../mediaPanel.ts';
+import { AudioTracks } from './AudioTracks.tsx';
 import { FileUpload } from './FileUpload.tsx';
 import { MediaList } from './MediaList.tsx';
 import { SliderNotLoaded } from './SliderNotLoaded.tsx';
@@ -61,15 +62,18 @@ export function OriginalVideosPanel({ contentId, readOnly }: MediaPanelProps) {
               />
             ),
             details: (
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {t('slider.movies.facts', {
-                  name,
-                  width: movie.width,
-                  height: movie.height,
-                  duration: duration(movie.duration_seconds),
-                  mb: (movie.bytes / 1024 / 1024).toFixed(1),
-                })}
-              </Text>
+              <Stack gap={2}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {t('slider.movies.facts', {
+                    name,
+                    width: movie.width,
+                    height: movie.height,
+                    duration: duration(movie.duration_seconds),
+                    mb: (movie.bytes / 1024 / 1024).toFixed(1),
+                  })}
+                </Text>
+                <AudioTracks contentId={contentId} movieId={movie.id} />
+              </Stack>
             ),
           };
         })}
