@@ -34,8 +34,8 @@ const draftKeys = (page: Page) =>
   page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('spinyard.blur_draft.')));
 
 /**
- * A walk-around made into a spin through the API, as a phone app sends it: the tus upload (create, one PATCH), then
- * `POST /exterior/{id}`; waits for the row to exist (the worker's state, not a time).
+ * A walk-around sent to be made into a spin through the API, as a phone app sends it: the tus upload (create, one
+ * PATCH), then `POST /exterior/{id}` (the worker makes the row; `rowsOf` reads how many there are).
  */
 async function spinThroughApi(suite: ReturnType<typeof useSuite>, token: string, vehicleId: string, file: string) {
   const base = suite.server.baseUrl;
@@ -57,15 +57,16 @@ async function spinThroughApi(suite: ReturnType<typeof useSuite>, token: string,
     body: bytes,
   });
   expect(sent.status, await sent.clone().text()).toBe(204);
-  const exterior = `${base}/api/browser/v0/exterior/${vehicleId}`;
-  const made = await api(exterior, token, { upload_ids: [location.pathname.split('/').at(-1)] });
+  const made = await api(`${base}/api/browser/v0/exterior/${vehicleId}`, token, {
+    upload_ids: [location.pathname.split('/').at(-1)],
+  });
   expect(made.status, JSON.stringify(made.data)).toBe(202);
-  await expect
-    .poll(async () => ((await api(exterior, token)).data as { groups?: unknown[] }).groups?.length, {
-      timeout: 120_000,
-    })
-    .toBe(1);
 }
+
+/** The rows of a vehicle's spin (the content API's answer). */
+const rowsOf = async (suite: ReturnType<typeof useSuite>, token: string, vehicleId: string) =>
+  ((await api(`${suite.server.baseUrl}/api/browser/v0/exterior/${vehicleId}`, token)).data as { groups?: unknown[] })
+    .groups?.length ?? 0;
 
 // The exterior's remaining journeys (issue 9): the "you may leave this page" note only under the domain's
 // background upload; frames reordered by drag and drop and by keyboard, kept after a reload; the blur editor's
@@ -152,6 +153,7 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
     // The turn check where the dealer publishes (issue 18): the short walk-around's row named on the vehicle's page
     // with its three ways out, in Japanese on a phone, axe-clean; "publish anyway" asks first, naming the row; the
     // trim dialog opens on the row's frames.
+    await expect.poll(() => rowsOf(suite, session.content, short), { timeout: 120_000 }).toBe(1);
     await page.goto(`/contents/detail/${short}`);
     const card = testId(page, 'detail-turn-checks');
     await card.waitFor({ state: 'visible', timeout: 20_000 });

@@ -68,14 +68,14 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
             data-testid={`detail-turn-check-${g.group_order}`}
           >
             <Text size="sm" style={{ flex: '1 1 240px' }}>
-              <strong>{t('exterior.rowN', { n: g.group_order })}</strong>: {t(`exterior.turnCheck.${g.turn_check}`)}
+              <strong>{t('exterior.turnCheck.row', { n: g.group_order })}</strong>: {t(`exterior.turnCheck.${g.turn_check}`)}
             </Text>
             <Button
               size="xs"
               variant="default"
               leftSection={<IconCut size={14} aria-hidden />}
               onClick={() => setTrimming(g)}
-              aria-label={`${t('exterior.turnCheck.trim')} (${t('exterior.rowN', { n: g.group_order })})`}
+              aria-label={`${t('exterior.turnCheck.trim')} (${t('exterior.turnCheck.row', { n: g.group_order })})`}
               data-testid={`detail-turn-trim-${g.group_order}`}
             >
               {t('exterior.turnCheck.trim')}

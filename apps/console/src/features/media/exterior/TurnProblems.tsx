@@ -34,7 +34,7 @@ export function TurnProblemsText({ name, problems }: { name: string; problems: r
       <List size="sm" spacing={4}>
         {problems.map((g) => (
           <List.Item key={g.group_id}>
-            {t('exterior.rowN', { n: g.group_order })}: {t(`exterior.turnCheck.${g.turn_check}`)}
+            {t('exterior.turnCheck.row', { n: g.group_order })}: {t(`exterior.turnCheck.${g.turn_check}`)}
           </List.Item>
         ))}
       </List>
