@@ -87,7 +87,7 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
           {action ? (
             <Button
               size="sm"
-              color="orange"
+              variant="default"
               leftSection={<IconEye size={16} aria-hidden />}
               onClick={() => {
                 setRefusal(null);
@@ -112,7 +112,7 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
         opened={asking}
         title={t('exterior.turnCheck.confirmTitle')}
         confirmLabel={t('exterior.turnCheck.publishAnyway')}
-        color="orange"
+        color="orange.9"
         onConfirm={() => void run()}
         onClose={() => {
           if (!publish.isPending) setAsking(false);
