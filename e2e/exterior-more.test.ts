@@ -173,7 +173,11 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
     await page.keyboard.press('Escape');
     await asked.waitFor({ state: 'hidden' });
     await testId(page, 'detail-turn-trim-1').click();
-    await testId(page, 'trim-strip').locator('img').first().waitFor({ state: 'visible', timeout: 20_000 });
+    const firstFrame = testId(page, 'trim-strip').locator('img').first();
+    await firstFrame.waitFor({ state: 'visible', timeout: 20_000 });
+    await expect
+      .poll(() => firstFrame.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await page.screenshot({ path: shot('turn-check-trim-phone-ja') });
     await expectNoSeriousA11yViolations(page);
   }, 300_000);

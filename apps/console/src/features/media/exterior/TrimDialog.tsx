@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, RangeSlider, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
 import { type ExteriorGroupAnswer, type ExteriorTrimSourceAnswer, trimProblem } from '@spinyard/domain';
 import { IconCut, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -13,7 +13,7 @@ import { LinkButton } from '../../../components/LinkButton.tsx';
 import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { MediaPicture } from './MediaPicture.tsx';
 
-/** Frames shown in the strip: enough to see where the turn starts and ends, few enough for a phone. */
+/** Frames shown in the strip (wrapping, never a scrolled box): enough to see where the turn starts and ends. */
 const STRIP_FRAMES = 12;
 const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
 
@@ -116,22 +116,20 @@ function TrimForm({
       <Text size="sm" fw={600} id="trim-frames-label">
         {t('exterior.trim.frames')}
       </Text>
-      <ScrollArea type="auto" offsetScrollbars aria-labelledby="trim-frames-label">
-        <Group gap={6} wrap="nowrap" data-testid="trim-strip">
-          {strip.map(({ sheet, seconds }) => (
-            <Stack key={sheet.id} gap={2} w={88} style={{ flex: '0 0 auto' }}>
-              <MediaPicture
-                image={sheet.image}
-                size="thumbnail"
-                alt={t('exterior.trim.frameAt', { seconds: tenth(seconds ?? 0) })}
-              />
-              <Text size="xs" c="gray.8" ta="center">
-                {tenth(seconds ?? 0)} s
-              </Text>
-            </Stack>
-          ))}
-        </Group>
-      </ScrollArea>
+      <Group gap={6} wrap="wrap" role="group" aria-labelledby="trim-frames-label" data-testid="trim-strip">
+        {strip.map(({ sheet, seconds }) => (
+          <Stack key={sheet.id} gap={2} w={72}>
+            <MediaPicture
+              image={sheet.image}
+              size="thumbnail"
+              alt={t('exterior.trim.frameAt', { seconds: tenth(seconds ?? 0) })}
+            />
+            <Text size="xs" c="gray.8" ta="center">
+              {tenth(seconds ?? 0)} s
+            </Text>
+          </Stack>
+        ))}
+      </Group>
       <Stack gap={4}>
         <Text size="sm" fw={600} id="trim-range-label">
           {t('exterior.trim.range')}
