@@ -51,12 +51,12 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
 
   return (
     <Alert
-      color="yellow"
-      variant="light"
-      radius="lg"
-      icon={<IconAlertTriangle aria-hidden />}
       title={t('exterior.turnCheck.cardTitle')}
+      icon={<IconAlertTriangle aria-hidden />}
       data-testid="detail-turn-checks"
+      color="yellow"
+      radius="lg"
+      variant="light"
     >
       <Stack gap="sm">
         {problems.map((g) => (
@@ -68,7 +68,8 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
             data-testid={`detail-turn-check-${g.group_order}`}
           >
             <Text size="sm" style={{ flex: '1 1 240px' }}>
-              <strong>{t('exterior.turnCheck.row', { n: g.group_order })}</strong>: {t(`exterior.turnCheck.${g.turn_check}`)}
+              <strong>{t('exterior.turnCheck.row', { n: g.group_order })}</strong>:{' '}
+              {t(`exterior.turnCheck.${g.turn_check}`)}
             </Text>
             <Button
               size="xs"
@@ -109,16 +110,16 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
         </Group>
       </Stack>
       <ConfirmModal
-        opened={asking}
+        testId="detail-turn-confirm"
         title={t('exterior.turnCheck.confirmTitle')}
-        confirmLabel={t('exterior.turnCheck.publishAnyway')}
-        color="orange.9"
-        onConfirm={() => void run()}
+        opened={asking}
         onClose={() => {
           if (!publish.isPending) setAsking(false);
         }}
+        onConfirm={() => void run()}
+        confirmLabel={t('exterior.turnCheck.publishAnyway')}
         loading={publish.isPending}
-        testId="detail-turn-confirm"
+        color="orange.9"
       >
         <TurnProblemsText name={name} problems={problems} />
         <RefusalAlert refusal={refusal} testId="detail-turn-refusal" />

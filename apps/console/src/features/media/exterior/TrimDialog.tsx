@@ -149,26 +149,19 @@ function TrimForm({
         />
       </Stack>
       <Group grow gap="sm">
-        <NumberInput
-          label={t('exterior.trim.start')}
-          value={start}
-          min={0}
-          max={tenth(total)}
-          step={0.1}
-          decimalScale={1}
-          onChange={(v) => setRange([Number(v) || 0, end])}
-          data-testid="trim-start"
-        />
-        <NumberInput
-          label={t('exterior.trim.end')}
-          value={end}
-          min={0}
-          max={tenth(total)}
-          step={0.1}
-          decimalScale={1}
-          onChange={(v) => setRange([start, Number(v) || 0])}
-          data-testid="trim-end"
-        />
+        {(['start', 'end'] as const).map((edge, i) => (
+          <NumberInput
+            key={edge}
+            label={t(`exterior.trim.${edge}`)}
+            value={range[i]}
+            min={0}
+            max={tenth(total)}
+            step={0.1}
+            decimalScale={1}
+            onChange={(v) => setRange(i === 0 ? [Number(v) || 0, end] : [start, Number(v) || 0])}
+            data-testid={`trim-${edge}`}
+          />
+        ))}
       </Group>
       <Text size="sm" c={problem ? 'red.8' : 'gray.8'} aria-live="polite" data-testid="trim-length">
         {problemText ?? t('exterior.trim.length', { seconds: tenth(end - start), min: source.min_seconds })}
