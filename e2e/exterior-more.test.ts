@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ClipRecipe, clip, pattern } from '../apps/server/test/helpers/clips.ts';
+import { turntableVideo } from '../apps/server/test/helpers/turntable.ts';
+import { metadata, TUS, VIDEOS } from '../apps/server/test/uploads/tus-client.ts';
 import { activeSuperUser, api, firstDomainId } from './api.ts';
 import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
@@ -30,6 +33,41 @@ const shot = (name: string) => path.join(repoRoot, 'test-results', 'e2e', `${nam
 const draftKeys = (page: Page) =>
   page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('spinyard.blur_draft.')));
 
+/**
+ * A walk-around sent to be made into a spin through the API, as a phone app sends it: the tus upload (create, one
+ * PATCH), then `POST /exterior/{id}` (the worker makes the row; `rowsOf` reads how many there are).
+ */
+async function spinThroughApi(suite: ReturnType<typeof useSuite>, token: string, vehicleId: string, file: string) {
+  const base = suite.server.baseUrl;
+  const bytes = await readFile(file);
+  const auth = { ...TUS, authorization: `Bearer ${token}` };
+  const created = await fetch(`${base}${VIDEOS}`, {
+    method: 'POST',
+    headers: {
+      ...auth,
+      'upload-length': String(bytes.length),
+      'upload-metadata': metadata({ content_id: vehicleId, purpose: 'exterior', filename: 'short.mp4' }),
+    },
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const location = new URL(created.headers.get('location') ?? '', base);
+  const sent = await fetch(location, {
+    method: 'PATCH',
+    headers: { ...auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: bytes,
+  });
+  expect(sent.status, await sent.clone().text()).toBe(204);
+  const made = await api(`${base}/api/browser/v0/exterior/${vehicleId}`, token, {
+    upload_ids: [location.pathname.split('/').at(-1)],
+  });
+  expect(made.status, JSON.stringify(made.data)).toBe(202);
+}
+
+/** The rows of a vehicle's spin (the content API's answer). */
+const rowsOf = async (suite: ReturnType<typeof useSuite>, token: string, vehicleId: string) =>
+  ((await api(`${suite.server.baseUrl}/api/browser/v0/exterior/${vehicleId}`, token)).data as { groups?: unknown[] })
+    .groups?.length ?? 0;
+
 // The exterior's remaining journeys (issue 9): the "you may leave this page" note only under the domain's
 // background upload; frames reordered by drag and drop and by keyboard, kept after a reload; the blur editor's
 // unapplied regions kept as a draft when it closes (after a question), restored when it opens again, even after a
@@ -41,6 +79,7 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
   let session: ApiSession;
   let video = '';
   let seeded = '';
+  let short = '';
 
   const vehicle = (id: string) =>
     createVehicle(suite, session, { management_id: `${id}-${stamp}`, maker: 'Mazda', car_name: 'CX-5' });
@@ -50,6 +89,10 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
     session = await apiSignIn(suite, account.email, account.password);
     seeded = await vehicle('SEED');
     await seedFrames(suite, seeded, 12);
+    // A 10 s walk-around of a turn and a quarter (issue 18): the spin is made, and the dealer is to be told before
+    // publishing (more_than_turn: the pipeline tests assert this verdict of this clip).
+    short = await vehicle('SHORT');
+    await spinThroughApi(suite, session.content, short, await turntableVideo(1.25));
   }, 180_000);
 
   const openExterior = async (page: Page, id: string) => {
@@ -107,6 +150,36 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
       options: { async_mobile_upload: false },
     });
     expect(off.status).toBe(200);
+
+    // The turn check where the dealer publishes (issue 18): the short walk-around's row named on the vehicle's page
+    // with its three ways out, in Japanese on a phone, axe-clean; "publish anyway" asks first, naming the row; the
+    // trim dialog opens on the row's frames.
+    await expect.poll(() => rowsOf(suite, session.content, short), { timeout: 120_000 }).toBe(1);
+    await page.goto(`/contents/detail/${short}`);
+    const card = testId(page, 'detail-turn-checks');
+    await card.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await textOf(card)).toContain('公開の前にスピンを確認してください');
+    expect(await textOf(testId(page, 'detail-turn-check-1'))).toContain('1段目');
+    for (const way of ['detail-turn-publish', 'detail-turn-trim-1', 'detail-turn-upload']) {
+      expect(await testId(page, way).count(), way).toBe(1);
+    }
+    await saveScreenshot(page, 'turn-check-detail-phone-ja');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+    await testId(page, 'detail-turn-publish').click();
+    const asked = testId(page, 'detail-turn-confirm');
+    await asked.waitFor({ state: 'visible' });
+    expect(await textOf(asked)).toContain('1段目');
+    await page.keyboard.press('Escape');
+    await asked.waitFor({ state: 'hidden' });
+    await testId(page, 'detail-turn-trim-1').click();
+    const firstFrame = testId(page, 'trim-strip').locator('img').first();
+    await firstFrame.waitFor({ state: 'visible', timeout: 20_000 });
+    await expect
+      .poll(() => firstFrame.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await page.screenshot({ path: shot('turn-check-trim-phone-ja') });
+    await expectNoSeriousA11yViolations(page);
   }, 300_000);
 
   it('reorders frames by drag and drop and by keyboard, each order kept after a reload', async () => {

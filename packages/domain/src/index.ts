@@ -48,6 +48,7 @@ export * from './schemas/domain-option-controls.ts';
 export * from './schemas/error-answer.ts';
 export * from './schemas/exterior.ts';
 export * from './schemas/exterior-backups.ts';
+export * from './schemas/exterior-trim.ts';
 export * from './schemas/field-errors.ts';
 export * from './schemas/groups.ts';
 export * from './schemas/hotspots.ts';

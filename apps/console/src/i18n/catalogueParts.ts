@@ -66,7 +66,8 @@ const PART_SECTIONS: Record<Exclude<CataloguePart, 'general'>, readonly string[]
   media: ['annotations', 'exterior', 'interior', 'exteriorBlur', 'slider', 'movieBackups', 'damageSymbols'],
 };
 
-const GENERAL_ENTRIES = ['domains.common'];
+// The spin's turn check: the exterior editor, the vehicle's page and every publish from the vehicle list ask it.
+const GENERAL_ENTRIES = ['domains.common', 'exterior.turnCheck'];
 
 const PART_OF_ENTRY: ReadonlyMap<string, CataloguePart> = new Map([
   ...Object.entries(PART_SECTIONS).flatMap(([part, entries]) =>

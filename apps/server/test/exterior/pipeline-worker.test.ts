@@ -215,3 +215,41 @@ describe('the locks of a running pipeline', () => {
     expect(res.json().error).toMatchObject({ code: 'content_locked', params: { process: 'exterior_replace_image' } });
   });
 });
+
+describe('a trim as a worker runs it (trim-work.ts through the multiple job)', () => {
+  it('is killed after decoding, retried, and ends with the row of one turn, holding the spin locks meanwhile', async () => {
+    const [car] = (await t.make.vehicles(owner)) as [string];
+    const { payload } = await started(car);
+    killAt = {};
+    expect(await handler(payload, delivery(0))).toBe('success');
+    const [row] = await rowsOf(t.db, car);
+
+    const res = await contentApi(t.app, owner).post(`/exterior/${car}/rows/${row!.group.id}/trim`, {
+      start_seconds: 0,
+      end_seconds: 8.2,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const process = res.json().process;
+    expect(process).toMatchObject({ process: 'multiple', status: 'queued' });
+    const job = enqueued.find((j) => j.payload.processId === process.id)!;
+    expect(job).toMatchObject({ name: 'exterior.multiple' });
+
+    killAt = { extracted: true };
+    await expect(handler(job.payload, delivery(0))).rejects.toBeInstanceOf(WorkerKilled);
+    expect(await processOf(process.id)).toMatchObject({ status: 'queued', attempts: 1 });
+    // The row is as it was, and a second trim or spin is refused while the first is queued.
+    expect(((await rowsOf(t.db, car))[0]!.group.loop as { verdict: string }).verdict).toBe('more_than_turn');
+    const again = await contentApi(t.app, owner).post(`/exterior/${car}/rows/${row!.group.id}/trim`, {
+      start_seconds: 0,
+      end_seconds: 9,
+    });
+    expect(again.json().error).toMatchObject({ code: 'content_locked', params: { process: 'multiple' } });
+
+    killAt = {};
+    expect(await handler({ ...job.payload, attempt: 1 }, delivery(1))).toBe('success');
+    expect(await processOf(process.id)).toMatchObject({ status: 'succeeded' });
+    const [trimmed] = await rowsOf(t.db, car);
+    expect(trimmed!.group.loop).toMatchObject({ verdict: 'one_turn', trim: { start_seconds: 0, end_seconds: 8.2 } });
+    expect(trimmed!.frames).toHaveLength(36);
+  });
+});

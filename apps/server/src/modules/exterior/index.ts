@@ -4,6 +4,7 @@ import { registerBlurRoutes } from './blur-routes.ts';
 import { exteriorJobs } from './jobs.ts';
 import { registerPipelineRoutes } from './pipeline-routes.ts';
 import { registerExteriorRoutes } from './routes.ts';
+import { registerTrimRoutes } from './trim-routes.ts';
 
 /**
  * The exterior spin: walk-around videos become rows of frames (the `multiple` process: pipeline files and jobs.ts),
@@ -17,6 +18,7 @@ export const exteriorModule: AppModule = {
     await registerPipelineRoutes(scope, ctx);
     await registerBlurRoutes(scope, ctx);
     await registerBackupRoutes(scope, ctx);
+    await registerTrimRoutes(scope, ctx);
   },
   jobs: exteriorJobs,
 };

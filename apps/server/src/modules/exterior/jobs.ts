@@ -5,7 +5,8 @@ import { PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
 import { backupJobs } from './backup-service.ts';
 import { blurJobs } from './blur-jobs.ts';
 import { exteriorEditJobs } from './edit-jobs.ts';
-import { asyncUploadJob, exteriorPipeline, multipleJob, type PipelineHooks } from './pipeline-work.ts';
+import { asyncUploadJob, multipleJob, type PipelineHooks } from './pipeline-work.ts';
+import { spinWork } from './trim-work.ts';
 
 /** The exterior pipeline's jobs, which SPINYARD_MEDIA_JOBS lets a process run several of at once (main.ts). */
 export const PIPELINE_JOB_NAMES: readonly string[] = [multipleJob.name, asyncUploadJob.name];
@@ -17,9 +18,9 @@ export interface ExteriorJobsOptions {
   now?: () => Date;
 }
 
-/** The pipeline's two processes (`multiple`, `exterior_async_upload`): the same work (pipeline-work.ts). */
+/** The pipeline's two processes (`multiple`, `exterior_async_upload`): the same work (pipeline-work.ts), and trims (trim-work.ts). */
 function pipelineJobs(ctx: JobsContext, options: ExteriorJobsOptions): Required<ModuleJobs> {
-  const pipeline = exteriorPipeline({
+  const pipeline = spinWork({
     db: ctx.db,
     store: ctx.store,
     media: ctx.media,

@@ -60,14 +60,7 @@ export function pipelineService(deps: PipelineServiceDeps) {
         const process: RunningProcess = options.async_mobile_upload ? 'exterior_async_upload' : 'multiple';
         if (process === 'exterior_async_upload')
           await contentLocks(trx).assertUnlocked(content.id, 'EXTERIOR.ASYNC_UPLOAD');
-        // Two spins made at once would race for the same rows.
-        const running = await processQueryService(trx).isProcessing(actor, content.id);
-        const making = running.processes.find((p) => SPIN_PROCESSES.includes(p.process as RunningProcess));
-        if (making) {
-          throw new AppError('content_locked', {
-            params: { process: making.process, content_id: content.id, operation: 'EXTERIOR.UPLOAD' },
-          });
-        }
+        await assertNoSpinMaking(trx, actor, content.id);
 
         const ids = body.upload_ids;
         const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
@@ -135,30 +128,53 @@ export function pipelineService(deps: PipelineServiceDeps) {
         return { row, process };
       });
 
-      let answer = toProcessAnswer(started.row);
-      if (!answer) throw new Error('The process was recorded under an unknown name.');
-      if (!deps.jobs) {
-        // No runner: the work runs here, after the commit, as a worker would run it (its one and last attempt).
-        let failure: unknown;
-        const work = async (run: ProcessWork) => {
-          try {
-            await pipeline.runLast(run);
-          } catch (error) {
-            failure = error;
-            throw error;
-          }
-        };
-        await runProcessJob(db, started.process, started.row.id, work, { lastAttempt: true });
-        answer = {
-          ...answer,
-          status: failure === undefined ? 'succeeded' : 'failed',
-          progress: failure === undefined ? 100 : answer.progress,
-          finished_at: new Date().toISOString(),
-          error: failure === undefined ? null : errorText(failure),
-        };
-      }
+      const answer = await answerStarted(db, deps.jobs, started.process, started.row, pipeline.runLast);
       return { content_id: started.row.content_id, process: answer };
     },
+  };
+}
+
+/** Two spins made at once would race for the same rows: refused while one is being made (409 content_locked). */
+export async function assertNoSpinMaking(trx: Db, actor: Actor, contentId: string): Promise<void> {
+  const running = await processQueryService(trx).isProcessing(actor, contentId);
+  const making = running.processes.find((p) => SPIN_PROCESSES.includes(p.process as RunningProcess));
+  if (making) {
+    throw new AppError('content_locked', {
+      params: { process: making.process, content_id: contentId, operation: 'EXTERIOR.UPLOAD' },
+    });
+  }
+}
+
+/**
+ * A started spin process as the request answers it. No runner (tests): the work runs here, after the commit, as a
+ * worker would run it (its one and last attempt), and the answer says how it ended.
+ */
+export async function answerStarted(
+  db: Db,
+  jobs: JobRunner | undefined,
+  process: RunningProcess,
+  row: Parameters<typeof toProcessAnswer>[0],
+  runLast: (run: ProcessWork) => Promise<void>,
+) {
+  const answer = toProcessAnswer(row);
+  if (!answer) throw new Error('The process was recorded under an unknown name.');
+  if (jobs) return answer;
+  let failure: unknown;
+  const work = async (run: ProcessWork) => {
+    try {
+      await runLast(run);
+    } catch (error) {
+      failure = error;
+      throw error;
+    }
+  };
+  await runProcessJob(db, process, row.id, work, { lastAttempt: true });
+  return {
+    ...answer,
+    status: failure === undefined ? ('succeeded' as const) : ('failed' as const),
+    progress: failure === undefined ? 100 : answer.progress,
+    finished_at: new Date().toISOString(),
+    error: failure === undefined ? null : errorText(failure),
   };
 }
 

@@ -18,7 +18,6 @@ import type { Db } from '../../db/database.ts';
 import { makeTempDir } from '../../platform/jobs/temp-space.ts';
 import { FrameSignatureError, type Media, type ProbedVideo, type SpinExtraction } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
-import { setMediaFlags } from '../contents/media-access.ts';
 import { defineProcessJob, ProcessRefused, type ProcessWork } from '../processes/runner.ts';
 import { uploadsService } from '../uploads/service.ts';
 import { deleteUploadFiles as deleteUploads, openUploadFile } from '../uploads/upload-files.ts';
@@ -26,7 +25,14 @@ import { movieBackupRepo } from './backup-repo.ts';
 import { discardOriginals, keepOriginals } from './pipeline-backups.ts';
 import { type Extracted, planRow, SIGNATURE_WIDTH } from './pipeline-plan.ts';
 import { renderAndStoreRows } from './pipeline-render.ts';
-import { exteriorRepo } from './repo.ts';
+import {
+  type MadeRows,
+  type RowPlan,
+  type RowSettings,
+  type SpinSource,
+  sourceSeconds,
+  writeRows,
+} from './pipeline-rows.ts';
 
 /**
  * The work of the `multiple` and `exterior_async_upload` processes (issue 9): walk-around videos become rows of
@@ -98,18 +104,8 @@ export const extractTimeoutMs = (seconds: number): number => 60_000 + 2_000 * Ma
 
 const PROGRESS = { extracted: 45, rendered: 85, stored: 95 } as const;
 
-interface ProbedUpload {
-  id: string;
-  file: string;
-  fileName: string | null;
-  video: ProbedVideo;
-}
-
-/** One row of the spin to make: its videos (one, or several merged), in order. */
-interface RowPlan {
-  groupOrder: number;
-  videos: ProbedUpload[];
-}
+/** How a decode that cannot go on is refused: final, nothing written (the caller cleans up its own inputs). */
+type Refuse = (refusal: VideoRefusal) => Promise<never>;
 
 const facts = (v: ProbedVideo): VideoFacts => ({
   container: v.container,
@@ -140,8 +136,8 @@ const invalidFile = (video: number): VideoRefusal => ({
   message: 'This video file cannot be read.',
 });
 
-async function probeAll(deps: PipelineDeps, payload: PipelinePayload): Promise<ProbedUpload[]> {
-  const probed: ProbedUpload[] = [];
+async function probeAll(deps: PipelineDeps, payload: PipelinePayload): Promise<SpinSource[]> {
+  const probed: SpinSource[] = [];
   for (const [i, id] of payload.upload_ids.entries()) {
     // The receiving node's file when this node sees it, else (S3 storage) a copy read from the blob store, which
     // goes with the upload's files (deleteUploadFiles) or, after a failed attempt, stays for a retry here. Neither
@@ -172,27 +168,29 @@ async function probeAll(deps: PipelineDeps, payload: PipelinePayload): Promise<P
 async function extractRow(
   deps: PipelineDeps,
   row: RowPlan,
-  payload: PipelinePayload,
+  frameCount: number,
   size: { width: number; height: number },
   dir: string,
   progress: (seconds: number) => Promise<void>,
-  videoIndex: (video: ProbedUpload) => number,
+  videoIndex: (video: SpinSource) => number,
+  refuse: Refuse,
 ): Promise<Extracted> {
   const out: Extracted = { frames: [], times: [], candidates: [] };
-  const total = row.videos.reduce((s, v) => s + v.video.durationSeconds, 0);
+  const total = row.videos.reduce((s, v) => s + sourceSeconds(v), 0);
   let offset = 0;
   for (const upload of row.videos) {
     const index = videoIndex(upload);
     const outDir = path.join(dir, String(index));
     await mkdir(outDir, { recursive: true });
-    const share = upload.video.durationSeconds / total;
-    const seconds = Math.min(upload.video.durationSeconds, VIDEO_BOUNDS.maxSeconds);
+    const share = sourceSeconds(upload) / total;
+    const seconds = Math.min(sourceSeconds(upload), VIDEO_BOUNDS.maxSeconds);
     let extracted: SpinExtraction;
     const pending: Promise<void>[] = [];
     try {
       extracted = await deps.media.extractSpinFrames(upload.file, {
         durationSeconds: seconds,
-        candidates: Math.max(1, Math.ceil(CANDIDATE_OVERSAMPLING * payload.frame_count * share)),
+        ...(upload.window ? { startSeconds: upload.window.start } : {}),
+        candidates: Math.max(1, Math.ceil(CANDIDATE_OVERSAMPLING * frameCount * share)),
         width: size.width,
         height: size.height,
         colorMatrix: upload.video.colorMatrix,
@@ -204,7 +202,7 @@ async function extractRow(
         fps: SIGNATURE_FPS,
         signatureWidth: SIGNATURE_WIDTH,
         timeoutMs: extractTimeoutMs(seconds),
-        maxSeconds: VIDEO_BOUNDS.maxSeconds,
+        maxSeconds: upload.window ? seconds : VIDEO_BOUNDS.maxSeconds,
         maxPixels: MAX_FRAME_PIXELS,
         maxSignatures: Math.ceil((seconds + 5) * SIGNATURE_FPS * 1.2),
         onCandidate: (_n, t) => {
@@ -213,9 +211,9 @@ async function extractRow(
       });
     } catch (error) {
       if (error instanceof FrameSignatureError) {
-        if (error.reason === 'ffmpeg_failed') return refuse(deps, payload, invalidFile(index + 1));
+        if (error.reason === 'ffmpeg_failed') return refuse(invalidFile(index + 1));
         if (error.reason === 'timeout' || error.reason === 'too_many_frames') {
-          return refuse(deps, payload, {
+          return refuse({
             code: 'video_out_of_bounds',
             params: { video: index + 1, limit: error.reason === 'timeout' ? 'time' : 'duration' },
             message: 'This video is too long, too large or too fast to process.',
@@ -226,7 +224,7 @@ async function extractRow(
     }
     await Promise.all(pending);
     if (extracted.signatures.frames.length === 0 || extracted.candidates.length === 0) {
-      return refuse(deps, payload, invalidFile(index + 1));
+      return refuse(invalidFile(index + 1));
     }
     await deps.hooks?.afterExtract?.(index);
     // The next video of a merged row follows this one on the row's clock.
@@ -236,13 +234,63 @@ async function extractRow(
     out.times.push(...extracted.signatures.times.map((t) => t + shift));
     out.candidates.push(...extracted.candidates.map((c) => ({ file: c.file, seconds: c.seconds + shift })));
     if (extracted.stoppedEarly) out.stoppedAt = (extracted.signatures.times.at(-1) ?? 0) + shift;
-    offset += upload.video.durationSeconds;
+    offset += sourceSeconds(upload);
   }
   return out;
 }
 
+/**
+ * The rows' frames made and stored, nothing written to the rows yet: one decode pass per video (0..45 % by seconds
+ * decoded), the turn found and the frames chosen (pipeline-plan.ts), every size rendered (45..85 %) and stored
+ * (85..95 %). The uploads' pipeline and a dealer's trim (trim-work.ts) both make their rows here.
+ */
+export async function makeRows(
+  deps: PipelineDeps,
+  work: ProcessWork,
+  rows: readonly RowPlan[],
+  settings: RowSettings,
+  dir: string,
+  refuse: Refuse,
+) {
+  const box = EXTERIOR_SIZES.find((s) => s.id === settings.exterior_size)!;
+  // Merged videos share their aspect (the rules), so every frame of a row gets the first video's size.
+  const sizes = rows.map((row) => spinFrameSize(row.videos[0]!.video, box));
+  const videos = rows.flatMap((row) => row.videos);
+  const totalSeconds = videos.reduce((s, v) => s + sourceSeconds(v), 0);
+  let before = 0;
+  const planned: { files: string[]; loop: Record<string, unknown> }[] = [];
+  for (const [r, row] of rows.entries()) {
+    const done = before;
+    const extracted = await extractRow(
+      deps,
+      row,
+      settings.frame_count,
+      sizes[r]!,
+      dir,
+      (seconds) => work.progress(1 + ((PROGRESS.extracted - 1) * (done + seconds)) / totalSeconds),
+      (video) => videos.indexOf(video),
+      refuse,
+    );
+    before += row.videos.reduce((s, v) => s + sourceSeconds(v), 0);
+    planned.push(planRow(extracted, settings.frame_count, settings.rotation_correction));
+  }
+  await work.progress(PROGRESS.extracted);
+  const images = await renderAndStoreRows({
+    store: deps.store,
+    media: deps.media,
+    contentId: work.contentId,
+    exteriorSize: settings.exterior_size,
+    maxFramePixels: MAX_FRAME_PIXELS,
+    rows: planned.map((plan, r) => ({ files: plan.files, size: sizes[r]! })),
+    dir,
+    progress: { from: PROGRESS.extracted, mid: PROGRESS.rendered, to: PROGRESS.stored, report: work.progress },
+    afterFrameStored: deps.hooks?.afterFrameStored,
+  });
+  return { images, planned } satisfies MadeRows;
+}
+
 export function exteriorPipeline(deps: PipelineDeps) {
-  const { db, store, media } = deps;
+  const { db, store } = deps;
   const now = deps.now ?? (() => new Date());
   async function run(work: ProcessWork): Promise<void> {
     const parsed = pipelinePayload.safeParse(work.payload);
@@ -267,47 +315,12 @@ export function exteriorPipeline(deps: PipelineDeps) {
       payload.upload_type === 'group'
         ? [{ groupOrder: payload.group_order, videos: probed }]
         : probed.map((video, i) => ({ groupOrder: payload.group_order + i, videos: [video] }));
-    const box = EXTERIOR_SIZES.find((s) => s.id === payload.exterior_size)!;
-    // Merged videos share their aspect (the rules), so every frame of a row gets the first video's size.
-    const sizes = rows.map((row) => spinFrameSize(row.videos[0]!.video, box));
-    const totalSeconds = probed.reduce((s, p) => s + p.video.durationSeconds, 0);
 
     // The originals are stored while the frames are made; a refusal below takes them away again.
     const originals = keepOriginals(store, contentId, probed, deps.media);
     const dir = await makeTempDir('spinyard-spin-');
     try {
-      // Decode: 0..45 % by seconds of video decoded.
-      let before = 0;
-      const planned: { files: string[]; loop: Record<string, unknown> }[] = [];
-      for (const [r, row] of rows.entries()) {
-        const rowSeconds = row.videos.reduce((s, v) => s + v.video.durationSeconds, 0);
-        const done = before;
-        const extracted = await extractRow(
-          deps,
-          row,
-          payload,
-          sizes[r]!,
-          dir,
-          (seconds) => work.progress(1 + ((PROGRESS.extracted - 1) * (done + seconds)) / totalSeconds),
-          (video) => probed.indexOf(video),
-        );
-        before += rowSeconds;
-        planned.push(planRow(extracted, payload.frame_count, payload.rotation_correction));
-      }
-      await work.progress(PROGRESS.extracted);
-      // Render: 45..85 % by frames ffmpeg has made in every size, then 85..95 % by frames stored.
-      const images = await renderAndStoreRows({
-        store,
-        media,
-        contentId,
-        exteriorSize: payload.exterior_size,
-        maxFramePixels: MAX_FRAME_PIXELS,
-        rows: planned.map((plan, r) => ({ files: plan.files, size: sizes[r]! })),
-        dir,
-        progress: { from: PROGRESS.extracted, mid: PROGRESS.rendered, to: PROGRESS.stored, report: work.progress },
-        afterFrameStored: deps.hooks?.afterFrameStored,
-      });
-
+      const made = await makeRows(deps, work, rows, payload, dir, (refusal) => refuse(deps, payload, refusal));
       const backups = await originals.done;
       await work.heartbeat();
 
@@ -315,16 +328,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
       const expiresAt =
         payload.backup_days === null ? null : new Date(at.getTime() + payload.backup_days * 24 * 3600_000);
       await db.transaction().execute(async (trx) => {
-        const repo = exteriorRepo(trx);
-        for (const [r, row] of rows.entries()) {
-          await repo.replaceGroup(contentId, row.groupOrder, images[r]!, planned[r]!.loop);
-        }
-        const [first] = await repo.frames(contentId);
-        const shown = first ? (first.edited ?? first.original) : undefined;
-        await setMediaFlags(trx, contentId, {
-          has_exterior: true,
-          thumbnail_key: shown?.renditions.thumbnail?.jpeg ?? null,
-        });
+        await writeRows(trx, contentId, rows, made);
         for (const id of payload.upload_ids) {
           if (!(await uploads(trx).complete(id))) {
             throw new ProcessRefused('invalid_state_transition', 'An upload of this process was taken meanwhile.', {

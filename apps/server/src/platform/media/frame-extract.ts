@@ -23,6 +23,11 @@ import { SAFE_INPUT_ARGS } from './video-probe.ts';
 export interface SpinExtractOptions {
   /** The duration the probe read, in seconds: candidates are spread over it. */
   durationSeconds: number;
+  /**
+   * Where to start in the video (a dealer's trim of a kept walk-around): frames before it are decoded and dropped,
+   * so the pass starts on the exact frame, and every time in the answer counts from it.
+   */
+  startSeconds?: number;
   /** Candidate frames wanted, evenly in time (e.g. 4 x the spin's frame count). */
   candidates: number;
   /** The candidates' pixel size (even numbers); the caller keeps the aspect and never enlarges. */
@@ -139,6 +144,7 @@ function spinExtractArgs(file: string, options: SpinExtractOptions, graph: strin
     ...SAFE_INPUT_ARGS,
     '-max_pixels',
     String(options.maxPixels),
+    ...(options.startSeconds ? ['-ss', String(options.startSeconds)] : []),
     '-t',
     String(options.maxSeconds),
     '-i',

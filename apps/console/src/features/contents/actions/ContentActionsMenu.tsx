@@ -1,5 +1,5 @@
 import { Button, Menu, Text } from '@mantine/core';
-import type { ContentListItem, PermissionActor } from '@spinyard/domain';
+import type { ContentListItem, ExteriorGroupAnswer, PermissionActor } from '@spinyard/domain';
 import {
   type Icon,
   IconArrowBackUp,
@@ -17,6 +17,7 @@ import {
   IconTrashX,
   IconView360,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
@@ -25,6 +26,7 @@ import { apiErrorText } from '../../../api/errorText.ts';
 import { notifyError, notifySuccess, notifyWorking } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
+import { fetchTurnProblems, TurnProblemsText } from '../../media/exterior/TurnProblems.tsx';
 import { CONFIRMED_ACTIONS, type ContentAction, contentActions } from './contentActions.ts';
 import { contentName } from './contentText.ts';
 import { TransferDialog } from './TransferDialog.tsx';
@@ -78,6 +80,9 @@ export function ContentActionsMenu({
   const [confirming, setConfirming] = useState<OneVehicleAction | null>(null);
   const [transferring, setTransferring] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A build asked while the spin is not one clean turn: the rows named, published only when the dealer says so.
+  const [turnProblems, setTurnProblems] = useState<ExteriorGroupAnswer[]>([]);
+  const client = useQueryClient();
   const name = contentName(content);
   const actions = contentActions(content, { canTransfer: useCanOfferTransfer(actor) });
 
@@ -97,13 +102,16 @@ export function ContentActionsMenu({
     }
   };
 
-  const choose = (action: ContentAction) => {
+  const choose = async (action: ContentAction) => {
+    const problems = BUILDS.has(action) ? await fetchTurnProblems(client, content.id) : [];
+    setTurnProblems(problems);
     if (action === 'transfer') setTransferring(true);
-    else if (CONFIRMED_ACTIONS.has(action)) {
+    else if (CONFIRMED_ACTIONS.has(action) || problems.length > 0) {
       setRefusal(null);
       setConfirming(action);
     } else void perform(action, false);
   };
+  const turnAsked = confirming !== null && BUILDS.has(confirming) && turnProblems.length > 0;
 
   return (
     <>
@@ -131,7 +139,7 @@ export function ContentActionsMenu({
                 leftSection={<ActionGlyph size={16} aria-hidden />}
                 color={DANGER.has(action) ? 'red' : undefined}
                 disabled={locked !== undefined}
-                onClick={() => choose(action)}
+                onClick={() => void choose(action)}
                 data-testid={`content-action-${action}`}
                 data-locked-by={locked}
               >
@@ -149,8 +157,20 @@ export function ContentActionsMenu({
 
       <ConfirmModal
         opened={confirming !== null}
-        title={confirming ? t(`contentActions.confirm.${confirming}.title`) : ''}
-        confirmLabel={confirming ? t(`contentActions.actions.${confirming}`) : ''}
+        title={
+          turnAsked
+            ? t('exterior.turnCheck.confirmTitle')
+            : confirming
+              ? t(`contentActions.confirm.${confirming}.title`)
+              : ''
+        }
+        confirmLabel={
+          turnAsked
+            ? t('exterior.turnCheck.publishAnyway')
+            : confirming
+              ? t(`contentActions.actions.${confirming}`)
+              : ''
+        }
         color={confirming && DANGER.has(confirming) ? 'red' : 'orange'}
         onConfirm={() => confirming && void perform(confirming, true)}
         onClose={() => {
@@ -159,7 +179,11 @@ export function ContentActionsMenu({
         loading={run.isPending}
         testId="content-confirm"
       >
-        <Text size="sm">{confirming ? t(`contentActions.confirm.${confirming}.body`, { name }) : ''}</Text>
+        {turnAsked ? (
+          <TurnProblemsText name={name} problems={turnProblems} />
+        ) : (
+          <Text size="sm">{confirming ? t(`contentActions.confirm.${confirming}.body`, { name }) : ''}</Text>
+        )}
         <RefusalAlert refusal={refusal} testId="content-confirm-refusal" />
       </ConfirmModal>
 

@@ -19,6 +19,7 @@ import { DetailSections } from './DetailSections.tsx';
 import { MediaCard } from './MediaCard.tsx';
 import { PendingChangesCard } from './PendingChangesCard.tsx';
 import { ProcessesCard } from './ProcessesCard.tsx';
+import { TurnCheckCard } from './TurnCheckCard.tsx';
 import { UrlsCard } from './UrlsCard.tsx';
 
 /**
@@ -92,6 +93,7 @@ export function ContentDetailPage() {
           </Text>
         ) : null}
       </Card>
+      {c.has_exterior ? <TurnCheckCard content={c} /> : null}
       <PendingChangesCard contentId={c.id} locked={lock !== null} />
       <ProcessesCard processes={c.processes} />
       <MediaCard content={c} />
