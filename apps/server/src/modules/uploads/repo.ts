@@ -12,8 +12,22 @@ export interface UploadRow {
   file_name: string | null;
   container: string | null;
   error_code: string | null;
+  sha256: string | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** An upload of the same bytes, with what decides who may be told of it: its vehicle's tenant and owners. */
+export interface SameBytesUpload {
+  id: string;
+  content_id: string;
+  file_name: string | null;
+  created_at: Date;
+  car_name: string;
+  domain_id: string;
+  owner_user_id: string;
+  owner_parent_id: string | null;
+  publication: string;
 }
 
 export interface NewUpload {
@@ -75,7 +89,7 @@ export function uploadsRepo(db: Db) {
       id: string,
       from: readonly UploadStatus[],
       to: UploadStatus,
-      facts: { container?: string | null; errorCode?: string | null } = {},
+      facts: { container?: string | null; errorCode?: string | null; sha256?: string } = {},
     ): Promise<UploadRow | undefined> {
       return db
         .updateTable('uploads')
@@ -84,11 +98,43 @@ export function uploadsRepo(db: Db) {
           updated_at: sql<Date>`now()`,
           ...(facts.container !== undefined ? { container: facts.container } : {}),
           ...(facts.errorCode !== undefined ? { error_code: facts.errorCode } : {}),
+          ...(facts.sha256 !== undefined ? { sha256: facts.sha256 } : {}),
         })
         .where('id', '=', id)
         .where('status', 'in', from)
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /**
+     * The earliest uploads of these bytes on the tenant's vehicles (never another tenant's), first first, but
+     * `exceptId` (the upload being asked about): the caller picks the first its user may see.
+     */
+    async sameBytes(
+      domainId: string,
+      sha256: string,
+      exceptId: string | undefined,
+      limit: number,
+    ): Promise<SameBytesUpload[]> {
+      let q = db
+        .selectFrom('uploads as u')
+        .innerJoin('contents as c', 'c.id', 'u.content_id')
+        .innerJoin('users as o', 'o.id', 'c.owner_user_id')
+        .select([
+          'u.id',
+          'u.content_id',
+          'u.file_name',
+          'u.created_at',
+          'c.car_name',
+          'c.domain_id',
+          'c.owner_user_id',
+          'o.parent_user_id as owner_parent_id',
+          'c.publication',
+        ])
+        .where('u.sha256', '=', sha256)
+        .where('c.domain_id', '=', domainId);
+      if (exceptId !== undefined) q = q.where('u.id', '!=', exceptId);
+      return q.orderBy('u.created_at').orderBy('u.id').limit(limit).execute();
     },
 
     /** Forgets an upload whose creation tus refused (nothing was stored for it). */
