@@ -1,51 +1,33 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { HOTSPOT_LIMITS, REPLACE_IMAGE_MAX_BYTES } from '@spinyard/domain';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audioContainerOfHeader, HEADER_BYTES, ISO_MEDIA, pictureOfHeader } from './fileHeader.ts';
 import { type FileFacts, type UploadRule, uploadRefusal } from './uploadRules.ts';
 
 /**
- * The second part of the checks before upload, on real files made once for this file (ffmpeg for the sounds, sharp
- * for the pictures): a hotspot's image, icon and audio, a design icon and a frame's replacement, read as the browser
- * reads them (the first bytes; a sound's duration from its metadata) and judged by the domain's rules.
+ * The second part of the checks before upload, on real files (fixtures/, made once by ffmpeg and sharp: a
+ * half-second tone as MP3, M4A, WAV and Ogg FLAC; PNG, JPEG and WebP pictures of the sizes the rules turn on): a
+ * hotspot's image, icon and audio, a design icon and a frame's replacement, read as the browser reads them (the
+ * first bytes; a sound's duration from its metadata) and judged by the domain's rules.
  */
 
-const require = createRequire(import.meta.url);
-const ffmpeg: string = process.env.FFMPEG_PATH ?? require('@ffmpeg-installer/ffmpeg').path;
-const dir = mkdtempSync(path.join(tmpdir(), 'media-check-'));
-const files: Record<string, Uint8Array> = {};
-
-/** A half-second tone in the given container, as a phone or an editor writes it. */
-function tone(name: string, args: string[]): Uint8Array {
-  const out = path.join(dir, name);
-  execFileSync(ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=0.5', ...args, out]);
-  return new Uint8Array(readFileSync(out));
-}
-
-const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp') =>
-  sharp({ create: { width, height, channels: 3, background: '#3a6' } })
-    .toFormat(format)
-    .toBuffer()
-    .then((b) => new Uint8Array(b));
-
-beforeAll(async () => {
-  files.mp3 = tone('a.mp3', ['-c:a', 'libmp3lame', '-b:a', '32k']);
-  files.m4a = tone('a.m4a', ['-c:a', 'aac', '-b:a', '32k']);
-  files.wav = tone('a.wav', []);
-  files.ogg = tone('a.ogg', ['-c:a', 'flac']);
-  files.icon = await picture(80, 80, 'png');
-  files.bigIcon = await picture(1100, 200, 'png');
-  files.jpeg = await picture(1280, 720, 'jpeg');
-  files.wideJpeg = await picture(1281, 720, 'jpeg');
-  files.webp = await picture(64, 64, 'webp');
-});
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const FIXTURES: Record<string, string> = {
+  mp3: 'tone.mp3',
+  m4a: 'tone.m4a',
+  wav: 'tone.wav',
+  ogg: 'tone.ogg',
+  icon: 'icon-80.png',
+  bigIcon: 'icon-1100x200.png',
+  jpeg: 'frame-1280x720.jpg',
+  wideJpeg: 'frame-1281x720.jpg',
+  webp: 'small.webp',
+};
+const files: Record<string, Uint8Array> = Object.fromEntries(
+  Object.entries(FIXTURES).map(([k, name]) => [
+    k,
+    new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url))),
+  ]),
+);
 
 const MB = 1024 * 1024;
 const head = (name: string) => (files[name] as Uint8Array).subarray(0, HEADER_BYTES);
