@@ -260,6 +260,26 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     expect(await noSideScroll(page)).toBeLessThanOrEqual(1);
     await saveScreenshot(page, 'custom-design-ja-phone');
     await expectNoSeriousA11yViolations(page);
+
+    // An icon the server would refuse (1100 pixels wide, over 1024 a side) is refused in the page, in Japanese,
+    // naming the icon and the rule, and not one byte is sent.
+    let iconRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/custom_design/icon/')) iconRequests += 1;
+    });
+    const wide = await sharp({ create: { width: 1100, height: 200, channels: 4, background: '#2f9e4480' } })
+      .png()
+      .toBuffer();
+    const [again] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      testId(page, 'design-icon-sound-upload').click(),
+    ]);
+    await again.setFiles({ name: 'wide.png', mimeType: 'image/png', buffer: wide });
+    await testId(page, 'design-icon-sound-error').waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await textOf(testId(page, 'design-icon-sound-error'))).toContain('1100×200');
+    expect(await textOf(testId(page, 'design-icon-sound-error'))).toContain('一辺 1024 ピクセルまで');
+    expect(iconRequests).toBe(0);
+    await saveScreenshot(page, 'custom-design-ja-phone-icon-refused');
   }, 180_000);
 
   it("stops adding hotspots at the domain's maximum, saying why, and the server refuses one more", async () => {
