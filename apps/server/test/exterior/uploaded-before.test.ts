@@ -13,18 +13,17 @@ import { createUpload, patchUpload, serve } from '../uploads/tus-client.ts';
  */
 
 const t = useTestApp();
-let base: string;
-let video: Buffer;
-let sha: string;
+/** The running app's address, and the one video every upload here sends (its SHA-256 as the console makes it). */
+const run = { base: '', video: Buffer.alloc(0), sha: '' };
 
 beforeAll(async () => {
-  base = await serve(t.app);
-  video = await clipBytes('walk', mp4('320x180', 2, 10));
-  sha = createHash('sha256').update(video).digest('hex');
+  const video = await clipBytes('walk', mp4('320x180', 2, 10));
+  Object.assign(run, { base: await serve(t.app), video, sha: createHash('sha256').update(video).digest('hex') });
 });
 
 /** The whole video sent through tus to `car` as `name`: the upload's id. */
 async function uploaded(who: SignedInUser, car: string, name: string): Promise<string> {
+  const { base, video } = run;
   const created = await createUpload(base, who.contentToken, car, video.length, { filename: name });
   expect(created.status, await created.clone().text()).toBe(201);
   const id = (created.headers.get('location') ?? '').split('/').at(-1) as string;
@@ -38,6 +37,7 @@ const ask = (who: SignedInUser, car: string, query: string) =>
 
 describe('a video uploaded before', () => {
   it('names the first upload of the same bytes in the tenant, on this vehicle or another, never another tenant’s', async () => {
+    const { sha } = run;
     const dealer = await t.make.signedIn({ privilege_type: 'super' });
     const [first, second] = (await t.make.vehicles(dealer, { count: 2 })) as [string, string];
     const none = { uploaded_at: null, file_name: null, content_id: null, car_name: null };

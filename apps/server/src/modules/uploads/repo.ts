@@ -106,37 +106,6 @@ export function uploadsRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /**
-     * The earliest uploads of these bytes on the tenant's vehicles (never another tenant's), first first, but
-     * `exceptId` (the upload being asked about): the caller picks the first its user may see.
-     */
-    async sameBytes(
-      domainId: string,
-      sha256: string,
-      exceptId: string | undefined,
-      limit: number,
-    ): Promise<SameBytesUpload[]> {
-      let q = db
-        .selectFrom('uploads as u')
-        .innerJoin('contents as c', 'c.id', 'u.content_id')
-        .innerJoin('users as o', 'o.id', 'c.owner_user_id')
-        .select([
-          'u.id',
-          'u.content_id',
-          'u.file_name',
-          'u.created_at',
-          'c.car_name',
-          'c.domain_id',
-          'c.owner_user_id',
-          'o.parent_user_id as owner_parent_id',
-          'c.publication',
-        ])
-        .where('u.sha256', '=', sha256)
-        .where('c.domain_id', '=', domainId);
-      if (exceptId !== undefined) q = q.where('u.id', '!=', exceptId);
-      return q.orderBy('u.created_at').orderBy('u.id').limit(limit).execute();
-    },
-
     /** Forgets an upload whose creation tus refused (nothing was stored for it). */
     async remove(id: string): Promise<void> {
       await db.deleteFrom('uploads').where('id', '=', id).where('status', '=', 'requested').execute();
@@ -198,4 +167,27 @@ export function uploadsRepo(db: Db) {
         .execute();
     },
   };
+}
+
+/**
+ * The earliest uploads of these bytes on the tenant's vehicles (never another tenant's), first first, but
+ * `exceptId` (the upload being asked about): the caller picks the first its user may see.
+ */
+export async function sameBytesUploads(
+  db: Db,
+  domainId: string,
+  sha256: string,
+  exceptId: string | undefined,
+  limit: number,
+): Promise<SameBytesUpload[]> {
+  let q = db
+    .selectFrom('uploads as u')
+    .innerJoin('contents as c', 'c.id', 'u.content_id')
+    .innerJoin('users as o', 'o.id', 'c.owner_user_id')
+    .select(['u.id', 'u.content_id', 'u.file_name', 'u.created_at', 'c.car_name', 'c.domain_id'])
+    .select(['c.owner_user_id', 'o.parent_user_id as owner_parent_id', 'c.publication'])
+    .where('u.sha256', '=', sha256)
+    .where('c.domain_id', '=', domainId);
+  if (exceptId !== undefined) q = q.where('u.id', '!=', exceptId);
+  return q.orderBy('u.created_at').orderBy('u.id').limit(limit).execute();
 }

@@ -17,7 +17,7 @@ import type { Actor } from '../auth/service.ts';
 import { lockVisible, UNEDITABLE_LISTING_LINKS } from '../contents/content-service.ts';
 import { contentLocks } from '../processes/locks.ts';
 import { isFieldError, parseUploadMetadata } from './metadata.ts';
-import { type UploadRow, uploadsRepo } from './repo.ts';
+import { sameBytesUploads, type UploadRow, uploadsRepo } from './repo.ts';
 import { keepUploadInStore } from './upload-files.ts';
 import { videoContainerOf } from './video-check.ts';
 
@@ -175,7 +175,7 @@ export function uploadsService(deps: UploadsServiceDeps) {
 
     /** Earlier uploads of the same bytes on the tenant's vehicles (uploads/repo.ts `sameBytes`). */
     sameBytes: (domainId: string, sha256: string, exceptId: string | undefined, limit: number) =>
-      repo.sameBytes(domainId, sha256, exceptId, limit),
+      sameBytesUploads(db, domainId, sha256, exceptId, limit),
 
     /** A cancel (tus DELETE) is allowed until the pipeline has taken the file. */
     async assertCancelable(row: UploadRow): Promise<void> {
