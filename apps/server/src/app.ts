@@ -23,6 +23,7 @@ import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
 import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
+import { GRANT_PARAM, limitedMediaGrant } from './modules/publishing/media-grant.ts';
 import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
@@ -126,7 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db: deps.db });
   // Before any answer names a media file: vehicles' files are answered as signed URLs.
   await loadMediaKeys(deps.db);
-  await app.register(mediaRoutes, { store: deps.store, access: vehicleMediaAccess(deps.db) });
+  const limited = { param: GRANT_PARAM, check: limitedMediaGrant(deps.db) };
+  await app.register(mediaRoutes, { store: deps.store, access: vehicleMediaAccess(deps.db, limited) });
   await app.register(async (publicScope) => {
     for (const module of MODULES) await module.public?.(publicScope, ctx);
   });

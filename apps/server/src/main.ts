@@ -13,7 +13,7 @@ import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.
 import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
-import { createMedia } from './platform/media/index.ts';
+import { createMedia, stopMediaChildren } from './platform/media/index.ts';
 import { createNotifyHub } from './platform/realtime/notify-hub.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
@@ -147,6 +147,17 @@ function onShutdown(log: Log, steps: [string, () => Promise<void>][]): void {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+/**
+ * ffmpeg runs in process groups of its own (platform/media/ffmpeg.ts), so the group's stop does not end it: once
+ * the jobs had their time to finish, whatever still runs is killed here, and no program outlives the server.
+ */
+function stopLeftMedia(log: Log): () => Promise<void> {
+  return async () => {
+    const killed = stopMediaChildren();
+    if (killed > 0) log('Media programs of unfinished jobs killed', { count: killed });
+  };
+}
+
 async function serve(config: Config, withWorkers: boolean, log: Log): Promise<void> {
   await mkdir(config.dataDir, { recursive: true });
   const runtime = await openDatabase(config, log);
@@ -182,6 +193,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     ['http', () => closeHttp(app)],
     ['realtime', () => realtime.close()],
     ['jobs', () => runner.stop()],
+    ['media', stopLeftMedia(log)],
     ['temp', () => removeOwnTempSpace()],
     ['mail', () => mailer.close()],
     ['database', () => runtime.close()],
@@ -201,6 +213,7 @@ async function worker(config: Config, log: Log): Promise<void> {
   const runner = await startJobs(runtime, mailer, createBlobStore(config.storage), true, config.mediaJobs, log);
   onShutdown(log, [
     ['jobs', () => runner.stop()],
+    ['media', stopLeftMedia(log)],
     ['temp', () => removeOwnTempSpace()],
     ['mail', () => mailer.close()],
     ['database', () => runtime.close()],

@@ -22,6 +22,7 @@ export * from './media/loop.ts';
 export * from './media/slider-images.ts';
 export * from './media/spin.ts';
 export * from './media/turn.ts';
+export * from './media/turn-frames.ts';
 export * from './media/video-link.ts';
 export * from './media/video-rules.ts';
 export * from './menu.ts';

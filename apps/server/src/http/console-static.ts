@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from '@spinyard/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { consoleNotBuilt } from './console-not-built.ts';
 
 /** Paths that belong to the API and media, never to the single-page console. */
 const API_PREFIXES = ['/v1/', '/api/', '/svnmedia/', '/viewer/', '/docs', '/healthz', '/readyz'];
@@ -54,12 +55,7 @@ export async function registerConsole(app: FastifyInstance, distDir: string | un
     if (!built && distDir === undefined) {
       return reply.status(404).send(errorBody('not_found'));
     }
-    if (!built) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The console is not built yet. Run `npm run build` (npm start does it for you).');
-    }
+    if (!built) return consoleNotBuilt(request, reply);
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -9,6 +9,7 @@ import { createDatabase, type Db } from '../../src/db/database.ts';
 import type { JobRunner } from '../../src/platform/jobs/queue-registry.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
 import { createNotifyHub, type NotifyHub } from '../../src/platform/realtime/notify-hub.ts';
+import type { BlobStore } from '../../src/platform/storage/blob-store.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
@@ -26,7 +27,7 @@ export interface Node {
  */
 export async function openCluster(
   count: number,
-  options: { jobs?: (db: Db, databaseUrl: string) => Promise<JobRunner> } = {},
+  options: { jobs?: (db: Db, databaseUrl: string, store: BlobStore) => Promise<JobRunner> } = {},
 ) {
   const database = await createTestDatabase();
   const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-realtime-'));
@@ -35,11 +36,12 @@ export async function openCluster(
   for (let i = 0; i < count; i++) {
     const { db } = createDatabase(database.url, 4);
     const hub = createNotifyHub(database.url, { reconnectMs: 50, maxReconnectMs: 200 });
-    const jobs = options.jobs ? await options.jobs(db, database.url) : undefined;
+    const store = createDiskBlobStore(path.join(dir, 'media'));
+    const jobs = options.jobs ? await options.jobs(db, database.url, store) : undefined;
     if (jobs) runners.push(jobs);
     const app = await buildApp({
       db,
-      store: createDiskBlobStore(path.join(dir, 'media')),
+      store,
       mailer: createOutboxMailer(path.join(dir, 'mail'), () => undefined),
       accessTokenTtlHours: 24,
       realtime: hub,
@@ -55,6 +57,8 @@ export async function openCluster(
     nodes,
     runners,
     databaseUrl: database.url,
+    /** The nodes' shared data folder (media under `media/`, as useTestApp's `dir`). */
+    dir,
     async close() {
       for (const node of nodes) {
         await node.app.close();

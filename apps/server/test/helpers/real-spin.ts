@@ -73,11 +73,22 @@ export async function realSpinVideo(spin: RealSpinClip): Promise<string> {
   });
 }
 
-/** The views as 64x29 gray thumbnails, to recover which view a stored spin frame shows. */
-export async function viewThumbnails(): Promise<Uint8Array[]> {
+/** A part of the clip's picture (pixels of the 480x214 frame), as a clip's crop effect takes it. */
+export interface ViewCrop {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The views as 64x29 gray thumbnails, to recover which view a stored spin frame shows (of a crop, when given). */
+export async function viewThumbnails(crop?: ViewCrop): Promise<Uint8Array[]> {
   const out: Uint8Array[] = [];
   for (let v = 0; v < REAL_SPIN.views; v++) {
-    out.push(await thumbnail(await sharp(viewFile(v)).flatten({ background: '#5a6068' }).png().toBuffer()));
+    const picture = sharp(viewFile(v))
+      .flatten({ background: '#5a6068' })
+      .resize(REAL_SPIN.width, REAL_SPIN.height, { fit: 'fill' });
+    out.push(await thumbnail(await (crop ? picture.extract(crop) : picture).png().toBuffer()));
   }
   return out;
 }

@@ -44,8 +44,10 @@ export function attemptsRepo(db: Db) {
       await db.deleteFrom('login_attempts').where('username', '=', username).where('succeeded', '=', false).execute();
     },
 
-    async pruneAttempts(before: Date): Promise<void> {
-      await db.deleteFrom('login_attempts').where('attempted_at', '<', before).execute();
+    /** Deletes the attempts made before `before`; answers how many went. */
+    async pruneAttempts(before: Date): Promise<number> {
+      const result = await db.deleteFrom('login_attempts').where('attempted_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async recordThrottleEvent(action: string, subject: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { AppModule } from '../context.ts';
+import { authJobs } from './jobs.ts';
 import { recoveryRoutes } from './recovery-routes.ts';
 import { recoveryService } from './recovery-service.ts';
 import { authRoutes } from './routes.ts';
@@ -20,4 +21,5 @@ export const authModule: AppModule = {
     await scope.register(authRoutes, { auth: ctx.auth, signIn });
     await scope.register(recoveryRoutes, { recovery: recoveryService(ctx) });
   },
+  jobs: (ctx) => authJobs(ctx),
 };

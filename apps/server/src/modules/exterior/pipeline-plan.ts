@@ -29,7 +29,7 @@ export interface Extracted {
  * frames, and the verdict the dealer sees before publishing.
  */
 export function planRow(extracted: Extracted, frameCount: number, rotationCorrection: boolean) {
-  const reading = findTurn(extracted.frames);
+  const reading = findTurn(extracted.frames, SIGNATURE_WIDTH);
   const candidateAngles = extracted.candidates.map((c) => interpolate(extracted.times, reading.angles, c.seconds));
   let chosen = framesByAngle(candidateAngles, frameCount, reading.turnAngle);
   // Fewer candidates than frames (a video shorter than its frame count): every candidate, each once.

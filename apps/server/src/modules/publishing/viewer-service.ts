@@ -11,6 +11,7 @@ import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { failureThrottle } from '../auth/rate-limit.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import { contentRecords } from '../contents/service.ts';
+import { withMediaGrant } from './media-grant.ts';
 import { readText } from './published-blobs.ts';
 import { type PublicationRow, publicationsRepo } from './repo.ts';
 import { boundDomainOf, type SharedHosts } from './viewer-host.ts';
@@ -78,6 +79,11 @@ export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; 
       }
       const json = pub.manifest_key === null ? null : await readText(store, pub.manifest_key);
       if (json === null) throw new AppError('content_not_published');
+      if (content.publication === 'limited_public') {
+        // Its files are served only with a grant: this buyer's manifest carries one in every media URL.
+        const grant = { secret: pub.token_secret, shortId: pub.short_id, password: content.limited_password };
+        return { ...withMediaGrant(json, { ...grant, contentId: pub.content_id }, now), domainId: content.domain_id };
+      }
       return { json, sha256: pub.manifest_sha256 ?? '', domainId: content.domain_id };
     },
 

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { isDiskFull } from '../../platform/storage/disk-full.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockVisible, UNEDITABLE_LISTING_LINKS } from '../contents/content-service.ts';
@@ -42,7 +43,7 @@ export interface CreationHeaders {
 
 export type FinishOutcome =
   | { ok: true; row: UploadRow }
-  | { ok: false; code: 'unsupported_video_format' | 'invalid_state_transition' }
+  | { ok: false; code: 'unsupported_video_format' | 'invalid_state_transition' | 'insufficient_storage' }
   | { ok: false; code: 'internal_error'; cause: unknown };
 
 export function toUploadAnswer(row: UploadRow): VideoUploadAnswer {
@@ -163,7 +164,11 @@ export function uploadsService(deps: UploadsServiceDeps) {
         [sha256] = await Promise.all([sha256Of(filePath), keeping]);
       } catch (error) {
         // The client holds a complete upload (tus will not take its last bytes again): an `error` the dealer sees
-        // beats a `requested` upload that never moves on.
+        // beats a `requested` upload that never moves on. A full store is named as such: the operator's to fix.
+        if (isDiskFull(error)) {
+          await repo.move(id, ['requested'], 'error', { errorCode: 'insufficient_storage' });
+          return { ok: false, code: 'insufficient_storage' };
+        }
         await repo.move(id, ['requested'], 'error', { errorCode: 'internal_error' });
         return { ok: false, code: 'internal_error', cause: error };
       }

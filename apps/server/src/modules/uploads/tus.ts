@@ -83,7 +83,12 @@ export async function createTusEndpoint(options: {
       if (outcome.code === 'internal_error') options.logError?.(outcome.cause, 'upload not kept in the blob store');
       // A refused file is not kept: its row says why (error_code), and the bytes are gone.
       await datastore.remove(upload.id);
-      const status = { unsupported_video_format: 415, invalid_state_transition: 409, internal_error: 500 } as const;
+      const status = {
+        unsupported_video_format: 415,
+        invalid_state_transition: 409,
+        insufficient_storage: 507,
+        internal_error: 500,
+      } as const;
       return {
         status_code: status[outcome.code],
         headers: { 'Content-Type': 'application/json; charset=utf-8' },

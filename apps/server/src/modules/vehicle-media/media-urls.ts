@@ -20,7 +20,8 @@ import { mediaAccessRepo } from './access-repo.ts';
  * - a vehicle's own files (`contents/<id>/<area>/...`: frames, originals before blur, panoramas, slider, hotspot
  *   files, video backups) only through a signed, expiring URL, which only answers of the signed-in API hand out
  *   (so only users who see the vehicle get one), and never once the vehicle is deleted for good;
- * - its published copies (`contents/<id>/published/...`, named per tenant) to anyone, while the vehicle is public;
+ * - its published copies (`contents/<id>/published/...`, named per tenant) to anyone while the vehicle is public,
+ *   and while it is a limited publication only with the grant of a buyer who gave its password;
  * - every other file (logos, manuals, design icons) to anyone, as before.
  */
 
@@ -62,10 +63,14 @@ export function mediaUrlOf(key: string, nowMs: number = Date.now()): string {
 /** The name of a published copy of bytes hashing to `sha256` in tenant `domainId` (no extension). */
 export const publishedName = (domainId: string, sha256: string): string => keyedName(mediaKeys(), domainId, sha256);
 
-const SHOWN = new Set(['published', 'limited_public']);
+/**
+ * A limited publication's check of the grant its buyer's manifest put in the URL (publishing/media-grant.ts): the
+ * seconds it has left, or null. Given by the app, since the grant is the publishing area's.
+ */
+export type LimitedGrantCheck = (contentId: string, grant: unknown, nowMs: number) => Promise<number | null>;
 
 /** The media route's rule (platform/storage/media-routes.ts), one indexed read of the vehicle per vehicle file. */
-export function vehicleMediaAccess(db: Db): MediaAccess {
+export function vehicleMediaAccess(db: Db, limited: { param: string; check: LimitedGrantCheck }): MediaAccess {
   const repo = mediaAccessRepo(db);
   return async (key, query, nowMs) => {
     const vehicle = vehicleOf(key);
@@ -75,7 +80,11 @@ export function vehicleMediaAccess(db: Db): MediaAccess {
       // The manifest is read through /v/<id>/manifest.json, which checks the limited publication's password.
       if (key.endsWith('.json')) return null;
       const state = await repo.publicationOf(vehicle.id);
-      return state !== undefined && SHOWN.has(state) ? { cacheControl: cacheControlFor(key) } : null;
+      if (state === 'published') return { cacheControl: cacheControlFor(key) };
+      if (state !== 'limited_public') return null;
+      const left = await limited.check(vehicle.id, query[limited.param], nowMs);
+      // One buyer's URL for a while: never in a shared cache.
+      return left === null ? null : { cacheControl: `private, max-age=${left}` };
     }
     const left = signedSecondsLeft(mediaKeys(), key, query[EXPIRY_PARAM], query[SIGNATURE_PARAM], nowMs);
     if (left === null) return null;

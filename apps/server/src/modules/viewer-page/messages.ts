@@ -1,4 +1,5 @@
 import type { Locale } from '@spinyard/domain';
+import { preferredLocale } from '../../http/negotiate.ts';
 
 /**
  * The words of the pages the server writes itself (the password gate, the unavailable pages, the first frame's
@@ -114,22 +115,8 @@ export const PAGE_WORDS: Readonly<Record<Locale, PageWords>> = {
   },
 };
 
-const LOCALES = Object.keys(PAGE_WORDS) as Locale[];
-
 /**
- * The page's language from Accept-Language: the supported language of highest weight (`pt-BR` counts as pt), else
- * Japanese. Unlike the console (which falls back to English), a buyer's page defaults to the dealers' market.
+ * The page's language from Accept-Language, else Japanese: unlike the console (which falls back to English), a
+ * buyer's page defaults to the dealers' market.
  */
-export function pageLocale(acceptLanguage: string | undefined): Locale {
-  if (!acceptLanguage) return 'ja';
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { lang: tag.trim().split(/[-_]/)[0]?.toLowerCase() ?? '', q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((r) => r.q > 0 && Number.isFinite(r.q))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return (ranked.map((r) => r.lang).find((l) => (LOCALES as string[]).includes(l)) as Locale | undefined) ?? 'ja';
-}
+export const pageLocale = (acceptLanguage: string | undefined): Locale => preferredLocale(acceptLanguage, 'ja');

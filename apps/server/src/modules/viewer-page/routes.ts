@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compressedHtml } from '../../http/compress.ts';
+import { wantsJson } from '../../http/negotiate.ts';
 import type { ModuleContext } from '../context.ts';
 import { designOfDomain } from '../design/service.ts';
 import { originOf } from '../publishing/build-service.ts';
@@ -35,11 +36,6 @@ const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   429: 'too_many_attempts',
   503: 'service_unavailable',
 };
-
-/** A caller that asks for JSON and not for a page (an API client, a fetch): refusals answer in the error shape. */
-function wantsJson(accept: string | undefined): boolean {
-  return accept !== undefined && /\bapplication\/(?:[\w.+-]*\+)?json\b/.test(accept) && !/\btext\/html\b/.test(accept);
-}
 
 function send(reply: FastifyReply, page: ViewerPage, acceptEncoding: string | undefined) {
   if (page.status >= 400 && wantsJson(reply.request.headers.accept)) {

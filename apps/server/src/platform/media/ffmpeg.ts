@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, copyFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where ffmpeg and ffprobe are, and the one way this server runs them: an argument list (never a shell, so a
@@ -103,21 +104,66 @@ export interface RunResult {
   spawnError?: string;
 }
 
+export type MediaChild = ChildProcessByStdio<null, Readable, Readable>;
+
+/** ffmpeg and ffprobe runs under way in this process. */
+const running = new Set<MediaChild>();
+let exitHookInstalled = false;
+
+/**
+ * Starts ffmpeg or ffprobe in a process group of its own (`detached`): a stop sent to the server's whole group (a
+ * terminal's Ctrl-C, a process manager) reaches the server, which lets its jobs finish, and not the programs those
+ * jobs run, which would die mid-job. Outside the group, the server ends them itself: on abort and time-out (the
+ * callers), at the end of a shutdown (`stopMediaChildren`), and when this process exits however it exits.
+ */
+export function spawnMedia(program: string, args: readonly string[]): MediaChild {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => stopMediaChildren());
+  }
+  const child = spawn(program, args, {
+    shell: false,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+    detached: true,
+  });
+  if (child.pid !== undefined) {
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+  }
+  return child;
+}
+
+/** Kills a media program and anything it started (its whole group); nothing when it has ended. */
+export function killMediaChild(child: MediaChild): void {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+/** Kills every media program still running (a shutdown's last word on jobs that did not finish): how many. */
+export function stopMediaChildren(): number {
+  const left = [...running];
+  for (const child of left) killMediaChild(child);
+  return left.length;
+}
+
 /** Runs a program with arguments (no shell) under a time limit and an output cap; never rejects. */
 export function runBounded(program: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   const maxStdout = options.maxStdoutBytes ?? 1024 * 1024;
   const maxStderr = options.maxStderrBytes ?? 16 * 1024;
   return new Promise((resolve) => {
-    const child = spawn(program, args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawnMedia(program, args);
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = Buffer.alloc(0);
     let timedOut = false;
     let overflowed = false;
     let spawnError: string | undefined;
-    const kill = () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    };
+    const kill = () => killMediaChild(child);
     const timer = setTimeout(() => {
       timedOut = true;
       kill();

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ffmpegPath } from './ffmpeg.ts';
+import { ffmpegPath, killMediaChild, spawnMedia } from './ffmpeg.ts';
 import { FrameSignatureError, type FrameSignatureFailure, type FrameSignatures } from './frame-signatures.ts';
 import { mjpegArgs } from './jpeg-tables.ts';
 import { SAFE_INPUT_ARGS } from './video-probe.ts';
@@ -186,7 +185,7 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
   const args = spinExtractArgs(file, options, graph);
 
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawnMedia(ffmpegPath(), args);
     const frames: Uint8Array[] = [];
     const signatureTimes: number[] = [];
     const candidateTimes: number[] = [];
@@ -201,7 +200,7 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
     let nextCheck = CLOSE_CHECK_EVERY;
     const stop = (reason: FrameSignatureFailure) => {
       failure ??= reason;
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      killMediaChild(child);
     };
     const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
     const onAbort = () => stop('aborted');
@@ -232,7 +231,7 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
             }
             if (reached) {
               closedEarly = true;
-              if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+              killMediaChild(child);
             }
           }
         }

@@ -14,6 +14,7 @@ import { probeVideo } from './video-probe.ts';
 
 export type { AudioProbe, ProbedAudio } from './audio-probe.ts';
 export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
+export { stopMediaChildren } from './ffmpeg.ts';
 export type {
   MeasuredImage,
   Media,
