@@ -236,14 +236,17 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
       .toBe(colour);
 
     // A custom icon for the movie hotspots: chosen through the file dialog, stored, drawn in the preview.
-    const png = await sharp({ create: { width: 80, height: 80, channels: 4, background: '#2f9e4480' } })
-      .png()
-      .toBuffer();
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      testId(page, 'design-icon-movie-upload').click(),
-    ]);
-    await chooser.setFiles({ name: 'movie.png', mimeType: 'image/png', buffer: png });
+    const chooseIcon = async (type: string, width: number, height: number) => {
+      const png = await sharp({ create: { width, height, channels: 4, background: '#2f9e4480' } })
+        .png()
+        .toBuffer();
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        testId(page, `design-icon-${type}-upload`).click(),
+      ]);
+      await chooser.setFiles({ name: `${type}.png`, mimeType: 'image/png', buffer: png });
+    };
+    await chooseIcon('movie', 80, 80);
     const previewIcon = testId(page, 'preview-icon-movie');
     await expect.poll(() => previewIcon.evaluate((el) => el.tagName), { timeout: 20_000 }).toBe('IMG');
     await expect
@@ -260,6 +263,19 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     expect(await noSideScroll(page)).toBeLessThanOrEqual(1);
     await saveScreenshot(page, 'custom-design-ja-phone');
     await expectNoSeriousA11yViolations(page);
+
+    // An icon the server would refuse (1100 pixels wide, over 1024 a side) is refused in the page, in Japanese,
+    // naming the icon and the rule, and not one byte is sent.
+    let iconRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/custom_design/icon/')) iconRequests += 1;
+    });
+    await chooseIcon('sound', 1100, 200);
+    await testId(page, 'design-icon-sound-error').waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await textOf(testId(page, 'design-icon-sound-error'))).toContain('1100×200');
+    expect(await textOf(testId(page, 'design-icon-sound-error'))).toContain('一辺 1024 ピクセルまで');
+    expect(iconRequests).toBe(0);
+    await saveScreenshot(page, 'custom-design-ja-phone-icon-refused');
   }, 180_000);
 
   it("stops adding hotspots at the domain's maximum, saying why, and the server refuses one more", async () => {

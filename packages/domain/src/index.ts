@@ -14,6 +14,7 @@ export * from './locks.ts';
 export * from './login.ts';
 export * from './login-limit.ts';
 export * from './media/blur-regions.ts';
+export * from './media/file-rules.ts';
 export * from './media/hotspot-path.ts';
 export * from './media/image-pixels.ts';
 export * from './media/interior-rules.ts';

@@ -247,6 +247,8 @@ export interface UploadsTable {
   file_name: Nullable<string>;
   container: Nullable<string>;
   error_code: Nullable<string>;
+  /** The SHA-256 (hex) of the bytes as uploaded, once they are all there (migration 0019). */
+  sha256: Nullable<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

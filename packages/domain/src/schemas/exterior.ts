@@ -155,11 +155,26 @@ export const REPLACE_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const exteriorProcessStartedAnswer = z.object({ content_id: idSchema, process: processAnswer });
 export type ExteriorProcessStartedAnswer = z.output<typeof exteriorProcessStartedAnswer>;
 
-/** `GET /exterior/{content_id}/uploaded_before`: the SHA-256 of a video about to be sent (hex, lower case). */
-export const uploadedBeforeQuery = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
-/** When the same video (the same bytes) was first made into a spin of this vehicle, or null when never. */
+/**
+ * `GET /exterior/{content_id}/uploaded_before`: the SHA-256 of a video about to be sent or going up (hex, lower
+ * case), and the id of its own upload once the console knows it (never named as its own earlier upload).
+ */
+export const uploadedBeforeQuery = z.object({
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  except_upload: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, { error: 'Not an upload id.' })
+    .optional(),
+});
+export type UploadedBeforeQuery = z.output<typeof uploadedBeforeQuery>;
+/**
+ * The first upload of the same bytes (the same file) on a vehicle of this tenant the caller sees, this one or
+ * another: when, under which name, on which vehicle. All null when none.
+ */
 export const uploadedBeforeAnswer = z.object({
   uploaded_at: z.string().nullable(),
   file_name: z.string().nullable(),
+  content_id: z.string().nullable(),
+  car_name: z.string().nullable(),
 });
 export type UploadedBeforeAnswer = z.output<typeof uploadedBeforeAnswer>;

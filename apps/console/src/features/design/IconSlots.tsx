@@ -7,10 +7,12 @@ import { ApiError } from '../../api/apiError.ts';
 import { type DesignIconType, useRemoveDesignIcon, useUploadDesignIcon } from '../../api/design.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
+import { checkUpload } from '../../shared/media-check/checkUpload.ts';
+import { mediaRefusalText } from '../../shared/media-check/refusalText.ts';
 
 const TYPES: readonly DesignIconType[] = ['standard', 'sound', 'movie'];
 
-/** One custom icon per icon type: a PNG (best 80x80, transparent) judged by the server, or the standard icon. */
+/** One custom icon per icon type: a PNG (best 80x80, transparent) judged in the browser and by the server, or the standard icon. */
 export function IconSlots({ icons, readOnly }: { icons: DesignAnswer['icons']; readOnly: boolean }) {
   const { t } = useTranslation();
   return (
@@ -41,11 +43,14 @@ function IconSlot({
   const [error, setError] = useState<string | null>(null);
   const failed = (cause: unknown) =>
     setError(cause instanceof ApiError ? apiErrorText(cause) : t('errors.general_error'));
-  const send = (file: File | null) => {
+  const name = t(`annotations.iconTypes.${type}`);
+  const send = async (file: File | null) => {
     if (!file) return;
     setError(null);
-    if (file.size > HOTSPOT_LIMITS.iconMaxBytes) {
-      setError(t('annotations.files.tooLarge', { mb: 1 }));
+    // The server's icon rule (PNG, size, pixels a side), in the browser: a file it would refuse is not sent.
+    const refused = await checkUpload(file, { kind: 'icon', maxBytes: HOTSPOT_LIMITS.iconMaxBytes });
+    if (refused) {
+      setError(mediaRefusalText(refused, name, file));
       return;
     }
     setProgress(0);
@@ -54,7 +59,6 @@ function IconSlot({
       { onError: failed, onSettled: () => setProgress(null) },
     );
   };
-  const name = t(`annotations.iconTypes.${type}`);
   return (
     <Stack
       gap={6}
@@ -90,7 +94,11 @@ function IconSlot({
           </Stack>
         </Group>
         <Group gap="xs" wrap="wrap">
-          <FileButton onChange={send} accept="image/png,.png" disabled={readOnly || progress !== null}>
+          <FileButton
+            onChange={(file) => void send(file)}
+            accept="image/png,.png"
+            disabled={readOnly || progress !== null}
+          >
             {(props) => (
               <ActionButton
                 icon={IconUpload}

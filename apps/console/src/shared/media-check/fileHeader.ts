@@ -80,3 +80,20 @@ export function containerOfHeader(b: Uint8Array): string | undefined {
   if (ascii(b, 0, 4) === 'OggS') return 'ogg';
   return undefined;
 }
+
+/**
+ * The audio container ffprobe would report for these first bytes: `mp3` for an ID3 tag or an MPEG layer III frame,
+ * the ISO family for an M4A, and the names of the other sound files people try (WAV, Ogg, FLAC, AAC in ADTS), all
+ * refused by the server; undefined when the bytes are none of them (the server then decides).
+ */
+export function audioContainerOfHeader(b: Uint8Array): string | undefined {
+  if (b.length < 12) return undefined;
+  if (ascii(b, 0, 3) === 'ID3') return 'mp3';
+  const b1 = b[1] ?? 0;
+  if (b[0] === 0xff && (b1 & 0xe0) === 0xe0) return ((b1 >> 1) & 3) === 1 ? 'mp3' : (b1 & 6) === 0 ? 'aac' : 'mp2';
+  if (ascii(b, 4, 4) === 'ftyp') return ISO_MEDIA;
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WAVE') return 'wav';
+  if (ascii(b, 0, 4) === 'OggS') return 'ogg';
+  if (ascii(b, 0, 4) === 'fLaC') return 'flac';
+  return undefined;
+}

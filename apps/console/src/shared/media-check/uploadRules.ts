@@ -3,8 +3,11 @@ import {
   type ErrorCode,
   EXTERIOR_VIDEO_CONTAINERS,
   exteriorVideoRefusal,
+  hotspotAudioRefusal,
   type MeasuredPicture,
   panoramaRefusal,
+  pictureFileRefusal,
+  replacementImageRefusal,
   riderViewImageRefusal,
   statusOf,
   videoBoundsRefusal,
@@ -24,7 +27,11 @@ export type UploadRule =
   | { kind: 'rider_view_image'; maxBytes: number }
   /** Hotspot and original videos: the size and the domain's bounds (duration, picture size). */
   | { kind: 'video'; maxBytes: number }
-  /** Any other file (a hotspot image or audio, a replaced frame): its size. */
+  /** A hotspot's annotation image (JPEG or PNG), an icon (a hotspot's or the design's: PNG), a frame's replacement. */
+  | { kind: 'hotspot_image' | 'icon' | 'replacement_image'; maxBytes: number }
+  /** A hotspot's audio: MP3 or M4A, at most the domain's length. */
+  | { kind: 'hotspot_audio'; maxBytes: number }
+  /** Any other file: its size. */
   | { kind: 'file'; maxBytes: number };
 
 /** What the browser read of a file: its size, and (when asked for and readable) its header and its picture. */
@@ -35,6 +42,8 @@ export interface FileFacts {
   container?: string | undefined;
   /** The picture as shown (after the rotation flag) and the duration, when the browser could read them. */
   video?: { width: number; height: number; durationSeconds: number } | undefined;
+  /** A sound's container by its first bytes, and its duration when the browser could read it. */
+  audio?: { container: string | undefined; durationSeconds: number | undefined };
 }
 
 /** A refusal in the server's error shape: the status, code and values the server answers for the same file. */
@@ -46,12 +55,17 @@ export interface UploadRefusal {
 }
 
 /** What a rule needs read from the file besides its size. */
-export function factsNeeded(rule: UploadRule): 'picture' | 'video' | 'none' {
+export function factsNeeded(rule: UploadRule): 'picture' | 'video' | 'audio' | 'none' {
   switch (rule.kind) {
     case 'panorama':
     case 'category_image':
     case 'rider_view_image':
+    case 'hotspot_image':
+    case 'icon':
+    case 'replacement_image':
       return 'picture';
+    case 'hotspot_audio':
+      return 'audio';
     case 'exterior_video':
     case 'video':
       return 'video';
@@ -120,6 +134,16 @@ export function uploadRefusal(rule: UploadRule, facts: FileFacts): UploadRefusal
     case 'rider_view_image': {
       const r = picture ? riderViewImageRefusal(picture) : undefined;
       return asRefusal(r);
+    }
+    case 'hotspot_image':
+    case 'icon':
+      return asRefusal(picture ? pictureFileRefusal(rule.kind, picture) : undefined);
+    case 'replacement_image':
+      return asRefusal(picture ? replacementImageRefusal(picture) : undefined);
+    case 'hotspot_audio': {
+      // Bytes no sound file we know starts with are the server's to judge (ffprobe reads more than a header).
+      const container = facts.audio?.container;
+      return asRefusal(container ? hotspotAudioRefusal({ ...facts.audio, container }) : undefined);
     }
     case 'file':
       return undefined;

@@ -54,18 +54,6 @@ export function movieBackupRepo(db: Db) {
   };
 
   return {
-    /** The vehicle's first backup of these bytes (its key names their SHA-256), kept or purged. */
-    async firstOfHash(contentId: string, sha256: string): Promise<MovieBackupRow | undefined> {
-      return db
-        .selectFrom('movie_backups')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .where('blob_key', 'like', `%/${sha256}.%`)
-        .orderBy('created_at')
-        .limit(1)
-        .executeTakeFirst();
-    },
-
     async insert(values: NewMovieBackup): Promise<MovieBackupRow> {
       return db
         .insertInto('movie_backups')

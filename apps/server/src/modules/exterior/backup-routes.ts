@@ -38,13 +38,15 @@ const routes: FastifyPluginAsyncZod<{ backups: BackupService }> = async (app, { 
   });
 
   areaRoutes(app, 'exterior').get('/exterior/:content_id/uploaded_before', {
-    summary: 'Whether a video of these bytes (its SHA-256) was made into a spin of this vehicle before, and when',
-    description: 'The console asks before sending a walk-around video, to name a second upload of the same file.',
+    summary: 'The first upload of a video of these bytes (its SHA-256) on a vehicle of this tenant, and when',
+    description:
+      'The console asks while a walk-around video goes up, to name a second upload of the same file on this ' +
+      "vehicle or another one the caller sees (never another tenant's); except_upload leaves out its own upload.",
     params: exteriorParams,
     querystring: uploadedBeforeQuery,
     answer: uploadedBeforeAnswer,
     errors: [401, 404, 422],
-    run: (actor, { params, query }) => backups.uploadedBefore(actor, params.content_id, query.sha256),
+    run: (actor, { params, query }) => backups.uploadedBefore(actor, params.content_id, query),
   });
 };
 

@@ -1,8 +1,10 @@
-import type {
-  ExteriorMovieUrlAnswer,
-  MovieBackupReportAnswer,
-  MovieBackupReportQuery,
-  UploadedBeforeAnswer,
+import {
+  canSeeContent,
+  type ExteriorMovieUrlAnswer,
+  type MovieBackupReportAnswer,
+  type MovieBackupReportQuery,
+  type UploadedBeforeAnswer,
+  type UploadedBeforeQuery,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -13,6 +15,7 @@ import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { visibleForMedia } from '../contents/media-access.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
+import { uploadsService } from '../uploads/service.ts';
 import { mediaUrlOf } from '../vehicle-media/media-urls.ts';
 import { type MovieBackupReportRow, movieBackupRepo } from './backup-repo.ts';
 
@@ -28,6 +31,11 @@ export const purgeMovieBackupsJob = defineJob<Record<string, never>>('exterior.p
   expireInSeconds: 30 * 60,
   schedule: { cron: '30 3 * * *', tz: 'Asia/Tokyo', payload: {} },
 });
+
+/** Earlier uploads of the same bytes looked at for one the caller sees (the earliest first). */
+const SAME_BYTES_LOOKED_AT = 20;
+/** A deleted vehicle is not named: the dealer could not open it. */
+const GONE = new Set(['deleted', 'permanently_deleted']);
 
 /** Backups purged per batch (each batch reads, deletes its blobs, then marks its rows). */
 const PURGE_BATCH = 100;
@@ -88,14 +96,36 @@ export function backupService(deps: BackupServiceDeps) {
     },
 
     /**
-     * Whether these bytes were made into a spin of this vehicle before (its backups' keys name their SHA-256, and a
-     * purged backup keeps its row): the console names a second upload of the same video before it is processed.
-     * Any caller who sees the vehicle may ask; another tenant's vehicle is not_found.
+     * The first upload of these bytes (their SHA-256, recorded when an upload is whole) on a vehicle of this one's
+     * tenant that the caller sees: the console names a second upload of the same video, on this vehicle or another,
+     * with the first's vehicle and date. Another tenant's upload is never named; another tenant's vehicle asked
+     * about is not_found. Deleted vehicles are not named (the dealer could not open them).
      */
-    async uploadedBefore(actor: Actor, contentId: string, sha256: string): Promise<UploadedBeforeAnswer> {
-      await visibleForMedia(db, actor, contentId);
-      const row = await movieBackupRepo(db).firstOfHash(contentId, sha256);
-      return { uploaded_at: row ? row.created_at.toISOString() : null, file_name: row?.file_name ?? null };
+    async uploadedBefore(actor: Actor, contentId: string, query: UploadedBeforeQuery): Promise<UploadedBeforeAnswer> {
+      const caller = await loadCaller(db, actor);
+      const vehicle = await visibleForMedia(db, actor, contentId);
+      const candidates = await uploadsService({ db, expireAfterMs: 0 }).sameBytes(
+        vehicle.domain_id,
+        query.sha256,
+        query.except_upload,
+        SAME_BYTES_LOOKED_AT,
+      );
+      const first = candidates.find(
+        (u) =>
+          !GONE.has(u.publication) &&
+          canSeeContent(caller.permission, {
+            domainId: u.domain_id,
+            ownerId: u.owner_user_id,
+            ownerParentId: u.owner_parent_id,
+          }).ok,
+      );
+      if (!first) return { uploaded_at: null, file_name: null, content_id: null, car_name: null };
+      return {
+        uploaded_at: first.created_at.toISOString(),
+        file_name: first.file_name,
+        content_id: first.content_id,
+        car_name: first.car_name,
+      };
     },
 
     /**

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import {
   type ExteriorProcessStartedAnswer,
-  REPLACE_IMAGE_MAX,
-  REPLACE_IMAGE_MIME_TYPES,
+  type REPLACE_IMAGE_MIME_TYPES,
   type RunningProcess,
   readDomainOptions,
+  replacementImageRefusal,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { JobDefinition } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
@@ -18,6 +18,7 @@ import type { ContentProcessRow } from '../contents/repo.ts';
 import { toProcessAnswer } from '../processes/answer.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { ProcessRefused, type ProcessWork, runProcessJob, startProcessJob } from '../processes/runner.ts';
+import { fileRefusal } from '../vehicle-media/image-refusals.ts';
 import { extraImagesJob, replaceImageJob } from './edit-jobs.ts';
 import type { ExteriorServiceDeps, ReplacementFile } from './exterior-service.ts';
 import { type ExtraImagesPayload, extraImagesWork, ROW_PIPELINES } from './extra-images-work.ts';
@@ -39,27 +40,13 @@ function storedError(error: unknown): string {
 async function checkedReplacement(media: Media, file: ReplacementFile) {
   const data = await readFile(file.path);
   const measured = await media.measureImage(data);
-  const mime = measured.mime as (typeof REPLACE_IMAGE_MIME_TYPES)[number];
-  if (!REPLACE_IMAGE_MIME_TYPES.includes(mime) || measured.width === undefined || measured.height === undefined) {
+  // The domain's rule, the one the console applies before sending.
+  const refused = replacementImageRefusal(measured);
+  if (refused?.code === 'image_dimensions_invalid') throw fileRefusal(refused);
+  if (refused || measured.width === undefined || measured.height === undefined) {
     throw new AppError('unsupported_image_format', { params: { formats: 'jpeg, png' } });
   }
-  if (measured.width > REPLACE_IMAGE_MAX.width || measured.height > REPLACE_IMAGE_MAX.height) {
-    throw new AppError('image_dimensions_invalid', {
-      params: {
-        max_width: REPLACE_IMAGE_MAX.width,
-        max_height: REPLACE_IMAGE_MAX.height,
-        width: measured.width,
-        height: measured.height,
-      },
-      fields: [
-        fieldError(
-          'file',
-          'max_dimensions',
-          `The replacement image must fit inside ${REPLACE_IMAGE_MAX.width}x${REPLACE_IMAGE_MAX.height} (it is ${measured.width}x${measured.height}).`,
-        ),
-      ],
-    });
-  }
+  const mime = measured.mime as (typeof REPLACE_IMAGE_MIME_TYPES)[number];
   return { data, mime };
 }
 

@@ -2,11 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  type FileRuleRefusal,
   HOTSPOT_LIMITS,
   type HotspotAnswer,
   type HotspotFileKind,
+  hotspotAudioFormat,
+  hotspotAudioRefusal,
   IMAGE_MAX_PIXELS,
-  imagePixelsRefusal,
+  pictureFileRefusal,
   RENDITION_QUALITY,
   videoBoundsRefusal,
 } from '@spinyard/domain';
@@ -56,9 +59,13 @@ const VIDEO_CONTAINERS: Record<string, { extension: string; contentType: string;
   avi: { extension: 'avi', contentType: 'video/x-msvideo', strip: 'avi' },
   asf: { extension: 'wmv', contentType: 'video/x-ms-wmv', strip: 'asf' },
 };
-const M4A_CONTAINER = 'mov,mp4,m4a,3gp,3g2,mj2';
-/** The 120-second bound, with the slack of a container's rounding. */
-const AUDIO_SLACK_SECONDS = 0.05;
+
+/** A domain rule's refusal as the server answers it: a size rule names the field `file` and the rule. */
+function ruleError(r: FileRuleRefusal | undefined): AppError {
+  if (!r) return new AppError('internal_error');
+  if (r.code === 'image_dimensions_invalid') return fileRefusal(r);
+  return new AppError(r.code, { params: r.params, message: r.message });
+}
 
 export function maxBytesOf(kind: HotspotFileKind, videoMaxBytes: number = HOTSPOT_LIMITS.videoMaxBytes): number {
   switch (kind) {
@@ -119,16 +126,12 @@ async function prepared(
   if (kind === 'image' || kind === 'icon') {
     const data = await readFile(file.path);
     const measured = await media.measureImage(data);
-    const allowed = kind === 'image' ? ['image/jpeg', 'image/png'] : ['image/png'];
-    if (!allowed.includes(measured.mime) || measured.width === undefined || measured.height === undefined) {
-      throw new AppError('unsupported_image_format', {
-        params: { allowed: kind === 'image' ? 'jpeg,png' : 'png' },
-        message: kind === 'image' ? 'Use a JPEG or PNG image.' : 'Use a PNG image (best 80x80, transparent).',
-      });
+    // The domain's rule, the one the console applies before sending: type, decoding bound, an icon's side.
+    const refused = pictureFileRefusal(kind === 'image' ? 'hotspot_image' : 'icon', measured);
+    if (refused) throw ruleError(refused);
+    if (measured.width === undefined || measured.height === undefined) {
+      throw ruleError(pictureFileRefusal(kind === 'image' ? 'hotspot_image' : 'icon', { ...measured, mime: '' }));
     }
-    // Judged on the size the header declares, before a pixel is decoded.
-    const pixels = imagePixelsRefusal({ width: measured.width, height: measured.height }, IMAGE_SPEC.maxInputPixels);
-    if (pixels) throw fileRefusal(pixels);
     if (kind === 'image') {
       const rendered = await renderedImage(media, data, IMAGE_SPEC);
       return async () => ({ image: await storeRendered(store, prefix, rendered) });
@@ -140,23 +143,8 @@ async function prepared(
   if (kind === 'audio') {
     const probe = await media.probeAudio(file.path);
     const audio = probe.ok ? probe.audio : undefined;
-    const format =
-      audio && !audio.hasVideo
-        ? audio.container === 'mp3' && audio.codec === 'mp3'
-          ? 'mp3'
-          : audio.container === M4A_CONTAINER && ['aac', 'alac', 'mp3'].includes(audio.codec)
-            ? 'm4a'
-            : undefined
-        : undefined;
-    if (!audio || !format) {
-      throw new AppError('unsupported_audio_format', { message: 'Use an MP3 or M4A audio file.' });
-    }
-    if (audio.durationSeconds > HOTSPOT_LIMITS.audioMaxSeconds + AUDIO_SLACK_SECONDS) {
-      throw new AppError('audio_too_long', {
-        params: { max_seconds: HOTSPOT_LIMITS.audioMaxSeconds },
-        message: `The audio must be ${HOTSPOT_LIMITS.audioMaxSeconds} seconds or shorter.`,
-      });
-    }
+    const format = audio && !hotspotAudioRefusal(audio) ? hotspotAudioFormat(audio) : undefined;
+    if (!audio || !format) throw ruleError(hotspotAudioRefusal(audio ?? { container: '' }));
     const clean = await stripped(
       media,
       file.path,

@@ -12,8 +12,22 @@ export interface UploadRow {
   file_name: string | null;
   container: string | null;
   error_code: string | null;
+  sha256: string | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** An upload of the same bytes, with what decides who may be told of it: its vehicle's tenant and owners. */
+export interface SameBytesUpload {
+  id: string;
+  content_id: string;
+  file_name: string | null;
+  created_at: Date;
+  car_name: string;
+  domain_id: string;
+  owner_user_id: string;
+  owner_parent_id: string | null;
+  publication: string;
 }
 
 export interface NewUpload {
@@ -90,7 +104,7 @@ export function uploadsRepo(db: Db) {
       id: string,
       from: readonly UploadStatus[],
       to: UploadStatus,
-      facts: { container?: string | null; errorCode?: string | null } = {},
+      facts: { container?: string | null; errorCode?: string | null; sha256?: string } = {},
     ): Promise<UploadRow | undefined> {
       return db
         .updateTable('uploads')
@@ -99,6 +113,7 @@ export function uploadsRepo(db: Db) {
           updated_at: sql<Date>`now()`,
           ...(facts.container !== undefined ? { container: facts.container } : {}),
           ...(facts.errorCode !== undefined ? { error_code: facts.errorCode } : {}),
+          ...(facts.sha256 !== undefined ? { sha256: facts.sha256 } : {}),
         })
         .where('id', '=', id)
         .where('status', 'in', from)
@@ -167,4 +182,27 @@ export function uploadsRepo(db: Db) {
         .execute();
     },
   };
+}
+
+/**
+ * The earliest uploads of these bytes on the tenant's vehicles (never another tenant's), first first, but
+ * `exceptId` (the upload being asked about): the caller picks the first its user may see.
+ */
+export async function sameBytesUploads(
+  db: Db,
+  domainId: string,
+  sha256: string,
+  exceptId: string | undefined,
+  limit: number,
+): Promise<SameBytesUpload[]> {
+  let q = db
+    .selectFrom('uploads as u')
+    .innerJoin('contents as c', 'c.id', 'u.content_id')
+    .innerJoin('users as o', 'o.id', 'c.owner_user_id')
+    .select(['u.id', 'u.content_id', 'u.file_name', 'u.created_at', 'c.car_name', 'c.domain_id'])
+    .select(['c.owner_user_id', 'o.parent_user_id as owner_parent_id', 'c.publication'])
+    .where('u.sha256', '=', sha256)
+    .where('c.domain_id', '=', domainId);
+  if (exceptId !== undefined) q = q.where('u.id', '!=', exceptId);
+  return q.orderBy('u.created_at').orderBy('u.id').limit(limit).execute();
 }

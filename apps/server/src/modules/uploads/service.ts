@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import {
   EXTERIOR_VIDEO_MAX_BYTES,
   parseFields,
@@ -17,7 +18,7 @@ import type { Actor } from '../auth/service.ts';
 import { lockVisible, UNEDITABLE_LISTING_LINKS } from '../contents/content-service.ts';
 import { contentLocks } from '../processes/locks.ts';
 import { isFieldError, parseUploadMetadata } from './metadata.ts';
-import { type UploadRow, uploadsRepo } from './repo.ts';
+import { sameBytesUploads, type UploadRow, uploadsRepo } from './repo.ts';
 import { keepUploadInStore } from './upload-files.ts';
 import { videoContainerOf } from './video-check.ts';
 
@@ -68,6 +69,13 @@ export function toUploadAnswer(row: UploadRow): VideoUploadAnswer {
  * `claim(id)` moves one to `preparing` (once: a second claim answers undefined), after which the pipeline owns the
  * file at `UploadFiles.pathOf(id)` and moves the row on (`processing`, then `complete` or `error`).
  */
+/** The SHA-256 (hex) of a file, read as a stream. */
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 export function uploadsService(deps: UploadsServiceDeps) {
   const { db } = deps;
   const maxBytes = deps.maxBytes ?? EXTERIOR_VIDEO_MAX_BYTES;
@@ -148,26 +156,31 @@ export function uploadsService(deps: UploadsServiceDeps) {
         await repo.move(id, ['requested'], 'error', { errorCode: 'unsupported_video_format' });
         return { ok: false, code: 'unsupported_video_format' };
       }
-      if (deps.keepIn) {
-        try {
-          // Before `ready`: a worker elsewhere may take a ready upload at once, and must find its bytes.
-          await keepUploadInStore(deps.keepIn, id, filePath);
-        } catch (error) {
-          // The client holds a complete upload (tus will not take its last bytes again): an `error` the dealer sees
-          // beats a `requested` upload that never moves on. A full store is named as such: the operator's to fix.
-          if (isDiskFull(error)) {
-            await repo.move(id, ['requested'], 'error', { errorCode: 'insufficient_storage' });
-            return { ok: false, code: 'insufficient_storage' };
-          }
-          await repo.move(id, ['requested'], 'error', { errorCode: 'internal_error' });
-          return { ok: false, code: 'internal_error', cause: error };
+      let sha256: string;
+      try {
+        // Before `ready`: a worker elsewhere may take a ready upload at once, and must find its bytes. The hash
+        // (what names a second upload of the same file) reads them while the copy does: no wait of its own.
+        const keeping = deps.keepIn ? keepUploadInStore(deps.keepIn, id, filePath) : undefined;
+        [sha256] = await Promise.all([sha256Of(filePath), keeping]);
+      } catch (error) {
+        // The client holds a complete upload (tus will not take its last bytes again): an `error` the dealer sees
+        // beats a `requested` upload that never moves on. A full store is named as such: the operator's to fix.
+        if (isDiskFull(error)) {
+          await repo.move(id, ['requested'], 'error', { errorCode: 'insufficient_storage' });
+          return { ok: false, code: 'insufficient_storage' };
         }
+        await repo.move(id, ['requested'], 'error', { errorCode: 'internal_error' });
+        return { ok: false, code: 'internal_error', cause: error };
       }
-      const row = await repo.move(id, ['requested'], 'ready', { container });
+      const row = await repo.move(id, ['requested'], 'ready', { container, sha256 });
       // Cancelled while its last bytes arrived: the cancel stands and the bytes go.
       if (!row) return { ok: false, code: 'invalid_state_transition' };
       return { ok: true, row };
     },
+
+    /** Earlier uploads of the same bytes on the tenant's vehicles (uploads/repo.ts `sameBytes`). */
+    sameBytes: (domainId: string, sha256: string, exceptId: string | undefined, limit: number) =>
+      sameBytesUploads(db, domainId, sha256, exceptId, limit),
 
     /** A cancel (tus DELETE) is allowed until the pipeline has taken the file. */
     async assertCancelable(row: UploadRow): Promise<void> {

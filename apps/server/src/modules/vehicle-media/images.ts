@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { HOTSPOT_LIMITS, type MediaImageAnswer } from '@spinyard/domain';
+import { HOTSPOT_LIMITS, type MediaImageAnswer, pictureFileRefusal } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
 import type { Media, RenderedImage, RenderedSpinFrame, RenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
-import { decodedOrRefused } from './image-refusals.ts';
+import { decodedOrRefused, fileRefusal } from './image-refusals.ts';
 import { mediaUrlOf } from './media-urls.ts';
 
 export { mediaUrlOf };
@@ -156,12 +155,9 @@ export async function storeHotspotIcon(
   data: Buffer,
   measured: { width: number; height: number },
 ): Promise<{ key: string; bytes: number; width: number; height: number }> {
-  if (Math.max(measured.width, measured.height) > HOTSPOT_LIMITS.iconMaxSide) {
-    throw new AppError('image_dimensions_invalid', {
-      params: { rule: 'max_dimensions', max: HOTSPOT_LIMITS.iconMaxSide, best: HOTSPOT_LIMITS.iconBestSide },
-      message: `An icon is at most ${HOTSPOT_LIMITS.iconMaxSide} pixels a side (best ${HOTSPOT_LIMITS.iconBestSide}x${HOTSPOT_LIMITS.iconBestSide}).`,
-    });
-  }
+  // The domain's icon rule (the console's too): checked from the header, before decoding.
+  const refused = pictureFileRefusal('icon', { mime: 'image/png', ...measured });
+  if (refused) throw fileRefusal(refused);
   const side = HOTSPOT_LIMITS.iconStoredSide;
   const png = await decodedOrRefused(
     media.reencodeImage(data, { format: 'png', fitWithin: { width: side, height: side } }),

@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/apiError.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
 import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { checkUpload } from '../../../shared/media-check/checkUpload.ts';
+import { mediaRefusalText } from '../../../shared/media-check/refusalText.ts';
 import type { UploadRule } from '../../../shared/media-check/uploadRules.ts';
 
 export interface FileSlotProps {
@@ -13,7 +14,7 @@ export interface FileSlotProps {
   /** The rule said beside the button (formats, size). */
   rule: string;
   accept: string;
-  /** The server's rule for this file (its size; a video's bounds too), judged in the browser before sending. */
+  /** The server's rule for this file (size, format, pixels, length), judged in the browser before sending. */
   check: UploadRule;
   /** What is stored now (a player, a picture), or null. */
   current: ReactNode | null;
@@ -27,7 +28,7 @@ export interface FileSlotProps {
 /**
  * One file of a hotspot: chosen, sent with its progress, and judged by the server by its content; a refusal (format,
  * size, length) is written under the field in the user's language. What the browser can read of the server's rule
- * (the size; a video's bounds) refuses the file before it is sent.
+ * (size, format, pixel size, an audio's or a video's length) refuses the file before it is sent.
  */
 export function FileSlot({ label, rule, accept, check, current, readOnly, testId, upload, remove }: FileSlotProps) {
   const { t } = useTranslation();
@@ -41,11 +42,7 @@ export function FileSlot({ label, rule, accept, check, current, readOnly, testId
     setError(null);
     const refused = await checkUpload(file, check);
     if (refused) {
-      setError(
-        refused.status === 413
-          ? t('annotations.files.tooLarge', { mb: Math.round(check.maxBytes / 1024 / 1024) })
-          : apiErrorText(refused),
-      );
+      setError(mediaRefusalText(refused, label, file));
       return;
     }
     setProgress(0);

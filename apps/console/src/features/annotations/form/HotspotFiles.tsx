@@ -20,6 +20,9 @@ const MAX: Record<HotspotFileKind, number> = {
   icon: HOTSPOT_LIMITS.iconMaxBytes,
 };
 
+/** The domain's rule each file answers to, judged in the browser before it is sent (shared/media-check). */
+const RULE = { image: 'hotspot_image', audio: 'hotspot_audio', video: 'video', icon: 'icon' } as const;
+
 /** The files a saved hotspot holds: the one its type opens (image, audio, video), and its custom icon. */
 export function HotspotFiles({
   contentId,
@@ -38,7 +41,7 @@ export function HotspotFiles({
       label={t(`annotations.files.${kind}`)}
       rule={t(`annotations.files.${kind}Rule`)}
       accept={ACCEPT[kind]}
-      check={{ kind: kind === 'video' ? 'video' : 'file', maxBytes: MAX[kind] }}
+      check={{ kind: RULE[kind], maxBytes: MAX[kind] }}
       current={current}
       readOnly={readOnly}
       testId={`hotspot-file-${kind}`}

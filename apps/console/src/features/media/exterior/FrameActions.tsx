@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useReplaceFrame, useRestoreFrame } from '../../../api/exterior.ts';
 import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
 import { checkUpload } from '../../../shared/media-check/checkUpload.ts';
+import { BrowserRefusal, mediaRefusalText } from '../../../shared/media-check/refusalText.ts';
 import type { ControlLock } from './exteriorLocks.ts';
 
 /** Moving the chosen frame one place left or right; `end` is the index it cannot move past. */
@@ -121,9 +122,12 @@ export function FrameActions({
           if (file) {
             void run(
               async () => {
-                // The server's size rule first, in the browser: a file it would refuse is not sent.
-                const refused = await checkUpload(file, { kind: 'file', maxBytes: REPLACE_IMAGE_MAX_BYTES });
-                if (refused) throw refused;
+                // The server's rule first, in the browser (type, size, fitting the replacement box): not sent.
+                const refused = await checkUpload(file, {
+                  kind: 'replacement_image',
+                  maxBytes: REPLACE_IMAGE_MAX_BYTES,
+                });
+                if (refused) throw new BrowserRefusal(mediaRefusalText(refused, t('exterior.frames.replace'), file));
                 return replace.mutateAsync({ frameId: frame.id, file });
               },
               t('exterior.frames.replaced', { n: index + 1 }),

@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/apiError.ts';
 import { useDeleteFrame, useDeleteRow, useSaveFrameOrder } from '../../../api/exterior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { BrowserRefusal } from '../../../shared/media-check/refusalText.ts';
 import { WARNING_TEXT } from '../../../shared/theme.ts';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
@@ -67,7 +68,8 @@ export function FrameRow({
       await work();
       if (done) notifySuccess(done);
     } catch (cause) {
-      setError(cause instanceof ApiError ? exteriorErrorText(cause, settings) : t('errors.general_error'));
+      if (cause instanceof BrowserRefusal) setError(cause.message);
+      else setError(cause instanceof ApiError ? exteriorErrorText(cause, settings) : t('errors.general_error'));
     }
   };
 

@@ -132,7 +132,12 @@ function LocalUploadRow({
       {upload.earlier ? (
         <Alert color="yellow" variant="light" mt={6} p="xs" data-testid="exterior-upload-earlier">
           <Text size="sm">
-            {t('exterior.upload.alreadyUploaded', { date: formatDateTime(upload.earlier, i18n.language) })}
+            {upload.earlier.otherVehicle === null
+              ? t('exterior.upload.alreadyUploaded', { date: formatDateTime(upload.earlier.at, i18n.language) })
+              : t('exterior.upload.alreadyUploadedTo', {
+                  date: formatDateTime(upload.earlier.at, i18n.language),
+                  vehicle: upload.earlier.otherVehicle || t('exterior.upload.anotherVehicle'),
+                })}
           </Text>
         </Alert>
       ) : null}

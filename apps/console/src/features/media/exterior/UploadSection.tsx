@@ -58,12 +58,12 @@ export function UploadSection({
   const interrupted = useInterruptedUploads(contentId, answer.uploads, local.length);
 
   const onServerChange = () => void refresh();
-  // A second upload of the same video goes up all the same (the dealer may mean it), named with the first's date.
+  // A second upload of the same video goes up all the same (the dealer may mean it), named with the first's date
+  // and, when it went to another vehicle, that vehicle's name.
   const sendNamingEarlier = async (file: File) => {
-    const [key, earlier] = await Promise.all([
-      startUpload(contentId, file, { onServerChange }),
-      earlierUploadOf(contentId, file),
-    ]);
+    const key = await startUpload(contentId, file, { onServerChange });
+    const own = () => uploadsOf(contentId).find((u) => u.key === key)?.serverId ?? null;
+    const earlier = await earlierUploadOf(contentId, file, own);
     if (earlier) noteEarlierUpload(key, earlier);
   };
 

@@ -3,6 +3,7 @@ import * as tus from 'tus-js-client';
 import { ApiError } from '../../../api/apiError.ts';
 import { CONTENT_API_BASE } from '../../../api/client.ts';
 import { tokens } from '../../../api/tokens.ts';
+import type { EarlierUpload } from './earlierUpload.ts';
 
 /**
  * The exterior videos on their way to the server, kept outside React: the wizard remounts its tabs (switching tab,
@@ -33,8 +34,8 @@ export interface LocalUpload {
   resumed: boolean;
   /** A refusal (415 not a video, 413 too large, 403 limit, 409 locked...) as the client's error. */
   error: ApiError | null;
-  /** When the same video was first made into a spin of this vehicle (earlierUpload.ts), or null. */
-  earlier: string | null;
+  /** When (and to which other vehicle, if another) the same video was first uploaded (earlierUpload.ts), or null. */
+  earlier: EarlierUpload | null;
 }
 
 interface Entry {
@@ -139,8 +140,8 @@ const viewOf = (
   earlier: null,
 });
 
-/** Names an upload as a video this vehicle had before (the date of the first). */
-export function noteEarlierUpload(key: string, earlier: string): void {
+/** Names an upload as a video uploaded before (the date of the first, and its vehicle when another). */
+export function noteEarlierUpload(key: string, earlier: EarlierUpload): void {
   update(key, { earlier });
 }
 

@@ -1,0 +1,110 @@
+/**
+ * SHA-256 fed piece by piece (FIPS 180-4), for a video of a gigabyte hashed in a worker a slice at a time: the
+ * browser's SubtleCrypto only hashes a whole buffer, which would hold the whole file in memory.
+ */
+
+const K = new Uint32Array([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+  0xc67178f2,
+]);
+
+const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
+
+export class Sha256 {
+  private readonly h = new Uint32Array([
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+  ]);
+  private readonly w = new Uint32Array(64);
+  private readonly block = new Uint8Array(64);
+  private filled = 0;
+  private length = 0;
+
+  update(data: Uint8Array): this {
+    let at = 0;
+    this.length += data.length;
+    while (at < data.length) {
+      const take = Math.min(64 - this.filled, data.length - at);
+      this.block.set(data.subarray(at, at + take), this.filled);
+      this.filled += take;
+      at += take;
+      if (this.filled === 64) {
+        this.compress(this.block);
+        this.filled = 0;
+      }
+    }
+    return this;
+  }
+
+  /** The digest as lower-case hex; the hash is spent after it. */
+  hex(): string {
+    const bits = this.length * 8;
+    const tail = new Uint8Array((this.filled < 56 ? 64 : 128) - this.filled);
+    tail[0] = 0x80;
+    const view = new DataView(tail.buffer);
+    view.setUint32(tail.length - 8, Math.floor(bits / 2 ** 32));
+    view.setUint32(tail.length - 4, bits >>> 0);
+    this.update(tail);
+    return [...this.h].map((v) => v.toString(16).padStart(8, '0')).join('');
+  }
+
+  private compress(b: Uint8Array): void {
+    const { w, h } = this;
+    for (let i = 0; i < 16; i++)
+      w[i] = ((b[i * 4] ?? 0) << 24) | ((b[i * 4 + 1] ?? 0) << 16) | ((b[i * 4 + 2] ?? 0) << 8) | (b[i * 4 + 3] ?? 0);
+    for (let i = 16; i < 64; i++) {
+      const a = w[i - 15] ?? 0;
+      const c = w[i - 2] ?? 0;
+      const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
+      const s1 = rotr(c, 17) ^ rotr(c, 19) ^ (c >>> 10);
+      w[i] = (w[i - 16] ?? 0) + s0 + (w[i - 7] ?? 0) + s1;
+    }
+    let [a, b2, c, d, e, f, g, hh] = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]] as number[] as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    for (let i = 0; i < 64; i++) {
+      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] ?? 0) + (w[i] ?? 0)) | 0;
+      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b2) ^ (a & c) ^ (b2 & c))) | 0;
+      hh = g;
+      g = f;
+      f = e;
+      e = (d + t1) | 0;
+      d = c;
+      c = b2;
+      b2 = a;
+      a = (t1 + t2) | 0;
+    }
+    h[0] = (h[0] ?? 0) + a;
+    h[1] = (h[1] ?? 0) + b2;
+    h[2] = (h[2] ?? 0) + c;
+    h[3] = (h[3] ?? 0) + d;
+    h[4] = (h[4] ?? 0) + e;
+    h[5] = (h[5] ?? 0) + f;
+    h[6] = (h[6] ?? 0) + g;
+    h[7] = (h[7] ?? 0) + hh;
+  }
+}
+
+/** Bytes read from the file per step: small enough that a worker holds little, large enough to go fast. */
+export const HASH_SLICE_BYTES = 4 * 1024 * 1024;
+
+/** A file's SHA-256, read a slice at a time (never the whole file in memory). */
+export async function sha256OfBlob(blob: Blob): Promise<string> {
+  const hash = new Sha256();
+  for (let at = 0; at < blob.size; at += HASH_SLICE_BYTES) {
+    hash.update(new Uint8Array(await blob.slice(at, at + HASH_SLICE_BYTES).arrayBuffer()));
+  }
+  return hash.hex();
+}
