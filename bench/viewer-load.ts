@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../e2e/harness/server.ts';
+import { childPidOf } from './process-memory.ts';
 import { percentile } from './viewer-probe.ts';
 import { publishSpin, startBenchServer } from './viewer-scene.ts';
 
@@ -17,7 +19,9 @@ import { publishSpin, startBenchServer } from './viewer-scene.ts';
  *   gzip and none;
  * - a buyer's first load: the page, then its scripts and styles, one after another, as one client does.
  * Each round prints requests per second, p50 and p99 of the answer time (sent to last byte read) and the load
- * average. The load generator runs on the same machine: its CPU is taken from the server's.
+ * average, and the server process's CPU time per answer (user + system from /proc, the embedded PostgreSQL not
+ * counted): on a shared machine the rates follow the load, the CPU per answer much less. The load generator runs on
+ * the same machine: its CPU is taken from the server's.
  *
  *   node --import tsx bench/viewer-load.ts [viewer build folder]
  *
@@ -70,8 +74,15 @@ function get(url: string, acceptEncoding: string, keep = false): Promise<Answer>
   });
 }
 
+/** The CPU time a process has used, in ms (/proc/PID/stat: utime and stime, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 interface Round {
   requests: number;
+  cpuPerAnswer: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -82,7 +93,10 @@ interface Round {
 }
 
 /** CLIENTS loops of `visit` for SECONDS; `visit` returns each request's time and answer. */
-async function round(visit: (time: (a: Promise<Answer>) => Promise<Answer>) => Promise<void>): Promise<Round> {
+async function round(
+  serverPid: number,
+  visit: (time: (a: Promise<Answer>) => Promise<Answer>) => Promise<void>,
+): Promise<Round> {
   const times: number[] = [];
   const encodings = new Map<string, number>();
   let bytes = 0;
@@ -98,6 +112,7 @@ async function round(visit: (time: (a: Promise<Answer>) => Promise<Answer>) => P
   };
   const end = performance.now() + SECONDS * 1000;
   const t0 = performance.now();
+  const cpu0 = cpuMs(serverPid);
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < end) await visit(time);
@@ -106,6 +121,7 @@ async function round(visit: (time: (a: Promise<Answer>) => Promise<Answer>) => P
   const seconds = (performance.now() - t0) / 1000;
   return {
     requests: times.length,
+    cpuPerAnswer: (cpuMs(serverPid) - cpu0) / Math.max(1, times.length),
     perSecond: times.length / seconds,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
@@ -127,8 +143,10 @@ try {
   log(`${spin.pageUrl}: ${page.bytes} B of HTML; its assets: ${assets.join(', ')}`);
   const assetUrl = (i: number) => `${server.baseUrl}${assets[i % assets.length]}`;
 
+  const serverPid = await childPidOf(process.pid, 'main.ts');
+  if (serverPid === undefined) throw new Error('the server process was not found');
   let n = 0;
-  const rounds: [string, Parameters<typeof round>[0]][] = [
+  const rounds: [string, Parameters<typeof round>[1]][] = [
     ['page, browser (br per request)', (time) => time(get(spin.pageUrl, BROWSER)).then(() => undefined)],
     ['page, no compression', (time) => time(get(spin.pageUrl, '')).then(() => undefined)],
     ['assets, br (build copies)', (time) => time(get(assetUrl(n++), BROWSER)).then(() => undefined)],
@@ -142,11 +160,15 @@ try {
       },
     ],
   ];
-  log(`\n${'round'.padEnd(34)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}  B/answer  load`);
+  log(
+    `\n${'round'.padEnd(34)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
+      `${'CPU ms'.padStart(8)}  B/answer  load`,
+  );
   for (const [label, visit] of rounds) {
-    const r = await round(visit);
+    const r = await round(serverPid, visit);
     log(
       `${label.padEnd(34)}${r.perSecond.toFixed(0).padStart(8)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}` +
+        `${r.cpuPerAnswer.toFixed(2).padStart(8)}` +
         `  ${r.bytes.toFixed(0).padStart(8)}  ${r.load}  (${r.requests} answers: ${r.encodings}${r.failed ? `; ${r.failed} not 200` : ''})`,
     );
   }
