@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,12 +20,22 @@ import { benchTokens } from './sign-in.ts';
  * - `mixed`: the three at once, 16 of each (48 uploads).
  *
  *   node --import tsx bench/hostile-uploads.ts
+ *   BENCH_ONLY=bomb     only the rounds whose label starts with this (bomb, truncated, huge, mixed)
+ *   BENCH_PARALLEL=4    uploads per round (default 16)
+ *   BENCH_CPU_PROFILE=/tmp/server.cpuprofile   also the server's CPU profile (bench/loop-probe.mjs)
+ *
+ * The server's event loop is watched from inside by bench/loop-probe.mjs (monitorEventLoopDelay and GC pauses, in
+ * windows of 250 ms), so a slow `/readyz` can be told apart: a blocked loop, a collection, or a wait elsewhere.
  *
  * A figure, not a test. Figures and how they were obtained: docs/operations.md.
  */
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
-const PARALLEL = 16;
+const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 16);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 type Kind = 'bomb' | 'truncated' | 'huge';
 const files: Record<Kind, { data: Buffer; name: string; type: string; route: 'images' | 'interior' }> = {
@@ -40,9 +50,13 @@ for (const app of ['console', 'viewer']) {
   await mkdir(path.join(dists, app));
   await writeFile(path.join(dists, app, 'index.html'), '<!doctype html><title>bench</title>');
 }
+const loopFile = path.join(dists, 'loop.txt');
 const server = await startServer({
   env: {
     LOG_LEVEL: 'warn',
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(import.meta.dirname, 'loop-probe.mjs')}`,
+    BENCH_LOOP_FILE: loopFile,
+    BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE ?? '',
     SPINYARD_CONSOLE_DIST: path.join(dists, 'console'),
     SPINYARD_VIEWER_DIST: path.join(dists, 'viewer'),
   },
@@ -126,12 +140,24 @@ try {
       }
     })();
     memory.reset();
+    const started = Date.now();
     const t0 = performance.now();
     const answers = await work();
     const seconds = (performance.now() - t0) / 1000;
     running = false;
     await probe;
-    return { answers, seconds, slowest, asked, notReady, ...memory.peak() };
+    return { answers, seconds, slowest, asked, notReady, ...memory.peak(), loop: await loopSince(started) };
+  }
+
+  /** The server's event loop since `since` (epoch ms): the longest delay, the worst window's p99, GC pauses. */
+  async function loopSince(since: number) {
+    const windows = (await readFile(loopFile, 'utf8').catch(() => ''))
+      .split('\n')
+      .map((line) => line.split(' ').map(Number))
+      .filter((w) => w.length === 5 && (w[0] ?? 0) >= since);
+    const most = (i: number) => Math.max(0, ...windows.map((w) => w[i] ?? 0));
+    const gcMs = windows.reduce((sum, w) => sum + (w[4] ?? 0), 0);
+    return { windows: windows.length, delayMax: most(1), p99Max: most(2), gcLongest: most(3), gcMs };
   }
 
   const rounds: [string, () => Promise<string[]>][] = [
@@ -147,7 +173,9 @@ try {
   log(`  server resident memory at start: ${memory.peak().startMb} MB`);
   let worstMb = 0;
   let worstMs = 0;
+  let worstLoop = 0;
   for (const [label, work] of rounds) {
+    if (process.env.BENCH_ONLY && !label.startsWith(process.env.BENCH_ONLY)) continue;
     const r = await underLoad(work);
     const counts = new Map<string, number>();
     for (const a of r.answers) counts.set(a, (counts.get(a) ?? 0) + 1);
@@ -158,16 +186,21 @@ try {
     log(
       `    /readyz: ${r.asked} asked, slowest ${r.slowest.toFixed(0)} ms${r.notReady ? `, ${r.notReady} not 200` : ''}`,
     );
+    log(
+      `    server event loop: longest delay ${r.loop.delayMax.toFixed(0)} ms, worst 250 ms window's p99 ` +
+        `${r.loop.p99Max.toFixed(0)} ms; GC longest pause ${r.loop.gcLongest.toFixed(0)} ms, ` +
+        `${r.loop.gcMs.toFixed(0)} ms in all (${r.loop.windows} windows)  [load ${load()}]`,
+    );
     worstMb = Math.max(worstMb, r.peakMb);
     worstMs = Math.max(worstMs, r.slowest);
+    worstLoop = Math.max(worstLoop, r.loop.delayMax);
   }
-  log(`\n  peak server memory ${worstMb} MB (goal < 1200), slowest /readyz ${worstMs.toFixed(0)} ms (goal < 1000)`);
-  log(`  high-water mark of the server process (VmHWM): ${memory.highWaterMb()} MB`);
   log(
-    `  ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `\n  peak server memory ${worstMb} MB (goal < 1200), slowest /readyz ${worstMs.toFixed(0)} ms (goal < 1000), ` +
+      `longest event-loop delay ${worstLoop.toFixed(0)} ms`,
   );
+  log(`  high-water mark of the server process (VmHWM): ${memory.highWaterMb()} MB`);
+  log(`  ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${load()}`);
   memory.stop();
 } catch (error) {
   log(`\nFAILED: ${(error as Error).message}\n--- server output ---\n${server.output()}`);

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { recentlyUsed } from '../platform/recently-used.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -20,6 +21,17 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 // Below this a compressed body saves less than the header costs.
 const MIN_BYTES = 1024;
 
+// The pages compressed last, by encoding and text: a vehicle's page is the same for every buyer of one language
+// until it is republished, so many buyers at once cost one compression, not one each (bench/viewer-load.ts).
+// Keyed by the page's text itself: the same string object asked again keeps its hash, so a lookup is cheap.
+const recent = { br: recentlyUsed<string, Buffer>(64), gzip: recentlyUsed<string, Buffer>(64) };
+
+function compress(raw: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'gzip') return gzipSync(raw, { level: 6 });
+  const params = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length };
+  return brotliCompressSync(raw, { params });
+}
+
 /**
  * A page written per request (the viewer's, with its manifest in it), compressed for the client. Brotli at quality
  * 5 takes a millisecond or two for a page of a few hundred kB and most of what quality 11 would save.
@@ -29,11 +41,7 @@ export function compressedHtml(
   acceptEncoding: string | undefined,
 ): { data: Buffer | string; encoding?: Encoding } {
   const encoding = preferredEncoding(acceptEncoding);
-  if (!encoding || Buffer.byteLength(html) < MIN_BYTES) return { data: html };
-  const raw = Buffer.from(html);
-  if (encoding === 'br') {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length };
-    return { data: brotliCompressSync(raw, { params }), encoding };
-  }
-  return { data: gzipSync(raw, { level: 6 }), encoding };
+  if (!encoding || (html.length < MIN_BYTES && Buffer.byteLength(html) < MIN_BYTES)) return { data: html };
+  const pages = recent[encoding];
+  return { data: pages.get(html) ?? pages.set(html, compress(Buffer.from(html), encoding)), encoding };
 }

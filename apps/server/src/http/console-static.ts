@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { errorBody } from '@spinyard/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { consoleNotBuilt } from './console-not-built.ts';
+import { builtFiles } from './static-files.ts';
 
 /** Paths that belong to the API and media, never to the single-page console. */
 const API_PREFIXES = ['/v1/', '/api/', '/svnmedia/', '/viewer/', '/docs', '/healthz', '/readyz'];
@@ -21,19 +22,15 @@ function isApiPath(url: string): boolean {
 export async function registerConsole(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const built = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: true,
-      index: false,
-      // The build wrote .br and .gz copies (scripts/precompress.mjs): sent to browsers that take them.
-      preCompressed: true,
-      setHeaders(res, filePath) {
+    await app.register(
+      fastifyStatic,
+      builtFiles({ root: distDir, wildcard: true, index: false }, (res, filePath) => {
         res.setHeader(
           'Cache-Control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
-      },
-    });
+      }),
+    );
   }
 
   // The root is the console's own route (it redirects to /login or /top); the static plugin would refuse it.

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compressedHtml } from '../../http/compress.ts';
 import { wantsJson } from '../../http/negotiate.ts';
+import { builtFiles } from '../../http/static-files.ts';
 import type { ModuleContext } from '../context.ts';
 import { designOfDomain } from '../design/service.ts';
 import { originOf } from '../publishing/build-service.ts';
@@ -164,20 +165,25 @@ export async function registerViewerPage(
     design: (domainId) => designOfDomain(ctx.db, domainId),
   });
   await app.register(pageRoutes, { pages });
-  if (distDir === undefined) return;
-  await app.register(fastifyStatic, {
-    root: path.join(distDir, 'assets'),
-    prefix: `${VIEWER_ASSET_PREFIX}assets/`,
-    decorateReply: false,
-    index: false,
-    wildcard: true,
-    // The build wrote .br and .gz copies (scripts/precompress.mjs): a phone downloads the script compressed.
-    preCompressed: true,
-    maxAge: 31_536_000_000,
-    immutable: true,
-    setHeaders(res) {
+  if (distDir !== undefined) await registerViewerAssets(app, distDir);
+}
+
+/** The built viewer's files, content-hashed, so cached for a year; a phone downloads them compressed by the build. */
+export async function registerViewerAssets(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(
+    fastifyStatic,
+    builtFiles(
+      {
+        root: path.join(distDir, 'assets'),
+        prefix: `${VIEWER_ASSET_PREFIX}assets/`,
+        decorateReply: false,
+        index: false,
+        wildcard: true,
+        maxAge: 31_536_000_000,
+        immutable: true,
+      },
       // Fetched by pages of any site that frames the viewer.
-      res.setHeader('cross-origin-resource-policy', 'cross-origin');
-    },
-  });
+      (res) => res.setHeader('cross-origin-resource-policy', 'cross-origin'),
+    ),
+  );
 }

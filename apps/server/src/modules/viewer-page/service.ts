@@ -6,6 +6,7 @@ import {
   shortIdSchema,
 } from '@spinyard/domain';
 import { AppError } from '../../errors.ts';
+import { recentlyUsed } from '../../platform/recently-used.ts';
 import type { ViewerService } from '../publishing/viewer-service.ts';
 import { designStyle, manifestWithDesign, type ViewerDesign } from './design.ts';
 import {
@@ -131,13 +132,20 @@ export function viewerPageService({
     return { ...plain(error.status, req, words[0], words[1]), code: error.code };
   }
 
+  // Pages by all they are made of (the published manifest by its hash, the design worn, language, frame, origin):
+  // the same page for every buyer until one of these changes, so many buyers at once cost one render.
+  const rendered = recentlyUsed<string, ViewerPage>(64);
+
   async function viewerPage(
-    { json, domainId }: { json: string; domainId: string },
+    { json, sha256, domainId }: { json: string; sha256: string; domainId: string },
     req: PageRequest,
   ): Promise<ViewerPage> {
     const built = template();
     if (!built) return plain(503, req, PAGE_WORDS[req.lang].not_built, '');
     const worn = await design(domainId);
+    const key = `${sha256}\n${req.lang}\n${req.embed}\n${req.origin}\n${JSON.stringify(worn)}`;
+    const known = sha256 === '' ? undefined : rendered.get(key);
+    if (known) return known;
     const manifest = manifestWithDesign(JSON.parse(json) as PublishedManifest, worn);
     const words = PAGE_WORDS[req.lang];
     const start = spinStart(manifest);
@@ -152,7 +160,8 @@ export function viewerPageService({
       style: designStyle(worn.colours),
       share: shareTags(shareCard(manifest, start, { origin: req.origin, lang: req.lang, words })),
     });
-    return { status: 200, html, csp: viewerCsp({ analytics }) };
+    const answer = { status: 200, html, csp: viewerCsp({ analytics }) };
+    return sha256 === '' ? answer : rendered.set(key, answer);
   }
 
   /** `GET /v/{short_id}`: a limited publication shows its gate unless a valid token came with the address. */

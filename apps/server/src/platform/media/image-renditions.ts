@@ -19,6 +19,9 @@ async function render(input: Buffer | string, spec: RenditionSpec): Promise<Rend
   // The master is decoded to raw pixels once; every output below starts from this buffer.
   const { data, info } = await fitted.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  // A new pipeline over the same buffer for every output, never sharp's clone(): clone() structuredClones its
+  // options, input buffer included, on the event loop: six copies of a 113 MB master per 37-megapixel upload held the
+  // loop for seconds (bench/hostile-uploads.ts, its CPU profile; /readyz waited behind them).
   const pixels = () => sharp(data, raw);
   const fast = spec.encoding === 'fast';
   const jpegOptions = (quality: number) => ({ quality, mozjpeg: !fast, optimiseCoding: true });
@@ -29,11 +32,10 @@ async function render(input: Buffer | string, spec: RenditionSpec): Promise<Rend
   for (const [name, size] of Object.entries(spec.renditions)) {
     const width = Math.min(size.width, info.width);
     const height = Math.max(1, Math.round((info.height * width) / info.width));
-    const resized = width === info.width ? pixels() : pixels().resize({ width, height, kernel: 'lanczos3' });
+    const resized = () => (width === info.width ? pixels() : pixels().resize({ width, height, kernel: 'lanczos3' }));
     const [jpeg, webp] = await Promise.all([
-      resized.clone().jpeg(jpegOptions(spec.quality.jpeg)).toBuffer(),
-      resized
-        .clone()
+      resized().jpeg(jpegOptions(spec.quality.jpeg)).toBuffer(),
+      resized()
         .webp({ quality: spec.quality.webp, effort: fast ? 1 : 3 })
         .toBuffer(),
     ]);
