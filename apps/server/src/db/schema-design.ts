@@ -13,6 +13,12 @@ export interface StoredDesignIcon {
 
 export type DesignIcons = Partial<Record<'standard' | 'sound' | 'movie', StoredDesignIcon>>;
 
+/** A domain's saved colours and icons as the row holds them (modules/design turns them into what is worn). */
+export interface StoredDesign {
+  colours: Record<'accent' | 'hotspot' | 'panel' | 'panel_text', string>;
+  icons: DesignIcons;
+}
+
 export interface CustomDesignsTable {
   domain_id: string;
   colours: Json<Record<'accent' | 'hotspot' | 'panel' | 'panel_text', string>>;

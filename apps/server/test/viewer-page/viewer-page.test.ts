@@ -134,6 +134,27 @@ describe('unavailable vehicles', () => {
     expect(res.body).not.toContain('<script');
   });
 
+  // The page, its manifest text and the host's binding are read once for many buyers: none may outlive a change.
+  it('a state or password change shows at the next load after the page was served', async () => {
+    const { id, shortId } = await published();
+    const status = async () => (await page(shortId, 'en')).statusCode;
+    expect(await status()).toBe(200);
+    await t.make.update.vehicle(id, { publication: 'limited_public', limited_password: 'fresh-secret-7' });
+    expect(await status()).toBe(401);
+    await t.make.update.vehicle(id, { publication: 'published' });
+    expect(await status()).toBe(200);
+    await setState(id, 'unpublished');
+    expect(await status()).toBe(404);
+    await t.make.update.vehicle(id, { publication: 'published' });
+    expect(await status()).toBe(200);
+    await setState(id, 'deleted');
+    expect(await status()).toBe(410);
+    await t.make.update.publication(id, 'permanently_deleted');
+    const gone = await page(shortId, 'en');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('Page not found');
+  });
+
   it('an unknown or malformed short id is the not-found page', async () => {
     expect((await page('ZZZZZZZZZZ', 'en')).body).toContain('Page not found');
     const bad = await page('bad', 'en');

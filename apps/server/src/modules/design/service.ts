@@ -8,7 +8,7 @@ import {
   HOTSPOT_LIMITS,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
-import type { DesignIcons, StoredDesignIcon } from '../../db/schema-design.ts';
+import type { DesignIcons, StoredDesign, StoredDesignIcon } from '../../db/schema-design.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import type { Media } from '../../platform/media/media.ts';
@@ -34,20 +34,21 @@ export interface DesignDeps {
 const iconAnswer = (icon: StoredDesignIcon | undefined) =>
   icon ? { url: mediaUrlOf(icon.key), width: icon.width, height: icon.height } : null;
 
-function answerOf(row: DesignRow | undefined, canEdit: boolean): DesignAnswer {
-  const icons = row?.icons ?? {};
+/** The colours and icons a domain's viewer wears from its stored row (null: it never saved one, the defaults). */
+export function wornDesign(stored: StoredDesign | null): Pick<DesignAnswer, 'colours' | 'icons'> {
+  const icons = stored?.icons ?? {};
   return {
-    colours: { ...DEFAULT_DESIGN_COLOURS, ...(row?.colours ?? {}) },
+    colours: { ...DEFAULT_DESIGN_COLOURS, ...(stored?.colours ?? {}) },
     icons: { standard: iconAnswer(icons.standard), sound: iconAnswer(icons.sound), movie: iconAnswer(icons.movie) },
-    updated_at: row ? row.updated_at.toISOString() : null,
-    can_edit: canEdit,
   };
 }
 
-/** The design a domain's viewer wears (defaults when it never saved one), for the published manifest. */
-export async function designOfDomain(db: Db, domainId: string): Promise<Omit<DesignAnswer, 'can_edit'>> {
-  const { can_edit: _, ...design } = answerOf(await designRepo(db).get(domainId), false);
-  return design;
+function answerOf(row: DesignRow | undefined, canEdit: boolean): DesignAnswer {
+  return {
+    ...wornDesign(row ?? null),
+    updated_at: row ? row.updated_at.toISOString() : null,
+    can_edit: canEdit,
+  };
 }
 
 export function designService({ db, store, media }: DesignDeps) {

@@ -1,8 +1,11 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PublicationsTable } from '../../db/schema.ts';
 
 export type PublicationRow = Selectable<PublicationsTable>;
+
+/** What a buyer's request is checked and served by (viewer-service.ts), nothing more: one query per request. */
+export type ViewerRow = NonNullable<Awaited<ReturnType<ReturnType<typeof publicationsRepo>['viewerRow']>>>;
 
 /** SQL of the publishing area: `publications` (a vehicle's short id and current manifest). Only this area writes it. */
 export function publicationsRepo(db: Db) {
@@ -13,6 +16,42 @@ export function publicationsRepo(db: Db) {
 
     async findByShortId(shortId: string): Promise<PublicationRow | undefined> {
       return db.selectFrom('publications').selectAll().where('short_id', '=', shortId).executeTakeFirst();
+    },
+
+    /**
+     * A short id's publication with its vehicle's state, password and domain, that domain's saved design (null
+     * columns when it never saved one), and the domain a tenant's host belongs to (`tenantHost`, lower case; null
+     * asks nothing): what the viewer's checks read, in one round trip, not the whole vehicle record.
+     */
+    async viewerRow(shortId: string, tenantHost: string | null) {
+      return db
+        .selectFrom('publications as p')
+        .innerJoin('contents as c', 'c.id', 'p.content_id')
+        .leftJoin('custom_designs as ds', 'ds.domain_id', 'c.domain_id')
+        .select([
+          'p.content_id',
+          'p.short_id',
+          'p.token_secret',
+          'p.manifest_key',
+          'p.manifest_sha256',
+          'c.publication',
+          'c.limited_password',
+          'c.domain_id',
+          'ds.colours as design_colours',
+          'ds.icons as design_icons',
+        ])
+        .select((eb) =>
+          tenantHost === null
+            ? sql<string | null>`null::text`.as('bound_domain_id')
+            : eb
+                .selectFrom('domains')
+                .select('domains.id')
+                .where(sql<string>`lower(domains.host)`, '=', tenantHost)
+                .limit(1)
+                .as('bound_domain_id'),
+        )
+        .where('p.short_id', '=', shortId)
+        .executeTakeFirst();
     },
 
     /** The row of a vehicle's first public address; false when the short id is taken (the caller draws again). */

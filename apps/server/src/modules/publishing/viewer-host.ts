@@ -1,6 +1,4 @@
-import type { Db } from '../../db/database.ts';
 import { hostNameOf } from '../auth/host-rule.ts';
-import { tenantRecords } from '../tenancy/tenants-service.ts';
 
 /**
  * Which vehicles a host shows buyers (docs/decisions.md, "The viewer's hosts"), the sign-in host rule's twin: a
@@ -25,13 +23,12 @@ function hostOfUrl(url: string | undefined): string {
   }
 }
 
-/** The domain the request's host binds the viewer to, or null when the host shows every tenant's vehicles. */
-export async function boundDomainOf(
-  db: Db,
-  requestHost: string | undefined,
-  shared: SharedHosts,
-): Promise<string | null> {
+/**
+ * The host whose tenant, if it is one's, the request is bound to (lower case, the domain looked up with the
+ * publication: publicationsRepo.viewerRow), or null when the host shows every tenant's vehicles.
+ */
+export function tenantHostOf(requestHost: string | undefined, shared: SharedHosts): string | null {
   const host = hostNameOf(requestHost);
   if (host === '' || host === hostNameOf(shared.productHost) || host === hostOfUrl(shared.publicUrl)) return null;
-  return (await tenantRecords(db).findDomainByHost(host))?.id ?? null;
+  return host;
 }

@@ -6,15 +6,15 @@ import {
   type ViewerAccessAnswer,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
+import type { StoredDesign } from '../../db/schema-design.ts';
 import { AppError } from '../../errors.ts';
+import { recentlyUsed } from '../../platform/recently-used.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { failureThrottle } from '../auth/rate-limit.ts';
-import type { ContentRecord } from '../contents/repo.ts';
-import { contentRecords } from '../contents/service.ts';
 import { withMediaGrant } from './media-grant.ts';
 import { readText } from './published-blobs.ts';
-import { type PublicationRow, publicationsRepo } from './repo.ts';
-import { boundDomainOf, type SharedHosts } from './viewer-host.ts';
+import { publicationsRepo, type ViewerRow } from './repo.ts';
+import { type SharedHosts, tenantHostOf } from './viewer-host.ts';
 import { samePassword, signViewerToken, viewerTokenValid } from './viewer-token.ts';
 
 const THROTTLE_ACTION = 'viewer_password';
@@ -24,6 +24,8 @@ export interface ViewerManifest {
   sha256: string;
   /** The vehicle's domain, whose custom design the page wears (read when the page is served, not built). */
   domainId: string;
+  /** That domain's saved design as stored (read with the publication, so a save shows at the next load), or null. */
+  design: StoredDesign | null;
 }
 
 /**
@@ -33,17 +35,23 @@ export interface ViewerManifest {
  * publication's manifest needs a token from the password check.
  */
 export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; hosts: SharedHosts }) {
-  async function publicOrRefused(
-    shortId: string,
-    host: string | undefined,
-  ): Promise<{ pub: PublicationRow; content: ContentRecord }> {
-    const pub = await publicationsRepo(db).findByShortId(shortId);
-    const content = pub ? await contentRecords(db).find(pub.content_id) : undefined;
-    if (!pub || !content || content.publication === 'permanently_deleted') throw new AppError('not_found');
-    const bound = await boundDomainOf(db, host, hosts);
+  // Manifest texts by their content-addressed key (the name is the bytes' hash, so a kept text is never stale):
+  // many buyers of one vehicle read the blob once.
+  const manifests = recentlyUsed<string, string>(64);
+
+  async function manifestText(key: string): Promise<string | null> {
+    const known = manifests.get(key);
+    if (known !== undefined) return known;
+    const json = await readText(store, key);
+    return json === null ? null : manifests.set(key, json);
+  }
+
+  async function publicOrRefused(shortId: string, host: string | undefined): Promise<ViewerRow> {
+    const row = await publicationsRepo(db).viewerRow(shortId, tenantHostOf(host, hosts));
+    if (!row || row.publication === 'permanently_deleted') throw new AppError('not_found');
     // Before the state: another tenant's host tells nothing about this vehicle, not even that it was deleted.
-    if (bound !== null && bound !== content.domain_id) throw new AppError('not_found');
-    switch (content.publication) {
+    if (row.bound_domain_id !== null && row.bound_domain_id !== row.domain_id) throw new AppError('not_found');
+    switch (row.publication) {
       case 'deleted':
         throw new AppError('content_deleted');
       case 'sleeping':
@@ -53,13 +61,13 @@ export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; 
       case 'published':
       case 'limited_public':
         // Published by the state switch but never built: nothing to show yet.
-        if (pub.manifest_key === null) throw new AppError('content_not_published');
-        return { pub, content };
+        if (row.manifest_key === null) throw new AppError('content_not_published');
+        return row;
     }
   }
 
   /** The throttle's subject: the vehicle and the client's address, hashed (a buyer's address is never kept). */
-  const subjectOf = (pub: PublicationRow, ip: string): string =>
+  const subjectOf = (pub: ViewerRow, ip: string): string =>
     `${pub.content_id}:${createHash('sha256').update(`${pub.token_secret}:${ip}`).digest('hex').slice(0, 32)}`;
 
   return {
@@ -70,21 +78,24 @@ export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; 
       host: string | undefined,
       now = new Date(),
     ): Promise<ViewerManifest> {
-      const { pub, content } = await publicOrRefused(shortId, host);
-      if (content.publication === 'limited_public') {
+      const pub = await publicOrRefused(shortId, host);
+      if (pub.publication === 'limited_public') {
         if (token === undefined) throw new AppError('viewer_password_required');
-        if (!viewerTokenValid(token, pub.token_secret, pub.short_id, content.limited_password, now)) {
+        if (!viewerTokenValid(token, pub.token_secret, pub.short_id, pub.limited_password, now)) {
           throw new AppError('viewer_password_required');
         }
       }
-      const json = pub.manifest_key === null ? null : await readText(store, pub.manifest_key);
+      const json = pub.manifest_key === null ? null : await manifestText(pub.manifest_key);
       if (json === null) throw new AppError('content_not_published');
-      if (content.publication === 'limited_public') {
+      const design =
+        pub.design_colours === null ? null : { colours: pub.design_colours, icons: pub.design_icons ?? {} };
+      const worn = { domainId: pub.domain_id, design };
+      if (pub.publication === 'limited_public') {
         // Its files are served only with a grant: this buyer's manifest carries one in every media URL.
-        const grant = { secret: pub.token_secret, shortId: pub.short_id, password: content.limited_password };
-        return { ...withMediaGrant(json, { ...grant, contentId: pub.content_id }, now), domainId: content.domain_id };
+        const grant = { secret: pub.token_secret, shortId: pub.short_id, password: pub.limited_password };
+        return { ...withMediaGrant(json, { ...grant, contentId: pub.content_id }, now), ...worn };
       }
-      return { json, sha256: pub.manifest_sha256 ?? '', domainId: content.domain_id };
+      return { json, sha256: pub.manifest_sha256 ?? '', ...worn };
     },
 
     /**
@@ -98,18 +109,18 @@ export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; 
       host: string | undefined,
       now = new Date(),
     ): Promise<ViewerAccessAnswer> {
-      const { pub, content } = await publicOrRefused(shortId, host);
+      const pub = await publicOrRefused(shortId, host);
       const expiresAt = new Date(now.getTime() + VIEWER_TOKEN_TTL_SECONDS * 1000);
       const answer = () => ({
-        token: signViewerToken(pub.token_secret, pub.short_id, content.limited_password, expiresAt),
+        token: signViewerToken(pub.token_secret, pub.short_id, pub.limited_password, expiresAt),
         expires_at: expiresAt.toISOString(),
       });
       // A plainly public vehicle needs no password: any answer opens it.
-      if (content.publication === 'published') return answer();
+      if (pub.publication === 'published') return answer();
       const throttle = failureThrottle(db, THROTTLE_ACTION, VIEWER_PASSWORD_MAX_FAILURES, VIEWER_PASSWORD_WINDOW_MS);
       const subject = subjectOf(pub, ip);
       await throttle.assertAllowed(subject, now);
-      if (!samePassword(password, content.limited_password)) {
+      if (!samePassword(password, pub.limited_password)) {
         await throttle.recordFailure(subject);
         throw new AppError('viewer_password_wrong');
       }

@@ -6,7 +6,7 @@ import {
   type PublishedManifest,
 } from '@spinyard/domain';
 
-/** The domain's custom design as the viewer wears it (modules/design: designOfDomain). */
+/** The domain's custom design as the viewer wears it (modules/design: wornDesign). */
 export type ViewerDesign = Pick<DesignAnswer, 'colours' | 'icons'>;
 
 type Icon = PublishedInteriorHotspot['icon'];

@@ -9,7 +9,7 @@ import { compressedHtml } from '../../http/compress.ts';
 import { wantsJson } from '../../http/negotiate.ts';
 import { builtFiles } from '../../http/static-files.ts';
 import type { ModuleContext } from '../context.ts';
-import { designOfDomain } from '../design/service.ts';
+import { wornDesign } from '../design/service.ts';
 import { originOf } from '../publishing/build-service.ts';
 import { viewerService } from '../publishing/viewer-service.ts';
 import { ANALYTICS_TAG_PATTERN, parseTemplate, type ViewerTemplate } from './html.ts';
@@ -162,7 +162,7 @@ export async function registerViewerPage(
   const pages = viewerPageService({
     viewer: viewerService({ db: ctx.db, store: ctx.store, hosts: ctx }),
     template: templateLoader(distDir),
-    design: (domainId) => designOfDomain(ctx.db, domainId),
+    design: wornDesign,
   });
   await app.register(pageRoutes, { pages });
   if (distDir !== undefined) await registerViewerAssets(app, distDir);

@@ -5,6 +5,7 @@ import {
   type PublishedManifest,
   shortIdSchema,
 } from '@spinyard/domain';
+import type { StoredDesign } from '../../db/schema-design.ts';
 import { AppError } from '../../errors.ts';
 import { recentlyUsed } from '../../platform/recently-used.ts';
 import type { ViewerService } from '../publishing/viewer-service.ts';
@@ -105,8 +106,11 @@ export function viewerPageService({
 }: {
   viewer: ViewerService;
   template: () => ViewerTemplate | undefined;
-  /** The custom design of a domain (modules/design), read for every page so a saved design shows at once. */
-  design: (domainId: string) => Promise<ViewerDesign>;
+  /**
+   * What a domain's stored design (read with the publication for every page, so a saved design shows at the next
+   * load) looks like worn (modules/design).
+   */
+  design: (stored: StoredDesign | null) => ViewerDesign;
 }) {
   const plainCsp = viewerCsp({ analytics: false });
 
@@ -137,12 +141,12 @@ export function viewerPageService({
   const rendered = recentlyUsed<string, ViewerPage>(64);
 
   async function viewerPage(
-    { json, sha256, domainId }: { json: string; sha256: string; domainId: string },
+    { json, sha256, design: stored }: { json: string; sha256: string; design: StoredDesign | null },
     req: PageRequest,
   ): Promise<ViewerPage> {
     const built = template();
     if (!built) return plain(503, req, PAGE_WORDS[req.lang].not_built, '');
-    const worn = await design(domainId);
+    const worn = design(stored);
     const key = `${sha256}\n${req.lang}\n${req.embed}\n${req.origin}\n${JSON.stringify(worn)}`;
     const known = sha256 === '' ? undefined : rendered.get(key);
     if (known) return known;
