@@ -28,18 +28,9 @@ export function publicationsRepo(db: Db) {
         .selectFrom('publications as p')
         .innerJoin('contents as c', 'c.id', 'p.content_id')
         .leftJoin('custom_designs as ds', 'ds.domain_id', 'c.domain_id')
-        .select([
-          'p.content_id',
-          'p.short_id',
-          'p.token_secret',
-          'p.manifest_key',
-          'p.manifest_sha256',
-          'c.publication',
-          'c.limited_password',
-          'c.domain_id',
-          'ds.colours as design_colours',
-          'ds.icons as design_icons',
-        ])
+        .select(['p.content_id', 'p.short_id', 'p.token_secret', 'p.manifest_key', 'p.manifest_sha256'])
+        .select(['c.publication', 'c.limited_password', 'c.domain_id'])
+        .select(['ds.colours as design_colours', 'ds.icons as design_icons'])
         .select((eb) =>
           tenantHost === null
             ? sql<string | null>`null::text`.as('bound_domain_id')
