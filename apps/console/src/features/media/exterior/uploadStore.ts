@@ -248,6 +248,19 @@ export async function cancelUpload(key: string): Promise<void> {
   }
 }
 
+/**
+ * The uploads a session's cancel deleted on the server: stopped here without asking the server again (one request
+ * for them all, not one per upload), then shown as canceled.
+ */
+export function stopCanceledUploads(serverIds: readonly string[]): void {
+  for (const [key, entry] of entries) {
+    if (entry.view.serverId === null || !serverIds.includes(entry.view.serverId)) continue;
+    window.clearTimeout(entry.retryTimer);
+    update(key, { state: 'canceled' });
+    void entry.upload?.abort(false).catch(() => undefined);
+  }
+}
+
 /** Forgets a finished, refused or cancelled upload from the list. */
 export function dismissUpload(key: string): void {
   const entry = entries.get(key);
