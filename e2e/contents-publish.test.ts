@@ -142,7 +142,9 @@ describe.skipIf(skipBrowserTests)('publishing from the console', () => {
     await testId(page, 'pending-changes-publish').click();
     await asked.waitFor({ state: 'visible' });
     expect(await textOf(testId(page, 'turn-problems'))).toContain('1段目');
-    await saveScreenshot(page, 'pending-changes-turn-ask-ja');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'pending-changes-turn-ask-phone-ja');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await asked.getByRole('button', { name: 'キャンセル' }).click();
     await asked.waitFor({ state: 'detached' });
     expect(calls).toBe(2);

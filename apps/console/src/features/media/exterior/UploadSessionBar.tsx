@@ -62,7 +62,7 @@ export function UploadSessionBar({
     setNote(null);
     try {
       const result = await cancel.mutateAsync(answer.session_id);
-      stopCanceledUploads(result.canceled);
+      await stopCanceledUploads(result.canceled);
       notifySuccess(t('exterior.session.canceled', { count: result.canceled.length }));
       // Uploads the spin had already taken stay with it: said, so the dealer knows why they are still listed.
       if (result.taken.length > 0)
