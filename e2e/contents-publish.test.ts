@@ -133,10 +133,10 @@ describe.skipIf(skipBrowserTests)('publishing from the console', () => {
     expect((await (await fetch(`${direct}/manifest.json`)).json()).category_images).toHaveLength(1);
     // A spin found not to be one clean turn is asked about here too, as from the actions menu (the verdict itself
     // is the pipeline tests'): the row's answer is given the verdict, cancel publishes nothing, publish anyway does.
-    await page.route(`**/exterior/${id}`, async (route) => {
+    await page.route(new RegExp(`/exterior/${id}\\?`), async (route) => {
       const real = (await (await route.fetch()).json()) as Record<string, unknown>;
-      const row = { group_id: '1', group_order: 1, turn_check: 'more_than_turn', is_temp: false };
-      await route.fulfill({ json: { ...real, groups: [row] } });
+      const row = { group_id: '1', group_order: 1, frame_count: 0, is_temp: false, first_sheet_url: null, sheets: [] };
+      await route.fulfill({ json: { ...real, groups: [{ ...row, turn_check: 'more_than_turn' }] } });
     });
     const asked = testId(page, 'turn-publish-confirm');
     await testId(page, 'pending-changes-publish').click();
