@@ -85,22 +85,22 @@ export function DisplaySettings({
               />
             ) : null}
           </Stack>
-          {tagView === 'edit' ? (
-            <Stack gap="xs">
-              <ContentSwitch form={form} name="analytics_tag_enabled" />
-              {analytics ? (
-                <Group grow>
-                  <TextInput
-                    {...form.field('analytics_tag')}
-                    label={t('contentFields.analytics_tag')}
-                    placeholder="G-ABC123XYZ"
-                    withAsterisk
-                    data-testid="content-analytics_tag"
-                  />
-                </Group>
-              ) : null}
-            </Stack>
-          ) : null}
+          {/* Always mounted, only hidden: the form's switch is uncontrolled, and one mounted after the profile
+              arrives would show (and save) off instead of the stored value. */}
+          <Stack gap="xs" display={tagView === 'edit' ? undefined : 'none'}>
+            <ContentSwitch form={form} name="analytics_tag_enabled" />
+            {analytics ? (
+              <Group grow>
+                <TextInput
+                  {...form.field('analytics_tag')}
+                  label={t('contentFields.analytics_tag')}
+                  placeholder="G-ABC123XYZ"
+                  withAsterisk
+                  data-testid="content-analytics_tag"
+                />
+              </Group>
+            ) : null}
+          </Stack>
           {tagView === 'not_served' ? (
             <Text size="sm" c="gray.8" data-testid="content-analytics-not-served">
               {t('contentsWizard.help.analytics_not_served', { tag })}
