@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,40 @@ async function refuseBeforeUpload(page: Page, short: string, portrait: string): 
       .click();
     await expect.poll(() => refused.count()).toBe(left - 1);
   }
+}
+
+/**
+ * The editor's upload session (opened when the upload area mounts): its limits shown, and a video held before its
+ * bytes (every PATCH cut) canceled with the visit's other unfinished uploads by one request, not one per upload.
+ * A copy under another name, so the later steps' uploads of the same video are their own.
+ */
+async function cancelVisitUploads(page: Page, vehicleId: string, video: string): Promise<void> {
+  expect(await textOf(testId(page, 'exterior-session-limits'))).toContain('同時に');
+  const uploads = '**/api/browser/v0/uploads/videos/**';
+  await page.route(uploads, (route) =>
+    route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue(),
+  );
+  const deletes: string[] = [];
+  const counted = (request: { method(): string; url(): string }) => {
+    if (request.method() === 'DELETE') deletes.push(new URL(request.url()).pathname);
+  };
+  page.on('request', counted);
+  const copy = { name: 'session-copy.mp4', mimeType: 'video/mp4', buffer: await readFile(video) };
+  await testId(page, 'exterior-file-input').setInputFiles(copy);
+  const cancelAll = testId(page, 'exterior-session-cancel');
+  await expect.poll(() => cancelAll.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(page, 'exterior-session-phone-ja');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await cancelAll.click();
+  const canceled = page.locator('[data-testid="exterior-upload"][data-state="canceled"]');
+  await canceled.waitFor({ state: 'visible', timeout: 15_000 });
+  await expect.poll(() => cancelAll.isDisabled()).toBe(true);
+  expect(deletes).toEqual([`/api/browser/v0/exterior/${vehicleId}/session`]);
+  page.off('request', counted);
+  await page.unroute(uploads);
+  await canceled.getByRole('button', { name: /一覧から消す/ }).click();
+  await canceled.waitFor({ state: 'detached' });
 }
 
 /** The second chunk's request loses the connection, the browser stays offline for two seconds, the upload resumes. */
@@ -348,6 +382,7 @@ describe.skipIf(skipBrowserTests)('exterior spin in the console', () => {
     expect(await textOf(testId(page, 'exterior-settings'))).toContain('36コマ');
 
     await refuseBeforeUpload(page, short, portrait);
+    await cancelVisitUploads(page, vehicleId, video);
     await uploadThroughDrop(page, context, video);
     await refuseNotVideo(page);
     await resumeAfterReload(page, video);

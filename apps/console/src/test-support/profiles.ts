@@ -37,6 +37,7 @@ export function profileFixture(overrides: {
         hotspot_app: false,
         is_user_add: true,
         online_payment: false,
+        analytics_tag: false,
         content_style: 'car',
       },
     },

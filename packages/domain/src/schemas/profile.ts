@@ -39,6 +39,8 @@ export const profileAnswer = z.object({
       hotspot_app: z.boolean(),
       is_user_add: z.boolean(),
       online_payment: z.boolean(),
+      /** Whether buyers' pages may load a vehicle's analytics tag: the wizard offers the tag only with it on. */
+      analytics_tag: z.boolean(),
       content_style: z.enum(CONTENT_STYLES),
     }),
   }),

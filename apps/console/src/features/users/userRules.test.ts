@@ -38,6 +38,7 @@ function profile(privilege: 'master' | 'super' | 'admin' | 'normal', isUserAdd =
         hotspot_app: false,
         is_user_add: isUserAdd,
         online_payment: false,
+        analytics_tag: false,
         content_style: 'car',
       },
     },

@@ -59,6 +59,7 @@ export function accountsService(deps: { db: Db; productHost?: string }) {
             hotspot_app: options.hotspot_app,
             is_user_add: options.is_user_add,
             online_payment: options.online_payment,
+            analytics_tag: options.analytics_tag,
             content_style: options.content_style,
           },
         },

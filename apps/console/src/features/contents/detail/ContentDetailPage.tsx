@@ -94,7 +94,7 @@ export function ContentDetailPage() {
         ) : null}
       </Card>
       {c.has_exterior ? <TurnCheckCard content={c} /> : null}
-      <PendingChangesCard contentId={c.id} locked={lock !== null} />
+      <PendingChangesCard contentId={c.id} name={name} locked={lock !== null} />
       <ProcessesCard processes={c.processes} />
       <MediaCard content={c} />
       <UrlsCard content={c} />

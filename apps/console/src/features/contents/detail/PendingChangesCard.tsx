@@ -1,5 +1,7 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
+import type { ExteriorGroupAnswer } from '@spinyard/domain';
 import { IconWorldUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
@@ -9,17 +11,21 @@ import { apiErrorText } from '../../../api/errorText.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { fetchTurnProblems, TurnPublishConfirm } from '../../media/exterior/TurnProblems.tsx';
 
 /**
  * "Changes not yet published": what the dealer changed since buyers' page was built (by area), with the one button
  * that publishes it. Changes that hide something reach buyers by themselves (the server republishes), so what is
  * listed here only adds or changes. Nothing shows for a vehicle buyers do not see, or one they see as it is.
+ * Like every publication from the actions menu, a spin that is not one clean turn is asked about first.
  */
-export function PendingChangesCard({ contentId, locked }: { contentId: string; locked: boolean }) {
+export function PendingChangesCard({ contentId, name, locked }: { contentId: string; name: string; locked: boolean }) {
   const { t, i18n } = useTranslation();
   const pending = usePendingChanges(contentId);
   const publish = useContentAction();
+  const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const [turnProblems, setTurnProblems] = useState<ExteriorGroupAnswer[]>([]);
   const answer = pending.data;
   if (!answer?.published || answer.areas.length === 0) return null;
 
@@ -32,6 +38,13 @@ export function PendingChangesCard({ contentId, locked }: { contentId: string; l
     } catch (cause) {
       setError(cause instanceof ApiError ? apiErrorText(cause) : t('errors.general_error'));
     }
+    setTurnProblems([]);
+  };
+  const ask = async () => {
+    setError(null);
+    const problems = await fetchTurnProblems(client, contentId);
+    if (problems.length > 0) setTurnProblems(problems);
+    else await run();
   };
 
   return (
@@ -56,7 +69,7 @@ export function PendingChangesCard({ contentId, locked }: { contentId: string; l
           <ToolButton
             tone="filled"
             icon={IconWorldUpload}
-            onClick={() => void run()}
+            onClick={() => void ask()}
             loading={publish.isPending}
             disabled={locked}
             data-testid="pending-changes-publish"
@@ -70,6 +83,13 @@ export function PendingChangesCard({ contentId, locked }: { contentId: string; l
           </Text>
         ) : null}
       </Stack>
+      <TurnPublishConfirm
+        name={name}
+        problems={turnProblems}
+        onConfirm={() => void run()}
+        onClose={() => setTurnProblems([])}
+        loading={publish.isPending}
+      />
     </Alert>
   );
 }

@@ -1,15 +1,17 @@
-import { Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type BasicInfoKey, LIMITED_PASSWORD_BOUNDS } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../api/profile.ts';
 import { showPasswordToggle } from '../../../components/showPasswordToggle.ts';
 import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
 import { ContentSwitch } from './ContentSwitch.tsx';
-import type { ContentForm } from './contentForm.ts';
+import { analyticsTagView, type ContentForm } from './contentForm.ts';
 
 /**
  * What buyers see of the vehicle (the basic info fields shown, the options) and how it is published: a limited
- * publication password and the dealer's analytics tag, each behind its switch.
+ * publication password and the dealer's analytics tag, each behind its switch (the tag only where the domain's
+ * analytics option lets buyers' pages load it).
  */
 export function DisplaySettings({
   form,
@@ -21,7 +23,12 @@ export function DisplaySettings({
   passwordSet: boolean;
 }) {
   const { t } = useTranslation();
-  const [limited, analytics] = form.watch(['limited_password_enabled', 'analytics_tag_enabled']);
+  const [limited, analytics, tag] = form.watch(['limited_password_enabled', 'analytics_tag_enabled', 'analytics_tag']);
+  // With the option off nothing here changes the tag, so what the form holds is what is stored.
+  const tagView = analyticsTagView(useProfile().data?.domain.options.analytics_tag, {
+    enabled: analytics,
+    tag,
+  });
   return (
     <>
       <SectionCard
@@ -78,7 +85,9 @@ export function DisplaySettings({
               />
             ) : null}
           </Stack>
-          <Stack gap="xs">
+          {/* Always mounted, only hidden: the form's switch is uncontrolled, and one mounted after the profile
+              arrives would show (and save) off instead of the stored value. */}
+          <Stack gap="xs" display={tagView === 'edit' ? undefined : 'none'}>
             <ContentSwitch form={form} name="analytics_tag_enabled" />
             {analytics ? (
               <Group grow>
@@ -92,6 +101,11 @@ export function DisplaySettings({
               </Group>
             ) : null}
           </Stack>
+          {tagView === 'not_served' ? (
+            <Text size="sm" c="gray.8" data-testid="content-analytics-not-served">
+              {t('contentsWizard.help.analytics_not_served', { tag })}
+            </Text>
+          ) : null}
         </SimpleGrid>
       </SectionCard>
     </>

@@ -1,6 +1,7 @@
 import type { ContentAnswer } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  analyticsTagView,
   basicInfoKeysFor,
   bodyOfForm,
   type ContentFormValues,
@@ -166,5 +167,21 @@ describe('a stored vehicle', () => {
     expect(editLockOf(running('blur'))).toBeNull();
     expect(editLockOf(running('transfer', 'failed'))).toBeNull();
     expect(editLockOf({ ...stored, publication: 'deleted' })).toEqual({ reason: 'deleted' });
+  });
+});
+
+describe('the analytics tag in the wizard', () => {
+  const stored = { enabled: true, tag: 'G-ABC123XYZ' };
+  it('is edited only while the domain option is on', () => {
+    expect(analyticsTagView(true, stored)).toBe('edit');
+    expect(analyticsTagView(true, { enabled: false, tag: '' })).toBe('edit');
+  });
+  it('with the option off, names a stored tag buyers do not get and shows nothing otherwise', () => {
+    expect(analyticsTagView(false, stored)).toBe('not_served');
+    expect(analyticsTagView(false, { enabled: false, tag: 'G-ABC123XYZ' })).toBe('hidden');
+    expect(analyticsTagView(false, { enabled: true, tag: '' })).toBe('hidden');
+  });
+  it('offers nothing before the profile is read', () => {
+    expect(analyticsTagView(undefined, stored)).toBe('hidden');
   });
 });

@@ -253,3 +253,16 @@ export function inspectionChanged(a: InspectionData, b: InspectionData): boolean
 
 /** The wizard's react-hook-form, as the steps take it. */
 export type ContentForm = ZodForm<ReturnType<typeof contentFormSchema>>;
+
+/**
+ * What the wizard shows of the analytics tag: its switch and id while the domain's option is on; with it off (or
+ * not known yet) nothing to turn on, only a note when the vehicle keeps a tag buyers' pages do not load (the server
+ * keeps what is stored and refuses turning it on, rule `requires`).
+ */
+export function analyticsTagView(
+  optionOn: boolean | undefined,
+  stored: { enabled: boolean; tag: string },
+): 'edit' | 'not_served' | 'hidden' {
+  if (optionOn === true) return 'edit';
+  return optionOn === false && stored.enabled && stored.tag !== '' ? 'not_served' : 'hidden';
+}

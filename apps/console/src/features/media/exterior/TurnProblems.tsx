@@ -1,8 +1,10 @@
 import { List, Stack, Text } from '@mantine/core';
 import type { ExteriorAnswer, ExteriorGroupAnswer } from '@spinyard/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exteriorKeys, fetchExterior } from '../../../api/exterior.ts';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 
 /** The rows whose walk-around the pipeline found not to be one clean turn (their turn_check), in row order. */
 export const turnProblemsOf = (answer: ExteriorAnswer | undefined): ExteriorGroupAnswer[] =>
@@ -40,5 +42,42 @@ export function TurnProblemsText({ name, problems }: { name: string; problems: r
       </List>
       <Text size="sm">{t('exterior.turnCheck.confirmAsk')}</Text>
     </Stack>
+  );
+}
+
+/**
+ * The question of a publication asked from outside the actions menu (the pending-changes card): open while
+ * problems are listed, "publish anyway" goes on, cancel publishes nothing.
+ */
+export function TurnPublishConfirm({
+  name,
+  problems,
+  onConfirm,
+  onClose,
+  loading,
+  children,
+}: {
+  name: string;
+  problems: readonly ExteriorGroupAnswer[];
+  onConfirm: () => void;
+  onClose: () => void;
+  loading: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmModal
+      opened={problems.length > 0}
+      title={t('exterior.turnCheck.confirmTitle')}
+      confirmLabel={t('exterior.turnCheck.publishAnyway')}
+      color="orange"
+      onConfirm={onConfirm}
+      onClose={onClose}
+      loading={loading}
+      testId="turn-publish-confirm"
+    >
+      <TurnProblemsText name={name} problems={problems} />
+      {children}
+    </ConfirmModal>
   );
 }

@@ -12,6 +12,7 @@ import { earlierUploadOf } from './earlierUpload.ts';
 import type { ControlLock } from './exteriorLocks.ts';
 import { exteriorErrorText } from './exteriorText.ts';
 import { UploadList } from './UploadList.tsx';
+import { UploadSessionBar } from './UploadSessionBar.tsx';
 import {
   dismissUpload,
   noteEarlierUpload,
@@ -114,6 +115,7 @@ export function UploadSection({
         lockReason={uploadLock.reason}
         onFiles={(files) => void send(files)}
       />
+      <UploadSessionBar contentId={contentId} uploads={answer.uploads} local={local} disabled={readOnly} />
 
       <UploadList
         local={local}

@@ -248,6 +248,27 @@ export async function cancelUpload(key: string): Promise<void> {
   }
 }
 
+/**
+ * The uploads a session's cancel deleted on the server: stopped here without asking the server again (one request
+ * for them all, not one per upload), shown as canceled, and their addresses forgotten, so choosing the same file
+ * again starts a new upload instead of resuming a deleted one.
+ */
+export async function stopCanceledUploads(serverIds: readonly string[]): Promise<void> {
+  for (const [key, entry] of entries) {
+    if (entry.view.serverId === null || !serverIds.includes(entry.view.serverId)) continue;
+    window.clearTimeout(entry.retryTimer);
+    update(key, { state: 'canceled' });
+    void entry.upload?.abort(false).catch(() => undefined);
+  }
+  try {
+    const kept = await tus.defaultOptions.urlStorage.findAllUploads();
+    const gone = kept.filter((p) => serverIds.includes(idOfUrl(p.uploadUrl) ?? ''));
+    await Promise.all(gone.map((p) => tus.defaultOptions.urlStorage.removeUpload(p.urlStorageKey)));
+  } catch {
+    // No storage (private mode): nothing kept to forget.
+  }
+}
+
 /** Forgets a finished, refused or cancelled upload from the list. */
 export function dismissUpload(key: string): void {
   const entry = entries.get(key);
