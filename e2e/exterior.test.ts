@@ -103,14 +103,16 @@ async function cancelVisitUploads(page: Page, vehicleId: string, video: string):
   const copy = { name: 'session-copy.mp4', mimeType: 'video/mp4', buffer: await readFile(video) };
   await testId(page, 'exterior-file-input').setInputFiles(copy);
   const cancelAll = testId(page, 'exterior-session-cancel');
-  await expect.poll(() => cancelAll.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await cancelAll.waitFor({ state: 'visible', timeout: 20_000 });
+  expect(await cancelAll.isEnabled()).toBe(true);
   await page.setViewportSize({ width: 390, height: 844 });
   await saveScreenshot(page, 'exterior-session-phone-ja');
   await page.setViewportSize({ width: 1280, height: 800 });
   await cancelAll.click();
   const canceled = page.locator('[data-testid="exterior-upload"][data-state="canceled"]');
   await canceled.waitFor({ state: 'visible', timeout: 15_000 });
-  await expect.poll(() => cancelAll.isDisabled()).toBe(true);
+  // Nothing left to cancel: the button goes.
+  await cancelAll.waitFor({ state: 'detached' });
   expect(deletes).toEqual([`/api/browser/v0/exterior/${vehicleId}/session`]);
   page.off('request', counted);
   await page.unroute(uploads);

@@ -83,16 +83,18 @@ export function UploadSessionBar({
           expires: formatDateTime(answer.expires_at, i18n.language),
         })}
       </Text>
-      <ToolButton
-        size="xs"
-        icon={IconPlayerStop}
-        onClick={() => void cancelAll()}
-        disabled={open.length === 0}
-        loading={cancel.isPending}
-        data-testid="exterior-session-cancel"
-      >
-        {t('exterior.session.cancelAll', { count: open.length })}
-      </ToolButton>
+      {/* Only while there is something to cancel: a "cancel all (0)" button is a tool with nothing to act on. */}
+      {open.length > 0 ? (
+        <ToolButton
+          size="xs"
+          icon={IconPlayerStop}
+          onClick={() => void cancelAll()}
+          loading={cancel.isPending}
+          data-testid="exterior-session-cancel"
+        >
+          {t('exterior.session.cancelAll', { count: open.length })}
+        </ToolButton>
+      ) : null}
       {note ? (
         <Text
           size="xs"
