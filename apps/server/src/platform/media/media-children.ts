@@ -72,10 +72,16 @@ function readRecord(file: string): ChildRecord | undefined {
   }
 }
 
+/** From now on, this process's media programs are recorded in `dir` (a server's or worker's start, main.ts). */
+export function recordMediaChildrenIn(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  folder = dir;
+}
+
 /**
  * At a server's or worker's start: kills the process groups of the media programs that servers gone since left
- * running (a record whose program still runs with the recorded start time and binary), removes their records, and
- * from then on records this process's programs in `dir`. Answers the pids killed.
+ * running (a record whose program still runs with the recorded start time and binary) and removes their records.
+ * Answers the pids killed.
  */
 export function reapMediaChildren(dir: string): number[] {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -96,6 +102,5 @@ export function reapMediaChildren(dir: string): number[] {
     }
     rmSync(file, { force: true });
   }
-  folder = dir;
   return killed;
 }
