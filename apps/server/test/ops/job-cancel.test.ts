@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exteriorJobs } from '../../src/modules/exterior/jobs.ts';
+import { exteriorJobs, PIPELINE_JOB_NAMES } from '../../src/modules/exterior/jobs.ts';
 import { processService } from '../../src/modules/processes/service.ts';
 import { createBoss } from '../../src/platform/jobs/boss.ts';
 import { createJobRunner, type JobRunner } from '../../src/platform/jobs/queue-registry.ts';
@@ -47,7 +47,13 @@ beforeAll(async () => {
   owner = await t.make.signedIn({ privilege_type: 'super' });
   boss = createBoss(t.databaseUrl);
   const jobs = exteriorJobs({ db: t.db, store: testAppStore(t.dir), media: createMedia(), log: () => undefined });
-  runner = createJobRunner({ boss, ...jobs, log: (msg, fields) => logs.push({ msg, id: fields.id }) });
+  runner = createJobRunner({
+    boss,
+    ...jobs,
+    // As `serve` runs the spin jobs (main.ts): in the shared media lanes.
+    lanes: { names: PIPELINE_JOB_NAMES, count: 1 },
+    log: (msg, fields) => logs.push({ msg, id: fields.id }),
+  });
   await runner.start();
 });
 afterAll(async () => {
