@@ -13,7 +13,7 @@ import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.
 import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
-import { createMedia, stopMediaChildren } from './platform/media/index.ts';
+import { createMedia, reapMediaChildren, recordMediaChildrenIn, stopMediaChildren } from './platform/media/index.ts';
 import { createNotifyHub } from './platform/realtime/notify-hub.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
@@ -158,8 +158,20 @@ function stopLeftMedia(log: Log): () => Promise<void> {
   };
 }
 
+/**
+ * The media programs a server killed with SIGKILL left running (their own process groups outlive it) are killed
+ * now, and this process's own are recorded from here on (platform/media/media-children.ts).
+ */
+function reapLeftMedia(config: Config, log: Log): void {
+  const dir = path.join(config.dataDir, 'media-children');
+  const killed = reapMediaChildren(dir);
+  if (killed.length > 0) log('Media programs left by a killed server stopped', { pids: killed });
+  recordMediaChildrenIn(dir);
+}
+
 async function serve(config: Config, withWorkers: boolean, log: Log): Promise<void> {
   await mkdir(config.dataDir, { recursive: true });
+  reapLeftMedia(config, log);
   const runtime = await openDatabase(config, log);
   await seedMaster(config, runtime, log);
   const store = createBlobStore(config.storage);
@@ -205,6 +217,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
 }
 
 async function worker(config: Config, log: Log): Promise<void> {
+  reapLeftMedia(config, log);
   const runtime = await openDatabase(config, log);
   // Any job code that answers a media URL signs it with the same shared secret as the serving nodes.
   await loadMediaKeys(runtime.db);

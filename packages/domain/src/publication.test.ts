@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPublicationAction,
   canTransition,
+  embedCode,
   PUBLICATION_ACTIONS,
   PUBLICATION_STATES,
   PUBLICATION_TRANSITIONS,
@@ -90,5 +91,15 @@ describe('applyPublicationAction', () => {
     for (const [name, a] of Object.entries(PUBLICATION_ACTIONS)) {
       for (const from of a.from) expect(PUBLICATION_TRANSITIONS[from], name).toContain(a.to);
     }
+  });
+});
+
+describe('embedCode', () => {
+  it('frames the viewer in a 16:9 box, its title given and escaped', () => {
+    const code = embedCode('https://v.example/v/Ab3', 'Vue 360° "A&B" <x>');
+    expect(code).toContain(
+      '<iframe src="https://v.example/v/Ab3?embed=1" title="Vue 360° &quot;A&amp;B&quot; &lt;x&gt;"',
+    );
+    expect(code).toContain('padding-top:56.25%');
   });
 });

@@ -102,3 +102,22 @@ export function applyPublicationAction(
 
 /** The same check under a name that says which machine it belongs to, for call sites that use several. */
 export const canTransitionPublication = canTransition;
+
+const attribute = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The code a dealer pastes into their site: the viewer at `directUrl` (a vehicle's public address) in a responsive
+ * 16:9 box that keeps its ratio at any width. `title` names the frame for the buyers' screen readers, in the
+ * dealer's language: the server answers it in the product's default language, and the console, where the dealer
+ * copies it, makes it again in the language the dealer reads it in (its catalogues' `contentsDetail.embedTitle`).
+ * Nothing the dealer typed is written into it (the short id is letters and digits only; the title is escaped).
+ */
+export function embedCode(directUrl: string, title: string): string {
+  return (
+    '<div style="position:relative;width:100%;padding-top:56.25%;">' +
+    `<iframe src="${directUrl}?embed=1" title="${attribute(title)}" loading="lazy" allowfullscreen ` +
+    'allow="fullscreen; gyroscope; accelerometer; xr-spatial-tracking" ' +
+    'style="position:absolute;top:0;left:0;width:100%;height:100%;border:0;"></iframe></div>'
+  );
+}

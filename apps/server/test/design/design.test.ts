@@ -1,9 +1,10 @@
-import { DEFAULT_DESIGN_COLOURS } from '@spinyard/domain';
+import { DEFAULT_DESIGN_COLOURS, pictureFileRefusal } from '@spinyard/domain';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { declaredPng } from '../helpers/hostile-images.ts';
 import { multipartFile } from '../helpers/multipart.ts';
 import { jpeg, png, solid } from '../helpers/pictures.ts';
 
@@ -130,6 +131,22 @@ describe('custom icons', () => {
     expect(big.json().error.code).toBe('image_dimensions_invalid');
     const design = (await as(superUser, { method: 'GET', url: `${API}/custom_design` })).json();
     expect(design.icons.sound).toMatchObject({ width: 160, height: 80 });
+  });
+
+  it('judges an icon by the domain’s icon rule, the console’s check before sending: the same codes and values', async () => {
+    // A PNG header declaring 20000x20000 (no pixels behind it): refused by the decoding bound before any decode.
+    const bomb = await uploadIcon(superUser, 'sound', declaredPng(20_000, 20_000, 1));
+    const bound = pictureFileRefusal('icon', { mime: 'image/png', width: 20_000, height: 20_000 });
+    expect(bound?.params.rule).toBe('max_pixels');
+    expect(bomb.statusCode).toBe(422);
+    expect(bomb.json().error).toMatchObject({ code: bound?.code, params: bound?.params });
+    expect(bomb.json().error.fields).toEqual([{ field: 'file', rule: 'max_pixels', message: bound?.message }]);
+    const side = await uploadIcon(superUser, 'sound', await png(1100, 80));
+    const rule = pictureFileRefusal('icon', { mime: 'image/png', width: 1100, height: 80 });
+    expect(side.json().error).toMatchObject({ code: rule?.code, params: rule?.params });
+    const notPng = await uploadIcon(superUser, 'sound', await jpeg(80, 80), 'icon.png');
+    const type = pictureFileRefusal('icon', { mime: 'image/jpeg', width: 80, height: 80 });
+    expect(notPng.json().error).toMatchObject({ code: type?.code, params: type?.params });
   });
 
   it('lets an admin remove an icon, not a normal user', async () => {

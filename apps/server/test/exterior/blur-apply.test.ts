@@ -130,6 +130,7 @@ describe('POST /blurred_contents/{id}: the blur process', () => {
       processId: '0',
       contentId: s.car,
       actorUserId: owner.id,
+      signal: new AbortController().signal,
       payload: {
         group_id: s.groupId,
         blur_target: 'regions',

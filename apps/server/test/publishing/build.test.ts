@@ -68,6 +68,9 @@ describe('the manifest', () => {
     expect(detail.urls.exterior_url).toBe(`http://console.test/v/${built.short_id}?view=exterior`);
     expect(detail.urls.interior_url).toBeNull();
     expect(detail.urls.embed_code).toContain(`<iframe src="http://console.test/v/${built.short_id}?embed=1"`);
+    // Its frame named in the product's default language, the viewer page's own title (the console names it again
+    // in the dealer's).
+    expect(detail.urls.embed_code).toContain('title="360°ビュー"');
   });
 
   it('does not change when the vehicle is edited, until it is built again; the republish replaces it whole', async () => {

@@ -9,12 +9,12 @@ import {
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { DesignIcons, StoredDesign, StoredDesignIcon } from '../../db/schema-design.ts';
-import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import type { Media } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { type CallerContext, enforce, loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import { judgedPicture } from '../vehicle-media/image-refusals.ts';
 import { mediaUrlOf, storeHotspotIcon } from '../vehicle-media/images.ts';
 import { type DesignRow, designRepo } from './repo.ts';
 
@@ -86,20 +86,14 @@ export function designService({ db, store, media }: DesignDeps) {
     return answerOf(row, true);
   }
 
-  /** Checks a custom icon by its content (PNG, at most 1024 a side) and stores it re-encoded within 160x160. */
+  /**
+   * Checks a custom icon by the domain's icon rule, as a hotspot's icon and the console's check before sending
+   * (PNG by content, the decoding bound, at most 1024 a side), and stores it re-encoded within 160x160.
+   */
   async function storedIcon(domainId: string, file: ReceivedFile): Promise<StoredDesignIcon> {
     const data = await readFile(file.path);
-    const measured = await media.measureImage(data);
-    if (measured.mime !== 'image/png' || measured.width === undefined || measured.height === undefined) {
-      throw new AppError('unsupported_image_format', {
-        params: { allowed: 'png' },
-        message: 'Use a PNG image (best 80x80, transparent).',
-      });
-    }
-    return storeHotspotIcon(store, media, `designs/${domainId}/icons`, data, {
-      width: measured.width,
-      height: measured.height,
-    });
+    const size = await judgedPicture(media, data, 'icon');
+    return storeHotspotIcon(store, media, `designs/${domainId}/icons`, data, size);
   }
 
   return {

@@ -123,8 +123,18 @@ async function deleteUploadFiles(store: BlobStore, files: readonly string[]): Pr
   await deleteUploads({ store }, files);
 }
 
-/** A final refusal: every upload of the process `error` with the code, their files gone, nothing else written. */
-async function refuse(deps: PipelineDeps, payload: PipelinePayload, refusal: VideoRefusal): Promise<never> {
+/**
+ * A final refusal: every upload of the process `error` with the code, their files gone, nothing else written. Not
+ * when the work was stopped (its ffmpeg killed because the job or process is no longer wanted): that is no fault of
+ * the video, and the attempt that takes the process up next needs its files.
+ */
+async function refuse(
+  deps: PipelineDeps,
+  payload: PipelinePayload,
+  refusal: VideoRefusal,
+  signal: AbortSignal,
+): Promise<never> {
+  signal.throwIfAborted();
   for (const id of payload.upload_ids) await uploads(deps.db).failed(id, refusal.code);
   await deleteUploadFiles(deps.store, payload.files);
   throw new ProcessRefused(refusal.code, refusal.message, refusal.params);
@@ -136,7 +146,7 @@ const invalidFile = (video: number): VideoRefusal => ({
   message: 'This video file cannot be read.',
 });
 
-async function probeAll(deps: PipelineDeps, payload: PipelinePayload): Promise<SpinSource[]> {
+async function probeAll(deps: PipelineDeps, payload: PipelinePayload, signal: AbortSignal): Promise<SpinSource[]> {
   const probed: SpinSource[] = [];
   for (const [i, id] of payload.upload_ids.entries()) {
     // The receiving node's file when this node sees it, else (S3 storage) a copy read from the blob store, which
@@ -144,7 +154,7 @@ async function probeAll(deps: PipelineDeps, payload: PipelinePayload): Promise<S
     // (another node's folder and no blob): no refusal of the video, a failed attempt another worker may retry.
     const { path: file } = await openUploadFile({ store: deps.store }, { id, file: payload.files[i]! });
     const probe = await deps.media.probeVideo(file);
-    if (!probe.ok) return refuse(deps, payload, invalidFile(i + 1));
+    if (!probe.ok) return refuse(deps, payload, invalidFile(i + 1), signal);
     probed.push({ id, file, fileName: payload.file_names[i] ?? null, video: probe.video });
   }
   const options = { minSeconds: payload.min_seconds };
@@ -160,7 +170,7 @@ async function probeAll(deps: PipelineDeps, payload: PipelinePayload): Promise<S
             return r ? { ...r, params: { ...r.params, video: i + 1 } } : undefined;
           })
           .find((r) => r !== undefined);
-  if (refusal) return refuse(deps, payload, refusal);
+  if (refusal) return refuse(deps, payload, refusal, signal);
   return probed;
 }
 
@@ -269,7 +279,11 @@ export async function makeRows(
       dir,
       (seconds) => work.progress(1 + ((PROGRESS.extracted - 1) * (done + seconds)) / totalSeconds),
       (video) => videos.indexOf(video),
-      refuse,
+      async (refusal) => {
+        // A decode killed because the work is no longer wanted is no refusal of the video (trims too).
+        work.signal.throwIfAborted();
+        return refuse(refusal);
+      },
     );
     before += row.videos.reduce((s, v) => s + sourceSeconds(v), 0);
     planned.push(planRow(extracted, settings.frame_count, settings.rotation_correction));
@@ -309,7 +323,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
       }
     }
     await work.progress(1);
-    const probed = await probeAll(deps, payload);
+    const probed = await probeAll(deps, payload, work.signal);
 
     const rows: RowPlan[] =
       payload.upload_type === 'group'
@@ -320,7 +334,9 @@ export function exteriorPipeline(deps: PipelineDeps) {
     const originals = keepOriginals(store, contentId, probed, deps.media);
     const dir = await makeTempDir('spinyard-spin-');
     try {
-      const made = await makeRows(deps, work, rows, payload, dir, (refusal) => refuse(deps, payload, refusal));
+      const made = await makeRows(deps, work, rows, payload, dir, (refusal) =>
+        refuse(deps, payload, refusal, work.signal),
+      );
       const backups = await originals.done;
       await work.heartbeat();
 
@@ -367,7 +383,8 @@ export function exteriorPipeline(deps: PipelineDeps) {
     try {
       await run(work);
     } catch (error) {
-      if (!(error instanceof ProcessRefused)) {
+      // A stopped attempt (work.signal) leaves the uploads to whoever takes the process up.
+      if (!(error instanceof ProcessRefused) && !work.signal.aborted) {
         const parsed = pipelinePayload.safeParse(work.payload);
         if (parsed.success) {
           for (const id of parsed.data.upload_ids) await uploads(db).failed(id, 'internal_error');

@@ -2,14 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  type FileRuleRefusal,
   HOTSPOT_LIMITS,
   type HotspotAnswer,
   type HotspotFileKind,
   hotspotAudioFormat,
   hotspotAudioRefusal,
   IMAGE_MAX_PIXELS,
-  pictureFileRefusal,
   RENDITION_QUALITY,
   videoBoundsRefusal,
 } from '@spinyard/domain';
@@ -22,7 +20,7 @@ import type { Media, RenditionSpec, StrippedContainer } from '../../platform/med
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { putContentAddressedFile } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
-import { fileRefusal } from '../vehicle-media/image-refusals.ts';
+import { judgedPicture, ruleError } from '../vehicle-media/image-refusals.ts';
 import { renderedImage, storeHotspotIcon, storeRendered } from '../vehicle-media/images.ts';
 import { hotspotAnswer, hotspotKeys } from './answer.ts';
 import { hotspotsRepo } from './repo.ts';
@@ -59,13 +57,6 @@ const VIDEO_CONTAINERS: Record<string, { extension: string; contentType: string;
   avi: { extension: 'avi', contentType: 'video/x-msvideo', strip: 'avi' },
   asf: { extension: 'wmv', contentType: 'video/x-ms-wmv', strip: 'asf' },
 };
-
-/** A domain rule's refusal as the server answers it: a size rule names the field `file` and the rule. */
-function ruleError(r: FileRuleRefusal | undefined): AppError {
-  if (!r) return new AppError('internal_error');
-  if (r.code === 'image_dimensions_invalid') return fileRefusal(r);
-  return new AppError(r.code, { params: r.params, message: r.message });
-}
 
 export function maxBytesOf(kind: HotspotFileKind, videoMaxBytes: number = HOTSPOT_LIMITS.videoMaxBytes): number {
   switch (kind) {
@@ -125,19 +116,12 @@ async function prepared(
   const prefix = hotspotPrefix(contentId);
   if (kind === 'image' || kind === 'icon') {
     const data = await readFile(file.path);
-    const measured = await media.measureImage(data);
-    // The domain's rule, the one the console applies before sending: type, decoding bound, an icon's side.
-    const refused = pictureFileRefusal(kind === 'image' ? 'hotspot_image' : 'icon', measured);
-    if (refused) throw ruleError(refused);
-    if (measured.width === undefined || measured.height === undefined) {
-      throw ruleError(pictureFileRefusal(kind === 'image' ? 'hotspot_image' : 'icon', { ...measured, mime: '' }));
-    }
+    const size = await judgedPicture(media, data, kind === 'image' ? 'hotspot_image' : 'icon');
     if (kind === 'image') {
       const rendered = await renderedImage(media, data, IMAGE_SPEC);
       return async () => ({ image: await storeRendered(store, prefix, rendered) });
     }
     // An icon is at most 1024 pixels a side (checked from the header before decoding): made while it is stored.
-    const size = { width: measured.width, height: measured.height };
     return async () => ({ icon: { ...(await storeHotspotIcon(store, media, prefix, data, size)), format: 'png' } });
   }
   if (kind === 'audio') {

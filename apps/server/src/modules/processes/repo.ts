@@ -75,9 +75,11 @@ export function processRepo(db: Db) {
         error?: string | null;
         finished?: boolean;
         attemptStarted?: boolean;
+        /** Only a row still queued or running changes (a worker's progress never revives an ended process). */
+        whileOpen?: boolean;
       },
     ): Promise<ContentProcessRow | undefined> {
-      return db
+      let update = db
         .updateTable('content_processes')
         .set({
           heartbeat_at: sql`now()`,
@@ -87,9 +89,9 @@ export function processRepo(db: Db) {
           ...(values.finished ? { finished_at: sql`now()` } : {}),
           ...(values.attemptStarted ? { attempts: sql`attempts + 1` } : {}),
         })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+        .where('id', '=', id);
+      if (values.whileOpen) update = update.where('status', 'in', ['queued', 'running']);
+      return update.returningAll().executeTakeFirst();
     },
 
     /** Adds what a process produced to its payload (a copy's new vehicle), kept for support questions. */

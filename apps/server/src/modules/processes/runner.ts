@@ -1,6 +1,7 @@
 import type { RunningProcess } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { whileWanted } from '../../platform/jobs/job-signal.ts';
 import { defineJob, type JobDefinition, type JobResult, type JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { ContentProcessRow } from '../contents/repo.ts';
 import { type NewProcess, processRepo } from './repo.ts';
@@ -54,6 +55,12 @@ export interface ProcessWork {
   /** What the request stored with the process (ids of uploads, the settings to apply...). */
   payload: Record<string, unknown>;
   actorUserId: string | null;
+  /**
+   * Fires when the work is no longer wanted: its process ended or taken up by someone else, or its job no longer
+   * active in pg-boss. The media programs the work starts are killed then (platform/jobs/job-signal.ts); long work
+   * between them may stop early by it.
+   */
+  signal: AbortSignal;
   /** 0 to 100; also a heartbeat. Call it at least every minute or so in long work. */
   progress(value: number): Promise<void>;
   heartbeat(): Promise<void>;
@@ -80,9 +87,26 @@ export async function runProcessJob(
   const processes = processService(db);
   const found = await processRepo(db).find(processId);
   if (!found || found.process !== process || !processes.isOpen(found.status)) return 'skipped';
-  await processes.begin(processId);
+  const begun = await processes.begin(processId);
+  // Still this attempt's: not ended, put back in the queue or begun again by someone else (the reaper, a retry).
+  const stillOurs = async () => {
+    const now = await processRepo(db).find(processId);
+    return now?.status === 'running' && now.attempts === begun?.attempts;
+  };
+  return whileWanted(stillOurs, (signal) => runBegun(processes, found, signal, work, options));
+}
+
+async function runBegun(
+  processes: ReturnType<typeof processService>,
+  found: ContentProcessRow,
+  signal: AbortSignal,
+  work: (run: ProcessWork) => Promise<void>,
+  options: { lastAttempt: boolean },
+): Promise<JobResult> {
+  const processId = found.id;
   let last = -1;
   const run: ProcessWork = {
+    signal,
     processId,
     contentId: found.content_id,
     payload: (found.payload ?? {}) as Record<string, unknown>,
@@ -98,9 +122,12 @@ export async function runProcessJob(
   };
   try {
     await work(run);
+    // Whoever ended or took the process meanwhile owns its row now.
+    if (signal.aborted) return 'skipped';
     await processes.succeed(processId);
     return 'success';
   } catch (error) {
+    if (signal.aborted) return 'skipped';
     const final = options.lastAttempt || error instanceof ProcessRefused || error instanceof AppError;
     if (final) {
       await processes.fail(processId, stored(error));

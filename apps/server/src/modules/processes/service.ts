@@ -64,13 +64,16 @@ export function processService(db: Db) {
     /** A worker takes the process up: running, one more attempt. */
     begin: (id: string) => change(id, { status: 'running', attemptStarted: true }),
 
-    /** Progress from 0 to 100 (clamped, whole numbers), which is also a heartbeat. */
+    /**
+     * Progress from 0 to 100 (clamped, whole numbers), which is also a heartbeat; of an open process only, so a
+     * worker's late progress never brings back a process that ended meanwhile (failed by the reaper).
+     */
     progress: (id: string, value: number) =>
-      change(id, { status: 'running', progress: Math.max(0, Math.min(100, Math.round(value))) }),
+      change(id, { status: 'running', progress: Math.max(0, Math.min(100, Math.round(value))), whileOpen: true }),
 
-    /** A sign of life without news (a long step): keeps the reaper away, tells nobody. */
+    /** A sign of life without news (a long step): keeps the reaper away, tells nobody; of an open process only. */
     async heartbeat(id: string): Promise<void> {
-      await processRepo(db).change(id, {});
+      await processRepo(db).change(id, { whileOpen: true });
     },
 
     /** Done: progress 100, the locks released. */

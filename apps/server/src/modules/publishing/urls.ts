@@ -1,4 +1,5 @@
-import type { ContentAnswer } from '@spinyard/domain';
+import { type ContentAnswer, DEFAULT_UI_LOCALE, embedCode } from '@spinyard/domain';
+import { PAGE_WORDS } from '../viewer-page/messages.ts';
 
 /** Where the viewer of a vehicle is: `/v/<short id>`, one address for the short URL and the iframe alike. */
 export const viewerPath = (shortId: string): string => `/v/${shortId}`;
@@ -16,8 +17,7 @@ export interface UrlFacts {
 
 /**
  * The detail page's URLs and embed code (null until the vehicle has a public address). The view is a query of the
- * one address, so the viewer opens on the part asked for; the embed is a responsive 16:9 box that keeps its ratio
- * at any width. Nothing the dealer typed is written into it (the short id is letters and digits only).
+ * one address, so the viewer opens on the part asked for; the embed code is the domain's (`embedCode`).
  */
 export function publicUrls(facts: UrlFacts): ContentAnswer['urls'] {
   if (facts.short_id === null || facts.base_url === null) {
@@ -31,17 +31,14 @@ export function publicUrls(facts: UrlFacts): ContentAnswer['urls'] {
     };
   }
   const direct = `${facts.base_url}${viewerPath(facts.short_id)}`;
-  const embedSrc = `${direct}?embed=1`;
   return {
     short_url: facts.short_url_allowed ? direct : null,
     direct_url: direct,
     exterior_url: facts.has_exterior ? `${direct}?view=exterior` : null,
     interior_url: facts.has_interior ? `${direct}?view=interior` : null,
     rider_view_url: facts.has_rider_view ? `${direct}?view=rider` : null,
-    embed_code:
-      '<div style="position:relative;width:100%;padding-top:56.25%;">' +
-      `<iframe src="${embedSrc}" title="360 view" loading="lazy" allowfullscreen ` +
-      'allow="fullscreen; gyroscope; accelerometer; xr-spatial-tracking" ' +
-      'style="position:absolute;top:0;left:0;width:100%;height:100%;border:0;"></iframe></div>',
+    // The framed page's own title in the product's default language (no request's language reaches here); the
+    // console makes the code again in the dealer's language (docs/decisions.md, "Operations: third wave").
+    embed_code: embedCode(direct, PAGE_WORDS[DEFAULT_UI_LOCALE].title),
   };
 }

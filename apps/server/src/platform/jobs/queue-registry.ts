@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
+import { whileWanted } from './job-signal.ts';
 import type { JobLeases } from './leases.ts';
 import { type LanesHandle, type SharedLanes, startSharedLanes } from './shared-lanes.ts';
 import { reclaimTempSpace, withJobTempSpace } from './temp-space.ts';
@@ -170,13 +171,26 @@ export function createJobRunner({ boss, definitions, handlers, log, lanes, lease
     const fields = { job: definition.name, id: job.id, retryCount: job.retryCount };
     const startedAt = Date.now();
     await leases?.hold(job.id);
+    // Still this attempt's: pg-boss has not expired, failed or cancelled it (nor handed it to another attempt).
+    const stillActive = async () => {
+      const now = await boss.getJobById(definition.name, job.id);
+      return now?.state === 'active' && now.retryCount === job.retryCount;
+    };
+    let signal: AbortSignal | undefined;
     try {
-      const result = await withJobTempSpace(job.id, () =>
-        handler(job.data, { id: job.id, retryCount: job.retryCount }),
-      );
-      log(`Job ${result}`, { ...fields, ms: Date.now() - startedAt });
+      const result = await whileWanted(stillActive, (watched) => {
+        signal = watched;
+        return withJobTempSpace(job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount }));
+      });
+      if (signal?.aborted) log('Job stopped: no longer active', { ...fields, ms: Date.now() - startedAt });
+      else log(`Job ${result}`, { ...fields, ms: Date.now() - startedAt });
       return result;
     } catch (error) {
+      if (signal?.aborted) {
+        // pg-boss has moved on (a retry, a failure or a cancel of its own): failing it here would undo that.
+        log('Job stopped: no longer active', { ...fields, ms: Date.now() - startedAt, error: String(error) });
+        return 'skipped';
+      }
       log('Job failed', { ...fields, ms: Date.now() - startedAt, error: String(error) });
       throw error;
     } finally {

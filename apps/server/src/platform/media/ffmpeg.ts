@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { currentWorkSignal } from '../jobs/job-signal.ts';
+import { recordMediaChild } from './media-children.ts';
 
 /**
  * Where ffmpeg and ffprobe are, and the one way this server runs them: an argument list (never a shell, so a
@@ -129,9 +131,24 @@ export function spawnMedia(program: string, args: readonly string[]): MediaChild
   });
   if (child.pid !== undefined) {
     running.add(child);
-    child.once('exit', () => running.delete(child));
+    const record = recordMediaChild(child.pid, program);
+    // The work that started it no longer wanted (its job cancelled or expired, its process ended elsewhere).
+    const signal = currentWorkSignal();
+    const onAbort = () => killMediaChild(child);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.once('exit', () => {
+      running.delete(child);
+      signal?.removeEventListener('abort', onAbort);
+      record.remove();
+    });
+    if (signal?.aborted) onAbort();
   }
   return child;
+}
+
+/** The pids of the media programs this process runs now (the operations page, the tests). */
+export function runningMediaPids(): number[] {
+  return [...running].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
 }
 
 /** Kills a media program and anything it started (its whole group); nothing when it has ended. */

@@ -27,6 +27,7 @@ export type {
   VideoProbe,
   VideoProbeFailure,
 } from './media.ts';
+export { reapMediaChildren, recordMediaChildrenIn } from './media-children.ts';
 export type { PanoramaAdjustments, PanoramaMeasure, PanoramaSpec, RenderedPanorama } from './panorama.ts';
 
 /** Images through sharp, video through ffprobe and ffmpeg (platform/media/ffmpeg.ts). */

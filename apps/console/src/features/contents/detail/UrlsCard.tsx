@@ -1,5 +1,5 @@
 import { Anchor, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ContentAnswer } from '@spinyard/domain';
+import { type ContentAnswer, embedCode } from '@spinyard/domain';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
@@ -36,6 +36,12 @@ export function UrlsCard({ content }: { content: ContentAnswer }) {
   const urls = content.urls;
   const shown = URL_KEYS.filter((key) => key !== 'rider_view_url' || content.contents_style === 'bike');
   const any = shown.some((key) => urls[key] !== null) || urls.embed_code !== null;
+  // Made again in the language the dealer reads the console in: the frame's title is read to the buyers of the
+  // dealer's site (the server's answer has the product's default language).
+  const embed =
+    urls.embed_code !== null && urls.direct_url !== null
+      ? embedCode(urls.direct_url, t('contentsDetail.embedTitle'))
+      : null;
   return (
     <SectionCard id="detail-urls" title={t('contentsDetail.urls')} testId="detail-urls">
       {!any ? (
@@ -80,11 +86,9 @@ export function UrlsCard({ content }: { content: ContentAnswer }) {
               <Text size="xs" c="gray.7" fw={600} id="detail-embed-label">
                 {t('contentsDetail.embedCode')}
               </Text>
-              {urls.embed_code ? (
-                <CopyValue value={urls.embed_code} label={t('contentsDetail.embedCode')} testId="copy-embed" />
-              ) : null}
+              {embed ? <CopyValue value={embed} label={t('contentsDetail.embedCode')} testId="copy-embed" /> : null}
             </Group>
-            {urls.embed_code ? (
+            {embed ? (
               <Code
                 block
                 aria-labelledby="detail-embed-label"
@@ -92,7 +96,7 @@ export function UrlsCard({ content }: { content: ContentAnswer }) {
                 // Wrapped, not scrolled sideways: the whole code stays readable on a phone.
                 style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
               >
-                {urls.embed_code}
+                {embed}
               </Code>
             ) : (
               <Text size="sm">{t('contentsDetail.urlsLaterShort')}</Text>
