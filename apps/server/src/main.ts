@@ -14,7 +14,7 @@ import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, reapMediaChildren, recordMediaChildrenIn, stopMediaChildren } from './platform/media/index.ts';
-import { createNotifyHub } from './platform/realtime/notify-hub.ts';
+import { createNotifyHub, type NotifyHub } from './platform/realtime/notify-hub.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { ensureDefaultAssets } from './platform/storage/default-assets.ts';
@@ -60,6 +60,7 @@ async function startJobs(
   work: boolean,
   mediaJobs: number,
   log: Log,
+  wakeups: NotifyHub,
 ): Promise<JobRunner> {
   // Handlers that enqueue (the contents reaper) reach the runner they are registered with once it exists.
   let late: JobRunner | undefined;
@@ -74,11 +75,18 @@ async function startJobs(
     ...serverJobs({ db: runtime.db, store, media: createMedia(), log, mailer, enqueue }),
     log,
     lanes: { names: PIPELINE_JOB_NAMES, count: mediaJobs },
+    // Enqueues wake the workers through the node's LISTEN connection; the poll only catches what that missed
+    // (a dropped connection, a retry's delay ending, a cron time), and an idle node costs a fifth of what it did.
+    wakeups,
+    pollMs: JOB_FALLBACK_POLL_MS,
   });
   late = runner;
   await runner.start({ work });
   return runner;
 }
+
+/** How often an idle worker asks for a job that no notice announced. */
+const JOB_FALLBACK_POLL_MS = 5_000;
 
 const SLOW_SHUTDOWN_STEP_MS = 1_000;
 /** How long requests under way may take to finish once a stop began; then their connections are cut. */
@@ -178,9 +186,9 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   await ensureDefaultAssets(store);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
   const sms = createSmsSender({ smsUrl: config.smsUrl, smsApiKey: config.smsApiKey, outboxDir: config.smsDir }, log);
-  const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log);
-  // One LISTEN connection per node carries every node's process changes to this node's sockets.
+  // One LISTEN connection per node carries every node's process changes to its sockets, and enqueues to its workers.
   const realtime = createNotifyHub(runtime.url, { log });
+  const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log, realtime);
   const app: FastifyInstance = await buildApp({
     db: runtime.db,
     store,
@@ -222,10 +230,13 @@ async function worker(config: Config, log: Log): Promise<void> {
   // Any job code that answers a media URL signs it with the same shared secret as the serving nodes.
   await loadMediaKeys(runtime.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: config.mailDir }, log);
+  const wakeups = createNotifyHub(runtime.url, { log });
   // Workers purge deleted domains and make media, so they reach the same store as the serving nodes.
-  const runner = await startJobs(runtime, mailer, createBlobStore(config.storage), true, config.mediaJobs, log);
+  const store = createBlobStore(config.storage);
+  const runner = await startJobs(runtime, mailer, store, true, config.mediaJobs, log, wakeups);
   onShutdown(log, [
     ['jobs', () => runner.stop()],
+    ['wakeups', () => wakeups.close()],
     ['media', stopLeftMedia(log)],
     ['temp', () => removeOwnTempSpace()],
     ['mail', () => mailer.close()],

@@ -50,8 +50,19 @@ export interface JobOptions<Payload> {
   schedule?: JobSchedule<Payload>;
 }
 
-/** How often an idle lane of shared-lanes.ts asks for a job: pg-boss's own polling interval (boss.ts). */
-const LANE_POLL_MS = 1000;
+/**
+ * The channel every enqueue notifies with the job's name (in the enqueue's own transaction, so it arrives once the
+ * job is committed): a working node wakes the worker of that name at once, and polls only as a fallback.
+ */
+export const JOB_WAKE_CHANNEL = 'spinyard_jobs';
+
+/** How often an idle worker asks for a job when nothing wakes it (a runner without wakeups: tests, scripts). */
+const DEFAULT_POLL_MS = 1000;
+
+/** Where a working node hears of enqueued jobs: the node's LISTEN connection (platform/realtime/notify-hub.ts). */
+export interface JobWakeups {
+  subscribe(channel: string, listener: (payload: string) => void): () => void;
+}
 
 const JOB_NAME = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/;
 
@@ -104,6 +115,10 @@ export interface JobRunnerConfig {
   lanes?: SharedLanes;
   /** Who holds which job (leases.ts): a job whose worker died is taken up again within LEASE_SWEEP_MS. */
   leases?: JobLeases;
+  /** Enqueues heard at once; without them the workers only find jobs at pg-boss's polling interval. */
+  wakeups?: JobWakeups;
+  /** How often an idle worker asks for a job when nothing woke it: pg-boss's interval (boss.ts), in ms. */
+  pollMs?: number;
 }
 
 /** How often a working node looks for jobs whose worker died (and once at its start). */
@@ -149,7 +164,8 @@ function registryProblems(definitions: readonly JobDefinition<never>[], handlers
   return problems;
 }
 
-export function createJobRunner({ boss, definitions, handlers, log, lanes, leases }: JobRunnerConfig): JobRunner {
+export function createJobRunner(config: JobRunnerConfig): JobRunner {
+  const { boss, definitions, handlers, log, lanes, leases, wakeups } = config;
   const problems = registryProblems(definitions, handlers);
   for (const name of lanes?.names ?? []) {
     if (!definitions.some((d) => d.name === name)) problems.push(`lanes for "${name}", which is no job`);
@@ -164,6 +180,14 @@ export function createJobRunner({ boss, definitions, handlers, log, lanes, lease
   let ready = false;
   let shared: LanesHandle | undefined;
   let sweeping: NodeJS.Timeout | undefined;
+  /** pg-boss's worker id per job name, for notifyWorker. */
+  const workerIds = new Map<string, string>();
+  let unsubscribe: (() => void) | undefined;
+  const wake = (name: string) => {
+    if (lanes?.names.includes(name)) shared?.wake();
+    const id = workerIds.get(name);
+    if (id) boss.notifyWorker(id);
+  };
   const onError = (error: Error) => log('Job queue error', { error: String(error) });
 
   async function runOne(definition: JobDefinition<never>, job: PgBoss.JobWithMetadata<never>): Promise<JobResult> {
@@ -234,21 +258,28 @@ export function createJobRunner({ boss, definitions, handlers, log, lanes, lease
         if (reclaimed.length > 0) log('Temporary folders of stopped processes removed', { folders: reclaimed });
         for (const definition of definitions) {
           if (lanes?.names.includes(definition.name)) continue;
-          await boss.work<never>(definition.name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
-            const results: JobResult[] = [];
-            for (const job of jobs) results.push(await runOne(definition, job));
-            // Kept as the job's output, so `skipped` stays visible in pg-boss's tables.
-            return { results };
-          });
+          const poll = { pollingIntervalSeconds: (config.pollMs ?? DEFAULT_POLL_MS) / 1000 };
+          const id = await boss.work<never>(
+            definition.name,
+            { batchSize: 1, includeMetadata: true, ...poll },
+            async (jobs) => {
+              const results: JobResult[] = [];
+              for (const job of jobs) results.push(await runOne(definition, job));
+              // Kept as the job's output, so `skipped` stays visible in pg-boss's tables.
+              return { results };
+            },
+          );
+          workerIds.set(definition.name, id);
         }
         if (lanes && lanes.names.length > 0) {
           shared = startSharedLanes(
             boss,
             lanes,
             async (name, job) => ({ results: [await runOne(byName.get(name)!, job)] }),
-            { pollMs: LANE_POLL_MS, log },
+            { pollMs: config.pollMs ?? DEFAULT_POLL_MS, log },
           );
         }
+        unsubscribe = wakeups?.subscribe(JOB_WAKE_CHANNEL, wake);
         if (leases) {
           await sweepLost();
           sweeping = setInterval(() => void sweepLost(), LEASE_SWEEP_MS);
@@ -268,13 +299,18 @@ export function createJobRunner({ boss, definitions, handlers, log, lanes, lease
       }
       if (!ready) throw new JobRegistryError(`Cannot enqueue "${definition.name}": the job runner is not started`);
       const key = definition.singletonKey?.(payload);
-      return boss.send(definition.name, payload, {
+      const id = await boss.send(definition.name, payload, {
         retryLimit: definition.retryLimit,
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds,
         ...(key === undefined ? {} : { id: jobIdFor(definition.name, key), singletonKey: key }),
         ...(options.db ? { db: options.db } : {}),
       });
+      // On the enqueue's connection: inside its transaction the notice goes out only once the job is committed.
+      if (id !== null) {
+        await (options.db ?? boss.getDb()).executeSql('SELECT pg_notify($1, $2)', [JOB_WAKE_CHANNEL, definition.name]);
+      }
+      return id;
     },
 
     async stop() {
@@ -282,6 +318,9 @@ export function createJobRunner({ boss, definitions, handlers, log, lanes, lease
       running = false;
       ready = false;
       clearInterval(sweeping);
+      unsubscribe?.();
+      unsubscribe = undefined;
+      workerIds.clear();
       // As long as pg-boss waits for its own workers; a job still running after is retried elsewhere.
       await shared?.stop(30_000);
       shared = undefined;

@@ -7,6 +7,8 @@ export interface SharedLanes {
 }
 
 export interface LanesHandle {
+  /** A job of one of the names was just enqueued: idle lanes ask for it now instead of at their next poll. */
+  wake(): void;
   /** Takes no new job; resolves once the running ones have ended, or after `waitMs` (pg-boss retries them later). */
   stop(waitMs: number): Promise<void>;
 }
@@ -69,6 +71,9 @@ export function startSharedLanes(
 
   const running = Array.from({ length: lanes.count }, (_, i) => lane(i));
   return {
+    wake() {
+      for (const wake of [...sleeping]) wake();
+    },
     async stop(waitMs) {
       stopping = true;
       for (const wake of [...sleeping]) wake();
