@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { findTurn } from './turn.ts';
+
+/** Seeded so every run sees the same scene and noise. */
+function random(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+interface Walk {
+  /** Signatures (15 a second) the walk lasts. */
+  frames: number;
+  /** The turn reached at signature f. */
+  turnAt: (f: number) => number;
+  /** How much faster the look changes at some sides: the scene is drawn at θ + look/(4π) sin 4πθ (half-turn period). */
+  look?: number;
+  noise?: number;
+}
+
+/** 32x18 signatures of a scene that wraps once a turn (waves of the angle, each row its own), seen while walking. */
+function walk({ frames, turnAt, look = 0, noise = 2 }: Walk): number[][] {
+  const rand = random(7);
+  const rows = 18;
+  const width = 32;
+  const waves = Array.from({ length: rows }, () =>
+    [1, 2, 3, 5, 8].map((c) => ({ c, phase: rand() * 2 * Math.PI, amplitude: 10 + rand() * 20 })),
+  );
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  return Array.from({ length: frames }, (_, f) => {
+    const t = turnAt(f);
+    const drawn = t + (look / (4 * Math.PI)) * Math.sin(4 * Math.PI * t);
+    const out: number[] = [];
+    for (let r = 0; r < rows; r++)
+      for (let x = 0; x < width; x++) {
+        const angle = 2 * Math.PI * (drawn + (0.25 * x) / width);
+        let v = 128;
+        for (const w of waves[r]!) v += w.amplitude * Math.sin(w.c * angle + w.phase);
+        out.push(Math.max(0, Math.min(255, v + noise * gauss())));
+      }
+    return out;
+  });
+}
+
+/** A pace (turns a signature) that is slow, four times as fast, then slow again, walked to `turns`. */
+function slowFastSlow(turns: number): { frames: number; turnAt: (f: number) => number } {
+  const pace = (f: number) => (f < 40 ? 1 : f < 70 ? 4 : 1) / 180;
+  const reached = [0];
+  while (reached.at(-1)! < turns) reached.push(reached.at(-1)! + pace(reached.length - 1));
+  return { frames: reached.length, turnAt: (f) => reached[f]! };
+}
+
+/** The largest miss, as a share of a turn, of the angle read at each signature before the close. */
+function worstMiss(signatures: number[][], turnAt: (f: number) => number): number {
+  const reading = findTurn(signatures);
+  expect(reading.outcome).toBe('closed');
+  let worst = 0;
+  for (let f = 0; f < reading.close; f++) {
+    const read = reading.angles[f]! / reading.turnAngle;
+    worst = Math.max(worst, Math.abs(read - turnAt(f)));
+  }
+  return worst;
+}
+
+describe('the angle of a turn, from what the frames show', () => {
+  it('a steady walk: the angle is the time (within a hundredth of a turn)', () => {
+    const turnAt = (f: number) => f / 150;
+    expect(worstMiss(walk({ frames: 165, turnAt, look: 0.3 }), turnAt)).toBeLessThan(0.01);
+  });
+
+  it('slow, four times as fast, slow: within a twentieth of a turn, where time alone misses by a fifth', () => {
+    const { frames, turnAt } = slowFastSlow(1.1);
+    const signatures = walk({ frames, turnAt });
+    expect(worstMiss(signatures, turnAt)).toBeLessThan(0.05);
+    // Time alone: the frame's share of the video up to the close.
+    const close = findTurn(signatures).close;
+    let byTime = 0;
+    for (let f = 0; f < close; f++) byTime = Math.max(byTime, Math.abs(f / close - turnAt(f)));
+    expect(byTime).toBeGreaterThan(0.15);
+  });
+
+  it('the same walk round a scene whose look changes faster at some sides: within a twentieth', () => {
+    const { frames, turnAt } = slowFastSlow(1.1);
+    expect(worstMiss(walk({ frames, turnAt, look: 0.3 }), turnAt)).toBeLessThan(0.05);
+  });
+});
