@@ -44,11 +44,16 @@ function walk({ frames, turnAt, look = 0, noise = 2 }: Walk): number[][] {
   });
 }
 
-/** A pace (turns a signature) that is slow, four times as fast, then slow again, walked to `turns`. */
-function slowFastSlow(turns: number): { frames: number; turnAt: (f: number) => number } {
-  const pace = (f: number) => (f < 40 ? 1 : f < 70 ? 4 : 1) / 180;
+/**
+ * A pace (turns a signature) that is slow, four times as fast for a third of the turn, then slow again, walked to
+ * `turns`: slow enough that the picture changes by less than its noise for a few signatures at a time (a creep).
+ */
+function slowFastSlow(turns: number, slow = 1 / 600): { frames: number; turnAt: (f: number) => number } {
   const reached = [0];
-  while (reached.at(-1)! < turns) reached.push(reached.at(-1)! + pace(reached.length - 1));
+  while (reached.at(-1)! < turns) {
+    const t = reached.at(-1)!;
+    reached.push(t + (t > 0.2 && t < 0.55 ? 4 : 1) * slow);
+  }
   return { frames: reached.length, turnAt: (f) => reached[f]! };
 }
 

@@ -18,6 +18,11 @@ import { interpolate } from './turn-frames.ts';
 
 /** The view has changed by this share of the median difference between far-apart frames: a few views on a car. */
 const SCALE = 0.45;
+/** Keys read at most (a turn of 400 moving frames reads each view of a 51-view car about 8 times). */
+const MAX_KEYS = 400;
+/** Signatures between new views that mean the walker crept (turn.ts's STEADY_GAP), and over what share of keys. */
+const CREEP_GAP = 3;
+const CREEP_SHARE = 0.1;
 /** Far-apart pairs of frames that set SCALE. */
 const FAR_PAIRS = 4000;
 /** Moving frames over which the pace is read: shorter spans measure the views' own steps, not the walker. */
@@ -149,6 +154,23 @@ export function fittedAngles(appearance: readonly number[], time: readonly numbe
 }
 
 /**
+ * Whether the walker crept for a while: keys (new views) CREEP_GAP to 2 CREEP_GAP signatures apart, the picture
+ * changing by less than a rest for two signatures and more while still moving, over CREEP_SHARE of the turn's keys.
+ * A scene of uneven detail moved at a steady pace makes its look change unevenly too (the turntable test scene: five
+ * times slower across its plainest part), but never so slowly that views come that far apart.
+ */
+function crept(at: readonly number[], close: number): boolean {
+  let creeping = 0;
+  let keys = 0;
+  for (let k = 1; k < at.length && k <= close; k++) {
+    const gap = at[k]! - at[k - 1]!;
+    keys += 1;
+    if (gap >= CREEP_GAP && gap <= 2 * CREEP_GAP) creeping += 1;
+  }
+  return keys > 0 && creeping >= CREEP_SHARE * keys;
+}
+
+/**
  * Each key's angle as a share of the turn (0 at the first key, 1 at the fractional key `close`, on past it):
  * `time` (turn.ts's moving time of each key) where the readings agree, the fitted appearance where they part.
  */
@@ -156,9 +178,20 @@ export function keyTurns(z: readonly Float32Array[], at: readonly number[], time
   const index = at.map((_, k) => k);
   const timeClose = interpolate(index, time, close);
   const byTime = time.map((t) => (timeClose > 0 ? t / timeClose : 0));
-  const fitted = fittedAngles(appearanceAngles(z, at), time, close);
+  // A long or slow video's keys are read every `stride`-th (a few views apart at most), then read between.
+  const stride = Math.max(1, Math.ceil(at.length / MAX_KEYS));
+  const some = index.filter((k) => k % stride === 0 || k === at.length - 1);
+  const someFitted = fittedAngles(
+    appearanceAngles(
+      z,
+      some.map((k) => at[k]!),
+    ),
+    some.map((k) => time[k]!),
+    interpolate(some, index.slice(0, some.length), close),
+  );
+  const fitted = index.map((k) => interpolate(some, someFitted, k));
   let apart = 0;
   for (let k = 0; k < at.length && k <= close; k++) apart = Math.max(apart, Math.abs(fitted[k]! - byTime[k]!));
-  const weight = Math.min(1, Math.max(0, (apart - AGREE_LOW) / AGREE_RAMP));
+  const weight = crept(at, close) ? Math.min(1, Math.max(0, (apart - AGREE_LOW) / AGREE_RAMP)) : 0;
   return byTime.map((t, k) => (1 - weight) * t + weight * fitted[k]!);
 }

@@ -194,8 +194,15 @@ function signatureAngles(n: number, keys: Keys): number[] {
   return angles;
 }
 
-/** Finds one turn. See the readings at the top of this file. */
-export function findTurn(signatures: readonly FrameSignature[], width = TURN_SIGNATURE_WIDTH): TurnReading {
+/**
+ * Finds one turn. See the readings at the top of this file. `byLook` false keeps the angles of time alone: the
+ * early close asks only where the turn closes, once a second of decoding, and the look's fit is not free.
+ */
+export function findTurn(
+  signatures: readonly FrameSignature[],
+  width = TURN_SIGNATURE_WIDTH,
+  byLook = true,
+): TurnReading {
   const n = signatures.length;
   const z = signatures.map(normaliseSignature);
   const noise = noiseLevel(z);
@@ -270,7 +277,7 @@ export function findTurn(signatures: readonly FrameSignature[], width = TURN_SIG
   const keyClose = refineValley(profile, chosen.at);
   const keyIndex = keys.at.map((_, k) => k);
   // Over a found turn the angle is read from what the frames show too (turn-angle.ts), as shares of the turn.
-  const turnKeys = { ...keys, angles: keyTurns(z, keys.at, keys.angles, keyClose) };
+  const turnKeys = byLook ? { ...keys, angles: keyTurns(z, keys.at, keys.angles, keyClose) } : keys;
   const turnAngles = signatureAngles(n, turnKeys);
   const turnTotal = turnAngles.at(-1) ?? 0;
   const turnAngle = interpolate(keyIndex, turnKeys.angles, keyClose);
@@ -306,7 +313,7 @@ export function findEarlyTurn(
   signatures: readonly FrameSignature[],
   width = TURN_SIGNATURE_WIDTH,
 ): TurnReading | undefined {
-  const reading = findTurn(signatures, width);
+  const reading = findTurn(signatures, width, false);
   if (reading.outcome !== 'closed' || reading.verdict === 'unsure') return undefined;
   let after = 0;
   for (let i = Math.ceil(reading.close); i < reading.angles.length; i++) {
