@@ -23,6 +23,8 @@ const MAX_KEYS = 400;
 /** Signatures between new views that mean the walker crept (turn.ts's STEADY_GAP), and over what share of keys. */
 const CREEP_GAP = 3;
 const CREEP_SHARE = 0.1;
+/** Keys past the close read by appearance: fewer than the early close waits for (turn.ts, ALIGN + EARLY_TURN_SETTLE). */
+const PAST_CLOSE = 8;
 /** Far-apart pairs of frames that set SCALE. */
 const FAR_PAIRS = 4000;
 /** Moving frames over which the pace is read: shorter spans measure the views' own steps, not the walker. */
@@ -178,20 +180,30 @@ export function keyTurns(z: readonly Float32Array[], at: readonly number[], time
   const index = at.map((_, k) => k);
   const timeClose = interpolate(index, time, close);
   const byTime = time.map((t) => (timeClose > 0 ? t / timeClose : 0));
+  if (!crept(at, close)) return byTime;
+  // Read up to PAST_CLOSE keys past the close, since the decoding may stop anywhere after them (the early close)
+  // and a video must give the same frames however far it was decoded; past them, time.
+  const last = Math.min(at.length - 1, Math.ceil(close) + PAST_CLOSE);
   // A long or slow video's keys are read every `stride`-th (a few views apart at most), then read between.
-  const stride = Math.max(1, Math.ceil(at.length / MAX_KEYS));
-  const some = index.filter((k) => k % stride === 0 || k === at.length - 1);
+  const stride = Math.max(1, Math.ceil((last + 1) / MAX_KEYS));
+  const some = index.filter((k) => k <= last && (k % stride === 0 || k === last));
   const someFitted = fittedAngles(
     appearanceAngles(
       z,
       some.map((k) => at[k]!),
     ),
     some.map((k) => time[k]!),
-    interpolate(some, index.slice(0, some.length), close),
+    interpolate(
+      some,
+      some.map((_, i) => i),
+      close,
+    ),
   );
-  const fitted = index.map((k) => interpolate(some, someFitted, k));
+  const fitted = index.map((k) =>
+    k <= last ? interpolate(some, someFitted, k) : someFitted.at(-1)! + byTime[k]! - byTime[last]!,
+  );
   let apart = 0;
   for (let k = 0; k < at.length && k <= close; k++) apart = Math.max(apart, Math.abs(fitted[k]! - byTime[k]!));
-  const weight = crept(at, close) ? Math.min(1, Math.max(0, (apart - AGREE_LOW) / AGREE_RAMP)) : 0;
+  const weight = Math.min(1, Math.max(0, (apart - AGREE_LOW) / AGREE_RAMP));
   return byTime.map((t, k) => (1 - weight) * t + weight * fitted[k]!);
 }
