@@ -1,4 +1,4 @@
-import { distance } from './turn-distance.ts';
+import { distance, fineDriftDistance } from './turn-distance.ts';
 import { interpolate } from './turn-frames.ts';
 
 /**
@@ -173,17 +173,48 @@ function crept(at: readonly number[], close: number): boolean {
 }
 
 /**
- * Each key's angle as a share of the turn (0 at the first key, 1 at the fractional key `close`, on past it):
- * `time` (turn.ts's moving time of each key) where the readings agree, the fitted appearance where they part.
+ * Whether the walker stopped for a while, drift or none: the picture over STOP_SPAN signatures either side changing,
+ * forgiving a hand's drift (turn-distance.ts), by at most STOP_RATIO of its median change, at STOP_SHARE of the
+ * signatures up to the close. A hand's drift and the noise change every signature, so a stop made while holding a
+ * phone never reads as a rest nor as creeping (its signatures keep differing by more than the noise); yet forgiving
+ * the drift, the same view stays the same (the phone-like clip: 0.33 of the median over each half-second stop),
+ * while any motion, however plain the scene, changes the view over four signatures by more than a drift (the
+ * turntable test scene, all of it a sideways slide: never under 0.55 of its median).
  */
-export function keyTurns(z: readonly Float32Array[], at: readonly number[], time: readonly number[], close: number) {
+const STOP_SPAN = 2;
+const STOP_RATIO = 0.45;
+const STOP_SHARE = 0.05;
+
+function stopped(z: readonly Float32Array[], end: number, width: number): boolean {
+  // A long video is read every few signatures (at most MAX_KEYS of them).
+  const stride = Math.max(1, Math.ceil(end / MAX_KEYS));
+  const spans: number[] = [];
+  for (let i = STOP_SPAN; i + STOP_SPAN <= end; i += stride)
+    spans.push(fineDriftDistance(z[i - STOP_SPAN]!, z[i + STOP_SPAN]!, width));
+  const level = STOP_RATIO * median(spans);
+  return spans.length > 0 && spans.filter((d) => d <= level).length >= STOP_SHARE * spans.length;
+}
+
+/**
+ * Each key's angle as a share of the turn (0 at the first key, 1 at the fractional key `close`, on past it):
+ * `time` (turn.ts's moving time of each key) where the readings agree, the fitted appearance where they part; the
+ * appearance is read only when the walker crept or stopped (above), never on a steady walk round uneven detail.
+ * `width` is the signatures' width (the drift's forgiveness shifts them).
+ */
+export function keyTurns(
+  z: readonly Float32Array[],
+  at: readonly number[],
+  time: readonly number[],
+  close: number,
+  width: number,
+) {
   const index = at.map((_, k) => k);
   const timeClose = interpolate(index, time, close);
   const byTime = time.map((t) => (timeClose > 0 ? t / timeClose : 0));
-  if (!crept(at, close)) return byTime;
   // Read up to PAST_CLOSE keys past the close, since the decoding may stop anywhere after them (the early close)
   // and a video must give the same frames however far it was decoded; past them, time.
   const last = Math.min(at.length - 1, Math.ceil(close) + PAST_CLOSE);
+  if (!crept(at, close) && !stopped(z, at[Math.min(last, Math.ceil(close))]!, width)) return byTime;
   // A long or slow video's keys are read every `stride`-th (a few views apart at most), then read between.
   const stride = Math.max(1, Math.ceil((last + 1) / MAX_KEYS));
   const some = index.filter((k) => k <= last && (k % stride === 0 || k === last));

@@ -277,7 +277,7 @@ export function findTurn(
   const keyClose = refineValley(profile, chosen.at);
   const keyIndex = keys.at.map((_, k) => k);
   // Over a found turn the angle is read from what the frames show too (turn-angle.ts), as shares of the turn.
-  const turnKeys = byLook ? { ...keys, angles: keyTurns(z, keys.at, keys.angles, keyClose) } : keys;
+  const turnKeys = byLook ? { ...keys, angles: keyTurns(z, keys.at, keys.angles, keyClose, width) } : keys;
   const turnAngles = signatureAngles(n, turnKeys);
   const turnTotal = turnAngles.at(-1) ?? 0;
   const turnAngle = interpolate(keyIndex, turnKeys.angles, keyClose);
