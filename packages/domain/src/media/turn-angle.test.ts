@@ -18,10 +18,12 @@ interface Walk {
   /** How much faster the look changes at some sides: the scene is drawn at θ + look/(4π) sin 4πθ (half-turn period). */
   look?: number;
   noise?: number;
+  /** A hand's drift at signature f, in pixels across (the scene slides under the window). */
+  drift?: (f: number) => number;
 }
 
 /** 32x18 signatures of a scene that wraps once a turn (waves of the angle, each row its own), seen while walking. */
-function walk({ frames, turnAt, look = 0, noise = 2 }: Walk): number[][] {
+function walk({ frames, turnAt, look = 0, noise = 2, drift = () => 0 }: Walk): number[][] {
   const rand = random(7);
   const rows = 18;
   const width = 32;
@@ -35,7 +37,7 @@ function walk({ frames, turnAt, look = 0, noise = 2 }: Walk): number[][] {
     const out: number[] = [];
     for (let r = 0; r < rows; r++)
       for (let x = 0; x < width; x++) {
-        const angle = 2 * Math.PI * (drawn + (0.25 * x) / width);
+        const angle = 2 * Math.PI * (drawn + (0.25 * (x + drift(f))) / width);
         let v = 128;
         for (const w of waves[r]!) v += w.amplitude * Math.sin(w.c * angle + w.phase);
         out.push(Math.max(0, Math.min(255, v + noise * gauss())));
@@ -89,5 +91,16 @@ describe('the angle of a turn, from what the frames show', () => {
   it('the same walk round a scene whose look changes faster at some sides: within a twentieth', () => {
     const { frames, turnAt } = slowFastSlow(1.1);
     expect(worstMiss(walk({ frames, turnAt, look: 0.3 }), turnAt)).toBeLessThan(0.05);
+  });
+
+  it('stops while the hand drifts (the stops read as still, forgiving the drift): within a twentieth', () => {
+    // Two thirds of a second's stop every two seconds over the first half of the turn (15 signatures a second), the
+    // drift wandering up to a pixel across, so the picture keeps changing while stopped. The appearance is read
+    // here (turn-angle.ts, stopped), on a scene that slides as it turns, like the pipeline's turntable.
+    const reached = [0];
+    for (let f = 1; reached.at(-1)! < 1.1; f++) reached.push(reached.at(-1)! + (f % 30 >= 20 && f < 100 ? 0 : 1 / 110));
+    const turnAt = (f: number) => reached[f]!;
+    const drift = (f: number) => 0.6 * Math.sin((2 * Math.PI * f) / 23) + 0.4 * Math.sin((2 * Math.PI * f) / 9);
+    expect(worstMiss(walk({ frames: reached.length, turnAt, noise: 3, drift }), turnAt)).toBeLessThan(0.05);
   });
 });
