@@ -59,32 +59,28 @@ const CLIPS = {
   },
 } satisfies Record<string, RealSpinClip>;
 
+/** Each clip, what it shows and how near its frames must come to every third view (EXACT: within one). */
+const CASES: [string, RealSpinClip, number][] = [
+  ['slow, four times as fast, slow again: exactly every third view', CLIPS.slowFastSlow, EXACT],
+  ['a hand that drifts, turns and zooms a little, frame to frame: exactly every third view', CLIPS.hand, EXACT],
+  // The drift and the noise change every signature, so its stops never read as rests nor as creeping; forgiving the
+  // drift they are still (turn-angle.ts, stopped), and the picture's change gives the angle.
+  [
+    'a phone-like walk (rests, changing pace, drift, blur, noise, exposure): exactly every third view',
+    CLIPS.phone,
+    EXACT,
+  ],
+  // Not yet exact: the pace never falls so low that views come three signatures apart, so time is kept; and a pace
+  // that changes with the period of the car's look (half a turn) looks like the look itself changing.
+  ['a pace that swells and ebbs every half turn: within three views', CLIPS.smooth, 3],
+];
+
 describe('one turn of real photographs at a changing pace', () => {
-  it('slow, four times as fast, slow again: exactly every third view', async () => {
-    const { shown, loop } = await spinOf(CLIPS.slowFastSlow, views);
-    expectOneTurn(shown, EXACT);
-    expect(loop.verdict).toBe('more_than_turn');
-  });
-
-  it('a hand that drifts, turns and zooms a little, frame to frame: exactly every third view', async () => {
-    const { shown, loop } = await spinOf(CLIPS.hand, views);
-    expectOneTurn(shown, EXACT);
-    expect(loop.verdict).toBe('more_than_turn');
-  });
-
-  it('a phone-like walk (rests, changing pace, drift, blur, noise, exposure): exactly every third view', async () => {
-    // The drift and the noise change every signature, so its stops never read as rests nor as creeping; forgiving
-    // the drift they are still (turn-angle.ts, stopped), and the picture's change gives the angle.
-    const { shown, loop } = await spinOf(CLIPS.phone, views);
-    expectOneTurn(shown, EXACT);
-    expect(loop.verdict).toBe('more_than_turn');
-  });
-
-  it('a pace that swells and ebbs every half turn: within three views', async () => {
-    // Not yet exact: the pace never falls so low that views come three signatures apart, so time is kept; and a
-    // pace that changes with the period of the car's look (half a turn) looks like the look itself changing.
-    const { shown, loop } = await spinOf(CLIPS.smooth, views);
-    expectOneTurn(shown, 3);
-    expect(loop.verdict).toBe('more_than_turn');
-  });
+  for (const [title, clip, within] of CASES) {
+    it(title, async () => {
+      const { shown, loop } = await spinOf(clip, views);
+      expectOneTurn(shown, within);
+      expect(loop.verdict).toBe('more_than_turn');
+    });
+  }
 });
