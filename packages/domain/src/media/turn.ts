@@ -1,4 +1,5 @@
 import { type FrameSignature, type LoopOutcome, refineValley, type Valley, valleysOf } from './loop.ts';
+import { keyTurns } from './turn-angle.ts';
 import { distance, driftDistance, fineDriftDistance, TURN_SIGNATURE_WIDTH } from './turn-distance.ts';
 import { interpolate } from './turn-frames.ts';
 
@@ -193,8 +194,15 @@ function signatureAngles(n: number, keys: Keys): number[] {
   return angles;
 }
 
-/** Finds one turn. See the readings at the top of this file. */
-export function findTurn(signatures: readonly FrameSignature[], width = TURN_SIGNATURE_WIDTH): TurnReading {
+/**
+ * Finds one turn. See the readings at the top of this file. `byLook` false keeps the angles of time alone: the
+ * early close asks only where the turn closes, once a second of decoding, and the look's fit is not free.
+ */
+export function findTurn(
+  signatures: readonly FrameSignature[],
+  width = TURN_SIGNATURE_WIDTH,
+  byLook = true,
+): TurnReading {
   const n = signatures.length;
   const z = signatures.map(normaliseSignature);
   const noise = noiseLevel(z);
@@ -268,19 +276,23 @@ export function findTurn(signatures: readonly FrameSignature[], width = TURN_SIG
   if (!closed) return { ...whole('short_of_turn', 'short_of_turn'), closeDifference: closeAt(chosen.at).drift };
   const keyClose = refineValley(profile, chosen.at);
   const keyIndex = keys.at.map((_, k) => k);
-  const turnAngle = interpolate(keyIndex, keys.angles, keyClose);
+  // Over a found turn the angle is read from what the frames show too (turn-angle.ts), as shares of the turn.
+  const turnKeys = byLook ? { ...keys, angles: keyTurns(z, keys.at, keys.angles, keyClose, width) } : keys;
+  const turnAngles = signatureAngles(n, turnKeys);
+  const turnTotal = turnAngles.at(-1) ?? 0;
+  const turnAngle = interpolate(keyIndex, turnKeys.angles, keyClose);
   // Past the last key the close lies a fraction of a step further on, at the next signature.
   const close =
     keyClose >= keys.at.length - 1
       ? Math.min(n, keys.at.at(-1)! + (keyClose - (keys.at.length - 1)) * (n - keys.at.at(-1)!))
       : interpolate(keyIndex, keys.at, keyClose);
-  const extraTurn = turnAngle > 0 ? Math.max(0, (total - turnAngle) / turnAngle) : 0;
+  const extraTurn = turnAngle > 0 ? Math.max(0, (turnTotal - turnAngle) / turnAngle) : 0;
   const sure = chosen.drift <= SURE_STEPS * step && !lookAlike;
   return {
     outcome: 'closed',
     verdict: !sure ? 'unsure' : extraTurn > EXTRA_TURN ? 'more_than_turn' : 'one_turn',
     close,
-    angles,
+    angles: turnAngles,
     turnAngle,
     extraTurn,
     closeDifference: chosen.drift,
@@ -301,7 +313,7 @@ export function findEarlyTurn(
   signatures: readonly FrameSignature[],
   width = TURN_SIGNATURE_WIDTH,
 ): TurnReading | undefined {
-  const reading = findTurn(signatures, width);
+  const reading = findTurn(signatures, width, false);
   if (reading.outcome !== 'closed' || reading.verdict === 'unsure') return undefined;
   let after = 0;
   for (let i = Math.ceil(reading.close); i < reading.angles.length; i++) {
