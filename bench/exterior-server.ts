@@ -2,6 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import {
+  PROCESS_SOCKET_PATH,
+  type ProcessAnswer,
+  type ProcessMessage,
+  type SocketServerMessage,
+} from '@spinyard/domain';
+import WebSocket from 'ws';
 import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
 import { repoRoot } from '../e2e/harness/server.ts';
 import { CLIPS, type Clip, makeClip } from './exterior-clips.ts';
@@ -15,12 +22,12 @@ import { databaseUrl, startBenchServer } from './viewer-scene.ts';
  * folder, as a deployment runs them (`BENCH_WORKER=in-process`: `serve` with its workers, as `npm start` runs it).
  * For each clip (bench/exterior-clips.ts): ffmpeg's decode-only time of the clip (`ffmpeg -i clip -f null -`, the
  * packaged ffmpeg) in the same run, just before; then, as the console does it, a vehicle made, the clip sent over tus
- * in 5 MiB PATCHes, `POST /exterior/{id}`, and the vehicle's exterior read every POLL_MS until the upload is
- * complete (its rows and its 'complete' are one transaction) or refused. Wall time from the first byte sent to that
- * answer; then every frame's every rendition (JPEG and WebP) is read back and must be 200 and not empty.
+ * in 5 MiB PATCHes, `POST /exterior/{id}`, and the process's changes followed on the live-progress socket (as the
+ * console follows them; no polling, so the bench costs the server nothing while it waits) until it has succeeded
+ * (after the transaction that writes its rows) or failed. Wall time from the first byte sent to that message; then every frame's every rendition (JPEG and WebP) is read back and must be 200 and not empty.
  * Memory: resident size sampled every 20 ms of each process apart: serve, worker, the ffmpeg/ffprobe children of
  * each, and PostgreSQL (all its processes summed; shared buffers counted in each, so an overstatement).
- * Phases from the process's progress as the poll sees it (pipeline-work.ts: 1 % taken by a worker, 45 % frames
+ * Phases from the process's progress as the socket tells it (pipeline-work.ts: 1 % taken by a worker, 45 % frames
  * extracted, 85 % rendered, 95 % stored).
  *
  *   node --import tsx bench/exterior-server.ts
@@ -33,7 +40,6 @@ import { databaseUrl, startBenchServer } from './viewer-scene.ts';
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const IN_PROCESS = process.env.BENCH_WORKER === 'in-process';
-const POLL_MS = 100;
 const CHUNK_BYTES = 5 * 1024 * 1024;
 const load = () =>
   loadavg()
@@ -67,6 +73,38 @@ async function startWorker(dataDir: string): Promise<{ child: ChildProcess; stop
       child.kill('SIGTERM');
       await exited;
     },
+  };
+}
+
+/**
+ * The live-progress socket (`/api/browser/v0/ws`, as the console opens it): `until(car)` answers the vehicle's next
+ * process once it has succeeded or failed, telling each progress on the way.
+ */
+async function watchProcesses(base: string, token: string) {
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${PROCESS_SOCKET_PATH}`);
+  const listeners = new Map<string, (message: ProcessMessage) => void>();
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`the progress socket closed (${code})`)));
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as SocketServerMessage;
+      if (message.type === 'ready') resolve();
+      else listeners.get(message.content_id)?.(message);
+    });
+  });
+  return {
+    until(contentId: string, onProgress: (progress: number) => void): Promise<ProcessAnswer> {
+      return new Promise((resolve) =>
+        listeners.set(contentId, ({ process }) => {
+          onProgress(process.progress);
+          if (process.status !== 'succeeded' && process.status !== 'failed') return;
+          listeners.delete(contentId);
+          resolve(process);
+        }),
+      );
+    },
+    close: () => socket.close(),
   };
 }
 
@@ -155,6 +193,8 @@ try {
     postgres: Number((await readFile(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]),
   };
 
+  const live = await watchProcesses(base, master.content);
+
   /** One clip through the server: its figures, or why it failed. */
   async function spin(clip: Clip, file: string) {
     const video = await readFile(file);
@@ -195,29 +235,22 @@ try {
       if (sent.status !== 204) throw new Error(`PATCH at ${offset} answered ${sent.status}`);
     }
     const phases: [string, number][] = [['uploaded', at()]];
-    await call(`${api}/exterior/${car}`, json({ upload_ids: [uploadId] }));
-    phases.push(['process started', at()]);
     const marks: [number, string][] = [
       [1, 'taken by a worker'],
       [45, 'frames extracted'],
       [85, 'rendered'],
       [95, 'stored'],
     ];
-    let outcome = '';
-    while (!outcome) {
-      const answer = (await call(`${api}/exterior/${car}`)).body as {
-        uploads: { id: string; status: string; error_code: string | null }[];
-        processes: { progress: number; status: string }[];
-      };
-      const upload = answer.uploads.find((u) => u.id === uploadId);
-      if (!upload) outcome = 'complete';
-      else if (upload.status === 'error') outcome = `refused: ${upload.error_code}`;
-      const progress = Math.max(-1, ...answer.processes.map((p) => p.progress));
-      while (marks.length > 0 && (progress >= marks[0]![0] || outcome)) phases.push([marks.shift()![1], at()]);
-      if (!outcome) await wait(POLL_MS);
-    }
+    // Listened for before the process exists: its first changes come as soon as it is started.
+    const ended = live.until(car, (progress) => {
+      while (marks.length > 0 && progress >= marks[0]![0]) phases.push([marks.shift()![1], at()]);
+    });
+    await call(`${api}/exterior/${car}`, json({ upload_ids: [uploadId] }));
+    phases.push(['process started', at()]);
+    const finished = await ended;
     const seconds = at();
-    phases.push(['complete', seconds]);
+    phases.push([finished.status, seconds]);
+    const outcome = finished.status === 'succeeded' ? 'succeeded' : `${finished.status}: ${finished.error}`;
     const cpu = { serve: cpuSecondsOf(pids.serve) - cpu0.serve, worker: cpuSecondsOf(pids.worker) - cpu0.worker };
     const peak = await memory.stop();
     const loadThen = load();
@@ -233,7 +266,11 @@ try {
       const res = await fetch(new URL(url, base), { headers: auth });
       if (res.status !== 200 || (await res.arrayBuffer()).byteLength === 0) missing++;
     }
-    const framesOk = frames.length === exterior.settings.frame_count && urls.length > 0 && missing === 0;
+    const framesOk =
+      finished.status === 'succeeded' &&
+      frames.length === exterior.settings.frame_count &&
+      urls.length > 0 &&
+      missing === 0;
     return {
       outcome,
       seconds,
@@ -273,9 +310,7 @@ try {
     log(
       `  first byte → every frame stored  ${r.seconds.toFixed(2)} s = ${ratio.toFixed(2)} x decode-only (goal ≤ 1.5)`,
     );
-    log(
-      `  phases        ${r.phases.map(([name, s]) => `${name} ${s.toFixed(2)}`).join(', ')} (s from the first byte; poll ${POLL_MS} ms)`,
-    );
+    log(`  phases        ${r.phases.map(([name, s]) => `${name} ${s.toFixed(2)}`).join(', ')} (s from the first byte)`);
     log(
       `  CPU           worker with its ffmpeg ${r.cpu.worker.toFixed(1)} s, serve ${r.cpu.serve.toFixed(1)} s${IN_PROCESS ? ' (the same process)' : ''}; (worker + serve) / decode-only ${((IN_PROCESS ? r.cpu.worker : r.cpu.worker + r.cpu.serve) / decode.cpu).toFixed(2)} x`,
     );
@@ -296,6 +331,7 @@ try {
   log('');
   for (const row of [header, ...rows]) log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
   log(`\nload average now ${load()}`);
+  live.close();
 } catch (error) {
   log(`\nFAILED: ${(error as Error).message}`);
   process.exitCode = 1;

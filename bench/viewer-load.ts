@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../e2e/harness/server.ts';
-import { childrenOf } from './process-memory.ts';
+import { childrenOf, cpuSecondsOf } from './process-memory.ts';
 import { percentile } from './viewer-probe.ts';
 import { publishSpin, startBenchServer } from './viewer-scene.ts';
 
@@ -110,14 +110,26 @@ interface ServerSide {
   postgres: number;
 }
 const postgresPids = (side: ServerSide) => [side.postgres, ...childrenOf(side.postgres)];
-const sumCpuMs = (pids: number[]) =>
-  pids.reduce((sum, pid) => {
-    try {
-      return sum + cpuMs(pid);
-    } catch {
-      return sum;
-    }
-  }, 0);
+/**
+ * PostgreSQL's CPU time in ms: the postmaster's own and its ended backends' (reaped, so in its children's time)
+ * plus every live backend's; a backend that ends between two readings moves from one part to the other.
+ */
+function postgresCpuMs(side: ServerSide): number {
+  return (
+    cpuSecondsOf(side.postgres) * 1000 +
+    childrenOf(side.postgres).reduce((sum, pid) => {
+      try {
+        return sum + cpuMs(pid);
+      } catch {
+        return sum;
+      }
+    }, 0)
+  );
+}
+
+/** Which side held a split round back: the one near its core's whole time, else the machine's other work. */
+const limitOf = (r: Round) =>
+  r.serverBusy >= 85 ? 'server' : r.clientBusy >= 85 ? 'generator' : 'neither (both wait for their core)';
 
 /** Pins processes, every thread of each (backends PostgreSQL forks later inherit the postmaster's). */
 function pin(cpuList: string, pids: number[]): void {
@@ -146,9 +158,8 @@ async function round(
   };
   const end = performance.now() + SECONDS * 1000;
   const t0 = performance.now();
-  const pg = postgresPids(side);
   const cpu0 = cpuMs(side.server);
-  const pg0 = sumCpuMs(pg);
+  const pg0 = postgresCpuMs(side);
   const client0 = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -157,7 +168,7 @@ async function round(
   );
   const seconds = (performance.now() - t0) / 1000;
   const serverMs = cpuMs(side.server) - cpu0;
-  const pgMs = sumCpuMs(pg) - pg0;
+  const pgMs = postgresCpuMs(side) - pg0;
   const client = process.cpuUsage(client0);
   return {
     requests: times.length,
@@ -226,7 +237,7 @@ try {
         `${label.padEnd(34)}${r.perSecond.toFixed(0).padStart(8)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}` +
           `${r.cpuPerAnswer.toFixed(2).padStart(8)}${r.pgPerAnswer.toFixed(2).padStart(7)}` +
           `${r.clientBusy.toFixed(0).padStart(7)}${r.serverBusy.toFixed(0).padStart(7)}` +
-          `  ${r.bytes.toFixed(0).padStart(8)}  ${r.load}  (${r.requests} answers: ${r.encodings}${r.failed ? `; ${r.failed} not 200` : ''})`,
+          `  ${r.bytes.toFixed(0).padStart(8)}  ${r.load}  (${layout === 'split' ? `limit: ${limitOf(r)}; ` : ''}${r.requests} answers: ${r.encodings}${r.failed ? `; ${r.failed} not 200` : ''})`,
       );
     }
   }
