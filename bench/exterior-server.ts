@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { ffmpegPath, runBounded } from '../apps/server/src/platform/media/ffmpeg.ts';
 import { repoRoot } from '../e2e/harness/server.ts';
 import { CLIPS, type Clip, makeClip } from './exterior-clips.ts';
-import { childrenOf, cpuSecondsOf, programOf, rssMb } from './process-memory.ts';
+import { childrenOf, cpuSecondsOf, ownCpuSecondsOf, programOf, rssMb } from './process-memory.ts';
 import { benchTokens } from './sign-in.ts';
 import { databaseUrl, startBenchServer } from './viewer-scene.ts';
 
@@ -120,6 +120,9 @@ interface Peaks {
 
 const mediaChildren = (pid: number) =>
   childrenOf(pid).filter((child) => /ff(mpeg|probe)/.test(path.basename(programOf(child))));
+/** CPU seconds of a process, its ended children and its running ffmpeg children (their own time so far). */
+const workCpuSeconds = (pid: number) =>
+  cpuSecondsOf(pid) + mediaChildren(pid).reduce((sum, child) => sum + (ownCpuSecondsOf(child) || 0), 0);
 const sumRss = (pids: number[]) => pids.reduce((sum, pid) => sum + rssMb(pid), 0);
 
 /** Every process's resident size every 20 ms until stopped. */
@@ -203,7 +206,11 @@ try {
       await call(`${api}/contents`, json({ management_id: `EXT-${Date.now()}`, maker: 'Bench', car_name: 'Walk' }))
     ).body.id as string;
     const memory = sampleMemory(pids);
-    const cpu0 = { serve: cpuSecondsOf(pids.serve), worker: cpuSecondsOf(pids.worker) };
+    const cpu0 = {
+      serve: cpuSecondsOf(pids.serve),
+      worker: cpuSecondsOf(pids.worker),
+      work: workCpuSeconds(pids.worker),
+    };
     const t0 = performance.now();
     const at = () => (performance.now() - t0) / 1000;
     const tus = { 'tus-resumable': '1.0.0' };
@@ -234,7 +241,9 @@ try {
       });
       if (sent.status !== 204) throw new Error(`PATCH at ${offset} answered ${sent.status}`);
     }
-    const phases: [string, number][] = [['uploaded', at()]];
+    // Each phase's end: seconds from the first byte, and the CPU seconds the worker and its ffmpeg had used by then.
+    const workerCpu = () => workCpuSeconds(pids.worker) - cpu0.work;
+    const phases: [string, number, number][] = [['uploaded', at(), workerCpu()]];
     const marks: [number, string][] = [
       [1, 'taken by a worker'],
       [45, 'frames extracted'],
@@ -243,13 +252,13 @@ try {
     ];
     // Listened for before the process exists: its first changes come as soon as it is started.
     const ended = live.until(car, (progress) => {
-      while (marks.length > 0 && progress >= marks[0]![0]) phases.push([marks.shift()![1], at()]);
+      while (marks.length > 0 && progress >= marks[0]![0]) phases.push([marks.shift()![1], at(), workerCpu()]);
     });
     await call(`${api}/exterior/${car}`, json({ upload_ids: [uploadId] }));
-    phases.push(['process started', at()]);
+    phases.push(['process started', at(), workerCpu()]);
     const finished = await ended;
     const seconds = at();
-    phases.push([finished.status, seconds]);
+    phases.push([finished.status, seconds, workerCpu()]);
     const outcome = finished.status === 'succeeded' ? 'succeeded' : `${finished.status}: ${finished.error}`;
     const cpu = { serve: cpuSecondsOf(pids.serve) - cpu0.serve, worker: cpuSecondsOf(pids.worker) - cpu0.worker };
     const peak = await memory.stop();
@@ -310,7 +319,9 @@ try {
     log(
       `  first byte → every frame stored  ${r.seconds.toFixed(2)} s = ${ratio.toFixed(2)} x decode-only (goal ≤ 1.5)`,
     );
-    log(`  phases        ${r.phases.map(([name, s]) => `${name} ${s.toFixed(2)}`).join(', ')} (s from the first byte)`);
+    log(
+      `  phases        ${r.phases.map(([name, s, cpu]) => `${name} ${s.toFixed(2)} (${cpu.toFixed(1)})`).join(', ')} (s from the first byte (worker and ffmpeg CPU s))`,
+    );
     log(
       `  CPU           worker with its ffmpeg ${r.cpu.worker.toFixed(1)} s, serve ${r.cpu.serve.toFixed(1)} s${IN_PROCESS ? ' (the same process)' : ''}; (worker + serve) / decode-only ${((IN_PROCESS ? r.cpu.worker : r.cpu.worker + r.cpu.serve) / decode.cpu).toFixed(2)} x`,
     );

@@ -98,10 +98,19 @@ export function programOf(pid: number): string {
  * ended), from /proc/PID/stat; NaN once it is gone.
  */
 export function cpuSecondsOf(pid: number): number {
+  return statSeconds(pid, [11, 12, 13, 14]);
+}
+
+/** CPU seconds of a process itself (user + system), without its children's; NaN once it is gone. */
+export function ownCpuSecondsOf(pid: number): number {
+  return statSeconds(pid, [11, 12]);
+}
+
+function statSeconds(pid: number, indexes: number[]): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     // After the command, state is field 3: utime, stime, cutime, cstime (fields 14 to 17) are at 11 to 14.
-    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+    return indexes.reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
   } catch {
     return Number.NaN;
   }
