@@ -76,7 +76,8 @@ export interface BenchServer {
 /**
  * `spinyard serve` as the browser tests' harness starts it (production mode, embedded PostgreSQL, a fresh data
  * directory, a known master), but with its output kept in memory: the harness writes it under test-results/,
- * which a test run in the same checkout may delete under a running benchmark.
+ * which a test run in the same checkout may delete under a running benchmark. Without a viewer build the stand-in
+ * console folder serves as one; `args` follow `serve` (`--no-workers`), `env` is added to the server's.
  */
 export async function startBenchServer(
   viewerDist: string | undefined,
