@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 
 /**
@@ -58,4 +58,60 @@ export function watchMemory(pid: number): MemoryWatch {
     highWaterMb: () => statusMb(pid, 'VmHWM'),
     stop: () => clearInterval(timer),
   };
+}
+
+/** Resident size of a process now, in MB (0 once it is gone). */
+export function rssMb(pid: number): number {
+  const mb = statusMb(pid, 'VmRSS');
+  return Number.isFinite(mb) ? mb : 0;
+}
+
+/** The direct children of a process (every thread's), read synchronously: a sampler must cost little. */
+export function childrenOf(pid: number): number[] {
+  const tasks = (() => {
+    try {
+      return readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return [];
+    }
+  })();
+  return tasks.flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The program a process runs (its command line's first word), '' once it is gone. */
+export function programOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * CPU seconds of a process (user + system) plus those of the children it has waited for (an ffmpeg run that
+ * ended), from /proc/PID/stat; NaN once it is gone.
+ */
+export function cpuSecondsOf(pid: number): number {
+  return statSeconds(pid, [11, 12, 13, 14]);
+}
+
+/** CPU seconds of a process itself (user + system), without its children's; NaN once it is gone. */
+export function ownCpuSecondsOf(pid: number): number {
+  return statSeconds(pid, [11, 12]);
+}
+
+function statSeconds(pid: number, indexes: number[]): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // After the command, state is field 3: utime, stime, cutime, cstime (fields 14 to 17) are at 11 to 14.
+    return indexes.reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }

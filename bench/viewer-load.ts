@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../e2e/harness/server.ts';
-import { childPidOf } from './process-memory.ts';
+import { childrenOf, cpuSecondsOf } from './process-memory.ts';
 import { percentile } from './viewer-probe.ts';
 import { publishSpin, startBenchServer } from './viewer-scene.ts';
 
@@ -20,10 +21,16 @@ import { publishSpin, startBenchServer } from './viewer-scene.ts';
  * - a buyer's first load: the page, then its scripts and styles, one after another, as one client does.
  * Each round prints requests per second, p50 and p99 of the answer time (sent to last byte read) and the load
  * average, and the server process's CPU time per answer (user + system from /proc, the embedded PostgreSQL not
- * counted): on a shared machine the rates follow the load, the CPU per answer much less. The load generator runs on
- * the same machine: its CPU is taken from the server's.
+ * counted), PostgreSQL's CPU time per answer (all its processes), and how busy each side was (CPU time over the
+ * round's wall time, in % of one core): on a shared machine the rates follow the load, the CPU per answer much less.
+ * The load generator runs on the same machine, so the rounds run in two layouts (`taskset -a -p`, every thread):
+ * - shared: the generator, the server and PostgreSQL all on every core (as before);
+ * - split: the generator on core BENCH_CLIENT_CPUS (default 0), the server and PostgreSQL on BENCH_SERVER_CPUS
+ *   (default 1). A side near 100 % of its core is the limit of that round.
  *
  *   node --import tsx bench/viewer-load.ts [viewer build folder]
+ *   BENCH_LAYOUT=split       only one layout (shared, split; default both)
+ *   BENCH_ONLY=page          only the rounds whose label starts with this
  *
  * A figure, not a test. Figures and how they were obtained: docs/operations.md, "Viewer: many buyers at once".
  */
@@ -83,6 +90,10 @@ function cpuMs(pid: number): number {
 interface Round {
   requests: number;
   cpuPerAnswer: number;
+  pgPerAnswer: number;
+  /** CPU time over wall time, in % of one core: the load generator (this process), the server with PostgreSQL. */
+  clientBusy: number;
+  serverBusy: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -93,8 +104,43 @@ interface Round {
 }
 
 /** CLIENTS loops of `visit` for SECONDS; `visit` returns each request's time and answer. */
+/** The server's side: its own process and PostgreSQL's (the postmaster and every backend). */
+interface ServerSide {
+  server: number;
+  postgres: number;
+}
+const postgresPids = (side: ServerSide) => [side.postgres, ...childrenOf(side.postgres)];
+/**
+ * PostgreSQL's CPU time in ms: the postmaster's own and its ended backends' (reaped, so in its children's time)
+ * plus every live backend's; a backend that ends between two readings moves from one part to the other.
+ */
+function postgresCpuMs(side: ServerSide): number {
+  return (
+    cpuSecondsOf(side.postgres) * 1000 +
+    childrenOf(side.postgres).reduce((sum, pid) => {
+      try {
+        return sum + cpuMs(pid);
+      } catch {
+        return sum;
+      }
+    }, 0)
+  );
+}
+
+/** Which side held a split round back: the one near its core's whole time, else the machine's other work. */
+const limitOf = (r: Round) =>
+  r.serverBusy >= 85 ? 'server' : r.clientBusy >= 85 ? 'generator' : 'neither (both wait for their core)';
+
+/** Pins processes, every thread of each (backends PostgreSQL forks later inherit the postmaster's). */
+function pin(cpuList: string, pids: number[]): void {
+  for (const pid of pids) {
+    const r = spawnSync('taskset', ['-a', '-p', '-c', cpuList, String(pid)], { encoding: 'utf8' });
+    if (r.status !== 0 && pid === pids[0]) throw new Error(`taskset ${cpuList} ${pid}: ${r.stderr || r.error}`);
+  }
+}
+
 async function round(
-  serverPid: number,
+  side: ServerSide,
   visit: (time: (a: Promise<Answer>) => Promise<Answer>) => Promise<void>,
 ): Promise<Round> {
   const times: number[] = [];
@@ -112,16 +158,24 @@ async function round(
   };
   const end = performance.now() + SECONDS * 1000;
   const t0 = performance.now();
-  const cpu0 = cpuMs(serverPid);
+  const cpu0 = cpuMs(side.server);
+  const pg0 = postgresCpuMs(side);
+  const client0 = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < end) await visit(time);
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const serverMs = cpuMs(side.server) - cpu0;
+  const pgMs = postgresCpuMs(side) - pg0;
+  const client = process.cpuUsage(client0);
   return {
     requests: times.length,
-    cpuPerAnswer: (cpuMs(serverPid) - cpu0) / Math.max(1, times.length),
+    cpuPerAnswer: serverMs / Math.max(1, times.length),
+    pgPerAnswer: pgMs / Math.max(1, times.length),
+    clientBusy: (client.user + client.system) / 1000 / (seconds * 10),
+    serverBusy: (serverMs + pgMs) / (seconds * 10),
     perSecond: times.length / seconds,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
@@ -132,7 +186,7 @@ async function round(
   };
 }
 
-const { server, cleanUp } = await startBenchServer(viewerDist);
+const { server, pid: serverPid, cleanUp } = await startBenchServer(viewerDist);
 try {
   log(`\nViewer under ${CLIENTS} concurrent buyers, ${SECONDS} s a round, viewer build ${viewerDist}`);
   log(`Setting up (load average ${load()})…`);
@@ -143,8 +197,8 @@ try {
   log(`${spin.pageUrl}: ${page.bytes} B of HTML; its assets: ${assets.join(', ')}`);
   const assetUrl = (i: number) => `${server.baseUrl}${assets[i % assets.length]}`;
 
-  const serverPid = await childPidOf(process.pid, 'main.ts');
-  if (serverPid === undefined) throw new Error('the server process was not found');
+  const postmaster = readFileSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0];
+  const side: ServerSide = { server: serverPid, postgres: Number(postmaster) };
   let n = 0;
   const rounds: [string, Parameters<typeof round>[1]][] = [
     ['page, browser (br per request)', (time) => time(get(spin.pageUrl, BROWSER)).then(() => undefined)],
@@ -160,18 +214,37 @@ try {
       },
     ],
   ];
-  log(
-    `\n${'round'.padEnd(34)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
-      `${'CPU ms'.padStart(8)}  B/answer  load`,
-  );
-  for (const [label, visit] of rounds) {
-    const r = await round(serverPid, visit);
+  const all = cpus()
+    .map((_, i) => i)
+    .join(',');
+  const layouts: [string, string, string][] = [
+    ['shared', all, all],
+    ['split', process.env.BENCH_CLIENT_CPUS ?? '0', process.env.BENCH_SERVER_CPUS ?? '1'],
+  ];
+  for (const [layout, clientCpus, serverCpus] of layouts) {
+    if (process.env.BENCH_LAYOUT && process.env.BENCH_LAYOUT !== layout) continue;
+    pin(clientCpus, [process.pid]);
+    pin(serverCpus, [side.server, ...postgresPids(side)]);
+    log(`\n${layout}: load generator on cores ${clientCpus}, server and PostgreSQL on cores ${serverCpus}`);
     log(
-      `${label.padEnd(34)}${r.perSecond.toFixed(0).padStart(8)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}` +
-        `${r.cpuPerAnswer.toFixed(2).padStart(8)}` +
-        `  ${r.bytes.toFixed(0).padStart(8)}  ${r.load}  (${r.requests} answers: ${r.encodings}${r.failed ? `; ${r.failed} not 200` : ''})`,
+      `${'round'.padEnd(34)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
+        `${'CPU ms'.padStart(8)}${'PG ms'.padStart(7)}${'gen %'.padStart(7)}${'srv %'.padStart(7)}  B/answer  load`,
     );
+    for (const [label, visit] of rounds) {
+      if (process.env.BENCH_ONLY && !label.startsWith(process.env.BENCH_ONLY)) continue;
+      const r = await round(side, visit);
+      log(
+        `${label.padEnd(34)}${r.perSecond.toFixed(0).padStart(8)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}` +
+          `${r.cpuPerAnswer.toFixed(2).padStart(8)}${r.pgPerAnswer.toFixed(2).padStart(7)}` +
+          `${r.clientBusy.toFixed(0).padStart(7)}${r.serverBusy.toFixed(0).padStart(7)}` +
+          `  ${r.bytes.toFixed(0).padStart(8)}  ${r.load}  (${layout === 'split' ? `limit: ${limitOf(r)}; ` : ''}${r.requests} answers: ${r.encodings}${r.failed ? `; ${r.failed} not 200` : ''})`,
+      );
+    }
   }
+  log(
+    '\nCPU ms: the server process per answer; PG ms: PostgreSQL per answer; gen % and srv %: CPU time of the load ' +
+      'generator and of the server with PostgreSQL over the wall time, in % of one core',
+  );
   log(`\ngoal: p99 under 50 ms for the page and its assets at ${CLIENTS} concurrent buyers`);
   log(`${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average now ${load()}`);
 } catch (error) {

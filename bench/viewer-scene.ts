@@ -76,9 +76,13 @@ export interface BenchServer {
 /**
  * `spinyard serve` as the browser tests' harness starts it (production mode, embedded PostgreSQL, a fresh data
  * directory, a known master), but with its output kept in memory: the harness writes it under test-results/,
- * which a test run in the same checkout may delete under a running benchmark.
+ * which a test run in the same checkout may delete under a running benchmark. Without a viewer build the stand-in
+ * console folder serves as one; `args` follow `serve` (`--no-workers`), `env` is added to the server's.
  */
-export async function startBenchServer(viewerDist: string): Promise<{ server: BenchServer; cleanUp(): Promise<void> }> {
+export async function startBenchServer(
+  viewerDist: string | undefined,
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<{ server: BenchServer; pid: number; cleanUp(): Promise<void> }> {
   const root = await mkdtemp(path.join(tmpdir(), 'spinyard-bench-viewer-'));
   // As root the embedded PostgreSQL runs as the `postgres` user, which must reach its cluster.
   await chmod(root, 0o755);
@@ -95,22 +99,27 @@ export async function startBenchServer(viewerDist: string): Promise<{ server: Be
   const env: NodeJS.ProcessEnv = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('SPINYARD_') && k !== 'DATABASE_URL'),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      EMBEDDED_PG_PORT: String(await freePort()),
-      SPINYARD_DATA_DIR: dataDir,
-      SPINYARD_ADMIN_EMAIL: server.adminEmail,
-      SPINYARD_ADMIN_PASSWORD: server.adminPassword,
-      SPINYARD_CONSOLE_DIST: consoleDir,
-      SPINYARD_VIEWER_DIST: viewerDist,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts', 'serve', ...(options.args ?? [])],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        EMBEDDED_PG_PORT: String(await freePort()),
+        SPINYARD_DATA_DIR: dataDir,
+        SPINYARD_ADMIN_EMAIL: server.adminEmail,
+        SPINYARD_ADMIN_PASSWORD: server.adminPassword,
+        SPINYARD_CONSOLE_DIST: consoleDir,
+        SPINYARD_VIEWER_DIST: viewerDist ?? consoleDir,
+        ...options.env,
+      },
     },
-  });
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -133,7 +142,7 @@ export async function startBenchServer(viewerDist: string): Promise<{ server: Be
     const ok = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) })
       .then((r) => r.status === 200)
       .catch(() => false);
-    if (ok) return { server, cleanUp };
+    if (ok) return { server, pid: child.pid ?? 0, cleanUp };
     if (Date.now() > deadline) {
       await cleanUp();
       throw new Error(`the server was not ready within 180 s:\n${output}`);
@@ -183,7 +192,7 @@ async function call(url: string, init: RequestInit & { token?: string; json?: un
 }
 
 /** The server's database as its embedded PostgreSQL's superuser (password file and pid file of its data dir). */
-async function databaseUrl(dataDir: string): Promise<string> {
+export async function databaseUrl(dataDir: string): Promise<string> {
   const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
   const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/spinyard`;

@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, PREPARED } from '../../db/database.ts';
 import type { PublicationsTable } from '../../db/schema.ts';
 
 export type PublicationRow = Selectable<PublicationsTable>;
@@ -21,7 +21,8 @@ export function publicationsRepo(db: Db) {
     /**
      * A short id's publication with its vehicle's state, password and domain, that domain's saved design (null
      * columns when it never saved one), and the domain a tenant's host belongs to (`tenantHost`, lower case; null
-     * asks nothing): what the viewer's checks read, in one round trip, not the whole vehicle record.
+     * asks nothing): what the viewer's checks read, in one round trip, not the whole vehicle record. Asked at every
+     * buyer's page, so a prepared statement (planned once per connection, in its two forms: with and without a host).
      */
     async viewerRow(shortId: string, tenantHost: string | null) {
       return db
@@ -42,6 +43,7 @@ export function publicationsRepo(db: Db) {
                 .as('bound_domain_id'),
         )
         .where('p.short_id', '=', shortId)
+        .modifyEnd(PREPARED)
         .executeTakeFirst();
     },
 
