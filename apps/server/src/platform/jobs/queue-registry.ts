@@ -164,6 +164,43 @@ function registryProblems(definitions: readonly JobDefinition<never>[], handlers
   return problems;
 }
 
+/** One attempt of a job: its lease held, its temporary folder, stopped when pg-boss no longer counts it active. */
+async function runJob(
+  { boss, handlers, leases, log }: JobRunnerConfig,
+  definition: JobDefinition<never>,
+  job: PgBoss.JobWithMetadata<never>,
+): Promise<JobResult> {
+  const handler = handlers[definition.name]!;
+  const fields = { job: definition.name, id: job.id, retryCount: job.retryCount };
+  const startedAt = Date.now();
+  await leases?.hold(job.id);
+  // Still this attempt's: pg-boss has not expired, failed or cancelled it (nor handed it to another attempt).
+  const stillActive = async () => {
+    const now = await boss.getJobById(definition.name, job.id);
+    return now?.state === 'active' && now.retryCount === job.retryCount;
+  };
+  let signal: AbortSignal | undefined;
+  try {
+    const result = await whileWanted(stillActive, (watched) => {
+      signal = watched;
+      return withJobTempSpace(job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount }));
+    });
+    if (signal?.aborted) log('Job stopped: no longer active', { ...fields, ms: Date.now() - startedAt });
+    else log(`Job ${result}`, { ...fields, ms: Date.now() - startedAt });
+    return result;
+  } catch (error) {
+    if (signal?.aborted) {
+      // pg-boss has moved on (a retry, a failure or a cancel of its own): failing it here would undo that.
+      log('Job stopped: no longer active', { ...fields, ms: Date.now() - startedAt, error: String(error) });
+      return 'skipped';
+    }
+    log('Job failed', { ...fields, ms: Date.now() - startedAt, error: String(error) });
+    throw error;
+  } finally {
+    await leases?.release(job.id).catch(() => undefined);
+  }
+}
+
 export function createJobRunner(config: JobRunnerConfig): JobRunner {
   const { boss, definitions, handlers, log, lanes, leases, wakeups } = config;
   const problems = registryProblems(definitions, handlers);
@@ -190,37 +227,8 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
   };
   const onError = (error: Error) => log('Job queue error', { error: String(error) });
 
-  async function runOne(definition: JobDefinition<never>, job: PgBoss.JobWithMetadata<never>): Promise<JobResult> {
-    const handler = handlers[definition.name]!;
-    const fields = { job: definition.name, id: job.id, retryCount: job.retryCount };
-    const startedAt = Date.now();
-    await leases?.hold(job.id);
-    // Still this attempt's: pg-boss has not expired, failed or cancelled it (nor handed it to another attempt).
-    const stillActive = async () => {
-      const now = await boss.getJobById(definition.name, job.id);
-      return now?.state === 'active' && now.retryCount === job.retryCount;
-    };
-    let signal: AbortSignal | undefined;
-    try {
-      const result = await whileWanted(stillActive, (watched) => {
-        signal = watched;
-        return withJobTempSpace(job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount }));
-      });
-      if (signal?.aborted) log('Job stopped: no longer active', { ...fields, ms: Date.now() - startedAt });
-      else log(`Job ${result}`, { ...fields, ms: Date.now() - startedAt });
-      return result;
-    } catch (error) {
-      if (signal?.aborted) {
-        // pg-boss has moved on (a retry, a failure or a cancel of its own): failing it here would undo that.
-        log('Job stopped: no longer active', { ...fields, ms: Date.now() - startedAt, error: String(error) });
-        return 'skipped';
-      }
-      log('Job failed', { ...fields, ms: Date.now() - startedAt, error: String(error) });
-      throw error;
-    } finally {
-      await leases?.release(job.id).catch(() => undefined);
-    }
-  }
+  const runOne = (definition: JobDefinition<never>, job: PgBoss.JobWithMetadata<never>) =>
+    runJob(config, definition, job);
 
   async function sweepLost(): Promise<void> {
     await leases?.sweep(boss).catch((error: unknown) => log('Job lease sweep failed', { error: String(error) }));
