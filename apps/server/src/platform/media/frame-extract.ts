@@ -215,7 +215,9 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
 
     child.stdout.on('data', (chunk: Buffer) => {
       let at = 0;
-      while (at < chunk.length && failure === undefined) {
+      // Frames ffmpeg had already put in the pipe when the turn closed are not read: how many there are depends on
+      // how far ffmpeg ran ahead of this process (the load), and the judge said yes without them.
+      while (at < chunk.length && failure === undefined && !closedEarly) {
         const take = Math.min(frameBytes - filled, chunk.length - at);
         pending.set(chunk.subarray(at, at + take), filled);
         filled += take;
