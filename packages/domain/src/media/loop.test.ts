@@ -12,15 +12,7 @@ import {
   positionTimes,
   startDifferenceProfile,
 } from './loop.ts';
-
-/** Seeded so every run sees the same scenes and noise. */
-function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+import { seededRandom as random } from './seeded-random.ts';
 
 interface Scene {
   /** Frames per turn. */

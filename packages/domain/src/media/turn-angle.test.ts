@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as random } from './seeded-random.ts';
 import { findTurn } from './turn.ts';
-
-/** Seeded so every run sees the same scene and noise. */
-function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 interface Walk {
   /** Signatures (15 a second) the walk lasts. */
