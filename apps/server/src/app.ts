@@ -26,10 +26,12 @@ import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { GRANT_PARAM, limitedMediaGrant } from './modules/publishing/media-grant.ts';
 import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
+import { type Clock, systemClock } from './platform/clock/clock.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, type Media } from './platform/media/index.ts';
+import type { PaymentGateway } from './platform/payments/gateway.ts';
 import type { NotifyHub } from './platform/realtime/notify-hub.ts';
 import type { SmsSender } from './platform/sms/sms-sender.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
@@ -67,6 +69,10 @@ export interface AppDeps {
   keepUploadsInStore?: boolean;
   trustProxy?: boolean;
   logLevel?: string;
+  /** The billing calendar's time; the system clock when not given (tests pass a controlled one). */
+  clock?: Clock;
+  /** Card payments; see ModuleContext.payments. */
+  payments?: PaymentGateway;
 }
 
 /**
@@ -122,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadDir: deps.uploadDir ?? path.join(tmpdir(), 'spinyard-uploads'),
     databaseUrl: deps.databaseUrl,
     keepUploadsInStore: deps.keepUploadsInStore ?? false,
+    clock: deps.clock ?? systemClock,
+    payments: deps.payments,
   };
 
   await app.register(healthRoutes, { db: deps.db });

@@ -32,6 +32,7 @@ export * from './publication.ts';
 export * from './roles.ts';
 export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/billing.ts';
 export * from './schemas/blur.ts';
 export * from './schemas/common.ts';
 export * from './schemas/company.ts';

@@ -1,6 +1,16 @@
 import type { ListingLinkState, PrivilegeType, PublicationState, UserStatus } from '@spinyard/domain';
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type { CreatedAt, Flag, Json, Nullable, Row, StampedRow, Text, UpdatedAt } from './columns.ts';
+import type {
+  BillingEventsTable,
+  ChargesTable,
+  InvoiceNumbersTable,
+  InvoicesTable,
+  PaymentCardsTable,
+  PaymentCustomersTable,
+  PlansTable,
+  SubscriptionsTable,
+} from './schema-billing.ts';
 import type { CustomDesignsTable } from './schema-design.ts';
 import type { HotspotsTable } from './schema-hotspots.ts';
 import type {
@@ -17,6 +27,7 @@ import type {
 import type { PublicationsTable } from './schema-publishing.ts';
 import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTable } from './schema-statistics.ts';
 
+export type * from './schema-billing.ts';
 export type * from './schema-design.ts';
 export type * from './schema-hotspots.ts';
 export type * from './schema-media.ts';
@@ -280,6 +291,14 @@ export interface Database {
   statistic_secrets: StatisticSecretsTable;
   hotspots: HotspotsTable;
   custom_designs: CustomDesignsTable;
+  plans: PlansTable;
+  payment_customers: PaymentCustomersTable;
+  payment_cards: PaymentCardsTable;
+  subscriptions: SubscriptionsTable;
+  charges: ChargesTable;
+  billing_events: BillingEventsTable;
+  invoice_numbers: InvoiceNumbersTable;
+  invoices: InvoicesTable;
   media_secrets: MediaSecretsTable;
 }
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { Clock } from '../platform/clock/clock.ts';
 import type { JobDefinition, JobHandlers, JobLog, JobRunner } from '../platform/jobs/queue-registry.ts';
 import type { MailQueue } from '../platform/mail/mail-outbox-queue.ts';
 import type { Media } from '../platform/media/media.ts';
+import type { PaymentGateway } from '../platform/payments/gateway.ts';
 import type { NotifyHub } from '../platform/realtime/notify-hub.ts';
 import type { SmsSender } from '../platform/sms/sms-sender.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
@@ -35,6 +37,10 @@ export interface ModuleContext {
   databaseUrl?: string | undefined;
   /** Finished uploads are put into the blob store too, so a worker on another machine can read them. */
   keepUploadsInStore: boolean;
+  /** The billing calendar's time (platform/clock): the system clock, or a test's. */
+  clock: Clock;
+  /** Card payments (platform/payments): the local gateway by default, Stripe or PAY.JP by configuration. */
+  payments?: PaymentGateway | undefined;
 }
 
 /**
@@ -56,6 +62,10 @@ export interface JobsContext {
    * `enqueue`, for the reaper's retry of a process whose worker died. Absent in tests that build one area's jobs.
    */
   processJobFor?: (process: string) => JobDefinition<ProcessJobPayload> | undefined;
+  /** The billing calendar's time; the system clock when absent. */
+  clock?: Clock | undefined;
+  /** Card payments for renewals and dunning; absent in tests that build no billing jobs. */
+  payments?: PaymentGateway | undefined;
 }
 
 /** A module's jobs: each definition with its handler under the same name (the registry refuses a mismatch). */
