@@ -1,4 +1,6 @@
 export * from './assert.ts';
+export * from './billing/currency.ts';
+export * from './billing/invoice-totals.ts';
 export * from './caption.ts';
 export * from './constants.ts';
 export * from './contents-limit.ts';
