@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REGISTRATION_NUMBER_PATTERN } from '@spinyard/domain';
 import { z } from 'zod';
 import { parseBlobKey } from './platform/storage/blob-store.ts';
 import type { StorageSettings } from './platform/storage/index.ts';
@@ -65,6 +66,13 @@ const envSchema = z
       .default(24 * 30),
     TRUST_PROXY: boolish.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // The issuer printed on every invoice (qualified-invoice rules): name, address and registration number.
+    SPINYARD_INVOICE_ISSUER_NAME: z.string().trim().min(1).max(200).default('Spinyard'),
+    SPINYARD_INVOICE_ISSUER_ADDRESS: z.string().trim().max(300).default(''),
+    SPINYARD_INVOICE_REGISTRATION_NUMBER: z
+      .string()
+      .regex(REGISTRATION_NUMBER_PATTERN, 'T followed by 13 digits, such as T1234567890123')
+      .optional(),
   })
   // A provider URL without its key would fail on the first two-step sign-in instead of at start.
   .refine((e) => !e.SMS_URL || e.SMS_API_KEY, {
@@ -114,6 +122,8 @@ export interface Config {
   accessTokenTtlHours: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Frozen into each invoice at issue (modules/invoices InvoiceIssuer). */
+  invoiceIssuer: { name: string; address: string; registrationNumber: string };
 }
 
 export class ConfigError extends Error {
@@ -178,5 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlHours: e.ACCESS_TOKEN_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    invoiceIssuer: {
+      name: e.SPINYARD_INVOICE_ISSUER_NAME,
+      address: e.SPINYARD_INVOICE_ISSUER_ADDRESS,
+      registrationNumber: e.SPINYARD_INVOICE_REGISTRATION_NUMBER ?? '',
+    },
   };
 }

@@ -6,6 +6,7 @@ import { designModule } from './design/index.ts';
 import { exteriorModule } from './exterior/index.ts';
 import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
+import { invoicesModule } from './invoices/index.ts';
 import { processesModule } from './processes/index.ts';
 import { profileModule } from './profile/index.ts';
 import { publishingModule } from './publishing/index.ts';
@@ -34,4 +35,5 @@ export const MODULES: readonly AppModule[] = [
   hotspotsModule,
   speechModule,
   designModule,
+  invoicesModule,
 ];
