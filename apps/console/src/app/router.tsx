@@ -161,6 +161,11 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.MovieBackupsPage,
     ['general', 'vehicleEditing', 'media'],
   ),
+  // Billing: invoices (issue 19)
+  settlements_invoice: page(
+    () => import('../features/settlements/invoice/InvoicePage.tsx'),
+    (m) => m.InvoicePage,
+  ),
 };
 
 const BUILT_PUBLIC: Record<string, LazyComponent> = {

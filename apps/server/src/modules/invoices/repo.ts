@@ -113,6 +113,22 @@ export function invoicesRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Paid charges without their invoice, a batch after `after` in id order (or before it, going down): what a
+     * month-end run still has to invoice.
+     */
+    async uninvoicedCharges(after: string | undefined, limit: number, order: 'asc' | 'desc'): Promise<string[]> {
+      let q = db
+        .selectFrom('charges as c')
+        .leftJoin('invoices as i', 'i.charge_id', 'c.id')
+        .select('c.id')
+        .where('c.status', '=', 'succeeded')
+        .where('i.id', 'is', null);
+      if (after !== undefined) q = q.where('c.id', order === 'asc' ? '>' : '<', after);
+      const rows = await q.orderBy('c.id', order).limit(limit).execute();
+      return rows.map((r) => r.id);
+    },
+
     async insert(row: NewInvoice): Promise<string> {
       const { id } = await db
         .insertInto('invoices')

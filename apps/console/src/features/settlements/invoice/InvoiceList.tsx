@@ -1,0 +1,188 @@
+import { Alert, Badge, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DEFAULT_PAGE_SIZE, type InvoiceSummary, type PageSize } from '@spinyard/domain';
+import { IconFileInvoice, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadInvoiceCsv, downloadInvoicePdf, useInvoiceList } from '../../../api/invoices.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
+import { ListEmptyState } from '../../../components/ListEmptyState.tsx';
+import { ListFooter } from '../../../components/ListFooter.tsx';
+import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
+import { ListTable } from '../../../components/ListTable.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
+import { currentLocale } from '../../../i18n/locale.ts';
+import { japanDate, money, periodText, wholeMonth } from './invoiceText.ts';
+
+function InvoiceRow({ invoice, showCustomer }: { invoice: InvoiceSummary; showCustomer: boolean }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [busy, setBusy] = useState(false);
+  const pdf = async () => {
+    setBusy(true);
+    try {
+      await downloadInvoicePdf(invoice, locale);
+    } catch {
+      // The client has shown the catalogue's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Table.Tr data-testid="invoice-row">
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {invoice.number}
+        </Text>
+      </Table.Td>
+      <Table.Td>{japanDate(invoice.issued_at, locale)}</Table.Td>
+      <Table.Td>{periodText(invoice.period_start, invoice.period_end, locale)}</Table.Td>
+      {showCustomer ? (
+        <Table.Td>
+          <Stack gap={0}>
+            <Text size="sm">{invoice.customer.company_name}</Text>
+            <Text size="xs" c="gray.7">
+              {invoice.customer.name}
+            </Text>
+          </Stack>
+        </Table.Td>
+      ) : null}
+      <Table.Td>{invoice.plan_id === 'free' ? t('billingInvoices.freePlan') : invoice.plan_id}</Table.Td>
+      <Table.Td>{money(invoice.total_without_tax, invoice.currency, locale)}</Table.Td>
+      <Table.Td>{money(invoice.tax, invoice.currency, locale)}</Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {money(invoice.total_with_tax, invoice.currency, locale)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge
+          variant="light"
+          color={invoice.status === 'paid' ? 'green' : invoice.status === 'open' ? 'orange' : 'gray'}
+        >
+          {t(`billingInvoices.status.${invoice.status}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <RowAction
+          label={busy ? t('billingInvoices.downloading') : t('billingInvoices.pdf', { number: invoice.number })}
+          icon={IconFileTypePdf}
+          onClick={() => void pdf()}
+          testId="invoice-pdf"
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * The invoices, newest first, narrowed by the months they were issued in (Japan time), each with its PDF in the
+ * console's language, and the CSV of the whole filter. Master sees every customer's, or the one chosen in the
+ * customers view.
+ */
+export function InvoiceList({
+  showCustomer,
+  customer,
+}: {
+  showCustomer: boolean;
+  customer?: { id: string; label: string } | undefined;
+}) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [downloading, setDownloading] = useState(false);
+  const filters = { from: wholeMonth(from), to: wholeMonth(to), userId: customer?.id };
+  const list = useInvoiceList({ page, limit, ...filters });
+  const data = list.data;
+  const columns = [
+    t('billingInvoices.columns.number'),
+    t('billingInvoices.columns.issued'),
+    t('billingInvoices.columns.period'),
+    ...(showCustomer ? [t('billingInvoices.columns.customer')] : []),
+    t('billingInvoices.columns.plan'),
+    t('billingInvoices.columns.withoutTax'),
+    t('billingInvoices.columns.tax'),
+    t('billingInvoices.columns.total'),
+    t('billingInvoices.columns.status'),
+  ];
+  const csv = async () => {
+    setDownloading(true);
+    try {
+      await downloadInvoiceCsv(filters);
+    } catch {
+      // The client has shown the catalogue's message.
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const month = (label: string, value: string, set: (v: string) => void, testId: string) => (
+    <TextInput
+      type="month"
+      label={label}
+      value={value}
+      onChange={(event) => {
+        set(event.currentTarget.value);
+        setPage(1);
+      }}
+      w={170}
+      data-testid={testId}
+    />
+  );
+
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="invoice-list">
+      {customer ? (
+        <Text size="sm" mb="sm" data-testid="invoice-list-customer">
+          {t('billingInvoices.ofCustomer', { name: customer.label })}
+        </Text>
+      ) : null}
+      <Group gap="md" align="flex-end" wrap="wrap" mb="md">
+        {month(t('billingInvoices.from'), from, setFrom, 'invoice-from')}
+        {month(t('billingInvoices.to'), to, setTo, 'invoice-to')}
+        <ActionButton
+          icon={IconFileSpreadsheet}
+          variant="default"
+          loading={downloading}
+          onClick={() => void csv()}
+          testId="invoice-csv"
+        >
+          {t('billingInvoices.csv')}
+        </ActionButton>
+      </Group>
+      {list.isError ? (
+        <Alert color="red" variant="light">
+          {t('billingInvoices.loadError')}
+        </Alert>
+      ) : !data ? (
+        <ListSkeleton />
+      ) : data.items.length === 0 ? (
+        <ListEmptyState icon={IconFileInvoice} message={t('billingInvoices.empty')} testId="invoice-empty" />
+      ) : (
+        <>
+          <ListTable
+            minWidth={showCustomer ? 1040 : 880}
+            testId="invoice-table"
+            columns={columns}
+            actionsLabel={t('billingInvoices.actions')}
+            dimmed={list.isPlaceholderData}
+          >
+            {data.items.map((invoice) => (
+              <InvoiceRow key={invoice.id} invoice={invoice} showCustomer={showCustomer} />
+            ))}
+          </ListTable>
+          <ListFooter
+            total={data.total}
+            page={page}
+            limit={limit}
+            onPage={setPage}
+            onLimit={(l) => {
+              setLimit(l);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
