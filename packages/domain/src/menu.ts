@@ -66,7 +66,6 @@ export type MenuRule =
   | 'csv_user_add'
   | 'account_management'
   | 'card_admin'
-  | 'invoices'
   | 'usage_quota'
   | 'statistics_submenu'
   | 'statistics_single'
@@ -147,7 +146,7 @@ export const MENU: readonly MenuEntry[] = [
     '/settlements',
     [
       leaf('settlements_payment', '/settlements/payment', { rule: 'card_admin' }),
-      leaf('settlements_invoice', '/settlements/invoice', { rule: 'invoices' }),
+      leaf('settlements_invoice', '/settlements/invoice', { rule: 'card_admin' }),
       leaf('settlements_subscription', '/settlements/subscription', {
         rule: 'card_admin',
         hiddenOnHosts: ['dealer_brand'],
@@ -236,9 +235,6 @@ function ruleHolds(rule: MenuRule, ctx: MenuContext): boolean {
       );
     case 'card_admin':
       return ctx.privilegeType === 'admin' && ctx.isPayByCredit;
-    // The card admin's own invoices; master sees every customer's there, and the customers (issue 19, point 6).
-    case 'invoices':
-      return (ctx.privilegeType === 'admin' && ctx.isPayByCredit) || ctx.privilegeType === 'master';
     case 'usage_quota':
       return ctx.privilegeType !== 'super' && ctx.privilegeType !== 'master' && ctx.isPayByCredit;
     case 'statistics_submenu':

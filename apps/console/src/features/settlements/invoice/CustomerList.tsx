@@ -1,17 +1,14 @@
-import { Alert, Badge, Card, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Card, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type CustomerAnswer, DEFAULT_PAGE_SIZE, type PageSize, SEARCH_MAX_LENGTH } from '@spinyard/domain';
 import { IconFileInvoice, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerList } from '../../../api/invoices.ts';
-import { ListEmptyState } from '../../../components/ListEmptyState.tsx';
-import { ListFooter } from '../../../components/ListFooter.tsx';
-import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
-import { ListTable } from '../../../components/ListTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { japanDate, money } from './invoiceText.ts';
+import { PagedTable } from './PagedTable.tsx';
 
 function CustomerRow({ customer, onInvoices }: { customer: CustomerAnswer; onInvoices: () => void }) {
   const { t } = useTranslation();
@@ -58,7 +55,6 @@ export function CustomerList({ onInvoices }: { onInvoices: (customer: { id: stri
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const list = useCustomerList({ page, limit, q: search, overdue });
-  const data = list.data;
   const columns = [
     t('billingInvoices.customerColumns.customer'),
     t('billingInvoices.customerColumns.plan'),
@@ -92,43 +88,19 @@ export function CustomerList({ onInvoices }: { onInvoices: (customer: { id: stri
           data-testid="customer-overdue"
         />
       </Group>
-      {list.isError ? (
-        <Alert color="red" variant="light">
-          {t('billingInvoices.loadError')}
-        </Alert>
-      ) : !data ? (
-        <ListSkeleton />
-      ) : data.items.length === 0 ? (
-        <ListEmptyState icon={IconUsers} message={t('billingInvoices.noCustomers')} testId="customer-empty" />
-      ) : (
-        <>
-          <ListTable
-            minWidth={900}
-            testId="customer-table"
-            columns={columns}
-            actionsLabel={t('billingInvoices.actions')}
-            dimmed={list.isPlaceholderData}
-          >
-            {data.items.map((c) => (
-              <CustomerRow
-                key={c.user_id}
-                customer={c}
-                onInvoices={() => onInvoices({ id: c.user_id, label: c.company_name || c.name })}
-              />
-            ))}
-          </ListTable>
-          <ListFooter
-            total={data.total}
-            page={page}
-            limit={limit}
-            onPage={setPage}
-            onLimit={(l) => {
-              setLimit(l);
-              setPage(1);
-            }}
+      <PagedTable
+        query={list}
+        paging={{ page, limit, setPage, setLimit }}
+        empty={{ icon: IconUsers, message: t('billingInvoices.noCustomers'), testId: 'customer-empty' }}
+        table={{ minWidth: 900, testId: 'customer-table', columns }}
+        row={(c) => (
+          <CustomerRow
+            key={c.user_id}
+            customer={c}
+            onInvoices={() => onInvoices({ id: c.user_id, label: c.company_name || c.name })}
           />
-        </>
-      )}
+        )}
+      />
     </Card>
   );
 }

@@ -1,17 +1,14 @@
-import { Alert, Badge, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE, type InvoiceSummary, type PageSize } from '@spinyard/domain';
 import { IconFileInvoice, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadInvoiceCsv, downloadInvoicePdf, useInvoiceList } from '../../../api/invoices.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
-import { ListEmptyState } from '../../../components/ListEmptyState.tsx';
-import { ListFooter } from '../../../components/ListFooter.tsx';
-import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
-import { ListTable } from '../../../components/ListTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { japanDate, money, periodText, wholeMonth } from './invoiceText.ts';
+import { PagedTable } from './PagedTable.tsx';
 
 function InvoiceRow({ invoice, showCustomer }: { invoice: InvoiceSummary; showCustomer: boolean }) {
   const { t } = useTranslation();
@@ -94,7 +91,6 @@ export function InvoiceList({
   const [downloading, setDownloading] = useState(false);
   const filters = { from: wholeMonth(from), to: wholeMonth(to), userId: customer?.id };
   const list = useInvoiceList({ page, limit, ...filters });
-  const data = list.data;
   const columns = [
     t('billingInvoices.columns.number'),
     t('billingInvoices.columns.issued'),
@@ -150,39 +146,13 @@ export function InvoiceList({
           {t('billingInvoices.csv')}
         </ActionButton>
       </Group>
-      {list.isError ? (
-        <Alert color="red" variant="light">
-          {t('billingInvoices.loadError')}
-        </Alert>
-      ) : !data ? (
-        <ListSkeleton />
-      ) : data.items.length === 0 ? (
-        <ListEmptyState icon={IconFileInvoice} message={t('billingInvoices.empty')} testId="invoice-empty" />
-      ) : (
-        <>
-          <ListTable
-            minWidth={showCustomer ? 1040 : 880}
-            testId="invoice-table"
-            columns={columns}
-            actionsLabel={t('billingInvoices.actions')}
-            dimmed={list.isPlaceholderData}
-          >
-            {data.items.map((invoice) => (
-              <InvoiceRow key={invoice.id} invoice={invoice} showCustomer={showCustomer} />
-            ))}
-          </ListTable>
-          <ListFooter
-            total={data.total}
-            page={page}
-            limit={limit}
-            onPage={setPage}
-            onLimit={(l) => {
-              setLimit(l);
-              setPage(1);
-            }}
-          />
-        </>
-      )}
+      <PagedTable
+        query={list}
+        paging={{ page, limit, setPage, setLimit }}
+        empty={{ icon: IconFileInvoice, message: t('billingInvoices.empty'), testId: 'invoice-empty' }}
+        table={{ minWidth: showCustomer ? 1040 : 880, testId: 'invoice-table', columns }}
+        row={(invoice) => <InvoiceRow key={invoice.id} invoice={invoice} showCustomer={showCustomer} />}
+      />
     </Card>
   );
 }
