@@ -124,8 +124,10 @@ async function seed(url: string, count: number): Promise<void> {
 function runWorker(url: string, order: 'asc' | 'desc'): Promise<WorkerResult> {
   const self = fileURLToPath(import.meta.url);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', self, '--worker', url, order], {
+    // The URL holds the cluster's password: passed in the environment, not on a command line `ps` shows.
+    const child = spawn(process.execPath, ['--import', 'tsx', self, '--worker', order], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, MONTH_END_DATABASE_URL: url },
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -215,5 +217,6 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--worker') await worker(process.argv[3] ?? '', process.argv[4] === 'desc' ? 'desc' : 'asc');
-else await main();
+if (process.argv[2] === '--worker') {
+  await worker(process.env.MONTH_END_DATABASE_URL ?? '', process.argv[3] === 'desc' ? 'desc' : 'asc');
+} else await main();
