@@ -1,4 +1,5 @@
 export * from './assert.ts';
+export * from './billing/local-card.ts';
 export * from './caption.ts';
 export * from './constants.ts';
 export * from './contents-limit.ts';
