@@ -78,6 +78,10 @@ export const ERROR_CATALOGUE = catalogue({
   plan_downgrade_once_a_month: [409, 'A plan can be downgraded only once a month.'],
   renewal_too_close_to_expiry: [409, 'The plan cannot be renewed this close to its expiry.'],
 
+  // ---- Card gateways (issue 19): declines the catalogue's card errors do not name -----------------------------
+  card_declined: [402, 'The card was declined. Please register another card or check with your card issuer.'],
+  card_authentication_required: [402, 'Your card issuer asks you to confirm this payment. Please pay again from the payment screen.'],
+
   // ---- Vehicles, plans and domains --------------------------------------------------------------------------
   vehicle_limit_reached: [403, 'The vehicle limit is reached. Delete a vehicle or change your plan.'],
   duplicate_vehicle_id: [409, 'This management ID is already used by another vehicle.'],

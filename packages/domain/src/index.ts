@@ -2,6 +2,7 @@ export * from './assert.ts';
 // Billing: plans (issue 19).
 export * from './billing/currency.ts';
 export * from './billing/plan-form.ts';
+export * from './billing/local-card.ts';
 export * from './caption.ts';
 export * from './constants.ts';
 export * from './contents-limit.ts';
