@@ -1,4 +1,6 @@
 export * from './assert.ts';
+// Billing: subscriptions and dunning (issue 19)
+export * from './billing/calendar.ts';
 export * from './caption.ts';
 export * from './constants.ts';
 export * from './contents-limit.ts';
