@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardExpiresBefore,
+  contractEnd,
   lateFee,
   nextPeriodEnd,
   nextRetryAt,
@@ -75,6 +76,16 @@ describe('dunning and expiry', () => {
   it('retries 3, 7 and 14 days after the due date, then stops', () => {
     const due = at('2026-04-01');
     expect([0, 1, 2, 3].map((n) => day(nextRetryAt(due, n)))).toEqual(['2026-04-04', '2026-04-08', '2026-04-15', null]);
+  });
+
+  it('ends a cancelled contract at a period end at least a month ahead', () => {
+    const anchor = at('2026-01-10');
+    // Paid to 10 May; cancelled on 1 April: 10 May is more than a month ahead.
+    expect(day(contractEnd(anchor, 'month', at('2026-05-10'), at('2026-04-01')))).toBe('2026-05-10');
+    // Cancelled on 20 April: 10 May is too close, the next period's end.
+    expect(day(contractEnd(anchor, 'month', at('2026-05-10'), at('2026-04-20')))).toBe('2026-06-10');
+    // A yearly plan runs to its paid end.
+    expect(day(contractEnd(anchor, 'year', at('2027-01-10'), at('2026-04-20')))).toBe('2027-01-10');
   });
 
   it('refuses a renewal within 30 days of the end', () => {

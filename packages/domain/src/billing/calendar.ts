@@ -1,4 +1,10 @@
-import { LATE_FEE_ANNUAL_RATE, type PlanInterval, RENEWAL_REFUSED_WITHIN_DAYS, TAX_RATE } from '../constants.ts';
+import {
+  CANCELLATION_NOTICE_MONTHS,
+  LATE_FEE_ANNUAL_RATE,
+  type PlanInterval,
+  RENEWAL_REFUSED_WITHIN_DAYS,
+  TAX_RATE,
+} from '../constants.ts';
 import { addMonthsUtc } from '../service-end.ts';
 
 /**
@@ -52,6 +58,17 @@ export function nextPeriodEnd(anchor: Date, interval: PlanInterval, currentEnd: 
     index += 1;
     end = periodEnd(anchor, interval, index);
   }
+  return end;
+}
+
+/**
+ * A cancellation's term end: the end of the paid period, or of a later one, so that it lies at least
+ * CANCELLATION_NOTICE_MONTHS after the request. Service (and billing) run until then.
+ */
+export function contractEnd(anchor: Date, interval: PlanInterval, currentEnd: Date, at: Date): Date {
+  const earliest = addMonthsUtc(at, CANCELLATION_NOTICE_MONTHS);
+  let end = currentEnd;
+  while (end < earliest) end = nextPeriodEnd(anchor, interval, end);
   return end;
 }
 
