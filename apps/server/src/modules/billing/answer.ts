@@ -54,7 +54,8 @@ function nextBillingOf(sub: SubscriptionRow): Date | null {
   }
 }
 
-const planOf = async (db: Db, id: string): Promise<PlanRow> => {
+/** A plan a contract or charge names; gone (deleted since) is 404. */
+export const planOf = async (db: Db, id: string): Promise<PlanRow> => {
   const plan = await billingRepo(db).planById(id);
   if (!plan) throw new AppError('not_found', { message: `Plan ${id} is gone.` });
   return plan;

@@ -2,6 +2,8 @@ import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ChargesTable, PaymentCardsTable, PlansTable, SubscriptionsTable } from '../../db/schema.ts';
 import type { ChargeLine } from '../../db/schema-billing.ts';
+import { cardsRepo } from './cards-repo.ts';
+import { chargesRepo } from './charges-repo.ts';
 
 /**
  * The billing module's tables (the only writer of payment_customers, payment_cards, subscriptions, charges and
@@ -56,6 +58,9 @@ export function isLockBusy(error: unknown): boolean {
 
 export function billingRepo(db: Db) {
   return {
+    ...cardsRepo(db),
+    ...chargesRepo(db),
+
     planById(id: string): Promise<PlanRow | undefined> {
       return db.selectFrom('plans').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     },
@@ -68,68 +73,6 @@ export function billingRepo(db: Db) {
         .select(['u.id', 'u.email', 'u.name', 'u.status', 'u.car_limit', 'u.payment_failed_at', 'd.service_name'])
         .where('u.id', '=', userId)
         .executeTakeFirst();
-    },
-
-    customerOf(userId: string) {
-      return db.selectFrom('payment_customers').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    },
-
-    /** The first customer of a user wins; a concurrent second insert finds it (ON CONFLICT). */
-    async saveCustomer(userId: string, gateway: string, ref: string) {
-      await db
-        .insertInto('payment_customers')
-        .values({ user_id: userId, gateway, customer_ref: ref })
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute();
-      return db.selectFrom('payment_customers').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-    },
-
-    cardsOf(userId: string): Promise<CardRow[]> {
-      return db
-        .selectFrom('payment_cards')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .orderBy('is_default', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-    },
-
-    defaultCard(userId: string): Promise<CardRow | undefined> {
-      return db
-        .selectFrom('payment_cards')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('is_default', '=', true)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-    },
-
-    /** The new card becomes the default: the old default is cleared first (one default per user, by index). */
-    async insertDefaultCard(
-      card: Pick<CardRow, 'user_id' | 'gateway' | 'card_ref' | 'brand' | 'last4' | 'exp_month' | 'exp_year'>,
-    ): Promise<CardRow> {
-      await db
-        .updateTable('payment_cards')
-        .set({ is_default: false })
-        .where('user_id', '=', card.user_id)
-        .where('is_default', '=', true)
-        .execute();
-      return db
-        .insertInto('payment_cards')
-        .values({ ...card, is_default: true })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    },
-
-    async markExpiryNotice(cardId: string, at: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('payment_cards')
-        .set({ expiry_notice_sent_at: at })
-        .where('id', '=', cardId)
-        .where('expiry_notice_sent_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
 
     /** The account's running contract; `lock` takes it FOR UPDATE (`nowait`: a busy row fails at once, 55P03). */
@@ -210,98 +153,19 @@ export function billingRepo(db: Db) {
         .innerJoin('payment_cards as c', (j) =>
           j.onRef('c.user_id', '=', 's.user_id').on('c.is_default', '=', true).on('c.deleted_at', 'is', null),
         )
-        .select(['s.id', 's.user_id', 's.current_period_end', 'c.id as card_id', 'c.exp_month', 'c.exp_year'])
+        .select([
+          's.id',
+          's.user_id',
+          's.current_period_end',
+          'c.id as card_id',
+          'c.last4',
+          'c.exp_month',
+          'c.exp_year',
+        ])
         .where('s.status', '=', 'active')
         .where('s.current_period_end', '<=', until)
         .where('c.expiry_notice_sent_at', 'is', null)
         .execute();
-    },
-
-    /** Inserts the charge, or finds the one of the same key (a retried job, a double click). */
-    async ensureCharge(charge: NewCharge): Promise<ChargeRow> {
-      await db
-        .insertInto('charges')
-        .values({ ...charge, status: 'pending', lines: JSON.stringify(charge.lines) })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .execute();
-      return db
-        .selectFrom('charges')
-        .selectAll()
-        .where('idempotency_key', '=', charge.idempotency_key)
-        .executeTakeFirstOrThrow();
-    },
-
-    /** Serialises the requests of one key (a double click) until this transaction ends. */
-    async lockKey(key: string): Promise<void> {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
-    },
-
-    async linkCharge(chargeId: string, subscriptionId: string): Promise<void> {
-      await db.updateTable('charges').set({ subscription_id: subscriptionId }).where('id', '=', chargeId).execute();
-    },
-
-    chargeByKey(key: string): Promise<ChargeRow | undefined> {
-      return db.selectFrom('charges').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
-    },
-
-    chargeByRef(gateway: string, ref: string): Promise<ChargeRow | undefined> {
-      return db
-        .selectFrom('charges')
-        .selectAll()
-        .where('gateway', '=', gateway)
-        .where('gateway_ref', '=', ref)
-        .forUpdate()
-        .executeTakeFirst();
-    },
-
-    /** The caller's charges still waiting on a 3-D Secure challenge. */
-    awaitingAction(userId: string): Promise<ChargeRow[]> {
-      return db
-        .selectFrom('charges')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('status', '=', 'requires_action')
-        .orderBy('id')
-        .execute();
-    },
-
-    /** The latest charge of a subscription (the open one of a past-due account, the last payment otherwise). */
-    lastChargeOf(subscriptionId: string): Promise<ChargeRow | undefined> {
-      return db
-        .selectFrom('charges')
-        .selectAll()
-        .where('subscription_id', '=', subscriptionId)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-    },
-
-    /**
-     * Moves a charge from one of `from` to its outcome; false when another run already did (the outcome is applied
-     * once: a replayed webhook, two workers, a confirm racing the webhook).
-     */
-    async settleCharge(
-      id: string,
-      from: readonly ChargeStatus[],
-      change: { status: ChargeStatus; gateway_ref?: string | null; error_code?: string | null; paid_at?: Date | null },
-    ): Promise<boolean> {
-      const result = await db
-        .updateTable('charges')
-        .set((eb) => ({ ...change, attempts: eb('attempts', '+', 1), updated_at: new Date() }))
-        .where('id', '=', id)
-        .where('status', 'in', from)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** Records a gateway notice; false when it was recorded before (a replay). */
-    async recordEvent(gateway: string, eventId: string, type: string): Promise<boolean> {
-      const rows = await db
-        .insertInto('billing_events')
-        .values({ gateway, event_id: eventId, type })
-        .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
-        .returning('event_id')
-        .execute();
-      return rows.length === 1;
     },
   };
 }

@@ -5,18 +5,16 @@ import {
   FREE_PLAN_ID,
   PLAN_DOWNGRADE_INTERVAL_MONTHS,
   periodEnd,
-  prorate,
   renewalAllowed,
   type SubscribeBody,
   type SubscriptionAnswer,
-  taxOf,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { enforce, permissionActorOf } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { paymentOf, pendingStartAnswer, subscriptionAnswerOf } from './answer.ts';
-import { chargeLine } from './charges.ts';
+import { paymentOf, pendingStartAnswer, planOf, subscriptionAnswerOf } from './answer.ts';
+import { startCharge, upgradeCharge } from './charges.ts';
 import { cancelContract, lockLive } from './contract.ts';
 import { billingRepo, type ChargeRow, type NewCharge, type PlanRow, type SubscriptionRow } from './repo.ts';
 import { accountPaidUp, applyOutcome, type BillingDeps, gatewayOf, payerRefs, sendCharge } from './settle.ts';
@@ -39,6 +37,30 @@ async function offeredPlan(db: Db, id: string): Promise<PlanRow> {
   });
 }
 
+/** The answer after a charge of this call: the contract as it is now, or the start still waiting on its payment. */
+async function answerAfter(
+  deps: BillingDeps,
+  trx: Db,
+  userId: string,
+  charge: ChargeRow,
+  url?: string,
+): Promise<Outcome> {
+  const refused = charge.status === 'failed' ? charge.error_code : undefined;
+  const sub = await billingRepo(trx).liveSubscription(userId);
+  if (charge.status !== 'succeeded' && (charge.kind === 'initial' || !sub)) {
+    return { answer: await pendingStartAnswer(deps, trx, charge, url), refused };
+  }
+  if (!sub) throw new AppError('not_found');
+  return { answer: await subscriptionAnswerOf(deps, trx, sub, await paymentOf(deps, charge, url)), refused };
+}
+
+/** The contract as this call left it. */
+async function answerNow(deps: BillingDeps, trx: Db, subId: string): Promise<Outcome> {
+  const sub = await billingRepo(trx).lockSubscription(subId);
+  if (!sub) throw new AppError('not_found');
+  return { answer: await subscriptionAnswerOf(deps, trx, sub) };
+}
+
 export function subscriptionService(deps: BillingDeps) {
   const { db } = deps;
 
@@ -55,77 +77,14 @@ export function subscriptionService(deps: BillingDeps) {
     return { row: settled, ...(outcome.status === 'requires_action' ? { url: outcome.challengeUrl } : {}) };
   }
 
-  /** The answer after a charge of this call: the contract as it is now, or the start still waiting on its payment. */
-  async function answerAfter(trx: Db, userId: string, charge: ChargeRow, url?: string): Promise<Outcome> {
-    const refused = charge.status === 'failed' ? charge.error_code : undefined;
-    const sub = await billingRepo(trx).liveSubscription(userId);
-    if (charge.status !== 'succeeded' && (charge.kind === 'initial' || !sub)) {
-      return { answer: await pendingStartAnswer(deps, trx, charge, url), refused };
-    }
-    if (!sub) throw new AppError('not_found');
-    return { answer: await subscriptionAnswerOf(deps, trx, sub, await paymentOf(deps, charge, url)), refused };
-  }
-
-  function startCharge(userId: string, key: string, plan: PlanRow, now: Date, replacing?: string): NewCharge {
-    const amount = Number(plan.amount);
-    const tax = taxOf(amount);
-    return {
-      user_id: userId,
-      subscription_id: replacing ?? null,
-      idempotency_key: key,
-      kind: 'initial',
-      plan_id: plan.id,
-      currency: plan.currency,
-      amount_without_tax: amount,
-      tax,
-      late_fee: 0,
-      amount: amount + tax,
-      gateway: gatewayOf(deps).name,
-      period_start: now,
-      period_end: periodEnd(now, plan.interval, 1),
-      lines: [chargeLine(plan.name, amount, 0.1)],
-    };
-  }
-
-  /** An upgrade at once: the unused part of the old plan credited, the new plan's rest of the period charged. */
-  function upgradeCharge(key: string, sub: SubscriptionRow, from: PlanRow, to: PlanRow, now: Date): NewCharge {
-    const p = prorate({
-      oldAmount: Number(from.amount),
-      newAmount: Number(to.amount),
-      start: sub.current_period_start,
-      end: sub.current_period_end,
-      at: now,
-    });
-    const tax = taxOf(p.net);
-    return {
-      user_id: sub.user_id,
-      subscription_id: sub.id,
-      idempotency_key: key,
-      kind: 'proration',
-      plan_id: to.id,
-      currency: to.currency,
-      amount_without_tax: p.net,
-      tax,
-      late_fee: 0,
-      amount: p.net + tax,
-      gateway: gatewayOf(deps).name,
-      period_start: now,
-      period_end: sub.current_period_end,
-      lines: [
-        chargeLine(`${to.name} (rest of the period)`, p.charge, 0.1),
-        chargeLine(`${from.name} (unused part)`, -p.credit, 0.1),
-      ],
-    };
-  }
-
   /** A change to `plan` of a running contract: an upgrade charged now, a downgrade from the period's end. */
   async function change(trx: Db, key: string, sub: SubscriptionRow, plan: PlanRow, now: Date): Promise<Outcome> {
     const repo = billingRepo(trx);
-    const current = await offeredPlanOrCurrent(trx, sub.plan_id);
+    const current = await planOf(trx, sub.plan_id);
     if (plan.id === sub.plan_id) {
       // Staying on the current plan takes back a downgrade waiting for the period's end.
       if (sub.scheduled_plan_id) await repo.updateSubscription(sub.id, { scheduled_plan_id: null });
-      return answerNow(trx, sub.id);
+      return answerNow(deps, trx, sub.id);
     }
     if (plan.id !== FREE_PLAN_ID && current.id !== FREE_PLAN_ID && plan.currency !== sub.currency) {
       throw new AppError('validation_failed', {
@@ -133,12 +92,20 @@ export function subscriptionService(deps: BillingDeps) {
       });
     }
     if (Number(current.amount) === 0 && Number(plan.amount) > 0) {
-      const { row, url } = await chargeNow(trx, startCharge(sub.user_id, key, plan, now, sub.id), plan);
-      return answerAfter(trx, sub.user_id, row, url);
+      const { row, url } = await chargeNow(
+        trx,
+        startCharge({ userId: sub.user_id, key, plan, now, gateway: gatewayOf(deps).name, replacing: sub.id }),
+        plan,
+      );
+      return answerAfter(deps, trx, sub.user_id, row, url);
     }
     if (Number(plan.amount) > Number(current.amount)) {
-      const { row, url } = await chargeNow(trx, upgradeCharge(key, sub, current, plan, now), plan);
-      return answerAfter(trx, sub.user_id, row, url);
+      const { row, url } = await chargeNow(
+        trx,
+        upgradeCharge({ key, sub, from: current, to: plan, now, gateway: gatewayOf(deps).name }),
+        plan,
+      );
+      return answerAfter(deps, trx, sub.user_id, row, url);
     }
     const earliest = sub.last_downgrade_at
       ? addMonthsUtc(sub.last_downgrade_at, PLAN_DOWNGRADE_INTERVAL_MONTHS)
@@ -147,19 +114,7 @@ export function subscriptionService(deps: BillingDeps) {
       throw new AppError('plan_downgrade_once_a_month', { params: { from: earliest.toISOString() } });
     }
     await repo.updateSubscription(sub.id, { scheduled_plan_id: plan.id, last_downgrade_at: now });
-    return answerNow(trx, sub.id);
-  }
-
-  async function offeredPlanOrCurrent(trx: Db, id: string): Promise<PlanRow> {
-    const plan = await billingRepo(trx).planById(id);
-    if (!plan) throw new AppError('not_found', { message: `Plan ${id} is gone.` });
-    return plan;
-  }
-
-  async function answerNow(trx: Db, subId: string): Promise<Outcome> {
-    const sub = await billingRepo(trx).lockSubscription(subId);
-    if (!sub) throw new AppError('not_found');
-    return { answer: await subscriptionAnswerOf(deps, trx, sub) };
+    return answerNow(deps, trx, sub.id);
   }
 
   /** A first contract: the free plan at once; a paid plan once its first period is paid. */
@@ -175,8 +130,12 @@ export function subscriptionService(deps: BillingDeps) {
       await accountPaidUp(trx, userId, plan.id, 'active');
       return { answer: await subscriptionAnswerOf(deps, trx, sub) };
     }
-    const { row, url } = await chargeNow(trx, startCharge(userId, key, plan, now), plan);
-    return answerAfter(trx, userId, row, url);
+    const { row, url } = await chargeNow(
+      trx,
+      startCharge({ userId, key, plan, now, gateway: gatewayOf(deps).name }),
+      plan,
+    );
+    return answerAfter(deps, trx, userId, row, url);
   }
 
   function finish(outcome: Outcome): SubscriptionAnswer {
@@ -197,7 +156,7 @@ export function subscriptionService(deps: BillingDeps) {
         const repo = billingRepo(trx);
         await repo.lockKey(key);
         const done = await repo.chargeByKey(key);
-        if (done) return answerAfter(trx, userId, done);
+        if (done) return answerAfter(deps, trx, userId, done);
         const sub = await lockLive(trx, userId);
         const plan = await offeredPlan(trx, body.plan_id);
         const now = deps.clock.now();

@@ -28,6 +28,38 @@ interface Mail {
   key: string;
 }
 
+/** The step's mails, after its commit, to the payer's address under the domain's service name. */
+async function sendMails(deps: BillingDeps, userId: string, mails: Mail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const payer = await billingRepo(deps.db).payerOf(userId);
+  if (!payer) return;
+  const to: PayerMail = {
+    to: payer.email,
+    serviceName: payer.service_name,
+    link: `${deps.publicUrl ?? ''}/payment-failure`,
+  };
+  for (const m of mails) await deps.mail.send(m.build(to), m.key);
+}
+
+/** Mails the dealers whose default card expires before the coming renewal, once per card. */
+export async function cardExpiryNotices(deps: BillingDeps): Promise<number> {
+  const now = deps.clock.now();
+  const repo = billingRepo(deps.db);
+  let sent = 0;
+  for (const row of await repo.renewingBefore(addDays(now, CARD_EXPIRY_NOTICE_DAYS))) {
+    if (!cardExpiresBefore(row, row.current_period_end)) continue;
+    if (!(await repo.markExpiryNotice(row.card_id, now))) continue;
+    await sendMails(deps, row.user_id, [
+      {
+        key: `billing:card-expiry:${row.card_id}`,
+        build: (p) => cardExpiringMail(p, row.last4, row.current_period_end),
+      },
+    ]);
+    sent += 1;
+  }
+  return sent;
+}
+
 /**
  * The billing calendar's work on one subscription at the clock's time, in one transaction holding its row: a due
  * renewal (with a scheduled downgrade applied first), a retry of the dunning schedule, the end of a cancelled
@@ -143,18 +175,6 @@ export function billingWork(deps: BillingDeps) {
     }
   }
 
-  async function sendMails(userId: string, mails: Mail[]): Promise<void> {
-    if (mails.length === 0) return;
-    const payer = await billingRepo(db).payerOf(userId);
-    if (!payer) return;
-    const to: PayerMail = {
-      to: payer.email,
-      serviceName: payer.service_name,
-      link: `${deps.publicUrl ?? ''}/payment-failure`,
-    };
-    for (const m of mails) await deps.mail.send(m.build(to), m.key);
-  }
-
   return {
     /** One subscription's due step; run again until it answers 'skipped' to catch up on a long pause. */
     async step(subscriptionId: string): Promise<StepResult> {
@@ -166,7 +186,7 @@ export function billingWork(deps: BillingDeps) {
         userId = sub.user_id;
         return stepLocked(trx, sub, deps.clock.now(), mails);
       });
-      await sendMails(userId, mails);
+      await sendMails(deps, userId, mails);
       return result;
     },
 
@@ -178,25 +198,7 @@ export function billingWork(deps: BillingDeps) {
       return [...new Set([...renewals, ...followUps])];
     },
 
-    /** Mails the dealers whose default card expires before the coming renewal, once per card. */
-    async cardExpiryNotices(): Promise<number> {
-      const now = deps.clock.now();
-      const repo = billingRepo(db);
-      let sent = 0;
-      for (const row of await repo.renewingBefore(addDays(now, CARD_EXPIRY_NOTICE_DAYS))) {
-        if (!cardExpiresBefore(row, row.current_period_end)) continue;
-        if (!(await repo.markExpiryNotice(row.card_id, now))) continue;
-        const card = (await repo.cardsOf(row.user_id)).find((c) => c.id === row.card_id);
-        await sendMails(row.user_id, [
-          {
-            key: `billing:card-expiry:${row.card_id}`,
-            build: (p) => cardExpiringMail(p, card?.last4 ?? '', row.current_period_end),
-          },
-        ]);
-        sent += 1;
-      }
-      return sent;
-    },
+    cardExpiryNotices: () => cardExpiryNotices(deps),
   };
 }
 
