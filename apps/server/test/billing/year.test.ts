@@ -196,4 +196,56 @@ describe("a dealer's year", () => {
     expect(paid.length - paidBefore).toBe(1);
     expect((await b.subscriptionOf(actor.userId))?.current_period_end).toEqual(new Date('2027-08-01T09:00:00Z'));
   });
+
+  it('downgrades to free at the period end without a charge, the limit following', async () => {
+    clock.set('2027-09-01T09:00:00Z');
+    const actor = await dealer();
+    await cardsService(deps()).add(actor, 'card:4242:12:2030');
+    const subs = subscriptionService(deps());
+    await subs.subscribe(actor, { plan_id: 'pro', request_id: randomUUID() });
+    clock.set('2027-09-10T09:00:00Z');
+    await subs.subscribe(actor, { plan_id: 'free', request_id: randomUUID() });
+    expect((await b.userRow(actor.userId)).car_limit).toBe(50);
+    clock.set('2027-10-01T09:00:00Z');
+    await worker().tick();
+    expect(await b.subscriptionOf(actor.userId)).toMatchObject({ plan_id: 'free', status: 'active' });
+    expect((await b.userRow(actor.userId)).car_limit).toBeNull();
+    expect((await b.chargesOf(actor.userId)).map((c) => c.kind)).toEqual(['initial']);
+  });
+
+  it('retries 3, 7 and 14 days after a failed renewal, then expires the contract and the account', async () => {
+    clock.set('2027-11-01T09:00:00Z');
+    const actor = await dealer();
+    await cardsService(deps()).add(actor, 'card:4242:12:2030');
+    await subscriptionService(deps()).subscribe(actor, { plan_id: 'basic', request_id: randomUUID() });
+    const { tick } = worker();
+    gateway.failCharges = 'card_limit_exceeded';
+    const mailed = mails.length;
+    try {
+      for (let d = 0; d <= 16; d += 1) {
+        clock.set(new Date(day('2027-12-01') + d * 86_400_000));
+        await tick();
+      }
+    } finally {
+      gateway.failCharges = null;
+    }
+    const charges = await b.chargesOf(actor.userId);
+    expect(charges.map((c) => `${c.kind}:${c.period_start?.toISOString().slice(0, 10)}:${c.status}`)).toEqual([
+      'initial:2027-11-01:succeeded',
+      'renewal:2027-12-01:failed',
+      'recovery:2027-12-01:failed',
+      'recovery:2027-12-01:failed',
+      'recovery:2027-12-01:failed',
+    ]);
+    expect(await b.subscriptionOf(actor.userId)).toMatchObject({ status: 'expired', retry_count: 3 });
+    expect((await b.userRow(actor.userId)).status).toBe('expired');
+    const { email } = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', actor.userId)
+      .executeTakeFirstOrThrow();
+    const theirs = mails.slice(mailed).filter((m) => m.mail.to === email);
+    expect(theirs).toHaveLength(4);
+    expect(theirs.at(-1)?.mail.text).toContain('失効');
+  });
 });

@@ -117,30 +117,23 @@ export function billingRepo(db: Db) {
         .execute();
     },
 
-    /** Subscriptions whose paid period is over (renewal, a downgrade's start, a contract's end) at `now`. */
+    /**
+     * Subscriptions with a step due at `now`: a paid period over (renewal, a downgrade's start) or a contract's end;
+     * a past-due account's next try; an ended contract's vehicle removal (next_retry_at).
+     */
     async dueSubscriptionIds(now: Date): Promise<string[]> {
       const rows = await db
         .selectFrom('subscriptions')
         .select('id')
-        .where('status', 'in', ['active', 'cancel_pending'])
         .where((eb) =>
           eb.or([
-            eb('current_period_end', '<=', now),
-            eb.and([eb('end_date', 'is not', null), eb('end_date', '<=', now)]),
+            eb.and([
+              eb('status', 'in', ['active', 'cancel_pending']),
+              eb.or([eb('current_period_end', '<=', now), eb('end_date', '<=', now)]),
+            ]),
+            eb.and([eb('status', 'in', ['past_due', 'cancelled']), eb('next_retry_at', '<=', now)]),
           ]),
         )
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => r.id);
-    },
-
-    /** Past-due subscriptions whose next try is due, and ended contracts whose vehicles' removal is due. */
-    async followUpIds(now: Date): Promise<string[]> {
-      const rows = await db
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('status', 'in', ['past_due', 'cancelled'])
-        .where('next_retry_at', '<=', now)
         .orderBy('id')
         .execute();
       return rows.map((r) => r.id);

@@ -191,12 +191,7 @@ export function billingWork(deps: BillingDeps) {
     },
 
     /** The subscriptions with a step due now. */
-    async dueIds(): Promise<string[]> {
-      const now = deps.clock.now();
-      const repo = billingRepo(db);
-      const [renewals, followUps] = await Promise.all([repo.dueSubscriptionIds(now), repo.followUpIds(now)]);
-      return [...new Set([...renewals, ...followUps])];
-    },
+    dueIds: () => billingRepo(db).dueSubscriptionIds(deps.clock.now()),
 
     cardExpiryNotices: () => cardExpiryNotices(deps),
   };
