@@ -3,6 +3,8 @@ export * from './assert.ts';
 export * from './billing/currency.ts';
 export * from './billing/plan-form.ts';
 export * from './billing/local-card.ts';
+// Billing: subscriptions and dunning (issue 19)
+export * from './billing/calendar.ts';
 export * from './caption.ts';
 export * from './constants.ts';
 export * from './contents-limit.ts';

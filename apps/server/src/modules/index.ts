@@ -1,5 +1,6 @@
 import { accountsModule } from './accounts/index.ts';
 import { authModule } from './auth/index.ts';
+import { billingModule } from './billing/index.ts';
 import { contentsModule } from './contents/index.ts';
 import type { AppModule } from './context.ts';
 import { designModule } from './design/index.ts';
@@ -38,4 +39,6 @@ export const MODULES: readonly AppModule[] = [
   designModule,
   // Billing: plans (issue 19).
   plansModule,
+  // Billing: subscriptions and dunning (issue 19)
+  billingModule,
 ];

@@ -141,10 +141,16 @@ export type SubscribeBody = z.input<typeof subscribeBody>;
 
 export const PAYMENT_STATES = ['paid', 'requires_action', 'failed', 'none'] as const;
 
+/**
+ * A start whose first payment waits on its 3-D Secure challenge is `incomplete` in the answer (no contract row yet;
+ * its id is empty): it becomes active when the challenge is answered (POST /subscription/confirm or the webhook).
+ */
+export const SUBSCRIPTION_ANSWER_STATUSES = [...SUBSCRIPTION_STATUSES, 'incomplete'] as const;
+
 export const subscriptionAnswer = z.object({
   id: z.string(),
   plan: z.object({ id: z.string(), name: z.string(), interval: z.enum(PLAN_INTERVALS) }),
-  status: z.enum(SUBSCRIPTION_STATUSES),
+  status: z.enum(SUBSCRIPTION_ANSWER_STATUSES),
   currency: z.enum(PLAN_FORM_CURRENCIES),
   total_without_tax: z.int(),
   tax: z.int(),
@@ -167,6 +173,9 @@ export const subscriptionAnswer = z.object({
   }),
 });
 export type SubscriptionAnswer = z.output<typeof subscriptionAnswer>;
+
+/** The webhook's acknowledgement: `duplicate` when the notice was received before (a replay changes nothing). */
+export const webhookAnswer = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
 // ---- Invoices and customers -------------------------------------------------------------------------------------
 
