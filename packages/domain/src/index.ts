@@ -5,6 +5,7 @@ export * from './billing/plan-form.ts';
 export * from './billing/local-card.ts';
 // Billing: subscriptions and dunning (issue 19)
 export * from './billing/calendar.ts';
+export * from './billing/invoice-totals.ts';
 export * from './caption.ts';
 export * from './constants.ts';
 export * from './contents-limit.ts';

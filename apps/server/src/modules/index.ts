@@ -9,6 +9,7 @@ import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
 // Billing: plans (issue 19).
 import { plansModule } from './plans/index.ts';
+import { invoicesModule } from './invoices/index.ts';
 import { processesModule } from './processes/index.ts';
 import { profileModule } from './profile/index.ts';
 import { publishingModule } from './publishing/index.ts';
@@ -41,4 +42,5 @@ export const MODULES: readonly AppModule[] = [
   plansModule,
   // Billing: subscriptions and dunning (issue 19)
   billingModule,
+  invoicesModule,
 ];

@@ -229,6 +229,8 @@ export const invoiceDetailAnswer = invoiceSummary.extend({
   lines: z.array(invoiceLine),
   /** The qualified-invoice totals: per tax rate, the taxable total and its tax, rounded once per rate. */
   tax_by_rate: z.array(z.object({ rate: z.number(), taxable: z.int(), tax: z.int() })),
+  /** The sum of the lines outside consumption tax (late-payment interest), shown as their own group. */
+  outside_tax: z.int(),
 });
 export type InvoiceDetailAnswer = z.output<typeof invoiceDetailAnswer>;
 
