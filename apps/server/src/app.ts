@@ -73,6 +73,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Card payments; see ModuleContext.payments. */
   payments?: PaymentGateway;
+  /** Where the contact form's inquiries go; see ModuleContext.operatorEmail. */
+  operatorEmail?: string | undefined;
 }
 
 /**
@@ -130,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keepUploadsInStore: deps.keepUploadsInStore ?? false,
     clock: deps.clock ?? systemClock,
     payments: deps.payments,
+    operatorEmail: deps.operatorEmail,
   };
 
   await app.register(healthRoutes, { db: deps.db });

@@ -200,6 +200,8 @@ export const MENU: readonly MenuEntry[] = [
   }),
   leaf('custom_design', '/custom-design/edit', { anyOption: ['hotspot_browser', 'hotspot_app'] }),
   leaf('contact', '/contact/form', { hiddenOnHosts: ['dealer_brand'] }),
+  // The master's editing of each domain's terms, privacy policy and personal-information notice (issue 19).
+  leaf('legal_edit', '/legal/edit', { roles: ['master'] }),
 ];
 
 /** The roles-table row "user list, add, edit". */

@@ -13,6 +13,7 @@ import type {
 } from './schema-billing.ts';
 import type { CustomDesignsTable } from './schema-design.ts';
 import type { HotspotsTable } from './schema-hotspots.ts';
+import type { LegalAcceptancesTable, LegalDocumentsTable } from './schema-legal.ts';
 import type {
   ExteriorFramesTable,
   ExteriorGroupsTable,
@@ -300,6 +301,8 @@ export interface Database {
   invoice_numbers: InvoiceNumbersTable;
   invoices: InvoicesTable;
   media_secrets: MediaSecretsTable;
+  legal_documents: LegalDocumentsTable;
+  legal_acceptances: LegalAcceptancesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

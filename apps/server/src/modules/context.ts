@@ -41,6 +41,8 @@ export interface ModuleContext {
   clock: Clock;
   /** Card payments (platform/payments): the local gateway by default, Stripe or PAY.JP by configuration. */
   payments?: PaymentGateway | undefined;
+  /** Where the contact form's inquiries go (SPINYARD_OPERATOR_EMAIL); unset, to the masters' addresses. */
+  operatorEmail?: string | undefined;
 }
 
 /**

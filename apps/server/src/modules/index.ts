@@ -1,11 +1,13 @@
 import { accountsModule } from './accounts/index.ts';
 import { authModule } from './auth/index.ts';
+import { contactModule } from './contact/index.ts';
 import { contentsModule } from './contents/index.ts';
 import type { AppModule } from './context.ts';
 import { designModule } from './design/index.ts';
 import { exteriorModule } from './exterior/index.ts';
 import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
+import { legalModule } from './legal/index.ts';
 import { processesModule } from './processes/index.ts';
 import { profileModule } from './profile/index.ts';
 import { publishingModule } from './publishing/index.ts';
@@ -34,4 +36,6 @@ export const MODULES: readonly AppModule[] = [
   hotspotsModule,
   speechModule,
   designModule,
+  legalModule,
+  contactModule,
 ];
