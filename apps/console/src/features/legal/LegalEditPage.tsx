@@ -1,4 +1,5 @@
 import { Alert, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { LEGAL_KINDS, type LegalKind } from '@spinyard/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +19,8 @@ import { LegalVersions } from './LegalVersions.tsx';
  */
 export function LegalEditPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const domains = useDomainList({ page: 1, limit: 300, q: search });
+  // The first 300 domains, filtered in the picker as the master types (the picker's own search drives no query).
+  const domains = useDomainList({ page: 1, limit: 300, q: '' });
   const profile = useProfile();
   const [picked, setPicked] = useState<string | null>(null);
   const [kind, setKind] = useState<LegalKind>('terms');
@@ -27,6 +28,8 @@ export function LegalEditPage() {
   // The master's own domain (the product's) until another is picked.
   const domainId = picked ?? items.find((d) => d.host === profile.data?.domain.host)?.id ?? items[0]?.id ?? null;
   const edit = useLegalEdit(kind, domainId);
+  // The three titles do not fit side by side on a phone: one under the other there.
+  const narrow = useMediaQuery('(max-width: 36em)');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -40,7 +43,6 @@ export function LegalEditPage() {
           value={domainId}
           onChange={setPicked}
           searchable
-          onSearchChange={setSearch}
           nothingFoundMessage="-"
           allowDeselect={false}
           w={{ base: '100%', sm: 360 }}
@@ -51,8 +53,8 @@ export function LegalEditPage() {
           value={kind}
           onChange={(value) => setKind(value as LegalKind)}
           data={LEGAL_KINDS.map((k) => ({ value: k, label: t(`legal.kinds.${k}`) }))}
-          orientation="horizontal"
-          style={{ maxWidth: '100%', overflowX: 'auto' }}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          fullWidth={narrow}
           data-testid="legal-kind"
         />
       </Group>
