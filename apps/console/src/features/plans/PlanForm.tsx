@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../components/ActionButton.tsx';
 import { focusFirstInvalid } from '../../components/focusFirstInvalid.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
+import { ControlledField } from '../../forms/ControlledField.tsx';
 import { refusalFieldErrors } from '../../forms/refusalErrors.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
@@ -144,19 +145,28 @@ export function PlanForm({
         <SectionCard title={t('billingPlans.form.sectionOffer')} id="plan-offer">
           <Stack gap="md">
             {select('status', PLAN_STATUSES)}
-            <Switch
-              {...form.field('enabled')}
-              label={t('billingPlans.fields.enabled')}
-              description={t('billingPlans.help.enabled')}
-              disabled={locked.has('enabled')}
-              data-testid="plan-enabled"
-            />
-            <Switch
-              {...form.field('shown')}
-              label={t('billingPlans.fields.shown')}
-              description={t('billingPlans.help.shown')}
-              data-testid="plan-shown"
-            />
+            {(['enabled', 'shown'] as const).map((name) => (
+              <ControlledField
+                key={name}
+                form={form}
+                name={name}
+                render={(field) => (
+                  // Mantine's Switch holds its state in React: the form keeps the value, not the DOM.
+                  <Switch
+                    name={field.name}
+                    ref={field.ref}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                    error={field.error}
+                    label={t(`billingPlans.fields.${name}`)}
+                    description={t(`billingPlans.help.${name}`)}
+                    disabled={locked.has(name)}
+                    data-testid={`plan-${name}`}
+                  />
+                )}
+              />
+            ))}
           </Stack>
         </SectionCard>
         <FormActions>

@@ -1,5 +1,5 @@
-import { Badge, Table, Text } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, formatMoney } from '@spinyard/domain';
+import { Badge, Table, Text, VisuallyHidden } from '@mantine/core';
+import { DEFAULT_PAGE_SIZE, FREE_PLAN_ID, formatMoney } from '@spinyard/domain';
 import { IconCheck, IconMinus, IconPencil, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,8 @@ function FlagCell({ on, label }: { on: boolean; label: string }) {
   const Glyph = on ? IconCheck : IconMinus;
   return (
     <Table.Td>
-      <Glyph size={18} color={on ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-gray-6)'} aria-label={label} />
+      <Glyph size={18} color={on ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-gray-6)'} aria-hidden />
+      <VisuallyHidden>{label}</VisuallyHidden>
     </Table.Td>
   );
 }
@@ -66,7 +67,8 @@ function PlanRow({ plan }: { plan: PlanAnswer }) {
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         <RowAction label={t('billingPlans.list.edit', { id: plan.id })} icon={IconPencil} to={editPath} />
-        <DeletePlanButton plan={plan} />
+        {/* The free plan is never deleted (free_plan_fixed): no action that can only be refused. */}
+        {plan.id !== FREE_PLAN_ID && <DeletePlanButton plan={plan} />}
       </Table.Td>
     </Table.Tr>
   );
