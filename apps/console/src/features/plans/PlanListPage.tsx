@@ -1,4 +1,4 @@
-import { Badge, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE, FREE_PLAN_ID, formatMoney } from '@spinyard/domain';
 import { IconCheck, IconMinus, IconPencil, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -56,9 +56,9 @@ function PlanRow({ plan }: { plan: PlanAnswer }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={plan.status === 'active' ? 'green' : 'gray'} variant="light">
+        <Text size="sm" fw={600} c={plan.status === 'active' ? 'green.9' : 'gray.7'} style={{ whiteSpace: 'nowrap' }}>
           {t(`billingPlans.statusOptions.${plan.status}`)}
-        </Badge>
+        </Text>
       </Table.Td>
       <FlagCell on={plan.enabled} label={yesNo(plan.enabled)} />
       <FlagCell on={plan.shown} label={yesNo(plan.shown)} />
@@ -141,7 +141,7 @@ export function PlanListPage() {
         }}
       >
         <ListTable
-          minWidth={980}
+          minWidth={900}
           testId="plan-table"
           dimmed={list.isPlaceholderData}
           columns={columns.map((column) => t(`billingPlans.list.columns.${column}`))}
