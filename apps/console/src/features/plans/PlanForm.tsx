@@ -25,6 +25,18 @@ import { FormActions } from '../tenancy/shared/FormActions.tsx';
 import { SectionCard } from '../tenancy/shared/SectionCard.tsx';
 import { lockedPlanFields, PLAN_FIELDS, PLAN_NAME_KEYS, planFieldText } from './planText.ts';
 
+/** Why some fields of a stored plan are read-only: its subscribers, or its being the free plan. */
+function PlanLockedNote({ plan }: { plan: PlanAnswer }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="plan-locked">
+      {plan.subscriber_count > 0
+        ? t('billingPlans.form.lockedBySubscribers', { count: plan.subscriber_count })
+        : t('billingPlans.form.lockedFree')}
+    </Alert>
+  );
+}
+
 /**
  * The plan form of /plan/add and /plan/edit/{id}: the domain's plan form schema (the amount typed in the major
  * unit, 1,000 yen or 9.99 dollars, read into minor units), each refusal beside its field in the user's language.
@@ -80,13 +92,7 @@ export function PlanForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880} mx="auto">
-        {locked.size > 0 && plan && (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="plan-locked">
-            {plan.subscriber_count > 0
-              ? t('billingPlans.form.lockedBySubscribers', { count: plan.subscriber_count })
-              : t('billingPlans.form.lockedFree')}
-          </Alert>
-        )}
+        {locked.size > 0 && plan && <PlanLockedNote plan={plan} />}
         <SectionCard title={t('billingPlans.form.sectionPlan')} id="plan-basics">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
