@@ -152,6 +152,12 @@ describe('subscription', () => {
     const url: string = started.json().payment.challenge_url;
     expect(url).toMatch(/^https:\/\/3ds\.test\//);
     expect((await call(t.app, u.token, 'GET', '/v1/subscription')).json().status).toBe('incomplete');
+    // Pressed again before answering the challenge: the same start, no second charge; another plan waits its turn.
+    const charged = gateway.calls.filter((c) => c.method === 'charge').length;
+    const again = await subscribe(u, 'basic');
+    expect(again.json()).toMatchObject({ status: 'incomplete', payment: { challenge_url: url } });
+    expect((await subscribe(u, 'pro')).statusCode).toBe(409);
+    expect(gateway.calls.filter((c) => c.method === 'charge').length).toBe(charged);
     gateway.completeChallenge(url.split('/').at(-1) ?? '', true);
     const confirmed = await call(t.app, u.token, 'POST', '/v1/subscription/confirm');
     expect(confirmed.json()).toMatchObject({ status: 'active', plan: { id: 'basic' }, payment: { state: 'paid' } });
