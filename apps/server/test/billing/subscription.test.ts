@@ -196,6 +196,24 @@ describe('subscription', () => {
     expect((await post({ ...gateway.webhook(event), body: '{not json' })).statusCode).toBe(400);
     const other = await t.app.inject({ method: 'POST', url: '/v1/payments/webhook/stripe', payload: '{}' });
     expect(other.statusCode).toBe(404);
+
+    // A challenge failed: the charge is failed and no contract starts.
+    const v = await dealer();
+    await addCard(v);
+    gateway.challenge = true;
+    const waiting = await subscribe(v, 'basic');
+    gateway.challenge = false;
+    const failedRef = (waiting.json().payment.challenge_url as string).split('/').at(-1) ?? '';
+    const failed = {
+      id: `evt_f_${failedRef}`,
+      type: 'charge.failed' as const,
+      gatewayType: 'charge.failed',
+      chargeRef: failedRef,
+      error: 'card_invalid_input' as const,
+    };
+    expect((await post(gateway.webhook(failed))).statusCode).toBe(200);
+    expect(await b.chargesOf(v.id)).toMatchObject([{ status: 'failed', error_code: 'card_invalid_input' }]);
+    expect(await b.subscriptionOf(v.id)).toBeUndefined();
   });
 
   it('lets one of a change and a cancellation racing win; the other gets 409', async () => {
