@@ -78,11 +78,18 @@ export const ERROR_CATALOGUE = catalogue({
   plan_downgrade_once_a_month: [409, 'A plan can be downgraded only once a month.'],
   renewal_too_close_to_expiry: [409, 'The plan cannot be renewed this close to its expiry.'],
 
+  // ---- Card gateways (issue 19): declines the catalogue's card errors do not name -----------------------------
+  card_declined: [402, 'The card was declined. Please register another card or check with your card issuer.'],
+  card_authentication_required: [402, 'Your card issuer asks you to confirm this payment. Please pay again from the payment screen.'],
+
   // ---- Vehicles, plans and domains --------------------------------------------------------------------------
   vehicle_limit_reached: [403, 'The vehicle limit is reached. Delete a vehicle or change your plan.'],
   duplicate_vehicle_id: [409, 'This management ID is already used by another vehicle.'],
   duplicate_plan_id: [409, 'This plan ID is already used.'],
   plan_has_subscribers: [409, 'A plan with active subscribers cannot be disabled or deleted.'],
+  // Billing: plans (issue 19).
+  plan_not_found: [404, 'This plan does not exist or was deleted.'],
+  free_plan_fixed: [409, 'The free plan cannot be deleted, disabled, made inactive or given an amount.'],
   publish_without_images: [409, 'A vehicle cannot be published without registered images.'],
   upload_over_limit: [403, 'The upload limit for panoramas or exterior videos is exceeded.'],
   delete_blocked_processing: [409, 'This cannot be deleted while it is being processed.'],

@@ -14,6 +14,12 @@ import type {
 import type { CustomDesignsTable } from './schema-design.ts';
 import type { HotspotsTable } from './schema-hotspots.ts';
 import type {
+  LocalGatewayCardsTable,
+  LocalGatewayChargesTable,
+  LocalGatewayCustomersTable,
+  LocalGatewaySecretsTable,
+} from './schema-local-gateway.ts';
+import type {
   ExteriorFramesTable,
   ExteriorGroupsTable,
   ExteriorSettingsTable,
@@ -30,6 +36,7 @@ import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTabl
 export type * from './schema-billing.ts';
 export type * from './schema-design.ts';
 export type * from './schema-hotspots.ts';
+export type * from './schema-local-gateway.ts';
 export type * from './schema-media.ts';
 export type * from './schema-publishing.ts';
 export type * from './schema-statistics.ts';
@@ -300,6 +307,10 @@ export interface Database {
   invoice_numbers: InvoiceNumbersTable;
   invoices: InvoicesTable;
   media_secrets: MediaSecretsTable;
+  local_gateway_customers: LocalGatewayCustomersTable;
+  local_gateway_cards: LocalGatewayCardsTable;
+  local_gateway_charges: LocalGatewayChargesTable;
+  local_gateway_secrets: LocalGatewaySecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

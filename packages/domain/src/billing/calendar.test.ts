@@ -8,7 +8,6 @@ import {
   periodEnd,
   prorate,
   renewalAllowed,
-  taxOf,
 } from './calendar.ts';
 
 const at = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
@@ -38,12 +37,6 @@ describe('periodEnd', () => {
 });
 
 describe('money', () => {
-  it('rounds the tax down to the minor unit', () => {
-    expect(taxOf(9800)).toBe(980);
-    expect(taxOf(1999)).toBe(199);
-    expect(taxOf(0)).toBe(0);
-  });
-
   it('prorates an upgrade: credit for the unused part, the new plan for the rest', () => {
     // 30-day period, upgraded after 10 days: 20/30 left.
     const p = prorate({

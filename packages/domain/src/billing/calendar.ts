@@ -3,7 +3,6 @@ import {
   LATE_FEE_ANNUAL_RATE,
   type PlanInterval,
   RENEWAL_REFUSED_WITHIN_DAYS,
-  TAX_RATE,
 } from '../constants.ts';
 import { addMonthsUtc } from '../service-end.ts';
 
@@ -70,11 +69,6 @@ export function contractEnd(anchor: Date, interval: PlanInterval, currentEnd: Da
   let end = currentEnd;
   while (end < earliest) end = nextPeriodEnd(anchor, interval, end);
   return end;
-}
-
-/** Consumption tax on an amount, rounded down to the minor unit (one function, so the invoices' rule can fold it). */
-export function taxOf(amount: number): number {
-  return Math.floor(amount * TAX_RATE);
 }
 
 export interface Proration {

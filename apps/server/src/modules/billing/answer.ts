@@ -1,4 +1,4 @@
-import { lateFee, type SubscriptionAnswer, taxOf } from '@spinyard/domain';
+import { lateFee, type SubscriptionAnswer, TAX_RATE, taxOf } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { ChargeRow, PlanRow, SubscriptionRow } from './repo.ts';
@@ -37,7 +37,7 @@ export async function paymentOf(
 /** What a past-due account owes now: the period's price with tax, and the late fee since the due date. */
 export function openAmountOf(sub: SubscriptionRow, plan: PlanRow | undefined, now: Date): number {
   if (sub.status !== 'past_due' || !plan) return 0;
-  const owed = Number(plan.amount) + taxOf(Number(plan.amount));
+  const owed = Number(plan.amount) + taxOf(Number(plan.amount), TAX_RATE);
   return owed + lateFee(owed, sub.past_due_since ?? sub.current_period_end, now);
 }
 
@@ -75,7 +75,7 @@ export async function subscriptionAnswerOf(
   const plan = await planOf(db, sub.plan_id);
   const scheduled = sub.scheduled_plan_id ? await repo.planById(sub.scheduled_plan_id) : undefined;
   const amount = Number(plan.amount);
-  const tax = taxOf(amount);
+  const tax = taxOf(amount, TAX_RATE);
   const shown = payment ?? (await paymentOf(deps, await repo.lastChargeOf(sub.id)));
   return {
     id: sub.id,

@@ -26,7 +26,7 @@ function chargeOf(input: {
 }): NewCharge {
   const taxable = input.lines.filter((l) => l.tax_rate > 0).reduce((sum, l) => sum + l.amount, 0);
   const fee = input.lines.filter((l) => l.tax_rate === 0).reduce((sum, l) => sum + l.amount, 0);
-  const tax = taxOf(taxable);
+  const tax = taxOf(taxable, TAX_RATE);
   return {
     user_id: input.sub.user_id,
     subscription_id: input.sub.id,
@@ -118,7 +118,7 @@ export function periodCharge(input: {
   const { sub, plan, kind } = input;
   const period = periodAfter(sub, plan);
   const amount = Number(plan.amount);
-  const owed = amount + taxOf(amount);
+  const owed = amount + taxOf(amount, TAX_RATE);
   const fee = kind === 'recovery' ? lateFee(owed, sub.past_due_since ?? period.start, input.now) : 0;
   return chargeOf({
     sub,

@@ -1,4 +1,6 @@
+import { type Clock, systemClock } from '../../platform/clock/clock.ts';
 import type { AppModule, ModuleContext } from '../context.ts';
+import { DEFAULT_INVOICE_ISSUER, type InvoiceIssuer, issueInvoiceForCharge } from '../invoices/issue.ts';
 import { cardsService } from './cards-service.ts';
 import { contractService } from './contract.ts';
 import { billingJobs } from './jobs.ts';
@@ -7,6 +9,12 @@ import type { BillingDeps } from './settle.ts';
 import { subscriptionService } from './subscription-service.ts';
 import { webhookService } from './webhook-service.ts';
 
+function invoiceOnPayment(clock: Clock, issuer: InvoiceIssuer): NonNullable<BillingDeps['onChargePaid']> {
+  return async (trx, chargeId) => {
+    await issueInvoiceForCharge(trx, chargeId, clock.now(), issuer);
+  };
+}
+
 function depsOf(ctx: ModuleContext): BillingDeps {
   return {
     db: ctx.db,
@@ -14,9 +22,8 @@ function depsOf(ctx: ModuleContext): BillingDeps {
     payments: ctx.payments,
     mail: ctx.mail,
     publicUrl: ctx.publicUrl,
-    // Left unset until modules/invoices is merged: the lead wires its "issue the invoice of this paid charge" here
-    // (and in billingJobs' options), called once inside the transaction that marks the charge succeeded.
-    onChargePaid: undefined,
+    // Each paid charge's invoice, issued inside the transaction that marks the charge succeeded.
+    onChargePaid: invoiceOnPayment(ctx.clock, ctx.invoiceIssuer),
   };
 }
 
@@ -39,5 +46,8 @@ export const billingModule: AppModule = {
       contract: contractService(deps),
     });
   },
-  jobs: (ctx) => billingJobs(ctx, {}),
+  jobs: (ctx) =>
+    billingJobs(ctx, {
+      onChargePaid: invoiceOnPayment(ctx.clock ?? systemClock, ctx.invoiceIssuer ?? DEFAULT_INVOICE_ISSUER),
+    }),
 };
