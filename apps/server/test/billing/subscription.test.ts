@@ -22,6 +22,14 @@ beforeAll(async () => {
 const dealer = () => t.make.signedIn({ privilege_type: 'admin', is_pay_by_credit: true });
 const subscribe = (u: SignedInUser, plan_id: string, request_id: string = randomUUID()) =>
   call(t.app, u.token, 'POST', '/v1/subscription', { plan_id, request_id });
+/** A start whose payment asks for a 3-D Secure challenge: the answer and the gateway's charge reference. */
+async function challengedStart(u: SignedInUser) {
+  gateway.challenge = true;
+  const res = await subscribe(u, 'basic').finally(() => {
+    gateway.challenge = false;
+  });
+  return { res, ref: (res.json().payment.challenge_url as string).split('/').at(-1) ?? '' };
+}
 const addCard = (u: SignedInUser, token = 'card:4242:12:2099') =>
   call(t.app, u.token, 'POST', '/v1/credit-cards', { token });
 
@@ -145,9 +153,7 @@ describe('subscription', () => {
     clock.set('2026-03-01T00:00:00Z');
     const u = await dealer();
     await addCard(u);
-    gateway.challenge = true;
-    const started = await subscribe(u, 'basic');
-    gateway.challenge = false;
+    const { res: started } = await challengedStart(u);
     expect(started.json()).toMatchObject({ status: 'incomplete', payment: { state: 'requires_action' } });
     const url: string = started.json().payment.challenge_url;
     expect(url).toMatch(/^https:\/\/3ds\.test\//);
@@ -167,10 +173,7 @@ describe('subscription', () => {
   it('applies a charge the webhook reports; a bad signature changes nothing; a replay does nothing', async () => {
     const u = await dealer();
     await addCard(u);
-    gateway.challenge = true;
-    const started = await subscribe(u, 'basic');
-    gateway.challenge = false;
-    const ref = (started.json().payment.challenge_url as string).split('/').at(-1) ?? '';
+    const { ref } = await challengedStart(u);
     const event = {
       id: `evt_${ref}`,
       type: 'charge.succeeded' as const,
@@ -200,10 +203,7 @@ describe('subscription', () => {
     // A challenge failed: the charge is failed and no contract starts.
     const v = await dealer();
     await addCard(v);
-    gateway.challenge = true;
-    const waiting = await subscribe(v, 'basic');
-    gateway.challenge = false;
-    const failedRef = (waiting.json().payment.challenge_url as string).split('/').at(-1) ?? '';
+    const { ref: failedRef } = await challengedStart(v);
     const failed = {
       id: `evt_f_${failedRef}`,
       type: 'charge.failed' as const,
