@@ -64,87 +64,121 @@ const err = (status: number, type: string, code: string, message: string, extra:
   body: { error: { code, message, status, type, ...extra } },
 });
 
-export async function startFakePayjp() {
-  const tokens = new Map<string, { card: Omit<Card, 'id' | 'customer'>; used: boolean }>();
-  const customers = new Set<string>();
-  const cards = new Map<string, Card>();
-  const charges = new Map<string, Charge>();
-  const chargesByKey = new Map<string, number>();
-  const shown = ({ behaviour: _, ...card }: Card) => card;
+const shown = ({ behaviour: _, ...card }: Card) => card;
 
-  const saveCard = (customer: string, form: Form): FakeAnswer => {
-    if (!customers.has(customer)) return err(404, 'client_error', 'invalid_id', `No such customer: ${customer}`);
-    const token = tokens.get(String(form.card ?? ''));
-    if (!token) return err(400, 'client_error', 'invalid_id', `No such token: ${String(form.card)}`, { param: 'card' });
-    if (token.used) return err(400, 'client_error', 'token_already_used', 'Token has already been used.');
-    token.used = true;
-    if (token.card.behaviour === 'expired') return err(402, 'card_error', 'expired_card', 'Card expired.');
-    if (token.card.behaviour === 'invalid_cvc') return err(402, 'card_error', 'invalid_cvc', 'Invalid CVC.');
-    const card: Card = { ...token.card, id: id('car'), object: 'card', customer };
-    cards.set(card.id, card);
-    return { status: 200, body: shown(card) };
+interface PayjpState {
+  tokens: Map<string, { card: Omit<Card, 'id' | 'customer'>; used: boolean }>;
+  customers: Set<string>;
+  cards: Map<string, Card>;
+  charges: Map<string, Charge>;
+  chargesByKey: Map<string, number>;
+}
+
+function saveCard(state: PayjpState, customer: string, form: Form): FakeAnswer {
+  const { customers, tokens, cards } = state;
+  if (!customers.has(customer)) return err(404, 'client_error', 'invalid_id', `No such customer: ${customer}`);
+  const token = tokens.get(String(form.card ?? ''));
+  if (!token) return err(400, 'client_error', 'invalid_id', `No such token: ${String(form.card)}`, { param: 'card' });
+  if (token.used) return err(400, 'client_error', 'token_already_used', 'Token has already been used.');
+  token.used = true;
+  if (token.card.behaviour === 'expired') return err(402, 'card_error', 'expired_card', 'Card expired.');
+  if (token.card.behaviour === 'invalid_cvc') return err(402, 'card_error', 'invalid_cvc', 'Invalid CVC.');
+  const card: Card = { ...token.card, id: id('car'), object: 'card', customer };
+  cards.set(card.id, card);
+  return { status: 200, body: shown(card) };
+}
+
+function createCharge(state: PayjpState, form: Form, key: string | undefined): FakeAnswer {
+  const { cards, charges, chargesByKey } = state;
+  const card = cards.get(String(form.card ?? ''));
+  if (!card || card.customer !== form.customer)
+    return err(400, 'client_error', 'invalid_id', 'No such card', { param: 'card' });
+  if (form.currency !== 'jpy') return err(400, 'client_error', 'invalid_currency', 'Invalid currency.');
+  const amount = Number(form.amount);
+  if (!Number.isInteger(amount) || amount < 50) return err(400, 'client_error', 'invalid_amount', 'Invalid amount.');
+  const charge: Charge = {
+    id: id('ch'),
+    object: 'charge',
+    amount,
+    currency: 'jpy',
+    customer: card.customer,
+    card: shown(card),
+    paid: true,
+    captured: true,
+    failure_code: null,
+    failure_message: null,
+    three_d_secure_status: null,
+    metadata: typeof form.metadata === 'object' ? form.metadata : {},
+    description: typeof form.description === 'string' ? form.description : null,
+    refunded: false,
+    livemode: false,
+    created: Math.floor(Date.now() / 1000),
   };
-
-  const createCharge = (form: Form, key: string | undefined): FakeAnswer => {
-    const card = cards.get(String(form.card ?? ''));
-    if (!card || card.customer !== form.customer)
-      return err(400, 'client_error', 'invalid_id', 'No such card', { param: 'card' });
-    if (form.currency !== 'jpy') return err(400, 'client_error', 'invalid_currency', 'Invalid currency.');
-    const amount = Number(form.amount);
-    if (!Number.isInteger(amount) || amount < 50) return err(400, 'client_error', 'invalid_amount', 'Invalid amount.');
-    const charge: Charge = {
-      id: id('ch'),
-      object: 'charge',
-      amount,
-      currency: 'jpy',
-      customer: card.customer,
-      card: shown(card),
-      paid: true,
-      captured: true,
-      failure_code: null,
-      failure_message: null,
-      three_d_secure_status: null,
-      metadata: typeof form.metadata === 'object' ? form.metadata : {},
-      description: typeof form.description === 'string' ? form.description : null,
-      refunded: false,
-      livemode: false,
-      created: Math.floor(Date.now() / 1000),
-    };
-    charges.set(charge.id, charge);
-    if (key) chargesByKey.set(key, (chargesByKey.get(key) ?? 0) + 1);
-    if (form.three_d_secure === 'true') {
-      Object.assign(charge, { paid: false, captured: false, three_d_secure_status: 'unverified' });
-      return { status: 200, body: charge };
-    }
-    if (card.behaviour === 'declined_at_charge') {
-      Object.assign(charge, {
-        paid: false,
-        captured: false,
-        failure_code: 'card_declined',
-        failure_message: 'Card declined.',
-      });
-      return err(402, 'card_error', 'card_declined', 'Card declined.', { charge: charge.id });
-    }
+  charges.set(charge.id, charge);
+  if (key) chargesByKey.set(key, (chargesByKey.get(key) ?? 0) + 1);
+  if (form.three_d_secure === 'true') {
+    Object.assign(charge, { paid: false, captured: false, three_d_secure_status: 'unverified' });
     return { status: 200, body: charge };
-  };
+  }
+  if (card.behaviour === 'declined_at_charge') {
+    Object.assign(charge, {
+      paid: false,
+      captured: false,
+      failure_code: 'card_declined',
+      failure_message: 'Card declined.',
+    });
+    return err(402, 'card_error', 'card_declined', 'Card declined.', { charge: charge.id });
+  }
+  return { status: 200, body: charge };
+}
 
-  const finish = (charge: Charge | undefined): FakeAnswer => {
-    if (!charge) return err(404, 'client_error', 'invalid_id', 'No such charge');
-    if (charge.three_d_secure_status === 'unverified') {
-      return err(400, 'client_error', 'three_d_secure_incompleted', '3-D Secure is not completed.');
-    }
-    if (charge.three_d_secure_status !== 'verified' || charge.captured) {
-      return err(400, 'client_error', 'not_in_three_d_secure_flow', 'Not in 3-D Secure flow.');
-    }
-    const declined = cards.get(charge.card.id)?.behaviour === 'declined_at_charge';
-    Object.assign(
-      charge,
-      declined ? { failure_code: 'card_declined', failure_message: 'Card declined.' } : { paid: true, captured: true },
-    );
-    return declined
-      ? err(402, 'card_error', 'card_declined', 'Card declined.', { charge: charge.id })
-      : { status: 200, body: charge };
+function finish(state: PayjpState, charge: Charge | undefined): FakeAnswer {
+  if (!charge) return err(404, 'client_error', 'invalid_id', 'No such charge');
+  if (charge.three_d_secure_status === 'unverified') {
+    return err(400, 'client_error', 'three_d_secure_incompleted', '3-D Secure is not completed.');
+  }
+  if (charge.three_d_secure_status !== 'verified' || charge.captured) {
+    return err(400, 'client_error', 'not_in_three_d_secure_flow', 'Not in 3-D Secure flow.');
+  }
+  const declined = state.cards.get(charge.card.id)?.behaviour === 'declined_at_charge';
+  Object.assign(
+    charge,
+    declined ? { failure_code: 'card_declined', failure_message: 'Card declined.' } : { paid: true, captured: true },
+  );
+  return declined
+    ? err(402, 'card_error', 'card_declined', 'Card declined.', { charge: charge.id })
+    : { status: 200, body: charge };
+}
+
+function makeToken(state: PayjpState, form: Form): FakeAnswer {
+  const card = typeof form.card === 'object' ? form.card : {};
+  const number = String(card.number ?? '');
+  const behaviour = TEST_CARDS[number];
+  if (!behaviour) return err(402, 'card_error', 'invalid_number', 'Invalid card number.');
+  const token = id('tok');
+  state.tokens.set(token, {
+    card: {
+      object: 'card',
+      brand: 'Visa',
+      last4: number.slice(-4),
+      exp_month: Number(card.exp_month),
+      exp_year: Number(card.exp_year),
+      behaviour,
+    },
+    used: false,
+  });
+  return { status: 200, body: { id: token, object: 'token', used: false, livemode: false } };
+}
+
+export async function startFakePayjp() {
+  const state: PayjpState = {
+    tokens: new Map(),
+    customers: new Set(),
+    cards: new Map(),
+    charges: new Map(),
+    chargesByKey: new Map(),
   };
+  const { customers, cards, charges, chargesByKey } = state;
 
   const service = await startFakeService({
     authorize: (headers) =>
@@ -155,7 +189,7 @@ export async function startFakePayjp() {
     handle({ method, path, form, headers }) {
       const parts = path.split('/').filter(Boolean);
       const publicKey = headers.authorization === basic(FAKE_PAYJP_PUBLIC_KEY);
-      if (method === 'POST' && path === '/v1/tokens') return makeToken(form);
+      if (method === 'POST' && path === '/v1/tokens') return makeToken(state, form);
       if (publicKey) return err(401, 'auth_error', 'invalid_api_key', 'The public key only makes tokens.');
       if (method === 'POST' && path === '/v1/customers') {
         const customer = id('cus');
@@ -163,7 +197,7 @@ export async function startFakePayjp() {
         return { status: 200, body: { id: customer, object: 'customer', email: form.email ?? null, livemode: false } };
       }
       if (method === 'POST' && parts[1] === 'customers' && parts[3] === 'cards' && parts.length === 4) {
-        return saveCard(parts[2] ?? '', form);
+        return saveCard(state, parts[2] ?? '', form);
       }
       if (method === 'DELETE' && parts[1] === 'customers' && parts[3] === 'cards') {
         const card = cards.get(parts[4] ?? '');
@@ -173,10 +207,10 @@ export async function startFakePayjp() {
       }
       if (method === 'POST' && path === '/v1/charges') {
         const key = headers['idempotency-key'];
-        return createCharge(form, typeof key === 'string' ? key : undefined);
+        return createCharge(state, form, typeof key === 'string' ? key : undefined);
       }
       if (method === 'POST' && parts[1] === 'charges' && parts[3] === 'tds_finish')
-        return finish(charges.get(parts[2] ?? ''));
+        return finish(state, charges.get(parts[2] ?? ''));
       if (method === 'GET' && parts[1] === 'charges' && parts.length === 3) {
         const charge = charges.get(parts[2] ?? '');
         return charge ? { status: 200, body: charge } : err(404, 'client_error', 'invalid_id', 'No such charge');
@@ -184,26 +218,6 @@ export async function startFakePayjp() {
       return err(404, 'client_error', 'not_found', `Unrecognized request URL (${method}: ${path}).`);
     },
   });
-
-  function makeToken(form: Form): FakeAnswer {
-    const card = typeof form.card === 'object' ? form.card : {};
-    const number = String(card.number ?? '');
-    const behaviour = TEST_CARDS[number];
-    if (!behaviour) return err(402, 'card_error', 'invalid_number', 'Invalid card number.');
-    const token = id('tok');
-    tokens.set(token, {
-      card: {
-        object: 'card',
-        brand: 'Visa',
-        last4: number.slice(-4),
-        exp_month: Number(card.exp_month),
-        exp_year: Number(card.exp_year),
-        behaviour,
-      },
-      used: false,
-    });
-    return { status: 200, body: { id: token, object: 'token', used: false, livemode: false } };
-  }
 
   return {
     ...service,

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import Payjp from 'payjp';
 import {
+  type AttachOutcome,
   type CardErrorCode,
   type ChargeOutcome,
   type ChargeRequest,
@@ -77,6 +78,60 @@ const BRANDS: Readonly<Record<string, string>> = {
 
 type Charge = Payjp.Charge;
 
+/** Why PAY.JP refused to save a card, as the port answers it; null when it was no refusal of the card. */
+function attachRefusal(body: PayjpErrorBody | null): AttachOutcome | null {
+  if (!body) return null;
+  if (body.type === 'card_error') {
+    const code = CODES[body.code ?? ''];
+    return {
+      ok: false,
+      error: code === 'card_declined' || !code ? 'card_registration_failed' : code,
+      gatewayMessage: body.message,
+    };
+  }
+  // A token that is not one, or used before: the browser's input was wrong.
+  if (body.code === 'invalid_id' || body.code === 'token_already_used') {
+    return { ok: false, error: 'card_invalid_input', gatewayMessage: body.message };
+  }
+  return null;
+}
+
+/** A PAY.JP notice after its token was checked: PAY.JP sends a shared token, not a signature over the body. */
+export function readPayjpNotice(
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  webhookToken: Buffer,
+): GatewayEvent {
+  const given = headers['x-payjp-webhook-token'];
+  if (typeof given !== 'string' || given === '') throw new WebhookSignatureError('no X-Payjp-Webhook-Token');
+  const candidate = Buffer.from(given);
+  if (candidate.length !== webhookToken.length || !timingSafeEqual(candidate, webhookToken)) {
+    throw new WebhookSignatureError('X-Payjp-Webhook-Token mismatch');
+  }
+  let event: { id?: unknown; type?: unknown; data?: { id?: unknown; customer?: unknown; failure_code?: unknown } };
+  try {
+    event = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new WebhookSignatureError('body is not JSON');
+  }
+  if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new WebhookSignatureError('not an event');
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const known: Readonly<Record<string, GatewayEvent['type']>> = {
+    'charge.succeeded': 'charge.succeeded',
+    'charge.failed': 'charge.failed',
+    'charge.refunded': 'charge.refunded',
+  };
+  const type = known[event.type] ?? 'other';
+  return {
+    id: event.id,
+    type,
+    gatewayType: event.type,
+    chargeRef: event.type.startsWith('charge.') ? str(event.data?.id) : undefined,
+    customerRef: str(event.data?.customer),
+    error: type === 'charge.failed' ? (CODES[str(event.data?.failure_code) ?? ''] ?? 'card_declined') : undefined,
+  };
+}
+
 export function createPayjpGateway(settings: PayjpSettings): PaymentGateway {
   const apibase = (settings.apiUrl ?? PAYJP_DEFAULT_API).replace(/\/+$/, '');
   const payjp = Payjp(settings.secretKey, { apibase, maxRetry: 0, timeout: 30_000 });
@@ -146,21 +201,9 @@ export function createPayjpGateway(settings: PayjpSettings): PaymentGateway {
           },
         };
       } catch (error) {
-        const body = payjpError(error);
-        if (!body) throw error;
-        if (body.type === 'card_error') {
-          const code = CODES[body.code ?? ''];
-          return {
-            ok: false,
-            error: code === 'card_declined' || !code ? 'card_registration_failed' : code,
-            gatewayMessage: body.message,
-          };
-        }
-        // A token that is not one, or used before: the browser's input was wrong.
-        if (body.code === 'invalid_id' || body.code === 'token_already_used') {
-          return { ok: false, error: 'card_invalid_input', gatewayMessage: body.message };
-        }
-        throw error;
+        const refusal = attachRefusal(payjpError(error));
+        if (!refusal) throw error;
+        return refusal;
       }
     },
 
@@ -226,36 +269,6 @@ export function createPayjpGateway(settings: PayjpSettings): PaymentGateway {
       }
     },
 
-    parseWebhook(rawBody, headers) {
-      const given = headers['x-payjp-webhook-token'];
-      if (typeof given !== 'string' || given === '') throw new WebhookSignatureError('no X-Payjp-Webhook-Token');
-      const candidate = Buffer.from(given);
-      if (candidate.length !== webhookToken.length || !timingSafeEqual(candidate, webhookToken)) {
-        throw new WebhookSignatureError('X-Payjp-Webhook-Token mismatch');
-      }
-      let event: { id?: unknown; type?: unknown; data?: { id?: unknown; customer?: unknown; failure_code?: unknown } };
-      try {
-        event = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new WebhookSignatureError('body is not JSON');
-      }
-      if (typeof event.id !== 'string' || typeof event.type !== 'string')
-        throw new WebhookSignatureError('not an event');
-      const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-      const known: Readonly<Record<string, GatewayEvent['type']>> = {
-        'charge.succeeded': 'charge.succeeded',
-        'charge.failed': 'charge.failed',
-        'charge.refunded': 'charge.refunded',
-      };
-      const type = known[event.type] ?? 'other';
-      return {
-        id: event.id,
-        type,
-        gatewayType: event.type,
-        chargeRef: event.type.startsWith('charge.') ? str(event.data?.id) : undefined,
-        customerRef: str(event.data?.customer),
-        error: type === 'charge.failed' ? (CODES[str(event.data?.failure_code) ?? ''] ?? 'card_declined') : undefined,
-      };
-    },
+    parseWebhook: (rawBody, headers) => readPayjpNotice(rawBody, headers, webhookToken),
   };
 }
