@@ -39,7 +39,7 @@ function page(locale: Locale, words: ChallengeWords, main: string): string {
 <meta name="robots" content="noindex">
 <title>${html(words.title)} – ${html(words.issuer)}</title>
 <style>
-body { font-family: system-ui, sans-serif; margin: 0; background: #eef1f5; color: #1c2430; }
+body { font-family: system-ui, sans-serif; margin: 0; padding: 0 1rem; background: #eef1f5; color: #1c2430; }
 main { max-width: 28rem; margin: 2rem auto; background: #fff; border: 1px solid #c9d1dc; border-radius: 8px; padding: 1.5rem; }
 .issuer { font-size: .85rem; font-weight: 600; letter-spacing: .04em; color: #7a4b00; background: #fff4dc; padding: .25rem .5rem; border-radius: 4px; display: inline-block; }
 h1 { font-size: 1.3rem; margin: .75rem 0; }
