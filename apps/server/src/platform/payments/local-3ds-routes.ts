@@ -15,6 +15,8 @@ import { localGatewayRepo } from './local-repo.ts';
  */
 
 const REF = /^lch_[0-9a-f]{24}$/;
+/** The test issuer's pages, not Spinyard's API: left out of /docs like the console's own pages. */
+const HIDDEN = { schema: { hide: true } };
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -77,7 +79,7 @@ export const localChallengeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, 
   const repo = localGatewayRepo(db);
   const localeOf = (header: string | undefined) => preferredLocale(header, 'ja');
 
-  app.get<{ Params: { ref: string } }>(`${LOCAL_CHALLENGE_PATH}/:ref`, async (request, reply) => {
+  app.get<{ Params: { ref: string } }>(`${LOCAL_CHALLENGE_PATH}/:ref`, HIDDEN, async (request, reply) => {
     const locale = localeOf(request.headers['accept-language']);
     const words = CHALLENGE_WORDS[locale];
     const charge = REF.test(request.params.ref) ? await repo.challenge(request.params.ref) : undefined;
@@ -99,20 +101,24 @@ export const localChallengeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, 
     return send(reply, 200, page(locale, words, body));
   });
 
-  app.post<{ Params: { ref: string }; Body: unknown }>(`${LOCAL_CHALLENGE_PATH}/:ref`, async (request, reply) => {
-    const locale = localeOf(request.headers['accept-language']);
-    const words = CHALLENGE_WORDS[locale];
-    const outcome = (request.body as { outcome?: unknown } | null)?.outcome;
-    const charge = REF.test(request.params.ref) ? await repo.challenge(request.params.ref) : undefined;
-    if (!charge) return send(reply, 404, page(locale, words, `<p role="alert">${html(words.not_found)}</p>`));
-    if (outcome !== 'authenticate' && outcome !== 'fail')
-      return reply.redirect(`${LOCAL_CHALLENGE_PATH}/${charge.ref}`, 303);
-    // Answered once: a second tab or a resent form finds the first answer kept, and goes back all the same.
-    await repo.settleChallenge(
-      charge.ref,
-      outcome === 'authenticate' ? 'succeeded' : 'failed',
-      outcome === 'authenticate' ? null : 'card_declined',
-    );
-    return reply.redirect(charge.return_url, 303);
-  });
+  app.post<{ Params: { ref: string }; Body: unknown }>(
+    `${LOCAL_CHALLENGE_PATH}/:ref`,
+    HIDDEN,
+    async (request, reply) => {
+      const locale = localeOf(request.headers['accept-language']);
+      const words = CHALLENGE_WORDS[locale];
+      const outcome = (request.body as { outcome?: unknown } | null)?.outcome;
+      const charge = REF.test(request.params.ref) ? await repo.challenge(request.params.ref) : undefined;
+      if (!charge) return send(reply, 404, page(locale, words, `<p role="alert">${html(words.not_found)}</p>`));
+      if (outcome !== 'authenticate' && outcome !== 'fail')
+        return reply.redirect(`${LOCAL_CHALLENGE_PATH}/${charge.ref}`, 303);
+      // Answered once: a second tab or a resent form finds the first answer kept, and goes back all the same.
+      await repo.settleChallenge(
+        charge.ref,
+        outcome === 'authenticate' ? 'succeeded' : 'failed',
+        outcome === 'authenticate' ? null : 'card_declined',
+      );
+      return reply.redirect(charge.return_url, 303);
+    },
+  );
 };
