@@ -22,6 +22,7 @@ import { authService } from './modules/auth/service.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
+import { DEFAULT_INVOICE_ISSUER, type InvoiceIssuer } from './modules/invoices/issue.ts';
 import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { GRANT_PARAM, limitedMediaGrant } from './modules/publishing/media-grant.ts';
 import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
@@ -75,6 +76,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Card payments; see ModuleContext.payments. */
   payments?: PaymentGateway;
+  /** Printed on every invoice issued; the defaults of config.ts when not given (tests). */
+  invoiceIssuer?: InvoiceIssuer;
 }
 
 /**
@@ -135,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keepUploadsInStore: deps.keepUploadsInStore ?? false,
     clock,
     payments,
+    invoiceIssuer: deps.invoiceIssuer ?? DEFAULT_INVOICE_ISSUER,
   };
 
   await app.register(healthRoutes, { db: deps.db });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REGISTRATION_NUMBER_PATTERN } from '@spinyard/domain';
 import { z } from 'zod';
 import type { PaymentSettings } from './platform/payments/settings.ts';
 import { parseBlobKey } from './platform/storage/blob-store.ts';
@@ -84,6 +85,13 @@ const envSchema = z
     PAYJP_WEBHOOK_TOKEN: z.string().min(8).optional(),
     /** Another PAY.JP API base (a test's fake); https://api.pay.jp/v1 when unset. */
     PAYJP_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // The issuer printed on every invoice (qualified-invoice rules): name, address and registration number.
+    SPINYARD_INVOICE_ISSUER_NAME: z.string().trim().min(1).max(200).default('Spinyard'),
+    SPINYARD_INVOICE_ISSUER_ADDRESS: z.string().trim().max(300).default(''),
+    SPINYARD_INVOICE_REGISTRATION_NUMBER: z
+      .string()
+      .regex(REGISTRATION_NUMBER_PATTERN, 'T followed by 13 digits, such as T1234567890123')
+      .optional(),
   })
   // A provider URL without its key would fail on the first two-step sign-in instead of at start.
   .refine((e) => !e.SMS_URL || e.SMS_API_KEY, {
@@ -151,6 +159,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   payments: PaymentSettings;
+  /** Frozen into each invoice at issue (modules/invoices InvoiceIssuer). */
+  invoiceIssuer: { name: string; address: string; registrationNumber: string };
 }
 
 export class ConfigError extends Error {
@@ -243,5 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     payments: paymentSettings(e),
+    invoiceIssuer: {
+      name: e.SPINYARD_INVOICE_ISSUER_NAME,
+      address: e.SPINYARD_INVOICE_ISSUER_ADDRESS,
+      registrationNumber: e.SPINYARD_INVOICE_REGISTRATION_NUMBER ?? '',
+    },
   };
 }

@@ -204,6 +204,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     realtime,
     publicUrl: config.publicUrl,
     productHost: config.productHost,
+    invoiceIssuer: config.invoiceIssuer,
     accessTokenTtlHours: config.accessTokenTtlHours,
     consoleDist: config.consoleDist,
     viewerDist: config.viewerDist,

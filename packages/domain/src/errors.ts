@@ -87,6 +87,9 @@ export const ERROR_CATALOGUE = catalogue({
   duplicate_vehicle_id: [409, 'This management ID is already used by another vehicle.'],
   duplicate_plan_id: [409, 'This plan ID is already used.'],
   plan_has_subscribers: [409, 'A plan with active subscribers cannot be disabled or deleted.'],
+  // Billing: plans (issue 19).
+  plan_not_found: [404, 'This plan does not exist or was deleted.'],
+  free_plan_fixed: [409, 'The free plan cannot be deleted, disabled, made inactive or given an amount.'],
   publish_without_images: [409, 'A vehicle cannot be published without registered images.'],
   upload_over_limit: [403, 'The upload limit for panoramas or exterior videos is exceeded.'],
   delete_blocked_processing: [409, 'This cannot be deleted while it is being processed.'],

@@ -34,6 +34,19 @@ const page =
 
 /** Screens built so far; every other screen of the list shows the coming-soon page under its own title. */
 const BUILT_PROTECTED: Record<string, LazyComponent> = {
+  // Billing: plans (issue 19).
+  plan_list: page(
+    () => import('../features/plans/PlanListPage.tsx'),
+    (m) => m.PlanListPage,
+  ),
+  plan_add: page(
+    () => import('../features/plans/PlanAddPage.tsx'),
+    (m) => m.PlanAddPage,
+  ),
+  plans_edit: page(
+    () => import('../features/plans/PlanEditPage.tsx'),
+    (m) => m.PlanEditPage,
+  ),
   top: page(
     () => import('../features/top/TopPage.tsx'),
     (m) => m.TopPage,

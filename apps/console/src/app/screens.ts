@@ -52,7 +52,11 @@ export const PROTECTED_SCREENS: readonly Screen[] = [
     settlements_subscription: '/settlements/subscription',
     settlements_usagequota: '/settlements/usagequota',
   }),
-  ...family('plan_list', '/plan/list', { plan_add: '/plan/add' }),
+  ...family('plan_list', '/plan/list', {
+    plan_add: '/plan/add',
+    // Billing: plans. Not in the spec's list (it has no edit screen for plans); ours, docs/decisions.md.
+    plans_edit: '/plan/edit/:planId',
+  }),
   ...family('domain_list', '/domain/list', {
     domain_add: '/domain/add',
     domain_confirmation: '/domain/confirmation',
