@@ -203,6 +203,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     jobs: runner,
     realtime,
     publicUrl: config.publicUrl,
+    operatorEmail: config.operatorEmail,
     productHost: config.productHost,
     invoiceIssuer: config.invoiceIssuer,
     accessTokenTtlHours: config.accessTokenTtlHours,

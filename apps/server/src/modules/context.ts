@@ -44,6 +44,8 @@ export interface ModuleContext {
   payments?: PaymentGateway | undefined;
   /** Who issues invoices (config SPINYARD_INVOICE_*), for issueInvoiceForCharge. */
   invoiceIssuer: InvoiceIssuer;
+  /** Where the contact form's inquiries go (SPINYARD_OPERATOR_EMAIL); unset, to the masters' addresses. */
+  operatorEmail?: string | undefined;
 }
 
 /**
