@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { accountsService } from './modules/accounts/service.ts';
+import type { JobsContext } from './modules/context.ts';
 import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
 import { loadMediaKeys } from './modules/vehicle-media/media-urls.ts';
@@ -15,7 +16,6 @@ import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, reapMediaChildren, recordMediaChildrenIn, stopMediaChildren } from './platform/media/index.ts';
-import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { createPaymentGateway } from './platform/payments/index.ts';
 import { createNotifyHub, type NotifyHub } from './platform/realtime/notify-hub.ts';
 import { createSmsSender } from './platform/sms/index.ts';
@@ -64,7 +64,7 @@ async function startJobs(
   mediaJobs: number,
   log: Log,
   wakeups: NotifyHub,
-  payments: PaymentGateway,
+  billing: Pick<JobsContext, 'payments' | 'invoiceIssuer' | 'publicUrl'>,
 ): Promise<JobRunner> {
   // Handlers that enqueue (the contents reaper) reach the runner they are registered with once it exists.
   let late: JobRunner | undefined;
@@ -77,7 +77,16 @@ async function startJobs(
     // Only a working node holds jobs; every one of them hands back those of a worker that died.
     ...(work ? { leases: createJobLeases(runtime.url, log) } : {}),
     // Renewals and dunning charge through the same gateway as the app, on the billing calendar's clock.
-    ...serverJobs({ db: runtime.db, store, media: createMedia(), log, mailer, enqueue, clock: systemClock, payments }),
+    ...serverJobs({
+      db: runtime.db,
+      store,
+      media: createMedia(),
+      log,
+      mailer,
+      enqueue,
+      clock: systemClock,
+      ...billing,
+    }),
     log,
     lanes: { names: PIPELINE_JOB_NAMES, count: mediaJobs },
     // Enqueues wake the workers through the node's LISTEN connection; the poll only catches what that missed
@@ -194,7 +203,11 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   // One LISTEN connection per node carries every node's process changes to its sockets, and enqueues to its workers.
   const realtime = createNotifyHub(runtime.url, { log });
   const payments = await createPaymentGateway(config, runtime.db);
-  const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log, realtime, payments);
+  const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log, realtime, {
+    payments,
+    invoiceIssuer: config.invoiceIssuer,
+    publicUrl: config.publicUrl,
+  });
   const app: FastifyInstance = await buildApp({
     db: runtime.db,
     store,
@@ -244,7 +257,11 @@ async function worker(config: Config, log: Log): Promise<void> {
   // Workers purge deleted domains and make media, so they reach the same store as the serving nodes.
   const store = createBlobStore(config.storage);
   const payments = await createPaymentGateway(config, runtime.db);
-  const runner = await startJobs(runtime, mailer, store, true, config.mediaJobs, log, wakeups, payments);
+  const runner = await startJobs(runtime, mailer, store, true, config.mediaJobs, log, wakeups, {
+    payments,
+    invoiceIssuer: config.invoiceIssuer,
+    publicUrl: config.publicUrl,
+  });
   onShutdown(log, [
     ['jobs', () => runner.stop()],
     ['wakeups', () => wakeups.close()],
