@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -111,6 +111,30 @@ describe('renderSpinFrames', () => {
       }
     }
     expect(progress.at(-1) ?? 5).toBeLessThanOrEqual(5);
+  });
+
+  it('makes a size asked as JPEG only without a WebP, naming the JPEG for both', async () => {
+    const frames = await greyFrames(3, 640, 360);
+    const outDir = path.join(dir, 'out-jpeg-only');
+    await mkdir(outDir);
+    const spec = { ...SPEC, renditions: { ...SPEC.renditions, zoom: { width: 1920, webp: false } } };
+    const rendered = await renderSpinFrames(frames, { width: 640, height: 360 }, spec, {
+      outDir,
+      processes: 2,
+      timeoutMs: 60_000,
+    });
+    for (const [i, frame] of rendered.entries()) {
+      const zoom = frame.renditions.zoom!;
+      expect(zoom.webp).toBe(zoom.jpeg);
+      const jpeg = await sharp(zoom.jpeg).metadata();
+      expect([jpeg.format, jpeg.width, jpeg.height]).toEqual(['jpeg', 640, 360]);
+      expect(Math.abs((await meanOf(zoom.jpeg))[0]! - (20 + 40 * i))).toBeLessThan(4);
+      expect((await sharp(frame.renditions.display!.webp).metadata()).format).toBe('webp');
+    }
+    // No WebP of the zoom was written at all: only the other sizes' WebPs are in the folder.
+    const webps = (await readdir(outDir)).filter((name) => name.endsWith('.webp'));
+    expect(webps.filter((name) => name.includes('-zoom-'))).toEqual([]);
+    expect(webps).toHaveLength(3 * 2);
   });
 
   it('encodes JPEGs with libjpeg’s luminance and chrominance tables at the asked quality', async () => {

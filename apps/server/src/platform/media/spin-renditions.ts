@@ -15,8 +15,11 @@ import { mjpegArgs } from './jpeg-tables.ts';
  */
 
 export interface SpinRenditionSpec {
-  /** Widths by size name; a rendition is never wider than the frame. */
-  renditions: Record<string, { width: number }>;
+  /**
+   * Widths by size name; a rendition is never wider than the frame. `webp: false` makes it as JPEG only, and its
+   * `webp` in the answer then names that JPEG (docs/decisions.md, "Exterior: what the pipeline renders and when").
+   */
+  renditions: Record<string, { width: number; webp?: boolean }>;
   quality: { jpeg: number; webp: number };
   /** libwebp's method, 0 (fastest) to 6; sharp's `effort`. */
   webpEffort: number;
@@ -27,7 +30,7 @@ export interface RenderedSpinFrame {
   height: number;
   /** The frame's master: the input JPEG itself. */
   master: string;
-  /** Per size name, the files ffmpeg wrote. */
+  /** Per size name, the files ffmpeg wrote (`webp` is the JPEG's file for a rendition made as JPEG only). */
   renditions: Record<string, { width: number; height: number; jpeg: string; webp: string }>;
 }
 
@@ -64,15 +67,20 @@ function renderArgs(
   const names = Object.keys(spec.renditions);
   const jpeg = mjpegArgs(spec.quality.jpeg);
   const graph = [`[0:v]split=${names.length}${names.map((_, i) => `[r${i}]`).join('')}`];
+  const webp = (name: string) => spec.renditions[name]!.webp !== false;
   names.forEach((name, i) => {
     const size = renditionSize(frame, spec.renditions[name]!.width);
     const scale = size.width === frame.width ? 'null' : `scale=${size.width}:${size.height}:flags=lanczos`;
-    graph.push(`[r${i}]${scale},setsar=1,split=2[j${i}][w${i}]`);
+    graph.push(`[r${i}]${scale},setsar=1${webp(name) ? `,split=2[j${i}][w${i}]` : `[j${i}]`}`);
   });
   const outputs = names.flatMap((name, i) => [
     ...['-map', `[j${i}]`, ...jpeg, '-f', 'image2', '-start_number', '1', out(name, 'jpg')],
-    ...['-map', `[w${i}]`, '-c:v', 'libwebp', '-quality', String(spec.quality.webp)],
-    ...['-compression_level', String(spec.webpEffort), '-f', 'image2', '-start_number', '1', out(name, 'webp')],
+    ...(webp(name)
+      ? [
+          ...['-map', `[w${i}]`, '-c:v', 'libwebp', '-quality', String(spec.quality.webp)],
+          ...['-compression_level', String(spec.webpEffort), '-f', 'image2', '-start_number', '1', out(name, 'webp')],
+        ]
+      : []),
   ]);
   return [
     ...['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1'],
@@ -129,7 +137,8 @@ export async function renderSpinFrames(
     const renditions: RenderedSpinFrame['renditions'] = {};
     for (const [name, r] of Object.entries(spec.renditions)) {
       const size = renditionSize(frame, r.width);
-      renditions[name] = { ...size, jpeg: file(lane, name, n, 'jpg'), webp: file(lane, name, n, 'webp') };
+      const jpeg = file(lane, name, n, 'jpg');
+      renditions[name] = { ...size, jpeg, webp: r.webp === false ? jpeg : file(lane, name, n, 'webp') };
     }
     return { width: frame.width, height: frame.height, master, renditions };
   });
