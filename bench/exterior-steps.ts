@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { EXTERIOR_SIZES, findEarlyTurn, spinFrameSize, VIDEO_BOUNDS } from '@spinyard/domain';
-import { planRow, SIGNATURE_WIDTH } from '../apps/server/src/modules/exterior/pipeline-plan.ts';
+import { planRow, RAW_CANDIDATE_BYTES, SIGNATURE_WIDTH } from '../apps/server/src/modules/exterior/pipeline-plan.ts';
 import { RENDER_PROCESSES, spinRenderSpec } from '../apps/server/src/modules/exterior/pipeline-render.ts';
 import {
   CANDIDATE_OVERSAMPLING,
@@ -26,6 +27,7 @@ import { CLIPS, makeClip } from './exterior-clips.ts';
  *   node --import tsx bench/exterior-steps.ts
  *   BENCH_ONLY=no-b   only the clips whose name contains this text
  *   BENCH_REPEAT=3    runs per clip (the CPU figures' spread)
+ *   BENCH_JPEG_CANDIDATES=1   the pass writes JPEG candidates whatever their size (as before raw candidates)
  */
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
@@ -87,6 +89,7 @@ async function runClip(file: string, exteriorSize: 'full_hd' | '4k', frameCount:
         maxSeconds: VIDEO_BOUNDS.maxSeconds,
         maxPixels: MAX_FRAME_PIXELS,
         maxSignatures: Math.ceil((seconds + 5) * 15 * 1.2),
+        ...(process.env.BENCH_JPEG_CANDIDATES ? {} : { rawCandidateBytes: RAW_CANDIDATE_BYTES }),
       }),
     );
     const plan = await step('plan', async () =>
@@ -112,9 +115,17 @@ async function runClip(file: string, exteriorSize: 'full_hd' | '4k', frameCount:
     const renderDir = path.join(dir, 'render');
     await mkdir(renderDir);
     const spec = spinRenderSpec(exteriorSize, MAX_FRAME_PIXELS);
-    await step('renders', () =>
+    const rendered = await step('renders', () =>
       renderSpinFrames(plan.files, size, spec, { outDir: renderDir, processes: RENDER_PROCESSES, timeoutMs: 600_000 }),
     );
+    // One digest of every master and rendition, in the spin's order: equal digests, byte-identical spins.
+    const digest = createHash('sha256');
+    for (const frame of rendered) {
+      digest.update(await readFile(frame.master));
+      for (const r of Object.values(frame.renditions))
+        digest.update(await readFile(r.jpeg)).update(await readFile(r.webp));
+    }
+    log(`  files' digest ${digest.digest('hex').slice(0, 16)}`);
     for (const name of Object.keys(spec.renditions)) {
       for (const ext of ['jpg', 'webp']) {
         const s = await sizeOf(renderDir, new RegExp(`^l\\d-${name}-\\d+\\.${ext}$`));

@@ -1,6 +1,7 @@
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
+import { MASTER_QUALITY } from './frame-extract.ts';
 import { mjpegArgs } from './jpeg-tables.ts';
 
 /**
@@ -8,7 +9,9 @@ import { mjpegArgs } from './jpeg-tables.ts';
  * (frame-extract.ts), not by sharp: the frames of a spin all share one size and come 36 to 120 at once, which is a
  * video's work. ffmpeg streams them through one filter graph (decode, lanczos scaling, encode), so the picture never
  * enters Node's heap and its memory stays flat, and it takes about half the CPU of a sharp render of the same
- * outputs (docs/operations.md, the exterior pipeline). The candidate itself is the frame's master, untouched.
+ * outputs (docs/operations.md, the exterior pipeline). A JPEG candidate is itself the frame's master, untouched; raw
+ * candidates (`.yuv`, the decode pass's `rawCandidateBytes`) are first encoded into the masters the pass would have
+ * written, byte for byte, and rendered from them, so every output is the same as from JPEG candidates.
  *
  * The JPEGs are encoded with libjpeg's tables at the same quality scale sharp uses (jpeg-tables.ts); WebP is the same
  * libwebp sharp uses, at the same quality and method.
@@ -28,7 +31,7 @@ export interface SpinRenditionSpec {
 export interface RenderedSpinFrame {
   width: number;
   height: number;
-  /** The frame's master: the input JPEG itself. */
+  /** The frame's master: the input JPEG itself, or the JPEG made from a raw input. */
   master: string;
   /** Per size name, the files ffmpeg wrote (`webp` is the JPEG's file for a rendition made as JPEG only). */
   renditions: Record<string, { width: number; height: number; jpeg: string; webp: string }>;
@@ -89,9 +92,23 @@ function renderArgs(
   ];
 }
 
+/** Candidates the decode pass wrote as raw pixels (frame-extract.ts, `rawCandidateBytes`). */
+const isRaw = (file: string) => file.endsWith('.yuv');
+
+/** ffmpeg's arguments that make raw candidates (`inputPattern`, numbered) into the masters' JPEGs (`outPattern`). */
+const masterArgs = (inputPattern: string, frame: { width: number; height: number }, outPattern: string) => [
+  ...['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1'],
+  ...['-protocol_whitelist', 'file', '-f', 'image2', '-c:v', 'rawvideo', '-pixel_format', 'yuvj420p'],
+  ...['-video_size', `${frame.width}x${frame.height}`, '-framerate', '1', '-start_number', '1'],
+  // The sample aspect the pass's graph set (its JFIF header), so the master is the pass's JPEG byte for byte.
+  ...['-i', `file:${inputPattern}`, '-vf', 'setsar=1', ...mjpegArgs(MASTER_QUALITY), '-vsync', '0'],
+  ...['-f', 'image2', '-start_number', '1', outPattern],
+];
+
 /**
- * Renders `frames` (JPEG files of one size, `frame`) into every size of `spec`, in order. Rejects with a
- * SpinRenderError when ffmpeg fails or runs past its time; the caller's folder holds whatever was written.
+ * Renders `frames` (JPEG files of one size, `frame`, or all raw `.yuv` candidates of that size) into every size of
+ * `spec`, in order. Rejects with a SpinRenderError when ffmpeg fails or runs past its time; the caller's folder holds
+ * whatever was written.
  */
 export async function renderSpinFrames(
   frames: readonly string[],
@@ -99,39 +116,39 @@ export async function renderSpinFrames(
   spec: SpinRenditionSpec,
   options: SpinRenderOptions,
 ): Promise<RenderedSpinFrame[]> {
+  const raw = frames.length > 0 && isRaw(frames[0]!);
+  if (frames.some((f) => isRaw(f) !== raw)) throw new SpinRenderError('The frames mix raw and JPEG files.');
   const lanes = Math.max(1, Math.min(options.processes, frames.length));
   const per = Math.ceil(frames.length / lanes);
   const done = new Array<number>(lanes).fill(0);
   const file = (lane: number, kind: string, n: number, ext: string) =>
     path.join(options.outDir, `l${lane}-${kind}-${number5(n)}.${ext}`);
+  const masters = raw ? frames.map((_, i) => file(Math.floor(i / per), 'master', (i % per) + 1, 'jpg')) : frames;
 
   await Promise.all(
     Array.from({ length: lanes }, async (_, lane) => {
       const own = frames.slice(lane * per, (lane + 1) * per);
       if (own.length === 0) return;
       // The image2 demuxer reads a numbered sequence: links to the chosen candidates, in the spin's order.
-      for (const [k, source] of own.entries()) await symlink(path.resolve(source), file(lane, 'in', k + 1, 'jpg'));
-      const args = renderArgs(path.join(options.outDir, `l${lane}-in-%05d.jpg`), frame, spec, (name, ext) =>
+      const ext = raw ? 'yuv' : 'jpg';
+      for (const [k, source] of own.entries()) await symlink(path.resolve(source), file(lane, 'in', k + 1, ext));
+      let input = path.join(options.outDir, `l${lane}-in-%05d.${ext}`);
+      if (raw) {
+        const out = path.join(options.outDir, `l${lane}-master-%05d.jpg`);
+        await ffmpegOrThrow(masterArgs(input, frame, out), options);
+        input = out;
+      }
+      const args = renderArgs(input, frame, spec, (name, ext) =>
         path.join(options.outDir, `l${lane}-${name}-%05d.${ext}`),
       );
-      const run = await runBounded(ffmpegPath(), args, {
-        timeoutMs: options.timeoutMs,
-        ...(options.signal ? { signal: options.signal } : {}),
-        onStdout: (chunk) => {
-          const reported = [...chunk.toString('latin1').matchAll(/^frame=(\d+)$/gm)].at(-1);
-          if (!reported) return;
-          done[lane] = Math.min(own.length, Number(reported[1]));
-          options.onProgress?.(done.reduce((s, n) => s + n, 0));
-        },
+      await ffmpegOrThrow(args, options, (n) => {
+        done[lane] = Math.min(own.length, n);
+        options.onProgress?.(done.reduce((s, k) => s + k, 0));
       });
-      if (run.code !== 0) {
-        const why = run.timedOut ? 'timed out' : (run.stderr.trim().split('\n').at(-1) ?? `exit ${run.code}`);
-        throw new SpinRenderError(`ffmpeg could not render the spin's frames: ${why}`);
-      }
     }),
   );
 
-  return frames.map((master, i) => {
+  return masters.map((master, i) => {
     const lane = Math.floor(i / per);
     const n = i - lane * per + 1;
     const renditions: RenderedSpinFrame['renditions'] = {};
@@ -142,4 +159,20 @@ export async function renderSpinFrames(
     }
     return { width: frame.width, height: frame.height, master, renditions };
   });
+}
+
+/** One bounded ffmpeg run; `onFrames` told the frames done as ffmpeg reports them (about twice a second). */
+async function ffmpegOrThrow(args: string[], options: SpinRenderOptions, onFrames?: (frames: number) => void) {
+  const run = await runBounded(ffmpegPath(), args, {
+    timeoutMs: options.timeoutMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onStdout: (chunk) => {
+      const reported = [...chunk.toString('latin1').matchAll(/^frame=(\d+)$/gm)].at(-1);
+      if (reported) onFrames?.(Number(reported[1]));
+    },
+  });
+  if (run.code !== 0) {
+    const why = run.timedOut ? 'timed out' : (run.stderr.trim().split('\n').at(-1) ?? `exit ${run.code}`);
+    throw new SpinRenderError(`ffmpeg could not render the spin's frames: ${why}`);
+  }
 }
