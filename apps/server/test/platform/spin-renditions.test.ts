@@ -200,7 +200,7 @@ describe('candidate colours', () => {
 });
 
 describe('raw candidates', () => {
-  it('make byte for byte the masters and renditions the JPEG candidates make, in the spin’s order', async () => {
+  it('make byte for byte the masters and renditions the JPEG candidates make, in the spin’s order, mixed too', async () => {
     const video = await clip('raw-candidates', { ext: 'mp4', format: 'mp4', args: [...pattern('320x180', 2)] });
     const pass = async (name: string, rawCandidateBytes?: number) => {
       const outDir = path.join(dir, `pass-${name}`);
@@ -217,16 +217,18 @@ describe('raw candidates', () => {
         maxSignatures: 100,
         ...(rawCandidateBytes === undefined ? {} : { rawCandidateBytes }),
       });
-      const renderDir = path.join(dir, `render-${name}`);
-      await mkdir(renderDir);
       // Out of time order, across both processes, as a spin's order may be.
       const chosen = [4, 0, 2, 5, 1].map((i) => extracted.candidates[i]!.file);
-      const rendered = await renderSpinFrames(chosen, { width: 320, height: 180 }, SPEC, {
+      return { chosen, rendered: await render(name, chosen) };
+    };
+    const render = async (name: string, chosen: string[]) => {
+      const renderDir = path.join(dir, `render-${name}`);
+      await mkdir(renderDir);
+      return renderSpinFrames(chosen, { width: 320, height: 180 }, SPEC, {
         outDir: renderDir,
         processes: 2,
         timeoutMs: 60_000,
       });
-      return { chosen, rendered };
     };
     const jpeg = await pass('jpeg');
     // A budget one byte short of the six candidates' pixels keeps JPEG; at it, they are raw.
@@ -235,12 +237,19 @@ describe('raw candidates', () => {
     const raw = await pass('raw', 6 * 320 * 180 * 1.5);
     expect(raw.chosen.every((f) => f.endsWith('.yuv'))).toBe(true);
     expect(raw.rendered.map((f) => f.master.endsWith('.jpg'))).toEqual([true, true, true, true, true]);
-    for (const [i, frame] of raw.rendered.entries()) {
-      const before = jpeg.rendered[i]!;
-      expect(await readFile(frame.master)).toEqual(await readFile(before.master));
-      for (const [name, r] of Object.entries(frame.renditions)) {
-        expect(await readFile(r.jpeg)).toEqual(await readFile(before.renditions[name]!.jpeg));
-        expect(await readFile(r.webp)).toEqual(await readFile(before.renditions[name]!.webp));
+    // A merged row's videos may be decided apart: raw and JPEG candidates in one row.
+    const mixed = await render(
+      'mixed',
+      raw.chosen.map((f, i) => (i % 2 === 0 ? f : jpeg.chosen[i]!)),
+    );
+    for (const made of [raw.rendered, mixed]) {
+      for (const [i, frame] of made.entries()) {
+        const before = jpeg.rendered[i]!;
+        expect(await readFile(frame.master)).toEqual(await readFile(before.master));
+        for (const [name, r] of Object.entries(frame.renditions)) {
+          expect(await readFile(r.jpeg)).toEqual(await readFile(before.renditions[name]!.jpeg));
+          expect(await readFile(r.webp)).toEqual(await readFile(before.renditions[name]!.webp));
+        }
       }
     }
   });

@@ -15,7 +15,8 @@ import type { SpinCandidate } from '../../platform/media/media.ts';
 export const SIGNATURE_WIDTH = 32;
 
 /**
- * The temporary disk a decode pass may fill with raw candidates (frame-extract.ts, `rawCandidateBytes`): a 1080p
+ * The temporary disk a row's decode passes may fill with raw candidates (frame-extract.ts, `rawCandidateBytes`; a
+ * merged row's videos each get their share of the row's length, the renders take raw and JPEG alike): a 1080p
  * spin of 36 frames (144 candidates, 448 MB at most, fewer at the early close) skips their JPEG encoding, a fifth of
  * its pass's CPU; larger spins (4K, or 72 frames and more) keep JPEG candidates, about a tenth of the size.
  */

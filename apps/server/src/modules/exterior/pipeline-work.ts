@@ -215,7 +215,7 @@ async function extractRow(
         maxSeconds: upload.window ? seconds : VIDEO_BOUNDS.maxSeconds,
         maxPixels: MAX_FRAME_PIXELS,
         maxSignatures: Math.ceil((seconds + 5) * SIGNATURE_FPS * 1.2),
-        rawCandidateBytes: RAW_CANDIDATE_BYTES,
+        rawCandidateBytes: RAW_CANDIDATE_BYTES * share,
         onCandidate: (_n, t) => {
           pending.push(progress(offset + t).catch(() => undefined));
         },

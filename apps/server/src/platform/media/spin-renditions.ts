@@ -106,38 +106,59 @@ const masterArgs = (inputPattern: string, frame: { width: number; height: number
 ];
 
 /**
- * Renders `frames` (JPEG files of one size, `frame`, or all raw `.yuv` candidates of that size) into every size of
+ * The masters of the raw candidates among `frames` (a merged row's videos may differ), encoded side by side by
+ * `options.processes` ffmpeg runs; answers `frames` with each raw file replaced by its master's JPEG.
+ */
+async function encodeMasters(
+  frames: readonly string[],
+  frame: { width: number; height: number },
+  options: SpinRenderOptions,
+): Promise<string[]> {
+  const raw = frames.flatMap((f, i) => (isRaw(f) ? [i] : []));
+  const out = [...frames];
+  if (raw.length === 0) return out;
+  const lanes = Math.max(1, Math.min(options.processes, raw.length));
+  const per = Math.ceil(raw.length / lanes);
+  const file = (lane: number, kind: string, n: number, ext: string) =>
+    path.join(options.outDir, `m${lane}-${kind}-${number5(n)}.${ext}`);
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      const own = raw.slice(lane * per, (lane + 1) * per);
+      if (own.length === 0) return;
+      for (const [k, i] of own.entries()) await symlink(path.resolve(frames[i]!), file(lane, 'in', k + 1, 'yuv'));
+      const input = path.join(options.outDir, `m${lane}-in-%05d.yuv`);
+      await ffmpegOrThrow(masterArgs(input, frame, path.join(options.outDir, `m${lane}-master-%05d.jpg`)), options);
+      for (const [k, i] of own.entries()) out[i] = file(lane, 'master', k + 1, 'jpg');
+    }),
+  );
+  return out;
+}
+
+/**
+ * Renders `frames` (JPEG files of one size, `frame`, or raw `.yuv` candidates of that size) into every size of
  * `spec`, in order. Rejects with a SpinRenderError when ffmpeg fails or runs past its time; the caller's folder holds
  * whatever was written.
  */
 export async function renderSpinFrames(
-  frames: readonly string[],
+  candidates: readonly string[],
   frame: { width: number; height: number },
   spec: SpinRenditionSpec,
   options: SpinRenderOptions,
 ): Promise<RenderedSpinFrame[]> {
-  const raw = frames.length > 0 && isRaw(frames[0]!);
-  if (frames.some((f) => isRaw(f) !== raw)) throw new SpinRenderError('The frames mix raw and JPEG files.');
+  const frames = await encodeMasters(candidates, frame, options);
   const lanes = Math.max(1, Math.min(options.processes, frames.length));
   const per = Math.ceil(frames.length / lanes);
   const done = new Array<number>(lanes).fill(0);
   const file = (lane: number, kind: string, n: number, ext: string) =>
     path.join(options.outDir, `l${lane}-${kind}-${number5(n)}.${ext}`);
-  const masters = raw ? frames.map((_, i) => file(Math.floor(i / per), 'master', (i % per) + 1, 'jpg')) : frames;
 
   await Promise.all(
     Array.from({ length: lanes }, async (_, lane) => {
       const own = frames.slice(lane * per, (lane + 1) * per);
       if (own.length === 0) return;
       // The image2 demuxer reads a numbered sequence: links to the chosen candidates, in the spin's order.
-      const ext = raw ? 'yuv' : 'jpg';
-      for (const [k, source] of own.entries()) await symlink(path.resolve(source), file(lane, 'in', k + 1, ext));
-      let input = path.join(options.outDir, `l${lane}-in-%05d.${ext}`);
-      if (raw) {
-        const out = path.join(options.outDir, `l${lane}-master-%05d.jpg`);
-        await ffmpegOrThrow(masterArgs(input, frame, out), options);
-        input = out;
-      }
+      for (const [k, source] of own.entries()) await symlink(path.resolve(source), file(lane, 'in', k + 1, 'jpg'));
+      const input = path.join(options.outDir, `l${lane}-in-%05d.jpg`);
       const args = renderArgs(input, frame, spec, (name, ext) =>
         path.join(options.outDir, `l${lane}-${name}-%05d.${ext}`),
       );
@@ -148,7 +169,7 @@ export async function renderSpinFrames(
     }),
   );
 
-  return masters.map((master, i) => {
+  return frames.map((master, i) => {
     const lane = Math.floor(i / per);
     const n = i - lane * per + 1;
     const renditions: RenderedSpinFrame['renditions'] = {};
