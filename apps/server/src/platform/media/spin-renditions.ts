@@ -105,6 +105,27 @@ const masterArgs = (inputPattern: string, frame: { width: number; height: number
   ...['-f', 'image2', '-start_number', '1', outPattern],
 ];
 
+/** The file of frame `n` (1-based) of lane `lane`, in `dir`: `<prefix><lane>-<kind>-00001.<ext>`. */
+const laneFile = (dir: string, prefix: string) => (lane: number, kind: string, n: number, ext: string) =>
+  path.join(dir, `${prefix}${lane}-${kind}-${number5(n)}.${ext}`);
+
+/** `items` in at most `processes` equal runs, worked side by side (one ffmpeg each); answers the run's length. */
+async function inLanes<T>(
+  items: readonly T[],
+  processes: number,
+  work: (lane: number, own: readonly T[]) => Promise<void>,
+): Promise<number> {
+  const lanes = Math.max(1, Math.min(processes, items.length));
+  const per = Math.ceil(items.length / lanes);
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      const own = items.slice(lane * per, (lane + 1) * per);
+      if (own.length > 0) await work(lane, own);
+    }),
+  );
+  return per;
+}
+
 /**
  * The masters of the raw candidates among `frames` (a merged row's videos may differ), encoded side by side by
  * `options.processes` ffmpeg runs; answers `frames` with each raw file replaced by its master's JPEG.
@@ -117,20 +138,13 @@ async function encodeMasters(
   const raw = frames.flatMap((f, i) => (isRaw(f) ? [i] : []));
   const out = [...frames];
   if (raw.length === 0) return out;
-  const lanes = Math.max(1, Math.min(options.processes, raw.length));
-  const per = Math.ceil(raw.length / lanes);
-  const file = (lane: number, kind: string, n: number, ext: string) =>
-    path.join(options.outDir, `m${lane}-${kind}-${number5(n)}.${ext}`);
-  await Promise.all(
-    Array.from({ length: lanes }, async (_, lane) => {
-      const own = raw.slice(lane * per, (lane + 1) * per);
-      if (own.length === 0) return;
-      for (const [k, i] of own.entries()) await symlink(path.resolve(frames[i]!), file(lane, 'in', k + 1, 'yuv'));
-      const input = path.join(options.outDir, `m${lane}-in-%05d.yuv`);
-      await ffmpegOrThrow(masterArgs(input, frame, path.join(options.outDir, `m${lane}-master-%05d.jpg`)), options);
-      for (const [k, i] of own.entries()) out[i] = file(lane, 'master', k + 1, 'jpg');
-    }),
-  );
+  const file = laneFile(options.outDir, 'm');
+  await inLanes(raw, options.processes, async (lane, own) => {
+    for (const [k, i] of own.entries()) await symlink(path.resolve(frames[i]!), file(lane, 'in', k + 1, 'yuv'));
+    const input = path.join(options.outDir, `m${lane}-in-%05d.yuv`);
+    await ffmpegOrThrow(masterArgs(input, frame, path.join(options.outDir, `m${lane}-master-%05d.jpg`)), options);
+    for (const [k, i] of own.entries()) out[i] = file(lane, 'master', k + 1, 'jpg');
+  });
   return out;
 }
 
@@ -146,28 +160,20 @@ export async function renderSpinFrames(
   options: SpinRenderOptions,
 ): Promise<RenderedSpinFrame[]> {
   const frames = await encodeMasters(candidates, frame, options);
-  const lanes = Math.max(1, Math.min(options.processes, frames.length));
-  const per = Math.ceil(frames.length / lanes);
-  const done = new Array<number>(lanes).fill(0);
-  const file = (lane: number, kind: string, n: number, ext: string) =>
-    path.join(options.outDir, `l${lane}-${kind}-${number5(n)}.${ext}`);
-
-  await Promise.all(
-    Array.from({ length: lanes }, async (_, lane) => {
-      const own = frames.slice(lane * per, (lane + 1) * per);
-      if (own.length === 0) return;
-      // The image2 demuxer reads a numbered sequence: links to the chosen candidates, in the spin's order.
-      for (const [k, source] of own.entries()) await symlink(path.resolve(source), file(lane, 'in', k + 1, 'jpg'));
-      const input = path.join(options.outDir, `l${lane}-in-%05d.jpg`);
-      const args = renderArgs(input, frame, spec, (name, ext) =>
-        path.join(options.outDir, `l${lane}-${name}-%05d.${ext}`),
-      );
-      await ffmpegOrThrow(args, options, (n) => {
-        done[lane] = Math.min(own.length, n);
-        options.onProgress?.(done.reduce((s, k) => s + k, 0));
-      });
-    }),
-  );
+  const done: number[] = [];
+  const file = laneFile(options.outDir, 'l');
+  const per = await inLanes(frames, options.processes, async (lane, own) => {
+    // The image2 demuxer reads a numbered sequence: links to the chosen candidates, in the spin's order.
+    for (const [k, source] of own.entries()) await symlink(path.resolve(source), file(lane, 'in', k + 1, 'jpg'));
+    const input = path.join(options.outDir, `l${lane}-in-%05d.jpg`);
+    const args = renderArgs(input, frame, spec, (name, ext) =>
+      path.join(options.outDir, `l${lane}-${name}-%05d.${ext}`),
+    );
+    await ffmpegOrThrow(args, options, (n) => {
+      done[lane] = Math.min(own.length, n);
+      options.onProgress?.(done.reduce((s, k) => s + (k ?? 0), 0));
+    });
+  });
 
   return frames.map((master, i) => {
     const lane = Math.floor(i / per);
