@@ -103,7 +103,7 @@ async function seed(url: string, count: number): Promise<void> {
       from generate_series(1, ${count}) n`.execute(db);
     const users = await db.selectFrom('users').select('id').where('domain_id', '=', domain.id).execute();
     const billing = billingFactory(db);
-    await billing.plan('standard');
+    await billing.plan({ id: 'standard' });
     const started = performance.now();
     for (let i = 0; i < users.length; i += 8) {
       await Promise.all(

@@ -3,8 +3,18 @@ import { invoiceTotals } from '@spinyard/domain';
 import type { Db } from '../../src/db/database.ts';
 import type { ChargeLine, SubscriptionRowStatus } from '../../src/db/schema-billing.ts';
 
+/** Plans as the plans area stores them (test rows; the plans module owns the table in the product). */
+export interface PlanInput {
+  id: string;
+  amount?: number;
+  interval?: 'day' | 'week' | 'month' | 'year';
+  currency?: Currency;
+  vehicle_limit?: number | null;
+  enabled?: boolean;
+}
+
 /**
- * Billing rows for the invoices' tests and the month-end bench: plans, subscriptions and paid charges as the
+ * Billing rows for the billing and invoices tests and the month-end bench: plans, subscriptions and paid charges as the
  * billing area leaves them (its renewal is its own; here only what an invoice is made from). Amounts follow the
  * lines with the tax rounded once per rate, as the billing area charges them.
  */
@@ -35,14 +45,23 @@ export const standardLine = (amount = 9800): ChargeLine => ({
 
 export function billingFactory(db: Db) {
   return {
-    /** A plan as master would have made it (the free plan exists from the migration). */
-    async plan(id: string, amount = 9800, currency: Currency = 'jpy'): Promise<string> {
+    /** A plan as master would have made it (the free plan exists from the migration); made once per id. */
+    async plan(input: PlanInput): Promise<PlanInput> {
       await db
         .insertInto('plans')
-        .values({ id, name: `Plan ${id}`, amount, interval: 'month', currency, vehicle_limit: 50 })
+        .values({
+          id: input.id,
+          name: `Plan ${input.id}`,
+          amount: input.amount ?? 9800,
+          interval: input.interval ?? 'month',
+          currency: input.currency ?? 'jpy',
+          statement_descriptor: 'SPINYARD',
+          vehicle_limit: input.vehicle_limit === undefined ? 50 : input.vehicle_limit,
+          enabled: input.enabled ?? true,
+        })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-      return id;
+      return input;
     },
 
     async subscription(input: {
@@ -102,6 +121,29 @@ export function billingFactory(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
+    },
+
+    /** The charges of a user, oldest first, as numbers. */
+    async chargesOf(userId: string) {
+      const rows = await db.selectFrom('charges').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+      return rows.map((r) => ({ ...r, amount: Number(r.amount), late_fee: Number(r.late_fee), tax: Number(r.tax) }));
+    },
+
+    subscriptionOf(userId: string) {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    userRow(userId: string) {
+      return db
+        .selectFrom('users')
+        .select(['status', 'car_limit', 'payment_failed_at', 'service_ends_at'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
     },
   };
 }

@@ -19,7 +19,7 @@ const SECRET = 'SECRET-A-COMPANY';
 
 beforeAll(async () => {
   const seed = invoiceSeeder(t.db);
-  await seed.plan('standard');
+  await seed.plan({ id: 'standard' });
   a = await t.make.signedIn({ privilege_type: 'admin', is_pay_by_credit: true, name: SECRET });
   invoiceA = await seed.invoice(a.id, '2026-11-01T09:00:00+09:00');
   const tenant = await t.make.tenant();

@@ -28,7 +28,7 @@ beforeAll(async () => {
   // A pool of its own wide enough for the parallel issues to really wait on each other.
   pool = createDatabase(t.databaseUrl, 12).db;
   billing = billingFactory(t.db);
-  await billing.plan('standard');
+  await billing.plan({ id: 'standard' });
   userId = (await t.make.signedIn({ privilege_type: 'admin', is_pay_by_credit: true })).id;
 });
 afterAll(async () => {

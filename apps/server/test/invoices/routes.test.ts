@@ -21,7 +21,7 @@ let ids: { nov: string[]; oct: string; free: string };
 
 beforeAll(async () => {
   const seed = invoiceSeeder(t.db);
-  await seed.plan('standard');
+  await seed.plan({ id: 'standard' });
   master = await t.make.master();
   // A name a spreadsheet would run: the CSV must write it as text.
   dealer = await t.make.signedIn({ privilege_type: 'admin', is_pay_by_credit: true, name: '=HYPERLINK("http://x")' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyMinorDigits, formatMinorAmount } from './currency.ts';
+import { currencyMinorDigits, formatMoney } from './currency.ts';
 import { invoiceTotals, isRegistrationNumber, taxOf } from './invoice-totals.ts';
 
 describe('registration number', () => {
@@ -97,9 +97,9 @@ describe("currencies' minor units", () => {
   });
 
   it('shows an amount in its currency without inventing decimals', () => {
-    expect(formatMinorAmount(10_780, 'jpy', 'ja')).toBe('￥10,780');
-    expect(formatMinorAmount(1234, 'usd', 'en')).toBe('$12.34');
-    expect(formatMinorAmount(1234, 'eur', 'fr')).toMatch(/^12,34\s€$/);
-    expect(formatMinorAmount(1200, 'krw', 'en')).toBe('₩1,200');
+    expect(formatMoney(10_780, 'jpy', 'ja')).toBe('￥10,780');
+    expect(formatMoney(1234, 'usd', 'en')).toBe('$12.34');
+    expect(formatMoney(1234, 'eur', 'fr')).toMatch(/^12,34\s€$/);
+    expect(formatMoney(1200, 'krw', 'en')).toBe('₩1,200');
   });
 });

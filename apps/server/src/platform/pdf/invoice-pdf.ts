@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { formatMinorAmount, type InvoiceTotals, type Locale, type PlanFormCurrency } from '@spinyard/domain';
+import { formatMoney, type InvoiceTotals, type Locale, type PlanFormCurrency } from '@spinyard/domain';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { INVOICE_LABELS, type InvoiceLabels } from './invoice-labels.ts';
@@ -128,7 +128,7 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number): boolean {
 
 function lines(doc: PDFKit.PDFDocument, d: InvoiceDocument, l: InvoiceLabels, locale: Locale, f: Fonts): void {
   tableHead(doc, l, f);
-  const money = (amount: number) => formatMinorAmount(amount, d.currency, locale);
+  const money = (amount: number) => formatMoney(amount, d.currency, locale);
   for (const line of d.lines) {
     const cells = {
       description: line.description,
@@ -152,7 +152,7 @@ function lines(doc: PDFKit.PDFDocument, d: InvoiceDocument, l: InvoiceLabels, lo
 }
 
 function totals(doc: PDFKit.PDFDocument, d: InvoiceDocument, l: InvoiceLabels, locale: Locale, f: Fonts): void {
-  const money = (amount: number) => formatMinorAmount(amount, d.currency, locale);
+  const money = (amount: number) => formatMoney(amount, d.currency, locale);
   const t = d.totals;
   const rows: [string, string, boolean][] = [];
   for (const r of t.tax_by_rate) {

@@ -1,8 +1,8 @@
-import { formatMinorAmount, type PlanFormCurrency } from '@spinyard/domain';
+import { formatMoney, type PlanFormCurrency } from '@spinyard/domain';
 
 /** An amount in whole minor units shown in its currency (yen without decimals, dollars with cents). */
 export const money = (amount: number, currency: PlanFormCurrency | null, locale: string) =>
-  currency ? formatMinorAmount(amount, currency, locale) : String(amount);
+  currency ? formatMoney(amount, currency, locale) : String(amount);
 
 /** A day in Japan time, the calendar invoices are dated and filed by. */
 export function japanDate(iso: string | null, locale: string): string {
