@@ -25,8 +25,8 @@ describe('a busy button', () => {
   it('is a plain button when idle: its own click, no busy attributes', () => {
     const onClick = vi.fn();
     const props = busyProps(false, onClick);
-    expect(props['aria-disabled']).toBeUndefined();
-    expect(props['aria-busy']).toBeUndefined();
+    expect(props).not.toHaveProperty('aria-disabled');
+    expect(props).not.toHaveProperty('aria-busy');
     expect(props.mod).toEqual({ loading: false });
     const { event, preventDefault } = click();
     props.onClick?.(event);

@@ -2,8 +2,8 @@ import type { MouseEvent, MouseEventHandler } from 'react';
 
 /** What a button carries while its action runs, in place of Mantine's `loading`. */
 export interface BusyProps {
-  'aria-disabled': true | undefined;
-  'aria-busy': true | undefined;
+  'aria-disabled'?: true;
+  'aria-busy'?: true;
   mod: { loading: boolean };
   onClick: MouseEventHandler<HTMLButtonElement> | undefined;
 }
@@ -19,10 +19,12 @@ export const BUSY_LOADER_COLOR = 'var(--button-color)';
  * The caller shows the spinner (in place of the button's icon).
  */
 export function busyProps(loading: boolean, onClick: MouseEventHandler<HTMLButtonElement> | undefined): BusyProps {
+  // Idle, the button carries no busy attributes at all, so none replaces one its caller gave.
+  if (!loading) return { mod: { loading }, onClick };
   return {
-    'aria-disabled': loading || undefined,
-    'aria-busy': loading || undefined,
+    'aria-disabled': true,
+    'aria-busy': true,
     mod: { loading },
-    onClick: loading ? (event: MouseEvent<HTMLButtonElement>) => event.preventDefault() : onClick,
+    onClick: (event: MouseEvent<HTMLButtonElement>) => event.preventDefault(),
   };
 }
