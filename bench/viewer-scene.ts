@@ -101,7 +101,16 @@ export async function startBenchServer(
   );
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts', 'serve', ...(options.args ?? [])],
+    // BENCH_SERVER_NODE_ARGS: node's own flags for the server alone (e.g. `--cpu-prof --cpu-prof-dir=DIR`, which
+    // NODE_OPTIONS refuses), so a profile shows the server and not the load generator.
+    [
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+      'serve',
+      ...(options.args ?? []),
+    ],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],

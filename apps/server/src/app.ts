@@ -22,6 +22,7 @@ import { authService } from './modules/auth/service.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
+import { DEFAULT_INVOICE_ISSUER, type InvoiceIssuer } from './modules/invoices/issue.ts';
 import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { GRANT_PARAM, limitedMediaGrant } from './modules/publishing/media-grant.ts';
 import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
@@ -32,6 +33,8 @@ import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, type Media } from './platform/media/index.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
+import { localChallengeRoutes } from './platform/payments/local-3ds-routes.ts';
+import { createLocalGateway } from './platform/payments/local-gateway.ts';
 import type { NotifyHub } from './platform/realtime/notify-hub.ts';
 import type { SmsSender } from './platform/sms/sms-sender.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
@@ -73,6 +76,10 @@ export interface AppDeps {
   clock?: Clock;
   /** Card payments; see ModuleContext.payments. */
   payments?: PaymentGateway;
+  /** Printed on every invoice issued; the defaults of config.ts when not given (tests). */
+  invoiceIssuer?: InvoiceIssuer;
+  /** Where the contact form's inquiries go; see ModuleContext.operatorEmail. */
+  operatorEmail?: string | undefined;
 }
 
 /**
@@ -114,6 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   const auth = authService({ repo: authRepo(deps.db), tokenTtlHours: deps.accessTokenTtlHours });
+  const clock = deps.clock ?? systemClock;
+  // Every module has a gateway: the local one (no network) unless the server was given Stripe's or PAY.JP's.
+  const payments = deps.payments ?? (await createLocalGateway({ db: deps.db, clock, publicUrl: deps.publicUrl }));
   const ctx: ModuleContext = {
     db: deps.db,
     store: deps.store,
@@ -128,8 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadDir: deps.uploadDir ?? path.join(tmpdir(), 'spinyard-uploads'),
     databaseUrl: deps.databaseUrl,
     keepUploadsInStore: deps.keepUploadsInStore ?? false,
-    clock: deps.clock ?? systemClock,
-    payments: deps.payments,
+    clock,
+    payments,
+    invoiceIssuer: deps.invoiceIssuer ?? DEFAULT_INVOICE_ISSUER,
+    operatorEmail: deps.operatorEmail,
   };
 
   await app.register(healthRoutes, { db: deps.db });
@@ -137,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await loadMediaKeys(deps.db);
   const limited = { param: GRANT_PARAM, check: limitedMediaGrant(deps.db) };
   await app.register(mediaRoutes, { store: deps.store, access: vehicleMediaAccess(deps.db, limited) });
+  // The local gateway's test issuer serves its own 3-D Secure challenge page, as a real issuer does on its site.
+  if (payments.name === 'local') await app.register(localChallengeRoutes, { db: deps.db });
   await app.register(async (publicScope) => {
     for (const module of MODULES) await module.public?.(publicScope, ctx);
   });

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { REGISTRATION_NUMBER_PATTERN } from '@spinyard/domain';
 import { z } from 'zod';
+import type { PaymentSettings } from './platform/payments/settings.ts';
 import { parseBlobKey } from './platform/storage/blob-store.ts';
 import type { StorageSettings } from './platform/storage/index.ts';
 
@@ -32,6 +34,7 @@ const envSchema = z
     SPINYARD_ADMIN_PASSWORD: z.string().min(8).optional(),
     SPINYARD_PRODUCT_HOST: z.string().min(1).default('localhost'),
     SPINYARD_PUBLIC_URL: z.url().optional(),
+    SPINYARD_OPERATOR_EMAIL: z.email().optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Spinyard <no-reply@spinyard.localhost>'),
     SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -65,6 +68,31 @@ const envSchema = z
       .default(24 * 30),
     TRUST_PROXY: boolish.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Card payments (issue 19): the local gateway needs no key; Stripe and PAY.JP need all three of theirs.
+    SPINYARD_PAYMENT_GATEWAY: z.enum(['local', 'stripe', 'payjp']).default('local'),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'a Stripe secret key (sk_...)')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'a Stripe publishable key (pk_...)').optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, "a Stripe webhook endpoint's secret (whsec_...)")
+      .optional(),
+    /** Another Stripe API host (a test's fake); Stripe's own when unset. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PAYJP_SECRET_KEY: z.string().regex(/^sk_/, 'a PAY.JP secret key (sk_...)').optional(),
+    PAYJP_PUBLIC_KEY: z.string().regex(/^pk_/, 'a PAY.JP public key (pk_...)').optional(),
+    PAYJP_WEBHOOK_TOKEN: z.string().min(8).optional(),
+    /** Another PAY.JP API base (a test's fake); https://api.pay.jp/v1 when unset. */
+    PAYJP_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // The issuer printed on every invoice (qualified-invoice rules): name, address and registration number.
+    SPINYARD_INVOICE_ISSUER_NAME: z.string().trim().min(1).max(200).default('Spinyard'),
+    SPINYARD_INVOICE_ISSUER_ADDRESS: z.string().trim().max(300).default(''),
+    SPINYARD_INVOICE_REGISTRATION_NUMBER: z
+      .string()
+      .regex(REGISTRATION_NUMBER_PATTERN, 'T followed by 13 digits, such as T1234567890123')
+      .optional(),
   })
   // A provider URL without its key would fail on the first two-step sign-in instead of at start.
   .refine((e) => !e.SMS_URL || e.SMS_API_KEY, {
@@ -80,6 +108,23 @@ const envSchema = z
   .refine((e) => e.SPINYARD_STORAGE === 's3' || !e.SPINYARD_S3_BUCKET, {
     path: ['SPINYARD_STORAGE'],
     message: 'SPINYARD_S3_BUCKET is set but SPINYARD_STORAGE is not s3',
+  })
+  // A gateway without its keys would fail on the first card a dealer enters instead of at start.
+  .superRefine((e, ctx) => {
+    const needed: Record<string, readonly (keyof typeof e)[]> = {
+      local: [],
+      stripe: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+      payjp: ['PAYJP_SECRET_KEY', 'PAYJP_PUBLIC_KEY', 'PAYJP_WEBHOOK_TOKEN'],
+    };
+    for (const key of needed[e.SPINYARD_PAYMENT_GATEWAY] ?? []) {
+      if (!e[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required with SPINYARD_PAYMENT_GATEWAY=${e.SPINYARD_PAYMENT_GATEWAY}`,
+        });
+      }
+    }
   })
   // Half a key pair would fall back to the SDK's own credentials without saying so.
   .refine((e) => !e.SPINYARD_S3_ACCESS_KEY_ID === !e.SPINYARD_S3_SECRET_ACCESS_KEY, {
@@ -101,6 +146,7 @@ export interface Config {
   adminPassword: string | undefined;
   productHost: string;
   publicUrl: string | undefined;
+  operatorEmail: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsUrl: string | undefined;
@@ -114,6 +160,9 @@ export interface Config {
   accessTokenTtlHours: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  payments: PaymentSettings;
+  /** Frozen into each invoice at issue (modules/invoices InvoiceIssuer). */
+  invoiceIssuer: { name: string; address: string; registrationNumber: string };
 }
 
 export class ConfigError extends Error {
@@ -121,6 +170,33 @@ export class ConfigError extends Error {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
+  if (
+    e.SPINYARD_PAYMENT_GATEWAY === 'stripe' &&
+    e.STRIPE_SECRET_KEY &&
+    e.STRIPE_PUBLISHABLE_KEY &&
+    e.STRIPE_WEBHOOK_SECRET
+  ) {
+    return {
+      gateway: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    };
+  }
+  if (e.SPINYARD_PAYMENT_GATEWAY === 'payjp' && e.PAYJP_SECRET_KEY && e.PAYJP_PUBLIC_KEY && e.PAYJP_WEBHOOK_TOKEN) {
+    return {
+      gateway: 'payjp',
+      secretKey: e.PAYJP_SECRET_KEY,
+      publicKey: e.PAYJP_PUBLIC_KEY,
+      webhookToken: e.PAYJP_WEBHOOK_TOKEN,
+      apiUrl: e.PAYJP_API_URL,
+    };
+  }
+  return { gateway: 'local' };
+}
 
 function storageSettings(e: z.infer<typeof envSchema>, mediaDir: string): StorageSettings {
   if (e.SPINYARD_STORAGE === 'disk' || !e.SPINYARD_S3_BUCKET) return { kind: 'disk', dir: mediaDir };
@@ -166,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.SPINYARD_ADMIN_PASSWORD,
     productHost: e.SPINYARD_PRODUCT_HOST.toLowerCase(),
     publicUrl: e.SPINYARD_PUBLIC_URL,
+    operatorEmail: e.SPINYARD_OPERATOR_EMAIL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsUrl: e.SMS_URL,
@@ -178,5 +255,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlHours: e.ACCESS_TOKEN_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    payments: paymentSettings(e),
+    invoiceIssuer: {
+      name: e.SPINYARD_INVOICE_ISSUER_NAME,
+      address: e.SPINYARD_INVOICE_ISSUER_ADDRESS,
+      registrationNumber: e.SPINYARD_INVOICE_REGISTRATION_NUMBER ?? '',
+    },
   };
 }

@@ -78,11 +78,18 @@ export const ERROR_CATALOGUE = catalogue({
   plan_downgrade_once_a_month: [409, 'A plan can be downgraded only once a month.'],
   renewal_too_close_to_expiry: [409, 'The plan cannot be renewed this close to its expiry.'],
 
+  // ---- Card gateways (issue 19): declines the catalogue's card errors do not name -----------------------------
+  card_declined: [402, 'The card was declined. Please register another card or check with your card issuer.'],
+  card_authentication_required: [402, 'Your card issuer asks you to confirm this payment. Please pay again from the payment screen.'],
+
   // ---- Vehicles, plans and domains --------------------------------------------------------------------------
   vehicle_limit_reached: [403, 'The vehicle limit is reached. Delete a vehicle or change your plan.'],
   duplicate_vehicle_id: [409, 'This management ID is already used by another vehicle.'],
   duplicate_plan_id: [409, 'This plan ID is already used.'],
   plan_has_subscribers: [409, 'A plan with active subscribers cannot be disabled or deleted.'],
+  // Billing: plans (issue 19).
+  plan_not_found: [404, 'This plan does not exist or was deleted.'],
+  free_plan_fixed: [409, 'The free plan cannot be deleted, disabled, made inactive or given an amount.'],
   publish_without_images: [409, 'A vehicle cannot be published without registered images.'],
   upload_over_limit: [403, 'The upload limit for panoramas or exterior videos is exceeded.'],
   delete_blocked_processing: [409, 'This cannot be deleted while it is being processed.'],
@@ -173,6 +180,11 @@ export const ERROR_CATALOGUE = catalogue({
   link_invalid: [400, 'This link is not valid or was already used. Please request a new one.'],
   link_expired: [400, 'This link has expired. Please request a new one.'],
   two_step_enforced: [403, 'Two-step authentication is required for your domain and cannot be turned off.'],
+
+  // ---- Legal texts and contact (issue 19) ---------------------------------------------------------------------
+  legal_version_outdated: [409, 'A newer version of this text has been published. Please read it and accept again.'],
+  legal_nothing_to_publish: [409, 'There is no draft to publish. Save a draft first.'],
+  operator_unreachable: [503, 'The operator has no address to receive inquiries. Please try again later.'],
 }) satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,4 +1,11 @@
 export * from './assert.ts';
+// Billing: plans (issue 19).
+export * from './billing/currency.ts';
+export * from './billing/plan-form.ts';
+export * from './billing/local-card.ts';
+// Billing: subscriptions and dunning (issue 19)
+export * from './billing/calendar.ts';
+export * from './billing/invoice-totals.ts';
 export * from './caption.ts';
 export * from './constants.ts';
 export * from './contents-limit.ts';
@@ -55,6 +62,7 @@ export * from './schemas/field-errors.ts';
 export * from './schemas/groups.ts';
 export * from './schemas/hotspots.ts';
 export * from './schemas/interior.ts';
+export * from './schemas/legal.ts';
 export * from './schemas/lists.ts';
 export * from './schemas/media.ts';
 export * from './schemas/params.ts';

@@ -34,6 +34,19 @@ const page =
 
 /** Screens built so far; every other screen of the list shows the coming-soon page under its own title. */
 const BUILT_PROTECTED: Record<string, LazyComponent> = {
+  // Billing: plans (issue 19).
+  plan_list: page(
+    () => import('../features/plans/PlanListPage.tsx'),
+    (m) => m.PlanListPage,
+  ),
+  plan_add: page(
+    () => import('../features/plans/PlanAddPage.tsx'),
+    (m) => m.PlanAddPage,
+  ),
+  plans_edit: page(
+    () => import('../features/plans/PlanEditPage.tsx'),
+    (m) => m.PlanEditPage,
+  ),
   top: page(
     () => import('../features/top/TopPage.tsx'),
     (m) => m.TopPage,
@@ -161,6 +174,14 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.MovieBackupsPage,
     ['general', 'vehicleEditing', 'media'],
   ),
+  legal_edit: page(
+    () => import('../features/legal/LegalEditPage.tsx'),
+    (m) => m.LegalEditPage,
+  ),
+  contact_form: page(
+    () => import('../features/contact/ContactFormPage.tsx'),
+    (m) => m.ContactFormPage,
+  ),
 };
 
 const BUILT_PUBLIC: Record<string, LazyComponent> = {
@@ -205,8 +226,18 @@ const BUILT_PUBLIC: Record<string, LazyComponent> = {
     ['general', 'account'],
   ),
   terms: page(
-    () => import('../features/legal/TermsPage.tsx'),
+    () => import('../features/legal/LegalTextPage.tsx'),
     (m) => m.TermsPage,
+    ['general', 'account'],
+  ),
+  privacy: page(
+    () => import('../features/legal/LegalTextPage.tsx'),
+    (m) => m.PrivacyPage,
+    ['general', 'account'],
+  ),
+  personal_information: page(
+    () => import('../features/legal/LegalTextPage.tsx'),
+    (m) => m.PersonalInformationPage,
     ['general', 'account'],
   ),
 };

@@ -13,6 +13,13 @@ import type {
 } from './schema-billing.ts';
 import type { CustomDesignsTable } from './schema-design.ts';
 import type { HotspotsTable } from './schema-hotspots.ts';
+import type { LegalAcceptancesTable, LegalDocumentsTable } from './schema-legal.ts';
+import type {
+  LocalGatewayCardsTable,
+  LocalGatewayChargesTable,
+  LocalGatewayCustomersTable,
+  LocalGatewaySecretsTable,
+} from './schema-local-gateway.ts';
 import type {
   ExteriorFramesTable,
   ExteriorGroupsTable,
@@ -30,6 +37,7 @@ import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTabl
 export type * from './schema-billing.ts';
 export type * from './schema-design.ts';
 export type * from './schema-hotspots.ts';
+export type * from './schema-local-gateway.ts';
 export type * from './schema-media.ts';
 export type * from './schema-publishing.ts';
 export type * from './schema-statistics.ts';
@@ -300,6 +308,12 @@ export interface Database {
   invoice_numbers: InvoiceNumbersTable;
   invoices: InvoicesTable;
   media_secrets: MediaSecretsTable;
+  local_gateway_customers: LocalGatewayCustomersTable;
+  local_gateway_cards: LocalGatewayCardsTable;
+  local_gateway_charges: LocalGatewayChargesTable;
+  local_gateway_secrets: LocalGatewaySecretsTable;
+  legal_documents: LegalDocumentsTable;
+  legal_acceptances: LegalAcceptancesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,7 @@ import type { NotifyHub } from '../platform/realtime/notify-hub.ts';
 import type { SmsSender } from '../platform/sms/sms-sender.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
 import type { AuthService } from './auth/service.ts';
+import type { InvoiceIssuer } from './invoices/issue.ts';
 import type { ProcessJobPayload } from './processes/runner.ts';
 
 /**
@@ -41,6 +42,10 @@ export interface ModuleContext {
   clock: Clock;
   /** Card payments (platform/payments): the local gateway by default, Stripe or PAY.JP by configuration. */
   payments?: PaymentGateway | undefined;
+  /** Who issues invoices (config SPINYARD_INVOICE_*), for issueInvoiceForCharge. */
+  invoiceIssuer: InvoiceIssuer;
+  /** Where the contact form's inquiries go (SPINYARD_OPERATOR_EMAIL); unset, to the masters' addresses. */
+  operatorEmail?: string | undefined;
 }
 
 /**
@@ -66,6 +71,8 @@ export interface JobsContext {
   clock?: Clock | undefined;
   /** Card payments for renewals and dunning; absent in tests that build no billing jobs. */
   payments?: PaymentGateway | undefined;
+  /** Who issues the renewals' invoices; absent in tests that build no billing jobs. */
+  invoiceIssuer?: InvoiceIssuer | undefined;
 }
 
 /** A module's jobs: each definition with its handler under the same name (the registry refuses a mismatch). */

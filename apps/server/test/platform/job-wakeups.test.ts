@@ -15,6 +15,11 @@ import { createTestDatabase } from '../helpers/database.ts';
 const POLL_MS = 60_000;
 const plainJob = defineJob<{ n: number }>('test.wake-plain');
 const laneJob = defineJob<{ n: number }>('test.wake-lane');
+// Fired by both runners' cron tickers at the same minute (their clocks fixed there): one job must be kept.
+const cronJob = defineJob<{ n: number }>('test.wake-cron', {
+  schedule: { cron: '* * * * *', tz: 'UTC', payload: { n: 0 } },
+});
+const CRON_MINUTE = Date.parse('2026-11-30T03:30:20Z');
 
 describe('jobs woken by their enqueue', () => {
   let database: { url: string; drop(): Promise<void> };
@@ -40,11 +45,13 @@ describe('jobs woken by their enqueue', () => {
     };
     return createJobRunner({
       boss: createBoss(database.url),
-      definitions: [plainJob, laneJob],
+      definitions: [plainJob, laneJob, cronJob],
       handlers: {
         [plainJob.name]: (payload: { n: number }) => record(payload, 'plain'),
         [laneJob.name]: (payload: { n: number }) => record(payload, 'lane'),
+        [cronJob.name]: (payload: { n: number }) => record(payload, 'cron'),
       },
+      now: () => CRON_MINUTE,
       log: () => undefined,
       lanes: { names: [laneJob.name], count: 1 },
       ...(work ? { wakeups: hub } : {}),
@@ -89,5 +96,18 @@ describe('jobs woken by their enqueue', () => {
       await client.end();
     }
     await ranJob('plain:2');
+  }, 20_000);
+
+  it('keeps one job of a scheduled minute that every node fires, and runs it at once', async () => {
+    await ranJob('cron:0');
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test.wake-cron'");
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await client.end();
+    }
+    expect(ran.filter((label) => label === 'cron:0')).toHaveLength(1);
   }, 20_000);
 });

@@ -1,4 +1,4 @@
-import type PgBoss from 'pg-boss';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { domainPurgeJob } from '../../src/modules/tenancy/jobs.ts';
 import { createBoss } from '../../src/platform/jobs/boss.ts';
@@ -139,27 +139,27 @@ describe('DELETE /v1/domain/{id} and the nightly deletion', () => {
     expect(row?.status).toBe('active');
   });
 
-  it('is scheduled with pg-boss at 03:00 Asia/Tokyo through the job registry', async () => {
-    const boss: PgBoss = createBoss(t.databaseUrl);
-    const runner = createJobRunner({
-      boss,
-      definitions: [domainPurgeJob],
-      handlers: { [domainPurgeJob.name]: async () => 'skipped' },
-      log: () => undefined,
-    });
-    try {
-      await runner.start({ work: false });
-      const schedules = await boss.getSchedules();
-      expect(schedules).toEqual([
-        expect.objectContaining({
-          name: 'tenancy.purge-deleted-domains',
-          cron: '0 3 * * *',
-          timezone: 'Asia/Tokyo',
-        }),
-      ]);
-    } finally {
-      await runner.stop();
-    }
+  it('is enqueued by the job registry at 03:00 Asia/Tokyo, and not at another minute', async () => {
+    const jobsAt = async (instant: string) => {
+      const runner = createJobRunner({
+        boss: createBoss(t.databaseUrl),
+        definitions: [domainPurgeJob],
+        handlers: { [domainPurgeJob.name]: async () => 'skipped' },
+        log: () => undefined,
+        now: () => Date.parse(instant),
+      });
+      try {
+        await runner.start({ work: false });
+      } finally {
+        await runner.stop();
+      }
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'tenancy.purge-deleted-domains'`.execute(t.db);
+      return rows[0]?.n;
+    };
+    // 03:01 in Tokyo (18:01 UTC the day before): nothing; 03:00: the night's one job.
+    expect(await jobsAt('2026-11-29T18:01:10Z')).toBe(0);
+    expect(await jobsAt('2026-11-29T18:00:10Z')).toBe(1);
   });
 });
 

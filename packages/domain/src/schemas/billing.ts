@@ -27,7 +27,11 @@ export const planIdSchema = z
   .trim()
   .min(1)
   .max(PLAN_ID_MAX_LENGTH)
-  .regex(/^[A-Za-z0-9]+$/, ruleIssue('format', 'A plan ID is made of half-width letters and digits only.'));
+  // A refinement, not .regex: zod's regex issue does not carry the rule, which the console translates by.
+  .refine(
+    (id) => /^[A-Za-z0-9]+$/.test(id),
+    ruleIssue('alphanumeric', 'A plan ID is made of half-width letters and digits only.'),
+  );
 
 export const planBody = z
   .object({
@@ -41,7 +45,7 @@ export const planBody = z
       .trim()
       .max(STATEMENT_DESCRIPTOR_MAX_LENGTH)
       // What card networks print: Latin letters, digits and a few signs; never < > \ ' " *.
-      .regex(/^[A-Za-z0-9 .,\-&/#()+]*$/, ruleIssue('ascii_only')),
+      .refine((text) => /^[A-Za-z0-9 .,\-&/#()+]*$/.test(text), ruleIssue('ascii_only')),
     /** The account's vehicle limit while on this plan; null is unlimited. */
     vehicle_limit: carLimitSchema,
     status: z.enum(PLAN_STATUSES),
@@ -73,6 +77,25 @@ export const planListQuery = pageQuery.extend({
 });
 export type PlanListQuery = z.output<typeof planListQuery>;
 export const planListAnswer = pageOf(planAnswer);
+
+/** `/v1/plan/{id}`: the id's own rules, so `../`, symbols and over-long ids are 422 on `id`, never a lookup. */
+export const planParams = z.object({ id: planIdSchema });
+
+/**
+ * One plan as /user/plan offers it to someone without an account (the public `GET /v1/plans/offered`): what a
+ * dealer chooses by, nothing of the operator's (no subscriber count, no statement descriptor).
+ */
+export const offeredPlan = planBody.pick({
+  id: true,
+  name: true,
+  amount: true,
+  interval: true,
+  currency: true,
+  vehicle_limit: true,
+});
+export type OfferedPlan = z.output<typeof offeredPlan>;
+export const offeredPlansAnswer = z.object({ plans: z.array(offeredPlan.extend({ id: z.string() })) });
+export type OfferedPlansAnswer = z.output<typeof offeredPlansAnswer>;
 
 // ---- Cards ------------------------------------------------------------------------------------------------------
 
@@ -118,10 +141,16 @@ export type SubscribeBody = z.input<typeof subscribeBody>;
 
 export const PAYMENT_STATES = ['paid', 'requires_action', 'failed', 'none'] as const;
 
+/**
+ * A start whose first payment waits on its 3-D Secure challenge is `incomplete` in the answer (no contract row yet;
+ * its id is empty): it becomes active when the challenge is answered (POST /subscription/confirm or the webhook).
+ */
+export const SUBSCRIPTION_ANSWER_STATUSES = [...SUBSCRIPTION_STATUSES, 'incomplete'] as const;
+
 export const subscriptionAnswer = z.object({
   id: z.string(),
   plan: z.object({ id: z.string(), name: z.string(), interval: z.enum(PLAN_INTERVALS) }),
-  status: z.enum(SUBSCRIPTION_STATUSES),
+  status: z.enum(SUBSCRIPTION_ANSWER_STATUSES),
   currency: z.enum(PLAN_FORM_CURRENCIES),
   total_without_tax: z.int(),
   tax: z.int(),
@@ -144,6 +173,9 @@ export const subscriptionAnswer = z.object({
   }),
 });
 export type SubscriptionAnswer = z.output<typeof subscriptionAnswer>;
+
+/** The webhook's acknowledgement: `duplicate` when the notice was received before (a replay changes nothing). */
+export const webhookAnswer = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
 // ---- Invoices and customers -------------------------------------------------------------------------------------
 
@@ -197,6 +229,8 @@ export const invoiceDetailAnswer = invoiceSummary.extend({
   lines: z.array(invoiceLine),
   /** The qualified-invoice totals: per tax rate, the taxable total and its tax, rounded once per rate. */
   tax_by_rate: z.array(z.object({ rate: z.number(), taxable: z.int(), tax: z.int() })),
+  /** The sum of the lines outside consumption tax (late-payment interest), shown as their own group. */
+  outside_tax: z.int(),
 });
 export type InvoiceDetailAnswer = z.output<typeof invoiceDetailAnswer>;
 

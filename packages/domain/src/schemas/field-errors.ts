@@ -38,6 +38,9 @@ export const FIELD_RULES = [
   'max_dimensions',
   'own_account_page',
   'set_by_manager',
+  // Billing: plans (a plan id; an amount with more decimals than its currency has).
+  'alphanumeric',
+  'minor_unit',
 ] as const;
 export type FieldRule = (typeof FIELD_RULES)[number];
 
@@ -62,6 +65,8 @@ export const FIELD_RULE_MESSAGES: Readonly<Record<FieldRule, string>> = {
   max_dimensions: 'The image is larger than allowed.',
   own_account_page: 'Change this for your own account on your account page.',
   set_by_manager: 'This is set by whoever manages your account, not by yourself.',
+  alphanumeric: 'Use only half-width letters and digits.',
+  minor_unit: 'This amount has more decimals than its currency has.',
 };
 
 /** The `params` of a custom check that names its rule. */

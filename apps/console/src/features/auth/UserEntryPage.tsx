@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegisterSuperUser } from '../../api/account.ts';
+import { ApiError } from '../../api/apiError.ts';
+import { useLegalText } from '../../api/legal.ts';
 import { TermsLink } from '../../components/TermsLink.tsx';
 import type { FormErrors } from '../../forms/formErrors.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
+import { currentLocale } from '../../i18n/locale.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { BackToLoginLink } from './BackToLoginLink.tsx';
 import { EmailField } from './EmailField.tsx';
@@ -61,13 +64,24 @@ export function UserEntryPage() {
   const [password, retypedPassword] = form.watch(['password', 'retypedPassword']);
   const [done, setDone] = useState<{ email: string; mailSent: boolean } | undefined>();
   const register = useRegisterSuperUser();
+  // The version of the terms the box accepts: a newer one published while the form was open is shown first.
+  const terms = useLegalText('terms', currentLocale());
+  const [termsOutdated, setTermsOutdated] = useState(false);
   const title = t('screens.user_entry');
   const days = Math.round(ACTIVATION_TTL_MS / 86_400_000);
 
   const onSubmit = form.handleSubmit((values) =>
-    register.mutate(entryBody(values), {
+    register.mutate(entryBody(values, terms.data?.version), {
       onSuccess: (answer) => setDone({ email: answer.email, mailSent: answer.activationMailSent }),
-      onError: showRefusal,
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.code === 'legal_version_outdated')) {
+          showRefusal(error);
+          return;
+        }
+        setTermsOutdated(true);
+        form.setValue('accept_terms', false);
+        void terms.refetch();
+      },
     }),
   );
 
@@ -105,7 +119,10 @@ export function UserEntryPage() {
     <AuthCard title={title} description={t('entry.lead')} width={480}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('entry.formLabel')}>
         <Stack gap="md">
-          <FormAlert message={form.formError} testId="entry-error" />
+          <FormAlert
+            message={form.formError ?? (termsOutdated ? t('errors.legal_version_outdated') : undefined)}
+            testId="entry-error"
+          />
           {text('company_name', 'organization')}
           {text('name', 'name')}
           <EmailField {...form.field('email')} />

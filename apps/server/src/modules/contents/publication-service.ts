@@ -68,6 +68,17 @@ export async function publishLocked(trx: Db, row: ContentRecord): Promise<void> 
 }
 
 /**
+ * Billing's removal of an ended contract's vehicles (issue 19), after the notice mail's period: each vehicle the
+ * user still has is deleted as the dealer's own delete would (restorable by the operator); answers how many.
+ */
+export async function deleteVehiclesOfOwner(trx: Db, ownerId: string): Promise<number> {
+  const repo = contentsRepo(trx);
+  const ids = await repo.undeletedIdsOfOwner(ownerId);
+  await repo.setPublication(ids, 'deleted');
+  return ids.length;
+}
+
+/**
  * Every publication change goes through the domain's machine (applyPublicationAction): the state it starts from,
  * the images publishing needs, then the locks, then the limits for what comes back into the count.
  */

@@ -99,6 +99,17 @@ export function contentsRepo(db: Db) {
     },
 
     /** A publication state change, with when it slept or was deleted (cleared when it comes back). */
+    /** The vehicles an owner still has (not deleted): billing removes them after a contract's end. */
+    async undeletedIdsOfOwner(ownerId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('contents')
+        .select('id')
+        .where('owner_user_id', '=', ownerId)
+        .where('publication', 'not in', ['deleted', 'permanently_deleted'])
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     async setPublication(ids: readonly string[], to: PublicationState): Promise<void> {
       if (ids.length === 0) return;
       const values: ContentChange = { publication: to };

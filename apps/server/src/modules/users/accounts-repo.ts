@@ -10,6 +10,14 @@ export interface OwnFields {
   phone?: string;
 }
 
+/** What billing sets on a user: the plan's vehicle limit, the failed payment's time, the contract's status. */
+export interface BillingState {
+  car_limit?: number | null;
+  payment_failed_at?: Date | null;
+  status?: 'active' | 'cancel_pending' | 'cancelled' | 'expired';
+  service_ends_at?: Date | null;
+}
+
 /**
  * Writes to `users` and `groups` that other areas' use cases need (first start, a new domain, sign-in, activation,
  * the profile, the nightly domain deletion). They reach them only through accounts-service.ts, inside their own
@@ -65,6 +73,18 @@ export function accountsRepo(db: Db) {
       await db
         .updateTable('users')
         .set({ two_step_auth: enabled, updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /**
+     * The billing area's writes (issue 19): the plan's vehicle limit, a failed or recovered payment, the contract's
+     * status and term end. Each column only when given.
+     */
+    async setBillingState(userId: string, values: BillingState): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...values, updated_at: new Date() })
         .where('id', '=', userId)
         .execute();
     },

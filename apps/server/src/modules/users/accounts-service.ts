@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { NewUser } from '../../db/schema.ts';
-import { accountsRepo, type OwnFields } from './accounts-repo.ts';
+import { accountsRepo, type BillingState, type OwnFields } from './accounts-repo.ts';
 
-export type { OwnFields };
+export type { BillingState, OwnFields };
 
 /**
  * What other areas ask of the users area, which alone writes `users` and `groups`: they have made their own
@@ -21,6 +21,8 @@ export function userAccounts(db: Db) {
     updateOwnFields: (userId: string, fields: OwnFields) => repo.updateOwnFields(userId, fields),
     setEmail: (userId: string, email: string) => repo.setEmail(userId, email),
     setTwoStep: (userId: string, enabled: boolean) => repo.setTwoStep(userId, enabled),
+    /** Billing's changes of the plan's vehicle limit, the payment state and the contract's status (issue 19). */
+    setBillingState: (userId: string, values: BillingState) => repo.setBillingState(userId, values),
     /** Every user and group of a domain that the tenancy area is deleting for good. */
     purgeDomain: (domainId: string) => repo.purgeDomain(domainId),
   };

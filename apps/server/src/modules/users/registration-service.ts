@@ -3,6 +3,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import { credentials } from '../auth/credentials-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { MAIL_REQUEST_THROTTLE } from '../auth/rate-limit.ts';
+import { recordSignUpAcceptance } from '../legal/service.ts';
 import { tenantRecords } from '../tenancy/tenants-service.ts';
 import { assertEmailFree, mapUniqueViolation, newUserIdentity, type UsersCore } from './core.ts';
 import { usersRepo } from './repo.ts';
@@ -41,7 +42,7 @@ export function registrationService(core: UsersCore) {
           const r = usersRepo(trx);
           await assertEmailFree(r, input.email);
           const company = await tenantRecords(trx).createCompany({ domainId: domain.id, name: input.company_name });
-          return r.insertUser({
+          const user = await r.insertUser({
             domain_id: domain.id,
             company_id: company.id,
             parent_user_id: null,
@@ -54,6 +55,15 @@ export function registrationService(core: UsersCore) {
             payment_failed_at: null,
             last_login_at: null,
           });
+          // The texts in force accepted with the account, in its transaction: no account without its acceptance.
+          await recordSignUpAcceptance(trx, {
+            userId: user.id,
+            domainId: domain.id,
+            at: new Date(),
+            ip,
+            termsVersion: input.terms_version,
+          });
+          return user;
         })
         .catch(mapUniqueViolation);
       const activationMailSent = await sendActivationSafely(id, requestOrigin);

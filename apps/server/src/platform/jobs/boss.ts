@@ -15,5 +15,7 @@ export function createBoss(connectionString: string): PgBoss {
     pollingIntervalSeconds: 1,
     // Finished jobs stay a week for support questions ("was that mail sent?"), then are deleted.
     deleteAfterDays: 7,
+    // Recurring jobs are fired by the runner's own cron ticker (cron.ts): pg-boss's costs a second of CPU a minute.
+    schedule: false,
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
+import { parseCron, startCronTicker } from './cron.ts';
 import { whileWanted } from './job-signal.ts';
 import type { JobLeases } from './leases.ts';
 import { type LanesHandle, type SharedLanes, startSharedLanes } from './shared-lanes.ts';
@@ -26,7 +27,7 @@ export interface JobDefinition<Payload extends object = object> {
   readonly schedule?: JobSchedule<object>;
 }
 
-/** A recurring job: pg-boss enqueues `payload` at each cron time (one job per time across all nodes). */
+/** A recurring job: the runner's cron ticker (cron.ts) enqueues `payload` at each cron time (one job per time across all nodes). */
 export interface JobSchedule<Payload> {
   /** Five-field cron (minute hour day month weekday). */
   cron: string;
@@ -119,6 +120,8 @@ export interface JobRunnerConfig {
   wakeups?: JobWakeups;
   /** How often an idle worker asks for a job when nothing woke it: pg-boss's interval (boss.ts), in ms. */
   pollMs?: number;
+  /** The cron ticker's clock (cron.ts), for tests that fire a chosen minute; the wall clock otherwise. */
+  now?: () => number;
 }
 
 /** How often a working node looks for jobs whose worker died (and once at its start). */
@@ -157,6 +160,15 @@ function registryProblems(definitions: readonly JobDefinition<never>[], handlers
     }
     seen.add(name);
     if (!Object.hasOwn(handlers, name)) problems.push(`job "${name}" has no handler`);
+  }
+  for (const { name, schedule } of definitions) {
+    if (!schedule) continue;
+    try {
+      parseCron(schedule.cron);
+      new Intl.DateTimeFormat('en-US', { timeZone: schedule.tz });
+    } catch (error) {
+      problems.push(`job "${name}" has a bad schedule: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   for (const name of Object.keys(handlers)) {
     if (!seen.has(name)) problems.push(`handler "${name}" has no job definition`);
@@ -220,6 +232,7 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
   /** pg-boss's worker id per job name, for notifyWorker. */
   const workerIds = new Map<string, string>();
   let unsubscribe: (() => void) | undefined;
+  let ticker: ReturnType<typeof startCronTicker> | undefined;
   const wake = (name: string) => {
     if (lanes?.names.includes(name)) shared?.wake();
     const id = workerIds.get(name);
@@ -232,6 +245,26 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
 
   async function sweepLost(): Promise<void> {
     await leases?.sweep(boss).catch((error: unknown) => log('Job lease sweep failed', { error: String(error) }));
+  }
+
+  async function send(
+    definition: JobDefinition<never>,
+    payload: never,
+    key: string | undefined,
+    options: EnqueueOptions = {},
+  ): Promise<string | null> {
+    const id = await boss.send(definition.name, payload, {
+      retryLimit: definition.retryLimit,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInSeconds,
+      ...(key === undefined ? {} : { id: jobIdFor(definition.name, key), singletonKey: key }),
+      ...(options.db ? { db: options.db } : {}),
+    });
+    // On the enqueue's connection: inside its transaction the notice goes out only once the job is committed.
+    if (id !== null) {
+      await (options.db ?? boss.getDb()).executeSql('SELECT pg_notify($1, $2)', [JOB_WAKE_CHANNEL, definition.name]);
+    }
+    return id;
   }
 
   return {
@@ -247,18 +280,9 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
           retryBackoff: true,
           expireInSeconds: definition.expireInSeconds,
         });
-        // Schedules live in pg-boss's tables and are upserted by name, so every node may (re)declare them; a
-        // job whose definition lost its schedule is unscheduled, so removing it from the code takes effect.
-        if (definition.schedule) {
-          await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.payload, {
-            tz: definition.schedule.tz,
-            retryLimit: definition.retryLimit,
-            retryBackoff: true,
-            expireInSeconds: definition.expireInSeconds,
-          });
-        } else {
-          await boss.unschedule(definition.name);
-        }
+        // Schedules are fired by this runner's cron ticker (cron.ts), not by pg-boss's: one left in pg-boss's table
+        // by an earlier version is removed, so it is not sent twice.
+        await boss.unschedule(definition.name);
       }
       if (work) {
         // What jobs of a killed process left on this machine's disk.
@@ -295,6 +319,19 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
         }
       }
       ready = true;
+      const scheduled = definitions.filter((d) => d.schedule !== undefined);
+      ticker = startCronTicker(
+        scheduled.map((definition) => ({
+          name: definition.name,
+          cron: definition.schedule!.cron,
+          tz: definition.schedule!.tz,
+          // The minute names the job: every node fires it, one is kept.
+          fire: (minute) => send(definition, definition.schedule!.payload as never, `cron:${minute}`),
+        })),
+        (schedule, error) => log('Scheduled job not enqueued', { job: schedule.name, error: String(error) }),
+        config.now,
+      );
+      await ticker.started;
     },
 
     async enqueue<Payload extends object>(
@@ -306,19 +343,7 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
         throw new JobRegistryError(`Job "${definition.name}" is not registered with this runner`);
       }
       if (!ready) throw new JobRegistryError(`Cannot enqueue "${definition.name}": the job runner is not started`);
-      const key = definition.singletonKey?.(payload);
-      const id = await boss.send(definition.name, payload, {
-        retryLimit: definition.retryLimit,
-        retryBackoff: true,
-        expireInSeconds: definition.expireInSeconds,
-        ...(key === undefined ? {} : { id: jobIdFor(definition.name, key), singletonKey: key }),
-        ...(options.db ? { db: options.db } : {}),
-      });
-      // On the enqueue's connection: inside its transaction the notice goes out only once the job is committed.
-      if (id !== null) {
-        await (options.db ?? boss.getDb()).executeSql('SELECT pg_notify($1, $2)', [JOB_WAKE_CHANNEL, definition.name]);
-      }
-      return id;
+      return send(definition as JobDefinition<never>, payload as never, definition.singletonKey?.(payload), options);
     },
 
     async stop() {
@@ -326,6 +351,8 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
       running = false;
       ready = false;
       clearInterval(sweeping);
+      ticker?.stop();
+      ticker = undefined;
       unsubscribe?.();
       unsubscribe = undefined;
       workerIds.clear();

@@ -11,14 +11,22 @@ import type { PlanFormCurrency } from '@spinyard/domain';
  */
 export type GatewayName = 'local' | 'stripe' | 'payjp';
 
-/** The spec's card errors (second document, section 8), each an error code of the catalogue (domain errors.ts). */
-export type CardErrorCode =
-  | 'card_insufficient_balance'
-  | 'card_limit_exceeded'
-  | 'card_expired'
-  | 'card_invalid_input'
-  | 'card_already_paid'
-  | 'card_registration_failed';
+/**
+ * The spec's card errors (second document, section 8), each an error code of the catalogue (domain errors.ts), and
+ * the two every gateway also answers: a decline the issuer gives no reason for, and a 3-D Secure challenge asked
+ * for a charge made while the payer is away (a renewal), which nobody can answer.
+ */
+export const CARD_ERROR_CODES = [
+  'card_insufficient_balance',
+  'card_limit_exceeded',
+  'card_expired',
+  'card_invalid_input',
+  'card_already_paid',
+  'card_registration_failed',
+  'card_declined',
+  'card_authentication_required',
+] as const;
+export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
 
 export interface CardSummary {
   /** visa, mastercard, jcb, amex, diners, discover, unknown */

@@ -1,0 +1,85 @@
+import { PLAN_FORM_CURRENCIES, PLAN_INTERVALS, PLAN_STATUSES, type PlanAnswer } from '@spinyard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../i18n/en.json';
+import fr from '../../i18n/fr.json';
+import { i18n } from '../../i18n/i18n.ts';
+import ja from '../../i18n/ja.json';
+import pt from '../../i18n/pt.json';
+import { lockedPlanFields, PLAN_FIELDS, planFieldText } from './planText.ts';
+
+const plan = (overrides: Partial<PlanAnswer>): PlanAnswer => ({
+  id: 'basic',
+  name: 'Basic',
+  amount: 1000,
+  interval: 'month',
+  currency: 'jpy',
+  statement_descriptor: '',
+  vehicle_limit: null,
+  status: 'active',
+  enabled: true,
+  shown: true,
+  subscriber_count: 0,
+  created_at: '',
+  updated_at: '',
+  ...overrides,
+});
+
+describe('plan texts', () => {
+  const previous = i18n.language;
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterAll(async () => {
+    await i18n.changeLanguage(previous);
+  });
+
+  it('has every key the plan screens build, in all four languages', () => {
+    const keys = [
+      ...PLAN_FIELDS.map((f) => `fields.${f}`),
+      ...PLAN_FORM_CURRENCIES.flatMap((c) => [`currencyOptions.${c}`, `help.amount.${c}`]),
+      ...PLAN_INTERVALS.map((v) => `intervalOptions.${v}`),
+      ...PLAN_STATUSES.map((v) => `statusOptions.${v}`),
+      ...[
+        'id',
+        'name',
+        'amount',
+        'interval',
+        'vehicle_limit',
+        'status',
+        'enabled',
+        'shown',
+        'subscribers',
+        'actions',
+      ].map((c) => `list.columns.${c}`),
+    ];
+    for (const catalogue of [ja, en, fr, pt]) {
+      for (const key of keys) {
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue.billingPlans);
+        expect(typeof value, key).toBe('string');
+      }
+    }
+  });
+
+  it('words a refusal by the plan rule’s own sentence, else by field rule with the form’s label', () => {
+    expect(planFieldText({ field: 'id', rule: 'duplicate_plan_id', message: '' })).toBe(
+      'This plan ID is already used.',
+    );
+    expect(planFieldText({ field: 'amount', rule: 'minor_unit', message: '' })).toBe(
+      'Amount has more decimals than the currency has.',
+    );
+    expect(planFieldText({ field: 'id', rule: 'alphanumeric', message: '' })).toBe(
+      'Plan ID may contain only letters and digits.',
+    );
+  });
+
+  it('shows read-only what running contracts and the free plan fix', () => {
+    expect([...lockedPlanFields(undefined)]).toEqual([]);
+    expect([...lockedPlanFields(plan({}))]).toEqual([]);
+    expect([...lockedPlanFields(plan({ subscriber_count: 2 }))].sort()).toEqual(
+      ['amount', 'currency', 'enabled', 'interval', 'status'].sort(),
+    );
+    expect([...lockedPlanFields(plan({ id: 'free', amount: 0 }))].sort()).toEqual(['amount', 'enabled', 'status']);
+  });
+});

@@ -1,0 +1,69 @@
+import type { Db } from '../../db/database.ts';
+import type { CardRow } from './repo.ts';
+
+/** The gateway's customers and the saved cards of the accounts (billing's tables; part of billingRepo). */
+export function cardsRepo(db: Db) {
+  return {
+    customerOf(userId: string) {
+      return db.selectFrom('payment_customers').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** The first customer of a user wins; a concurrent second insert finds it (ON CONFLICT). */
+    async saveCustomer(userId: string, gateway: string, ref: string) {
+      await db
+        .insertInto('payment_customers')
+        .values({ user_id: userId, gateway, customer_ref: ref })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+      return db.selectFrom('payment_customers').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    },
+
+    cardsOf(userId: string): Promise<CardRow[]> {
+      return db
+        .selectFrom('payment_cards')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .orderBy('is_default', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    defaultCard(userId: string): Promise<CardRow | undefined> {
+      return db
+        .selectFrom('payment_cards')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('is_default', '=', true)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** The new card becomes the default: the old default is cleared first (one default per user, by index). */
+    async insertDefaultCard(
+      card: Pick<CardRow, 'user_id' | 'gateway' | 'card_ref' | 'brand' | 'last4' | 'exp_month' | 'exp_year'>,
+    ): Promise<CardRow> {
+      await db
+        .updateTable('payment_cards')
+        .set({ is_default: false })
+        .where('user_id', '=', card.user_id)
+        .where('is_default', '=', true)
+        .execute();
+      return db
+        .insertInto('payment_cards')
+        .values({ ...card, is_default: true })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async markExpiryNotice(cardId: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('payment_cards')
+        .set({ expiry_notice_sent_at: at })
+        .where('id', '=', cardId)
+        .where('expiry_notice_sent_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { OutgoingMail } from '../../platform/mail/mailer.ts';
+
+/**
+ * The billing mails to the dealer. Users have no language setting (modules/auth/mails.ts), so each mail carries
+ * Japanese first and English after, under the domain's service name, as the account mails do.
+ */
+
+const brand = (serviceName: string) => serviceName.trim() || 'Spinyard';
+const dateOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** An amount in its currency: yen and won are whole, the others have cents. */
+export function moneyText(amount: number, currency: string): string {
+  const digits = currency === 'jpy' || currency === 'krw' ? 0 : 2;
+  return `${(amount / 10 ** digits).toFixed(digits)} ${currency.toUpperCase()}`;
+}
+
+function mail(
+  to: string,
+  serviceName: string,
+  subject: { ja: string; en: string },
+  ja: string[],
+  en: string[],
+): OutgoingMail {
+  const name = brand(serviceName);
+  return { to, subject: `【${name}】${subject.ja} / ${subject.en}`, text: [...ja, '', '----', '', ...en].join('\n') };
+}
+
+export interface PayerMail {
+  to: string;
+  serviceName: string;
+  /** The console's address, for the link to the card page. */
+  link: string;
+}
+
+export function paymentFailedMail(p: PayerMail, amount: string, retryAt: Date | null): OutgoingMail {
+  const next = retryAt ? dateOf(retryAt) : null;
+  return mail(
+    p.to,
+    p.serviceName,
+    { ja: 'お支払いができませんでした', en: 'Your payment failed' },
+    [
+      `ご登録のカードで ${amount} をお支払いいただけませんでした。`,
+      next ? `${next} に再度お支払いを試みます。` : 'これ以上の再試行はありません。契約は失効しました。',
+      'カードを更新すると、未払い額がすぐに決済され、ご利用を再開できます。',
+      '',
+      p.link,
+    ],
+    [
+      `We could not charge ${amount} to your card.`,
+      next ? `We will try again on ${next}.` : 'There are no more tries: the contract has expired.',
+      'Update your card to pay the open amount at once and get back to work.',
+      '',
+      p.link,
+    ],
+  );
+}
+
+export function cardExpiringMail(p: PayerMail, last4: string, renewalAt: Date): OutgoingMail {
+  return mail(
+    p.to,
+    p.serviceName,
+    { ja: 'カードの有効期限が近づいています', en: 'Your card expires before the renewal' },
+    [
+      `末尾 ${last4} のカードは、次回の更新日 ${dateOf(renewalAt)} より前に有効期限が切れます。カードを更新してください。`,
+      '',
+      p.link,
+    ],
+    [`The card ending in ${last4} expires before your renewal on ${dateOf(renewalAt)}. Please update it.`, '', p.link],
+  );
+}
+
+export function contractEndedMail(p: PayerMail, endedAt: Date, removalAt: Date): OutgoingMail {
+  return mail(
+    p.to,
+    p.serviceName,
+    { ja: 'ご契約が終了しました', en: 'Your contract has ended' },
+    [
+      `ご契約は ${dateOf(endedAt)} に終了しました。`,
+      `登録された車両は ${dateOf(removalAt)} に削除されます。必要なデータはそれまでに保存してください。`,
+    ],
+    [
+      `Your contract ended on ${dateOf(endedAt)}.`,
+      `Your vehicles will be removed on ${dateOf(removalAt)}. Save what you need before then.`,
+    ],
+  );
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  type CardErrorCode,
+  type ChargeRequest,
+  type PaymentGateway,
+  WebhookSignatureError,
+} from '../../src/platform/payments/gateway.ts';
+
+/**
+ * What every card gateway promises the billing module (platform/payments/gateway.ts), run over each adapter with
+ * the same expectations: the local gateway, Stripe against its fake, PAY.JP against its fake. Each adapter's file
+ * gives a harness: how its browser would make a token for a test card, how a payer answers its 3-D Secure
+ * challenge, how many charges its service holds under a key, and a notice signed as that service signs.
+ */
+
+/** The test cards every gateway has, by what the issuer does with them. */
+export type TestCard =
+  | 'succeeds'
+  | 'insufficient_balance'
+  | 'limit_exceeded'
+  | 'expired'
+  | 'invalid_input'
+  | 'charge_fails'
+  | 'challenge';
+
+export interface GatewayHarness {
+  gateway: PaymentGateway;
+  /** A one-use token for a test card, as the gateway's browser script would make it. */
+  token(card: TestCard): Promise<string> | string;
+  /** Answers the challenge at `challengeUrl` as the payer would in the issuer's page. */
+  answerChallenge(challengeUrl: string, authenticate: boolean): Promise<void>;
+  /** How many charges the service itself holds that were made under `idempotencyKey`. */
+  chargesUnderKey(idempotencyKey: string): Promise<number>;
+  /** A notice about a charge, signed as the service signs it; `signatureHeader` names the header to tamper with. */
+  signedNotice(chargeRef: string): Promise<{ rawBody: Buffer; headers: Record<string, string> }>;
+  signatureHeader: string;
+  /**
+   * The declines this service names differently: PAY.JP answers every decline `card_declined` and never says why
+   * (no balance or limit reason), so its balance and limit cards give the generic error.
+   */
+  declines?: Partial<Record<TestCard, CardErrorCode>>;
+}
+
+const DECLINES: readonly [TestCard, CardErrorCode][] = [
+  ['insufficient_balance', 'card_insufficient_balance'],
+  ['limit_exceeded', 'card_limit_exceeded'],
+  ['expired', 'card_expired'],
+  ['invalid_input', 'card_invalid_input'],
+  ['charge_fails', 'card_declined'],
+];
+
+export function describeGatewayContract(name: string, harness: () => GatewayHarness): void {
+  const customer = async () => {
+    const id = randomUUID();
+    return (
+      await harness().gateway.createCustomer({
+        userId: id,
+        email: `${id}@dealer.test`,
+        name: 'Dealer',
+        idempotencyKey: `customer-${id}`,
+      })
+    ).ref;
+  };
+  const request = (customerRef: string, cardRef: string, extra: Partial<ChargeRequest> = {}): ChargeRequest => ({
+    customerRef,
+    cardRef,
+    amount: 1100,
+    currency: 'jpy',
+    idempotencyKey: `charge-${randomUUID()}`,
+    description: 'Standard plan',
+    metadata: { subscription: '1' },
+    returnUrl: 'http://console.test/settlements/subscription',
+    offSession: false,
+    ...extra,
+  });
+  /** Saves the card and charges it; the card error of whichever step refused it, or the charge. */
+  const saveAndCharge = async (card: TestCard, extra: Partial<ChargeRequest> = {}) => {
+    const { gateway } = harness();
+    const customerRef = await customer();
+    const saved = await gateway.attachCard(customerRef, await harness().token(card));
+    if (!saved.ok) return { error: saved.error, step: 'attach' as const };
+    const outcome = await gateway.charge(request(customerRef, saved.card.ref, extra));
+    return outcome.status === 'failed'
+      ? { error: outcome.error, step: 'charge' as const, outcome }
+      : { error: null, step: 'charge' as const, outcome };
+  };
+
+  describe(`${name}: the PaymentGateway contract`, () => {
+    it('saves a card from a token, charges it once and reads the charge back', async () => {
+      const { gateway } = harness();
+      expect(gateway.browserConfig().gateway).toBe(gateway.name);
+      const customerRef = await customer();
+      const saved = await gateway.attachCard(customerRef, await harness().token('succeeds'));
+      if (!saved.ok) throw new Error(`refused: ${saved.error}`);
+      expect(saved.card).toMatchObject({ brand: 'visa', last4: '4242' });
+      expect(saved.card.exp_year).toBeGreaterThan(2026);
+      const outcome = await gateway.charge(request(customerRef, saved.card.ref));
+      expect(outcome.status).toBe('succeeded');
+      expect(await gateway.retrieveCharge(outcome.ref ?? '')).toEqual({ status: 'succeeded', ref: outcome.ref });
+    });
+
+    it.each(DECLINES)('answers the %s card with its card error (%s)', async (card, code) => {
+      expect((await saveAndCharge(card)).error).toBe(harness().declines?.[card] ?? code);
+    });
+
+    it('refuses a token that is not one', async () => {
+      const saved = await harness().gateway.attachCard(await customer(), 'tok_not_a_real_token');
+      expect(saved).toMatchObject({ ok: false, error: 'card_invalid_input' });
+    });
+
+    it('asks for a 3-D Secure challenge, and the charge follows its answer', async () => {
+      const passed = await saveAndCharge('challenge');
+      const failed = await saveAndCharge('challenge');
+      for (const [result, authenticate] of [
+        [passed, true],
+        [failed, false],
+      ] as const) {
+        const outcome = result.outcome;
+        if (outcome?.status !== 'requires_action') throw new Error(`no challenge: ${JSON.stringify(result)}`);
+        expect(outcome.challengeUrl).toMatch(/^https?:\/\//);
+        await harness().answerChallenge(outcome.challengeUrl, authenticate);
+        const after = await harness().gateway.retrieveCharge(outcome.ref);
+        expect(after.status).toBe(authenticate ? 'succeeded' : 'failed');
+      }
+    });
+
+    it('fails a charge needing a challenge while the payer is away (a renewal)', async () => {
+      expect((await saveAndCharge('challenge', { offSession: true })).error).toBe('card_authentication_required');
+    });
+
+    it('makes one charge for one idempotency key, and refuses the key for another sum', async () => {
+      const { gateway } = harness();
+      const customerRef = await customer();
+      const saved = await gateway.attachCard(customerRef, await harness().token('succeeds'));
+      if (!saved.ok) throw new Error(`refused: ${saved.error}`);
+      const first = request(customerRef, saved.card.ref);
+      const [a, b] = await Promise.all([gateway.charge(first), gateway.charge(first)]);
+      const c = await gateway.charge(first);
+      expect(a.status).toBe('succeeded');
+      expect(new Set([a.ref, b.ref, c.ref]).size).toBe(1);
+      expect(await harness().chargesUnderKey(first.idempotencyKey)).toBe(1);
+      const other = await gateway.charge({ ...first, amount: 2200 });
+      expect(other).toMatchObject({ status: 'failed', error: 'card_already_paid' });
+      expect(await harness().chargesUnderKey(first.idempotencyKey)).toBe(1);
+    });
+
+    it('reads a signed notice and refuses a missing or wrong signature', async () => {
+      const result = await saveAndCharge('succeeds');
+      const ref = result.outcome?.ref ?? '';
+      const notice = await harness().signedNotice(ref);
+      const event = harness().gateway.parseWebhook(notice.rawBody, notice.headers);
+      expect(event).toMatchObject({ type: 'charge.succeeded', chargeRef: ref });
+      expect(event.id).not.toBe('');
+      const { [harness().signatureHeader]: _, ...unsigned } = notice.headers;
+      expect(() => harness().gateway.parseWebhook(notice.rawBody, unsigned)).toThrow(WebhookSignatureError);
+      const tampered = Buffer.from(notice.rawBody.toString('utf8').replace(ref, `${ref}x`));
+      expect(() => harness().gateway.parseWebhook(tampered, notice.headers)).toThrow(WebhookSignatureError);
+      const forged = { ...notice.headers, [harness().signatureHeader]: 'forged' };
+      expect(() => harness().gateway.parseWebhook(notice.rawBody, forged)).toThrow(WebhookSignatureError);
+    });
+  });
+}

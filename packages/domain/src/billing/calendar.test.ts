@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cardExpiresBefore,
+  contractEnd,
+  lateFee,
+  nextPeriodEnd,
+  nextRetryAt,
+  periodEnd,
+  prorate,
+  renewalAllowed,
+} from './calendar.ts';
+
+const at = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+const day = (date: Date | null) => date?.toISOString().slice(0, 10) ?? null;
+
+describe('periodEnd', () => {
+  it('keeps the anchor day where the month has it, clamped where it does not', () => {
+    const anchor = at('2026-01-31');
+    expect([1, 2, 3, 4].map((n) => day(periodEnd(anchor, 'month', n)))).toEqual([
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+    ]);
+    expect(day(periodEnd(at('2028-02-29'), 'year', 1))).toBe('2029-02-28');
+    expect(day(periodEnd(at('2028-02-29'), 'year', 4))).toBe('2032-02-29');
+    expect(day(periodEnd(at('2026-03-01'), 'week', 2))).toBe('2026-03-15');
+    expect(day(periodEnd(at('2026-03-01'), 'day', 1))).toBe('2026-03-02');
+  });
+
+  it('counts the next period from the anchor, not from the last end', () => {
+    const anchor = at('2026-01-31');
+    expect(day(nextPeriodEnd(anchor, 'month', at('2026-02-28')))).toBe('2026-03-31');
+    expect(day(nextPeriodEnd(anchor, 'month', at('2026-12-31')))).toBe('2027-01-31');
+    expect(day(nextPeriodEnd(at('2026-05-10'), 'week', at('2026-05-17')))).toBe('2026-05-24');
+  });
+});
+
+describe('money', () => {
+  it('prorates an upgrade: credit for the unused part, the new plan for the rest', () => {
+    // 30-day period, upgraded after 10 days: 20/30 left.
+    const p = prorate({
+      oldAmount: 3000,
+      newAmount: 9000,
+      start: at('2026-04-01'),
+      end: at('2026-05-01'),
+      at: at('2026-04-11'),
+    });
+    expect(p).toEqual({ credit: 2000, charge: 6000, net: 4000 });
+    const atStart = prorate({
+      oldAmount: 1000,
+      newAmount: 1001,
+      start: at('2026-04-01'),
+      end: at('2026-05-01'),
+      at: at('2026-04-01'),
+    });
+    expect(atStart.net).toBe(1);
+  });
+
+  it('charges 14.6 % a year by the whole day on the overdue amount, rounded down', () => {
+    // 10,000 yen 30 days late: 10000 * 0.146 * 30 / 365 = 120.0
+    expect(lateFee(10_000, at('2026-04-01'), at('2026-05-01'))).toBe(120);
+    expect(lateFee(10_000, at('2026-04-01'), at('2026-04-01T23:00:00Z'))).toBe(0);
+    expect(lateFee(11_000, at('2026-04-01'), at('2026-04-08'))).toBe(30);
+  });
+});
+
+describe('dunning and expiry', () => {
+  it('retries 3, 7 and 14 days after the due date, then stops', () => {
+    const due = at('2026-04-01');
+    expect([0, 1, 2, 3].map((n) => day(nextRetryAt(due, n)))).toEqual(['2026-04-04', '2026-04-08', '2026-04-15', null]);
+  });
+
+  it('ends a cancelled contract at a period end at least a month ahead', () => {
+    const anchor = at('2026-01-10');
+    // Paid to 10 May; cancelled on 1 April: 10 May is more than a month ahead.
+    expect(day(contractEnd(anchor, 'month', at('2026-05-10'), at('2026-04-01')))).toBe('2026-05-10');
+    // Cancelled on 20 April: 10 May is too close, the next period's end.
+    expect(day(contractEnd(anchor, 'month', at('2026-05-10'), at('2026-04-20')))).toBe('2026-06-10');
+    // A yearly plan runs to its paid end.
+    expect(day(contractEnd(anchor, 'year', at('2027-01-10'), at('2026-04-20')))).toBe('2027-01-10');
+  });
+
+  it('refuses a renewal within 30 days of the end', () => {
+    expect(renewalAllowed(at('2026-05-01'), at('2026-04-01'))).toBe(true);
+    expect(renewalAllowed(at('2026-05-01'), at('2026-04-02'))).toBe(false);
+  });
+
+  it('reads a card as good through the last day of its month', () => {
+    const card = { exp_month: 4, exp_year: 2026 };
+    expect(cardExpiresBefore(card, at('2026-04-30T23:59:59Z'))).toBe(false);
+    expect(cardExpiresBefore(card, at('2026-05-01'))).toBe(true);
+    expect(cardExpiresBefore({ exp_month: 12, exp_year: 2026 }, at('2027-01-01'))).toBe(true);
+  });
+});
