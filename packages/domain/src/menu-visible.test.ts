@@ -21,7 +21,18 @@ const CORPORATIONS = ['corporations_menu', 'corporations', 'corporation_contacts
 const WEB_NEGOTIATION = ['web_negotiation', 'web_negotiation_list', 'web_negotiation_add'];
 const ACCOUNT = ['account', 'account_conf'];
 const SETTLEMENTS_CARD = ['settlements', 'settlements_payment', 'settlements_invoice'];
-const MASTER = ['top', ...CONTENTS_ALL, ...USERS, ...PLANS, ...DOMAINS, ...MASTER_STATS, 'contact'];
+const MASTER = [
+  'top',
+  ...CONTENTS_ALL,
+  ...USERS,
+  'settlements',
+  'settlements_invoice',
+  ...PLANS,
+  ...DOMAINS,
+  ...MASTER_STATS,
+  'contact',
+  'legal_edit',
+];
 
 describe('visibleMenu: a table of contexts and their visible ids', () => {
   const cases: { name: string; ctx: MenuContext; ids: string[] }[] = [
@@ -121,7 +132,18 @@ describe('visibleMenu: a table of contexts and their visible ids', () => {
     {
       name: 'dealer-brand host hides plans even from master',
       ctx: ctx({ privilegeType: 'master', hostFlags: ['dealer_brand'] }),
-      ids: ['top', 'contents', 'contents_list', ...USERS, ...CORPORATIONS, ...DOMAINS, ...MASTER_STATS],
+      ids: [
+        'top',
+        'contents',
+        'contents_list',
+        ...USERS,
+        ...CORPORATIONS,
+        'settlements',
+        'settlements_invoice',
+        ...DOMAINS,
+        ...MASTER_STATS,
+        'legal_edit',
+      ],
     },
     {
       name: 'listing-partner tenant: corporations and bases, no card screens',

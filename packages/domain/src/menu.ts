@@ -16,7 +16,7 @@ import type { PrivilegeType } from './roles.ts';
  *   listing account from there).
  * - Card screens ("card update, contract, invoice: that user, if admin and pay-by-credit"; "plan change: if admin")
  *   need an admin who pays by card; a plan is a card subscription, so plan change needs card payment too.
- *   Usage quota: any non-super, non-master user paying by card.
+ *   Usage quota: any non-super, non-master user paying by card. Invoices: also master, who sees every customer's.
  * - The dealer-brand host hides "add-car, CSV, mail history, web negotiation, plan and contact": CSV means both
  *   CSV screens (contents bulk edit and user CSV add); plan means the plan menu and the subscription (plan change)
  *   screen. Corporations and their contacts (locations) replace the account menu there.
@@ -29,14 +29,8 @@ import type { PrivilegeType } from './roles.ts';
  *   to fix any tenant); CSV user add stays "super only".
  */
 
-export type HostFlag = 'bike' | 'auction' | 'dealer_brand' | 'listing_partner' | 'bike_sensor';
-export const HOST_FLAGS = [
-  'bike',
-  'auction',
-  'dealer_brand',
-  'listing_partner',
-  'bike_sensor',
-] as const satisfies readonly HostFlag[];
+export const HOST_FLAGS = ['bike', 'auction', 'dealer_brand', 'listing_partner', 'bike_sensor'] as const;
+export type HostFlag = (typeof HOST_FLAGS)[number];
 
 export interface DomainOptionFlags {
   option_data: boolean;
@@ -65,6 +59,7 @@ export type MenuRule =
   | 'csv_user_add'
   | 'account_management'
   | 'card_admin'
+  | 'invoices'
   | 'usage_quota'
   | 'statistics_submenu'
   | 'statistics_single'
@@ -145,7 +140,7 @@ export const MENU: readonly MenuEntry[] = [
     '/settlements',
     [
       leaf('settlements_payment', '/settlements/payment', { rule: 'card_admin' }),
-      leaf('settlements_invoice', '/settlements/invoice', { rule: 'card_admin' }),
+      leaf('settlements_invoice', '/settlements/invoice', { rule: 'invoices' }),
       leaf('settlements_subscription', '/settlements/subscription', {
         rule: 'card_admin',
         hiddenOnHosts: ['dealer_brand'],
@@ -235,6 +230,8 @@ function ruleHolds(rule: MenuRule, ctx: MenuContext): boolean {
       );
     case 'card_admin':
       return ctx.privilegeType === 'admin' && ctx.isPayByCredit;
+    case 'invoices':
+      return ctx.privilegeType === 'master' || ruleHolds('card_admin', ctx);
     case 'usage_quota':
       return ctx.privilegeType !== 'super' && ctx.privilegeType !== 'master' && ctx.isPayByCredit;
     case 'statistics_submenu':
