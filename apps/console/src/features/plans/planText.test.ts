@@ -57,15 +57,14 @@ describe('plan texts', () => {
   });
 
   it('words a refusal by the plan rule’s own sentence, else by field rule with the form’s label', () => {
-    expect(planFieldText({ field: 'id', rule: 'duplicate_plan_id', message: '' })).toBe(
-      'This plan ID is already used.',
-    );
-    expect(planFieldText({ field: 'amount', rule: 'minor_unit', message: '' })).toBe(
-      'Amount has more decimals than the currency has.',
-    );
-    expect(planFieldText({ field: 'id', rule: 'alphanumeric', message: '' })).toBe(
-      'Plan ID may contain only letters and digits.',
-    );
+    const sentences = [
+      ['id', 'duplicate_plan_id', 'This plan ID is already used.'],
+      ['amount', 'minor_unit', 'Amount has more decimals than the currency has.'],
+      ['id', 'alphanumeric', 'Plan ID may contain only letters and digits.'],
+    ] as const;
+    for (const [field, rule, sentence] of sentences) {
+      expect(planFieldText({ field, rule, message: '' }), `${field} ${rule}`).toBe(sentence);
+    }
   });
 
   it('shows read-only what running contracts and the free plan fix', () => {
