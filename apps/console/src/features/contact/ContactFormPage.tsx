@@ -25,7 +25,16 @@ export function ContactFormPage() {
   const send = useSendContact();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [subject, body] = form.watch(['subject', 'body']);
-  const count = (value: string | undefined, max: number) => t('contact.count', { count: value?.length ?? 0, max });
+  const typed = { subject, body };
+  // The two written fields: required, capped, and saying under them how much of the cap is used.
+  const counted = (name: 'subject' | 'body', max: number) => ({
+    ...form.field(name),
+    label: t(NAME_KEYS[name]),
+    description: t('contact.count', { count: typed[name]?.length ?? 0, max }),
+    maxLength: max,
+    withAsterisk: true,
+    'aria-required': true,
+  });
 
   const onSubmit = form.handleSubmit((values) =>
     send.mutate(
@@ -69,25 +78,8 @@ export function ContactFormPage() {
           withAsterisk
           aria-required
         />
-        <TextInput
-          {...form.field('subject')}
-          label={t('contact.subject')}
-          description={count(subject, CONTACT_BOUNDS.subjectMax)}
-          maxLength={CONTACT_BOUNDS.subjectMax}
-          withAsterisk
-          aria-required
-        />
-        <Textarea
-          {...form.field('body')}
-          label={t('contact.body')}
-          description={count(body, CONTACT_BOUNDS.bodyMax)}
-          maxLength={CONTACT_BOUNDS.bodyMax}
-          autosize
-          minRows={8}
-          maxRows={20}
-          withAsterisk
-          aria-required
-        />
+        <TextInput {...counted('subject', CONTACT_BOUNDS.subjectMax)} />
+        <Textarea {...counted('body', CONTACT_BOUNDS.bodyMax)} autosize minRows={8} maxRows={20} />
         <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} loading={send.isPending} w="fit-content">
           {t('contact.submit')}
         </Button>

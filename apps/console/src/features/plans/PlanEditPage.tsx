@@ -1,12 +1,10 @@
-import { Stack, Text } from '@mantine/core';
 import { planFormValuesOf } from '@spinyard/domain';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../api/notify.ts';
 import { usePlan, useUpdatePlan } from '../../api/plans.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
-import { LinkButton } from '../../components/LinkButton.tsx';
+import { RecordMissing } from '../../components/RecordMissing.tsx';
 import { PlanForm } from './PlanForm.tsx';
 
 /** /plan/edit/{id} (ours; the spec lists only the list and the add screen): every field but the id. */
@@ -19,12 +17,10 @@ export function PlanEditPage() {
   if (plan.isPending) return <CenteredLoader />;
   if (plan.isError) {
     return (
-      <Stack align="center" gap="md" py="xl">
-        <Text>{t('billingPlans.form.notFound', { id: planId })}</Text>
-        <LinkButton to="/plan/list" variant="light" icon={IconArrowLeft}>
-          {t('billingPlans.form.backToList')}
-        </LinkButton>
-      </Stack>
+      <RecordMissing
+        message={t('billingPlans.form.notFound', { id: planId })}
+        back={{ to: '/plan/list', label: t('billingPlans.form.backToList') }}
+      />
     );
   }
   return (

@@ -1,10 +1,10 @@
 import { PLAN_FORM_CURRENCIES, PLAN_INTERVALS, PLAN_STATUSES, type PlanAnswer } from '@spinyard/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
 import fr from '../../i18n/fr.json';
-import { i18n } from '../../i18n/i18n.ts';
 import ja from '../../i18n/ja.json';
 import pt from '../../i18n/pt.json';
+import { inLanguage } from '../../test-support/inLanguage.ts';
 import { lockedPlanFields, PLAN_FIELDS, planFieldText } from './planText.ts';
 
 const plan = (overrides: Partial<PlanAnswer>): PlanAnswer => ({
@@ -25,13 +25,7 @@ const plan = (overrides: Partial<PlanAnswer>): PlanAnswer => ({
 });
 
 describe('plan texts', () => {
-  const previous = i18n.language;
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  afterAll(async () => {
-    await i18n.changeLanguage(previous);
-  });
+  inLanguage('en');
 
   it('has every key the plan screens build, in all four languages', () => {
     const keys = [
@@ -63,15 +57,14 @@ describe('plan texts', () => {
   });
 
   it('words a refusal by the plan rule’s own sentence, else by field rule with the form’s label', () => {
-    expect(planFieldText({ field: 'id', rule: 'duplicate_plan_id', message: '' })).toBe(
-      'This plan ID is already used.',
-    );
-    expect(planFieldText({ field: 'amount', rule: 'minor_unit', message: '' })).toBe(
-      'Amount has more decimals than the currency has.',
-    );
-    expect(planFieldText({ field: 'id', rule: 'alphanumeric', message: '' })).toBe(
-      'Plan ID may contain only letters and digits.',
-    );
+    const sentences = [
+      ['id', 'duplicate_plan_id', 'This plan ID is already used.'],
+      ['amount', 'minor_unit', 'Amount has more decimals than the currency has.'],
+      ['id', 'alphanumeric', 'Plan ID may contain only letters and digits.'],
+    ] as const;
+    for (const [field, rule, sentence] of sentences) {
+      expect(planFieldText({ field, rule, message: '' }), `${field} ${rule}`).toBe(sentence);
+    }
   });
 
   it('shows read-only what running contracts and the free plan fix', () => {

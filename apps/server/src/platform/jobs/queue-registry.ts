@@ -213,6 +213,24 @@ async function runJob(
   }
 }
 
+type Send = (definition: JobDefinition<never>, payload: never, key: string | undefined) => Promise<string | null>;
+
+/** The runner's cron ticker over the scheduled definitions: each cron time enqueues the job's payload once. */
+function startSchedules({ definitions, log, now }: JobRunnerConfig, send: Send) {
+  const scheduled = definitions.filter((d) => d.schedule !== undefined);
+  return startCronTicker(
+    scheduled.map((definition) => ({
+      name: definition.name,
+      cron: definition.schedule!.cron,
+      tz: definition.schedule!.tz,
+      // The minute names the job: every node fires it, one is kept.
+      fire: (minute) => send(definition, definition.schedule!.payload as never, `cron:${minute}`),
+    })),
+    (schedule, error) => log('Scheduled job not enqueued', { job: schedule.name, error: String(error) }),
+    now,
+  );
+}
+
 export function createJobRunner(config: JobRunnerConfig): JobRunner {
   const { boss, definitions, handlers, log, lanes, leases, wakeups } = config;
   const problems = registryProblems(definitions, handlers);
@@ -319,18 +337,7 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
         }
       }
       ready = true;
-      const scheduled = definitions.filter((d) => d.schedule !== undefined);
-      ticker = startCronTicker(
-        scheduled.map((definition) => ({
-          name: definition.name,
-          cron: definition.schedule!.cron,
-          tz: definition.schedule!.tz,
-          // The minute names the job: every node fires it, one is kept.
-          fire: (minute) => send(definition, definition.schedule!.payload as never, `cron:${minute}`),
-        })),
-        (schedule, error) => log('Scheduled job not enqueued', { job: schedule.name, error: String(error) }),
-        config.now,
-      );
+      ticker = startSchedules(config, send);
       await ticker.started;
     },
 

@@ -4,7 +4,6 @@ import {
   type Icon,
   IconAlertTriangle,
   IconArrowBackUp,
-  IconArrowLeft,
   IconBuilding,
   IconMailCheck,
   IconPhoto,
@@ -18,7 +17,7 @@ import { type DomainDetail, type MaxContents, useDomainByCode, useMaxContents } 
 import { notifyInfo } from '../../../api/notify.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
-import { LinkButton } from '../../../components/LinkButton.tsx';
+import { RecordMissing } from '../../../components/RecordMissing.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { CompaniesCard } from '../companies/CompaniesCard.tsx';
 import { DeleteDomainButton } from './DeleteDomainButton.tsx';
@@ -62,12 +61,10 @@ export function DomainEditPage() {
   if (domain.isPending) return <CenteredLoader />;
   if (domain.isError) {
     return (
-      <Stack align="center" gap="md" py="xl">
-        <Text>{t('domains.edit.notFound', { code: companyCode })}</Text>
-        <LinkButton to="/domain/list" variant="light" icon={IconArrowLeft}>
-          {t('domains.form.backToList')}
-        </LinkButton>
-      </Stack>
+      <RecordMissing
+        message={t('domains.edit.notFound', { code: companyCode })}
+        back={{ to: '/domain/list', label: t('domains.form.backToList') }}
+      />
     );
   }
   return <DomainEditor key={domain.data.id} domain={domain.data} />;

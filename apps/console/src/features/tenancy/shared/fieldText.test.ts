@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { inLanguage } from '../../../test-support/inLanguage.ts';
 import { hostCheckErrors } from '../domains/hostCheckErrors.ts';
 import { fieldErrorText, labelKeyOf, optionBounds } from './fieldText.ts';
 
 describe('field error texts', () => {
-  const previous = i18n.language;
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  afterAll(async () => {
-    await i18n.changeLanguage(previous);
-  });
+  inLanguage('en');
 
   it('name the field by its label on the form', () => {
     expect(labelKeyOf('host')).toBe('domains.fields.host');
