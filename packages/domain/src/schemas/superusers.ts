@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_STATUSES } from '../roles.ts';
 import { emailSchema, passwordSchema } from './account.ts';
+import { signupPurchaseAnswer, signupPurchaseBody } from './billing.ts';
 import { idSchema } from './common.ts';
 import { pageQuery, searchText } from './lists.ts';
 import { phoneSchema } from './phone.ts';
@@ -87,6 +88,8 @@ export const registrationBody = z
     company_name: userText().min(1),
     phone: phoneSchema.optional(),
     accept_terms: z.boolean(),
+    // Billing: screens (issue 19): the plan and card chosen before the form, bought with the account.
+    purchase: signupPurchaseBody.optional(),
   })
   .strict();
 export type Registration = z.output<typeof registrationBody>;
@@ -97,5 +100,6 @@ export const registrationAnswer = z.object({
   email: z.string(),
   status: z.enum(USER_STATUSES),
   activation_mail_sent: z.boolean(),
+  purchase: signupPurchaseAnswer.optional(),
 });
 export type RegistrationAnswer = z.output<typeof registrationAnswer>;

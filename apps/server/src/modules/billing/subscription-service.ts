@@ -144,6 +144,14 @@ export function subscriptionService(deps: BillingDeps) {
   }
 
   return {
+    /** The plan a customer may take (a registration's purchase checks it before anything is made). */
+    offeredPlanOf: offeredPlan,
+
+    /** A registration's first contract, in its transaction; a refused card throws (the registration rolls back). */
+    async startIn(trx: Db, userId: string, key: string, plan: PlanRow): Promise<SubscriptionAnswer> {
+      return finish(await start(trx, userId, key, plan, deps.clock.now()));
+    },
+
     /**
      * POST /subscription: start, upgrade, downgrade, or take back a cancellation. The request id makes the charge's
      * key: the same press sent twice waits for the first (an advisory lock on the key) and answers what it did.
