@@ -34,6 +34,23 @@ const page =
 
 /** Screens built so far; every other screen of the list shows the coming-soon page under its own title. */
 const BUILT_PROTECTED: Record<string, LazyComponent> = {
+  // Billing: screens (issue 19).
+  account_payment: page(
+    () => import('../features/billing/card/PaymentCardPage.tsx'),
+    (m) => m.PaymentCardPage,
+  ),
+  settlements_payment: page(
+    () => import('../features/billing/card/PaymentCardPage.tsx'),
+    (m) => m.PaymentCardPage,
+  ),
+  settlements_subscription: page(
+    () => import('../features/billing/subscription/SubscriptionPage.tsx'),
+    (m) => m.SubscriptionPage,
+  ),
+  settlements_usagequota: page(
+    () => import('../features/billing/quota/UsageQuotaPage.tsx'),
+    (m) => m.UsageQuotaPage,
+  ),
   // Billing: plans (issue 19).
   plan_list: page(
     () => import('../features/plans/PlanListPage.tsx'),
@@ -177,6 +194,17 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
 };
 
 const BUILT_PUBLIC: Record<string, LazyComponent> = {
+  // Billing: screens (issue 19).
+  user_plan: page(
+    () => import('../features/billing/signup/UserPlanPage.tsx'),
+    (m) => m.UserPlanPage,
+    ['general', 'account'],
+  ),
+  user_payment: page(
+    () => import('../features/billing/signup/UserPaymentPage.tsx'),
+    (m) => m.UserPaymentPage,
+    ['general', 'account'],
+  ),
   login: page(
     () => import('../features/auth/LoginPage.tsx'),
     (m) => m.LoginPage,

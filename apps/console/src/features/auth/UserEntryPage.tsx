@@ -8,6 +8,7 @@ import { TermsLink } from '../../components/TermsLink.tsx';
 import type { FormErrors } from '../../forms/formErrors.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
+import { EntryPurchaseSummary, useEntryPurchase } from '../billing/signup/EntryPurchase.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { BackToLoginLink } from './BackToLoginLink.tsx';
 import { EmailField } from './EmailField.tsx';
@@ -61,12 +62,16 @@ export function UserEntryPage() {
   const [password, retypedPassword] = form.watch(['password', 'retypedPassword']);
   const [done, setDone] = useState<{ email: string; mailSent: boolean } | undefined>();
   const register = useRegisterSuperUser();
+  const purchase = useEntryPurchase();
   const title = t('screens.user_entry');
   const days = Math.round(ACTIVATION_TTL_MS / 86_400_000);
 
   const onSubmit = form.handleSubmit((values) =>
-    register.mutate(entryBody(values), {
-      onSuccess: (answer) => setDone({ email: answer.email, mailSent: answer.activationMailSent }),
+    register.mutate(purchase.withPurchase(entryBody(values)), {
+      onSuccess: async (answer) => {
+        if (await purchase.after(answer.purchase, values)) return;
+        setDone({ email: answer.email, mailSent: answer.activationMailSent });
+      },
       onError: showRefusal,
     }),
   );
@@ -106,6 +111,7 @@ export function UserEntryPage() {
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('entry.formLabel')}>
         <Stack gap="md">
           <FormAlert message={form.formError} testId="entry-error" />
+          <EntryPurchaseSummary />
           {text('company_name', 'organization')}
           {text('name', 'name')}
           <EmailField {...form.field('email')} />
