@@ -32,17 +32,17 @@ const page =
     return { Component: pick(module) };
   };
 
+/** Billing: screens. The card on file and its replacement, under the account and the settlements alike. */
+const paymentCardPage = page(
+  () => import('../features/billing/card/PaymentCardPage.tsx'),
+  (m) => m.PaymentCardPage,
+);
+
 /** Screens built so far; every other screen of the list shows the coming-soon page under its own title. */
 const BUILT_PROTECTED: Record<string, LazyComponent> = {
   // Billing: screens (issue 19).
-  account_payment: page(
-    () => import('../features/billing/card/PaymentCardPage.tsx'),
-    (m) => m.PaymentCardPage,
-  ),
-  settlements_payment: page(
-    () => import('../features/billing/card/PaymentCardPage.tsx'),
-    (m) => m.PaymentCardPage,
-  ),
+  account_payment: paymentCardPage,
+  settlements_payment: paymentCardPage,
   settlements_subscription: page(
     () => import('../features/billing/subscription/SubscriptionPage.tsx'),
     (m) => m.SubscriptionPage,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { billingRepo } from './repo.ts';
 import { type BillingDeps, gatewayOf } from './settle.ts';
-import { subscriptionService } from './subscription-service.ts';
+import { offeredPlan, subscriptionService } from './subscription-service.ts';
 
 /**
  * The purchase of a registration (/user/entry after /user/plan and /user/payment): in the registration's own
@@ -15,7 +15,7 @@ import { subscriptionService } from './subscription-service.ts';
 export function signupPurchase(deps: BillingDeps) {
   const subscriptions = subscriptionService(deps);
   return async (trx: Db, userId: string, purchase: SignupPurchase): Promise<SubscriptionAnswer> => {
-    const plan = await subscriptions.offeredPlanOf(trx, purchase.plan_id);
+    const plan = await offeredPlan(trx, purchase.plan_id);
     const gateway = gatewayOf(deps);
     if (Number(plan.amount) > 0) {
       if (!purchase.card_token) {

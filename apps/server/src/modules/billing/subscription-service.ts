@@ -29,7 +29,7 @@ interface Outcome {
 }
 
 /** The plan asked for, if a customer may take it: not deleted, enabled and active (`free` always is). */
-async function offeredPlan(db: Db, id: string): Promise<PlanRow> {
+export async function offeredPlan(db: Db, id: string): Promise<PlanRow> {
   const plan = await billingRepo(db).planById(id);
   if (plan && (plan.id === FREE_PLAN_ID || (plan.enabled && plan.status === 'active'))) return plan;
   throw new AppError('validation_failed', {
@@ -144,13 +144,9 @@ export function subscriptionService(deps: BillingDeps) {
   }
 
   return {
-    /** The plan a customer may take (a registration's purchase checks it before anything is made). */
-    offeredPlanOf: offeredPlan,
-
     /** A registration's first contract, in its transaction; a refused card throws (the registration rolls back). */
-    async startIn(trx: Db, userId: string, key: string, plan: PlanRow): Promise<SubscriptionAnswer> {
-      return finish(await start(trx, userId, key, plan, deps.clock.now()));
-    },
+    startIn: async (trx: Db, userId: string, key: string, plan: PlanRow) =>
+      finish(await start(trx, userId, key, plan, deps.clock.now())),
 
     /**
      * POST /subscription: start, upgrade, downgrade, or take back a cancellation. The request id makes the charge's
