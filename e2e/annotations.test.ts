@@ -86,8 +86,12 @@ describe.skipIf(skipBrowserTests)('annotation editor and custom design in the co
     expect(await testId(page, 'annotation-strip-frame-6').getAttribute('data-visible')).toBe('true');
     const title = `サンルーフ <b>${stamp}</b>`;
     await testId(page, 'hotspot-title').fill(title);
-    await testId(page, 'hotspot-save').click();
+    // Saved from the keyboard: the button is busy while the form submits and keeps the focus (issue 18: a
+    // disabled button dropped it to the page's body, and the keyboard user lost their place).
+    await testId(page, 'hotspot-save').focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => textOf(testId(page, 'hotspot-count')), { timeout: 15_000 }).toMatch(/ホットスポット 1 \//);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('hotspot-save');
     expect(await textOf(testId(page, 'hotspot-item-1'))).toContain(title);
 
     // Frame 7: halfway along the path, at (0.4, 0.4), interpolated.

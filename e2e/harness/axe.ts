@@ -29,6 +29,8 @@ interface AxeWindow {
       shadowSelect: (selector: unknown) => Element | null;
     };
     run: (context: unknown, options: unknown) => Promise<{ violations: RawViolation[] }>;
+    configure: (spec: { rules: { id: string; selector: string }[] }) => void;
+    reset: () => void;
     runPartial: (context: unknown, options: unknown) => Promise<unknown>;
     finishRun: (partials: unknown[], options: unknown) => Promise<{ violations: RawViolation[] }>;
   };
@@ -102,13 +104,35 @@ async function partials(frame: Frame, context: unknown, options: AxeOptions, top
   }
 }
 
-/** Every violation axe finds on the page as it is now, its frames included. */
-export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<AxeViolation[]> {
+/**
+ * Every violation axe finds on the page as it is now, its frames included. With `contrastIn` (selectors), colour
+ * contrast is checked only in the elements they match and in what those hold, in the same run (the rule's selector
+ * is set for the run and reset after it): for a page without frames.
+ */
+export async function axeViolations(
+  page: Page,
+  options: AxeOptions = {},
+  contrastIn?: readonly string[],
+): Promise<AxeViolation[]> {
   const runOptions = { ...options, resultTypes: ['violations'] };
   await inject(page.mainFrame());
+  if (contrastIn && page.frames().length !== 1) throw new Error('axe: contrast in parts of a page with frames');
   const results =
     page.frames().length === 1
-      ? await page.evaluate((opts) => (window as unknown as AxeWindow).axe.run(document, opts), runOptions)
+      ? await page.evaluate(
+          async ({ opts, parts }) => {
+            const { axe } = window as unknown as AxeWindow;
+            if (parts === null) return axe.run(document, opts);
+            const selector = parts.flatMap((part) => [part, `${part} *`]).join(', ');
+            axe.configure({ rules: [{ id: 'color-contrast', selector }] });
+            try {
+              return await axe.run(document, opts);
+            } finally {
+              axe.reset();
+            }
+          },
+          { opts: runOptions, parts: contrastIn ? [...contrastIn] : null },
+        )
       : await inFrames(page, runOptions);
   return results.violations.map((v) => ({
     id: v.id,

@@ -1,8 +1,9 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { axeViolations } from './axe.ts';
+import { type AxeViolation, axeViolations } from './axe.ts';
 import { repoRoot } from './server.ts';
+import { isSweptScreen } from './sweep-screens.ts';
 
 /**
  * Debian's Chromium driven by playwright-core. Under CI the browser is required: a missing Chromium fails the
@@ -133,9 +134,69 @@ export async function saveScreenshot(page: Page, name: string): Promise<string |
 
 const SERIOUS = new Set(['serious', 'critical']);
 
+/**
+ * What a journey state can show that the sweep (sweep.ts: every console screen as it opens, axe with every WCAG
+ * rule) never does, and whose text colours are therefore checked here: dialogs and drawers, alerts, notices and
+ * notifications, menus, lists and popovers, tooltips, refused fields and their error texts, status badges (their
+ * colour follows the row), and pressed toggle buttons. Not the states the sweep's screens show in the same
+ * components: the menu's current page, the first tab, a chosen radio or a ticked box (Mantine draws no text in the
+ * colours that change).
+ */
+const CONTRAST_STATES = [
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+  '[role="alert"]',
+  '[role="status"]',
+  '.mantine-Notification-root',
+  '.mantine-Alert-root',
+  '[role="menu"]',
+  '[role="listbox"]',
+  '[role="tooltip"]',
+  '.mantine-Popover-dropdown',
+  '[aria-invalid="true"]',
+  '.mantine-InputWrapper-error',
+  '.mantine-Badge-root',
+  '[aria-pressed="true"]',
+];
+
+/**
+ * The journey check (docs/decisions.md, "Suite: what each browser check covers"): every axe rule, but colour
+ * contrast (60 to 75 % of a check's time) only where the sweep has not checked it. On a console screen the sweep
+ * covers, showing its first tab, without frames, contrast is checked in the states of `CONTRAST_STATES` shown now;
+ * anywhere else (the viewer, token pages, another tab of a screen, pages with frames) on the whole page.
+ */
+async function journeyViolations(page: Page): Promise<{ violations: AxeViolation[]; contrast: string }> {
+  const whole = async () => ({ violations: await axeViolations(page), contrast: 'page' });
+  if (page.frames().length !== 1 || !isSweptScreen(new URL(page.url()).pathname)) return whole();
+  const { otherTab, shown } = await page.evaluate((selectors) => {
+    // The sweep opens each screen as it comes, on its first tab or step (the vehicle wizard's Stepper): another
+    // tab or step is a screen the sweep never saw.
+    const step = document.querySelector('.mantine-Stepper-step[data-progress]');
+    return {
+      otherTab:
+        document.querySelector('[role="tab"][aria-selected="true"]:not(:first-child)') !== null ||
+        (step !== null && step !== document.querySelector('.mantine-Stepper-step')),
+      shown: selectors.filter((selector) => document.querySelector(selector) !== null),
+    };
+  }, CONTRAST_STATES);
+  if (otherTab) return whole();
+  if (shown.length === 0) {
+    const violations = await axeViolations(page, { rules: { 'color-contrast': { enabled: false } } });
+    return { violations, contrast: 'none' };
+  }
+  return { violations: await axeViolations(page, {}, shown), contrast: 'states' };
+}
+
 /** Runs axe on the page as it is now and fails listing every serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const serious = (await axeViolations(page)).filter((v) => v.impact != null && SERIOUS.has(v.impact));
+  const started = Date.now();
+  const { violations, contrast } = await journeyViolations(page);
+  const serious = violations.filter((v) => v.impact != null && SERIOUS.has(v.impact));
+  // E2E_AXE_TIMES=1 prints each check's time and where it checked contrast (page, states, none).
+  if (process.env.E2E_AXE_TIMES === '1')
+    process.stderr.write(
+      `[axe-time] ${new URL(page.url()).pathname} contrast ${contrast} ${Date.now() - started} ms\n`,
+    );
   if (serious.length === 0) return;
   const lines = serious.map((v) => {
     const targets = v.targets.map((target) => `      ${target}`).join('\n');

@@ -15,6 +15,74 @@ export interface SweepPage {
   screen: string;
 }
 
+/** The rows the pages with ids show (sweep.ts seeds them). */
+export interface SweptIds {
+  userId: string;
+  vehicleId: string;
+  companyCode: string;
+}
+
+/** The public pages, in an order where each differs from the one before (arrive waits for the change). */
+export const PUBLIC_PAGES: readonly SweepPage[] = [
+  { path: '/login', screen: 'login' },
+  { path: '/user/password', screen: 'user_password' },
+  { path: '/user/password/confirmation/sweep-unknown-token', screen: 'user_password_confirmation' },
+  { path: '/user/password/complete', screen: 'user_password_complete' },
+  { path: '/user/activation/00000000-0000-0000-0000-000000000000', screen: 'user_activation' },
+  { path: '/user/email/confirmation/sweep-unknown-token', screen: 'user_email_confirmation' },
+  { path: '/user/entry', screen: 'user_entry' },
+  { path: '/terms', screen: 'terms' },
+  { path: '/no/such/page', screen: 'not_found' },
+];
+
+/** The signed-in pages, the first opened with a load, the others reached by client-side moves. */
+export function signedInPages(scene: SweptIds): SweepPage[] {
+  const car = encodeURIComponent(scene.vehicleId);
+  const pages: [path: string, screen: string][] = [
+    ['/top', 'top'],
+    ['/account/conf', 'account_conf'],
+    ['/account/two-step', 'account_two_step'],
+    ['/account/devices', 'account_devices'],
+    ['/domain/list', 'domain_list'],
+    ['/domain/add', 'domain_add'],
+    [`/domain/edit/${encodeURIComponent(scene.companyCode)}`, 'domain_edit'],
+    ['/subordinate/list', 'subordinate_list'],
+    ['/subordinate/add', 'subordinate_add'],
+    [`/subordinate/edit/${encodeURIComponent(scene.userId)}`, 'subordinate_edit'],
+    ['/contents/list', 'contents_list'],
+    ['/contents/add', 'contents_add'],
+    [`/contents/edit/${car}`, 'contents_edit'],
+    [`/contents/detail/${car}`, 'contents_detail'],
+    [`/contents/annotations/${car}`, 'contents_annotations'],
+    ['/contents/bulk', 'contents_bulk'],
+    ['/custom-design/edit', 'custom_design_edit'],
+    ['/statistic/chart', 'statistic_chart'],
+    ['/statistic/movie-backup-exteriors', 'statistic_movie_backup_exteriors'],
+    ['/plan/list', 'plan_list'],
+  ];
+  return pages.map(([path, screen]) => ({ path, screen }));
+}
+
+/** The pages of a super user's own: the master sees them as "not available". */
+export const SUPER_USER_PAGES: readonly SweepPage[] = [
+  { path: '/companyinfo/info', screen: 'companyinfo_info' },
+  { path: '/company/edit', screen: 'company_edit' },
+  { path: '/subordinate/addlist', screen: 'subordinate_addlist' },
+  { path: '/contract/cancel/conf', screen: 'contract_cancel_conf' },
+];
+
+const ANY_ID = 'swept-id';
+const SWEPT_PATHS = [
+  ...PUBLIC_PAGES,
+  ...signedInPages({ userId: ANY_ID, vehicleId: ANY_ID, companyCode: ANY_ID }),
+  ...SUPER_USER_PAGES,
+].map(({ path }) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(ANY_ID, '[^/]+')}$`));
+
+/** Whether the sweep checks the console page at `pathname` (any ids in it) as a screen of its own. */
+export function isSweptScreen(pathname: string): boolean {
+  return SWEPT_PATHS.some((pattern) => pattern.test(pathname));
+}
+
 /** What the page shows, read in the same evaluate as the text checks (sweep.ts `pageFacts`). */
 export interface PageFacts {
   /** The signed-in layout's page title, or null on a public page. */

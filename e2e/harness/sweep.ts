@@ -7,7 +7,15 @@ import { axeViolations } from './axe.ts';
 import { newContext, saveScreenshot, skipBrowserTests } from './browser.ts';
 import { type Suite, useSuite } from './fixtures.ts';
 import { cutFields, type InPageKind, inspectPage } from './sweep-inspect.ts';
-import { type PageFacts, pageFacts, type SweepPage, screenProblems } from './sweep-screens.ts';
+import {
+  type PageFacts,
+  PUBLIC_PAGES,
+  pageFacts,
+  SUPER_USER_PAGES,
+  type SweepPage,
+  screenProblems,
+  signedInPages,
+} from './sweep-screens.ts';
 
 /**
  * The console sweep (issue 17, point 6): every console page in each language at a desktop and a phone size,
@@ -88,55 +96,6 @@ export async function seedSweep(suite: Suite): Promise<SweepScene> {
   });
   return { ...master, superUser, userId, vehicleId, companyCode: domain.company_code };
 }
-
-/** The public pages, in an order where each differs from the one before (arrive waits for the change). */
-export const PUBLIC_PAGES: readonly SweepPage[] = [
-  { path: '/login', screen: 'login' },
-  { path: '/user/password', screen: 'user_password' },
-  { path: '/user/password/confirmation/sweep-unknown-token', screen: 'user_password_confirmation' },
-  { path: '/user/password/complete', screen: 'user_password_complete' },
-  { path: '/user/activation/00000000-0000-0000-0000-000000000000', screen: 'user_activation' },
-  { path: '/user/email/confirmation/sweep-unknown-token', screen: 'user_email_confirmation' },
-  { path: '/user/entry', screen: 'user_entry' },
-  { path: '/terms', screen: 'terms' },
-  { path: '/no/such/page', screen: 'not_found' },
-];
-
-/** The signed-in pages, the first opened with a load, the others reached by client-side moves. */
-export function signedInPages(scene: SweepScene): SweepPage[] {
-  const car = encodeURIComponent(scene.vehicleId);
-  const pages: [path: string, screen: string][] = [
-    ['/top', 'top'],
-    ['/account/conf', 'account_conf'],
-    ['/account/two-step', 'account_two_step'],
-    ['/account/devices', 'account_devices'],
-    ['/domain/list', 'domain_list'],
-    ['/domain/add', 'domain_add'],
-    [`/domain/edit/${encodeURIComponent(scene.companyCode)}`, 'domain_edit'],
-    ['/subordinate/list', 'subordinate_list'],
-    ['/subordinate/add', 'subordinate_add'],
-    [`/subordinate/edit/${encodeURIComponent(scene.userId)}`, 'subordinate_edit'],
-    ['/contents/list', 'contents_list'],
-    ['/contents/add', 'contents_add'],
-    [`/contents/edit/${car}`, 'contents_edit'],
-    [`/contents/detail/${car}`, 'contents_detail'],
-    [`/contents/annotations/${car}`, 'contents_annotations'],
-    ['/contents/bulk', 'contents_bulk'],
-    ['/custom-design/edit', 'custom_design_edit'],
-    ['/statistic/chart', 'statistic_chart'],
-    ['/statistic/movie-backup-exteriors', 'statistic_movie_backup_exteriors'],
-    ['/plan/list', 'plan_list'],
-  ];
-  return pages.map(([path, screen]) => ({ path, screen }));
-}
-
-/** The pages of a super user's own: the master sees them as "not available". */
-export const SUPER_USER_PAGES: readonly SweepPage[] = [
-  { path: '/companyinfo/info', screen: 'companyinfo_info' },
-  { path: '/company/edit', screen: 'company_edit' },
-  { path: '/subordinate/addlist', screen: 'subordinate_addlist' },
-  { path: '/contract/cancel/conf', screen: 'contract_cancel_conf' },
-];
 
 /**
  * Opens `path`: the first page of a run with a load, the others by a client-side move (the router follows a history

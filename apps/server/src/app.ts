@@ -78,6 +78,8 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** Printed on every invoice issued; the defaults of config.ts when not given (tests). */
   invoiceIssuer?: InvoiceIssuer;
+  /** Where the contact form's inquiries go; see ModuleContext.operatorEmail. */
+  operatorEmail?: string | undefined;
 }
 
 /**
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     payments,
     invoiceIssuer: deps.invoiceIssuer ?? DEFAULT_INVOICE_ISSUER,
+    operatorEmail: deps.operatorEmail,
   };
 
   await app.register(healthRoutes, { db: deps.db });

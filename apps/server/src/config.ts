@@ -34,6 +34,7 @@ const envSchema = z
     SPINYARD_ADMIN_PASSWORD: z.string().min(8).optional(),
     SPINYARD_PRODUCT_HOST: z.string().min(1).default('localhost'),
     SPINYARD_PUBLIC_URL: z.url().optional(),
+    SPINYARD_OPERATOR_EMAIL: z.email().optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Spinyard <no-reply@spinyard.localhost>'),
     SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -145,6 +146,7 @@ export interface Config {
   adminPassword: string | undefined;
   productHost: string;
   publicUrl: string | undefined;
+  operatorEmail: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsUrl: string | undefined;
@@ -240,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.SPINYARD_ADMIN_PASSWORD,
     productHost: e.SPINYARD_PRODUCT_HOST.toLowerCase(),
     publicUrl: e.SPINYARD_PUBLIC_URL,
+    operatorEmail: e.SPINYARD_OPERATOR_EMAIL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsUrl: e.SMS_URL,

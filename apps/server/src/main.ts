@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { accountsService } from './modules/accounts/service.ts';
+import type { JobsContext } from './modules/context.ts';
 import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
 import { loadMediaKeys } from './modules/vehicle-media/media-urls.ts';
+import { systemClock } from './platform/clock/clock.ts';
 import { createBoss } from './platform/jobs/boss.ts';
 import { createJobLeases } from './platform/jobs/leases.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
@@ -14,6 +16,7 @@ import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, reapMediaChildren, recordMediaChildrenIn, stopMediaChildren } from './platform/media/index.ts';
+import { createPaymentGateway } from './platform/payments/index.ts';
 import { createNotifyHub, type NotifyHub } from './platform/realtime/notify-hub.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
@@ -61,6 +64,7 @@ async function startJobs(
   mediaJobs: number,
   log: Log,
   wakeups: NotifyHub,
+  billing: Pick<JobsContext, 'payments' | 'invoiceIssuer' | 'publicUrl'>,
 ): Promise<JobRunner> {
   // Handlers that enqueue (the contents reaper) reach the runner they are registered with once it exists.
   let late: JobRunner | undefined;
@@ -72,7 +76,17 @@ async function startJobs(
     boss: createBoss(runtime.url),
     // Only a working node holds jobs; every one of them hands back those of a worker that died.
     ...(work ? { leases: createJobLeases(runtime.url, log) } : {}),
-    ...serverJobs({ db: runtime.db, store, media: createMedia(), log, mailer, enqueue }),
+    // Renewals and dunning charge through the same gateway as the app, on the billing calendar's clock.
+    ...serverJobs({
+      db: runtime.db,
+      store,
+      media: createMedia(),
+      log,
+      mailer,
+      enqueue,
+      clock: systemClock,
+      ...billing,
+    }),
     log,
     lanes: { names: PIPELINE_JOB_NAMES, count: mediaJobs },
     // Enqueues wake the workers through the node's LISTEN connection; the poll only catches what that missed
@@ -188,7 +202,12 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   const sms = createSmsSender({ smsUrl: config.smsUrl, smsApiKey: config.smsApiKey, outboxDir: config.smsDir }, log);
   // One LISTEN connection per node carries every node's process changes to its sockets, and enqueues to its workers.
   const realtime = createNotifyHub(runtime.url, { log });
-  const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log, realtime);
+  const payments = await createPaymentGateway(config, runtime.db);
+  const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log, realtime, {
+    payments,
+    invoiceIssuer: config.invoiceIssuer,
+    publicUrl: config.publicUrl,
+  });
   const app: FastifyInstance = await buildApp({
     db: runtime.db,
     store,
@@ -197,6 +216,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     jobs: runner,
     realtime,
     publicUrl: config.publicUrl,
+    operatorEmail: config.operatorEmail,
     productHost: config.productHost,
     invoiceIssuer: config.invoiceIssuer,
     accessTokenTtlHours: config.accessTokenTtlHours,
@@ -209,6 +229,8 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     keepUploadsInStore: config.storage.kind === 's3',
     trustProxy: config.trustProxy,
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+    clock: systemClock,
+    payments,
   });
   onShutdown(log, [
     ['http', () => closeHttp(app)],
@@ -234,7 +256,12 @@ async function worker(config: Config, log: Log): Promise<void> {
   const wakeups = createNotifyHub(runtime.url, { log });
   // Workers purge deleted domains and make media, so they reach the same store as the serving nodes.
   const store = createBlobStore(config.storage);
-  const runner = await startJobs(runtime, mailer, store, true, config.mediaJobs, log, wakeups);
+  const payments = await createPaymentGateway(config, runtime.db);
+  const runner = await startJobs(runtime, mailer, store, true, config.mediaJobs, log, wakeups, {
+    payments,
+    invoiceIssuer: config.invoiceIssuer,
+    publicUrl: config.publicUrl,
+  });
   onShutdown(log, [
     ['jobs', () => runner.stop()],
     ['wakeups', () => wakeups.close()],

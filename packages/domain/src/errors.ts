@@ -180,6 +180,11 @@ export const ERROR_CATALOGUE = catalogue({
   link_invalid: [400, 'This link is not valid or was already used. Please request a new one.'],
   link_expired: [400, 'This link has expired. Please request a new one.'],
   two_step_enforced: [403, 'Two-step authentication is required for your domain and cannot be turned off.'],
+
+  // ---- Legal texts and contact (issue 19) ---------------------------------------------------------------------
+  legal_version_outdated: [409, 'A newer version of this text has been published. Please read it and accept again.'],
+  legal_nothing_to_publish: [409, 'There is no draft to publish. Save a draft first.'],
+  operator_unreachable: [503, 'The operator has no address to receive inquiries. Please try again later.'],
 }) satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -24,8 +24,7 @@ import type { PrivilegeType } from './roles.ts';
  *   bills its corporations and locations through partner billing reports, so the card-payment screens
  *   (account payment, settlements) are hidden and corporations and corporation contacts (bases) are shown. The
  *   report screens have no route in the spec yet, so they have no entry.
- * - Bike-sensor tenant: contents come from the sensor device, not from the listing workflow, so contents bulk CSV
- *   edit, web negotiation and mail history (content-movie mails to buyers) are hidden.
+ * - Bike-sensor tenant (contents come from its sensor): contents bulk CSV edit, web negotiation, mail history hidden.
  * - Master sees the user screens always, even when the domain's is_user_add is false (the operator must be able
  *   to fix any tenant); CSV user add stays "super only".
  */
@@ -200,6 +199,7 @@ export const MENU: readonly MenuEntry[] = [
   }),
   leaf('custom_design', '/custom-design/edit', { anyOption: ['hotspot_browser', 'hotspot_app'] }),
   leaf('contact', '/contact/form', { hiddenOnHosts: ['dealer_brand'] }),
+  leaf('legal_edit', '/legal/edit', { roles: ['master'] }),
 ];
 
 /** The roles-table row "user list, add, edit". */

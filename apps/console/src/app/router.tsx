@@ -191,6 +191,14 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.MovieBackupsPage,
     ['general', 'vehicleEditing', 'media'],
   ),
+  legal_edit: page(
+    () => import('../features/legal/LegalEditPage.tsx'),
+    (m) => m.LegalEditPage,
+  ),
+  contact_form: page(
+    () => import('../features/contact/ContactFormPage.tsx'),
+    (m) => m.ContactFormPage,
+  ),
 };
 
 const BUILT_PUBLIC: Record<string, LazyComponent> = {
@@ -246,8 +254,18 @@ const BUILT_PUBLIC: Record<string, LazyComponent> = {
     ['general', 'account'],
   ),
   terms: page(
-    () => import('../features/legal/TermsPage.tsx'),
+    () => import('../features/legal/LegalTextPage.tsx'),
     (m) => m.TermsPage,
+    ['general', 'account'],
+  ),
+  privacy: page(
+    () => import('../features/legal/LegalTextPage.tsx'),
+    (m) => m.PrivacyPage,
+    ['general', 'account'],
+  ),
+  personal_information: page(
+    () => import('../features/legal/LegalTextPage.tsx'),
+    (m) => m.PersonalInformationPage,
     ['general', 'account'],
   ),
 };

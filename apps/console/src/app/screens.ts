@@ -82,6 +82,8 @@ export const PROTECTED_SCREENS: readonly Screen[] = [
     corporation_contacts: '/corporation-contacts',
     account_link: '/account-link',
     custom_design_edit: '/custom-design/edit',
+    // The master's editing of the legal texts below (not in the spec's list; issue 19's "texts the master edits").
+    legal_edit: '/legal/edit',
   }),
 ];
 
@@ -99,6 +101,9 @@ export const PUBLIC_SCREENS: readonly Screen[] = screens({
   user_plan: '/user/plan',
   // The spec's "terms of service" screen (its path is ours), linked from the registration's terms checkbox.
   terms: '/terms',
+  // The spec's "privacy policy" and "personal information notice" screens (paths ours), linked like the terms.
+  privacy: '/privacy',
+  personal_information: '/personal-information',
   user_payment: '/user/payment',
   user_activation: '/user/activation/:activationId',
   // Opened from the mail that confirms a new sign-in e-mail (not in the spec's list; the server's link).

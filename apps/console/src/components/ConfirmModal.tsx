@@ -1,9 +1,13 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BUSY_LOADER_COLOR, busyProps } from '../shared/buttons/busy.ts';
 import { DialogShell } from './DialogShell.tsx';
 
-/** A question before a destructive or lasting action: what happens, then cancel or go ahead. */
+/**
+ * A question before a destructive or lasting action: what happens, then cancel or go ahead. While the action runs,
+ * the go-ahead button shows a spinner and refuses clicks but keeps keyboard focus (shared/buttons/busy.ts).
+ */
 export function ConfirmModal({
   opened,
   title,
@@ -38,8 +42,8 @@ export function ConfirmModal({
           </Button>
           <Button
             color={color}
-            onClick={onConfirm}
-            loading={loading}
+            {...busyProps(loading, onConfirm)}
+            leftSection={loading ? <Loader size={16} color={BUSY_LOADER_COLOR} /> : undefined}
             disabled={confirmDisabled}
             data-testid={testId ? `${testId}-confirm` : undefined}
           >

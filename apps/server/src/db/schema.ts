@@ -13,6 +13,7 @@ import type {
 } from './schema-billing.ts';
 import type { CustomDesignsTable } from './schema-design.ts';
 import type { HotspotsTable } from './schema-hotspots.ts';
+import type { LegalAcceptancesTable, LegalDocumentsTable } from './schema-legal.ts';
 import type {
   LocalGatewayCardsTable,
   LocalGatewayChargesTable,
@@ -311,6 +312,8 @@ export interface Database {
   local_gateway_cards: LocalGatewayCardsTable;
   local_gateway_charges: LocalGatewayChargesTable;
   local_gateway_secrets: LocalGatewaySecretsTable;
+  legal_documents: LegalDocumentsTable;
+  legal_acceptances: LegalAcceptancesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

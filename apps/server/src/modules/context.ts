@@ -44,6 +44,8 @@ export interface ModuleContext {
   payments?: PaymentGateway | undefined;
   /** Who issues invoices (config SPINYARD_INVOICE_*), for issueInvoiceForCharge. */
   invoiceIssuer: InvoiceIssuer;
+  /** Where the contact form's inquiries go (SPINYARD_OPERATOR_EMAIL); unset, to the masters' addresses. */
+  operatorEmail?: string | undefined;
 }
 
 /**
@@ -69,6 +71,8 @@ export interface JobsContext {
   clock?: Clock | undefined;
   /** Card payments for renewals and dunning; absent in tests that build no billing jobs. */
   payments?: PaymentGateway | undefined;
+  /** Base URL for links in the jobs' mails (SPINYARD_PUBLIC_URL); absent, mails carry no link. */
+  publicUrl?: string | undefined;
   /** Who issues the renewals' invoices; absent in tests that build no billing jobs. */
   invoiceIssuer?: InvoiceIssuer | undefined;
 }

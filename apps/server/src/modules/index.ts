@@ -1,6 +1,7 @@
 import { accountsModule } from './accounts/index.ts';
 import { authModule } from './auth/index.ts';
 import { billingModule } from './billing/index.ts';
+import { contactModule } from './contact/index.ts';
 import { contentsModule } from './contents/index.ts';
 import type { AppModule } from './context.ts';
 import { designModule } from './design/index.ts';
@@ -10,6 +11,7 @@ import { interiorModule } from './interior/index.ts';
 // Billing: plans (issue 19).
 import { plansModule } from './plans/index.ts';
 import { invoicesModule } from './invoices/index.ts';
+import { legalModule } from './legal/index.ts';
 import { processesModule } from './processes/index.ts';
 import { profileModule } from './profile/index.ts';
 import { publishingModule } from './publishing/index.ts';
@@ -43,4 +45,6 @@ export const MODULES: readonly AppModule[] = [
   // Billing: subscriptions and dunning (issue 19)
   billingModule,
   invoicesModule,
+  legalModule,
+  contactModule,
 ];

@@ -22,6 +22,14 @@ beforeAll(async () => {
 const dealer = () => t.make.signedIn({ privilege_type: 'admin', is_pay_by_credit: true });
 const subscribe = (u: SignedInUser, plan_id: string, request_id: string = randomUUID()) =>
   call(t.app, u.token, 'POST', '/v1/subscription', { plan_id, request_id });
+/** A start whose payment asks for a 3-D Secure challenge: the answer and the gateway's charge reference. */
+async function challengedStart(u: SignedInUser) {
+  gateway.challenge = true;
+  const res = await subscribe(u, 'basic').finally(() => {
+    gateway.challenge = false;
+  });
+  return { res, ref: (res.json().payment.challenge_url as string).split('/').at(-1) ?? '' };
+}
 const addCard = (u: SignedInUser, token = 'card:4242:12:2099') =>
   call(t.app, u.token, 'POST', '/v1/credit-cards', { token });
 
@@ -145,13 +153,17 @@ describe('subscription', () => {
     clock.set('2026-03-01T00:00:00Z');
     const u = await dealer();
     await addCard(u);
-    gateway.challenge = true;
-    const started = await subscribe(u, 'basic');
-    gateway.challenge = false;
+    const { res: started } = await challengedStart(u);
     expect(started.json()).toMatchObject({ status: 'incomplete', payment: { state: 'requires_action' } });
     const url: string = started.json().payment.challenge_url;
     expect(url).toMatch(/^https:\/\/3ds\.test\//);
     expect((await call(t.app, u.token, 'GET', '/v1/subscription')).json().status).toBe('incomplete');
+    // Pressed again before answering the challenge: the same start, no second charge; another plan waits its turn.
+    const charged = gateway.calls.filter((c) => c.method === 'charge').length;
+    const again = await subscribe(u, 'basic');
+    expect(again.json()).toMatchObject({ status: 'incomplete', payment: { challenge_url: url } });
+    expect((await subscribe(u, 'pro')).statusCode).toBe(409);
+    expect(gateway.calls.filter((c) => c.method === 'charge').length).toBe(charged);
     gateway.completeChallenge(url.split('/').at(-1) ?? '', true);
     const confirmed = await call(t.app, u.token, 'POST', '/v1/subscription/confirm');
     expect(confirmed.json()).toMatchObject({ status: 'active', plan: { id: 'basic' }, payment: { state: 'paid' } });
@@ -161,10 +173,7 @@ describe('subscription', () => {
   it('applies a charge the webhook reports; a bad signature changes nothing; a replay does nothing', async () => {
     const u = await dealer();
     await addCard(u);
-    gateway.challenge = true;
-    const started = await subscribe(u, 'basic');
-    gateway.challenge = false;
-    const ref = (started.json().payment.challenge_url as string).split('/').at(-1) ?? '';
+    const { ref } = await challengedStart(u);
     const event = {
       id: `evt_${ref}`,
       type: 'charge.succeeded' as const,
@@ -190,6 +199,21 @@ describe('subscription', () => {
     expect((await post({ ...gateway.webhook(event), body: '{not json' })).statusCode).toBe(400);
     const other = await t.app.inject({ method: 'POST', url: '/v1/payments/webhook/stripe', payload: '{}' });
     expect(other.statusCode).toBe(404);
+
+    // A challenge failed: the charge is failed and no contract starts.
+    const v = await dealer();
+    await addCard(v);
+    const { ref: failedRef } = await challengedStart(v);
+    const failed = {
+      id: `evt_f_${failedRef}`,
+      type: 'charge.failed' as const,
+      gatewayType: 'charge.failed',
+      chargeRef: failedRef,
+      error: 'card_invalid_input' as const,
+    };
+    expect((await post(gateway.webhook(failed))).statusCode).toBe(200);
+    expect(await b.chargesOf(v.id)).toMatchObject([{ status: 'failed', error_code: 'card_invalid_input' }]);
+    expect(await b.subscriptionOf(v.id)).toBeUndefined();
   });
 
   it('lets one of a change and a cancellation racing win; the other gets 409', async () => {

@@ -67,7 +67,8 @@ describe('a walk-around becomes a spin', () => {
     const exterior = await contentApi(t.app, owner).get(`/exterior/${car}`);
     expect(exterior.json().groups[0]).toMatchObject({ turn_check: 'more_than_turn' });
 
-    // Every rendition as JPEG and WebP, at its size: the 320x180 video is never enlarged.
+    // Every rendition as JPEG and WebP, at its size (the 320x180 video is never enlarged), except the zoom: JPEG
+    // only, its WebP naming that JPEG (pipeline-render.ts, spinRenderSpec), so the manifest names files that exist.
     const store = testAppStore(t.dir);
     const first = row.frames[0]!.original;
     expect(first).toMatchObject({ width: 320, height: 180 });
@@ -76,8 +77,12 @@ describe('a walk-around becomes a spin', () => {
     expect(measured.thumbnail!.jpeg).toMatchObject({ format: 'jpeg', width: 240, height: 135 });
     expect(measured.thumbnail!.webp).toMatchObject({ format: 'webp', width: 240, height: 135 });
     expect(measured.display!.jpeg).toMatchObject({ format: 'jpeg', width: 320, height: 180 });
-    expect(measured.zoom!.webp).toMatchObject({ format: 'webp', width: 320, height: 180 });
+    expect(measured.display!.webp).toMatchObject({ format: 'webp', width: 320, height: 180 });
+    expect(measured.zoom!.jpeg).toMatchObject({ format: 'jpeg', width: 320, height: 180 });
     for (const frame of row.frames) {
+      const zoom = frame.original.renditions.zoom!;
+      expect(zoom.webp).toBe(zoom.jpeg);
+      expect(frame.original.renditions.display!.webp).toMatch(/\.webp$/);
       for (const r of Object.values(frame.original.renditions)) {
         expect(await store.exists(r.jpeg)).toBe(true);
         expect(await store.exists(r.webp)).toBe(true);

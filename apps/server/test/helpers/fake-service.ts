@@ -64,7 +64,8 @@ interface Stored {
  */
 export async function startFakeService(options: {
   authorize(headers: IncomingMessage['headers']): FakeAnswer | null;
-  conflict: FakeAnswer;
+  /** The answer to another request under a used key; null replays the stored answer all the same. */
+  conflict: FakeAnswer | null;
   handle(request: FakeRequest): FakeAnswer;
 }): Promise<FakeService> {
   const stored = new Map<string, Stored>();
@@ -98,7 +99,9 @@ export async function startFakeService(options: {
         .digest('hex');
       const earlier = stored.get(key);
       if (earlier)
-        return earlier.fingerprint === fingerprint ? answer(res, earlier.answer, true) : answer(res, options.conflict);
+        return earlier.fingerprint === fingerprint || !options.conflict
+          ? answer(res, earlier.answer, true)
+          : answer(res, options.conflict);
       executed.set(key, (executed.get(key) ?? 0) + 1);
       const result = options.handle(request);
       stored.set(key, { fingerprint, answer: result });

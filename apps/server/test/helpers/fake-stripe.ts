@@ -88,12 +88,98 @@ const err = (status: number, error: Record<string, unknown>): FakeAnswer => ({ s
 const missing = (what: string, ref: string, param: string) =>
   err(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${ref}'`, param });
 
+const cardError = (decline: NonNullable<TestMethod['chargeDecline']>, intent?: Intent): FakeAnswer =>
+  err(402, { type: 'card_error', ...decline, ...(intent ? { payment_intent: intent } : {}) });
+
+interface StripeState {
+  customers: Map<string, { id: string; email: string; name: string }>;
+  methods: Map<string, Method>;
+  intents: Map<string, Intent>;
+  intentsByKey: Map<string, number>;
+  url: string;
+}
+
+function createIntent(state: StripeState, form: Form, key: string | undefined): FakeAnswer {
+  const { methods, intents, intentsByKey } = state;
+  const method = methods.get(String(form.payment_method ?? ''));
+  const customer = String(form.customer ?? '');
+  if (!method || method.customer !== customer) {
+    return missing('PaymentMethod', String(form.payment_method ?? ''), 'payment_method');
+  }
+  const amount = Number(form.amount);
+  if (!Number.isInteger(amount) || amount < 1) {
+    return err(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_integer',
+      param: 'amount',
+      message: 'Invalid integer',
+    });
+  }
+  if (form.confirm !== 'true') {
+    return err(400, { type: 'invalid_request_error', message: 'The fake confirms at once only', param: 'confirm' });
+  }
+  const offSession = form.off_session === 'true';
+  if (!offSession && typeof form.return_url !== 'string') {
+    return err(400, {
+      type: 'invalid_request_error',
+      message: 'return_url is required when confirm=true',
+      param: 'return_url',
+    });
+  }
+  const intent: Intent = {
+    id: id('pi'),
+    object: 'payment_intent',
+    amount,
+    currency: String(form.currency),
+    customer,
+    payment_method: method.id,
+    status: 'succeeded',
+    description: typeof form.description === 'string' ? form.description : null,
+    metadata: (typeof form.metadata === 'object' ? form.metadata : {}) as Record<string, string>,
+    latest_charge: null,
+    next_action: null,
+    last_payment_error: null,
+    livemode: false,
+    created: Math.floor(Date.now() / 1000),
+  };
+  intents.set(intent.id, intent);
+  if (key) intentsByKey.set(key, (intentsByKey.get(key) ?? 0) + 1);
+  if (method.chargeDecline) {
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { type: 'card_error', ...method.chargeDecline };
+    return cardError(method.chargeDecline, intent);
+  }
+  if (method.challenge && offSession) {
+    const decline = {
+      code: 'authentication_required',
+      decline_code: 'authentication_required',
+      message: 'Your card was declined. This transaction requires authentication.',
+    };
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { type: 'card_error', ...decline };
+    return cardError(decline, intent);
+  }
+  if (method.challenge) {
+    intent.status = 'requires_action';
+    intent.next_action = {
+      type: 'redirect_to_url',
+      redirect_to_url: { url: `${state.url}/fake-3ds/${intent.id}`, return_url: String(form.return_url) },
+    };
+    return { status: 200, body: intent };
+  }
+  intent.latest_charge = id('ch');
+  return { status: 200, body: intent };
+}
+
 export async function startFakeStripe() {
-  const customers = new Map<string, { id: string; email: string; name: string }>();
-  const methods = new Map<string, Method>();
-  const intents = new Map<string, Intent>();
-  const intentsByKey = new Map<string, number>();
-  let url = '';
+  const state: StripeState = {
+    customers: new Map(),
+    methods: new Map(),
+    intents: new Map(),
+    intentsByKey: new Map(),
+    url: '',
+  };
+  const { customers, methods, intents, intentsByKey } = state;
 
   const methodAnswer = (m: Method) => ({
     id: m.id,
@@ -103,8 +189,6 @@ export async function startFakeStripe() {
     card: { ...m.card, country: 'US', funding: 'credit' },
     livemode: false,
   });
-  const cardError = (decline: NonNullable<TestMethod['chargeDecline']>, intent?: Intent): FakeAnswer =>
-    err(402, { type: 'card_error', ...decline, ...(intent ? { payment_intent: intent } : {}) });
 
   const attach = (ref: string, form: Form): FakeAnswer => {
     const customer = typeof form.customer === 'string' ? form.customer : '';
@@ -118,77 +202,6 @@ export async function startFakeStripe() {
     method.customer = customer;
     methods.set(method.id, method);
     return { status: 200, body: methodAnswer(method) };
-  };
-
-  const createIntent = (form: Form, key: string | undefined): FakeAnswer => {
-    const method = methods.get(String(form.payment_method ?? ''));
-    const customer = String(form.customer ?? '');
-    if (!method || method.customer !== customer) {
-      return missing('PaymentMethod', String(form.payment_method ?? ''), 'payment_method');
-    }
-    const amount = Number(form.amount);
-    if (!Number.isInteger(amount) || amount < 1) {
-      return err(400, {
-        type: 'invalid_request_error',
-        code: 'parameter_invalid_integer',
-        param: 'amount',
-        message: 'Invalid integer',
-      });
-    }
-    if (form.confirm !== 'true') {
-      return err(400, { type: 'invalid_request_error', message: 'The fake confirms at once only', param: 'confirm' });
-    }
-    const offSession = form.off_session === 'true';
-    if (!offSession && typeof form.return_url !== 'string') {
-      return err(400, {
-        type: 'invalid_request_error',
-        message: 'return_url is required when confirm=true',
-        param: 'return_url',
-      });
-    }
-    const intent: Intent = {
-      id: id('pi'),
-      object: 'payment_intent',
-      amount,
-      currency: String(form.currency),
-      customer,
-      payment_method: method.id,
-      status: 'succeeded',
-      description: typeof form.description === 'string' ? form.description : null,
-      metadata: (typeof form.metadata === 'object' ? form.metadata : {}) as Record<string, string>,
-      latest_charge: null,
-      next_action: null,
-      last_payment_error: null,
-      livemode: false,
-      created: Math.floor(Date.now() / 1000),
-    };
-    intents.set(intent.id, intent);
-    if (key) intentsByKey.set(key, (intentsByKey.get(key) ?? 0) + 1);
-    if (method.chargeDecline) {
-      intent.status = 'requires_payment_method';
-      intent.last_payment_error = { type: 'card_error', ...method.chargeDecline };
-      return cardError(method.chargeDecline, intent);
-    }
-    if (method.challenge && offSession) {
-      const decline = {
-        code: 'authentication_required',
-        decline_code: 'authentication_required',
-        message: 'Your card was declined. This transaction requires authentication.',
-      };
-      intent.status = 'requires_payment_method';
-      intent.last_payment_error = { type: 'card_error', ...decline };
-      return cardError(decline, intent);
-    }
-    if (method.challenge) {
-      intent.status = 'requires_action';
-      intent.next_action = {
-        type: 'redirect_to_url',
-        redirect_to_url: { url: `${url}/fake-3ds/${intent.id}`, return_url: String(form.return_url) },
-      };
-      return { status: 200, body: intent };
-    }
-    intent.latest_charge = id('ch');
-    return { status: 200, body: intent };
   };
 
   const service = await startFakeService({
@@ -221,7 +234,7 @@ export async function startFakeStripe() {
       }
       if (method === 'POST' && path === '/v1/payment_intents') {
         const key = headers['idempotency-key'];
-        return createIntent(form, typeof key === 'string' ? key : undefined);
+        return createIntent(state, form, typeof key === 'string' ? key : undefined);
       }
       if (method === 'GET' && parts[1] === 'payment_intents' && parts.length === 3) {
         const intent = intents.get(parts[2] ?? '');
@@ -230,7 +243,7 @@ export async function startFakeStripe() {
       return err(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
     },
   });
-  url = service.url;
+  state.url = service.url;
 
   return {
     ...service,

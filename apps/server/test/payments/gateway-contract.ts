@@ -40,6 +40,13 @@ export interface GatewayHarness {
    * (no balance or limit reason), so its balance and limit cards give the generic error.
    */
   declines?: Partial<Record<TestCard, CardErrorCode>>;
+  /**
+   * What a charge of the challenge card made off-session ends as, where the service differs: PAY.JP runs 3-D Secure
+   * only when a charge asks for it, so an off-session charge is not challenged there and succeeds.
+   */
+  offSessionChallenge?: 'succeeded';
+  /** False where the notice carries a shared token rather than a signature over its body (PAY.JP). */
+  signsBody?: false;
 }
 
 const DECLINES: readonly [TestCard, CardErrorCode][] = [
@@ -71,7 +78,8 @@ export function describeGatewayContract(name: string, harness: () => GatewayHarn
     description: 'Standard plan',
     metadata: { subscription: '1' },
     returnUrl: 'http://console.test/settlements/subscription',
-    offSession: false,
+    // A renewal, as most charges are: no payer at the screen (on-session charges are the challenge tests').
+    offSession: true,
     ...extra,
   });
   /** Saves the card and charges it; the card error of whichever step refused it, or the charge. */
@@ -100,7 +108,7 @@ export function describeGatewayContract(name: string, harness: () => GatewayHarn
       expect(await gateway.retrieveCharge(outcome.ref ?? '')).toEqual({ status: 'succeeded', ref: outcome.ref });
     });
 
-    it.each(DECLINES)('answers the %s card with its card error (%s)', async (card, code) => {
+    it.each(DECLINES)('answers the %s card with its card error', async (card, code) => {
       expect((await saveAndCharge(card)).error).toBe(harness().declines?.[card] ?? code);
     });
 
@@ -110,8 +118,8 @@ export function describeGatewayContract(name: string, harness: () => GatewayHarn
     });
 
     it('asks for a 3-D Secure challenge, and the charge follows its answer', async () => {
-      const passed = await saveAndCharge('challenge');
-      const failed = await saveAndCharge('challenge');
+      const passed = await saveAndCharge('challenge', { offSession: false });
+      const failed = await saveAndCharge('challenge', { offSession: false });
       for (const [result, authenticate] of [
         [passed, true],
         [failed, false],
@@ -126,7 +134,10 @@ export function describeGatewayContract(name: string, harness: () => GatewayHarn
     });
 
     it('fails a charge needing a challenge while the payer is away (a renewal)', async () => {
-      expect((await saveAndCharge('challenge', { offSession: true })).error).toBe('card_authentication_required');
+      const result = await saveAndCharge('challenge', { offSession: true });
+      expect(result.error ?? result.outcome?.status).toBe(
+        harness().offSessionChallenge ?? 'card_authentication_required',
+      );
     });
 
     it('makes one charge for one idempotency key, and refuses the key for another sum', async () => {
@@ -154,8 +165,10 @@ export function describeGatewayContract(name: string, harness: () => GatewayHarn
       expect(event.id).not.toBe('');
       const { [harness().signatureHeader]: _, ...unsigned } = notice.headers;
       expect(() => harness().gateway.parseWebhook(notice.rawBody, unsigned)).toThrow(WebhookSignatureError);
-      const tampered = Buffer.from(notice.rawBody.toString('utf8').replace(ref, `${ref}x`));
-      expect(() => harness().gateway.parseWebhook(tampered, notice.headers)).toThrow(WebhookSignatureError);
+      if (harness().signsBody !== false) {
+        const tampered = Buffer.from(notice.rawBody.toString('utf8').replace(ref, `${ref}x`));
+        expect(() => harness().gateway.parseWebhook(tampered, notice.headers)).toThrow(WebhookSignatureError);
+      }
       const forged = { ...notice.headers, [harness().signatureHeader]: 'forged' };
       expect(() => harness().gateway.parseWebhook(notice.rawBody, forged)).toThrow(WebhookSignatureError);
     });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -113,6 +113,30 @@ describe('renderSpinFrames', () => {
     expect(progress.at(-1) ?? 5).toBeLessThanOrEqual(5);
   });
 
+  it('makes a size asked as JPEG only without a WebP, naming the JPEG for both', async () => {
+    const frames = await greyFrames(3, 640, 360);
+    const outDir = path.join(dir, 'out-jpeg-only');
+    await mkdir(outDir);
+    const spec = { ...SPEC, renditions: { ...SPEC.renditions, zoom: { width: 1920, webp: false } } };
+    const rendered = await renderSpinFrames(frames, { width: 640, height: 360 }, spec, {
+      outDir,
+      processes: 2,
+      timeoutMs: 60_000,
+    });
+    for (const [i, frame] of rendered.entries()) {
+      const zoom = frame.renditions.zoom!;
+      expect(zoom.webp).toBe(zoom.jpeg);
+      const jpeg = await sharp(zoom.jpeg).metadata();
+      expect([jpeg.format, jpeg.width, jpeg.height]).toEqual(['jpeg', 640, 360]);
+      expect(Math.abs((await meanOf(zoom.jpeg))[0]! - (20 + 40 * i))).toBeLessThan(4);
+      expect((await sharp(frame.renditions.display!.webp).metadata()).format).toBe('webp');
+    }
+    // No WebP of the zoom was written at all: only the other sizes' WebPs are in the folder.
+    const webps = (await readdir(outDir)).filter((name) => name.endsWith('.webp'));
+    expect(webps.filter((name) => name.includes('-zoom-'))).toEqual([]);
+    expect(webps).toHaveLength(3 * 2);
+  });
+
   it('encodes JPEGs with libjpeg’s luminance and chrominance tables at the asked quality', async () => {
     const [frame] = await greyFrames(1, 640, 360);
     const outDir = path.join(dir, 'out-tables');
@@ -172,5 +196,61 @@ describe('candidate colours', () => {
     expect(Math.abs(r! - 200)).toBeLessThan(6);
     expect(Math.abs(g! - 30)).toBeLessThan(6);
     expect(Math.abs(b! - 30)).toBeLessThan(6);
+  });
+});
+
+describe('raw candidates', () => {
+  it('make byte for byte the masters and renditions the JPEG candidates make, in the spin’s order, mixed too', async () => {
+    const video = await clip('raw-candidates', { ext: 'mp4', format: 'mp4', args: [...pattern('320x180', 2)] });
+    const pass = async (name: string, rawCandidateBytes?: number) => {
+      const outDir = path.join(dir, `pass-${name}`);
+      await mkdir(outDir);
+      const extracted = await extractSpinFrames(video, {
+        durationSeconds: 2,
+        candidates: 6,
+        width: 320,
+        height: 180,
+        outDir,
+        timeoutMs: 30_000,
+        maxSeconds: 60,
+        maxPixels: 320 * 180,
+        maxSignatures: 100,
+        ...(rawCandidateBytes === undefined ? {} : { rawCandidateBytes }),
+      });
+      // Out of time order, across both processes, as a spin's order may be.
+      const chosen = [4, 0, 2, 5, 1].map((i) => extracted.candidates[i]!.file);
+      return { chosen, rendered: await render(name, chosen) };
+    };
+    const render = async (name: string, chosen: string[]) => {
+      const renderDir = path.join(dir, `render-${name}`);
+      await mkdir(renderDir);
+      return renderSpinFrames(chosen, { width: 320, height: 180 }, SPEC, {
+        outDir: renderDir,
+        processes: 2,
+        timeoutMs: 60_000,
+      });
+    };
+    const jpeg = await pass('jpeg');
+    // A budget one byte short of the six candidates' pixels keeps JPEG; at it, they are raw.
+    const short = await pass('short', 6 * 320 * 180 * 1.5 - 1);
+    expect(short.chosen.every((f) => f.endsWith('.jpg'))).toBe(true);
+    const raw = await pass('raw', 6 * 320 * 180 * 1.5);
+    expect(raw.chosen.every((f) => f.endsWith('.yuv'))).toBe(true);
+    expect(raw.rendered.map((f) => f.master.endsWith('.jpg'))).toEqual([true, true, true, true, true]);
+    // A merged row's videos may be decided apart: raw and JPEG candidates in one row.
+    const mixed = await render(
+      'mixed',
+      raw.chosen.map((f, i) => (i % 2 === 0 ? f : jpeg.chosen[i]!)),
+    );
+    for (const made of [raw.rendered, mixed]) {
+      for (const [i, frame] of made.entries()) {
+        const before = jpeg.rendered[i]!;
+        expect(await readFile(frame.master)).toEqual(await readFile(before.master));
+        for (const [name, r] of Object.entries(frame.renditions)) {
+          expect(await readFile(r.jpeg)).toEqual(await readFile(before.renditions[name]!.jpeg));
+          expect(await readFile(r.webp)).toEqual(await readFile(before.renditions[name]!.webp));
+        }
+      }
+    }
   });
 });

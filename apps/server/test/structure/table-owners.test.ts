@@ -44,6 +44,8 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   billing_events: 'billing',
   invoice_numbers: 'invoices',
   invoices: 'invoices',
+  legal_documents: 'legal',
+  legal_acceptances: 'legal',
 };
 
 /**

@@ -88,6 +88,8 @@ export const registrationBody = z
     company_name: userText().min(1),
     phone: phoneSchema.optional(),
     accept_terms: z.boolean(),
+    /** The terms version the page showed (schemas/legal.ts); a newer one published meanwhile is shown first. */
+    terms_version: z.int().min(0).max(1_000_000).optional(),
     // Billing: screens (issue 19): the plan and card chosen before the form, bought with the account.
     purchase: signupPurchaseBody.optional(),
   })

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useProfile } from '../../api/profile.ts';
 import { FooterText } from '../../components/AppFooter.tsx';
+import { LegalGate } from '../../features/legal/LegalGate.tsx';
 import { NotAvailablePage } from '../../features/not-found/NotAvailablePage.tsx';
 import { useHostServiceName } from '../../shared/brand.ts';
 import { useCurrentScreenId, useDocumentTitle } from '../../shared/currentScreen.ts';
@@ -87,6 +88,8 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         <footer className={classes.footer} data-testid="footer">
           <FooterText />
         </footer>
+        {/* A newer version of the domain's terms than the user accepted: asked before they go on. */}
+        <LegalGate />
       </AppShell.Main>
     </AppShell>
   );

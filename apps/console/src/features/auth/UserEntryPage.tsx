@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegisterSuperUser } from '../../api/account.ts';
+import { ApiError } from '../../api/apiError.ts';
+import { useLegalText } from '../../api/legal.ts';
 import { TermsLink } from '../../components/TermsLink.tsx';
 import type { FormErrors } from '../../forms/formErrors.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
+import { currentLocale } from '../../i18n/locale.ts';
 import { EntryPurchaseSummary, useEntryPurchase } from '../billing/signup/EntryPurchase.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { BackToLoginLink } from './BackToLoginLink.tsx';
@@ -62,17 +65,28 @@ export function UserEntryPage() {
   const [password, retypedPassword] = form.watch(['password', 'retypedPassword']);
   const [done, setDone] = useState<{ email: string; mailSent: boolean } | undefined>();
   const register = useRegisterSuperUser();
+  // The version of the terms the box accepts: a newer one published while the form was open is shown first.
+  const terms = useLegalText('terms', currentLocale());
+  const [termsOutdated, setTermsOutdated] = useState(false);
   const purchase = useEntryPurchase();
   const title = t('screens.user_entry');
   const days = Math.round(ACTIVATION_TTL_MS / 86_400_000);
 
   const onSubmit = form.handleSubmit((values) =>
-    register.mutate(purchase.withPurchase(entryBody(values)), {
+    register.mutate(purchase.withPurchase(entryBody(values, terms.data?.version)), {
       onSuccess: async (answer) => {
         if (await purchase.after(answer.purchase, values)) return;
         setDone({ email: answer.email, mailSent: answer.activationMailSent });
       },
-      onError: showRefusal,
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.code === 'legal_version_outdated')) {
+          showRefusal(error);
+          return;
+        }
+        setTermsOutdated(true);
+        form.setValue('accept_terms', false);
+        void terms.refetch();
+      },
     }),
   );
 
@@ -110,7 +124,10 @@ export function UserEntryPage() {
     <AuthCard title={title} description={t('entry.lead')} width={480}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('entry.formLabel')}>
         <Stack gap="md">
-          <FormAlert message={form.formError} testId="entry-error" />
+          <FormAlert
+            message={form.formError ?? (termsOutdated ? t('errors.legal_version_outdated') : undefined)}
+            testId="entry-error"
+          />
           <EntryPurchaseSummary />
           {text('company_name', 'organization')}
           {text('name', 'name')}

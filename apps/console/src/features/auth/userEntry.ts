@@ -28,8 +28,19 @@ export const ENTRY_FIELDS = [
   'accept_terms',
 ] as const satisfies readonly (keyof EntryValues)[];
 
-/** The request body from the checked form: no retype, the phone only when given, the terms accepted. */
-export function entryBody(values: z.output<typeof entryFormSchema>): RegistrationBody & { accept_terms: true } {
+/**
+ * The request body from the checked form: no retype, the phone only when given, the terms accepted, and the version
+ * of the terms the page showed when it has it (the server refuses it if a newer one was published meanwhile).
+ */
+export function entryBody(
+  values: z.output<typeof entryFormSchema>,
+  termsVersion?: number,
+): RegistrationBody & { accept_terms: true } {
   const { retypedPassword: _retyped, phone, ...rest } = values;
-  return { ...rest, accept_terms: true, ...(phone ? { phone } : {}) };
+  return {
+    ...rest,
+    accept_terms: true,
+    ...(phone ? { phone } : {}),
+    ...(termsVersion === undefined ? {} : { terms_version: termsVersion }),
+  };
 }

@@ -17,12 +17,25 @@ import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../components/ActionButton.tsx';
 import { focusFirstInvalid } from '../../components/focusFirstInvalid.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
+import { ControlledField } from '../../forms/ControlledField.tsx';
 import { refusalFieldErrors } from '../../forms/refusalErrors.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { FormActions } from '../tenancy/shared/FormActions.tsx';
 import { SectionCard } from '../tenancy/shared/SectionCard.tsx';
 import { lockedPlanFields, PLAN_FIELDS, PLAN_NAME_KEYS, planFieldText } from './planText.ts';
+
+/** Why some fields of a stored plan are read-only: its subscribers, or its being the free plan. */
+function PlanLockedNote({ plan }: { plan: PlanAnswer }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="plan-locked">
+      {plan.subscriber_count > 0
+        ? t('billingPlans.form.lockedBySubscribers', { count: plan.subscriber_count })
+        : t('billingPlans.form.lockedFree')}
+    </Alert>
+  );
+}
 
 /**
  * The plan form of /plan/add and /plan/edit/{id}: the domain's plan form schema (the amount typed in the major
@@ -79,13 +92,7 @@ export function PlanForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={880} mx="auto">
-        {locked.size > 0 && plan && (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="plan-locked">
-            {plan.subscriber_count > 0
-              ? t('billingPlans.form.lockedBySubscribers', { count: plan.subscriber_count })
-              : t('billingPlans.form.lockedFree')}
-          </Alert>
-        )}
+        {locked.size > 0 && plan && <PlanLockedNote plan={plan} />}
         <SectionCard title={t('billingPlans.form.sectionPlan')} id="plan-basics">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
@@ -144,19 +151,28 @@ export function PlanForm({
         <SectionCard title={t('billingPlans.form.sectionOffer')} id="plan-offer">
           <Stack gap="md">
             {select('status', PLAN_STATUSES)}
-            <Switch
-              {...form.field('enabled')}
-              label={t('billingPlans.fields.enabled')}
-              description={t('billingPlans.help.enabled')}
-              disabled={locked.has('enabled')}
-              data-testid="plan-enabled"
-            />
-            <Switch
-              {...form.field('shown')}
-              label={t('billingPlans.fields.shown')}
-              description={t('billingPlans.help.shown')}
-              data-testid="plan-shown"
-            />
+            {(['enabled', 'shown'] as const).map((name) => (
+              <ControlledField
+                key={name}
+                form={form}
+                name={name}
+                render={(field) => (
+                  // Mantine's Switch holds its state in React: the form keeps the value, not the DOM.
+                  <Switch
+                    name={field.name}
+                    ref={field.ref}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                    error={field.error}
+                    label={t(`billingPlans.fields.${name}`)}
+                    description={t(`billingPlans.help.${name}`)}
+                    disabled={locked.has(name)}
+                    data-testid={`plan-${name}`}
+                  />
+                )}
+              />
+            ))}
           </Stack>
         </SectionCard>
         <FormActions>

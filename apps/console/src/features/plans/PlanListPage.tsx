@@ -1,5 +1,5 @@
-import { Badge, Table, Text } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, formatMoney } from '@spinyard/domain';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { DEFAULT_PAGE_SIZE, FREE_PLAN_ID, formatMoney } from '@spinyard/domain';
 import { IconCheck, IconMinus, IconPencil, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,8 @@ function FlagCell({ on, label }: { on: boolean; label: string }) {
   const Glyph = on ? IconCheck : IconMinus;
   return (
     <Table.Td>
-      <Glyph size={18} color={on ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-gray-6)'} aria-label={label} />
+      <Glyph size={18} color={on ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-gray-6)'} aria-hidden />
+      <VisuallyHidden>{label}</VisuallyHidden>
     </Table.Td>
   );
 }
@@ -55,9 +56,9 @@ function PlanRow({ plan }: { plan: PlanAnswer }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={plan.status === 'active' ? 'green' : 'gray'} variant="light">
+        <Text size="sm" fw={600} c={plan.status === 'active' ? 'green.9' : 'gray.7'} style={{ whiteSpace: 'nowrap' }}>
           {t(`billingPlans.statusOptions.${plan.status}`)}
-        </Badge>
+        </Text>
       </Table.Td>
       <FlagCell on={plan.enabled} label={yesNo(plan.enabled)} />
       <FlagCell on={plan.shown} label={yesNo(plan.shown)} />
@@ -66,7 +67,8 @@ function PlanRow({ plan }: { plan: PlanAnswer }) {
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         <RowAction label={t('billingPlans.list.edit', { id: plan.id })} icon={IconPencil} to={editPath} />
-        <DeletePlanButton plan={plan} />
+        {/* The free plan is never deleted (free_plan_fixed): no action that can only be refused. */}
+        {plan.id !== FREE_PLAN_ID && <DeletePlanButton plan={plan} />}
       </Table.Td>
     </Table.Tr>
   );
@@ -139,7 +141,7 @@ export function PlanListPage() {
         }}
       >
         <ListTable
-          minWidth={980}
+          minWidth={900}
           testId="plan-table"
           dimmed={list.isPlaceholderData}
           columns={columns.map((column) => t(`billingPlans.list.columns.${column}`))}

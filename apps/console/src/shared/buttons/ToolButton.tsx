@@ -1,6 +1,7 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { Button, type ButtonProps, Loader } from '@mantine/core';
 import { type Icon, IconTrash } from '@tabler/icons-react';
 import type { MouseEventHandler, ReactNode } from 'react';
+import { BUSY_LOADER_COLOR, busyProps } from './busy.ts';
 
 /** How a tool reads: a plain one, a light (secondary) one, or the subtle red of deleting. */
 export type ToolTone = 'default' | 'light' | 'filled' | 'danger';
@@ -19,18 +20,33 @@ const ICON_SIZES: Record<string, number> = { 'compact-xs': 12, xs: 14, 'compact-
 
 /**
  * A button with an icon before its label, as the media and hotspot editors' tools are drawn: one place decides
- * the icon's size and hides it from screen readers, and what "danger" looks like.
+ * the icon's size and hides it from screen readers, and what "danger" looks like. While `loading`, the spinner
+ * takes the icon's place and the button refuses clicks without losing focus (busy.ts).
  */
-export function ToolButton({ icon: ToolIcon, tone = 'default', type = 'button', size, ...rest }: ToolButtonProps) {
+export function ToolButton({
+  icon: ToolIcon,
+  tone = 'default',
+  type = 'button',
+  size,
+  loading = false,
+  onClick,
+  mod,
+  ...rest
+}: ToolButtonProps) {
   const iconSize = (size && ICON_SIZES[size]) ?? 16;
+  const busy = busyProps(loading, onClick);
   return (
     <Button
       type={type}
       size={size}
       variant={tone === 'danger' ? 'subtle' : tone}
       color={tone === 'danger' ? 'red' : undefined}
-      leftSection={<ToolIcon size={iconSize} aria-hidden />}
+      leftSection={
+        loading ? <Loader size={iconSize} color={BUSY_LOADER_COLOR} /> : <ToolIcon size={iconSize} aria-hidden />
+      }
       {...rest}
+      {...busy}
+      mod={[busy.mod, mod]}
     />
   );
 }

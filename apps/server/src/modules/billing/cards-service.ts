@@ -83,7 +83,9 @@ export function cardsService(deps: BillingDeps) {
   return {
     /** GET /card-token: the gateway's name and public key, for its own script in the browser. */
     cardToken(): CardTokenAnswer {
-      return gatewayOf(deps).browserConfig();
+      // Public: a server without a gateway has no card form to offer (404), never a server error.
+      if (!deps.payments) throw new AppError('not_found', { message: 'No card gateway is configured.' });
+      return deps.payments.browserConfig();
     },
 
     /**

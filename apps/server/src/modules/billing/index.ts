@@ -49,6 +49,7 @@ export const billingModule: AppModule = {
   },
   jobs: (ctx) =>
     billingJobs(ctx, {
+      publicUrl: ctx.publicUrl,
       onChargePaid: invoiceOnPayment(ctx.clock ?? systemClock, ctx.invoiceIssuer ?? DEFAULT_INVOICE_ISSUER),
     }),
 };

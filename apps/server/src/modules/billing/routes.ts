@@ -101,7 +101,7 @@ export const billingPublicRoutes: FastifyPluginAsyncZod<{ cards: CardsService; w
       schema: {
         tags: ['billing'],
         summary: "What the browser needs to turn a card into a token with the gateway's own script (public key only)",
-        response: { 200: cardTokenAnswer, ...errorResponses(503) },
+        response: { 200: cardTokenAnswer, ...errorResponses(404) },
       },
     },
     async () => cards.cardToken(),
@@ -121,7 +121,7 @@ export const billingPublicRoutes: FastifyPluginAsyncZod<{ cards: CardsService; w
           tags: ['billing'],
           summary: "The gateway's signed notices (a charge succeeded or failed); each event applied once",
           params: z.object({ gateway: z.string().max(16) }),
-          response: { 200: webhookAnswer, ...errorResponses(400, 404, 413, 503) },
+          response: { 200: webhookAnswer, ...errorResponses(400, 404, 413) },
         },
       },
       async (request) => {

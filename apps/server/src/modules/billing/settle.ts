@@ -76,7 +76,8 @@ async function applyPaid(trx: Db, charge: ChargeRow, sub: SubscriptionRow | unde
   const repo = billingRepo(trx);
   if (charge.kind === 'initial' || !sub) {
     // A paid start replaces a free contract, if any: its row ends where the paid one begins.
-    if (sub) await repo.updateSubscription(sub.id, { status: 'cancelled', end_date: charge.period_start });
+    const replaced = sub ?? (await repo.liveSubscription(charge.user_id, 'wait'));
+    if (replaced) await repo.updateSubscription(replaced.id, { status: 'cancelled', end_date: charge.period_start });
     const started = await repo.insertSubscription({
       user_id: charge.user_id,
       plan_id: charge.plan_id,

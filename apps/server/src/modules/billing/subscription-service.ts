@@ -61,21 +61,38 @@ async function answerNow(deps: BillingDeps, trx: Db, subId: string): Promise<Out
   return { answer: await subscriptionAnswerOf(deps, trx, sub) };
 }
 
+/** Sends a charge made in this transaction and applies its outcome there (the row lock is held meanwhile). */
+async function chargeNow(
+  deps: BillingDeps,
+  trx: Db,
+  charge: NewCharge,
+  plan: PlanRow,
+): Promise<{ row: ChargeRow; url?: string }> {
+  const payer = await payerRefs(trx, charge.user_id);
+  const row = await billingRepo(trx).ensureCharge(charge);
+  const outcome = await sendCharge(deps, row, payer, {
+    offSession: false,
+    returnPath: RETURN_PATH,
+    statementDescriptor: plan.statement_descriptor,
+  });
+  const settled = await applyOutcome(deps, trx, row, outcome);
+  return { row: settled, ...(outcome.status === 'requires_action' ? { url: outcome.challengeUrl } : {}) };
+}
+
+/**
+ * A start of the caller's that waited on a 3-D Secure challenge is read again from the gateway and applied (the
+ * payer may have answered it, or it lapsed); answered when it still waits.
+ */
+async function settleWaitingStart(deps: BillingDeps, trx: Db, userId: string): Promise<ChargeRow | undefined> {
+  const waiting = (await billingRepo(trx).awaitingAction(userId)).find((c) => c.kind === 'initial');
+  if (!waiting?.gateway_ref) return undefined;
+  const outcome = await gatewayOf(deps).retrieveCharge(waiting.gateway_ref);
+  const settled = await applyOutcome(deps, trx, waiting, outcome);
+  return settled.status === 'requires_action' ? settled : undefined;
+}
+
 export function subscriptionService(deps: BillingDeps) {
   const { db } = deps;
-
-  /** Sends a charge made in this transaction and applies its outcome there (the row lock is held meanwhile). */
-  async function chargeNow(trx: Db, charge: NewCharge, plan: PlanRow): Promise<{ row: ChargeRow; url?: string }> {
-    const payer = await payerRefs(trx, charge.user_id);
-    const row = await billingRepo(trx).ensureCharge(charge);
-    const outcome = await sendCharge(deps, row, payer, {
-      offSession: false,
-      returnPath: RETURN_PATH,
-      statementDescriptor: plan.statement_descriptor,
-    });
-    const settled = await applyOutcome(deps, trx, row, outcome);
-    return { row: settled, ...(outcome.status === 'requires_action' ? { url: outcome.challengeUrl } : {}) };
-  }
 
   /** A change to `plan` of a running contract: an upgrade charged now, a downgrade from the period's end. */
   async function change(trx: Db, key: string, sub: SubscriptionRow, plan: PlanRow, now: Date): Promise<Outcome> {
@@ -93,6 +110,7 @@ export function subscriptionService(deps: BillingDeps) {
     }
     if (Number(current.amount) === 0 && Number(plan.amount) > 0) {
       const { row, url } = await chargeNow(
+        deps,
         trx,
         startCharge({ userId: sub.user_id, key, plan, now, gateway: gatewayOf(deps).name, replacing: sub.id }),
         plan,
@@ -101,6 +119,7 @@ export function subscriptionService(deps: BillingDeps) {
     }
     if (Number(plan.amount) > Number(current.amount)) {
       const { row, url } = await chargeNow(
+        deps,
         trx,
         upgradeCharge({ key, sub, from: current, to: plan, now, gateway: gatewayOf(deps).name }),
         plan,
@@ -131,6 +150,7 @@ export function subscriptionService(deps: BillingDeps) {
       return { answer: await subscriptionAnswerOf(deps, trx, sub) };
     }
     const { row, url } = await chargeNow(
+      deps,
       trx,
       startCharge({ userId, key, plan, now, gateway: gatewayOf(deps).name }),
       plan,
@@ -161,8 +181,16 @@ export function subscriptionService(deps: BillingDeps) {
         await repo.lockKey(key);
         const done = await repo.chargeByKey(key);
         if (done) return answerAfter(deps, trx, userId, done);
-        const sub = await lockLive(trx, userId);
         const plan = await offeredPlan(trx, body.plan_id);
+        const open = await settleWaitingStart(deps, trx, userId);
+        if (open) {
+          // A start still waiting on its challenge: shown again, never a second first charge.
+          if (open.plan_id !== plan.id) {
+            throw new AppError('conflict', { message: 'Answer the card check of the plan chosen first.' });
+          }
+          return answerAfter(deps, trx, userId, open);
+        }
+        const sub = await lockLive(trx, userId);
         const now = deps.clock.now();
         if (!sub) return start(trx, userId, key, plan, now);
         if (sub.status === 'past_due') {

@@ -14,6 +14,14 @@ import type { SpinCandidate } from '../../platform/media/media.ts';
 /** Width of the loop's signatures, in pixels (see docs/decisions.md, the seamless loop). */
 export const SIGNATURE_WIDTH = 32;
 
+/**
+ * The temporary disk a row's decode passes may fill with raw candidates (frame-extract.ts, `rawCandidateBytes`; a
+ * merged row's videos each get their share of the row's length, the renders take raw and JPEG alike): a 1080p
+ * spin of 36 frames (144 candidates, 448 MB at most, fewer at the early close) skips their JPEG encoding, a fifth of
+ * its pass's CPU; larger spins (4K, or 72 frames and more) keep JPEG candidates, about a tenth of the size.
+ */
+export const RAW_CANDIDATE_BYTES = 512 * 1024 * 1024;
+
 /** One row's decode pass: the loop's signatures and the candidate frames, on the row's clock. */
 export interface Extracted {
   frames: Uint8Array[];

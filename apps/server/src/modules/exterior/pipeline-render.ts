@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExteriorSizeId } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
-import type { Media, RenderedSpinFrame } from '../../platform/media/media.ts';
+import type { Media, RenderedSpinFrame, SpinRenditionSpec } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { storeRenderedImage } from '../vehicle-media/images.ts';
 import { exteriorFrameSpec, exteriorPrefix } from './replace-work.ts';
@@ -14,7 +14,20 @@ import { exteriorFrameSpec, exteriorPrefix } from './replace-work.ts';
  */
 
 /** ffmpeg processes rendering a row's frames side by side: one per core of the machines this runs on. */
-const RENDER_PROCESSES = 2;
+export const RENDER_PROCESSES = 2;
+
+/**
+ * What the spin's frames are rendered as: every size of the domain's exterior size in JPEG and WebP (libwebp's
+ * method 1), except the zoom size, made as JPEG only (its WebP names the JPEG). The zoom WebP was over half the
+ * renders' CPU (3.0 of 5.5 s for 36 frames at Full HD) for a size only the buyers who open the zoom load; the
+ * buyer's spin (thumbnail and display) stays WebP. docs/decisions.md, "Exterior: what the pipeline renders and when".
+ */
+export function spinRenderSpec(size: ExteriorSizeId, maxFramePixels: number): SpinRenditionSpec {
+  const { renditions, quality } = exteriorFrameSpec(size, maxFramePixels);
+  const sizes: SpinRenditionSpec['renditions'] = {};
+  for (const [name, r] of Object.entries(renditions)) sizes[name] = { width: r.width, webp: name !== 'zoom' };
+  return { renditions: sizes, quality, webpEffort: 1 };
+}
 /** Frames whose files are put in the blob store at once (I/O: more would only queue at the store). */
 const STORE_CONCURRENCY = 4;
 /** How long one render process may take: a minute, plus two seconds a frame (a 4K frame takes about a third). */
@@ -54,7 +67,7 @@ export async function renderAndStoreRows(input: RenderRowsInput): Promise<Stored
   const { progress } = input;
   const totalFrames = input.rows.reduce((s, row) => s + row.files.length, 0);
   const step = (from: number, to: number, count: number) => progress.report(from + ((to - from) * count) / totalFrames);
-  const { renditions, quality } = exteriorFrameSpec(input.exteriorSize, input.maxFramePixels);
+  const spec = spinRenderSpec(input.exteriorSize, input.maxFramePixels);
   const rendered: RenderedSpinFrame[][] = [];
   for (const [r, row] of input.rows.entries()) {
     const outDir = path.join(input.dir, `render-${r}`);
@@ -62,19 +75,14 @@ export async function renderAndStoreRows(input: RenderRowsInput): Promise<Stored
     const before = rendered.reduce((s, frames) => s + frames.length, 0);
     let reported = Promise.resolve();
     rendered.push(
-      await input.media.renderSpinFrames(
-        row.files,
-        row.size,
-        { renditions, quality, webpEffort: 1 },
-        {
-          outDir,
-          processes: RENDER_PROCESSES,
-          timeoutMs: renderTimeoutMs(row.files.length),
-          onProgress: (n) => {
-            reported = step(progress.from, progress.mid, before + n).catch(() => undefined);
-          },
+      await input.media.renderSpinFrames(row.files, row.size, spec, {
+        outDir,
+        processes: RENDER_PROCESSES,
+        timeoutMs: renderTimeoutMs(row.files.length),
+        onProgress: (n) => {
+          reported = step(progress.from, progress.mid, before + n).catch(() => undefined);
         },
-      ),
+      }),
     );
     await reported;
   }

@@ -23,7 +23,7 @@ import { uploadsService } from '../uploads/service.ts';
 import { deleteUploadFiles as deleteUploads, openUploadFile } from '../uploads/upload-files.ts';
 import { movieBackupRepo } from './backup-repo.ts';
 import { discardOriginals, keepOriginals } from './pipeline-backups.ts';
-import { type Extracted, planRow, SIGNATURE_WIDTH } from './pipeline-plan.ts';
+import { type Extracted, planRow, RAW_CANDIDATE_BYTES, SIGNATURE_WIDTH } from './pipeline-plan.ts';
 import { renderAndStoreRows } from './pipeline-render.ts';
 import {
   type MadeRows,
@@ -215,6 +215,7 @@ async function extractRow(
         maxSeconds: upload.window ? seconds : VIDEO_BOUNDS.maxSeconds,
         maxPixels: MAX_FRAME_PIXELS,
         maxSignatures: Math.ceil((seconds + 5) * SIGNATURE_FPS * 1.2),
+        rawCandidateBytes: RAW_CANDIDATE_BYTES * share,
         onCandidate: (_n, t) => {
           pending.push(progress(offset + t).catch(() => undefined));
         },

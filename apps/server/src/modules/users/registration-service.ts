@@ -4,6 +4,7 @@ import { AppError, fieldError } from '../../errors.ts';
 import { credentials } from '../auth/credentials-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { MAIL_REQUEST_THROTTLE } from '../auth/rate-limit.ts';
+import { recordSignUpAcceptance } from '../legal/service.ts';
 import { tenantRecords } from '../tenancy/tenants-service.ts';
 import { assertEmailFree, mapUniqueViolation, newUserIdentity, type UsersCore } from './core.ts';
 import { usersRepo } from './repo.ts';
@@ -66,6 +67,14 @@ export function registrationService(core: UsersCore) {
             login_limit_count: null,
             payment_failed_at: null,
             last_login_at: null,
+          });
+          // The texts in force accepted with the account, in its transaction: no account without its acceptance.
+          await recordSignUpAcceptance(trx, {
+            userId: user.id,
+            domainId: domain.id,
+            at: new Date(),
+            ip,
+            termsVersion: input.terms_version,
           });
           return { id: user.id, purchase: await purchaseFor(core, trx, user.id, input) };
         })

@@ -37,11 +37,12 @@ export async function putRendered<T>(
 ): Promise<StoredImage> {
   const renditions: StoredImage['renditions'] = {};
   for (const [name, r] of Object.entries(rendered.renditions)) {
+    // A rendition made as JPEG only names its JPEG as its WebP too (the spin's zoom, spin-renditions.ts).
     const [jpeg, webp] = await Promise.all([
       bytes(r.jpeg).then((b) => put(b, 'jpg')),
-      bytes(r.webp).then((b) => put(b, 'webp')),
+      r.webp === r.jpeg ? undefined : bytes(r.webp).then((b) => put(b, 'webp')),
     ]);
-    renditions[name] = { width: r.width, height: r.height, jpeg, webp };
+    renditions[name] = { width: r.width, height: r.height, jpeg, webp: webp ?? jpeg };
   }
   const master = await put(await bytes(rendered.master), 'jpg');
   return { width: rendered.width, height: rendered.height, master, renditions };

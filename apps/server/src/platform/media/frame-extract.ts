@@ -11,7 +11,8 @@ import { SAFE_INPUT_ARGS } from './video-probe.ts';
  * - the loop's signatures: 15 frames a second as 32x18 grayscale thumbnails, on a pipe, read as they come (the
  *   seamless loop's input, packages/domain/src/media/loop.ts);
  * - the spin's candidates: the first frame of each of `candidates` equal slices of the video's time, scaled to the
- *   spin's frame size (never enlarged) and written to `outDir` as high-quality JPEG (`cand-00001.jpg`...).
+ *   spin's frame size (never enlarged) and written to `outDir` as high-quality JPEG (`cand-00001.jpg`...), or as
+ *   their raw pixels (`cand-00001.yuv`, see `rawCandidateBytes`).
  * Which candidates become the spin is decided once the whole turn is known (where it closes); a candidate is a
  * frame already decoded, so nothing is decoded twice.
  *
@@ -48,6 +49,13 @@ export interface SpinExtractOptions {
   maxSignatures: number;
   /** libjpeg quality (1..100) of the candidates, which become the spin's masters. Default 90. */
   jpegQuality?: number;
+  /**
+   * When all the candidates' raw pixels (1.5 bytes a pixel, `yuvj420p`) fit in this many bytes, they are written
+   * raw (`.yuv`) instead of as JPEG: encoding 4 x N JPEGs of which N are kept was a fifth of a 1080p pass's CPU
+   * (docs/operations.md); the renders then encode the chosen ones' masters, byte for byte the JPEGs this pass would
+   * have written (spin-renditions.ts). Absent or too small: JPEG.
+   */
+  rawCandidateBytes?: number;
   /** `false` decodes the frames no other frame refers to as well; they are skipped by default. */
   skipNonReference?: boolean;
   /** How the video codes its colours (from the probe); BT.709 studio range when absent. */
@@ -84,10 +92,13 @@ const STDERR_TAIL = 8 * 1024;
 /** Signatures between two asks of `closedAt`, at the least: a second at the usual 15 a second. */
 const CLOSE_CHECK_EVERY = 15;
 /** The masters' quality, as sharp made them before ffmpeg did: no visible loss, and later edits start from it. */
-const CANDIDATE_QUALITY = 90;
+export const MASTER_QUALITY = 90;
 const SHOWINFO = /\[showinfo@(sig|cand) @ [^\]]+\]\s+n:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/;
-const CANDIDATE_NAME = 'cand-%05d.jpg';
-const candidateFile = (dir: string, index: number) => path.join(dir, `cand-${String(index + 1).padStart(5, '0')}.jpg`);
+const candidateFile = (dir: string, index: number, ext: string) =>
+  path.join(dir, `cand-${String(index + 1).padStart(5, '0')}.${ext}`);
+/** Whether the candidates are written raw: their pixels all fit in the caller's budget. */
+const rawCandidates = (o: SpinExtractOptions) =>
+  o.rawCandidateBytes !== undefined && o.candidates * o.width * o.height * 1.5 <= o.rawCandidateBytes;
 
 const COLOUR_SPACE = { bt601: 'bt470bg', bt709: 'bt709', bt2020: 'bt2020' } as const;
 
@@ -165,10 +176,10 @@ function spinExtractArgs(file: string, options: SpinExtractOptions, graph: strin
     '[cand]',
     '-f',
     'image2',
-    ...mjpegArgs(options.jpegQuality ?? CANDIDATE_QUALITY),
+    ...(rawCandidates(options) ? ['-c:v', 'rawvideo'] : mjpegArgs(options.jpegQuality ?? MASTER_QUALITY)),
     '-vsync',
     '0',
-    path.join(options.outDir, CANDIDATE_NAME),
+    path.join(options.outDir, `cand-%05d.${rawCandidates(options) ? 'yuv' : 'jpg'}`),
   ];
 }
 
@@ -189,6 +200,7 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
     fullRange: options.fullRange,
   });
   const args = spinExtractArgs(file, options, graph);
+  const ext = rawCandidates(options) ? 'yuv' : 'jpg';
 
   return new Promise((resolve, reject) => {
     const child = spawnMedia(ffmpegPath(), args);
@@ -278,11 +290,11 @@ export function extractSpinFrames(file: string, options: SpinExtractOptions): Pr
         return;
       }
       // The files ffmpeg wrote are the candidates; a time whose showinfo line was lost keeps its slice's start.
-      const files = (await readdir(options.outDir)).filter((name) => /^cand-\d{5}\.jpg$/.test(name)).length;
+      const files = (await readdir(options.outDir)).filter((name) => /^cand-\d{5}\.(jpg|yuv)$/.test(name)).length;
       // Stopped early, the newest file may be cut short: it is left out (it lies past the close anyway).
       const written = closedEarly ? Math.max(0, Math.min(files - 1, candidateTimes.length - 1)) : files;
       const candidates = Array.from({ length: written }, (_, i) => ({
-        file: candidateFile(options.outDir, i),
+        file: candidateFile(options.outDir, i, ext),
         seconds: candidateTimes[i] ?? i * sliceSeconds,
       }));
       const start = signatureTimes[0] ?? 0;

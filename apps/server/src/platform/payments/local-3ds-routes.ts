@@ -15,6 +15,8 @@ import { localGatewayRepo } from './local-repo.ts';
  */
 
 const REF = /^lch_[0-9a-f]{24}$/;
+/** The test issuer's pages, not Spinyard's API: left out of /docs like the console's own pages. */
+const HIDDEN = { schema: { hide: true } };
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -39,7 +41,7 @@ function page(locale: Locale, words: ChallengeWords, main: string): string {
 <meta name="robots" content="noindex">
 <title>${html(words.title)} – ${html(words.issuer)}</title>
 <style>
-body { font-family: system-ui, sans-serif; margin: 0; background: #eef1f5; color: #1c2430; }
+body { font-family: system-ui, sans-serif; margin: 0; padding: 0 1rem; background: #eef1f5; color: #1c2430; }
 main { max-width: 28rem; margin: 2rem auto; background: #fff; border: 1px solid #c9d1dc; border-radius: 8px; padding: 1.5rem; }
 .issuer { font-size: .85rem; font-weight: 600; letter-spacing: .04em; color: #7a4b00; background: #fff4dc; padding: .25rem .5rem; border-radius: 4px; display: inline-block; }
 h1 { font-size: 1.3rem; margin: .75rem 0; }
@@ -77,7 +79,7 @@ export const localChallengeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, 
   const repo = localGatewayRepo(db);
   const localeOf = (header: string | undefined) => preferredLocale(header, 'ja');
 
-  app.get<{ Params: { ref: string } }>(`${LOCAL_CHALLENGE_PATH}/:ref`, async (request, reply) => {
+  app.get<{ Params: { ref: string } }>(`${LOCAL_CHALLENGE_PATH}/:ref`, HIDDEN, async (request, reply) => {
     const locale = localeOf(request.headers['accept-language']);
     const words = CHALLENGE_WORDS[locale];
     const charge = REF.test(request.params.ref) ? await repo.challenge(request.params.ref) : undefined;
@@ -99,20 +101,24 @@ export const localChallengeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, 
     return send(reply, 200, page(locale, words, body));
   });
 
-  app.post<{ Params: { ref: string }; Body: unknown }>(`${LOCAL_CHALLENGE_PATH}/:ref`, async (request, reply) => {
-    const locale = localeOf(request.headers['accept-language']);
-    const words = CHALLENGE_WORDS[locale];
-    const outcome = (request.body as { outcome?: unknown } | null)?.outcome;
-    const charge = REF.test(request.params.ref) ? await repo.challenge(request.params.ref) : undefined;
-    if (!charge) return send(reply, 404, page(locale, words, `<p role="alert">${html(words.not_found)}</p>`));
-    if (outcome !== 'authenticate' && outcome !== 'fail')
-      return reply.redirect(`${LOCAL_CHALLENGE_PATH}/${charge.ref}`, 303);
-    // Answered once: a second tab or a resent form finds the first answer kept, and goes back all the same.
-    await repo.settleChallenge(
-      charge.ref,
-      outcome === 'authenticate' ? 'succeeded' : 'failed',
-      outcome === 'authenticate' ? null : 'card_declined',
-    );
-    return reply.redirect(charge.return_url, 303);
-  });
+  app.post<{ Params: { ref: string }; Body: unknown }>(
+    `${LOCAL_CHALLENGE_PATH}/:ref`,
+    HIDDEN,
+    async (request, reply) => {
+      const locale = localeOf(request.headers['accept-language']);
+      const words = CHALLENGE_WORDS[locale];
+      const outcome = (request.body as { outcome?: unknown } | null)?.outcome;
+      const charge = REF.test(request.params.ref) ? await repo.challenge(request.params.ref) : undefined;
+      if (!charge) return send(reply, 404, page(locale, words, `<p role="alert">${html(words.not_found)}</p>`));
+      if (outcome !== 'authenticate' && outcome !== 'fail')
+        return reply.redirect(`${LOCAL_CHALLENGE_PATH}/${charge.ref}`, 303);
+      // Answered once: a second tab or a resent form finds the first answer kept, and goes back all the same.
+      await repo.settleChallenge(
+        charge.ref,
+        outcome === 'authenticate' ? 'succeeded' : 'failed',
+        outcome === 'authenticate' ? null : 'card_declined',
+      );
+      return reply.redirect(charge.return_url, 303);
+    },
+  );
 };

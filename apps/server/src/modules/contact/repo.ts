@@ -1,0 +1,45 @@
+import type { Db } from '../../db/database.ts';
+
+/** What the contact form reads (it writes no table of its own: the throttle's counters are the auth area's). */
+export function contactRepo(db: Db) {
+  return {
+    /** The sender's account as the operator needs it to answer: who, which company and domain, which plan. */
+    async sender(userId: string) {
+      return db
+        .selectFrom('users as u')
+        .innerJoin('domains as d', 'd.id', 'u.domain_id')
+        .leftJoin('companies as c', 'c.id', 'u.company_id')
+        .leftJoin('plans as p', 'p.id', 'u.plan_id')
+        .select([
+          'u.id',
+          'u.email',
+          'u.name',
+          'u.privilege_type',
+          'u.plan_id',
+          'p.name as plan_name',
+          'c.name as company_name',
+          'd.host as domain_host',
+          'd.company_code',
+          'd.service_name',
+        ])
+        .where('u.id', '=', userId)
+        .where('u.deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** The masters' addresses: where inquiries go when no operator address is configured. */
+    async masterEmails(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('email')
+        .where('privilege_type', '=', 'master')
+        .where('status', '=', 'active')
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.email);
+    },
+  };
+}
+
+export type ContactSender = NonNullable<Awaited<ReturnType<ReturnType<typeof contactRepo>['sender']>>>;
