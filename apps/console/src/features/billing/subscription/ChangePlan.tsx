@@ -4,7 +4,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
-import { type SubscriptionAnswer, useOfferedPlans, useSubscribe } from '../../../api/billing.ts';
+import { type OfferedPlan, type SubscriptionAnswer, useOfferedPlans, useSubscribe } from '../../../api/billing.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
 import { formatLongDate } from '../../../components/formatDateTime.ts';
 import { currentLocale } from '../../../i18n/locale.ts';
@@ -12,9 +12,19 @@ import { FormAlert } from '../../auth/FormAlert.tsx';
 import { PlanPrice } from '../signup/PlanPrice.tsx';
 
 /** What pressing the button will do, said before it is pressed. */
-function ChangeNotice({ sub, amount }: { sub: SubscriptionAnswer; amount: number }) {
+function ChangeNotice({ sub, plan }: { sub: SubscriptionAnswer | null; plan: OfferedPlan }) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const amount = plan.amount;
+  if (!sub) {
+    // A first contract: the first period is charged now to the card on file.
+    const first = formatMoney(amount + taxOf(amount, TAX_RATE), plan.currency, locale);
+    return (
+      <Alert color="blue" variant="light" data-testid="change-start">
+        {t('billingScreens.subscription.startNotice', { amount: first })}
+      </Alert>
+    );
+  }
   if (amount > sub.total_without_tax && sub.next_billing_at) {
     const { net } = prorate({
       oldAmount: sub.total_without_tax,
@@ -42,14 +52,16 @@ function ChangeNotice({ sub, amount }: { sub: SubscriptionAnswer; amount: number
  * button is pressed: an upgrade is charged now for the rest of the period (the prorated amount with tax, as the
  * server computes it), a downgrade starts at the period's end and can be made once a month.
  */
-export function ChangePlan({ sub }: { sub: SubscriptionAnswer }) {
+export function ChangePlan({ sub }: { sub: SubscriptionAnswer | null }) {
   const { t } = useTranslation();
   const offered = useOfferedPlans();
   const subscribe = useSubscribe();
   const [picked, setPicked] = useState('');
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [refusal, setRefusal] = useState<string | undefined>();
-  const plans = (offered.data?.plans ?? []).filter((p) => p.id !== sub.plan.id && p.currency === sub.currency);
+  const plans = (offered.data?.plans ?? []).filter(
+    (p) => !sub || (p.id !== sub.plan.id && p.currency === sub.currency),
+  );
   const plan = plans.find((p) => p.id === picked);
 
   const confirm = () => {
@@ -89,7 +101,7 @@ export function ChangePlan({ sub }: { sub: SubscriptionAnswer }) {
           ))}
         </Stack>
       </Radio.Group>
-      {plan ? <ChangeNotice sub={sub} amount={plan.amount} /> : null}
+      {plan ? <ChangeNotice sub={sub} plan={plan} /> : null}
       <div>
         <Button
           onClick={confirm}

@@ -102,7 +102,7 @@ export function SubscriptionPage() {
           </LinkButton>
         </div>
       </SectionCard>
-      {sub && (sub.status === 'active' || sub.status === 'cancel_pending') ? (
+      {!sub || sub.status === 'active' || sub.status === 'cancel_pending' ? (
         <SectionCard id="change-plan" title={t('billingScreens.subscription.changeTitle')}>
           <ChangePlan sub={sub} />
         </SectionCard>
