@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../auth/AuthCard.tsx';
+import { FormAlert } from '../auth/FormAlert.tsx';
 import { ReplaceCard } from '../billing/card/PaymentCardPage.tsx';
+import { useConfirmOnReturn } from '../billing/subscription/useConfirmOnReturn.ts';
 
 /**
  * /payment-failure: the account's payment failed. "Update payment" opens the card form here, outside the payment
@@ -16,18 +18,20 @@ export function PaymentFailurePage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [updating, setUpdating] = useState(false);
+  const backIn = () => {
+    void client.invalidateQueries({ queryKey: ['payment-status'] }).then(() => navigate('/'));
+  };
+  // Back from the issuer's 3-D Secure page for the open amount: confirmed, the dealer is back in.
+  const returned = useConfirmOnReturn(backIn);
   return (
     <AuthCard title={t('screens.payment_failure')} width={520}>
       <Stack gap="md">
         <Alert color="red" variant="light" icon={<IconCreditCard aria-hidden />}>
           {t('paymentFailure.body')}
         </Alert>
+        <FormAlert message={returned.isError ? t('billingScreens.subscription.challengeFailed') : undefined} />
         {updating ? (
-          <ReplaceCard
-            onDone={() => {
-              void client.invalidateQueries({ queryKey: ['payment-status'] }).then(() => navigate('/'));
-            }}
-          />
+          <ReplaceCard onDone={backIn} />
         ) : (
           <Button
             size="md"

@@ -1,9 +1,7 @@
 import { Alert, Stack, Table, Text } from '@mantine/core';
 import { formatMoney } from '@spinyard/domain';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { type SubscriptionAnswer, useConfirmChallenge, useSubscription } from '../../../api/billing.ts';
+import { type SubscriptionAnswer, useSubscription } from '../../../api/billing.ts';
 import { formatLongDate } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
@@ -11,6 +9,7 @@ import { QueryWaitView } from '../../account/QueryWaitView.tsx';
 import { SectionCard } from '../../account/SectionCard.tsx';
 import { useIntervalText } from '../signup/PlanPrice.tsx';
 import { ChangePlan } from './ChangePlan.tsx';
+import { useConfirmOnReturn } from './useConfirmOnReturn.ts';
 
 const STATUS_KEYS = {
   active: 'billingScreens.status.active',
@@ -51,19 +50,6 @@ function Contract({ sub }: { sub: SubscriptionAnswer }) {
       </Table.Tbody>
     </Table>
   );
-}
-
-/** Back from a 3-D Secure challenge (?confirm=1): the waiting payment is read again once. */
-function useConfirmOnReturn() {
-  const [params, setParams] = useSearchParams();
-  const confirm = useConfirmChallenge();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (params.get('confirm') !== '1' || sent.current) return;
-    sent.current = true;
-    confirm.mutate(undefined, { onSettled: () => setParams({}, { replace: true }) });
-  }, [params, setParams, confirm]);
-  return confirm;
 }
 
 /**
