@@ -82,14 +82,14 @@ export type SuperUserRegistration = RegistrationBody;
  */
 export async function registerSuperUser(
   body: SuperUserRegistration,
-): Promise<{ id: string; email: string; activationMailSent: boolean }> {
+): Promise<{ id: string; email: string; activationMailSent: boolean; purchase: RegistrationAnswer['purchase'] }> {
   const { data } = await apiRequest<RegistrationAnswer>('/v1/superusers-create', {
     method: 'POST',
     auth: 'none',
     errors: 'silent',
     json: body,
   });
-  return { id: data.id, email: data.email, activationMailSent: data.activation_mail_sent };
+  return { id: data.id, email: data.email, activationMailSent: data.activation_mail_sent, purchase: data.purchase };
 }
 
 // ---- E-mail change confirmation (public) --------------------------------------------------------------------

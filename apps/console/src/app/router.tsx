@@ -32,8 +32,25 @@ const page =
     return { Component: pick(module) };
   };
 
+/** Billing: screens. The card on file and its replacement, under the account and the settlements alike. */
+const paymentCardPage = page(
+  () => import('../features/billing/card/PaymentCardPage.tsx'),
+  (m) => m.PaymentCardPage,
+);
+
 /** Screens built so far; every other screen of the list shows the coming-soon page under its own title. */
 const BUILT_PROTECTED: Record<string, LazyComponent> = {
+  // Billing: screens (issue 19).
+  account_payment: paymentCardPage,
+  settlements_payment: paymentCardPage,
+  settlements_subscription: page(
+    () => import('../features/billing/subscription/SubscriptionPage.tsx'),
+    (m) => m.SubscriptionPage,
+  ),
+  settlements_usagequota: page(
+    () => import('../features/billing/quota/UsageQuotaPage.tsx'),
+    (m) => m.UsageQuotaPage,
+  ),
   // Billing: plans (issue 19).
   plan_list: page(
     () => import('../features/plans/PlanListPage.tsx'),
@@ -190,6 +207,17 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
 };
 
 const BUILT_PUBLIC: Record<string, LazyComponent> = {
+  // Billing: screens (issue 19).
+  user_plan: page(
+    () => import('../features/billing/signup/UserPlanPage.tsx'),
+    (m) => m.UserPlanPage,
+    ['general', 'account'],
+  ),
+  user_payment: page(
+    () => import('../features/billing/signup/UserPaymentPage.tsx'),
+    (m) => m.UserPaymentPage,
+    ['general', 'account'],
+  ),
   login: page(
     () => import('../features/auth/LoginPage.tsx'),
     (m) => m.LoginPage,

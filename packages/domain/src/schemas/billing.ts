@@ -263,3 +263,25 @@ export const usageQuotaAnswer = z.object({
   vehicle_limit: z.int().nullable(),
 });
 export type UsageQuotaAnswer = z.output<typeof usageQuotaAnswer>;
+
+// ---- Sign-up purchase (/user/plan -> /user/payment -> /user/entry) -----------------------------------------------
+
+/**
+ * The purchase sent with a self-registration: the plan picked on /user/plan and, for a paid plan, the card token
+ * made in the browser on /user/payment. The request id is made once per press, as for POST /subscription.
+ */
+export const signupPurchaseBody = z
+  .object({
+    plan_id: planIdSchema,
+    card_token: z.string().trim().min(1).max(4096).optional(),
+    request_id: z.uuid(),
+  })
+  .strict();
+export type SignupPurchase = z.output<typeof signupPurchaseBody>;
+
+/** What the registration's purchase did: paid (the account is active), or a 3-D Secure challenge to answer. */
+export const signupPurchaseAnswer = z.object({
+  state: z.enum(PAYMENT_STATES),
+  challenge_url: z.string().nullable(),
+  vehicle_limit: z.int().nullable(),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_STATUSES } from '../roles.ts';
 import { emailSchema, passwordSchema } from './account.ts';
+import { signupPurchaseAnswer, signupPurchaseBody } from './billing.ts';
 import { idSchema } from './common.ts';
 import { pageQuery, searchText } from './lists.ts';
 import { phoneSchema } from './phone.ts';
@@ -89,6 +90,8 @@ export const registrationBody = z
     accept_terms: z.boolean(),
     /** The terms version the page showed (schemas/legal.ts); a newer one published meanwhile is shown first. */
     terms_version: z.int().min(0).max(1_000_000).optional(),
+    // Billing: screens (issue 19): the plan and card chosen before the form, bought with the account.
+    purchase: signupPurchaseBody.optional(),
   })
   .strict();
 export type Registration = z.output<typeof registrationBody>;
@@ -99,5 +102,6 @@ export const registrationAnswer = z.object({
   email: z.string(),
   status: z.enum(USER_STATUSES),
   activation_mail_sent: z.boolean(),
+  purchase: signupPurchaseAnswer.optional(),
 });
 export type RegistrationAnswer = z.output<typeof registrationAnswer>;

@@ -11,6 +11,7 @@ import type { FormErrors } from '../../forms/formErrors.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { currentLocale } from '../../i18n/locale.ts';
+import { EntryPurchaseSummary, useEntryPurchase } from '../billing/signup/EntryPurchase.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { BackToLoginLink } from './BackToLoginLink.tsx';
 import { EmailField } from './EmailField.tsx';
@@ -67,12 +68,16 @@ export function UserEntryPage() {
   // The version of the terms the box accepts: a newer one published while the form was open is shown first.
   const terms = useLegalText('terms', currentLocale());
   const [termsOutdated, setTermsOutdated] = useState(false);
+  const purchase = useEntryPurchase();
   const title = t('screens.user_entry');
   const days = Math.round(ACTIVATION_TTL_MS / 86_400_000);
 
   const onSubmit = form.handleSubmit((values) =>
-    register.mutate(entryBody(values, terms.data?.version), {
-      onSuccess: (answer) => setDone({ email: answer.email, mailSent: answer.activationMailSent }),
+    register.mutate(purchase.withPurchase(entryBody(values, terms.data?.version)), {
+      onSuccess: async (answer) => {
+        if (await purchase.after(answer.purchase, values)) return;
+        setDone({ email: answer.email, mailSent: answer.activationMailSent });
+      },
       onError: (error) => {
         if (!(error instanceof ApiError && error.code === 'legal_version_outdated')) {
           showRefusal(error);
@@ -123,6 +128,7 @@ export function UserEntryPage() {
             message={form.formError ?? (termsOutdated ? t('errors.legal_version_outdated') : undefined)}
             testId="entry-error"
           />
+          <EntryPurchaseSummary />
           {text('company_name', 'organization')}
           {text('name', 'name')}
           <EmailField {...form.field('email')} />

@@ -15,7 +15,8 @@ function invoiceOnPayment(clock: Clock, issuer: InvoiceIssuer): NonNullable<Bill
   };
 }
 
-function depsOf(ctx: ModuleContext): BillingDeps {
+/** Billing's dependencies from a module's context (the users module's registration buys with them too). */
+export function billingDepsOf(ctx: ModuleContext): BillingDeps {
   return {
     db: ctx.db,
     clock: ctx.clock,
@@ -35,11 +36,11 @@ function depsOf(ctx: ModuleContext): BillingDeps {
 export const billingModule: AppModule = {
   name: 'billing',
   async public(scope, ctx) {
-    const deps = depsOf(ctx);
+    const deps = billingDepsOf(ctx);
     await scope.register(billingPublicRoutes, { cards: cardsService(deps), webhooks: webhookService(deps) });
   },
   async signedIn(scope, ctx) {
-    const deps = depsOf(ctx);
+    const deps = billingDepsOf(ctx);
     await scope.register(billingRoutes, {
       cards: cardsService(deps),
       subscriptions: subscriptionService(deps),

@@ -29,7 +29,7 @@ interface Outcome {
 }
 
 /** The plan asked for, if a customer may take it: not deleted, enabled and active (`free` always is). */
-async function offeredPlan(db: Db, id: string): Promise<PlanRow> {
+export async function offeredPlan(db: Db, id: string): Promise<PlanRow> {
   const plan = await billingRepo(db).planById(id);
   if (plan && (plan.id === FREE_PLAN_ID || (plan.enabled && plan.status === 'active'))) return plan;
   throw new AppError('validation_failed', {
@@ -164,6 +164,10 @@ export function subscriptionService(deps: BillingDeps) {
   }
 
   return {
+    /** A registration's first contract, in its transaction; a refused card throws (the registration rolls back). */
+    startIn: async (trx: Db, userId: string, key: string, plan: PlanRow) =>
+      finish(await start(trx, userId, key, plan, deps.clock.now())),
+
     /**
      * POST /subscription: start, upgrade, downgrade, or take back a cancellation. The request id makes the charge's
      * key: the same press sent twice waits for the first (an advisory lock on the key) and answers what it did.

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import type { SignupPurchaseRun } from '../billing/signup.ts';
 import { isUniqueViolation } from '../sql.ts';
 import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
 import { type UserListFilter, type UserRecord, type UsersRepo, usersRepo } from './repo.ts';
@@ -18,6 +19,8 @@ export interface UsersServiceDeps {
   db: Db;
   sendActivation: SendActivation | undefined;
   log?: (msg: string, fields: Record<string, unknown>) => void;
+  /** Billing's purchase of a self-registration (plan, card, first charge), run in the registration's transaction. */
+  purchase?: SignupPurchaseRun;
 }
 
 export function toUserAnswer(u: UserRecord): UserAnswer {
@@ -200,7 +203,17 @@ export function usersCore(deps: UsersServiceDeps) {
     return { items: items.map(answer), total, page: filter.page, limit: filter.limit };
   }
 
-  return { db, repo, context, resolveParent, companyIn, answerFor, sendActivationSafely, listPage };
+  return {
+    db,
+    repo,
+    context,
+    resolveParent,
+    companyIn,
+    answerFor,
+    sendActivationSafely,
+    listPage,
+    purchase: deps.purchase,
+  };
 }
 
 export type UsersCore = ReturnType<typeof usersCore>;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendActivationMail } from '../auth/index.ts';
+import { billingDepsOf } from '../billing/index.ts';
+import { signupPurchase } from '../billing/signup.ts';
 import type { AppModule, ModuleContext } from '../context.ts';
 import { csvRoutes } from './csv-routes.ts';
 import { csvService } from './csv-service.ts';
@@ -16,6 +18,7 @@ function buildUsers(scope: FastifyInstance, ctx: ModuleContext) {
     // The sign-in area's activation mail (one-time token, /user/activation/{token}).
     sendActivation: (userId, origin) => sendActivationMail(ctx, userId, origin),
     log: (msg, fields) => scope.log.warn(fields, msg),
+    purchase: signupPurchase(billingDepsOf(ctx)),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Registration } from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { credentials } from '../auth/credentials-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -7,6 +8,18 @@ import { recordSignUpAcceptance } from '../legal/service.ts';
 import { tenantRecords } from '../tenancy/tenants-service.ts';
 import { assertEmailFree, mapUniqueViolation, newUserIdentity, type UsersCore } from './core.ts';
 import { usersRepo } from './repo.ts';
+
+/** Billing's purchase of the registration, when one was chosen (the plan's limit is the account's at once). */
+async function purchaseFor(core: UsersCore, trx: Db, userId: string, input: Registration) {
+  if (!input.purchase) return undefined;
+  if (!core.purchase) throw new AppError('service_unavailable');
+  const answer = await core.purchase(trx, userId, input.purchase);
+  return {
+    state: answer.payment.state,
+    challenge_url: answer.payment.challenge_url,
+    vehicle_limit: answer.vehicle_limit,
+  };
+}
 
 /** Self-registration of a new customer on the product's own domain (public). */
 export function registrationService(core: UsersCore) {
@@ -36,7 +49,7 @@ export function registrationService(core: UsersCore) {
       if (!domain) throw new AppError('domain_not_registered');
       await assertEmailFree(repo, input.email);
       const passwordHash = await hashPassword(input.password);
-      const { id } = await db
+      const { id, purchase } = await db
         .transaction()
         .execute(async (trx) => {
           const r = usersRepo(trx);
@@ -63,11 +76,21 @@ export function registrationService(core: UsersCore) {
             ip,
             termsVersion: input.terms_version,
           });
-          return user;
+          return { id: user.id, purchase: await purchaseFor(core, trx, user.id, input) };
         })
         .catch(mapUniqueViolation);
+      // A paid first period activates the account (the card stands for the customer): no activation mail.
+      if (purchase?.state === 'paid') {
+        return { id, email: input.email, status: 'active' as const, activation_mail_sent: false, purchase };
+      }
       const activationMailSent = await sendActivationSafely(id, requestOrigin);
-      return { id, email: input.email, status: 'approval_pending' as const, activation_mail_sent: activationMailSent };
+      return {
+        id,
+        email: input.email,
+        status: 'approval_pending' as const,
+        activation_mail_sent: activationMailSent,
+        ...(purchase ? { purchase } : {}),
+      };
     },
   };
 }

@@ -1,0 +1,88 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api.ts';
+import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
+import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+
+// Sign-up and purchase (issue 19, point 2): /user/plan -> /user/payment -> /user/entry with the local gateway's
+// test cards, and the dealer's contract page.
+
+const PLAN = {
+  id: 'e2estarter',
+  name: 'Starter',
+  amount: 3000,
+  interval: 'month',
+  currency: 'jpy',
+  statement_descriptor: 'SPINYARD',
+  vehicle_limit: 7,
+  status: 'active',
+  enabled: true,
+  shown: true,
+};
+const PASSWORD = 'dealer-pass-1';
+
+/** From the plan list to the registration form, with this card. */
+async function pickPlanAndCard(page: Page, number: string): Promise<void> {
+  await page.goto('/user/plan');
+  await page.getByRole('radio', { name: /Starter/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectPath(page, '/user/payment');
+  await page.locator('input[name="number"]').fill(number);
+  await page.locator('input[name="exp_month"]').fill('12');
+  await page.locator('input[name="exp_year"]').fill('35');
+  await page.locator('input[name="cvc"]').fill('123');
+  await page.getByRole('button', { name: 'Continue to registration' }).click();
+  await expectPath(page, '/user/entry');
+}
+
+async function fillEntry(page: Page, email: string): Promise<void> {
+  await page.locator('input[name="company_name"]').fill('Spin Motors');
+  await page.locator('input[name="name"]').fill('Aiko Sato');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="retypedPassword"]').fill(PASSWORD);
+  await page.locator('input[name="accept_terms"]').check();
+  await page.locator('button[type="submit"]').click();
+}
+
+describe.skipIf(skipBrowserTests)('sign-up and purchase', () => {
+  const suite = useSuite();
+  const paidEmail = `paid-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    const master = await requestAccessToken(suite);
+    expect((await api(`${suite.server.baseUrl}/v1/plans`, master, PLAN)).status).toBe(201);
+  });
+
+  it('a new dealer picks a plan, pays with a test card, registers and lands signed in with the limit', async () => {
+    const { page } = await openPage(suite, 'en-US');
+    await pickPlanAndCard(page, '4242 4242 4242 4242');
+    expect(await textOf(testId(page, 'entry-purchase'))).toContain('ending in 4242');
+    await fillEntry(page, paidEmail);
+    await page.waitForURL((url) => !['/user/entry', '/login'].includes(url.pathname), { timeout: 20_000 });
+    await page.goto('/settlements/usagequota');
+    await expect.poll(() => textOf(testId(page, 'quota-used'))).toBe('0 of 7 vehicles');
+  });
+
+  it('a refused card shows its own message and the forms keep what was typed', async () => {
+    const { page } = await openPage(suite, 'en-US');
+    // The test issuer's expired card passes the browser's checks and is refused when saved.
+    await pickPlanAndCard(page, '4000000000000069');
+    await fillEntry(page, `refused-${Date.now()}@example.com`);
+    await expect.poll(() => textOf(testId(page, 'entry-error'))).toContain('card has expired');
+    expect(await page.locator('input[name="company_name"]').inputValue()).toBe('Spin Motors');
+    await page.getByRole('link', { name: 'Change card' }).click();
+    await expectPath(page, '/user/payment');
+    expect(await page.locator('input[name="number"]').inputValue()).toBe('4000000000000069');
+  });
+
+  it('the contract page in Japanese', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, paidEmail, PASSWORD, '/settlements/subscription');
+    const table = testId(page, 'subscription-table');
+    await expect.poll(() => textOf(table)).toContain('￥3,300');
+    expect(await textOf(table)).toContain('Starter');
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
