@@ -1,11 +1,9 @@
 export * from './assert.ts';
-// Billing: plans (issue 19).
-export * from './billing/currency.ts';
-export * from './billing/plan-form.ts';
-export * from './billing/local-card.ts';
-// Billing: subscriptions and dunning (issue 19)
 export * from './billing/calendar.ts';
+export * from './billing/currency.ts';
 export * from './billing/invoice-totals.ts';
+export * from './billing/local-card.ts';
+export * from './billing/plan-form.ts';
 export * from './caption.ts';
 export * from './constants.ts';
 export * from './contents-limit.ts';

@@ -8,10 +8,9 @@ import { designModule } from './design/index.ts';
 import { exteriorModule } from './exterior/index.ts';
 import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
-// Billing: plans (issue 19).
-import { plansModule } from './plans/index.ts';
 import { invoicesModule } from './invoices/index.ts';
 import { legalModule } from './legal/index.ts';
+import { plansModule } from './plans/index.ts';
 import { processesModule } from './processes/index.ts';
 import { profileModule } from './profile/index.ts';
 import { publishingModule } from './publishing/index.ts';
@@ -40,10 +39,8 @@ export const MODULES: readonly AppModule[] = [
   hotspotsModule,
   speechModule,
   designModule,
-  // Billing: plans (issue 19).
-  plansModule,
-  // Billing: subscriptions and dunning (issue 19)
-  billingModule,
+    plansModule,
+    billingModule,
   invoicesModule,
   legalModule,
   contactModule,
