@@ -28,12 +28,15 @@ function PlanRow({ plan }: { plan: PlanAnswer }) {
   return (
     <Table.Tr data-testid="plan-row" data-plan={plan.id}>
       <Table.Td>
-        <Text component={Link} to={editPath} fw={600} size="sm" ff="monospace" c="blue.8">
+        {/* The id and the name are what master typed: no translation applies to them (translate="no"). */}
+        <Text component={Link} to={editPath} fw={600} size="sm" ff="monospace" c="blue.8" translate="no">
           {plan.id}
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{plan.name}</Text>
+        <Text size="sm" translate="no">
+          {plan.name}
+        </Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -49,7 +52,7 @@ function PlanRow({ plan }: { plan: PlanAnswer }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" fw={600} c={plan.status === 'active' ? 'green.9' : 'gray.7'} style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" fw={600} c={plan.status === 'active' ? 'teal.9' : 'gray.7'} style={{ whiteSpace: 'nowrap' }}>
           {t(`billingPlans.statusOptions.${plan.status}`)}
         </Text>
       </Table.Td>
