@@ -69,23 +69,32 @@ export function UserPlanPage() {
         <Stack gap="md">
           <FormAlert message={offered.isError ? t('errors.general_error') : undefined} />
           <FormAlert message={missing ? t('billingScreens.plan.pickOne') : undefined} testId="plan-missing" />
-          <Radio.Group
-            value={picked}
-            onChange={(id) => {
-              setPicked(id);
-              setMissing(false);
-            }}
-            label={t('billingScreens.plan.choose')}
-          >
-            <Stack gap="sm" mt="sm">
-              {plans.map((plan) => (
-                <PlanOption key={plan.id} plan={plan} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Button size="md" fullWidth onClick={next} rightSection={<IconArrowRight size={18} aria-hidden />}>
-            {t('billingScreens.plan.next')}
-          </Button>
+          {plans.length === 0 && !offered.isError ? (
+            // Nothing to pick yet (the operator has offered no plan): say so instead of an empty choice.
+            <Text size="sm" data-testid="plan-none">
+              {t('billingScreens.plan.none')}
+            </Text>
+          ) : (
+            <>
+              <Radio.Group
+                value={picked}
+                onChange={(id) => {
+                  setPicked(id);
+                  setMissing(false);
+                }}
+                label={t('billingScreens.plan.choose')}
+              >
+                <Stack gap="sm" mt="sm">
+                  {plans.map((plan) => (
+                    <PlanOption key={plan.id} plan={plan} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Button size="md" fullWidth onClick={next} rightSection={<IconArrowRight size={18} aria-hidden />}>
+                {t('billingScreens.plan.next')}
+              </Button>
+            </>
+          )}
           <BackToLoginLink>{t('entry.haveAccount')}</BackToLoginLink>
         </Stack>
       )}
