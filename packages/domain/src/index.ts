@@ -42,6 +42,7 @@ export * from './schemas/blur.ts';
 export * from './schemas/common.ts';
 export * from './schemas/company.ts';
 export * from './schemas/content-csv.ts';
+export * from './schemas/content-movies.ts';
 export * from './schemas/content-processes.ts';
 export * from './schemas/contents.ts';
 export * from './schemas/contents-actions.ts';

@@ -31,6 +31,14 @@ import type {
   RiderViewImagesTable,
   SliderItemsTable,
 } from './schema-media.ts';
+import type {
+  AudioTracksTable,
+  ContentMovieSettingsTable,
+  ContentMoviesTable,
+  MovieMailsTable,
+  VideoSharingAccountsTable,
+  VideoSiteVideosTable,
+} from './schema-movies.ts';
 import type { PublicationsTable } from './schema-publishing.ts';
 import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTable } from './schema-statistics.ts';
 
@@ -39,6 +47,7 @@ export type * from './schema-design.ts';
 export type * from './schema-hotspots.ts';
 export type * from './schema-local-gateway.ts';
 export type * from './schema-media.ts';
+export type * from './schema-movies.ts';
 export type * from './schema-publishing.ts';
 export type * from './schema-statistics.ts';
 
@@ -314,6 +323,12 @@ export interface Database {
   local_gateway_secrets: LocalGatewaySecretsTable;
   legal_documents: LegalDocumentsTable;
   legal_acceptances: LegalAcceptancesTable;
+  content_movie_settings: ContentMovieSettingsTable;
+  content_movies: ContentMoviesTable;
+  audio_tracks: AudioTracksTable;
+  movie_mails: MovieMailsTable;
+  video_sharing_accounts: VideoSharingAccountsTable;
+  video_site_videos: VideoSiteVideosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

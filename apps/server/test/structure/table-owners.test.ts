@@ -46,6 +46,12 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   invoices: 'invoices',
   legal_documents: 'legal',
   legal_acceptances: 'legal',
+  content_movie_settings: 'movies',
+  content_movies: 'movies',
+  audio_tracks: 'audio-library',
+  movie_mails: 'movie-mail',
+  video_sharing_accounts: 'video-sharing',
+  video_site_videos: 'video-sharing',
 };
 
 /**

@@ -41,6 +41,11 @@ export const FIELD_RULES = [
   // Billing: plans (a plan id; an amount with more decimals than its currency has).
   'alphanumeric',
   'minor_unit',
+  // Content videos: texts counted as the spec counts them (full-width 1, half-width 0.5), lines, items, repeats.
+  'max_width',
+  'max_lines',
+  'max_items',
+  'no_duplicates',
 ] as const;
 export type FieldRule = (typeof FIELD_RULES)[number];
 
@@ -67,6 +72,10 @@ export const FIELD_RULE_MESSAGES: Readonly<Record<FieldRule, string>> = {
   set_by_manager: 'This is set by whoever manages your account, not by yourself.',
   alphanumeric: 'Use only half-width letters and digits.',
   minor_unit: 'This amount has more decimals than its currency has.',
+  max_width: 'This text is too long (a full-width character counts 1, a half-width one 0.5).',
+  max_lines: 'This text has too many lines.',
+  max_items: 'Too many items are chosen.',
+  no_duplicates: 'The same value is given twice.',
 };
 
 /** The `params` of a custom check that names its rule. */
