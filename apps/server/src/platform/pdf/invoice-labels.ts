@@ -2,7 +2,10 @@ import type { Locale } from '@spinyard/domain';
 
 /** The invoice PDF's words in each language the console speaks (a small catalogue of the server's own). */
 export interface InvoiceLabels {
+  /** A qualified invoice's title: only with the issuer's registration number on it. */
   title: string;
+  /** The title of an invoice issued without a registration number (the operator has none configured). */
+  plainTitle: string;
   number: string;
   issued: string;
   period: string;
@@ -30,6 +33,7 @@ export interface InvoiceLabels {
 export const INVOICE_LABELS: Record<Locale, InvoiceLabels> = {
   ja: {
     title: '適格請求書',
+    plainTitle: '請求書',
     number: '請求書番号',
     issued: '発行日',
     period: '対象期間',
@@ -52,6 +56,7 @@ export const INVOICE_LABELS: Record<Locale, InvoiceLabels> = {
   },
   en: {
     title: 'Qualified Invoice',
+    plainTitle: 'Invoice',
     number: 'Invoice number',
     issued: 'Issue date',
     period: 'Period',
@@ -74,6 +79,7 @@ export const INVOICE_LABELS: Record<Locale, InvoiceLabels> = {
   },
   fr: {
     title: 'Facture conforme',
+    plainTitle: 'Facture',
     number: 'Numéro de facture',
     issued: "Date d'émission",
     period: 'Période',
@@ -96,6 +102,7 @@ export const INVOICE_LABELS: Record<Locale, InvoiceLabels> = {
   },
   pt: {
     title: 'Fatura qualificada',
+    plainTitle: 'Fatura',
     number: 'Número da fatura',
     issued: 'Data de emissão',
     period: 'Período',

@@ -75,8 +75,11 @@ function periodOf(d: InvoiceDocument, locale: Locale): string | undefined {
   return `${dateOf(d.period_start, locale)} – ${dateOf(last, locale)}`;
 }
 
+/** Only an invoice carrying the issuer's registration number is a qualified invoice, and only then says so. */
+const titleOf = (d: InvoiceDocument, l: InvoiceLabels) => (d.issuer.registration_number ? l.title : l.plainTitle);
+
 function header(doc: PDFKit.PDFDocument, d: InvoiceDocument, l: InvoiceLabels, locale: Locale, f: Fonts): void {
-  doc.font(asSource(f.bold)).fontSize(20).text(l.title, MARGIN, MARGIN);
+  doc.font(asSource(f.bold)).fontSize(20).text(titleOf(d, l), MARGIN, MARGIN);
   doc.font(asSource(f.regular)).fontSize(9);
   const right = { width: 230, align: 'right' as const };
   const rx = doc.page.width - MARGIN - right.width;
@@ -204,7 +207,7 @@ export function renderInvoicePdf(d: InvoiceDocument, locale: Locale): Promise<Bu
     bufferPages: true,
     // The default font (Helvetica) is never used: naming ours skips loading it for every document.
     font: asSource(f.regular) as string,
-    info: { Title: `${l.title} ${d.number}`, Author: d.issuer.name },
+    info: { Title: `${titleOf(d, l)} ${d.number}`, Author: d.issuer.name },
     lang: locale,
   });
   const chunks: Buffer[] = [];
