@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { tokeniseLocalCard } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../apps/console/src/lib/storageKeys.ts';
 import { activeSuperUser, api } from './api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
@@ -6,6 +9,40 @@ import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSu
 // Contract cancellation (first document, "Cancellation: a warning with four points and an 'I accept' checkbox,
 // then a completion screen"): the company's super user cancels from the account settings; the account stays
 // usable until the term end.
+
+const DEALER = { email: 'cancel-dealer@example.com', password: 'Cancel-dealer-2025' };
+const PLAN = {
+  id: 'e2ecancel',
+  name: 'Cancel Plan',
+  amount: 5000,
+  interval: 'month',
+  currency: 'jpy',
+  statement_descriptor: 'SPINYARD',
+  vehicle_limit: 5,
+  status: 'active',
+  enabled: true,
+  shown: true,
+};
+
+/** A dealer who signed up on the product's domain and paid a plan with the local gateway's good test card. */
+async function payingDealer(baseUrl: string, master: string): Promise<void> {
+  expect((await api(`${baseUrl}/v1/plans`, master, PLAN)).status).toBe(201);
+  const card = tokeniseLocalCard({ number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
+  if (!card.ok) throw new Error('the test card did not tokenise');
+  const registered = await fetch(`${baseUrl}/v1/superusers-create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: DEALER.email,
+      password: DEALER.password,
+      name: 'Cancel Dealer',
+      company_name: 'Cancel Motors',
+      accept_terms: true,
+      purchase: { plan_id: PLAN.id, card_token: card.token, request_id: randomUUID() },
+    }),
+  });
+  expect(registered.status).toBe(201);
+}
 
 const SUPER = { email: 'cancel-super@example.com', password: 'Cancel-super-2025', name: 'Cancel Super' };
 
@@ -52,6 +89,32 @@ describe.skipIf(skipBrowserTests)('contract cancellation', () => {
     await expectPath(page, '/top');
     await page.goto('/contract/cancel/conf');
     await testId(page, 'contract-already-cancelled').waitFor({ state: 'visible' });
+  });
+
+  it('a dealer paying by card cancels from the contract page and takes the cancellation back', async () => {
+    const { baseUrl } = suite.server;
+    await payingDealer(baseUrl, await requestAccessToken(suite));
+    const { page } = await openPage(suite, 'en-US');
+    await signIn(page, DEALER.email, DEALER.password, '/top');
+    await page.goto('/settlements/subscription');
+    await testId(page, 'contract-cancel-link').click();
+    await expectPath(page, '/contract/cancel/conf');
+    await testId(page, 'contract-accept').check();
+    await testId(page, 'contract-cancel-submit').click();
+    await expectPath(page, '/contract/cancel/complete');
+    // The end is the first period end at least a month ahead: a month's plan bought today ends in two months.
+    await expect.poll(() => textOf(testId(page, 'contract-service-ends'))).toMatch(/\d{4}/);
+
+    await page.goto('/settlements/subscription');
+    await expect.poll(() => textOf(testId(page, 'contract-end'))).toContain('Your contract ends on');
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
+    await testId(page, 'take-back').click();
+    await testId(page, 'contract-cancel-link').waitFor({ state: 'visible' });
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.accessToken);
+    expect(token).toBeTruthy();
+    const sub = await api(`${baseUrl}/v1/subscription`, token ?? '');
+    expect(sub.data).toMatchObject({ status: 'active', end_date: null });
   });
 
   it('is not offered to other roles', async () => {

@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core
 import { type Icon, IconChevronRight, IconDevices, IconFileX, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { contractHolderOf } from '../../api/contract.ts';
 import { useProfile } from '../../api/profile.ts';
 import { EmailChangeCard } from './EmailChangeCard.tsx';
 import { PasswordChangeCard } from './PasswordChangeCard.tsx';
@@ -77,7 +78,7 @@ export function AccountConfPage() {
           />
         </SimpleGrid>
       </SectionCard>
-      {profile.data?.user.privilege_type === 'super' ? (
+      {contractHolderOf(profile.data?.user) ? (
         <SectionCard id="contract" title={t('accountConf.contract.title')}>
           <ScreenLink
             to="/contract/cancel/conf"

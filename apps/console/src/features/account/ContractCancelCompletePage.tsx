@@ -2,6 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { contractHolderOf } from '../../api/contract.ts';
 import { useProfile } from '../../api/profile.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { formatLongDate } from '../../components/formatDateTime.ts';
@@ -12,13 +13,13 @@ import { SectionCard } from './SectionCard.tsx';
 
 /**
  * /contract/cancel/complete: what happens now that the contract is cancelled, and the way back to work. Only once
- * it is: a super user whose contract runs on is taken to the cancellation screen instead.
+ * it is: a contract holder whose contract runs on is taken to the cancellation screen instead.
  */
 export function ContractCancelCompletePage() {
   const profile = useProfile();
   if (profile.isPending) return <CenteredLoader />;
   const user = profile.data?.user;
-  if (user?.privilege_type !== 'super') return <NotAvailablePage />;
+  if (!user || !contractHolderOf(user)) return <NotAvailablePage />;
   if (user.status !== 'cancel_pending') return <Navigate to="/contract/cancel/conf" replace />;
   return <CancelRegistered serviceEndsAt={user.service_ends_at ?? null} />;
 }

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconArrowLeft, IconCircleX } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { useCancelContract } from '../../api/contract.ts';
+import { type ContractHolder, contractHolderOf, useCancelContract } from '../../api/contract.ts';
 import { notifyError } from '../../api/notify.ts';
 import { useProfile } from '../../api/profile.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
@@ -26,16 +26,18 @@ const cancelFormSchema = cancelBody.extend({
 const FIELDS = ['accept_terms'] as const;
 
 /**
- * /contract/cancel/conf: the contract holder (the company's super user) reads the four warnings, ticks "I accept"
- * and cancels. Nothing ends at once: service and billing go on until the term end.
+ * /contract/cancel/conf: the contract holder (the company's super user, or an admin paying by card for their plan)
+ * reads the four warnings, ticks "I accept" and cancels. Nothing ends at once: service and billing go on until the
+ * term end.
  */
 export function ContractCancelPage() {
   const profile = useProfile();
   if (profile.isPending) return <CenteredLoader />;
   const user = profile.data?.user;
-  if (user?.privilege_type !== 'super') return <NotAvailablePage />;
+  const holder = contractHolderOf(user);
+  if (!user || !holder) return <NotAvailablePage />;
   if (user.status === 'cancel_pending') return <AlreadyCancelled />;
-  return <CancelForm userId={user.id} />;
+  return <CancelForm userId={user.id} holder={holder} />;
 }
 
 function AlreadyCancelled() {
@@ -54,14 +56,14 @@ function AlreadyCancelled() {
   );
 }
 
-function CancelForm({ userId }: { userId: string }) {
+function CancelForm({ userId, holder }: { userId: string; holder: ContractHolder }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useZodForm(cancelFormSchema, {
     defaultValues: { accept_terms: false },
     message: () => t('contract.cancel.acceptRequired'),
   });
-  const cancel = useCancelContract();
+  const cancel = useCancelContract(holder);
   const showRefusal = useServerFieldErrors(form, {
     fields: FIELDS,
     // This screen has no sentence above its form: the client's usual reaction (a notification) tells the rest.

@@ -9,6 +9,7 @@ import { QueryWaitView } from '../../account/QueryWaitView.tsx';
 import { SectionCard } from '../../account/SectionCard.tsx';
 import { useIntervalText } from '../signup/PlanPrice.tsx';
 import { ChangePlan } from './ChangePlan.tsx';
+import { ContractEnd } from './ContractEnd.tsx';
 import { useConfirmOnReturn } from './useConfirmOnReturn.ts';
 
 const STATUS_KEYS = {
@@ -78,6 +79,7 @@ export function SubscriptionPage() {
                 })}
               </Alert>
             ) : null}
+            <ContractEnd sub={sub} />
           </>
         ) : (
           <Text data-testid="no-subscription">{t('billingScreens.subscription.none')}</Text>
