@@ -35,3 +35,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export async function hasRow(query: { executeTakeFirst(): Promise<unknown> }): Promise<boolean> {
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+/** Page `page` (from 1) of a list of `limit` rows: the query's rows there, in the query's order. */
+export function onPage<Q extends { limit(limit: number): Q; offset(offset: number): Q }>(
+  query: Q,
+  at: { page: number; limit: number },
+): Q {
+  return query.limit(at.limit).offset((at.page - 1) * at.limit);
+}

@@ -7,7 +7,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { ListSearchInput } from '../../components/ListSearchInput.tsx';
 import { ListKeywordsNote, ListPageFrame } from '../../shared/lists/ListPageFrame.tsx';
-import { ListEmpty, ListResults } from '../../shared/lists/ListResults.tsx';
+import { ListResults } from '../../shared/lists/ListResults.tsx';
 import { useSettledSearch } from '../../shared/lists/useSettledSearch.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
 import { UserBulkBar } from './UserBulkBar.tsx';
@@ -101,19 +101,15 @@ export function UserListPage() {
       ) : null}
 
       <ListResults
-        pending={list.isPending}
-        rowCount={rows.length}
-        total={list.data?.total ?? 0}
-        empty={
-          <ListEmpty
-            icon={IconUsers}
-            testId="user-list-empty"
-            filtering={filtering}
-            message={{ empty: t('users.list.empty'), noMatch: t('users.list.noMatch') }}
-            clear={{ label: t('users.list.clearFilters'), onClear: clearFilters }}
-            add={addAllowed ? { to: '/subordinate/add', label: t('users.list.add') } : undefined}
-          />
-        }
+        list={list}
+        empty={{
+          icon: IconUsers,
+          testId: 'user-list-empty',
+          filtering,
+          texts: 'users.list',
+          clear: { label: t('users.list.clearFilters'), onClear: clearFilters },
+          addPath: addAllowed ? '/subordinate/add' : undefined,
+        }}
         paging={{
           page,
           limit,

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import type { PageSize } from '@spinyard/domain';
 import { type Icon, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { ListEmptyState } from '../../components/ListEmptyState.tsx';
 import { ListFooter } from '../../components/ListFooter.tsx';
@@ -16,28 +17,31 @@ export interface ListPaging {
   testId: string;
 }
 
+/** What a list's query answers, as the list's body reads it: pending until the first answer, then a page. */
+export interface ListAnswer {
+  isPending: boolean;
+  data?: { items: readonly unknown[]; total: number } | undefined;
+}
+
 /**
- * A paged list's body: grey bars until the first answer, the empty state when the page has no row, else the
- * table; and the footer (count, page size, pages) while there is any row at all.
+ * A paged list's body: grey bars until the first answer, the empty state (`ListEmpty` of `empty`) when the page
+ * answered has no row, else the table; and the footer (count, page size, pages) while there is any row at all.
  */
 export function ListResults({
-  pending,
-  rowCount,
-  total,
+  list,
   empty,
   paging,
   children,
 }: {
-  pending: boolean;
-  rowCount: number;
-  total: number;
-  empty: ReactNode;
+  list: ListAnswer;
+  empty: ListEmptyProps;
   paging: ListPaging;
   children: ReactNode;
 }) {
+  const total = list.data?.total ?? 0;
   return (
     <>
-      {pending ? <ListSkeleton /> : rowCount === 0 ? empty : children}
+      {list.isPending ? <ListSkeleton /> : (list.data?.items.length ?? 0) === 0 ? <ListEmpty {...empty} /> : children}
       {total > 0 ? (
         <ListFooter
           total={total}
@@ -52,35 +56,34 @@ export function ListResults({
   );
 }
 
+export interface ListEmptyProps {
+  icon: Icon;
+  testId: string;
+  filtering: boolean;
+  /** The list's block of the catalogue: its `empty`, `noMatch` (given `q`) and `add` texts. */
+  texts: string;
+  /** The search words, for a `noMatch` text that names them. */
+  q?: string;
+  clear: { label: string; onClear: () => void };
+  /** Where the first entry is added, when the caller may. */
+  addPath?: string | undefined;
+}
+
 /**
  * A list with no row: while searching or filtering, says nothing matched and offers to clear; otherwise says the
  * list is empty and offers to add the first entry (when the caller may).
  */
-export function ListEmpty({
-  icon,
-  testId,
-  filtering,
-  message,
-  clear,
-  add,
-}: {
-  icon: Icon;
-  testId: string;
-  filtering: boolean;
-  message: { empty: string; noMatch: string };
-  clear: { label: string; onClear: () => void };
-  add?: { to: string; label: string } | undefined;
-}) {
+export function ListEmpty({ icon, testId, filtering, texts, q, clear, addPath }: ListEmptyProps) {
+  const { t } = useTranslation();
   const action = filtering ? (
     <Button variant="light" onClick={clear.onClear}>
       {clear.label}
     </Button>
-  ) : add ? (
-    <LinkButton to={add.to} icon={IconPlus}>
-      {add.label}
+  ) : addPath ? (
+    <LinkButton to={addPath} icon={IconPlus}>
+      {t(`${texts}.add`)}
     </LinkButton>
   ) : null;
-  return (
-    <ListEmptyState icon={icon} message={filtering ? message.noMatch : message.empty} action={action} testId={testId} />
-  );
+  const message = filtering ? t(`${texts}.noMatch`, { q }) : t(`${texts}.empty`);
+  return <ListEmptyState icon={icon} message={message} action={action} testId={testId} />;
 }

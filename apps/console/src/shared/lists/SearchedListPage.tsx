@@ -8,7 +8,7 @@ import { ListSearchInput } from '../../components/ListSearchInput.tsx';
 import { ListTable } from '../../components/ListTable.tsx';
 import { type ListPosition, listPositionQuery, readListPosition } from '../../components/listPosition.ts';
 import { ListPageFrame } from './ListPageFrame.tsx';
-import { ListEmpty, ListResults } from './ListResults.tsx';
+import { ListResults } from './ListResults.tsx';
 import { useSettledSearch } from './useSettledSearch.ts';
 
 /** What a list query answers, as the searched list reads it. */
@@ -79,7 +79,7 @@ export function SearchedListPage<T>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { page, limit, q, list, update, search, setSearch, items } = state;
+  const { page, limit, q, list, update, search, setSearch } = state;
   return (
     <ListPageFrame
       maw={1280}
@@ -102,19 +102,16 @@ export function SearchedListPage<T>({
       }
     >
       <ListResults
-        pending={list.isPending}
-        rowCount={items.length}
-        total={list.data?.total ?? 0}
-        empty={
-          <ListEmpty
-            icon={icon}
-            testId={`${name}-list-empty`}
-            filtering={q.trim() !== ''}
-            message={{ empty: t(`${texts}.empty`), noMatch: t(`${texts}.noMatch`, { q }) }}
-            clear={{ label: t(`${texts}.clearSearch`), onClear: () => setSearch('') }}
-            add={{ to: addPath, label: t(`${texts}.add`) }}
-          />
-        }
+        list={list}
+        empty={{
+          icon,
+          testId: `${name}-list-empty`,
+          filtering: q.trim() !== '',
+          texts,
+          q,
+          clear: { label: t(`${texts}.clearSearch`), onClear: () => setSearch('') },
+          addPath,
+        }}
         paging={{
           page,
           limit,

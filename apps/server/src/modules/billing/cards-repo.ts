@@ -3,9 +3,13 @@ import type { CardRow } from './repo.ts';
 
 /** The gateway's customers and the saved cards of the accounts (billing's tables; part of billingRepo). */
 export function cardsRepo(db: Db) {
+  const customer = (userId: string) => db.selectFrom('payment_customers').selectAll().where('user_id', '=', userId);
+  /** The cards a user has not deleted. */
+  const cards = (userId: string) =>
+    db.selectFrom('payment_cards').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null);
   return {
     customerOf(userId: string) {
-      return db.selectFrom('payment_customers').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return customer(userId).executeTakeFirst();
     },
 
     /** The first customer of a user wins; a concurrent second insert finds it (ON CONFLICT). */
@@ -15,28 +19,15 @@ export function cardsRepo(db: Db) {
         .values({ user_id: userId, gateway, customer_ref: ref })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
-      return db.selectFrom('payment_customers').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+      return customer(userId).executeTakeFirstOrThrow();
     },
 
     cardsOf(userId: string): Promise<CardRow[]> {
-      return db
-        .selectFrom('payment_cards')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .orderBy('is_default', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      return cards(userId).orderBy('is_default', 'desc').orderBy('id', 'desc').execute();
     },
 
     defaultCard(userId: string): Promise<CardRow | undefined> {
-      return db
-        .selectFrom('payment_cards')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('is_default', '=', true)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      return cards(userId).where('is_default', '=', true).executeTakeFirst();
     },
 
     /** The new card becomes the default: the old default is cleared first (one default per user, by index). */

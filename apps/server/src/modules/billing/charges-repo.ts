@@ -4,6 +4,8 @@ import type { ChargeRow, ChargeStatus, NewCharge } from './repo.ts';
 
 /** Charges and the gateway's recorded notices (billing's tables; part of billingRepo). */
 export function chargesRepo(db: Db) {
+  const charges = () => db.selectFrom('charges').selectAll();
+  const byKey = (key: string) => charges().where('idempotency_key', '=', key);
   return {
     /** Inserts the charge, or finds the one of the same key (a retried job, a double click). */
     async ensureCharge(charge: NewCharge): Promise<ChargeRow> {
@@ -12,11 +14,7 @@ export function chargesRepo(db: Db) {
         .values({ ...charge, status: 'pending', lines: JSON.stringify(charge.lines) })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .execute();
-      return db
-        .selectFrom('charges')
-        .selectAll()
-        .where('idempotency_key', '=', charge.idempotency_key)
-        .executeTakeFirstOrThrow();
+      return byKey(charge.idempotency_key).executeTakeFirstOrThrow();
     },
 
     /** Serialises the requests of one key (a double click) until this transaction ends. */
@@ -29,38 +27,21 @@ export function chargesRepo(db: Db) {
     },
 
     chargeByKey(key: string): Promise<ChargeRow | undefined> {
-      return db.selectFrom('charges').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+      return byKey(key).executeTakeFirst();
     },
 
     chargeByRef(gateway: string, ref: string): Promise<ChargeRow | undefined> {
-      return db
-        .selectFrom('charges')
-        .selectAll()
-        .where('gateway', '=', gateway)
-        .where('gateway_ref', '=', ref)
-        .forUpdate()
-        .executeTakeFirst();
+      return charges().where('gateway', '=', gateway).where('gateway_ref', '=', ref).forUpdate().executeTakeFirst();
     },
 
     /** The caller's charges still waiting on a 3-D Secure challenge. */
     awaitingAction(userId: string): Promise<ChargeRow[]> {
-      return db
-        .selectFrom('charges')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('status', '=', 'requires_action')
-        .orderBy('id')
-        .execute();
+      return charges().where('user_id', '=', userId).where('status', '=', 'requires_action').orderBy('id').execute();
     },
 
     /** The latest charge of a subscription (the open one of a past-due account, the last payment otherwise). */
     lastChargeOf(subscriptionId: string): Promise<ChargeRow | undefined> {
-      return db
-        .selectFrom('charges')
-        .selectAll()
-        .where('subscription_id', '=', subscriptionId)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      return charges().where('subscription_id', '=', subscriptionId).orderBy('id', 'desc').executeTakeFirst();
     },
 
     /**

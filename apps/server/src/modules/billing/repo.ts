@@ -57,6 +57,7 @@ export function isLockBusy(error: unknown): boolean {
 }
 
 export function billingRepo(db: Db) {
+  const subscriptions = () => db.selectFrom('subscriptions').selectAll();
   return {
     ...cardsRepo(db),
     ...chargesRepo(db),
@@ -77,7 +78,7 @@ export function billingRepo(db: Db) {
 
     /** The account's running contract; `lock` takes it FOR UPDATE (`nowait`: a busy row fails at once, 55P03). */
     liveSubscription(userId: string, lock?: 'wait' | 'nowait'): Promise<SubscriptionRow | undefined> {
-      let query = db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).where('status', 'in', LIVE);
+      let query = subscriptions().where('user_id', '=', userId).where('status', 'in', LIVE);
       if (lock === 'wait') query = query.forUpdate();
       if (lock === 'nowait') query = query.forUpdate().noWait();
       return query.executeTakeFirst();
@@ -85,9 +86,7 @@ export function billingRepo(db: Db) {
 
     /** The live contract, or the one that ended last (what /settlements/subscription shows). */
     latestSubscription(userId: string): Promise<SubscriptionRow | undefined> {
-      return db
-        .selectFrom('subscriptions')
-        .selectAll()
+      return subscriptions()
         .where('user_id', '=', userId)
         .orderBy(sql`status in ('active', 'past_due', 'cancel_pending')`, 'desc')
         .orderBy('id', 'desc')
@@ -95,7 +94,7 @@ export function billingRepo(db: Db) {
     },
 
     lockSubscription(id: string): Promise<SubscriptionRow | undefined> {
-      return db.selectFrom('subscriptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      return subscriptions().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
     insertSubscription(

@@ -2,11 +2,12 @@ import type { Db } from '../../db/database.ts';
 
 /** What the contact form reads (it writes no table of its own: the throttle's counters are the auth area's). */
 export function contactRepo(db: Db) {
+  /** The users not deleted. */
+  const live = () => db.selectFrom('users as u').where('u.deleted_at', 'is', null);
   return {
     /** The sender's account as the operator needs it to answer: who, which company and domain, which plan. */
     async sender(userId: string) {
-      return db
-        .selectFrom('users as u')
+      return live()
         .innerJoin('domains as d', 'd.id', 'u.domain_id')
         .leftJoin('companies as c', 'c.id', 'u.company_id')
         .leftJoin('plans as p', 'p.id', 'u.plan_id')
@@ -23,19 +24,16 @@ export function contactRepo(db: Db) {
           'd.service_name',
         ])
         .where('u.id', '=', userId)
-        .where('u.deleted_at', 'is', null)
         .executeTakeFirst();
     },
 
     /** The masters' addresses: where inquiries go when no operator address is configured. */
     async masterEmails(): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select('email')
-        .where('privilege_type', '=', 'master')
-        .where('status', '=', 'active')
-        .where('deleted_at', 'is', null)
-        .orderBy('id')
+      const rows = await live()
+        .select('u.email')
+        .where('u.privilege_type', '=', 'master')
+        .where('u.status', '=', 'active')
+        .orderBy('u.id')
         .execute();
       return rows.map((r) => r.email);
     },

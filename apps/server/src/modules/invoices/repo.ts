@@ -2,6 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ChargeLine } from '../../db/schema-billing.ts';
 import type { InvoiceDocument } from '../../platform/pdf/invoice-pdf.ts';
+import { onPage } from '../sql.ts';
 
 /** The one counter row every invoice number comes from (migration 0020). */
 const COUNTER = 'invoice';
@@ -147,13 +148,11 @@ export function invoicesRepo(db: Db) {
       const counted = await filtered(f)
         .select((eb) => eb.fn.countAll<string>().as('total'))
         .executeTakeFirst();
-      const items = await filtered(f)
+      const newestFirst = filtered(f)
         .select(INVOICE_COLUMNS)
         .orderBy('i.issued_at', 'desc')
-        .orderBy('i.number', 'desc')
-        .limit(f.limit)
-        .offset((f.page - 1) * f.limit)
-        .execute();
+        .orderBy('i.number', 'desc');
+      const items = await onPage(newestFirst, f).execute();
       return { items, total: Number(counted?.total ?? 0) };
     },
 

@@ -26,6 +26,10 @@ export function legalRepo(db: Db) {
       .leftJoin('users as u', 'u.id', 'l.author_id')
       .selectAll('l')
       .select('u.email as author_email');
+  /** The rows of one text of the domain: its draft and its versions. */
+  const liveUsers = () => db.selectFrom('users').where('deleted_at', 'is', null);
+  const textRows = (domainId: string, kind: LegalKind) =>
+    db.selectFrom('legal_documents').where('domain_id', '=', domainId).where('kind', '=', kind);
   return {
     /** The newest published version of each kind of the domain (kinds never published are absent). */
     async current(domainId: string): Promise<Selectable<LegalDocumentsTable>[]> {
@@ -65,22 +69,12 @@ export function legalRepo(db: Db) {
 
     /** The draft under a lock: two publishers of one text wait for one another, the second finds no draft. */
     async lockDraft(domainId: string, kind: LegalKind): Promise<Selectable<LegalDocumentsTable> | undefined> {
-      return db
-        .selectFrom('legal_documents')
-        .selectAll()
-        .where('domain_id', '=', domainId)
-        .where('kind', '=', kind)
-        .where('version', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
+      return textRows(domainId, kind).selectAll().where('version', 'is', null).forUpdate().executeTakeFirst();
     },
 
     async publish(id: string, domainId: string, kind: LegalKind, authorId: string, at: Date): Promise<number> {
-      const latest = await db
-        .selectFrom('legal_documents')
+      const latest = await textRows(domainId, kind)
         .select((eb) => eb.fn.max('version').as('max'))
-        .where('domain_id', '=', domainId)
-        .where('kind', '=', kind)
         .executeTakeFirst();
       const version = (latest?.max ?? 0) + 1;
       await db
@@ -140,11 +134,9 @@ export function legalRepo(db: Db) {
     },
 
     async productDomain(): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('users')
+      const row = await liveUsers()
         .select('domain_id')
         .where('privilege_type', '=', 'master')
-        .where('deleted_at', 'is', null)
         .orderBy('id')
         .limit(1)
         .executeTakeFirst();
@@ -159,12 +151,7 @@ export function legalRepo(db: Db) {
 
     /** The user's domain and role (for whom the texts are asked), undefined when gone. */
     async userOf(userId: string) {
-      return db
-        .selectFrom('users')
-        .select(['id', 'domain_id', 'privilege_type'])
-        .where('id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      return liveUsers().select(['id', 'domain_id', 'privilege_type']).where('id', '=', userId).executeTakeFirst();
     },
   };
 }

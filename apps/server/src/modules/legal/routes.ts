@@ -11,6 +11,7 @@ import {
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorRoutes } from '../../http/actor-routes.ts';
+import { documentRoutes } from '../../http/resource-routes.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { hostNameOf } from '../auth/host-rule.ts';
 import type { LegalService } from './service.ts';
@@ -70,19 +71,19 @@ export const legalRoutes: FastifyPluginAsyncZod<{ legal: LegalService }> = async
     run: (actor, { params, body }) => legal.publish(actor, params.kind, body.domain_id),
   });
 
-  route.get('/v1/legal-acceptance', {
-    summary: "The texts of the caller's domain published since they last accepted (empty: nothing to ask)",
-    answer: legalStatusAnswer,
-    errors: [401],
-    run: (actor) => legal.status(actor),
-  });
-
-  route.post('/v1/legal-acceptance', {
-    summary: 'Accept the versions in force of the texts named; the time and address are recorded',
-    description: '409 legal_version_outdated when a version named is not the one in force.',
+  documentRoutes(route, '/v1/legal-acceptance', {
     body: legalAcceptBody,
     answer: legalStatusAnswer,
-    errors: [401, 409, 422],
-    run: (actor, { body, request }) => legal.accept(actor, body, request.ip),
+    read: {
+      summary: "The texts of the caller's domain published since they last accepted (empty: nothing to ask)",
+      errors: [401],
+      run: (actor) => legal.status(actor),
+    },
+    update: {
+      summary: 'Accept the versions in force of the texts named; the time and address are recorded',
+      description: '409 legal_version_outdated when a version named is not the one in force.',
+      errors: [401, 409, 422],
+      run: (actor, { body, request }) => legal.accept(actor, body, request.ip),
+    },
   });
 };

@@ -17,6 +17,7 @@ import {
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorRoutes } from '../../http/actor-routes.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { pictureRoutes } from './picture-routes.ts';
 import type { DomainImageKind, TenancyService } from './service.ts';
 
@@ -30,21 +31,50 @@ const DOMAIN_IMAGE_PATHS: readonly { path: string; kind: DomainImageKind; what: 
 export const domainRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> = async (app, { tenancy }) => {
   const route = actorRoutes(app, ['domains']);
 
-  route.get('/v1/domain', {
-    summary: 'Domains, newest first; q searches host, company code and service name (master)',
-    querystring: tenancyListQuery,
-    answer: domainPage,
-    errors: [401, 403, 422],
-    run: (actor, { query }) => tenancy.listDomains(actor, query),
-  });
-
-  route.post('/v1/domain', {
-    summary: 'Register a domain with its headquarters and its super user, who is mailed an activation link',
-    body: domainCreateBody,
-    answer: domainCreatedAnswer,
-    created: true,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { body, request }) => tenancy.createDomain(actor, body, request.headers.origin),
+  resourceRoutes(route, {
+    collection: '/v1/domain',
+    item: '/v1/domain/:id',
+    schemas: {
+      params: idParams,
+      query: tenancyListQuery,
+      listAnswer: domainPage,
+      createBody: domainCreateBody,
+      updateBody: domainUpdateBody,
+      answer: domainDetailAnswer,
+      createAnswer: domainCreatedAnswer,
+    },
+    service: {
+      list: tenancy.listDomains,
+      create: (actor, body, request) => tenancy.createDomain(actor, body, request.headers.origin),
+      get: tenancy.getDomain,
+      update: tenancy.updateDomain,
+      remove: tenancy.deleteDomain,
+    },
+    docs: {
+      list: {
+        summary: 'Domains, newest first; q searches host, company code and service name (master)',
+        errors: [401, 403, 422],
+      },
+      create: {
+        summary: 'Register a domain with its headquarters and its super user, who is mailed an activation link',
+        errors: [401, 403, 404, 409, 422],
+      },
+      read: {
+        summary: 'A domain with every option, its pictures and its super users (master)',
+        errors: [401, 403, 404, 422],
+      },
+      update: {
+        summary: 'Update a domain: host, service name, host flags, any options (master)',
+        description:
+          "Options are merged into the stored ones and take effect on the next request of the domain's users. " +
+          'A vehicle limit below the vehicles already registered is refused with domain_limit_below_registered.',
+        errors: [401, 403, 404, 409, 422],
+      },
+      remove: {
+        summary: 'Mark a domain for the nightly deletion (03:00 Asia/Tokyo); its users are signed out (master)',
+        errors: [401, 403, 404, 422],
+      },
+    },
   });
 
   route.get('/v1/domain/search/:q', {
@@ -78,34 +108,6 @@ export const domainRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> = 
     answer: domainDetailAnswer,
     errors: [401, 403, 404, 422],
     run: (actor, { params }) => tenancy.getDomainByCode(actor, params.company_code),
-  });
-
-  route.get('/v1/domain/:id', {
-    summary: 'A domain with every option, its pictures and its super users (master)',
-    params: idParams,
-    answer: domainDetailAnswer,
-    errors: [401, 403, 404, 422],
-    run: (actor, { params }) => tenancy.getDomain(actor, params.id),
-  });
-
-  route.post('/v1/domain/:id', {
-    summary: 'Update a domain: host, service name, host flags, any options (master)',
-    description:
-      "Options are merged into the stored ones and take effect on the next request of the domain's users. " +
-      'A vehicle limit below the vehicles already registered is refused with domain_limit_below_registered.',
-    params: idParams,
-    body: domainUpdateBody,
-    answer: domainDetailAnswer,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { params, body }) => tenancy.updateDomain(actor, params.id, body),
-  });
-
-  route.delete('/v1/domain/:id', {
-    summary: 'Mark a domain for the nightly deletion (03:00 Asia/Tokyo); its users are signed out (master)',
-    params: idParams,
-    answer: domainDetailAnswer,
-    errors: [401, 403, 404, 422],
-    run: (actor, { params }) => tenancy.deleteDomain(actor, params.id),
   });
 
   for (const image of DOMAIN_IMAGE_PATHS) {

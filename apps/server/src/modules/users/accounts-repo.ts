@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { NewUser } from '../../db/schema.ts';
+import type { NewUser, UserUpdate } from '../../db/schema.ts';
 
 /** The columns of a user's own profile that they edit themself (the profile area's form). */
 export interface OwnFields {
@@ -24,17 +24,21 @@ export interface BillingState {
  * transaction when they pass one.
  */
 export function accountsRepo(db: Db) {
+  /** Sets columns of one user, deleted or not, with the time of the edit. */
+  const setColumns = async (userId: string, values: UserUpdate): Promise<void> => {
+    await db
+      .updateTable('users')
+      .set({ ...values, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+  };
   return {
     insertAccount(user: NewUser) {
       return db.insertInto('users').values(user).returning(['id', 'email']).executeTakeFirstOrThrow();
     },
 
     async setPassword(userId: string, passwordHash: string): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
+      await setColumns(userId, { password_hash: passwordHash });
     },
 
     /** approval_pending to active; false when the user was in another status (nothing changes then). */
@@ -66,15 +70,11 @@ export function accountsRepo(db: Db) {
     },
 
     async setEmail(userId: string, email: string): Promise<void> {
-      await db.updateTable('users').set({ email, updated_at: new Date() }).where('id', '=', userId).execute();
+      await setColumns(userId, { email });
     },
 
     async setTwoStep(userId: string, enabled: boolean): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ two_step_auth: enabled, updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
+      await setColumns(userId, { two_step_auth: enabled });
     },
 
     /**
@@ -82,11 +82,7 @@ export function accountsRepo(db: Db) {
      * status and term end. Each column only when given.
      */
     async setBillingState(userId: string, values: BillingState): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ ...values, updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
+      await setColumns(userId, values);
     },
 
     /**

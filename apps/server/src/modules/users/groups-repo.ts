@@ -1,7 +1,7 @@
 import { splitKeywords } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { whereEveryKeyword } from '../sql.ts';
+import { onPage, whereEveryKeyword } from '../sql.ts';
 import { liveUserIdsBy } from './writes-repo.ts';
 
 /** SQL of groups (the users area's teams): each with its admin; one admin heads at most one group. */
@@ -53,12 +53,10 @@ export function groupsRepo(db: Db) {
       if (f.onlyGroupId !== undefined) q = q.where('g.id', '=', f.onlyGroupId ?? '0');
       q = whereEveryKeyword(q, splitKeywords(f.q ?? ''), ['g.name', 'a.name', 'a.email']);
       const totalRow = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
-      const items = await withGroupColumns(q)
-        .orderBy('g.updated_at', 'desc')
-        .orderBy('g.id', 'desc')
-        .limit(f.limit)
-        .offset((f.page - 1) * f.limit)
-        .execute();
+      const items = await onPage(
+        withGroupColumns(q).orderBy('g.updated_at', 'desc').orderBy('g.id', 'desc'),
+        f,
+      ).execute();
       return { items, total: Number(totalRow?.total ?? 0) };
     },
 

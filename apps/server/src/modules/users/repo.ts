@@ -1,7 +1,7 @@
 import { type PrivilegeType, splitKeywords, type UserSort, type UserStatus } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { whereEveryKeyword } from '../sql.ts';
+import { onPage, whereEveryKeyword } from '../sql.ts';
 import { groupsRepo } from './groups-repo.ts';
 import { userLookupsRepo } from './lookups-repo.ts';
 import { placementRepo } from './placement-repo.ts';
@@ -100,14 +100,14 @@ export function usersRepo(db: Db) {
     }
   }
 
+  /** The users not deleted. */
+  const live = () => db.selectFrom('users as u').where('u.deleted_at', 'is', null);
   const selectRoot = () =>
-    db
-      .selectFrom('users as u')
+    live()
       .innerJoin('domains as d', 'd.id', 'u.domain_id')
       .leftJoin('companies as c', 'c.id', 'u.company_id')
       .leftJoin('users as p', 'p.id', 'u.parent_user_id')
-      .leftJoin('groups as g', 'g.id', 'u.group_id')
-      .where('u.deleted_at', 'is', null);
+      .leftJoin('groups as g', 'g.id', 'u.group_id');
 
   function filtered(f: Omit<UserListFilter, 'sort' | 'page' | 'limit'>) {
     let q = selectRoot().where('u.id', 'in', scopeIds(f.scope)).where('u.privilege_type', 'in', f.privilegeTypes);
@@ -150,8 +150,7 @@ export function usersRepo(db: Db) {
     /** Several live users in scope, locked for the rest of the transaction (privilege change, bulk delete). */
     lockUsers(scope: UserScope, ids: readonly string[]) {
       if (ids.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('users as u')
+      return live()
         .select([
           'u.id',
           'u.domain_id',
@@ -162,7 +161,6 @@ export function usersRepo(db: Db) {
           'u.group_id',
           'u.car_limit',
         ])
-        .where('u.deleted_at', 'is', null)
         .where('u.id', 'in', ids)
         .where('u.id', 'in', scopeIds(scope))
         .forUpdate()
@@ -174,13 +172,10 @@ export function usersRepo(db: Db) {
       const counted = await where.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
       const total = Number(counted?.total ?? 0);
       const [column, direction] = SORTS[f.sort];
-      const items = await where
-        .select(USER_COLUMNS)
-        .orderBy(column, direction)
-        .orderBy('u.id', direction)
-        .limit(f.limit)
-        .offset((f.page - 1) * f.limit)
-        .execute();
+      const items = await onPage(
+        where.select(USER_COLUMNS).orderBy(column, direction).orderBy('u.id', direction),
+        f,
+      ).execute();
       return { items, total };
     },
 

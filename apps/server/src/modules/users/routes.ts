@@ -7,7 +7,6 @@ import {
   privilegeChangeBody,
   registrationAnswer,
   registrationBody,
-  searchParams,
   subordinateCreateBody,
   subordinateUpdateBody,
   superuserContact,
@@ -24,6 +23,7 @@ import {
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ActorRoutes, actorRoutes } from '../../http/actor-routes.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { UsersService } from './service.ts';
 
@@ -35,60 +35,57 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   // ---- Subordinates ---------------------------------------------------------------------------------------------
 
-  route.get('/v1/subordinates', {
-    summary: 'Admins and normal users the caller manages, searched, filtered and paged',
-    querystring: userListQuery,
-    answer: userPage,
-    errors: [401, 403, 422],
-    run: (actor, { query }) => users.listSubordinates(actor, query),
-  });
-
-  route.get('/v1/subordinates/search/:q', {
-    summary: 'The subordinate list searched by a word (e-mail, names, section, codes, company)',
-    params: searchParams,
-    querystring: userListQuery.omit({ q: true }),
-    answer: userPage,
-    errors: [401, 403, 422],
-    run: (actor, { params, query }) => users.listSubordinates(actor, { ...query, q: params.q }),
-  });
-
-  route.post('/v1/subordinates', {
-    summary: 'Add an admin or a normal user (active at once, with the password given)',
-    body: subordinateCreateBody,
-    answer: userAnswer,
-    created: true,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { body }) => users.createSubordinate(actor, body),
-  });
-
-  route.get('/v1/subordinates/:id', {
-    summary: 'One user the caller can see',
-    params: idParams,
-    answer: userAnswer,
-    errors: [401, 403, 404],
-    run: (actor, { params }) => users.getUser(actor, params.id),
-  });
-
-  route.post('/v1/subordinates/:id', {
-    summary: 'Edit a user (any subset of the fields; the role changes with /privilege-type-change)',
-    description:
-      'A password set here signs the user out everywhere. On your own account 403 self_action_not_allowed names ' +
-      'each refused field: password, email, two_step_forced (rule own_account_page: /v1/profile/password, ' +
-      '/v1/profile/email, /v1/profile/authentication) and car_limit, login_limit_count, parent_user_id, ' +
-      'admin_code, company_id (rule set_by_manager).',
-    params: idParams,
-    body: subordinateUpdateBody,
-    answer: userAnswer,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { params, body }) => users.updateSubordinate(actor, params.id, body),
-  });
-
-  route.delete('/v1/subordinates/:id', {
-    summary: 'Delete a user (not a super user; not while a vehicle of theirs is processing)',
-    params: idParams,
-    answer: deletedAnswer,
-    errors: [401, 403, 404, 409],
-    run: (actor, { params }) => users.deleteUser(actor, params.id),
+  resourceRoutes(route, {
+    collection: '/v1/subordinates',
+    item: '/v1/subordinates/:id',
+    search: {
+      url: '/v1/subordinates/search/:q',
+      query: userListQuery.omit({ q: true }),
+      doc: {
+        summary: 'The subordinate list searched by a word (e-mail, names, section, codes, company)',
+        errors: [401, 403, 422],
+      },
+    },
+    schemas: {
+      params: idParams,
+      query: userListQuery,
+      listAnswer: userPage,
+      createBody: subordinateCreateBody,
+      updateBody: subordinateUpdateBody,
+      answer: userAnswer,
+      removeAnswer: deletedAnswer,
+    },
+    service: {
+      list: users.listSubordinates,
+      create: users.createSubordinate,
+      get: users.getUser,
+      update: users.updateSubordinate,
+      remove: users.deleteUser,
+    },
+    docs: {
+      list: {
+        summary: 'Admins and normal users the caller manages, searched, filtered and paged',
+        errors: [401, 403, 422],
+      },
+      create: {
+        summary: 'Add an admin or a normal user (active at once, with the password given)',
+        errors: [401, 403, 404, 409, 422],
+      },
+      read: { summary: 'One user the caller can see', errors: [401, 403, 404] },
+      update: {
+        summary: 'Edit a user (any subset of the fields; the role changes with /privilege-type-change)',
+        description:
+          'A password set here signs the user out everywhere. On your own account 403 self_action_not_allowed names ' +
+          'each refused field: password, email, two_step_forced (rule own_account_page: /v1/profile/password, ' +
+          '/v1/profile/email, /v1/profile/authentication) and car_limit, login_limit_count, parent_user_id, ' +
+          'admin_code, company_id (rule set_by_manager).',
+        errors: [401, 403, 404, 409, 422],
+      },
+      remove: {
+        summary: 'Delete a user (not a super user; not while a vehicle of theirs is processing)',
+        errors: [401, 403, 404, 409],
+      },
+    },
   });
 
   route.post('/v1/subordinates/:id/status', {
@@ -139,21 +136,39 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
 /** Super users: listed and registered by master, read and edited by master or themself, their contract cancelled. */
 function superuserRoutes(route: ActorRoutes, users: UsersService): void {
-  route.get('/v1/superusers', {
-    summary: 'Super users (master): searched, filtered by domain and status, paged',
-    querystring: superuserListQuery,
-    answer: userPage,
-    errors: [401, 403, 422],
-    run: (actor, { query }) => users.listSuperusers(actor, query),
-  });
-
-  route.post('/v1/superusers', {
-    summary: 'Register a super user in a domain (master); approval pending until activated from the mail',
-    body: superuserCreateBody,
-    answer: superuserCreatedAnswer,
-    created: true,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { body, request }) => users.createSuperuser(actor, body, request.headers.origin),
+  resourceRoutes(route, {
+    collection: '/v1/superusers',
+    item: '/v1/superusers/:id',
+    schemas: {
+      params: idParams,
+      query: superuserListQuery,
+      listAnswer: userPage,
+      createBody: superuserCreateBody,
+      updateBody: superuserUpdateBody,
+      answer: userAnswer,
+      createAnswer: superuserCreatedAnswer,
+    },
+    service: {
+      list: users.listSuperusers,
+      create: (actor, body, request) => users.createSuperuser(actor, body, request.headers.origin),
+      get: users.getSuperuser,
+      update: users.updateSuperuser,
+    },
+    docs: {
+      list: {
+        summary: 'Super users (master): searched, filtered by domain and status, paged',
+        errors: [401, 403, 422],
+      },
+      create: {
+        summary: 'Register a super user in a domain (master); approval pending until activated from the mail',
+        errors: [401, 403, 404, 409, 422],
+      },
+      read: { summary: 'One super user (master, or the super user themself)', errors: [401, 403, 404] },
+      update: {
+        summary: 'Edit a super user (master; a super user edits their own name and contact fields)',
+        errors: [401, 403, 404, 409, 422],
+      },
+    },
   });
 
   route.get('/v1/superusers-user', {
@@ -161,23 +176,6 @@ function superuserRoutes(route: ActorRoutes, users: UsersService): void {
     answer: superuserContact,
     errors: [401, 404],
     run: (actor) => users.superOfCaller(actor),
-  });
-
-  route.get('/v1/superusers/:id', {
-    summary: 'One super user (master, or the super user themself)',
-    params: idParams,
-    answer: userAnswer,
-    errors: [401, 403, 404],
-    run: (actor, { params }) => users.getSuperuser(actor, params.id),
-  });
-
-  route.post('/v1/superusers/:id', {
-    summary: 'Edit a super user (master; a super user edits their own name and contact fields)',
-    params: idParams,
-    body: superuserUpdateBody,
-    answer: userAnswer,
-    errors: [401, 403, 404, 409, 422],
-    run: (actor, { params, body }) => users.updateSuperuser(actor, params.id, body),
   });
 
   route.post('/v1/superusers/cancel/:id', {

@@ -8,6 +8,7 @@ import {
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorRoutes } from '../../http/actor-routes.ts';
+import { documentRoutes } from '../../http/resource-routes.ts';
 import type { SettingsService } from './settings-service.ts';
 
 const tags = ['user settings'];
@@ -16,36 +17,35 @@ const tags = ['user settings'];
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   const route = actorRoutes(app, tags);
 
-  route.get('/v1/image-system-user', {
-    summary: 'The caller’s image-system settings (their domain’s defaults with their own changes)',
-    answer: imageSystemAnswer,
-    errors: [401],
-    run: (actor) => settings.imageSystem(actor),
-  });
-
-  route.post('/v1/image-system-user', {
-    summary: 'Create or update the caller’s image-system settings (master and super users)',
+  documentRoutes(route, '/v1/image-system-user', {
     body: imageSystemPatchSchema,
     answer: imageSystemAnswer,
-    errors: [401, 403, 422],
-    run: (actor, { body }) => settings.updateImageSystem(actor, undefined, body),
+    read: {
+      summary: 'The caller’s image-system settings (their domain’s defaults with their own changes)',
+      errors: [401],
+      run: (actor) => settings.imageSystem(actor),
+    },
+    update: {
+      summary: 'Create or update the caller’s image-system settings (master and super users)',
+      errors: [401, 403, 422],
+      run: (actor, { body }) => settings.updateImageSystem(actor, undefined, body),
+    },
   });
 
-  route.get('/v1/image-system-user/:id', {
-    summary: 'A user’s image-system settings',
-    params: idParams,
-    answer: imageSystemAnswer,
-    errors: [401, 403, 404],
-    run: (actor, { params }) => settings.imageSystem(actor, params.id),
-  });
-
-  route.post('/v1/image-system-user/:id', {
-    summary: 'Update a user’s image-system settings (master; a super user for the users of their domain)',
+  documentRoutes(route, '/v1/image-system-user/:id', {
     params: idParams,
     body: imageSystemPatchSchema,
     answer: imageSystemAnswer,
-    errors: [401, 403, 404, 422],
-    run: (actor, { params, body }) => settings.updateImageSystem(actor, params.id, body),
+    read: {
+      summary: 'A user’s image-system settings',
+      errors: [401, 403, 404],
+      run: (actor, { params }) => settings.imageSystem(actor, params.id),
+    },
+    update: {
+      summary: 'Update a user’s image-system settings (master; a super user for the users of their domain)',
+      errors: [401, 403, 404, 422],
+      run: (actor, { params, body }) => settings.updateImageSystem(actor, params.id, body),
+    },
   });
 
   route.get('/v1/app-management', {
@@ -55,20 +55,19 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     run: (actor) => settings.appManagement(actor),
   });
 
-  route.get('/v1/user-configuration/:id', {
-    summary: 'A user’s console preferences: sidebar colour and saved list conditions',
-    params: idParams,
-    answer: userConfigurationAnswer,
-    errors: [401, 403, 404],
-    run: (actor, { params }) => settings.configuration(actor, params.id),
-  });
-
-  route.post('/v1/user-configuration/:id', {
-    summary: 'Update preferences: the given keys replace the stored ones',
+  documentRoutes(route, '/v1/user-configuration/:id', {
     params: idParams,
     body: userConfigurationPatchSchema,
     answer: userConfigurationAnswer,
-    errors: [401, 403, 404, 422],
-    run: (actor, { params, body }) => settings.updateConfiguration(actor, params.id, body),
+    read: {
+      summary: 'A user’s console preferences: sidebar colour and saved list conditions',
+      errors: [401, 403, 404],
+      run: (actor, { params }) => settings.configuration(actor, params.id),
+    },
+    update: {
+      summary: 'Update preferences: the given keys replace the stored ones',
+      errors: [401, 403, 404, 422],
+      run: (actor, { params, body }) => settings.updateConfiguration(actor, params.id, body),
+    },
   });
 };

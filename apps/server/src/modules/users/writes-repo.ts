@@ -14,6 +14,13 @@ export async function liveUserIdsBy(db: Db, column: 'parent_user_id' | 'group_id
 
 /** Users inserted, updated and soft-deleted, their children and busy vehicles found, their JSON columns set. */
 export function userWritesRepo(db: Db) {
+  /** One JSON column of a user replaced, with the time of the edit. */
+  const setJson = (userId: string, column: 'image_system' | 'configuration', value: Record<string, unknown>) =>
+    db
+      .updateTable('users')
+      .set({ [column]: JSON.stringify(value), updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
   return {
     async insertUser(user: NewUser): Promise<{ id: string }> {
       return db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
@@ -82,19 +89,11 @@ export function userWritesRepo(db: Db) {
     },
 
     async setImageSystem(userId: string, value: Record<string, unknown>): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ image_system: JSON.stringify(value), updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
+      await setJson(userId, 'image_system', value);
     },
 
     async setConfiguration(userId: string, value: Record<string, unknown>): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ configuration: JSON.stringify(value), updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
+      await setJson(userId, 'configuration', value);
     },
   };
 }

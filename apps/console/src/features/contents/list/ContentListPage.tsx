@@ -7,7 +7,7 @@ import { useContentProgress } from '../../../api/contentProgress.ts';
 import { useContents } from '../../../api/contents.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { ListKeywordsNote, ListPageFrame } from '../../../shared/lists/ListPageFrame.tsx';
-import { ListEmpty, ListResults } from '../../../shared/lists/ListResults.tsx';
+import { ListResults } from '../../../shared/lists/ListResults.tsx';
 import { useVisibleMenu } from '../../../shared/menu/useVisibleMenu.ts';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
@@ -130,19 +130,15 @@ export function ContentListPage() {
       ) : null}
 
       <ListResults
-        pending={list.isPending}
-        rowCount={rows.length}
-        total={list.data?.total ?? 0}
-        empty={
-          <ListEmpty
-            icon={IconCar}
-            testId="content-list-empty"
-            filtering={filtering}
-            message={{ empty: t('contentsList.empty'), noMatch: t('contentsList.noMatch') }}
-            clear={clear}
-            add={visible('contents_add') ? { to: '/contents/add', label: t('contentsList.add') } : undefined}
-          />
-        }
+        list={list}
+        empty={{
+          icon: IconCar,
+          testId: 'content-list-empty',
+          filtering,
+          texts: 'contentsList',
+          clear,
+          addPath: visible('contents_add') ? '/contents/add' : undefined,
+        }}
         paging={{
           page: conditions.page,
           limit: conditions.limit,

@@ -1,6 +1,6 @@
 import { Badge, Card, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type CustomerAnswer, DEFAULT_PAGE_SIZE, type PageSize, SEARCH_MAX_LENGTH } from '@spinyard/domain';
+import { type CustomerAnswer, SEARCH_MAX_LENGTH } from '@spinyard/domain';
 import { IconFileInvoice, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useCustomerList } from '../../../api/invoices.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { japanDate, money } from './invoiceText.ts';
-import { PagedTable } from './PagedTable.tsx';
+import { PagedTable, usePaging } from './PagedTable.tsx';
 
 function CustomerRow({ customer, onInvoices }: { customer: CustomerAnswer; onInvoices: () => void }) {
   const { t } = useTranslation();
@@ -52,9 +52,8 @@ export function CustomerList({ onInvoices }: { onInvoices: (customer: { id: stri
   const [q, setQ] = useState('');
   const [search] = useDebouncedValue(q.trim(), 300);
   const [overdue, setOverdue] = useState(false);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const list = useCustomerList({ page, limit, q: search, overdue });
+  const { paging, refilter } = usePaging();
+  const list = useCustomerList({ page: paging.page, limit: paging.limit, q: search, overdue });
   const columns = [
     t('billingInvoices.customerColumns.customer'),
     t('billingInvoices.customerColumns.plan'),
@@ -71,26 +70,20 @@ export function CustomerList({ onInvoices }: { onInvoices: (customer: { id: stri
           leftSection={<IconSearch size={16} aria-hidden />}
           value={q}
           maxLength={SEARCH_MAX_LENGTH}
-          onChange={(event) => {
-            setQ(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => refilter(setQ)(event.currentTarget.value)}
           w={260}
           data-testid="customer-search"
         />
         <Checkbox
           label={t('billingInvoices.overdueOnly')}
           checked={overdue}
-          onChange={(event) => {
-            setOverdue(event.currentTarget.checked);
-            setPage(1);
-          }}
+          onChange={(event) => refilter(setOverdue)(event.currentTarget.checked)}
           data-testid="customer-overdue"
         />
       </Group>
       <PagedTable
         query={list}
-        paging={{ page, limit, setPage, setLimit }}
+        paging={paging}
         empty={{ icon: IconUsers, message: t('billingInvoices.noCustomers'), testId: 'customer-empty' }}
         table={{ minWidth: 900, testId: 'customer-table', columns }}
         row={(c) => (

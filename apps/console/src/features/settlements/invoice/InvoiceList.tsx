@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, type InvoiceSummary, type PageSize } from '@spinyard/domain';
+import type { InvoiceSummary } from '@spinyard/domain';
 import { IconFileInvoice, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,22 +8,13 @@ import { ActionButton } from '../../../components/ActionButton.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { japanDate, money, periodText, wholeMonth } from './invoiceText.ts';
-import { PagedTable } from './PagedTable.tsx';
+import { PagedTable, usePaging } from './PagedTable.tsx';
+import { useDownload } from './useDownload.ts';
 
 function InvoiceRow({ invoice, showCustomer }: { invoice: InvoiceSummary; showCustomer: boolean }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const [busy, setBusy] = useState(false);
-  const pdf = async () => {
-    setBusy(true);
-    try {
-      await downloadInvoicePdf(invoice, locale);
-    } catch {
-      // The client has shown the catalogue's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const pdf = useDownload(() => downloadInvoicePdf(invoice, locale));
   return (
     <Table.Tr data-testid="invoice-row">
       <Table.Td>
@@ -61,9 +52,9 @@ function InvoiceRow({ invoice, showCustomer }: { invoice: InvoiceSummary; showCu
       </Table.Td>
       <Table.Td>
         <RowAction
-          label={busy ? t('billingInvoices.downloading') : t('billingInvoices.pdf', { number: invoice.number })}
+          label={pdf.busy ? t('billingInvoices.downloading') : t('billingInvoices.pdf', { number: invoice.number })}
           icon={IconFileTypePdf}
-          onClick={() => void pdf()}
+          onClick={pdf.start}
           testId="invoice-pdf"
         />
       </Table.Td>
@@ -86,11 +77,10 @@ export function InvoiceList({
   const { t } = useTranslation();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [downloading, setDownloading] = useState(false);
+  const { paging, refilter } = usePaging();
   const filters = { from: wholeMonth(from), to: wholeMonth(to), userId: customer?.id };
-  const list = useInvoiceList({ page, limit, ...filters });
+  const csv = useDownload(() => downloadInvoiceCsv(filters));
+  const list = useInvoiceList({ page: paging.page, limit: paging.limit, ...filters });
   const columns = [
     t('billingInvoices.columns.number'),
     t('billingInvoices.columns.issued'),
@@ -102,25 +92,12 @@ export function InvoiceList({
     t('billingInvoices.columns.total'),
     t('billingInvoices.columns.status'),
   ];
-  const csv = async () => {
-    setDownloading(true);
-    try {
-      await downloadInvoiceCsv(filters);
-    } catch {
-      // The client has shown the catalogue's message.
-    } finally {
-      setDownloading(false);
-    }
-  };
   const month = (label: string, value: string, set: (v: string) => void, testId: string) => (
     <TextInput
       type="month"
       label={label}
       value={value}
-      onChange={(event) => {
-        set(event.currentTarget.value);
-        setPage(1);
-      }}
+      onChange={(event) => refilter(set)(event.currentTarget.value)}
       w={170}
       data-testid={testId}
     />
@@ -139,8 +116,8 @@ export function InvoiceList({
         <ActionButton
           icon={IconFileSpreadsheet}
           variant="default"
-          loading={downloading}
-          onClick={() => void csv()}
+          loading={csv.busy}
+          onClick={csv.start}
           testId="invoice-csv"
         >
           {t('billingInvoices.csv')}
@@ -148,7 +125,7 @@ export function InvoiceList({
       </Group>
       <PagedTable
         query={list}
-        paging={{ page, limit, setPage, setLimit }}
+        paging={paging}
         empty={{ icon: IconFileInvoice, message: t('billingInvoices.empty'), testId: 'invoice-empty' }}
         table={{ minWidth: showCustomer ? 1040 : 880, testId: 'invoice-table', columns }}
         row={(invoice) => <InvoiceRow key={invoice.id} invoice={invoice} showCustomer={showCustomer} />}

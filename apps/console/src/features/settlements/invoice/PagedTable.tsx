@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
-import type { PageOf, PageSize } from '@spinyard/domain';
+import { DEFAULT_PAGE_SIZE, type PageOf, type PageSize } from '@spinyard/domain';
 import type { Icon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmptyState } from '../../../components/ListEmptyState.tsx';
 import { ListFooter } from '../../../components/ListFooter.tsx';
@@ -14,6 +14,22 @@ export interface Paging {
   limit: PageSize;
   setPage: (page: number) => void;
   setLimit: (limit: PageSize) => void;
+}
+
+/**
+ * A list's paging from its first page, and `refilter`: a filter's setter that also moves the list back to its first
+ * page (the page the caller was on may not exist under the new filter).
+ */
+export function usePaging() {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const refilter =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setPage(1);
+    };
+  return { paging: { page, limit, setPage, setLimit } satisfies Paging, refilter };
 }
 
 /**
