@@ -79,7 +79,6 @@ const day = (iso: string) => new Date(`${iso}T09:00:00Z`).getTime();
 
 describe("a dealer's year", () => {
   it('renews 12 times, upgrades, fails and recovers, downgrades, cancels, ends and removes the vehicles', async () => {
-    const started = performance.now();
     const actor = await dealer();
     const subs = subscriptionService(deps());
     const cards = cardsService(deps());
@@ -173,7 +172,6 @@ describe("a dealer's year", () => {
     expect(keys.filter((k) => k === 'failed')).toHaveLength(2);
     expect(keys).toContain('card-expiry');
     expect(keys).toContain('ended');
-    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it('charges a renewal once when two workers run it at once, and again when the job is retried or doubled', async () => {
