@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -30,6 +31,51 @@ function catalogueParts(): Plugin {
   };
 }
 
+/**
+ * `import { IconX } from '@tabler/icons-react'` rewritten, for the build, to the icon's own module: through the
+ * package's index Rollup loaded and parsed all of its 6,288 icons (three quarters of the console's modules) to keep
+ * the few dozen the console uses. The statement keeps its line count, so the source maps stay right. A name the
+ * index does not map to an icon file leaves its statement as it is.
+ */
+function tablerIconFiles(): Plugin {
+  const require = createRequire(import.meta.url);
+  const index = require
+    .resolve('@tabler/icons-react')
+    .replace(/cjs[\\/]tabler-icons-react\.cjs$/, 'esm/tabler-icons-react.mjs');
+  const files = new Map<string, string>();
+  for (const [, names, file] of readFileSync(index, 'utf8').matchAll(
+    /export \{ ([^}]+) \} from '\.\/icons\/(\w+)\.mjs';/g,
+  )) {
+    for (const [, name] of (names ?? '').matchAll(/default as (\w+)/g)) {
+      files.set(name as string, path.join(path.dirname(index), 'icons', `${file}.mjs`));
+    }
+  }
+  const STATEMENT = /import \{([^}]*)\} from '@tabler\/icons-react';/g;
+  return {
+    name: 'spinyard-tabler-icon-files',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\.tsx?$/.test(id) || !code.includes('@tabler/icons-react')) return null;
+      const rewritten = code.replace(STATEMENT, (statement, list: string) => {
+        const names = list
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean);
+        const types = names.filter((n) => n.startsWith('type ')).map((n) => n.slice('type '.length));
+        const icons = names.filter((n) => !n.startsWith('type '));
+        if (icons.some((n) => !files.has(n))) return statement;
+        const lines = [
+          ...(types.length > 0 ? [`import type { ${types.join(', ')} } from '@tabler/icons-react';`] : []),
+          ...icons.map((n) => `import ${n} from ${JSON.stringify(files.get(n))};`),
+        ];
+        return lines.join(' ') + '\n'.repeat(statement.split('\n').length - 1);
+      });
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+}
+
 // react-router's package exports name only its development build (warnings and checks kept); the build takes
 // the production one it ships beside it, the same code without them.
 const REACT_ROUTER_PRODUCTION = path.join(
@@ -38,7 +84,7 @@ const REACT_ROUTER_PRODUCTION = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [catalogueParts(), react()],
+  plugins: [catalogueParts(), tablerIconFiles(), react()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
   },
