@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { tokeniseLocalCard } from '@spinyard/domain';
+import { api } from '../api.ts';
 import { repoRoot } from './server.ts';
 
 /**
@@ -15,11 +17,68 @@ export interface SweepPage {
   screen: string;
 }
 
+/** The plan the sweep offers (plan edit, sign-up) and the dealer who bought it (the settlements pages). */
+export const SWEEP_PLAN = { id: 'sweepbasic', name: 'Basic' } as const;
+/** A plan in dollars: the yen contract's page says why it cannot switch to it. */
+export const SWEEP_USD_PLAN = { id: 'sweepglobal', name: 'Global' } as const;
+export const SWEEP_DEALER = { email: 'sweep-dealer@example.com', password: 'Sweep-dealer-2025' } as const;
+/**
+ * The sign-up's choice as /user/plan and /user/payment keep it (features/billing/signup/signupChoice.ts): the
+ * payment page needs the plan, the registration page shows the card and says what a paid sign-up does.
+ */
+export const SIGNUP_CHOICE = {
+  key: 'spinyard.signup',
+  value: JSON.stringify({
+    plan_id: SWEEP_PLAN.id,
+    card: { token: 'sweep-token', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035 },
+  }),
+} as const;
+
+/**
+ * What the billing pages show: a plan master offers, and a dealer who registered on the product's domain and paid
+ * its first period with the local gateway's test card (tokenised here as the console's card form does).
+ */
+export async function seedBilling(baseUrl: string, masterAccess: string): Promise<void> {
+  for (const [plan, currency, amount] of [
+    [SWEEP_PLAN, 'jpy', 3000],
+    [SWEEP_USD_PLAN, 'usd', 2000],
+  ] as const) {
+    const made = await api(`${baseUrl}/v1/plans`, masterAccess, {
+      ...plan,
+      amount,
+      interval: 'month',
+      currency,
+      statement_descriptor: 'SPINYARD',
+      vehicle_limit: 10,
+      status: 'active',
+      enabled: true,
+      shown: true,
+    });
+    if (made.status !== 201) throw new Error(`plan: ${JSON.stringify(made.data)}`);
+  }
+  const card = tokeniseLocalCard({ number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
+  if (!card.ok) throw new Error('the test card did not tokenise');
+  const response = await fetch(`${baseUrl}/v1/superusers-create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...SWEEP_DEALER,
+      name: 'Sato',
+      company_name: 'Sato Motors',
+      accept_terms: true,
+      purchase: { plan_id: SWEEP_PLAN.id, request_id: crypto.randomUUID(), card_token: card.token },
+    }),
+  });
+  const registered = (await response.json()) as { status?: string };
+  if (registered.status !== 'active') throw new Error(`dealer: ${JSON.stringify(registered)}`);
+}
+
 /** The rows the pages with ids show (sweep.ts seeds them). */
 export interface SweptIds {
   userId: string;
   vehicleId: string;
   companyCode: string;
+  planId: string;
 }
 
 /** The public pages, in an order where each differs from the one before (arrive waits for the change). */
@@ -30,8 +89,12 @@ export const PUBLIC_PAGES: readonly SweepPage[] = [
   { path: '/user/password/complete', screen: 'user_password_complete' },
   { path: '/user/activation/00000000-0000-0000-0000-000000000000', screen: 'user_activation' },
   { path: '/user/email/confirmation/sweep-unknown-token', screen: 'user_email_confirmation' },
+  { path: '/user/plan', screen: 'user_plan' },
+  { path: '/user/payment', screen: 'user_payment' },
   { path: '/user/entry', screen: 'user_entry' },
   { path: '/terms', screen: 'terms' },
+  { path: '/privacy', screen: 'privacy' },
+  { path: '/personal-information', screen: 'personal_information' },
   { path: '/no/such/page', screen: 'not_found' },
 ];
 
@@ -59,6 +122,11 @@ export function signedInPages(scene: SweptIds): SweepPage[] {
     ['/statistic/chart', 'statistic_chart'],
     ['/statistic/movie-backup-exteriors', 'statistic_movie_backup_exteriors'],
     ['/plan/list', 'plan_list'],
+    ['/plan/add', 'plan_add'],
+    [`/plan/edit/${encodeURIComponent(scene.planId)}`, 'plans_edit'],
+    ['/settlements/invoice', 'settlements_invoice'],
+    ['/legal/edit', 'legal_edit'],
+    ['/contact/form', 'contact_form'],
   ];
   return pages.map(([path, screen]) => ({ path, screen }));
 }
@@ -71,11 +139,25 @@ export const SUPER_USER_PAGES: readonly SweepPage[] = [
   { path: '/contract/cancel/conf', screen: 'contract_cancel_conf' },
 ];
 
+/** The pages of a dealer paying by card (the settlements, the card): master sees them as "not available". */
+export const DEALER_PAGES: readonly SweepPage[] = [
+  { path: '/settlements/subscription', screen: 'settlements_subscription' },
+  { path: '/settlements/payment', screen: 'settlements_payment' },
+  { path: '/settlements/usagequota', screen: 'settlements_usagequota' },
+  { path: '/settlements/invoice', screen: 'settlements_invoice' },
+  { path: '/account/payment', screen: 'account_payment' },
+];
+
+/** The dealer's page outside the console's layout: a card with its heading, as the public pages are. */
+export const DEALER_CARD_PAGES: readonly SweepPage[] = [{ path: '/payment-failure', screen: 'payment_failure' }];
+
 const ANY_ID = 'swept-id';
 const SWEPT_PATHS = [
   ...PUBLIC_PAGES,
-  ...signedInPages({ userId: ANY_ID, vehicleId: ANY_ID, companyCode: ANY_ID }),
+  ...signedInPages({ userId: ANY_ID, vehicleId: ANY_ID, companyCode: ANY_ID, planId: ANY_ID }),
   ...SUPER_USER_PAGES,
+  ...DEALER_PAGES,
+  ...DEALER_CARD_PAGES,
 ].map(({ path }) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(ANY_ID, '[^/]+')}$`));
 
 /** Whether the sweep checks the console page at `pathname` (any ids in it) as a screen of its own. */

@@ -74,6 +74,15 @@ async function addCard(token: string): Promise<CardAnswer> {
   return (await apiRequest<CardAnswer>('/v1/credit-cards', { method: 'POST', json: { token }, errors: 'silent' })).data;
 }
 
+/**
+ * The 3-D Secure challenge the open amount waits on, if any: a card saved while behind on payment pays
+ * what is open at once, and the issuer may ask the payer to confirm that charge first (GET /subscription names it).
+ */
+export async function pendingChallenge(): Promise<string | null> {
+  const sub = await apiGet<SubscriptionAnswer>('/v1/subscription', { errors: 'silent' }).catch(() => null);
+  return sub?.status === 'past_due' && sub.payment.state === 'requires_action' ? sub.payment.challenge_url : null;
+}
+
 async function subscribe(body: SubscribeBody): Promise<SubscriptionAnswer> {
   return (await apiRequest<SubscriptionAnswer>('/v1/subscription', { method: 'POST', json: body, errors: 'silent' }))
     .data;

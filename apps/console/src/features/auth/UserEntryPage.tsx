@@ -121,7 +121,12 @@ export function UserEntryPage() {
   );
 
   return (
-    <AuthCard title={title} description={t('entry.lead')} width={480}>
+    <AuthCard
+      title={title}
+      // A paid plan chosen before the form: paid and signed in at once, no activation mail (registration-service.ts).
+      description={t(purchase.choice?.card ? 'billingScreens.entry.leadPaid' : 'entry.lead')}
+      width={480}
+    >
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('entry.formLabel')}>
         <Stack gap="md">
           <FormAlert

@@ -20,6 +20,20 @@ import { FormAlert } from '../auth/FormAlert.tsx';
 
 const EMPTY: LegalTexts = { ja: '', en: '', fr: '', pt: '' };
 
+/** "Text (English)" with the language's own name marked as that language, as the tabs name it. */
+function TextLabel({ lang }: { lang: LegalLanguage }) {
+  const { t } = useTranslation();
+  const mark = '\u0000';
+  const [before = '', after = ''] = t('legal.edit.text', { language: mark }).split(mark);
+  return (
+    <>
+      {before}
+      <span lang={lang}>{t(`language.${lang}`)}</span>
+      {after}
+    </>
+  );
+}
+
 /** The draft of one text of one domain in four languages: saved as a draft, then published as the next version. */
 export function LegalEditor({ edit }: { edit: LegalEditAnswer }) {
   const { t } = useTranslation();
@@ -70,14 +84,15 @@ export function LegalEditor({ edit }: { edit: LegalEditAnswer }) {
         <Tabs.List aria-label={t('legal.edit.language')}>
           {LEGAL_LANGUAGES.map((lang) => (
             <Tabs.Tab key={lang} value={lang}>
-              {t(`language.${lang}`)}
+              {/* Each language named in itself (language of parts, WCAG 3.1.2). */}
+              <span lang={lang}>{t(`language.${lang}`)}</span>
             </Tabs.Tab>
           ))}
         </Tabs.List>
         {LEGAL_LANGUAGES.map((lang) => (
           <Tabs.Panel key={lang} value={lang} pt="sm">
             <Textarea
-              label={t('legal.edit.text', { language: t(`language.${lang}`) })}
+              label={<TextLabel lang={lang} />}
               description={t('legal.edit.count', { count: texts[lang].length, max: LEGAL_TEXT_MAX_LENGTH })}
               value={texts[lang]}
               onChange={(event) => {

@@ -19,6 +19,11 @@ export async function lockLive(db: Db, userId: string): Promise<SubscriptionRow 
   }
 }
 
+/** Whether the user has a running card contract (active, past due or cancel pending): users' cancellation asks. */
+export async function hasLiveContract(db: Db, userId: string): Promise<boolean> {
+  return (await billingRepo(db).liveSubscription(userId)) !== undefined;
+}
+
 /**
  * Sets (an end date) or takes back (null) a contract's cancellation, on the subscription and on its user: the user
  * status cancel_pending with the term end, or active again.

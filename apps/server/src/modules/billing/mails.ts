@@ -28,7 +28,7 @@ function mail(
 export interface PayerMail {
   to: string;
   serviceName: string;
-  /** The console's address, for the link to the card page. */
+  /** The console page the mail sends the dealer to, at the public URL ('' for none). */
   link: string;
 }
 
@@ -49,6 +49,29 @@ export function paymentFailedMail(p: PayerMail, amount: string, retryAt: Date | 
       `We could not charge ${amount} to your card.`,
       next ? `We will try again on ${next}.` : 'There are no more tries: the contract has expired.',
       'Update your card to pay the open amount at once and get back to work.',
+      '',
+      p.link,
+    ],
+  );
+}
+
+export function renewalReceiptMail(p: PayerMail, amount: string, periodEnd: Date | null): OutgoingMail {
+  const until = periodEnd ? dateOf(periodEnd) : null;
+  return mail(
+    p.to,
+    p.serviceName,
+    { ja: 'お支払いが完了しました', en: 'Your payment went through' },
+    [
+      `ご登録のカードで ${amount} をお支払いいただきました。`,
+      until ? `ご契約は ${until} まで更新されました。` : 'ご契約を更新しました。',
+      '請求書(適格請求書)は次のページからダウンロードできます。',
+      '',
+      p.link,
+    ],
+    [
+      `We charged ${amount} to your card.`,
+      until ? `Your contract is renewed until ${until}.` : 'Your contract is renewed.',
+      'Download the invoice (a qualified invoice) from this page:',
       '',
       p.link,
     ],

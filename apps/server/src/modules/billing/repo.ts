@@ -66,6 +66,20 @@ export function billingRepo(db: Db) {
       return db.selectFrom('plans').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     },
 
+    /**
+     * The plan under a share lock until the transaction ends: a master disabling or deleting it (FOR UPDATE in
+     * modules/plans) waits for the contract made on it, then counts it; one that got there first is seen here.
+     */
+    planForShare(id: string): Promise<PlanRow | undefined> {
+      return db
+        .selectFrom('plans')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .forShare()
+        .executeTakeFirst();
+    },
+
     /** Who pays, as the mails and the gateway's customer need them. */
     payerOf(userId: string) {
       return db

@@ -28,9 +28,13 @@ interface Outcome {
   refused?: string | null;
 }
 
-/** The plan asked for, if a customer may take it: not deleted, enabled and active (`free` always is). */
-export async function offeredPlan(db: Db, id: string): Promise<PlanRow> {
-  const plan = await billingRepo(db).planById(id);
+/**
+ * The plan asked for, if a customer may take it: not deleted, enabled and active (`free` always is). Read under a
+ * share lock held to the end of the caller's transaction, so the contract made on it and a master's disabling of
+ * it cannot pass each other: one waits for the other and sees what it did.
+ */
+export async function offeredPlan(trx: Db, id: string): Promise<PlanRow> {
+  const plan = await billingRepo(trx).planForShare(id);
   if (plan && (plan.id === FREE_PLAN_ID || (plan.enabled && plan.status === 'active'))) return plan;
   throw new AppError('validation_failed', {
     fields: [fieldError('plan_id', 'one_of', 'This plan cannot be subscribed to.')],

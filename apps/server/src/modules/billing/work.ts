@@ -9,7 +9,14 @@ import type { Db } from '../../db/database.ts';
 import type { ChargeOutcome } from '../../platform/payments/gateway.ts';
 import { deleteVehiclesOfOwner } from '../contents/publication-service.ts';
 import { periodAfter, periodCharge } from './charges.ts';
-import { cardExpiringMail, contractEndedMail, moneyText, type PayerMail, paymentFailedMail } from './mails.ts';
+import {
+  cardExpiringMail,
+  contractEndedMail,
+  moneyText,
+  type PayerMail,
+  paymentFailedMail,
+  renewalReceiptMail,
+} from './mails.ts';
 import { billingRepo, type ChargeRow, type PlanRow, type SubscriptionRow } from './repo.ts';
 import {
   accountPaidUp,
@@ -26,6 +33,11 @@ export type StepResult = 'renewed' | 'recovered' | 'failed' | 'expired' | 'ended
 interface Mail {
   build: (payer: PayerMail) => ReturnType<typeof paymentFailedMail>;
   key: string;
+  /**
+   * The console page the mail's link opens: where the dealer acts on it (the payment-failure screen for a failed
+   * charge, the card page for a card running out, the invoices for a receipt).
+   */
+  page: string;
 }
 
 /** The step's mails, after its commit, to the payer's address under the domain's service name. */
@@ -33,12 +45,24 @@ async function sendMails(deps: BillingDeps, userId: string, mails: Mail[]): Prom
   if (mails.length === 0) return;
   const payer = await billingRepo(deps.db).payerOf(userId);
   if (!payer) return;
-  const to: PayerMail = {
-    to: payer.email,
-    serviceName: payer.service_name,
-    link: `${deps.publicUrl ?? ''}/payment-failure`,
+  for (const m of mails) {
+    const to: PayerMail = {
+      to: payer.email,
+      serviceName: payer.service_name,
+      link: `${deps.publicUrl ?? ''}${m.page}`,
+    };
+    await deps.mail.send(m.build(to), m.key);
+  }
+}
+
+/** A charge paid by the jobs (a renewal, a dunning retry that went through): its receipt, with the invoices. */
+function receipt(charge: ChargeRow): Mail {
+  const amount = moneyText(Number(charge.amount), charge.currency);
+  return {
+    key: `billing:receipt:${charge.id}`,
+    page: '/settlements/invoice',
+    build: (p) => renewalReceiptMail(p, amount, charge.period_end),
   };
-  for (const m of mails) await deps.mail.send(m.build(to), m.key);
 }
 
 /** Mails the dealers whose default card expires before the coming renewal, once per card. */
@@ -52,6 +76,7 @@ export async function cardExpiryNotices(deps: BillingDeps): Promise<number> {
     await sendMails(deps, row.user_id, [
       {
         key: `billing:card-expiry:${row.card_id}`,
+        page: '/account/payment',
         build: (p) => cardExpiringMail(p, row.last4, row.current_period_end),
       },
     ]);
@@ -106,7 +131,10 @@ export function billingWork(deps: BillingDeps) {
       periodCharge({ sub, plan, key, kind: 'renewal', gateway: gatewayOf(deps).name, now }),
     );
     const settled = await charged(trx, row, plan);
-    if (settled.status === 'succeeded') return 'renewed';
+    if (settled.status === 'succeeded') {
+      mails.push(receipt(settled));
+      return 'renewed';
+    }
     const retryAt = nextRetryAt(sub.current_period_end, 0);
     await repo.updateSubscription(sub.id, {
       status: 'past_due',
@@ -116,7 +144,11 @@ export function billingWork(deps: BillingDeps) {
     });
     await setBillingUserState(trx, sub.user_id, 'active', { payment_failed_at: now });
     const amount = moneyText(Number(settled.amount), settled.currency);
-    mails.push({ key: `billing:failed:${settled.id}`, build: (p) => paymentFailedMail(p, amount, retryAt) });
+    mails.push({
+      key: `billing:failed:${settled.id}`,
+      page: '/payment-failure',
+      build: (p) => paymentFailedMail(p, amount, retryAt),
+    });
     return 'failed';
   }
 
@@ -130,11 +162,18 @@ export function billingWork(deps: BillingDeps) {
       periodCharge({ sub, plan, key, kind: 'recovery', gateway: gatewayOf(deps).name, now }),
     );
     const settled = await charged(trx, row, plan);
-    if (settled.status === 'succeeded') return 'recovered';
+    if (settled.status === 'succeeded') {
+      mails.push(receipt(settled));
+      return 'recovered';
+    }
     const due = sub.past_due_since ?? sub.current_period_end;
     const retryAt = nextRetryAt(due, attempt);
     const amount = moneyText(Number(settled.amount), settled.currency);
-    mails.push({ key: `billing:failed:${settled.id}`, build: (p) => paymentFailedMail(p, amount, retryAt) });
+    mails.push({
+      key: `billing:failed:${settled.id}`,
+      page: '/payment-failure',
+      build: (p) => paymentFailedMail(p, amount, retryAt),
+    });
     if (retryAt) {
       await repo.updateSubscription(sub.id, { retry_count: attempt, next_retry_at: retryAt });
       return 'failed';
@@ -151,7 +190,8 @@ export function billingWork(deps: BillingDeps) {
     // next_retry_at is when the jobs act on the row next: for an ended contract, its vehicles' removal.
     await billingRepo(trx).updateSubscription(sub.id, { status: 'cancelled', next_retry_at: removalAt });
     await setBillingUserState(trx, sub.user_id, 'cancel_pending', { status: 'cancelled' });
-    mails.push({ key: `billing:ended:${sub.id}`, build: (p) => contractEndedMail(p, endedAt, removalAt) });
+    // No console link: a cancelled account cannot sign in (domain canSignIn).
+    mails.push({ key: `billing:ended:${sub.id}`, page: '', build: (p) => contractEndedMail(p, endedAt, removalAt) });
     return 'ended';
   }
 

@@ -62,7 +62,17 @@ export function plansRepo(db: Db) {
 
     /** The live plan under a row lock, so an edit and a delete of one plan do not pass each other's checks. */
     async lock(id: string): Promise<PlanRowWithCount | undefined> {
-      const row = await live().where('plans.id', '=', id).forUpdate().executeTakeFirst();
+      const locked = await db
+        .selectFrom('plans')
+        .select('id')
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked) return undefined;
+      // Counted in a statement of its own, after the lock: a statement that waited for the lock still reads with
+      // the snapshot it began with, and would miss a contract committed by the share lock's holder meanwhile.
+      const row = await live().where('plans.id', '=', id).executeTakeFirst();
       return row && withCount(row);
     },
 

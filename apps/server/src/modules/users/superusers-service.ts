@@ -9,6 +9,7 @@ import {
 import { AppError, fieldError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import { hasLiveContract } from '../billing/contract.ts';
 import { targetOf } from './actor.ts';
 import { toUserAnswer, type UsersCore, visibleUser } from './core.ts';
 import type { UserRecord } from './repo.ts';
@@ -77,6 +78,13 @@ export function superusersService(core: UsersCore) {
       if (!acceptTerms) {
         throw new AppError('terms_not_accepted', {
           fields: [fieldError('accept_terms', 'required', 'Please accept the terms.')],
+        });
+      }
+      // A super never pays by card (docs/decisions.md, "Billing: super cancellation"): a card contract on the
+      // account is refused here rather than left charging a cancelled user.
+      if (await hasLiveContract(core.db, target.id)) {
+        throw new AppError('conflict', {
+          message: 'This account has a card subscription: it is cancelled from its own contract page first.',
         });
       }
       const move = canTransitionUserStatus(target.status, 'cancel_pending');

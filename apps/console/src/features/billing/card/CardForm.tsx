@@ -4,6 +4,7 @@ import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCardTokenConfig } from '../../../api/billing.ts';
 import { useZodForm } from '../../../forms/useZodForm.ts';
+import { QueryWaitView } from '../../account/QueryWaitView.tsx';
 import { FormAlert } from '../../auth/FormAlert.tsx';
 import { type CARD_FIELDS, cardFormSchema, rememberTypedCard, typedCardValues } from './cardForm.ts';
 import { cardTokenizerFor } from './cardTokenizer.ts';
@@ -58,6 +59,9 @@ export function CardForm({
     if (result.ok) onToken(result.token, result.card);
   });
 
+  // The form is drawn once the gateway is known, never with its button busy on arrival: the button's label slid
+  // back in after the load, and the console sweep read it cut mid-slide (/user/payment, /settlements/payment).
+  if (config.isPending || config.error) return <QueryWaitView query={config} />;
   if (config.data && !tokenizer) {
     return (
       <Alert color="yellow" variant="light" data-testid="card-unavailable">
@@ -94,13 +98,7 @@ export function CardForm({
             {t('billingScreens.card.secure')}
           </Text>
         </Group>
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={busy || config.isPending}
-          leftSection={<IconCreditCard size={18} aria-hidden />}
-        >
+        <Button type="submit" size="md" fullWidth loading={busy} leftSection={<IconCreditCard size={18} aria-hidden />}>
           {submitLabel}
         </Button>
       </Stack>

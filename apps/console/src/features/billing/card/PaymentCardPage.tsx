@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
-import { type CardAnswer, useAddCard, useCards, useSubscription } from '../../../api/billing.ts';
+import { type CardAnswer, pendingChallenge, useAddCard, useCards, useSubscription } from '../../../api/billing.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { QueryWaitView } from '../../account/QueryWaitView.tsx';
@@ -58,7 +58,14 @@ export function ReplaceCard({ onDone }: { onDone?: () => void }) {
           setRefusal(undefined);
           setSaved(false);
           add.mutate(token, {
-            onSuccess: () => {
+            onSuccess: async () => {
+              // The open amount charged with the new card may wait on the issuer's check: answered there, the
+              // browser comes back to /payment-failure?confirm=1 (useConfirmOnReturn).
+              const challenge = await pendingChallenge();
+              if (challenge) {
+                window.location.assign(challenge);
+                return;
+              }
               setSaved(true);
               onDone?.();
             },

@@ -1,5 +1,5 @@
 import { Alert, Button, Radio, Stack, Text } from '@mantine/core';
-import { formatMoney, prorate, TAX_RATE, taxOf } from '@spinyard/domain';
+import { FREE_PLAN_ID, formatMoney, prorate, TAX_RATE, taxOf } from '@spinyard/domain';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,10 +59,19 @@ export function ChangePlan({ sub }: { sub: SubscriptionAnswer | null }) {
   const [picked, setPicked] = useState('');
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [refusal, setRefusal] = useState<string | undefined>();
-  const plans = (offered.data?.plans ?? []).filter(
-    (p) => !sub || (p.id !== sub.plan.id && p.currency === sub.currency),
-  );
+  const others = (offered.data?.plans ?? []).filter((p) => !sub || p.id !== sub.plan.id);
+  // The server's rule (subscription-service.ts): a contract keeps its currency, but to or from the free plan.
+  const switchable = (p: OfferedPlan) =>
+    !sub || p.currency === sub.currency || p.id === FREE_PLAN_ID || sub.plan.id === FREE_PLAN_ID;
+  const plans = others.filter(switchable);
+  const otherCurrencies = [...new Set(others.filter((p) => !switchable(p)).map((p) => p.currency.toUpperCase()))];
   const plan = plans.find((p) => p.id === picked);
+  const currencyNote =
+    otherCurrencies.length > 0 ? (
+      <Text size="sm" c="gray.7" data-testid="other-currency">
+        {t('billingScreens.subscription.otherCurrency', { currencies: otherCurrencies.join(', ') })}
+      </Text>
+    ) : null;
 
   const confirm = () => {
     if (!plan) return;
@@ -82,12 +91,20 @@ export function ChangePlan({ sub }: { sub: SubscriptionAnswer | null }) {
     );
   };
 
-  if (plans.length === 0) return <Text c="gray.7">{t('billingScreens.subscription.noOtherPlan')}</Text>;
+  if (plans.length === 0) {
+    return (
+      <Stack gap="sm">
+        <Text c="gray.7">{t('billingScreens.subscription.noOtherPlan')}</Text>
+        {currencyNote}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md">
       <Text size="sm" c="gray.7">
         {t('billingScreens.subscription.onceAMonth')}
       </Text>
+      {currencyNote}
       <FormAlert message={refusal} testId="change-refusal" />
       <Radio.Group value={picked} onChange={setPicked} label={t('billingScreens.subscription.choose')}>
         <Stack gap="sm" mt="sm">
