@@ -1,3 +1,4 @@
+import { tokeniseLocalCard } from '@spinyard/domain';
 import { expect } from 'vitest';
 import { requestAccessToken, type Suite } from './harness/fixtures.ts';
 
@@ -48,4 +49,47 @@ export async function activeSuperUser(suite: Suite, account: NewAccount): Promis
   const enabled = await api(`${baseUrl}/v1/subordinates/${id}/status`, master, { status: 'active' });
   expect(enabled.status, JSON.stringify(enabled.data)).toBe(200);
   return id;
+}
+
+/** A monthly plan master offers at sign-up (`POST /v1/plans`), in yen unless told. */
+export async function offerPlan(
+  baseUrl: string,
+  masterAccess: string,
+  plan: { id: string; name: string; amount: number; currency?: 'jpy' | 'usd'; vehicle_limit?: number },
+): Promise<void> {
+  const made = await api(`${baseUrl}/v1/plans`, masterAccess, {
+    currency: 'jpy',
+    vehicle_limit: 10,
+    ...plan,
+    interval: 'month',
+    statement_descriptor: 'SPINYARD',
+    status: 'active',
+    enabled: true,
+    shown: true,
+  });
+  if (made.status !== 201) throw new Error(`plan: ${JSON.stringify(made.data)}`);
+}
+
+/**
+ * A dealer who registered on the product's domain (`POST /v1/superusers-create`) and paid the plan's first period
+ * with the local gateway's good test card, tokenised here as the console's card form does: active at once.
+ */
+export async function registerPayingDealer(
+  baseUrl: string,
+  dealer: { email: string; password: string; name: string; company_name: string },
+  planId: string,
+): Promise<void> {
+  const card = tokeniseLocalCard({ number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
+  if (!card.ok) throw new Error('the test card did not tokenise');
+  const response = await fetch(`${baseUrl}/v1/superusers-create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...dealer,
+      accept_terms: true,
+      purchase: { plan_id: planId, request_id: crypto.randomUUID(), card_token: card.token },
+    }),
+  });
+  const registered = (await response.json()) as { status?: string };
+  if (registered.status !== 'active') throw new Error(`dealer: ${JSON.stringify(registered)}`);
 }

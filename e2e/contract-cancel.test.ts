@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { tokeniseLocalCard } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../apps/console/src/lib/storageKeys.ts';
-import { activeSuperUser, api } from './api.ts';
+import { activeSuperUser, api, offerPlan, registerPayingDealer } from './api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
@@ -11,37 +9,12 @@ import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSu
 // usable until the term end.
 
 const DEALER = { email: 'cancel-dealer@example.com', password: 'Cancel-dealer-2025' };
-const PLAN = {
-  id: 'e2ecancel',
-  name: 'Cancel Plan',
-  amount: 5000,
-  interval: 'month',
-  currency: 'jpy',
-  statement_descriptor: 'SPINYARD',
-  vehicle_limit: 5,
-  status: 'active',
-  enabled: true,
-  shown: true,
-};
+const PLAN = { id: 'e2ecancel', name: 'Cancel Plan', amount: 5000, vehicle_limit: 5 };
 
 /** A dealer who signed up on the product's domain and paid a plan with the local gateway's good test card. */
 async function payingDealer(baseUrl: string, master: string): Promise<void> {
-  expect((await api(`${baseUrl}/v1/plans`, master, PLAN)).status).toBe(201);
-  const card = tokeniseLocalCard({ number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
-  if (!card.ok) throw new Error('the test card did not tokenise');
-  const registered = await fetch(`${baseUrl}/v1/superusers-create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: DEALER.email,
-      password: DEALER.password,
-      name: 'Cancel Dealer',
-      company_name: 'Cancel Motors',
-      accept_terms: true,
-      purchase: { plan_id: PLAN.id, card_token: card.token, request_id: randomUUID() },
-    }),
-  });
-  expect(registered.status).toBe(201);
+  await offerPlan(baseUrl, master, PLAN);
+  await registerPayingDealer(baseUrl, { ...DEALER, name: 'Cancel Dealer', company_name: 'Cancel Motors' }, PLAN.id);
 }
 
 const SUPER = { email: 'cancel-super@example.com', password: 'Cancel-super-2025', name: 'Cancel Super' };

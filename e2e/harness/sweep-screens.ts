@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { tokeniseLocalCard } from '@spinyard/domain';
-import { api } from '../api.ts';
 import { repoRoot } from './server.ts';
 
 /**
@@ -33,45 +31,6 @@ export const SIGNUP_CHOICE = {
     card: { token: 'sweep-token', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035 },
   }),
 } as const;
-
-/**
- * What the billing pages show: a plan master offers, and a dealer who registered on the product's domain and paid
- * its first period with the local gateway's test card (tokenised here as the console's card form does).
- */
-export async function seedBilling(baseUrl: string, masterAccess: string): Promise<void> {
-  for (const [plan, currency, amount] of [
-    [SWEEP_PLAN, 'jpy', 3000],
-    [SWEEP_USD_PLAN, 'usd', 2000],
-  ] as const) {
-    const made = await api(`${baseUrl}/v1/plans`, masterAccess, {
-      ...plan,
-      amount,
-      interval: 'month',
-      currency,
-      statement_descriptor: 'SPINYARD',
-      vehicle_limit: 10,
-      status: 'active',
-      enabled: true,
-      shown: true,
-    });
-    if (made.status !== 201) throw new Error(`plan: ${JSON.stringify(made.data)}`);
-  }
-  const card = tokeniseLocalCard({ number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
-  if (!card.ok) throw new Error('the test card did not tokenise');
-  const response = await fetch(`${baseUrl}/v1/superusers-create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...SWEEP_DEALER,
-      name: 'Sato',
-      company_name: 'Sato Motors',
-      accept_terms: true,
-      purchase: { plan_id: SWEEP_PLAN.id, request_id: crypto.randomUUID(), card_token: card.token },
-    }),
-  });
-  const registered = (await response.json()) as { status?: string };
-  if (registered.status !== 'active') throw new Error(`dealer: ${JSON.stringify(registered)}`);
-}
 
 /** The rows the pages with ids show (sweep.ts seeds them). */
 export interface SweptIds {

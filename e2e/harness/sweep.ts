@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../apps/console/src/lib/storageKeys.ts';
-import { api } from '../api.ts';
+import { api, offerPlan, registerPayingDealer } from '../api.ts';
 import { apiSignIn, createVehicle } from '../contents-api.ts';
 import { axeViolations } from './axe.ts';
 import { newContext, saveScreenshot, skipBrowserTests } from './browser.ts';
@@ -20,9 +20,18 @@ import {
   SWEEP_USD_PLAN,
   type SweepPage,
   screenProblems,
-  seedBilling,
   signedInPages,
 } from './sweep-screens.ts';
+
+/**
+ * What the billing pages show: a yen and a dollar plan master offers, and a dealer who registered on the product's
+ * domain and paid the yen plan's first period by card.
+ */
+async function seedBilling(baseUrl: string, masterAccess: string): Promise<void> {
+  await offerPlan(baseUrl, masterAccess, { ...SWEEP_PLAN, amount: 3000 });
+  await offerPlan(baseUrl, masterAccess, { ...SWEEP_USD_PLAN, amount: 2000, currency: 'usd' });
+  await registerPayingDealer(baseUrl, { ...SWEEP_DEALER, name: 'Sato', company_name: 'Sato Motors' }, SWEEP_PLAN.id);
+}
 
 /**
  * The console sweep (issue 17, point 6): every console page in each language at a desktop and a phone size,
