@@ -17,7 +17,7 @@ const KNEE = 0.7;
 function kWeighting(rate: number): [number[], number[]] {
   // Shelving stage (the head's effect), as BS.1770 gives it for any rate.
   let f0 = 1681.974450955533;
-  let G = 3.999843853973347;
+  const G = 3.999843853973347;
   let Q = 0.7071752369554196;
   let K = Math.tan((Math.PI * f0) / rate);
   const Vh = 10 ** (G / 20);
@@ -34,46 +34,56 @@ function kWeighting(rate: number): [number[], number[]] {
   f0 = 38.13547087602444;
   Q = 0.5003270373238773;
   K = Math.tan((Math.PI * f0) / rate);
-  G = 0;
   a0 = 1 + K / Q + K * K;
   const highPass = [1, -2, 1, (2 * (K * K - 1)) / a0, (1 - K / Q + K * K) / a0];
   return [shelf, highPass];
 }
 
-function weighted(samples: Float32Array, stages: number[][]): Float64Array {
-  let x: ArrayLike<number> = samples;
-  let y = new Float64Array(samples.length);
-  for (const [b0, b1, b2, a1, a2] of stages as [number, number, number, number, number][]) {
-    y = new Float64Array(samples.length);
+/**
+ * The K-weighted energy of each 100 ms of the track, both channels summed: the two filter stages run sample by
+ * sample, so no weighted copy of the track is ever held (a 120 s track would need 170 MB of them).
+ */
+function energyPerHop(audio: RenderedAudio, hop: number): Float64Array {
+  const [shelf, highPass] = kWeighting(audio.sampleRate) as [number[], number[]];
+  const [s0, s1, s2, s3, s4] = shelf as [number, number, number, number, number];
+  const [h0, h1, h2, h3, h4] = highPass as [number, number, number, number, number];
+  const energy = new Float64Array(Math.floor(audio.left.length / hop));
+  for (const samples of [audio.left, audio.right]) {
     let x1 = 0;
     let x2 = 0;
     let y1 = 0;
     let y2 = 0;
-    for (let n = 0; n < samples.length; n++) {
-      const xn = x[n] as number;
-      const yn = b0 * xn + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+    let z1 = 0;
+    let z2 = 0;
+    for (let n = 0; n < energy.length * hop; n++) {
+      const x = samples[n] as number;
+      const y = s0 * x + s1 * x1 + s2 * x2 - s3 * y1 - s4 * y2;
       x2 = x1;
-      x1 = xn;
+      x1 = x;
+      const z = h0 * y + h1 * y1 + h2 * y2 - h3 * z1 - h4 * z2;
       y2 = y1;
-      y1 = yn;
-      y[n] = yn;
+      y1 = y;
+      z2 = z1;
+      z1 = z;
+      energy[Math.floor(n / hop)] += z * z;
     }
-    x = y;
   }
-  return y;
+  return energy;
 }
 
 /** Integrated loudness in LUFS; -Infinity for silence. */
 export function integratedLoudness(audio: RenderedAudio): number {
-  const stages = kWeighting(audio.sampleRate);
-  const channels = [weighted(audio.left, stages), weighted(audio.right, stages)];
-  const block = Math.round(0.4 * audio.sampleRate);
   const hop = Math.round(0.1 * audio.sampleRate);
+  const energy = energyPerHop(audio, hop);
+  // A 400 ms block is four hops; blocks start every hop (75 % overlap).
   const powers: number[] = [];
-  for (let start = 0; start + block <= audio.left.length; start += hop) {
-    let sum = 0;
-    for (const c of channels) for (let n = start; n < start + block; n++) sum += (c[n] as number) ** 2;
-    powers.push(sum / block);
+  for (let first = 0; first + 4 <= energy.length; first++) {
+    const sum =
+      (energy[first] as number) +
+      (energy[first + 1] as number) +
+      (energy[first + 2] as number) +
+      (energy[first + 3] as number);
+    powers.push(sum / (4 * hop));
   }
   const lufs = (p: number) => -0.691 + 10 * Math.log10(p);
   const gated = (min: number) => powers.filter((p) => lufs(p) > min);
