@@ -65,7 +65,8 @@ function energyPerHop(audio: RenderedAudio, hop: number): Float64Array {
       y1 = y;
       z2 = z1;
       z1 = z;
-      energy[Math.floor(n / hop)] += z * z;
+      const at = Math.floor(n / hop);
+      energy[at] = (energy[at] as number) + z * z;
     }
   }
   return energy;
