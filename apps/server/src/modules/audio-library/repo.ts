@@ -30,7 +30,7 @@ export function audioLibraryRepo(db: Db) {
         .selectAll()
         // The domain's own uploads first (newest first), then the library by title.
         .orderBy(sql`domain_id IS NULL`)
-        .orderBy('created_at', 'desc')
+        .orderBy(sql`CASE WHEN domain_id IS NULL THEN NULL ELSE created_at END DESC NULLS LAST`)
         .orderBy('title')
         .orderBy('id')
         .limit(query.limit)
