@@ -63,131 +63,47 @@ const iv: Chord = [5, 'min'];
 const VI: Chord = [8, 'maj'];
 const VII: Chord = [10, 'maj'];
 
+type Instrument = readonly [program: number, volume: number];
+
+/** A style from its table row: instruments as [General MIDI program, channel volume]. */
+function style(
+  mode: Style['mode'],
+  [verse, chorus, bridge]: readonly [readonly Chord[], readonly Chord[], readonly Chord[]],
+  [chords, chordPattern]: readonly [Instrument, ChordPattern],
+  pad: Instrument | null,
+  [bass, bassPattern]: readonly [Instrument, BassPattern],
+  lead: Instrument,
+  drums: DrumPattern,
+  feel: { swing?: boolean; pentatonic: boolean },
+): Style {
+  const at = ([program, volume]: Instrument) => ({ program, volume });
+  return {
+    mode,
+    progressions: { verse, chorus, bridge },
+    chords: { ...at(chords), pattern: chordPattern },
+    ...(pad ? { pad: at(pad) } : {}),
+    bass: { ...at(bass), pattern: bassPattern },
+    lead: at(lead),
+    drums,
+    swing: feel.swing ?? false,
+    pentatonic: feel.pentatonic,
+  };
+}
+
+const PENTATONIC = { pentatonic: true };
+const DIATONIC = { pentatonic: false };
+
+// One genre a line: mode, progressions (verse, chorus, bridge), chords, pad, bass, lead, drums, melody's scale.
+// biome-ignore format: a table reads as rows
 export const STYLES: Readonly<Record<AudioGenre, Style>> = {
-  pop: {
-    mode: 'major',
-    progressions: { verse: [I, V, vi, IV], chorus: [IV, I, V, vi], bridge: [ii, IV, vi, [7, 'sus4']] },
-    chords: { program: 0, volume: 96, pattern: 'block' },
-    pad: { program: 48, volume: 62 },
-    bass: { program: 33, volume: 100, pattern: 'roots' },
-    lead: { program: 80, volume: 66 },
-    drums: 'pop',
-    swing: false,
-    pentatonic: true,
-  },
-  rock: {
-    mode: 'major',
-    progressions: { verse: [I, bVII, IV, I], chorus: [IV, I, V, V], bridge: [vi, IV, I, V] },
-    chords: { program: 29, volume: 84, pattern: 'power8' },
-    pad: { program: 16, volume: 44 },
-    bass: { program: 34, volume: 104, pattern: 'eighths' },
-    lead: { program: 30, volume: 70 },
-    drums: 'rock',
-    swing: false,
-    pentatonic: true,
-  },
-  jazz: {
-    mode: 'major',
-    progressions: {
-      verse: [
-        [2, 'min7'],
-        [7, 'dom7'],
-        [0, 'maj7'],
-        [9, 'dom7'],
-      ],
-      chorus: [
-        [0, 'maj7'],
-        [9, 'min7'],
-        [2, 'min7'],
-        [7, 'dom7'],
-      ],
-      bridge: [
-        [4, 'min7'],
-        [9, 'dom7'],
-        [2, 'min7'],
-        [7, 'dom7'],
-      ],
-    },
-    chords: { program: 4, volume: 88, pattern: 'comp' },
-    bass: { program: 32, volume: 108, pattern: 'walking' },
-    lead: { program: 66, volume: 80 },
-    drums: 'swing',
-    swing: true,
-    pentatonic: false,
-  },
-  ambient: {
-    mode: 'major',
-    progressions: {
-      verse: [
-        [0, 'maj7'],
-        [5, 'maj7'],
-        [9, 'min7'],
-        [5, 'maj7'],
-      ],
-      chorus: [
-        [5, 'maj7'],
-        [0, 'maj7'],
-        [7, 'sus2'],
-        [9, 'min7'],
-      ],
-      bridge: [
-        [2, 'min7'],
-        [5, 'maj7'],
-        [0, 'add9'],
-        [7, 'sus4'],
-      ],
-    },
-    chords: { program: 46, volume: 84, pattern: 'arpeggio8' },
-    pad: { program: 89, volume: 80 },
-    bass: { program: 32, volume: 86, pattern: 'whole' },
-    lead: { program: 11, volume: 70 },
-    drums: 'none',
-    swing: false,
-    pentatonic: true,
-  },
-  electronic: {
-    mode: 'minor',
-    progressions: { verse: [i, VI, III, VII], chorus: [VI, VII, i, i], bridge: [iv, VI, VII, [7, 'sus4']] },
-    chords: { program: 81, volume: 70, pattern: 'stabs' },
-    pad: { program: 90, volume: 66 },
-    bass: { program: 38, volume: 104, pattern: 'pulse' },
-    lead: { program: 80, volume: 64 },
-    drums: 'four',
-    swing: false,
-    pentatonic: true,
-  },
-  acoustic: {
-    mode: 'major',
-    progressions: { verse: [I, IV, vi, V], chorus: [IV, I, V, vi], bridge: [ii, V, I, IV] },
-    chords: { program: 25, volume: 96, pattern: 'strum' },
-    bass: { program: 32, volume: 100, pattern: 'root-fifth' },
-    lead: { program: 73, volume: 74 },
-    drums: 'light',
-    swing: false,
-    pentatonic: true,
-  },
-  corporate: {
-    mode: 'major',
-    progressions: { verse: [I, [7, 'sus4'], vi, IV], chorus: [IV, V, iii, vi], bridge: [ii, IV, [0, 'add9'], V] },
-    chords: { program: 0, volume: 86, pattern: 'arpeggio16' },
-    pad: { program: 48, volume: 64 },
-    bass: { program: 33, volume: 98, pattern: 'root-fifth' },
-    lead: { program: 11, volume: 74 },
-    drums: 'corporate',
-    swing: false,
-    pentatonic: false,
-  },
-  cinematic: {
-    mode: 'minor',
-    progressions: { verse: [i, VI, III, VII], chorus: [VI, III, VII, i], bridge: [iv, i, VI, [7, 'maj']] },
-    chords: { program: 48, volume: 88, pattern: 'arpeggio8' },
-    pad: { program: 52, volume: 58 },
-    bass: { program: 43, volume: 96, pattern: 'whole' },
-    lead: { program: 60, volume: 80 },
-    drums: 'cinematic',
-    swing: false,
-    pentatonic: false,
-  },
+  pop: style('major', [[I, V, vi, IV], [IV, I, V, vi], [ii, IV, vi, [7, 'sus4']]], [[0, 96], 'block'], [48, 62], [[33, 100], 'roots'], [80, 66], 'pop', PENTATONIC),
+  rock: style('major', [[I, bVII, IV, I], [IV, I, V, V], [vi, IV, I, V]], [[29, 84], 'power8'], [16, 44], [[34, 104], 'eighths'], [30, 70], 'rock', PENTATONIC),
+  jazz: style('major', [[[2, 'min7'], [7, 'dom7'], [0, 'maj7'], [9, 'dom7']], [[0, 'maj7'], [9, 'min7'], [2, 'min7'], [7, 'dom7']], [[4, 'min7'], [9, 'dom7'], [2, 'min7'], [7, 'dom7']]], [[4, 88], 'comp'], null, [[32, 108], 'walking'], [66, 80], 'swing', { swing: true, pentatonic: false }),
+  ambient: style('major', [[[0, 'maj7'], [5, 'maj7'], [9, 'min7'], [5, 'maj7']], [[5, 'maj7'], [0, 'maj7'], [7, 'sus2'], [9, 'min7']], [[2, 'min7'], [5, 'maj7'], [0, 'add9'], [7, 'sus4']]], [[46, 84], 'arpeggio8'], [89, 80], [[32, 86], 'whole'], [11, 70], 'none', PENTATONIC),
+  electronic: style('minor', [[i, VI, III, VII], [VI, VII, i, i], [iv, VI, VII, [7, 'sus4']]], [[81, 70], 'stabs'], [90, 66], [[38, 104], 'pulse'], [80, 64], 'four', PENTATONIC),
+  acoustic: style('major', [[I, IV, vi, V], [IV, I, V, vi], [ii, V, I, IV]], [[25, 96], 'strum'], null, [[32, 100], 'root-fifth'], [73, 74], 'light', PENTATONIC),
+  corporate: style('major', [[I, [7, 'sus4'], vi, IV], [IV, V, iii, vi], [ii, IV, [0, 'add9'], V]], [[0, 86], 'arpeggio16'], [48, 64], [[33, 98], 'root-fifth'], [11, 74], 'corporate', DIATONIC),
+  cinematic: style('minor', [[i, VI, III, VII], [VI, III, VII, i], [iv, i, VI, [7, 'maj']]], [[48, 88], 'arpeggio8'], [52, 58], [[43, 96], 'whole'], [60, 80], 'cinematic', DIATONIC),
 };
 
 /** How hard everything is played, and how busy the melody and the hats are, by mood. */

@@ -78,14 +78,6 @@ export function AudioLibrary({
     player.play().catch(() => setPlaying(null));
   }, [playing, list.data]);
 
-  const genreOptions = [
-    { value: '', label: t('audioLibrary.anyGenre') },
-    ...AUDIO_GENRES.map((g) => ({ value: g, label: t(`audioLibrary.genres.${g}`) })),
-  ];
-  const moodOptions = [
-    { value: '', label: t('audioLibrary.anyMood') },
-    ...AUDIO_MOODS.map((m) => ({ value: m, label: t(`audioLibrary.moods.${m}`) })),
-  ];
   const library = list.data?.library;
   const columns = [
     t('audioLibrary.columns.title'),
@@ -117,38 +109,7 @@ export function AudioLibrary({
           <Progress value={(library.ready / library.total) * 100} aria-label={t('audioLibrary.preparingLabel')} />
         </Alert>
       ) : null}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-        <TextInput
-          label={t('audioLibrary.search')}
-          value={filters.q}
-          maxLength={100}
-          onChange={(e) => set({ q: e.currentTarget.value })}
-        />
-        <NativeSelect
-          label={t('audioLibrary.columns.genre')}
-          data={genreOptions}
-          value={filters.genre}
-          onChange={(e) => set({ genre: e.currentTarget.value })}
-        />
-        <NativeSelect
-          label={t('audioLibrary.columns.mood')}
-          data={moodOptions}
-          value={filters.mood}
-          onChange={(e) => set({ mood: e.currentTarget.value })}
-        />
-        <TextInput
-          label={t('audioLibrary.tempoMin')}
-          inputMode="numeric"
-          value={filters.tempo_min}
-          onChange={(e) => set({ tempo_min: e.currentTarget.value.replace(/\D/g, '') })}
-        />
-        <TextInput
-          label={t('audioLibrary.tempoMax')}
-          inputMode="numeric"
-          value={filters.tempo_max}
-          onChange={(e) => set({ tempo_max: e.currentTarget.value.replace(/\D/g, '') })}
-        />
-      </SimpleGrid>
+      <LibraryFilters filters={filters} set={set} />
       {error ? <Alert color="red">{error}</Alert> : null}
       {list.error ? (
         <Alert color="red">
@@ -166,58 +127,15 @@ export function AudioLibrary({
           dimmed={list.isPlaceholderData}
         >
           {(list.data?.items ?? []).map((track) => (
-            <Table.Tr key={track.id} data-testid="audio-track">
-              <Table.Td>
-                <Text size="sm" fw={600} translate="no">
-                  {track.title}
-                </Text>
-                {track.source === 'upload' ? (
-                  <Badge size="xs" variant="light" color="teal">
-                    {t('audioLibrary.ownUpload')}
-                  </Badge>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{track.genre ? t(`audioLibrary.genres.${track.genre}`) : '—'}</Table.Td>
-              <Table.Td>{track.mood ? t(`audioLibrary.moods.${track.mood}`) : '—'}</Table.Td>
-              <Table.Td>{track.tempo_bpm ? t('audioLibrary.bpm', { bpm: track.tempo_bpm }) : '—'}</Table.Td>
-              <Table.Td>{formatTrackLength(track.duration_seconds)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap" justify="flex-end">
-                  <ActionIcon
-                    variant="light"
-                    size="lg"
-                    aria-label={t(playing === track.id ? 'audioLibrary.pause' : 'audioLibrary.play', {
-                      title: track.title,
-                    })}
-                    aria-pressed={playing === track.id}
-                    onClick={() => setPlaying((p) => (p === track.id ? null : track.id))}
-                  >
-                    {playing === track.id ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
-                  </ActionIcon>
-                  {onChoose ? (
-                    <Button
-                      size="xs"
-                      variant={chosenId === track.id ? 'filled' : 'default'}
-                      leftSection={chosenId === track.id ? <IconCheck size={14} /> : null}
-                      onClick={() => onChoose(track)}
-                    >
-                      {chosenId === track.id ? t('audioLibrary.chosen') : t('audioLibrary.choose')}
-                    </Button>
-                  ) : null}
-                  {track.can_delete ? (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={t('audioLibrary.delete', { title: track.title })}
-                      onClick={() => setDeleting(track)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  ) : null}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
+            <TrackRow
+              key={track.id}
+              track={track}
+              playing={playing === track.id}
+              onPlay={() => setPlaying((p) => (p === track.id ? null : track.id))}
+              chosen={chosenId === track.id}
+              {...(onChoose ? { onChoose: () => onChoose(track) } : {})}
+              onDelete={() => setDeleting(track)}
+            />
           ))}
         </ListTable>
       )}
@@ -242,5 +160,131 @@ export function AudioLibrary({
         <Text size="sm">{t('audioLibrary.deleteConfirm', { title: deleting?.title ?? '' })}</Text>
       </ConfirmModal>
     </Stack>
+  );
+}
+
+/** One track: its facts, the play button, "choose" when the caller chooses, delete when the caller may. */
+function TrackRow({
+  track,
+  playing,
+  onPlay,
+  chosen,
+  onChoose,
+  onDelete,
+}: {
+  track: LibraryTrackAnswer;
+  playing: boolean;
+  onPlay: () => void;
+  chosen: boolean;
+  onChoose?: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid="audio-track">
+      <Table.Td>
+        <Text size="sm" fw={600} translate="no">
+          {track.title}
+        </Text>
+        {track.source === 'upload' ? (
+          <Badge size="xs" variant="light" color="teal">
+            {t('audioLibrary.ownUpload')}
+          </Badge>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{track.genre ? t(`audioLibrary.genres.${track.genre}`) : '—'}</Table.Td>
+      <Table.Td>{track.mood ? t(`audioLibrary.moods.${track.mood}`) : '—'}</Table.Td>
+      <Table.Td>{track.tempo_bpm ? t('audioLibrary.bpm', { bpm: track.tempo_bpm }) : '—'}</Table.Td>
+      <Table.Td>{formatTrackLength(track.duration_seconds)}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={t(playing ? 'audioLibrary.pause' : 'audioLibrary.play', {
+              title: track.title,
+            })}
+            aria-pressed={playing}
+            onClick={onPlay}
+          >
+            {playing ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
+          </ActionIcon>
+          {onChoose ? (
+            <Button
+              size="xs"
+              variant={chosen ? 'filled' : 'default'}
+              leftSection={chosen ? <IconCheck size={14} /> : null}
+              onClick={onChoose}
+            >
+              {chosen ? t('audioLibrary.chosen') : t('audioLibrary.choose')}
+            </Button>
+          ) : null}
+          {track.can_delete ? (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={t('audioLibrary.delete', { title: track.title })}
+              onClick={onDelete}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          ) : null}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Search by title, genre, mood and a tempo range; any change goes back to the first page. */
+function LibraryFilters({
+  filters,
+  set,
+}: {
+  filters: AudioLibraryFilters;
+  set: (patch: Partial<AudioLibraryFilters>) => void;
+}) {
+  const { t } = useTranslation();
+  const genreOptions = [
+    { value: '', label: t('audioLibrary.anyGenre') },
+    ...AUDIO_GENRES.map((g) => ({ value: g, label: t(`audioLibrary.genres.${g}`) })),
+  ];
+  const moodOptions = [
+    { value: '', label: t('audioLibrary.anyMood') },
+    ...AUDIO_MOODS.map((m) => ({ value: m, label: t(`audioLibrary.moods.${m}`) })),
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <TextInput
+        label={t('audioLibrary.search')}
+        value={filters.q}
+        maxLength={100}
+        onChange={(e) => set({ q: e.currentTarget.value })}
+      />
+      <NativeSelect
+        label={t('audioLibrary.columns.genre')}
+        data={genreOptions}
+        value={filters.genre}
+        onChange={(e) => set({ genre: e.currentTarget.value })}
+      />
+      <NativeSelect
+        label={t('audioLibrary.columns.mood')}
+        data={moodOptions}
+        value={filters.mood}
+        onChange={(e) => set({ mood: e.currentTarget.value })}
+      />
+      <TextInput
+        label={t('audioLibrary.tempoMin')}
+        inputMode="numeric"
+        value={filters.tempo_min}
+        onChange={(e) => set({ tempo_min: e.currentTarget.value.replace(/\D/g, '') })}
+      />
+      <TextInput
+        label={t('audioLibrary.tempoMax')}
+        inputMode="numeric"
+        value={filters.tempo_max}
+        onChange={(e) => set({ tempo_max: e.currentTarget.value.replace(/\D/g, '') })}
+      />
+    </SimpleGrid>
   );
 }
