@@ -1,3 +1,4 @@
+import { pcmWavHeader } from '../media/speech-audio.ts';
 import type { RenderedAudio } from './synth.ts';
 
 /**
@@ -17,19 +18,5 @@ export function stereoWav(audio: RenderedAudio, fadeOutSeconds: number): Buffer 
     data.writeInt16LE(pcm((left[n] as number) * gain), n * 4);
     data.writeInt16LE(pcm((right[n] as number) * gain), n * 4 + 2);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(2, 22); // stereo
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return Buffer.concat([pcmWavHeader(2, sampleRate, data.length), data]);
 }
