@@ -163,6 +163,9 @@ export const ERROR_CATALOGUE = catalogue({
   image_load_error: [422, 'The image could not be loaded.'],
   member_sync_failed: [503, 'Member synchronisation failed. Please try again later.'],
 
+  // ---- Audio library (issue 20) ------------------------------------------------------------------------------
+  audio_track_in_use: [409, 'This music is chosen in the video settings of some vehicles. Choose other music there first.'],
+
   // ---- Web negotiation --------------------------------------------------------------------------------------
   web_negotiation_over_limit: [409, 'The number of web negotiations for this period is used up.'],
   web_negotiation_in_past: [422, 'The meeting date and time must not be in the past.'],

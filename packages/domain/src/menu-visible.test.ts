@@ -12,7 +12,7 @@ const MASTER_STATS = [
   'statistics_cs_criteo_chart',
   'statistics_movie_backup_exteriors',
 ];
-const CONTENTS_ALL = ['contents', 'contents_list', 'contents_add', 'contents_bulk'];
+const CONTENTS_ALL = ['contents', 'contents_list', 'contents_add', 'contents_bulk', 'contents_audio_library'];
 const USERS = ['users', 'users_list', 'users_add'];
 const PLANS = ['plans', 'plans_list', 'plans_add'];
 const DOMAINS = ['domains', 'domains_list', 'domains_add'];
@@ -122,6 +122,7 @@ describe('visibleMenu: a table of contexts and their visible ids', () => {
         'top',
         'contents',
         'contents_list',
+        'contents_audio_library',
         ...COMPANY,
         ...CORPORATIONS,
         ...SETTLEMENTS_CARD,
@@ -136,6 +137,7 @@ describe('visibleMenu: a table of contexts and their visible ids', () => {
         'top',
         'contents',
         'contents_list',
+        'contents_audio_library',
         ...USERS,
         ...CORPORATIONS,
         'settlements',
@@ -153,7 +155,7 @@ describe('visibleMenu: a table of contexts and their visible ids', () => {
     {
       name: 'bike-sensor tenant: no bulk CSV, meetings or mail history',
       ctx: ctx({ hostFlags: ['bike_sensor'], options: { option_data: true, web_negotiation: true } }),
-      ids: ['top', 'contents', 'contents_list', 'contents_add', ...STATS_SINGLE, 'contact'],
+      ids: ['top', 'contents', 'contents_list', 'contents_add', 'contents_audio_library', ...STATS_SINGLE, 'contact'],
     },
     {
       name: 'bike and auction hosts change nothing in the menu',

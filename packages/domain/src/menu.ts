@@ -100,6 +100,8 @@ export const MENU: readonly MenuEntry[] = [
     leaf('contents_list', '/contents/list', undefined, ['/contents/edit', '/contents/detail']),
     leaf('contents_add', '/contents/add', { hiddenOnHosts: ['dealer_brand'] }),
     leaf('contents_bulk', '/contents/bulk', { hiddenOnHosts: ['dealer_brand', 'bike_sensor'] }),
+    // The content videos' music (issue 20): ours, not in the spec's menu (docs/decisions.md, "Content videos: audio library").
+    leaf('contents_audio_library', '/contents/audio-library'),
   ]),
   group('users', '/subordinate', [
     leaf('users_list', '/subordinate/list', { rule: 'user_management' }, ['/subordinate/edit']),

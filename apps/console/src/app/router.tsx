@@ -182,6 +182,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.ContentBulkPage,
     ['general', 'vehicles', 'vehicleEditing'],
   ),
+  contents_audio_library: page(
+    () => import('../features/movies/audio-library/AudioLibraryPage.tsx'),
+    (m) => m.AudioLibraryPage,
+  ),
   statistic_chart: page(
     () => import('../features/statistics/chart/StatisticChartPage.tsx'),
     (m) => m.StatisticChartPage,

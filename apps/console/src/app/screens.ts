@@ -45,6 +45,8 @@ export const PROTECTED_SCREENS: readonly Screen[] = [
     // The spec's "annotation editor" (section 2 lists it without a path; ours).
     contents_annotations: '/contents/annotations/:carId',
     contents_bulk: '/contents/bulk',
+    // The content videos' music library (issue 20; ours), the wizard's music step until the wizard exists.
+    contents_audio_library: '/contents/audio-library',
   }),
   ...screens({
     settlements_payment: '/settlements/payment',

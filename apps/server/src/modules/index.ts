@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/index.ts';
+import { audioLibraryModule } from './audio-library/index.ts';
 import { authModule } from './auth/index.ts';
 import { billingModule } from './billing/index.ts';
 import { contactModule } from './contact/index.ts';
@@ -44,4 +45,5 @@ export const MODULES: readonly AppModule[] = [
   invoicesModule,
   legalModule,
   contactModule,
+  audioLibraryModule,
 ];

@@ -1,3 +1,4 @@
+import { AUDIO_TRACK_MAX_SECONDS } from '../schemas/audio-library.ts';
 import { REPLACE_IMAGE_MAX, REPLACE_IMAGE_MIME_TYPES } from '../schemas/exterior.ts';
 import { HOTSPOT_LIMITS } from '../schemas/hotspots.ts';
 import { IMAGE_MAX_PIXELS, imagePixelsRefusal } from './image-pixels.ts';
@@ -116,7 +117,32 @@ export function hotspotAudioRefusal(audio: AudioFacts): FileRuleRefusal | undefi
       message: 'Use an MP3 or M4A audio file.',
     };
   }
-  const max = HOTSPOT_LIMITS.audioMaxSeconds;
+  return audioLengthRefusal(audio, HOTSPOT_LIMITS.audioMaxSeconds);
+}
+
+/** ffprobe's name of the WAV container. */
+const WAV = 'wav';
+
+/** The format of a background music file (a hotspot's formats, or PCM in a WAV), or undefined when it is neither. */
+export function backgroundMusicFormat(audio: AudioFacts): 'mp3' | 'm4a' | 'wav' | undefined {
+  if (audio.hasVideo) return undefined;
+  if (audio.container === WAV) return audio.codec === undefined || audio.codec.startsWith('pcm_') ? 'wav' : undefined;
+  return hotspotAudioFormat(audio);
+}
+
+/** The first rule a background music file breaks: MP3, M4A or WAV, at most AUDIO_TRACK_MAX_SECONDS long. */
+export function backgroundMusicRefusal(audio: AudioFacts): FileRuleRefusal | undefined {
+  if (!backgroundMusicFormat(audio)) {
+    return {
+      code: 'unsupported_audio_format',
+      params: { allowed: 'mp3,m4a,wav' },
+      message: 'Use an MP3, M4A or WAV audio file.',
+    };
+  }
+  return audioLengthRefusal(audio, AUDIO_TRACK_MAX_SECONDS);
+}
+
+function audioLengthRefusal(audio: AudioFacts, max: number): FileRuleRefusal | undefined {
   if (audio.durationSeconds !== undefined && audio.durationSeconds > max + AUDIO_SLACK_SECONDS) {
     return {
       code: 'audio_too_long',

@@ -15,6 +15,7 @@
  * The test matrix is not exported here: tests import it from `@spinyard/domain/testing`.
  */
 export * from './account.ts';
+export * from './audio-library.ts';
 export * from './company.ts';
 export type {
   CompanyTarget,

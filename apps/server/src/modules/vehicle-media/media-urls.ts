@@ -52,10 +52,18 @@ function vehicleOf(key: string): { id: string; published: boolean } | null {
   return { id: match[1] as string, published: (match[2] as string).startsWith(PUBLISHED_FOLDER) };
 }
 
+/**
+ * Folders of no vehicle whose files are still served only through a signed URL: the audio library (issue 20), whose
+ * URLs only its list hands out, to the domain that sees the track.
+ */
+const SIGNED_FOLDERS = ['audio-library/'];
+const inSignedFolder = (key: string) => SIGNED_FOLDERS.some((folder) => key.startsWith(folder));
+
 /** The URL a blob key is served at: signed for a vehicle's own files, plain for everything public. */
 export function mediaUrlOf(key: string, nowMs: number = Date.now()): string {
   const path = `${MEDIA_URL_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
   const vehicle = vehicleOf(key);
+  if (inSignedFolder(key)) return `${path}?${signatureQuery(mediaKeys(), key, signedExpiry(nowMs))}`;
   if (vehicle === null || vehicle.published) return path;
   return `${path}?${signatureQuery(mediaKeys(), key, signedExpiry(nowMs))}`;
 }
@@ -84,6 +92,10 @@ export type LimitedGrantCheck = (contentId: string, grant: unknown, nowMs: numbe
 export function vehicleMediaAccess(db: Db, limited: { param: string; check: LimitedGrantCheck }): MediaAccess {
   const repo = mediaAccessRepo(db);
   return async (key, query, nowMs) => {
+    if (inSignedFolder(key)) {
+      const left = signedSecondsLeft(mediaKeys(), key, query[EXPIRY_PARAM], query[SIGNATURE_PARAM], nowMs);
+      return left === null ? null : { cacheControl: `private, max-age=${left}` };
+    }
     const vehicle = vehicleOf(key);
     // Under contents/ but naming no vehicle we could check: refused rather than taken for a public file.
     if (vehicle === null) return key.startsWith('contents/') ? null : { cacheControl: cacheControlFor(key) };

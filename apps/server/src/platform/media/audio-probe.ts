@@ -51,7 +51,8 @@ async function probeJson<T>(file: string, formats: string, show: readonly string
 }
 
 export async function probeAudio(file: string): Promise<AudioProbe> {
-  const answer = await probeJson<Answer>(file, 'mp3,mov', ['-show_format', '-show_streams']);
+  // WAV too (background music); the hotspot rule refuses its container by name.
+  const answer = await probeJson<Answer>(file, 'mp3,mov,wav', ['-show_format', '-show_streams']);
   if (answer === null) return { ok: false, reason: 'unreadable' };
   const streams = answer.streams ?? [];
   const audio = streams.find((s) => s.codec_type === 'audio');

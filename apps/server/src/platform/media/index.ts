@@ -6,6 +6,7 @@ import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
 import { stripMetadata } from './metadata-strip.ts';
 import { posterFrame, remuxToMp4, transcodeToMp4 } from './movie-files.ts';
+import { encodeMusicM4a } from './music-audio.ts';
 import { createPanoramaMedia } from './panorama.ts';
 import { createSharpMedia } from './sharp-media.ts';
 import { encodeSpeechMp3 } from './speech-audio.ts';
@@ -50,5 +51,6 @@ export function createMedia(): Media {
     posterFrame,
     transcodeToMp4,
     encodeSpeechMp3,
+    encodeMusicM4a,
   };
 }

@@ -128,6 +128,11 @@ export interface VideoMedia {
   transcodeToMp4(input: string, output: string): Promise<MovieFileResult>;
   /** Spoken samples (16-bit mono) as an MP3. */
   encodeSpeechMp3(samples: Int16Array, sampleRate: number): Promise<Buffer>;
+  /**
+   * An audio file (WAV, MP3 or M4A) as the audio library's M4A: AAC stereo 44.1 kHz, no metadata (music-audio.ts).
+   * Under a time limit; ffmpeg's refusal is the answer.
+   */
+  encodeMusicM4a(input: string, output: string): Promise<MovieFileResult>;
 }
 
 /** Interior panoramas: measuring, rendering with tiles, the image-quality corrections (panorama.ts). */

@@ -13,23 +13,28 @@ const MP3_BITRATE = '64k';
 /** An mp3 of at most 120 s at 64 kbit/s is about 1 MB; anything past this is a fault, not speech. */
 const MAX_MP3_BYTES = 5 * 1024 * 1024;
 
-export function wavOf(samples: Int16Array, sampleRate: number): Buffer {
-  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+/** The 44-byte header of a 16-bit PCM WAV file of `channels` interleaved channels and `dataBytes` of samples. */
+export function pcmWavHeader(channels: number, sampleRate: number, dataBytes: number): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
+  header.writeUInt32LE(36 + dataBytes, 4);
   header.write('WAVE', 8, 'ascii');
   header.write('fmt ', 12, 'ascii');
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt16LE(channels, 22);
   header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
+  header.writeUInt32LE(sampleRate * 2 * channels, 28);
+  header.writeUInt16LE(2 * channels, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+export function wavOf(samples: Int16Array, sampleRate: number): Buffer {
+  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+  return Buffer.concat([pcmWavHeader(1, sampleRate, data.length), data]);
 }
 
 export async function encodeSpeechMp3(samples: Int16Array, sampleRate: number): Promise<Buffer> {

@@ -1,0 +1,48 @@
+import { ffmpegPath, runBounded } from './ffmpeg.ts';
+import { NO_METADATA_ARGS } from './metadata-strip.ts';
+import type { MovieFileResult } from './movie-files.ts';
+
+/**
+ * Background music as the audio library keeps it (issue 20): AAC in an M4A, stereo 44.1 kHz, 160 kbit/s, faststart,
+ * without any metadata (NO_METADATA_ARGS, bitexact). The product's tracks arrive already at the library's loudness
+ * (platform/music/loudness.ts); a dealer's WAV upload is kept at its own level, only made small enough to stream.
+ */
+
+const MUSIC_TIMEOUT_MS = 120_000;
+
+export async function encodeMusicM4a(input: string, output: string): Promise<MovieFileResult> {
+  const args = [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-nostdin',
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    'wav,mp3,mov',
+    '-i',
+    `file:${input}`,
+    '-map',
+    '0:a:0',
+    '-ar',
+    '44100',
+    '-ac',
+    '2',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '160k',
+    ...NO_METADATA_ARGS,
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    '-y',
+    `file:${output}`,
+  ];
+  const run = await runBounded(ffmpegPath(), args, { timeoutMs: MUSIC_TIMEOUT_MS, maxStdoutBytes: 64 * 1024 });
+  if (run.spawnError !== undefined) throw new Error(`ffmpeg could not be started: ${run.spawnError}`);
+  if (run.timedOut) return { ok: false, detail: 'ffmpeg was stopped at its time limit' };
+  if (run.code !== 0) return { ok: false, detail: run.stderr.trim().slice(-500) };
+  return { ok: true };
+}
