@@ -21,7 +21,11 @@ export const FAKE_CLIENT_SECRET = 'fake-secret-0123456789';
 const UNIT = 256 * 1024;
 
 export type FakeCall = 'start' | 'chunk' | 'thumbnail' | 'update' | 'delete' | 'channel' | 'playlistItems' | 'token';
-export type Injected = { kind: 'drop'; afterBytes: number } | { kind: 'status'; status: number; reason: string };
+/** A drop after `afterBytes` of the next chunk, or in the chunk that carries the file's byte `atOffset`. */
+export type Injected =
+  | { kind: 'drop'; afterBytes: number }
+  | { kind: 'drop'; atOffset: number }
+  | { kind: 'status'; status: number; reason: string };
 
 interface Session {
   total: number;
@@ -70,6 +74,13 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of req as AsyncIterable<Buffer>) parts.push(part);
   return Buffer.concat(parts);
+}
+
+/** Where in a chunk from `start` to `end` (inclusive) an injected drop cuts it, or null when it does not apply. */
+function dropPoint(failure: Injected | undefined, start: number, end: number): number | null {
+  if (failure?.kind !== 'drop') return null;
+  if ('afterBytes' in failure) return failure.afterBytes;
+  return failure.atOffset <= end ? Math.max(0, failure.atOffset - start) : null;
 }
 
 const LANGUAGES: Record<string, [string, string][]> = {
@@ -209,13 +220,14 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       return googleError(res, 400, 'badContent', 'Content-Range does not continue the session');
     }
     if (failed('chunk', res)) return;
-    const drop = injected.get('chunk')?.[0]?.kind === 'drop' ? nextFailure('chunk') : undefined;
+    const dropAt = dropPoint(injected.get('chunk')?.[0], session.received, Number(match[2]));
+    if (dropAt !== null) nextFailure('chunk');
     let got = 0;
     const parts: Buffer[] = [];
     for await (const part of req as AsyncIterable<Buffer>) {
       chunkBytes += part.length;
-      if (drop?.kind === 'drop' && got + part.length >= drop.afterBytes) {
-        const kept = Math.floor((got + (drop.afterBytes - got)) / UNIT) * UNIT;
+      if (dropAt !== null && got + part.length >= dropAt) {
+        const kept = Math.floor(dropAt / UNIT) * UNIT;
         const whole = Buffer.concat([...parts, part]).subarray(0, kept);
         if (whole.length > 0) session.parts.push(whole);
         session.received += whole.length;
