@@ -20,6 +20,7 @@ import { statisticsModule } from './statistics/index.ts';
 import { tenancyModule } from './tenancy/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
+import { videoSharingModule } from './video-sharing/index.ts';
 
 /** Every area module, in registration order. */
 export const MODULES: readonly AppModule[] = [
@@ -44,4 +45,5 @@ export const MODULES: readonly AppModule[] = [
   invoicesModule,
   legalModule,
   contactModule,
+  videoSharingModule,
 ];

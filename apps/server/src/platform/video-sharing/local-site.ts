@@ -109,6 +109,7 @@ export function createLocalVideoSite(options: LocalSiteOptions): LocalVideoSite 
   return {
     name: 'local',
     store: options.store,
+    watchUrl,
     authorizeUrl: ({ state, redirectUri }) =>
       `${base}/authorize?${new URLSearchParams({
         response_type: 'code',

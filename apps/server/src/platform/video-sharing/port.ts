@@ -118,6 +118,8 @@ export class VideoSharingConnectionError extends Error {
 
 export interface VideoSharing {
   readonly name: VideoSharingName;
+  /** Where a viewer watches a video of this site. */
+  watchUrl(videoId: string): string;
   /** The consent page's address: the spec's GET form (response_type, client_id, redirect_uri, scope, state, ...). */
   authorizeUrl(input: { state: string; redirectUri: string }): string;
   exchangeCode(input: { code: string; redirectUri: string }): Promise<Tokens>;

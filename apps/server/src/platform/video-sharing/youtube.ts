@@ -144,6 +144,7 @@ export function createYoutubeSharing(settings: YoutubeSettings, now: () => numbe
 
   return {
     name: 'youtube',
+    watchUrl: (id) => `https://www.youtube.com/watch?v=${id}`,
     authorizeUrl: ({ state, redirectUri }) =>
       `${urls.authUrl}?${new URLSearchParams({
         response_type: 'code',
