@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { Tokens } from '../../platform/video-sharing/port.ts';
-import { mediaAccessRepo } from '../vehicle-media/access-repo.ts';
+import { serverSecret } from '../vehicle-media/media-urls.ts';
 
 /**
  * The server key of video sharing: the tokens are sealed with AES-256-GCM before they reach the database, and the
@@ -29,7 +29,7 @@ const keyCache = new WeakMap<Db, Promise<Buffer>>();
 export async function videoSharingKeys(db: Db): Promise<VideoSharingKeys> {
   let pending = keyCache.get(db);
   if (!pending) {
-    pending = mediaAccessRepo(db).secret(SECRET_NAME, randomBytes(32));
+    pending = serverSecret(db, SECRET_NAME);
     keyCache.set(db, pending);
   }
   const secret = await pending;
