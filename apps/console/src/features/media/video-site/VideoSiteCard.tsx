@@ -46,7 +46,13 @@ function VideoFacts({
   return (
     <Stack gap={6}>
       <Group gap="xs">
-        <Badge color={STATUS_COLORS[video.status]} variant="light" data-testid="video-site-status">
+        <Badge
+          color={STATUS_COLORS[video.status]}
+          variant="light"
+          // A narrow column (a phone) wraps the status rather than cutting it ("アップロー…").
+          styles={{ root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal' } }}
+          data-testid="video-site-status"
+        >
           {t(`videoSharing.statuses.${video.status}`)}
         </Badge>
         <Text size="xs" c="gray.7">

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   VIDEO_SITE_DESCRIPTION_MAX,
   VIDEO_SITE_TAGS_MAX_CHARS,
@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVideoSharingList } from '../../../api/videoSharing.ts';
+import { DialogShell } from '../../../components/DialogShell.tsx';
 
 export interface VideoSiteDialogResult {
   sourceId: string | null;
@@ -67,14 +68,13 @@ export function VideoSiteDialog({
   const none = t('videoSharing.none');
 
   return (
-    <Modal
+    <DialogShell
       opened={opened}
       onClose={onClose}
       title={video ? t('videoSharing.dialogEdit') : t('videoSharing.dialogUpload')}
-      size="lg"
-      data-testid="video-site-dialog"
     >
       <form
+        data-testid="video-site-dialog"
         onSubmit={(event) => {
           event.preventDefault();
           onSubmit({
@@ -189,6 +189,6 @@ export function VideoSiteDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogShell>
   );
 }
