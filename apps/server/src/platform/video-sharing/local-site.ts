@@ -3,6 +3,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { localSiteStore, newLocalId } from './local-store.ts';
 import { LOCAL_CATEGORIES, LOCAL_LANGUAGES, localWords } from './local-words.ts';
 import {
+  consentQuery,
   type SiteVideo,
   type UploadState,
   VIDEO_SHARING_SCOPES,
@@ -111,16 +112,7 @@ export function createLocalVideoSite(options: LocalSiteOptions): LocalVideoSite 
     store: options.store,
     watchUrl,
     authorizeUrl: ({ state, redirectUri }) =>
-      `${base}/authorize?${new URLSearchParams({
-        response_type: 'code',
-        client_id: LOCAL_CLIENT_ID,
-        redirect_uri: redirectUri,
-        scope: VIDEO_SHARING_SCOPES.join(' '),
-        state,
-        approval_prompt: 'force',
-        include_granted_scopes: 'true',
-        access_type: 'offline',
-      })}`,
+      `${base}/authorize?${consentQuery({ clientId: LOCAL_CLIENT_ID, redirectUri, state })}`,
     async consent({ channelTitle }) {
       const channel = {
         id: `UC${newLocalId(16)}`,

@@ -13,6 +13,23 @@ export const VIDEO_SHARING_SCOPES = [
   'https://www.googleapis.com/auth/youtube',
 ] as const;
 
+/**
+ * The consent page's query: the spec's GET form. `approval_prompt=force` asks again each time, so the service hands
+ * out a refresh token even to an account that granted before.
+ */
+export function consentQuery(input: { clientId: string; redirectUri: string; state: string }): string {
+  return new URLSearchParams({
+    response_type: 'code',
+    client_id: input.clientId,
+    redirect_uri: input.redirectUri,
+    scope: VIDEO_SHARING_SCOPES.join(' '),
+    state: input.state,
+    approval_prompt: 'force',
+    include_granted_scopes: 'true',
+    access_type: 'offline',
+  }).toString();
+}
+
 /** A resumable upload's chunks are multiples of this (the protocol's rule); the last chunk may be shorter. */
 export const UPLOAD_CHUNK_UNIT = 256 * 1024;
 

@@ -1,6 +1,7 @@
 import {
   type Category,
   type Channel,
+  consentQuery,
   type Language,
   type Playlist,
   type SiteVideo,
@@ -8,7 +9,6 @@ import {
   type Tokens,
   type UploadState,
   VIDEO_SHARING_ERROR_CODES,
-  VIDEO_SHARING_SCOPES,
   type VideoMetadata,
   type VideoSharing,
   VideoSharingConnectionError,
@@ -146,17 +146,7 @@ export function createYoutubeSharing(settings: YoutubeSettings, now: () => numbe
     name: 'youtube',
     watchUrl: (id) => `https://www.youtube.com/watch?v=${id}`,
     authorizeUrl: ({ state, redirectUri }) =>
-      `${urls.authUrl}?${new URLSearchParams({
-        response_type: 'code',
-        client_id: settings.clientId,
-        redirect_uri: redirectUri,
-        scope: VIDEO_SHARING_SCOPES.join(' '),
-        state,
-        // `force` asks again each time, so Google hands out a refresh token even to an account that granted before.
-        approval_prompt: 'force',
-        include_granted_scopes: 'true',
-        access_type: 'offline',
-      })}`,
+      `${urls.authUrl}?${consentQuery({ clientId: settings.clientId, redirectUri, state })}`,
     exchangeCode: ({ code, redirectUri }) =>
       tokenCall({ code, redirect_uri: redirectUri, grant_type: 'authorization_code' }),
     refresh: (refreshToken) => tokenCall({ refresh_token: refreshToken, grant_type: 'refresh_token' }),
