@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobsContext } from '../../src/modules/context.ts';
+import { uploadJob, videoSharingJobs } from '../../src/modules/video-sharing/jobs.ts';
 import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { createYoutubeSharing } from '../../src/platform/video-sharing/youtube.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -190,6 +192,39 @@ describe('video-site operations on a vehicle', () => {
     expect(fake.bytesReceived() - before).toBe(file.length - 2 * UNIT);
     fake.inject('start', { kind: 'status', status: 400, reason: 'uploadLimitExceeded' });
     expect((await upload(await originalVideo(vehicle, file))).json().error_code).toBe('uploadLimitExceeded');
+  });
+
+  it('takes an upload up again after a restart: the job reads the stored session and sends only the rest', async () => {
+    fake.inject('chunk', { kind: 'drop', atOffset: UNIT + 10 });
+    fake.inject('chunk', { kind: 'drop', atOffset: UNIT + 20 });
+    const first = await upload(await originalVideo(vehicle, file));
+    expect(first.json()).toMatchObject({ status: 'failed', bytes_sent: UNIT });
+    const id: string = first.json().id;
+    // As a worker that died mid-upload leaves it; the job leases hand the job to another worker.
+    await t.db
+      .updateTable('video_site_videos')
+      .set({ status: 'uploading', error_code: null })
+      .where('id', '=', id)
+      .execute();
+    const context = {
+      db: t.db,
+      store: store(),
+      log: () => undefined,
+      videoSharing: createYoutubeSharing({
+        clientId: FAKE_CLIENT_ID,
+        clientSecret: FAKE_CLIENT_SECRET,
+        urls: fake.urls,
+      }),
+    } as unknown as JobsContext;
+    const handler = videoSharingJobs(context).handlers[uploadJob.name] as (p: { id: string }) => Promise<string>;
+    const before = fake.bytesReceived();
+    expect(await handler({ id })).toBe('success');
+    expect(fake.bytesReceived() - before).toBe(file.length - UNIT);
+    const row = (await call(owner, 'GET', `/contents/${vehicle}/video-site`))
+      .json()
+      .items.find((v: { id: string }) => v.id === id);
+    expect(row).toMatchObject({ status: 'done', bytes_sent: file.length });
+    expect(fake.videos.get(row.video_id)?.body.equals(file)).toBe(true);
   });
 
   it('updates at the service, reorders, and deletes from the service and the vehicle', async () => {
