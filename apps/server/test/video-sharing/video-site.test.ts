@@ -253,6 +253,22 @@ describe('video-site operations on a vehicle', () => {
     expect(removed.json().items.map((v: { id: string }) => v.id)).not.toContain(rowId);
   });
 
+  it('follows the lock rules: a vehicle being copied refuses every video-site operation, a blur does not', async () => {
+    const [copying] = (await t.make.vehicles(owner, { process: 'running', processName: 'copy' })) as [string];
+    const source = await originalVideo(copying, file);
+    const body = { source_kind: 'original_video', source_id: source, title: 'x' };
+    const refused = await call(owner, 'POST', `/contents/${copying}/video-site`, body);
+    expect(refused.json().error).toMatchObject({ code: 'content_locked', params: { process: 'copy' } });
+    const order = await call(owner, 'POST', `/contents/${copying}/video-site/order`, { ids: ['1'] });
+    expect(order.json().error.code).toBe('content_locked');
+    const [blurring] = (await t.make.vehicles(owner, { process: 'running', processName: 'blur' })) as [string];
+    const allowed = await call(owner, 'POST', `/contents/${blurring}/video-site`, {
+      ...body,
+      source_id: await originalVideo(blurring, file),
+    });
+    expect(allowed.statusCode, allowed.body).toBe(201);
+  });
+
   it("hides another tenant's vehicle", async () => {
     const res = await call(other, 'GET', `/contents/${vehicle}/video-site`);
     expect(res.statusCode).toBe(404);
