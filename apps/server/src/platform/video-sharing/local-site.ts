@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { localSiteStore, newLocalId } from './local-store.ts';
+import { type LocalSiteStore, localSiteStore, newLocalId } from './local-store.ts';
 import { LOCAL_CATEGORIES, LOCAL_LANGUAGES, localWords } from './local-words.ts';
 import {
   consentQuery,
@@ -39,6 +39,60 @@ export interface LocalSiteOptions {
 
 const refuse = (code: VideoSharingError['code'], status: number) => new VideoSharingError(code, status);
 
+/** A finished session's video: its parts joined into one file (once; asked again, the same video). */
+async function finishSession(
+  records: LocalSiteStore,
+  store: BlobStore,
+  watchUrl: (id: string) => string,
+  sessionId: string,
+): Promise<SiteVideo> {
+  const session = await records.session(sessionId);
+  if (!session) throw refuse('notFound', 404);
+  if (!session.videoId) {
+    const id = newLocalId(8);
+    const { keys } = await records.parts(sessionId);
+    const joined = new PassThrough();
+    const writing = store.put(records.videoFileKey(id), joined, { contentType: session.contentType });
+    for (const key of keys) {
+      const part = await store.get(key);
+      if (!part) throw refuse('backendError', 500);
+      for await (const data of part.stream as AsyncIterable<Buffer>) {
+        if (!joined.write(data)) await new Promise((resolve) => joined.once('drain', resolve));
+      }
+    }
+    joined.end();
+    await writing;
+    const video = { id, channelId: session.channelId, metadata: session.metadata, playlists: [] };
+    await records.putVideo({ ...video, contentType: session.contentType, bytes: session.total, hasThumbnail: false });
+    await records.putSession(sessionId, { ...session, videoId: id });
+    for (const key of keys) await store.delete(key);
+    session.videoId = id;
+  }
+  return { id: session.videoId, url: watchUrl(session.videoId), uploadStatus: 'processed' };
+}
+
+/** Where a session stands: the bytes its parts hold from 0, or its video once they are all there. */
+async function sessionState(
+  records: LocalSiteStore,
+  store: BlobStore,
+  watchUrl: (id: string) => string,
+  sessionId: string,
+): Promise<UploadState> {
+  const session = await records.session(sessionId);
+  if (!session) throw refuse('notFound', 404);
+  const { received } = session.videoId ? { received: session.total } : await records.parts(sessionId);
+  if (received >= session.total) return { done: true, video: await finishSession(records, store, watchUrl, sessionId) };
+  return { done: false, received };
+}
+
+/** A thumbnail the site takes: some bytes, JPEG or PNG by content. */
+function checkThumbnail(bytes: Buffer): void {
+  if (bytes.length === 0) throw refuse('mediaBodyRequired', 400);
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+  const png = bytes.subarray(0, 4).toString('latin1') === '\x89PNG';
+  if (!jpeg && !png) throw refuse('invalidImage', 400);
+}
+
 export function createLocalVideoSite(options: LocalSiteOptions): LocalVideoSite {
   const records = localSiteStore(options.store);
   const now = options.now ?? Date.now;
@@ -72,40 +126,7 @@ export function createLocalVideoSite(options: LocalSiteOptions): LocalVideoSite 
   };
   const sessionIdOf = (sessionUrl: string) => new URL(sessionUrl, 'http://local').searchParams.get('upload_id') ?? '';
 
-  async function finish(sessionId: string): Promise<SiteVideo> {
-    const session = await records.session(sessionId);
-    if (!session) throw refuse('notFound', 404);
-    if (!session.videoId) {
-      const id = newLocalId(8);
-      const { keys } = await records.parts(sessionId);
-      const joined = new PassThrough();
-      const writing = options.store.put(records.videoFileKey(id), joined, { contentType: session.contentType });
-      for (const key of keys) {
-        const part = await options.store.get(key);
-        if (!part) throw refuse('backendError', 500);
-        for await (const data of part.stream as AsyncIterable<Buffer>) {
-          if (!joined.write(data)) await new Promise((resolve) => joined.once('drain', resolve));
-        }
-      }
-      joined.end();
-      await writing;
-      const video = { id, channelId: session.channelId, metadata: session.metadata, playlists: [] };
-      await records.putVideo({ ...video, contentType: session.contentType, bytes: session.total, hasThumbnail: false });
-      await records.putSession(sessionId, { ...session, videoId: id });
-      for (const key of keys) await options.store.delete(key);
-      session.videoId = id;
-    }
-    return { id: session.videoId, url: watchUrl(session.videoId), uploadStatus: 'processed' };
-  }
-
-  async function stateOf(sessionId: string): Promise<UploadState> {
-    const session = await records.session(sessionId);
-    if (!session) throw refuse('notFound', 404);
-    if (session.videoId) return { done: true, video: await finish(sessionId) };
-    const { received } = await records.parts(sessionId);
-    if (received >= session.total) return { done: true, video: await finish(sessionId) };
-    return { done: false, received };
-  }
+  const stateOf = (sessionId: string) => sessionState(records, options.store, watchUrl, sessionId);
 
   return {
     name: 'local',
@@ -203,10 +224,7 @@ export function createLocalVideoSite(options: LocalSiteOptions): LocalVideoSite 
     },
     async setThumbnail(accessToken, videoId, image) {
       const video = await ownVideo(accessToken, videoId);
-      if (image.bytes.length === 0) throw refuse('mediaBodyRequired', 400);
-      const jpeg = image.bytes[0] === 0xff && image.bytes[1] === 0xd8;
-      const png = image.bytes.subarray(0, 4).toString('latin1') === '\x89PNG';
-      if (!jpeg && !png) throw refuse('invalidImage', 400);
+      checkThumbnail(image.bytes);
       await options.store.put(records.thumbnailKey(videoId), image.bytes, { contentType: image.contentType });
       await records.putVideo({ ...video, hasThumbnail: true });
     },

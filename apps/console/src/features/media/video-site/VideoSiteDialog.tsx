@@ -26,6 +26,45 @@ const tagsOf = (text: string) =>
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '');
 
+/** For kids or not: the service asks it of every video. */
+function AudienceChoice({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group label={t('videoSharing.audience')} value={value} onChange={onChange}>
+      <Group gap="md" mt={4}>
+        {videoSiteAudiences.map((a) => (
+          <Radio key={a} value={a} label={t(`videoSharing.audiences.${a}`)} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
+/** Cancel, and save or upload (blocked while the tags are over their limit or no video is chosen). */
+function DialogActions({
+  editing,
+  busy,
+  blocked,
+  onClose,
+}: {
+  editing: boolean;
+  busy: boolean;
+  blocked: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Button variant="default" onClick={onClose} type="button">
+        {t('videoSharing.cancel')}
+      </Button>
+      <Button type="submit" loading={busy} disabled={blocked} data-testid="video-site-submit">
+        {editing ? t('videoSharing.save') : t('videoSharing.upload')}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * The upload dialog (a new video: which video of the vehicle, then its texts) and the edit dialog (the texts of a
  * video already there): title, description, playlist, language, category, tags counted as the service counts them,
@@ -151,13 +190,7 @@ export function VideoSiteDialog({
             error={tagCount > VIDEO_SITE_TAGS_MAX_CHARS ? t('videoSharing.tagsCount', { count: tagCount }) : undefined}
             data-testid="video-site-tags"
           />
-          <Radio.Group label={t('videoSharing.audience')} value={audience} onChange={setAudience}>
-            <Group gap="md" mt={4}>
-              {videoSiteAudiences.map((a) => (
-                <Radio key={a} value={a} label={t(`videoSharing.audiences.${a}`)} />
-              ))}
-            </Group>
-          </Radio.Group>
+          <AudienceChoice value={audience} onChange={setAudience} />
           <Select
             label={t('videoSharing.privacy')}
             data={videoSitePrivacies.map((p) => ({ value: p, label: t(`videoSharing.privacies.${p}`) }))}
@@ -174,19 +207,12 @@ export function VideoSiteDialog({
             clearable
           />
           {video || sources.length > 0 ? null : <Text size="sm">{t('videoSharing.noSource')}</Text>}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} type="button">
-              {t('videoSharing.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              loading={busy}
-              disabled={tagCount > VIDEO_SITE_TAGS_MAX_CHARS || (!video && !sourceId)}
-              data-testid="video-site-submit"
-            >
-              {video ? t('videoSharing.save') : t('videoSharing.upload')}
-            </Button>
-          </Group>
+          <DialogActions
+            editing={video !== null}
+            busy={busy}
+            blocked={tagCount > VIDEO_SITE_TAGS_MAX_CHARS || (!video && !sourceId)}
+            onClose={onClose}
+          />
         </Stack>
       </form>
     </DialogShell>
