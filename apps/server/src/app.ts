@@ -39,6 +39,7 @@ import type { NotifyHub } from './platform/realtime/notify-hub.ts';
 import type { SmsSender } from './platform/sms/sms-sender.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { mediaRoutes } from './platform/storage/media-routes.ts';
+import type { VideoSharing } from './platform/video-sharing/port.ts';
 
 /** Base path of the content API, which takes the content token (second document, section 7). */
 export const CONTENT_API_PREFIX = '/api/browser/v0';
@@ -80,6 +81,9 @@ export interface AppDeps {
   invoiceIssuer?: InvoiceIssuer;
   /** Where the contact form's inquiries go; see ModuleContext.operatorEmail. */
   operatorEmail?: string | undefined;
+  /** See ModuleContext.videoSharing and videoSharingRedirectUrl. */
+  videoSharing?: VideoSharing | undefined;
+  videoSharingRedirectUrl?: string | undefined;
 }
 
 /**
@@ -142,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     invoiceIssuer: deps.invoiceIssuer ?? DEFAULT_INVOICE_ISSUER,
     operatorEmail: deps.operatorEmail,
+    videoSharing: deps.videoSharing,
+    videoSharingRedirectUrl: deps.videoSharingRedirectUrl,
   };
 
   await app.register(healthRoutes, { db: deps.db });

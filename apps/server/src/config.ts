@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { PaymentSettings } from './platform/payments/settings.ts';
 import { parseBlobKey } from './platform/storage/blob-store.ts';
 import type { StorageSettings } from './platform/storage/index.ts';
+import type { VideoSharingSettings } from './platform/video-sharing/settings.ts';
 
 /**
  * Every environment variable Spinyard reads, validated once at start. The README's configuration table is
@@ -86,6 +87,14 @@ const envSchema = z
     PAYJP_WEBHOOK_TOKEN: z.string().min(8).optional(),
     /** Another PAY.JP API base (a test's fake); https://api.pay.jp/v1 when unset. */
     PAYJP_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Video sharing (issue 20): the local video site needs nothing; YouTube needs an OAuth client of Google's.
+    SPINYARD_VIDEO_SHARING: z.enum(['local', 'youtube']).default('local'),
+    YOUTUBE_CLIENT_ID: z.string().min(1).optional(),
+    YOUTUBE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The consent's return address registered with Google; the console's /youtube/callback when unset. */
+    YOUTUBE_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** One origin serving Google's OAuth and YouTube's API paths (a test's fake); Google's own when unset. */
+    YOUTUBE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     // The issuer printed on every invoice (qualified-invoice rules): name, address and registration number.
     SPINYARD_INVOICE_ISSUER_NAME: z.string().trim().min(1).max(200).default('Spinyard'),
     SPINYARD_INVOICE_ISSUER_ADDRESS: z.string().trim().max(300).default(''),
@@ -126,6 +135,10 @@ const envSchema = z
       }
     }
   })
+  .refine((e) => e.SPINYARD_VIDEO_SHARING !== 'youtube' || (e.YOUTUBE_CLIENT_ID && e.YOUTUBE_CLIENT_SECRET), {
+    path: ['YOUTUBE_CLIENT_ID'],
+    message: 'YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET are required with SPINYARD_VIDEO_SHARING=youtube',
+  })
   // Half a key pair would fall back to the SDK's own credentials without saying so.
   .refine((e) => !e.SPINYARD_S3_ACCESS_KEY_ID === !e.SPINYARD_S3_SECRET_ACCESS_KEY, {
     path: ['SPINYARD_S3_SECRET_ACCESS_KEY'],
@@ -161,6 +174,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   payments: PaymentSettings;
+  videoSharing: VideoSharingSettings;
   /** Frozen into each invoice at issue (modules/invoices InvoiceIssuer). */
   invoiceIssuer: { name: string; address: string; registrationNumber: string };
 }
@@ -196,6 +210,26 @@ function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
     };
   }
   return { gateway: 'local' };
+}
+
+function videoSharingSettings(e: z.infer<typeof envSchema>): VideoSharingSettings {
+  if (e.SPINYARD_VIDEO_SHARING !== 'youtube' || !e.YOUTUBE_CLIENT_ID || !e.YOUTUBE_CLIENT_SECRET)
+    return { site: 'local' };
+  const base = e.YOUTUBE_BASE_URL?.replace(/\/+$/, '');
+  return {
+    site: 'youtube',
+    clientId: e.YOUTUBE_CLIENT_ID,
+    clientSecret: e.YOUTUBE_CLIENT_SECRET,
+    redirectUrl: e.YOUTUBE_REDIRECT_URL,
+    urls: base
+      ? {
+          authUrl: `${base}/o/oauth2/auth`,
+          oauthUrl: base,
+          apiUrl: `${base}/youtube/v3`,
+          uploadUrl: `${base}/upload/youtube/v3`,
+        }
+      : undefined,
+  };
 }
 
 function storageSettings(e: z.infer<typeof envSchema>, mediaDir: string): StorageSettings {
@@ -256,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     payments: paymentSettings(e),
+    videoSharing: videoSharingSettings(e),
     invoiceIssuer: {
       name: e.SPINYARD_INVOICE_ISSUER_NAME,
       address: e.SPINYARD_INVOICE_ISSUER_ADDRESS,

@@ -22,6 +22,7 @@ import { createSmsSender } from './platform/sms/index.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { ensureDefaultAssets } from './platform/storage/default-assets.ts';
 import { createBlobStore } from './platform/storage/index.ts';
+import { createVideoSharing } from './platform/video-sharing/index.ts';
 import { consoleLog, type DatabaseRuntime, type Log, openDatabase } from './runtime.ts';
 
 const USAGE = `Usage: spinyard <command>
@@ -64,7 +65,7 @@ async function startJobs(
   mediaJobs: number,
   log: Log,
   wakeups: NotifyHub,
-  billing: Pick<JobsContext, 'payments' | 'invoiceIssuer' | 'publicUrl'>,
+  billing: Pick<JobsContext, 'payments' | 'invoiceIssuer' | 'publicUrl' | 'videoSharing'>,
 ): Promise<JobRunner> {
   // Handlers that enqueue (the contents reaper) reach the runner they are registered with once it exists.
   let late: JobRunner | undefined;
@@ -203,8 +204,10 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   // One LISTEN connection per node carries every node's process changes to its sockets, and enqueues to its workers.
   const realtime = createNotifyHub(runtime.url, { log });
   const payments = await createPaymentGateway(config, runtime.db);
+  const videoSharing = createVideoSharing(config.videoSharing, { store, publicUrl: config.publicUrl });
   const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log, realtime, {
     payments,
+    videoSharing,
     invoiceIssuer: config.invoiceIssuer,
     publicUrl: config.publicUrl,
   });
@@ -231,6 +234,8 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
     clock: systemClock,
     payments,
+    videoSharing,
+    videoSharingRedirectUrl: config.videoSharing.site === 'youtube' ? config.videoSharing.redirectUrl : undefined,
   });
   onShutdown(log, [
     ['http', () => closeHttp(app)],
@@ -259,6 +264,7 @@ async function worker(config: Config, log: Log): Promise<void> {
   const payments = await createPaymentGateway(config, runtime.db);
   const runner = await startJobs(runtime, mailer, store, true, config.mediaJobs, log, wakeups, {
     payments,
+    videoSharing: createVideoSharing(config.videoSharing, { store, publicUrl: config.publicUrl }),
     invoiceIssuer: config.invoiceIssuer,
     publicUrl: config.publicUrl,
   });

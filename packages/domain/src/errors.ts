@@ -188,6 +188,13 @@ export const ERROR_CATALOGUE = catalogue({
   legal_version_outdated: [409, 'A newer version of this text has been published. Please read it and accept again.'],
   legal_nothing_to_publish: [409, 'There is no draft to publish. Save a draft first.'],
   operator_unreachable: [503, 'The operator has no address to receive inquiries. Please try again later.'],
+
+  // ---- Video sharing (issue 20): the service's own refusal is params.reason (uploadLimitExceeded, ...) ---------
+  video_sharing_not_connected: [409, 'Connect your video channel first.'],
+  video_sharing_state_invalid: [400, 'The channel authorization could not be confirmed. Please connect again.'],
+  video_sharing_no_channel: [404, 'This account has no channel on the video site. Create one there first.'],
+  video_sharing_refused: [409, 'The video site refused the request.'],
+  video_sharing_unreachable: [503, 'The video site cannot be reached at the moment. Please try again later.'],
 }) satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -80,6 +80,7 @@ export * from './schemas/uploads.ts';
 export * from './schemas/user-csv.ts';
 export * from './schemas/user-settings.ts';
 export * from './schemas/users.ts';
+export * from './schemas/video-sharing.ts';
 export * from './schemas/video-uploads.ts';
 export * from './service-end.ts';
 export * from './tokens.ts';

@@ -203,6 +203,11 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/contact/ContactFormPage.tsx'),
     (m) => m.ContactFormPage,
   ),
+  // Video sharing (issue 20)
+  youtube_callback: page(
+    () => import('../features/media/video-site/YoutubeCallbackPage.tsx'),
+    (m) => m.YoutubeCallbackPage,
+  ),
   // Billing: invoices (issue 19)
   settlements_invoice: page(
     () => import('../features/settlements/invoice/InvoicePage.tsx'),

@@ -87,6 +87,8 @@ export const PROTECTED_SCREENS: readonly Screen[] = [
     // The master's editing of the legal texts below (not in the spec's list; issue 19's "texts the master edits").
     legal_edit: '/legal/edit',
   }),
+  // Video sharing (issue 20): where the video site's consent sends the browser back (not in the spec's list).
+  ...screens({ youtube_callback: '/youtube/callback' }),
 ];
 
 /** The payment-failure screen needs a signed-in user but no menu: the account cannot be used until it is paid. */

@@ -94,7 +94,8 @@ export interface VideoSiteVideosTable {
   source_kind: string;
   source_id: Nullable<string>;
   session_url: Nullable<string>;
-  bytes_total: Nullable<Bytes>;
+  // Nullable<Bytes> would read a ColumnType as a plain value: the three types spelled out take a number on write.
+  bytes_total: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   bytes_sent: ColumnType<string, number | string | undefined, number | string>;
   video_id: Nullable<string>;
   title: string;

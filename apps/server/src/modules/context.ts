@@ -8,6 +8,7 @@ import type { PaymentGateway } from '../platform/payments/gateway.ts';
 import type { NotifyHub } from '../platform/realtime/notify-hub.ts';
 import type { SmsSender } from '../platform/sms/sms-sender.ts';
 import type { BlobStore } from '../platform/storage/blob-store.ts';
+import type { VideoSharing } from '../platform/video-sharing/port.ts';
 import type { AuthService } from './auth/service.ts';
 import type { InvoiceIssuer } from './invoices/issue.ts';
 import type { ProcessJobPayload } from './processes/runner.ts';
@@ -46,6 +47,10 @@ export interface ModuleContext {
   invoiceIssuer: InvoiceIssuer;
   /** Where the contact form's inquiries go (SPINYARD_OPERATOR_EMAIL); unset, to the masters' addresses. */
   operatorEmail?: string | undefined;
+  /** The video site (platform/video-sharing): absent, the local one over `store`; YouTube by configuration. */
+  videoSharing?: VideoSharing | undefined;
+  /** Where the video site sends the consent back to (YOUTUBE_REDIRECT_URL); absent, the console's /youtube/callback. */
+  videoSharingRedirectUrl?: string | undefined;
 }
 
 /**
@@ -75,6 +80,8 @@ export interface JobsContext {
   publicUrl?: string | undefined;
   /** Who issues the renewals' invoices; absent in tests that build no billing jobs. */
   invoiceIssuer?: InvoiceIssuer | undefined;
+  /** The video site the uploads go to; absent, the local one over `store`. */
+  videoSharing?: VideoSharing | undefined;
 }
 
 /** A module's jobs: each definition with its handler under the same name (the registry refuses a mismatch). */

@@ -21,6 +21,7 @@ import { statisticsModule } from './statistics/index.ts';
 import { tenancyModule } from './tenancy/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
+import { videoSharingModule } from './video-sharing/index.ts';
 
 /** Every area module, in registration order. */
 export const MODULES: readonly AppModule[] = [
@@ -46,4 +47,5 @@ export const MODULES: readonly AppModule[] = [
   legalModule,
   contactModule,
   audioLibraryModule,
+  videoSharingModule,
 ];

@@ -37,6 +37,13 @@ export async function loadMediaKeys(db: Db): Promise<MediaKeys> {
   return loaded;
 }
 
+/**
+ * A server secret of another purpose (video sharing's sealing key) kept beside the media one in `media_secrets`,
+ * made by the first node that asks, so every node of the server holds the same one without configuration.
+ */
+export const serverSecret = (db: Db, name: string): Promise<Buffer> =>
+  mediaAccessRepo(db).secret(name, randomBytes(32));
+
 function mediaKeys(): MediaKeys {
   if (!loaded) throw new Error('Media keys are not loaded: call loadMediaKeys when the process starts');
   return loaded;

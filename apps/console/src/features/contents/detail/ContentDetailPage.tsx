@@ -8,6 +8,7 @@ import { ActionButton } from '../../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
+import { VideoSiteCard } from '../../media/video-site/VideoSiteCard.tsx';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { ContentActionsMenu } from '../actions/ContentActionsMenu.tsx';
 import { contentName } from '../actions/contentText.ts';
@@ -98,6 +99,7 @@ export function ContentDetailPage() {
       <ProcessesCard processes={c.processes} />
       <MediaCard content={c} />
       <UrlsCard content={c} />
+      <VideoSiteCard contentId={c.id} readOnly={lock !== null} />
       <DetailSections content={c} locked={lock !== null} />
     </Stack>
   );

@@ -1,0 +1,18 @@
+/** The service's addresses; each unset one is YouTube's own (a test points them all at its fake). */
+export interface YoutubeUrls {
+  authUrl?: string | undefined;
+  oauthUrl?: string | undefined;
+  apiUrl?: string | undefined;
+  uploadUrl?: string | undefined;
+}
+
+export interface YoutubeSettings {
+  clientId: string;
+  clientSecret: string;
+  urls?: YoutubeUrls | undefined;
+}
+
+/** Which video site this server uploads to (config.ts reads SPINYARD_VIDEO_SHARING; index.ts builds the adapter). */
+export type VideoSharingSettings =
+  | { site: 'local' }
+  | ({ site: 'youtube'; redirectUrl?: string | undefined } & YoutubeSettings);
