@@ -11,7 +11,7 @@ import { builtFiles } from '../../http/static-files.ts';
 import type { ModuleContext } from '../context.ts';
 import { wornDesign } from '../design/service.ts';
 import { originOf } from '../publishing/build-service.ts';
-import { viewerService } from '../publishing/viewer-service.ts';
+import { scopedViewerService } from '../publishing/viewer-service.ts';
 import { ANALYTICS_TAG_PATTERN, parseTemplate, type ViewerTemplate } from './html.ts';
 import { pageLocale } from './messages.ts';
 import { type PageRequest, type ViewerPage, type ViewerPageService, viewerPageService } from './service.ts';
@@ -160,7 +160,7 @@ export async function registerViewerPage(
   distDir: string | undefined,
 ): Promise<void> {
   const pages = viewerPageService({
-    viewer: viewerService({ db: ctx.db, store: ctx.store, hosts: ctx }),
+    viewer: scopedViewerService(app, ctx),
     template: templateLoader(distDir),
     design: wornDesign,
   });
