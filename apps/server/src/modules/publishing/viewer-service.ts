@@ -80,6 +80,17 @@ export function viewerService({
     }
   }
 
+  // One design object per row read (rows are kept, viewer-rows.ts): the page keeps what it derives from it by it.
+  const designs = new WeakMap<ViewerRow, StoredDesign>();
+  const designOf = (pub: ViewerRow): StoredDesign | null => {
+    if (pub.design_colours === null) return null;
+    const known = designs.get(pub);
+    if (known) return known;
+    const design = { colours: pub.design_colours, icons: pub.design_icons ?? {} };
+    designs.set(pub, design);
+    return design;
+  };
+
   /** The throttle's subject: the vehicle and the client's address, hashed (a buyer's address is never kept). */
   const subjectOf = (pub: ViewerRow, ip: string): string =>
     `${pub.content_id}:${createHash('sha256').update(`${pub.token_secret}:${ip}`).digest('hex').slice(0, 32)}`;
@@ -101,9 +112,7 @@ export function viewerService({
       }
       const json = pub.manifest_key === null ? null : await manifestText(pub.manifest_key);
       if (json === null) throw new AppError('content_not_published');
-      const design =
-        pub.design_colours === null ? null : { colours: pub.design_colours, icons: pub.design_icons ?? {} };
-      const worn = { domainId: pub.domain_id, design };
+      const worn = { domainId: pub.domain_id, design: designOf(pub) };
       if (pub.publication === 'limited_public') {
         // Its files are served only with a grant: this buyer's manifest carries one in every media URL.
         const grant = { secret: pub.token_secret, shortId: pub.short_id, password: pub.limited_password };

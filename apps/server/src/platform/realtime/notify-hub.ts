@@ -135,15 +135,11 @@ export function createNotifyHub(connectionString: string, options: NotifyHubOpti
     return client === live ? number : undefined;
   }
   // At most one round trip in flight, and one more asked for by everyone who came while it was (it must be sent
-  // after they came); many requests at once cost two round trips, not one each.
+  // after they came), sent once the event loop has read what came with them (setImmediate: the requests parsed in
+  // one turn share it). Many requests at once cost a round trip per turn of the loop, not one each.
   let inFlight: Promise<number | undefined> | undefined;
   let next: Promise<number | undefined> | undefined;
-  const start = () => {
-    inFlight = roundTrip().finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
-  };
+  const afterThisTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   return {
     subscribe(channel, listener) {
@@ -174,10 +170,13 @@ export function createNotifyHub(connectionString: string, options: NotifyHubOpti
 
     caughtUp() {
       if (next) return next;
-      if (!inFlight) return start();
-      next = inFlight.then(() => {
+      next = (inFlight ?? Promise.resolve(undefined)).then(afterThisTurn).then(() => {
         next = undefined;
-        return start();
+        const sent = roundTrip().finally(() => {
+          if (inFlight === sent) inFlight = undefined;
+        });
+        inFlight = sent;
+        return sent;
       });
       return next;
     },
