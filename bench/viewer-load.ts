@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../e2e/harness/server.ts';
 import { childrenOf, cpuSecondsOf } from './process-memory.ts';
+import { type Answer, BROWSER, get as getWith, openLoop, openLoopLine, pageLoadOf } from './viewer-buyers.ts';
 import { percentile } from './viewer-probe.ts';
 import { publishSpin, startBenchServer } from './viewer-scene.ts';
 
@@ -19,6 +20,13 @@ import { publishSpin, startBenchServer } from './viewer-scene.ts';
  * - the page's own scripts and styles (`/viewer/assets/...`, read from the page), Brotli (the build's copies),
  *   gzip and none;
  * - a buyer's first load: the page, then its scripts and styles, one after another, as one client does.
+ * These saturate the server (50 clients and no pause: the rate is what the server can do, and by Little's law the
+ * answer time is 50 over that rate). Then, per layout, the reading of "50 concurrent buyers" as people: buyers
+ * arriving at a fixed rate (open loop: each arrival scheduled in advance, its page timed from that moment, so a slow
+ * answer holds no later buyer back and hides nothing), BENCH_CLIENTS looking at once for BENCH_DWELL_SECONDS
+ * (default 10) each, for BENCH_OPEN_SECONDS (default 30); each loads on its own connections (six at most) the page,
+ * its scripts and styles with the first frame, then the opening row's small frames (the spin can be turned), as
+ * apps/viewer does (bench/viewer-buyers.ts).
  * Each round prints requests per second, p50 and p99 of the answer time (sent to last byte read) and the load
  * average, and the server process's CPU time per answer (user + system from /proc, the embedded PostgreSQL not
  * counted), PostgreSQL's CPU time per answer (all its processes), and how busy each side was (CPU time over the
@@ -30,7 +38,7 @@ import { publishSpin, startBenchServer } from './viewer-scene.ts';
  *
  *   node --import tsx bench/viewer-load.ts [viewer build folder]
  *   BENCH_LAYOUT=split       only one layout (shared, split; default both)
- *   BENCH_ONLY=page          only the rounds whose label starts with this
+ *   BENCH_ONLY=page          only the rounds whose label starts with this (`buyers`: the open loop alone)
  *
  * A figure, not a test. Figures and how they were obtained: docs/operations.md, "Viewer: many buyers at once".
  */
@@ -38,48 +46,17 @@ import { publishSpin, startBenchServer } from './viewer-scene.ts';
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DWELL_SECONDS = Number(process.env.BENCH_DWELL_SECONDS ?? 10);
+const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 30);
 const viewerDist = path.resolve(process.argv[2] ?? path.join(repoRoot, 'apps/viewer/dist'));
-const BROWSER = 'gzip, deflate, br';
 
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
 
-interface Answer {
-  status: number;
-  bytes: number;
-  encoding: string;
-  body?: string;
-}
-
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-
-/** One GET; the body is counted, not kept (nor decompressed), unless asked for. */
-function get(url: string, acceptEncoding: string, keep = false): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
-    const req = request(url, { agent, headers }, (res) => {
-      let bytes = 0;
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => {
-        bytes += c.length;
-        if (keep) chunks.push(c);
-      });
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          bytes,
-          encoding: String(res.headers['content-encoding'] ?? 'none'),
-          ...(keep ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (url: string, acceptEncoding: string, keep = false) => getWith(agent, url, acceptEncoding, keep);
 
 /** The CPU time a process has used, in ms (/proc/PID/stat: utime and stime, in clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -139,6 +116,27 @@ function pin(cpuList: string, pids: number[]): void {
   }
 }
 
+/** The CPU time the server, PostgreSQL and this process spent while `body` ran, and its wall time. */
+async function measured<T>(side: ServerSide, body: () => Promise<T>) {
+  const t0 = performance.now();
+  const cpu0 = cpuMs(side.server);
+  const pg0 = postgresCpuMs(side);
+  const client0 = process.cpuUsage();
+  const result = await body();
+  const seconds = (performance.now() - t0) / 1000;
+  const serverMs = cpuMs(side.server) - cpu0;
+  const pgMs = postgresCpuMs(side) - pg0;
+  const client = process.cpuUsage(client0);
+  return {
+    result,
+    seconds,
+    serverMs,
+    pgMs,
+    clientBusy: (client.user + client.system) / 1000 / (seconds * 10),
+    serverBusy: (serverMs + pgMs) / (seconds * 10),
+  };
+}
+
 async function round(
   side: ServerSide,
   visit: (time: (a: Promise<Answer>) => Promise<Answer>) => Promise<void>,
@@ -157,25 +155,20 @@ async function round(
     return answer;
   };
   const end = performance.now() + SECONDS * 1000;
-  const t0 = performance.now();
-  const cpu0 = cpuMs(side.server);
-  const pg0 = postgresCpuMs(side);
-  const client0 = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < end) await visit(time);
-    }),
+  const used = await measured(side, () =>
+    Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < end) await visit(time);
+      }),
+    ),
   );
-  const seconds = (performance.now() - t0) / 1000;
-  const serverMs = cpuMs(side.server) - cpu0;
-  const pgMs = postgresCpuMs(side) - pg0;
-  const client = process.cpuUsage(client0);
+  const { seconds, serverMs, pgMs } = used;
   return {
     requests: times.length,
     cpuPerAnswer: serverMs / Math.max(1, times.length),
     pgPerAnswer: pgMs / Math.max(1, times.length),
-    clientBusy: (client.user + client.system) / 1000 / (seconds * 10),
-    serverBusy: (serverMs + pgMs) / (seconds * 10),
+    clientBusy: used.clientBusy,
+    serverBusy: used.serverBusy,
     perSecond: times.length / seconds,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
@@ -196,6 +189,10 @@ try {
   if (page.status !== 200 || assets.length === 0) throw new Error(`the page answered ${page.status} without assets`);
   log(`${spin.pageUrl}: ${page.bytes} B of HTML; its assets: ${assets.join(', ')}`);
   const assetUrl = (i: number) => `${server.baseUrl}${assets[i % assets.length]}`;
+  const buyerLoad = pageLoadOf(server.baseUrl, spin.pageUrl, page.body ?? '');
+  log(
+    `a buyer's load: the page, ${buyerLoad.assets.length} scripts and styles, the first frame, ${buyerLoad.thumbnails.length} small frames`,
+  );
 
   const postmaster = readFileSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0];
   const side: ServerSide = { server: serverPid, postgres: Number(postmaster) };
@@ -240,10 +237,25 @@ try {
           `  ${r.bytes.toFixed(0).padStart(8)}  ${r.load}  (${layout === 'split' ? `limit: ${limitOf(r)}; ` : ''}${r.requests} answers: ${r.encodings}${r.failed ? `; ${r.failed} not 200` : ''})`,
       );
     }
+    if (!process.env.BENCH_ONLY || 'buyers arriving'.startsWith(process.env.BENCH_ONLY)) {
+      const open = { buyers: CLIENTS, dwellSeconds: DWELL_SECONDS, seconds: OPEN_SECONDS };
+      const used = await measured(side, () => openLoop(buyerLoad, open));
+      const r = used.result;
+      log(
+        `buyers arriving, ${(CLIENTS / DWELL_SECONDS).toFixed(1)}/s (open loop): ${openLoopLine(r)}; ` +
+          `CPU ${(used.serverMs / r.buyers).toFixed(1)} ms a buyer (${(used.serverMs / r.requests).toFixed(2)} an ` +
+          `answer), PG ${(used.pgMs / r.buyers).toFixed(1)} ms; srv ${used.serverBusy.toFixed(0)} %; load ${load()}`,
+      );
+    }
   }
   log(
     '\nCPU ms: the server process per answer; PG ms: PostgreSQL per answer; gen % and srv %: CPU time of the load ' +
       'generator and of the server with PostgreSQL over the wall time, in % of one core',
+  );
+  log(
+    `buyers arriving: ${CLIENTS} buyers on the page at once, each ${DWELL_SECONDS} s (a rate of ${CLIENTS} / ` +
+      `${DWELL_SECONDS} a second, for ${OPEN_SECONDS} s), each on its own connections: the page timed from the ` +
+      "buyer's scheduled arrival, the rest from its own send; spin ready: arrival to the last small frame",
   );
   log(`\ngoal: p99 under 50 ms for the page and its assets at ${CLIENTS} concurrent buyers`);
   log(`${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average now ${load()}`);

@@ -24,7 +24,14 @@ const MIN_BYTES = 1024;
 // The pages compressed last, by encoding and text: a vehicle's page is the same for every buyer of one language
 // until it is republished, so many buyers at once cost one compression, not one each (bench/viewer-load.ts).
 // Keyed by the page's text itself: the same string object asked again keeps its hash, so a lookup is cheap.
-const recent = { br: recentlyUsed<string, Buffer>(64), gzip: recentlyUsed<string, Buffer>(64) };
+const recent = {
+  br: recentlyUsed<string, Buffer>(64),
+  gzip: recentlyUsed<string, Buffer>(64),
+  // Sent as it is: bytes once, not the text's length counted and encoded again at every answer.
+  identity: recentlyUsed<string, Buffer>(64),
+};
+// Accept-Encoding headers seen last: browsers send a handful of forms, each parsed once.
+const encodings = recentlyUsed<string, Encoding | 'identity'>(256);
 
 function compress(raw: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'gzip') return gzipSync(raw, { level: 6 });
@@ -40,8 +47,11 @@ export function compressedHtml(
   html: string,
   acceptEncoding: string | undefined,
 ): { data: Buffer | string; encoding?: Encoding } {
-  const encoding = preferredEncoding(acceptEncoding);
-  if (!encoding || (html.length < MIN_BYTES && Buffer.byteLength(html) < MIN_BYTES)) return { data: html };
+  if (html.length < MIN_BYTES && Buffer.byteLength(html) < MIN_BYTES) return { data: html };
+  const header = acceptEncoding ?? '';
+  const encoding = encodings.get(header) ?? encodings.set(header, preferredEncoding(acceptEncoding) ?? 'identity');
+  if (encoding === 'identity')
+    return { data: recent.identity.get(html) ?? recent.identity.set(html, Buffer.from(html)) };
   const pages = recent[encoding];
   return { data: pages.get(html) ?? pages.set(html, compress(Buffer.from(html), encoding)), encoding };
 }

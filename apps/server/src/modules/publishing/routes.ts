@@ -19,7 +19,7 @@ import { errorResponses } from '../../http/schemas.ts';
 import type { ModuleContext } from '../context.ts';
 import { type BuildService, buildService, originOf } from './build-service.ts';
 import { type PendingService, pendingService } from './pending-service.ts';
-import { type ViewerService, viewerService } from './viewer-service.ts';
+import { scopedViewerService, type ViewerService } from './viewer-service.ts';
 
 const security = [{ bearer: [] }];
 const forms = ['application/x-www-form-urlencoded', 'application/json'];
@@ -160,7 +160,7 @@ export async function registerPublicRoutes(scope: FastifyInstance, ctx: ModuleCo
     requireToken(dealer, ctx.auth, 'content');
     await dealer.register(dealerRoutes, { build, ctx });
   });
-  await scope.register(viewerRoutes, { viewer: viewerService({ db: ctx.db, store: ctx.store, hosts: ctx }) });
+  await scope.register(viewerRoutes, { viewer: scopedViewerService(scope, ctx) });
 }
 
 export async function registerShortUrlRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {

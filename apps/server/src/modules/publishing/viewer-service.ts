@@ -5,16 +5,19 @@ import {
   VIEWER_TOKEN_TTL_SECONDS,
   type ViewerAccessAnswer,
 } from '@spinyard/domain';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { StoredDesign } from '../../db/schema-design.ts';
 import { AppError } from '../../errors.ts';
 import { recentlyUsed } from '../../platform/recently-used.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import { failureThrottle } from '../auth/rate-limit.ts';
+import type { ModuleContext } from '../context.ts';
 import { withMediaGrant } from './media-grant.ts';
 import { readText } from './published-blobs.ts';
 import { publicationsRepo, type ViewerRow } from './repo.ts';
 import { type SharedHosts, tenantHostOf } from './viewer-host.ts';
+import { type ViewerRows, viewerRows } from './viewer-rows.ts';
 import { samePassword, signViewerToken, viewerTokenValid } from './viewer-token.ts';
 
 const THROTTLE_ACTION = 'viewer_password';
@@ -34,7 +37,18 @@ export interface ViewerManifest {
  * the same not_found, and so is another tenant's vehicle asked for on a tenant's host (viewer-host.ts). A limited
  * publication's manifest needs a token from the password check.
  */
-export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; hosts: SharedHosts }) {
+export function viewerService({
+  db,
+  store,
+  hosts,
+  rows = viewerRows(db, undefined),
+}: {
+  db: Db;
+  store: BlobStore;
+  hosts: SharedHosts;
+  /** Where the viewer rows are read (kept in memory with the node's LISTEN connection); a query each without. */
+  rows?: ViewerRows;
+}) {
   // Manifest texts by their content-addressed key (the name is the bytes' hash, so a kept text is never stale):
   // many buyers of one vehicle read the blob once.
   const manifests = recentlyUsed<string, string>(64);
@@ -47,7 +61,7 @@ export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; 
   }
 
   async function publicOrRefused(shortId: string, host: string | undefined): Promise<ViewerRow> {
-    const row = await publicationsRepo(db).viewerRow(shortId, tenantHostOf(host, hosts));
+    const row = await rows.read(shortId, tenantHostOf(host, hosts));
     if (!row || row.publication === 'permanently_deleted') throw new AppError('not_found');
     // Before the state: another tenant's host tells nothing about this vehicle, not even that it was deleted.
     if (row.bound_domain_id !== null && row.bound_domain_id !== row.domain_id) throw new AppError('not_found');
@@ -65,6 +79,17 @@ export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; 
         return row;
     }
   }
+
+  // One design object per row read (rows are kept, viewer-rows.ts): the page keeps what it derives from it by it.
+  const designs = new WeakMap<ViewerRow, StoredDesign>();
+  const designOf = (pub: ViewerRow): StoredDesign | null => {
+    if (pub.design_colours === null) return null;
+    const known = designs.get(pub);
+    if (known) return known;
+    const design = { colours: pub.design_colours, icons: pub.design_icons ?? {} };
+    designs.set(pub, design);
+    return design;
+  };
 
   /** The throttle's subject: the vehicle and the client's address, hashed (a buyer's address is never kept). */
   const subjectOf = (pub: ViewerRow, ip: string): string =>
@@ -87,9 +112,7 @@ export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; 
       }
       const json = pub.manifest_key === null ? null : await manifestText(pub.manifest_key);
       if (json === null) throw new AppError('content_not_published');
-      const design =
-        pub.design_colours === null ? null : { colours: pub.design_colours, icons: pub.design_icons ?? {} };
-      const worn = { domainId: pub.domain_id, design };
+      const worn = { domainId: pub.domain_id, design: designOf(pub) };
       if (pub.publication === 'limited_public') {
         // Its files are served only with a grant: this buyer's manifest carries one in every media URL.
         const grant = { secret: pub.token_secret, shortId: pub.short_id, password: pub.limited_password };
@@ -129,6 +152,13 @@ export function viewerService({ db, store, hosts }: { db: Db; store: BlobStore; 
   };
 }
 export type ViewerService = ReturnType<typeof viewerService>;
+
+/** The viewer service of an app's scope, its rows kept with the node's LISTEN connection until the app closes. */
+export function scopedViewerService(scope: FastifyInstance, ctx: ModuleContext): ViewerService {
+  const rows = viewerRows(ctx.db, ctx.realtime);
+  scope.addHook('onClose', async () => rows.close());
+  return viewerService({ db: ctx.db, store: ctx.store, hosts: ctx, rows });
+}
 
 /** The vehicle a viewer's short id names (for the statistics' events), or undefined for an unknown one. */
 export async function contentIdOfShortId(db: Db, shortId: string): Promise<string | undefined> {

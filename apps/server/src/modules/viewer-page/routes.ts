@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type ErrorCode, errorBody, viewerManifestQuery } from '@spinyard/domain';
+import { type ErrorCode, errorBody, type Locale, viewerManifestQuery } from '@spinyard/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compressedHtml } from '../../http/compress.ts';
 import { wantsJson } from '../../http/negotiate.ts';
 import { builtFiles } from '../../http/static-files.ts';
+import { recentlyUsed } from '../../platform/recently-used.ts';
 import type { ModuleContext } from '../context.ts';
 import { wornDesign } from '../design/service.ts';
 import { originOf } from '../publishing/build-service.ts';
-import { viewerService } from '../publishing/viewer-service.ts';
+import { scopedViewerService } from '../publishing/viewer-service.ts';
 import { ANALYTICS_TAG_PATTERN, parseTemplate, type ViewerTemplate } from './html.ts';
 import { pageLocale } from './messages.ts';
 import { type PageRequest, type ViewerPage, type ViewerPageService, viewerPageService } from './service.ts';
@@ -60,17 +61,24 @@ function send(reply: FastifyReply, page: ViewerPage, acceptEncoding: string | un
 }
 
 const pageRoutes: FastifyPluginAsyncZod<{ pages: ViewerPageService }> = async (app, { pages }) => {
+  // What the headers of the last requests came to: many buyers send the same few, each worked out once.
+  const locales = recentlyUsed<string, Locale>(256);
+  const origins = recentlyUsed<string, string>(256);
   const request = (req: {
     headers: Record<string, unknown>;
     query: { embed?: string | undefined };
     host: string;
     protocol: string;
-  }): PageRequest => ({
-    lang: pageLocale(typeof req.headers['accept-language'] === 'string' ? req.headers['accept-language'] : undefined),
-    embed: req.query.embed === '1',
-    host: req.host,
-    origin: originOf(undefined, `${req.protocol}://${req.host}`),
-  });
+  }): PageRequest => {
+    const language = typeof req.headers['accept-language'] === 'string' ? req.headers['accept-language'] : '';
+    const base = `${req.protocol}://${req.host}`;
+    return {
+      lang: locales.get(language) ?? locales.set(language, pageLocale(language)),
+      embed: req.query.embed === '1',
+      host: req.host,
+      origin: origins.get(base) ?? origins.set(base, originOf(undefined, base)),
+    };
+  };
 
   app.get(
     '/v/:short_id',
@@ -160,7 +168,7 @@ export async function registerViewerPage(
   distDir: string | undefined,
 ): Promise<void> {
   const pages = viewerPageService({
-    viewer: viewerService({ db: ctx.db, store: ctx.store, hosts: ctx }),
+    viewer: scopedViewerService(app, ctx),
     template: templateLoader(distDir),
     design: wornDesign,
   });

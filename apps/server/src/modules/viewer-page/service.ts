@@ -139,6 +139,21 @@ export function viewerPageService({
   // Pages by all they are made of (the published manifest by its hash, the design worn, language, frame, origin):
   // the same page for every buyer until one of these changes, so many buyers at once cost one render.
   const rendered = recentlyUsed<string, ViewerPage>(64);
+  // The design worn and its text (for the key), by the stored design: the same object while its row is kept.
+  const defaultWorn = (() => {
+    const worn = design(null);
+    return { worn, text: JSON.stringify(worn) };
+  })();
+  const worns = new WeakMap<StoredDesign, { worn: ViewerDesign; text: string }>();
+  const wornOf = (stored: StoredDesign | null) => {
+    if (stored === null) return defaultWorn;
+    const known = worns.get(stored);
+    if (known) return known;
+    const worn = design(stored);
+    const answer = { worn, text: JSON.stringify(worn) };
+    worns.set(stored, answer);
+    return answer;
+  };
 
   async function viewerPage(
     { json, sha256, design: stored }: { json: string; sha256: string; design: StoredDesign | null },
@@ -146,8 +161,8 @@ export function viewerPageService({
   ): Promise<ViewerPage> {
     const built = template();
     if (!built) return plain(503, req, PAGE_WORDS[req.lang].not_built, '');
-    const worn = design(stored);
-    const key = `${sha256}\n${req.lang}\n${req.embed}\n${req.origin}\n${JSON.stringify(worn)}`;
+    const { worn, text } = wornOf(stored);
+    const key = `${sha256}\n${req.lang}\n${req.embed}\n${req.origin}\n${text}`;
     const known = sha256 === '' ? undefined : rendered.get(key);
     if (known) return known;
     const manifest = manifestWithDesign(JSON.parse(json) as PublishedManifest, worn);

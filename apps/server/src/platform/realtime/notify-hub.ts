@@ -13,6 +13,13 @@ export interface NotifyHub {
   subscribe(channel: string, listener: NotifyListener): () => void;
   /** Resolves once the connection is up and LISTENs on every subscribed channel (tests, start-up). */
   ready(): Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has been handed to the listeners, with the number
+   * of the connection that heard them; undefined when no connection listens now (notifications may be lost). A
+   * cache invalidated by notifications may answer from what it kept under that same number, and under no other:
+   * a reconnection loses what was sent while it was down. Callers at once share one round trip.
+   */
+  caughtUp(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -31,6 +38,8 @@ export function createNotifyHub(connectionString: string, options: NotifyHubOpti
   const maxDelay = options.maxReconnectMs ?? 10_000;
   const listeners = new Map<string, Set<NotifyListener>>();
   let client: pg.Client | undefined;
+  // The number of the connection in `client`: a new one after every reconnection.
+  let connectionNumber = 0;
   let connecting: Promise<void> | undefined;
   let closed = false;
   let delay = firstDelay;
@@ -100,12 +109,37 @@ export function createNotifyHub(connectionString: string, options: NotifyHubOpti
       return;
     }
     client = next;
+    connectionNumber++;
     delay = firstDelay;
     // Channels subscribed while this connection was opening.
     await listenAll(next).catch((error: unknown) => drop(error as Error));
   }
 
   connecting = connect().catch(() => undefined);
+
+  /**
+   * A round trip on the listening connection. PostgreSQL signals the listeners while it commits, before the
+   * committing client hears of it, and a listening backend sends what it was signalled before it reads its next
+   * query: so every notification committed before this call arrives (and is dispatched) before the answer.
+   */
+  async function roundTrip(): Promise<number | undefined> {
+    const live = client;
+    if (!live) return undefined;
+    const number = connectionNumber;
+    try {
+      await listenAll(live);
+      await live.query('');
+    } catch {
+      return undefined;
+    }
+    return client === live ? number : undefined;
+  }
+  // At most one round trip in flight, and one more asked for by everyone who came while it was (it must be sent
+  // after they came), sent once the event loop has read what came with them (setImmediate: the requests parsed in
+  // one turn share it). Many requests at once cost a round trip per turn of the loop, not one each.
+  let inFlight: Promise<number | undefined> | undefined;
+  let next: Promise<number | undefined> | undefined;
+  const afterThisTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   return {
     subscribe(channel, listener) {
@@ -132,6 +166,19 @@ export function createNotifyHub(connectionString: string, options: NotifyHubOpti
         if (client || closed) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    },
+
+    caughtUp() {
+      if (next) return next;
+      next = (inFlight ?? Promise.resolve(undefined)).then(afterThisTurn).then(() => {
+        next = undefined;
+        const sent = roundTrip().finally(() => {
+          if (inFlight === sent) inFlight = undefined;
+        });
+        inFlight = sent;
+        return sent;
+      });
+      return next;
     },
 
     async close() {
