@@ -4,50 +4,36 @@ import { contentApi } from '../contents/content-api.ts';
 import { openCluster } from '../contents/realtime-nodes.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import { factory, type SignedInUser } from '../helpers/factory.ts';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 import { buildContents, manifestOf } from './publishing-helpers.ts';
 
 /**
  * The viewer rows each node keeps in memory (publishing/viewer-rows.ts): what a buyer may see changes for every
- * node the moment the change commits, asked again at once (no wait, no second try), on the node that made it (an
- * app in this process) and on another `spinyard serve` process on the same database, whichever module or hand in
- * SQL made it (the database NOTIFYs: migration 0027_viewer_rows_notify).
+ * node the moment the change commits, asked again at once (no wait, no second try), on the node that made it and on
+ * another node on the same database (each with its own pool, its own LISTEN connection and its own kept rows, as two
+ * `spinyard serve` processes have; started in this process, because a second server process cost the file 30 s),
+ * whichever module or hand in SQL made it (the database NOTIFYs: migration 0027_viewer_rows_notify).
  */
 
 let cluster: Awaited<ReturnType<typeof openCluster>>;
-let other: ServerProcess | undefined;
 let dealer: SignedInUser;
 
 beforeAll(async () => {
-  cluster = await openCluster(1);
-  other = await startServerProcess({
-    command: 'serve',
-    databaseUrl: cluster.databaseUrl,
-    // The same blob store (media/ under it) as the in-process node, as two nodes share theirs.
-    dataDir: cluster.dir,
-    env: { SPINYARD_WORKERS: 'false' },
-  });
+  cluster = await openCluster(2);
   dealer = await factory(cluster.nodes[0]!.db).signedIn();
 }, 60_000);
 afterAll(async () => {
-  if (other?.child.exitCode === null) {
-    other.child.kill('SIGTERM');
-    await other.exited;
-  }
   await cluster?.close();
 });
 
 const node = () => cluster.nodes[0]!;
+const other = () => cluster.nodes[1]!;
 
 /** The status (and error code) of a short id's manifest on both nodes, asked at the same moment. */
 async function onBoth(shortId: string): Promise<string[]> {
-  const [here, there] = await Promise.all([
-    manifestOf(node().app, shortId),
-    fetch(`http://127.0.0.1:${other!.port}/v/${shortId}/manifest.json`),
-  ]);
-  const code = (status: number, body: string) =>
-    status === 200 ? '200' : `${status} ${(JSON.parse(body) as { error: { code: string } }).error.code}`;
-  return [code(here.statusCode, here.body), code(there.status, await there.text())];
+  const answers = await Promise.all([manifestOf(node().app, shortId), manifestOf(other().app, shortId)]);
+  return answers.map(({ statusCode, body }) =>
+    statusCode === 200 ? '200' : `${statusCode} ${(JSON.parse(body) as { error: { code: string } }).error.code}`,
+  );
 }
 
 async function published(): Promise<{ id: string; shortId: string }> {
