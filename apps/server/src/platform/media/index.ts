@@ -6,6 +6,8 @@ import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
 import { stripMetadata } from './metadata-strip.ts';
 import { posterFrame, remuxToMp4, transcodeToMp4 } from './movie-files.ts';
+import { renderMovie } from './movie-render.ts';
+import { renderPanoramaViews } from './movie-views.ts';
 import { createPanoramaMedia } from './panorama.ts';
 import { createSharpMedia } from './sharp-media.ts';
 import { encodeSpeechMp3 } from './speech-audio.ts';
@@ -50,5 +52,7 @@ export function createMedia(): Media {
     posterFrame,
     transcodeToMp4,
     encodeSpeechMp3,
+    renderMovie,
+    renderPanoramaViews,
   };
 }
