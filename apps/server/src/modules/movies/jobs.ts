@@ -3,6 +3,7 @@ import type { JobDefinition, JobHandler } from '../../platform/jobs/queue-regist
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
+import { MOVIE_FORMAT, type MovieFormat } from './format.ts';
 import { runMovieRender } from './work.ts';
 
 /** A promo of a few minutes at 1080p renders in a minute or two on two cores; past this the attempt lost its worker. */
@@ -16,11 +17,12 @@ export const MOVIE_JOBS: Record<ContentMovieKind, JobDefinition<ProcessJobPayloa
 };
 
 /** The three renders as process jobs of the runner (progress, locks, retries, the reaper's restart). */
-export function moviesJobs(ctx: JobsContext): ModuleJobs {
+export function moviesJobs(ctx: JobsContext, format: MovieFormat = MOVIE_FORMAT): ModuleJobs {
   const handler =
     (kind: ContentMovieKind): JobHandler<ProcessJobPayload> =>
     (payload, job) =>
-      runProcessJob(ctx.db, CONTENT_MOVIE_PROCESS[kind], payload.processId, (run) => runMovieRender(ctx, kind, run), {
+      runProcessJob(ctx.db, CONTENT_MOVIE_PROCESS[kind], payload.processId, (run) =>
+        runMovieRender({ ...ctx, format }, kind, run), {
         lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES,
       });
   return {

@@ -101,6 +101,16 @@ export function moviesRepo(db: Db) {
         .execute();
     },
 
+    /** The movie stands as the inputs would make it now: ready again, its files and their time kept. */
+    async keep(contentId: string, kind: ContentMovieKind): Promise<void> {
+      await db
+        .updateTable('content_movies')
+        .set({ status: 'ready', error_code: null, updated_at: new Date() })
+        .where('content_id', '=', contentId)
+        .where('kind', '=', kind)
+        .execute();
+    },
+
     /** The new files in, in one statement: the movie is the old one or the new one, never half of either. */
     async switchFiles(contentId: string, kind: ContentMovieKind, inputsHash: string, files: MovieFiles): Promise<void> {
       await db

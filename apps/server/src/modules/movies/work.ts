@@ -147,7 +147,7 @@ export async function runMovieRender(deps: MovieWorkDeps, kind: ContentMovieKind
     const plan = plans[kind];
     const before = plans.movies.find((m) => m.kind === kind);
     if (standing(before, plan) && (await deps.store.exists(before.file_1080_key as string))) {
-      await repo.switchFiles(run.contentId, kind, plan.hash, filesOf(before));
+      await repo.keep(run.contentId, kind);
       return;
     }
     if (plan.scenes.length === 0)
@@ -168,17 +168,6 @@ export async function runMovieRender(deps: MovieWorkDeps, kind: ContentMovieKind
     throw error;
   }
 }
-
-const filesOf = (row: ContentMovieRow): MovieFiles => ({
-  file_1080_key: row.file_1080_key as string,
-  file_720_key: row.file_720_key as string,
-  poster_key: row.poster_key as string,
-  width: row.width ?? 0,
-  height: row.height ?? 0,
-  bytes_1080: Number(row.bytes_1080 ?? 0),
-  bytes_720: Number(row.bytes_720 ?? 0),
-  duration_seconds: row.duration_seconds ?? 0,
-});
 
 async function rendered(deps: MovieWorkDeps, plan: MoviePlan, movies: ContentMovieRow[], run: ProcessWork) {
   const format = deps.format ?? MOVIE_FORMAT;

@@ -230,7 +230,8 @@ export async function movieArgs(request: MovieRenderRequest): Promise<{ args: st
       request.outputs.map((_, k) => `[v${k}]`).join(''),
   );
   graph.filters.push(...request.outputs.slice(1).map((o, k) => `[v${k + 1}]scale=${o.width}:${o.height}[vs${k + 1}]`));
-  const sound = musicFilter(graph, request.music, seconds);
+  const measured = request.music === null ? '' : await measureMusic(request.music, seconds, request.signal);
+  const sound = musicFilter(graph, request.music, seconds, measured);
   graph.filters.push(`${sound},asplit=${n}${request.outputs.map((_, k) => `[a${k}]`).join('')}`);
 
   const args = ['-hide_banner', '-v', 'error', '-nostdin', '-nostats', '-progress', 'pipe:1', ...graph.inputs];
@@ -241,19 +242,49 @@ export async function movieArgs(request: MovieRenderRequest): Promise<{ args: st
   return { args, seconds };
 }
 
-/** The music looped or cut to the movie's length, normalised and faded; a silent track without music. */
-function musicFilter(graph: Graph, music: string | null, seconds: number): string {
+/**
+ * The music looped or cut to the movie's length, normalised and faded; a silent track without music. `measured` is
+ * the first pass's reading (measureMusic): with it loudnorm applies one gain (its linear mode) and lands on the
+ * target even for a short movie, where its one-pass dynamic mode falls short by a few LU.
+ */
+function musicFilter(graph: Graph, music: string | null, seconds: number, measured: string): string {
   const length = seconds.toFixed(3);
   if (music === null) return `anullsrc=r=48000:cl=stereo,atrim=end=${length}`;
   const input = graph.inputs.filter((arg) => arg === '-i').length;
   graph.inputs.push('-stream_loop', '-1', '-i', `file:${music}`);
   const { integrated, truePeak, range } = MOVIE_LOUDNESS;
-  const fadeOut = Math.max(0, seconds - 2).toFixed(3);
+  // Faded in and out over at most an eighth of the movie each, so a short movie keeps its level.
+  const fade = Math.min(2, seconds / 8);
+  const fadeOut = Math.max(0, seconds - fade).toFixed(3);
   return (
     `[${input}:a]atrim=end=${length},asetpts=PTS-STARTPTS,` +
-    `loudnorm=I=${integrated}:TP=${truePeak}:LRA=${range},aresample=48000,` +
-    `aformat=sample_fmts=fltp:channel_layouts=stereo,afade=t=in:d=0.5,afade=t=out:st=${fadeOut}:d=2`
+    `loudnorm=I=${integrated}:TP=${truePeak}:LRA=${range}${measured},aresample=48000,` +
+    `aformat=sample_fmts=fltp:channel_layouts=stereo,afade=t=in:d=${Math.min(0.5, fade).toFixed(3)},` +
+    `afade=t=out:st=${fadeOut}:d=${fade.toFixed(3)}`
   );
+}
+
+/** loudnorm's first pass over the music as the movie plays it: its readings as options of the second pass. */
+async function measureMusic(music: string, seconds: number, signal: AbortSignal | undefined): Promise<string> {
+  const { integrated, truePeak, range } = MOVIE_LOUDNESS;
+  const args = ['-hide_banner', '-nostdin', '-nostats', '-stream_loop', '-1', '-i', `file:${music}`, '-vn'];
+  args.push(
+    '-af',
+    `atrim=end=${seconds.toFixed(3)},loudnorm=I=${integrated}:TP=${truePeak}:LRA=${range}:print_format=json`,
+  );
+  const run = await runBounded(ffmpegPath(), [...args, '-f', 'null', '-'], {
+    timeoutMs: 120_000,
+    maxStderrBytes: 64 * 1024,
+    signal,
+  });
+  const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(run.stderr)?.[0];
+  if (run.code !== 0 || json === undefined) return '';
+  const read = JSON.parse(json) as Record<string, string>;
+  const values = [read.input_i, read.input_tp, read.input_lra, read.input_thresh, read.target_offset].map(Number);
+  // Silence reads as -inf: nothing to measure, the one-pass mode does.
+  if (values.some((v) => !Number.isFinite(v))) return '';
+  const [i, tp, lra, thresh, offset] = values as [number, number, number, number, number];
+  return `:measured_I=${i}:measured_TP=${tp}:measured_LRA=${lra}:measured_thresh=${thresh}:offset=${offset}:linear=true`;
 }
 
 const ENCODE_ARGS = [
