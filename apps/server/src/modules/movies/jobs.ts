@@ -21,10 +21,15 @@ export function moviesJobs(ctx: JobsContext, format: MovieFormat = MOVIE_FORMAT)
   const handler =
     (kind: ContentMovieKind): JobHandler<ProcessJobPayload> =>
     (payload, job) =>
-      runProcessJob(ctx.db, CONTENT_MOVIE_PROCESS[kind], payload.processId, (run) =>
-        runMovieRender({ ...ctx, format }, kind, run), {
-        lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES,
-      });
+      runProcessJob(
+        ctx.db,
+        CONTENT_MOVIE_PROCESS[kind],
+        payload.processId,
+        (run) => runMovieRender({ ...ctx, format }, kind, run),
+        {
+          lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES,
+        },
+      );
   return {
     definitions: CONTENT_MOVIE_KINDS.map((kind) => MOVIE_JOBS[kind]),
     handlers: Object.fromEntries(CONTENT_MOVIE_KINDS.map((kind) => [MOVIE_JOBS[kind].name, handler(kind)])),
