@@ -160,6 +160,11 @@ describe('content-video renders', () => {
     // Opening, two category images, the reused spin and interior pan, less the four cross-fades.
     const least = TINY.openingSeconds + 2 * TINY.categorySeconds + TINY.turnSeconds - 4 * TINY.crossfadeSeconds;
     expect(probed.duration).toBeGreaterThan(least);
+    // The vehicle's contents movie URL: the promo's main file, signed like the vehicle's other files.
+    const vehicle = (await call('GET', `/contents/${car}`)).json();
+    const pathOf = (url: string | undefined) => url?.split('?')[0];
+    expect(pathOf(vehicle.urls.contents_movie_url)).toBe(pathOf(movie?.files[0]?.url));
+    expect(vehicle.urls.contents_movie_url).toContain('?');
     const lufs = await loudness(file);
     expect(lufs).toBeGreaterThan(-19);
     expect(lufs).toBeLessThan(-13);
