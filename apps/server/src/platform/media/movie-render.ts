@@ -115,6 +115,12 @@ function motionExpressions(motion: MovieMotion, frames: number): string {
   }
 }
 
+/**
+ * Each input decoded on one thread: a scene's decoder otherwise keeps a frame per thread, and the graph opens every
+ * scene's input at once (each is asked for its first frame to place it), which multiplied the peak memory.
+ */
+const ONE_THREAD = ['-threads', '1'];
+
 interface Graph {
   inputs: string[];
   filters: string[];
@@ -129,7 +135,7 @@ async function addShot(graph: Graph, shot: MovieShot, index: number, size: Movie
   switch (shot.kind) {
     case 'still': {
       const frames = Math.round(shot.seconds * MOVIE_FPS);
-      graph.inputs.push('-i', `file:${shot.image}`);
+      graph.inputs.push(...ONE_THREAD, '-i', `file:${shot.image}`);
       graph.filters.push(
         `[${input}:v]scale=${2 * w}:${2 * h}:force_original_aspect_ratio=increase,crop=${2 * w}:${2 * h},` +
           `zoompan=${motionExpressions(shot.motion, frames)}:d=${frames}:s=${w}x${h}:fps=${MOVIE_FPS},${tail}`,
@@ -146,16 +152,24 @@ async function addShot(graph: Graph, shot: MovieShot, index: number, size: Movie
       const frames = [...shot.frames, shot.frames[0] ?? ''];
       await Promise.all(frames.map((f, i) => symlink(f, path.join(folder, `${String(i).padStart(5, '0')}.jpg`))));
       const rate = `${shot.frames.length * 1000}/${Math.round(shot.seconds * 1000)}`;
-      graph.inputs.push('-framerate', rate, '-start_number', '0', '-i', `file:${folder}/%05d.jpg`);
+      graph.inputs.push(...ONE_THREAD, '-framerate', rate, '-start_number', '0', '-i', `file:${folder}/%05d.jpg`);
       graph.filters.push(`[${input}:v]${fit},setsar=1,format=yuv420p,framerate=fps=${MOVIE_FPS},${tail}`);
       return;
     }
     case 'sequence':
-      graph.inputs.push('-framerate', String(MOVIE_FPS), '-start_number', '0', '-i', `file:${shot.folder}/%05d.jpg`);
+      graph.inputs.push(
+        ...ONE_THREAD,
+        '-framerate',
+        String(MOVIE_FPS),
+        '-start_number',
+        '0',
+        '-i',
+        `file:${shot.folder}/%05d.jpg`,
+      );
       graph.filters.push(`[${input}:v]${fit},${tail}`);
       return;
     case 'video':
-      graph.inputs.push('-i', `file:${shot.file}`);
+      graph.inputs.push(...ONE_THREAD, '-i', `file:${shot.file}`);
       graph.filters.push(`[${input}:v]${fit},fps=${MOVIE_FPS},${tail}`);
       return;
   }

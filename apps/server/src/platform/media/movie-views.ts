@@ -38,16 +38,14 @@ const WRAP_SHARE = MAX_FOV / 360;
 export async function renderPanoramaViews(request: PanoramaViewsRequest): Promise<number> {
   const { width: w, height: h } = request;
   const wanted = Math.min(MAX_DECODED_WIDTH, Math.ceil((w * 360) / 60));
-  const decoded = await sharp(request.panorama, { limitInputPixels: 16384 * 8192 })
-    .resize({ width: wanted, withoutEnlargement: true })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const pw = decoded.info.width;
-  const ph = decoded.info.height;
+  const meta = await sharp(request.panorama, { limitInputPixels: 16384 * 8192 }).metadata();
+  const pw = Math.min(wanted, meta.width ?? wanted);
+  const ph = Math.max(2, Math.round(((meta.height ?? pw / 2) * pw) / (meta.width ?? pw)));
   const wrap = Math.ceil(pw * WRAP_SHARE);
-  // The panorama with its first `wrap` columns again after its right edge.
-  const wide = await sharp(decoded.data, { raw: { width: pw, height: ph, channels: 3 } })
+  // One buffer: the panorama at its working size with its first `wrap` columns again after its right edge.
+  const wide = await sharp(request.panorama, { limitInputPixels: 16384 * 8192 })
+    .resize(pw, ph, { fit: 'fill' })
+    .removeAlpha()
     .extend({ right: wrap, extendWith: 'repeat' })
     .raw()
     .toBuffer();
