@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
 import { NO_METADATA_ARGS } from './metadata-strip.ts';
+import { MOVIE_LOUDNESS, measureMusic } from './movie-sound.ts';
 
 /**
  * Content videos (issue 20) made by the packaged ffmpeg (4.1: drawtext, zoompan, loudnorm and blend exist; xfade
@@ -18,8 +19,6 @@ import { NO_METADATA_ARGS } from './metadata-strip.ts';
  */
 
 export const MOVIE_FPS = 30;
-/** -16 LUFS integrated, -1.5 dBTP: the usual target of online video (docs/decisions.md). */
-export const MOVIE_LOUDNESS = { integrated: -16, truePeak: -1.5, range: 11 } as const;
 /** Two minutes of 1080p take well under a minute on two cores; past this ffmpeg is stuck. */
 const RENDER_TIMEOUT_MS = 20 * 60_000;
 
@@ -278,29 +277,6 @@ function musicFilter(graph: Graph, music: string | null, seconds: number, measur
   );
 }
 
-/** loudnorm's first pass over the music as the movie plays it: its readings as options of the second pass. */
-async function measureMusic(music: string, seconds: number, signal: AbortSignal | undefined): Promise<string> {
-  const { integrated, truePeak, range } = MOVIE_LOUDNESS;
-  const args = ['-hide_banner', '-nostdin', '-nostats', '-stream_loop', '-1', '-i', `file:${music}`, '-vn'];
-  args.push(
-    '-af',
-    `atrim=end=${seconds.toFixed(3)},loudnorm=I=${integrated}:TP=${truePeak}:LRA=${range}:print_format=json`,
-  );
-  const run = await runBounded(ffmpegPath(), [...args, '-f', 'null', '-'], {
-    timeoutMs: 120_000,
-    maxStderrBytes: 64 * 1024,
-    signal,
-  });
-  const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(run.stderr)?.[0];
-  if (run.code !== 0 || json === undefined) return '';
-  const read = JSON.parse(json) as Record<string, string>;
-  const values = [read.input_i, read.input_tp, read.input_lra, read.input_thresh, read.target_offset].map(Number);
-  // Silence reads as -inf: nothing to measure, the one-pass mode does.
-  if (values.some((v) => !Number.isFinite(v))) return '';
-  const [i, tp, lra, thresh, offset] = values as [number, number, number, number, number];
-  return `:measured_I=${i}:measured_TP=${tp}:measured_LRA=${lra}:measured_thresh=${thresh}:offset=${offset}:linear=true`;
-}
-
 const ENCODE_ARGS = [
   '-c:v',
   'libx264',
@@ -331,9 +307,13 @@ const ENCODE_ARGS = [
   'mp4',
 ];
 
-/** Renders the movie into every output; ffmpeg's refusal is the answer, never a throw. */
-export async function renderMovie(request: MovieRenderRequest): Promise<MovieRenderResult> {
-  const { args, seconds } = await movieArgs(request);
+/** One ffmpeg run with its progress (out_time over `seconds`) told as a share between `from` and `to`. */
+async function runWithProgress(
+  args: string[],
+  seconds: number,
+  request: MovieRenderRequest,
+  span: { from: number; to: number },
+): Promise<MovieRenderResult> {
   let carried = '';
   const run = await runBounded(ffmpegPath(), args, {
     timeoutMs: RENDER_TIMEOUT_MS,
@@ -345,7 +325,9 @@ export async function renderMovie(request: MovieRenderRequest): Promise<MovieRen
       carried = lines.pop() ?? '';
       for (const line of lines) {
         const match = /^out_time_ms=(\d+)/.exec(line);
-        if (match && seconds > 0) request.onProgress?.(Math.min(1, Number(match[1]) / 1e6 / seconds));
+        if (!match || seconds <= 0) continue;
+        const share = Math.min(1, Number(match[1]) / 1e6 / seconds);
+        request.onProgress?.(span.from + (span.to - span.from) * share);
       }
     },
   });
@@ -353,4 +335,43 @@ export async function renderMovie(request: MovieRenderRequest): Promise<MovieRen
   if (run.timedOut) return { ok: false, detail: 'ffmpeg was stopped at its time limit' };
   if (run.code !== 0) return { ok: false, detail: run.stderr.trim().slice(-800) || `ffmpeg ended with ${run.code}` };
   return { ok: true, durationSeconds: seconds };
+}
+
+/**
+ * Renders the movie into every output; ffmpeg's refusal is the answer, never a throw. The composition writes the
+ * largest output only; each smaller one is scaled from it by a second, short run (its sound copied): one x264
+ * encoder at a time, since x264 is most of ffmpeg's memory (a 1080p encoder alone holds some 300 to 400 MB).
+ */
+export async function renderMovie(request: MovieRenderRequest): Promise<MovieRenderResult> {
+  const [main, ...smaller] = request.outputs;
+  if (!main) throw new Error('A movie needs at least one output.');
+  const { args, seconds } = await movieArgs({ ...request, outputs: [main] });
+  const share = smaller.length === 0 ? 1 : 0.85;
+  const composed = await runWithProgress(args, seconds, request, { from: 0, to: share });
+  if (!composed.ok) return composed;
+  for (const [k, output] of smaller.entries()) {
+    const from = share + ((1 - share) * k) / smaller.length;
+    const scaled = await runWithProgress(
+      [
+        ...['-hide_banner', '-v', 'error', '-nostdin', '-nostats', '-progress', 'pipe:1'],
+        ...[
+          '-i',
+          `file:${main.file}`,
+          '-map',
+          '0:v:0',
+          '-map',
+          '0:a:0',
+          '-vf',
+          `scale=${output.width}:${output.height}`,
+        ],
+        ...ENCODE_ARGS.map((arg, i) => (ENCODE_ARGS[i - 1] === '-c:a' ? 'copy' : arg)),
+        ...['-y', `file:${output.file}`],
+      ],
+      seconds,
+      request,
+      { from, to: from + (1 - share) / smaller.length },
+    );
+    if (!scaled.ok) return scaled;
+  }
+  return composed;
 }
