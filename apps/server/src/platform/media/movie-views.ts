@@ -73,8 +73,9 @@ export async function renderPanoramaViews(request: PanoramaViewsRequest): Promis
       const view = request.views[index] as PanoramaView;
       await sharp(wide, source)
         .extract(cutOf(view))
-        .resize(w, h, { fit: 'fill' })
-        .jpeg({ quality: 90 })
+        // Bilinear: a view is mostly enlarged, where Lanczos costs three times as much for no visible gain.
+        .resize(w, h, { fit: 'fill', kernel: 'linear' })
+        .jpeg({ quality: 88 })
         .toFile(path.join(request.folder, `${String(index).padStart(5, '0')}.jpg`));
       request.onProgress?.(index / total);
     }
