@@ -7,6 +7,8 @@ import type { CreatedAt, Json, Nullable, Text, UpdatedAt } from './columns.ts';
 // bigint: the driver reads them as strings, so repositories turn them into numbers.
 
 type Bytes = ColumnType<string, number | string, number | string>;
+/** A byte count that may be absent (a movie not rendered yet); Nullable<Bytes> would nest two column types. */
+type NullableBytes = ColumnType<string | null, number | string | null | undefined, number | string | null>;
 
 export interface ContentMovieSettingsTable {
   content_id: string;
@@ -29,8 +31,8 @@ export interface ContentMoviesTable {
   poster_key: Nullable<string>;
   width: Nullable<number>;
   height: Nullable<number>;
-  bytes_1080: Nullable<Bytes>;
-  bytes_720: Nullable<Bytes>;
+  bytes_1080: NullableBytes;
+  bytes_720: NullableBytes;
   duration_seconds: Nullable<number>;
   error_code: Nullable<string>;
   rendered_at: Nullable<Date>;
@@ -94,8 +96,7 @@ export interface VideoSiteVideosTable {
   source_kind: string;
   source_id: Nullable<string>;
   session_url: Nullable<string>;
-  // Nullable<Bytes> would read a ColumnType as a plain value: the three types spelled out take a number on write.
-  bytes_total: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  bytes_total: NullableBytes;
   bytes_sent: ColumnType<string, number | string | undefined, number | string>;
   video_id: Nullable<string>;
   title: string;

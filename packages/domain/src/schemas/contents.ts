@@ -295,6 +295,8 @@ export const contentUrls = z.object({
   interior_url: z.string().nullable(),
   rider_view_url: z.string().nullable(),
   embed_code: z.string().nullable(),
+  /** The vehicle's content video (the promo's 1080p MP4, else its 720p), signed like its other files; null without one. */
+  contents_movie_url: z.string().nullable(),
 });
 
 /** What the media areas record about a vehicle, for the list's filters and thumbnail. */

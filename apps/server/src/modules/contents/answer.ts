@@ -116,8 +116,15 @@ export function vehicleDetails(row: ContentRecord) {
   };
 }
 
-/** The whole vehicle, as `GET /contents/{id}` and every write answer it. The limited password never leaves. */
-export function toContentAnswer(row: ContentRecord, processes: readonly ContentProcessRow[]): ContentAnswer {
+/**
+ * The whole vehicle, as `GET /contents/{id}` and every write answer it. The limited password never leaves.
+ * `contentsMovieUrl`: its content video's URL (modules/movies), null without one.
+ */
+export function toContentAnswer(
+  row: ContentRecord,
+  processes: readonly ContentProcessRow[],
+  contentsMovieUrl: string | null = null,
+): ContentAnswer {
   const inspection = inspectionData.safeParse(row.inspection ?? {});
   const shown = Array.isArray(row.basic_info_shown) ? row.basic_info_shown : [];
   return {
@@ -138,14 +145,17 @@ export function toContentAnswer(row: ContentRecord, processes: readonly ContentP
     basic_info_shown: shown.filter((k): k is BasicInfoKey => basicInfoKeys.has(k)),
     contents_style: contentsStyleOf(row.domain_options, row.owner_image_system),
     inspection: inspection.success ? inspection.data : inspectionData.parse({}),
-    urls: publicUrls({
-      short_id: row.short_id,
-      base_url: row.short_base_url,
-      short_url_allowed: readDomainOptions(row.domain_options).short_url,
-      has_exterior: row.has_exterior,
-      has_interior: row.has_interior,
-      has_rider_view: row.has_rider_view,
-    }),
+    urls: {
+      ...publicUrls({
+        short_id: row.short_id,
+        base_url: row.short_base_url,
+        short_url_allowed: readDomainOptions(row.domain_options).short_url,
+        has_exterior: row.has_exterior,
+        has_interior: row.has_interior,
+        has_rider_view: row.has_rider_view,
+      }),
+      contents_movie_url: contentsMovieUrl,
+    },
     deleted_at: isoOrNull(row.deleted_at),
   };
 }

@@ -21,6 +21,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { type CallerContext, enforce, loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
+import { contentsMovieUrlOf } from '../movies/contents-movie-url.ts';
 import { contentLocks } from '../processes/locks.ts';
 import { isUniqueViolation } from '../sql.ts';
 import { toContentAnswer } from './answer.ts';
@@ -100,7 +101,7 @@ export async function answerOf(db: Db, id: string): Promise<ContentAnswer> {
   const repo = contentsRepo(db);
   const row = await repo.find(id);
   if (!row) throw new AppError('not_found');
-  return toContentAnswer(row, await repo.runningProcesses([id]));
+  return toContentAnswer(row, await repo.runningProcesses([id]), await contentsMovieUrlOf(db, id));
 }
 
 /** The record's columns from a create or update body (the limited password only when one was typed). */
@@ -209,7 +210,7 @@ export function contentService(deps: { db: Db }) {
       const caller = await loadCaller(db, actor);
       const repo = contentsRepo(db);
       const row = visibleOrNotFound(caller, await repo.find(id));
-      return toContentAnswer(row, await repo.runningProcesses([id]));
+      return toContentAnswer(row, await repo.runningProcesses([id]), await contentsMovieUrlOf(db, id));
     },
 
     /**

@@ -19,7 +19,7 @@ export interface UrlFacts {
  * The detail page's URLs and embed code (null until the vehicle has a public address). The view is a query of the
  * one address, so the viewer opens on the part asked for; the embed code is the domain's (`embedCode`).
  */
-export function publicUrls(facts: UrlFacts): ContentAnswer['urls'] {
+export function publicUrls(facts: UrlFacts): Omit<ContentAnswer['urls'], 'contents_movie_url'> {
   if (facts.short_id === null || facts.base_url === null) {
     return {
       short_url: null,

@@ -3,6 +3,7 @@ import type { ContentRecord } from '../contents/repo.ts';
 import { exteriorMedia } from '../exterior/media-share.ts';
 import { hotspotsMedia } from '../hotspots/media-share.ts';
 import { interiorMedia } from '../interior/media-share.ts';
+import { moviesMedia } from '../movies/media-share.ts';
 import { publishingMedia } from '../publishing/media-share.ts';
 import { sliderMedia } from '../slider/media-share.ts';
 import type { MediaArea } from './media-area.ts';
@@ -17,6 +18,8 @@ export const MEDIA_AREAS: readonly MediaArea[] = [
   sliderMedia,
   hotspotsMedia,
   publishingMedia,
+  // Content videos (issue 20): the wizard's opening image and the rendered movies.
+  moviesMedia,
 ];
 
 /**

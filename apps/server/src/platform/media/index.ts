@@ -6,6 +6,8 @@ import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
 import { stripMetadata } from './metadata-strip.ts';
 import { posterFrame, remuxToMp4, transcodeToMp4 } from './movie-files.ts';
+import { renderMovie } from './movie-render.ts';
+import { renderPanoramaViews } from './movie-views.ts';
 import { encodeMusicM4a } from './music-audio.ts';
 import { createPanoramaMedia } from './panorama.ts';
 import { createSharpMedia } from './sharp-media.ts';
@@ -52,5 +54,7 @@ export function createMedia(): Media {
     transcodeToMp4,
     encodeSpeechMp3,
     encodeMusicM4a,
+    renderMovie,
+    renderPanoramaViews,
   };
 }

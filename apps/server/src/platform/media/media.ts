@@ -3,6 +3,8 @@ import type { BlurMedia } from './blur.ts';
 import type { SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
 import type { StrippedContainer } from './metadata-strip.ts';
 import type { MovieFileResult } from './movie-files.ts';
+import type { MovieRenderRequest, MovieRenderResult } from './movie-render.ts';
+import type { PanoramaViewsRequest } from './movie-views.ts';
 import type { PanoramaMedia } from './panorama.ts';
 import type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
 
@@ -14,6 +16,17 @@ export { FrameSignatureError } from './frame-signatures.ts';
 export { ImageDecodeError } from './image-guard.ts';
 export type { StrippedContainer } from './metadata-strip.ts';
 export type { MovieFileResult } from './movie-files.ts';
+export type {
+  MovieCaption,
+  MovieMotion,
+  MovieOutput,
+  MovieRenderRequest,
+  MovieRenderResult,
+  MovieScene,
+  MovieShot,
+  MovieTextRole,
+} from './movie-render.ts';
+export type { PanoramaView, PanoramaViewsRequest } from './movie-views.ts';
 export type { PanoramaAdjustments, PanoramaMeasure, PanoramaSpec, RenderedPanorama } from './panorama.ts';
 export type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
 
@@ -135,8 +148,16 @@ export interface VideoMedia {
   encodeMusicM4a(input: string, output: string): Promise<MovieFileResult>;
 }
 
+/** Content videos (issue 20): composing scenes into MP4s (movie-render.ts), an interior pan's frames (movie-views.ts). */
+export interface MovieMedia {
+  /** Every output of the movie rendered by one ffmpeg run; ffmpeg's refusal is the answer, never a throw. */
+  renderMovie(request: MovieRenderRequest): Promise<MovieRenderResult>;
+  /** The views of an equirectangular panorama as numbered JPEG frames: how many were written. */
+  renderPanoramaViews(request: PanoramaViewsRequest): Promise<number>;
+}
+
 /** Interior panoramas: measuring, rendering with tiles, the image-quality corrections (panorama.ts). */
-export interface Media extends PanoramaMedia, BlurMedia, VideoMedia {
+export interface Media extends PanoramaMedia, BlurMedia, VideoMedia, MovieMedia {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
    * Decodes and encodes again: only pixels survive, so metadata (camera, GPS), colour-profile tricks, comments

@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import type { ContentMovieKind, ContentMovieSettings, MovieScene as SceneSettings } from '@spinyard/domain';
+import type { MovieCaption, MovieMotion, PanoramaView } from '../../platform/media/media.ts';
+import type { MediaRows } from '../vehicle-media/rows.ts';
+import { type MovieFormat, VIEW_FOV } from './format.ts';
+
+/**
+ * What each movie is made of, decided from the vehicle's rows and the wizard's settings before anything is decoded:
+ * the scenes (blob keys and texts), and the hash of all of it. The same inputs give the same hash, so a render
+ * whose movie already stands keeps it, and a movie whose hash differs from what it would be now is stale.
+ */
+
+/** Bumped when the way a movie is made changes, so every movie made before reads as stale. */
+const RENDER_VERSION = 1;
+
+export type PlannedShot =
+  | { kind: 'still'; key: string; seconds: number; motion: MovieMotion }
+  | { kind: 'blank'; seconds: number }
+  | { kind: 'turn'; keys: string[]; seconds: number }
+  | { kind: 'pan'; key: string; views: PanoramaView[] }
+  /** The obvr or tour movie, reused as it stands (its inputs unchanged). */
+  | { kind: 'movie'; movie: 'obvr' | 'tour' };
+
+export interface PlannedScene {
+  shot: PlannedShot;
+  captions: MovieCaption[];
+}
+
+export interface MoviePlan {
+  kind: ContentMovieKind;
+  hash: string;
+  scenes: PlannedScene[];
+  musicKey: string | null;
+}
+
+export interface PromoFacts {
+  openingKey: string | null;
+  musicKey: string | null;
+}
+
+const hashOf = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+const caption = (text: string, extra: Partial<MovieCaption> = {}): MovieCaption[] =>
+  text === '' ? [] : [{ lines: [{ text, role: 'caption' }], placement: 'lower', ...extra }];
+
+/** The spin's rows shown in the viewer (not the editor's temporary ones), each a list of frame keys in order. */
+function spinRows(rows: MediaRows): string[][] {
+  return rows.groups
+    .filter((group) => !group.is_temp)
+    .map((group) => rows.frames.filter((f) => f.group_id === group.id).map((f) => (f.edited ?? f.original).master))
+    .filter((keys) => keys.length > 1);
+}
+
+export function obvrPlan(rows: MediaRows, format: MovieFormat): MoviePlan {
+  const scenes: PlannedScene[] = spinRows(rows).map((keys) => ({
+    shot: { kind: 'turn', keys, seconds: format.turnSeconds },
+    captions: [],
+  }));
+  return { kind: 'obvr', hash: hashOf({ v: RENDER_VERSION, kind: 'obvr', format, scenes }), scenes, musicKey: null };
+}
+
+const ease = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+const shortestTurn = (from: number, to: number) => ((((to - from) % 360) + 540) % 360) - 180;
+
+/**
+ * The camera's path through one scene, frame by frame: held at the start point, then to each zoom point in turn
+ * (the shorter way round), in, held with its caption, out; without zoom points a quarter turn from the start.
+ */
+export function scenePath(scene: SceneSettings, format: MovieFormat, fps: number) {
+  const views: PanoramaView[] = [];
+  const captions: MovieCaption[] = [];
+  let at: PanoramaView = { yaw: scene.start.yaw, pitch: scene.start.pitch, fov: VIEW_FOV.wide };
+  const move = (to: PanoramaView, seconds: number) => {
+    const from = at;
+    const turn = shortestTurn(from.yaw, to.yaw);
+    const frames = Math.max(1, Math.round(seconds * fps));
+    for (let i = 1; i <= frames; i++) {
+      const k = ease(i / frames);
+      views.push({
+        yaw: from.yaw + turn * k,
+        pitch: from.pitch + (to.pitch - from.pitch) * k,
+        fov: from.fov + (to.fov - from.fov) * k,
+      });
+    }
+    at = to;
+  };
+  const hold = (seconds: number) => {
+    for (let i = Math.round(seconds * fps); i > 0; i--) views.push({ ...at });
+  };
+  views.push({ ...at });
+  hold(format.startHoldSeconds);
+  if (scene.zoom_points.length === 0) {
+    move({ ...at, yaw: at.yaw + 90 }, format.panSeconds);
+  }
+  for (const point of scene.zoom_points) {
+    const degrees = Math.hypot(shortestTurn(at.yaw, point.yaw), point.pitch - at.pitch);
+    move(
+      { yaw: point.yaw, pitch: point.pitch, fov: VIEW_FOV.wide },
+      Math.max(0.8, degrees / format.panDegreesPerSecond),
+    );
+    move({ yaw: point.yaw, pitch: point.pitch, fov: VIEW_FOV.zoomed }, format.zoomInSeconds);
+    const from = views.length / fps;
+    hold(format.zoomHoldSeconds);
+    captions.push(...caption(point.text, { from, to: views.length / fps }));
+    move({ yaw: point.yaw, pitch: point.pitch, fov: VIEW_FOV.wide }, format.zoomInSeconds);
+  }
+  return { views, captions };
+}
+
+/** The scenes filmed: the settings' own, or every scene from its initial view; only scenes that still exist. */
+function tourScenes(rows: MediaRows, settings: ContentMovieSettings): Array<{ key: string; scene: SceneSettings }> {
+  const byId = new Map(rows.scenes.map((s) => [s.id, s]));
+  const chosen: SceneSettings[] =
+    settings.scenes.length > 0
+      ? settings.scenes
+      : rows.scenes.map((s) => ({
+          scene_id: s.id,
+          start: { yaw: s.initial_view.yaw, pitch: s.initial_view.pitch },
+          zoom_points: [],
+        }));
+  return chosen.flatMap((scene) => {
+    const row = byId.get(scene.scene_id);
+    return row ? [{ key: (row.current ?? row.original).master, scene }] : [];
+  });
+}
+
+export function tourPlan(rows: MediaRows, settings: ContentMovieSettings, format: MovieFormat, fps: number): MoviePlan {
+  const scenes: PlannedScene[] = tourScenes(rows, settings).map(({ key, scene }) => {
+    const path = scenePath(scene, format, fps);
+    return { shot: { kind: 'pan', key, views: path.views }, captions: path.captions };
+  });
+  return { kind: 'tour', hash: hashOf({ v: RENDER_VERSION, kind: 'tour', format, scenes }), scenes, musicKey: null };
+}
+
+const MOTIONS: readonly MovieMotion[] = ['zoom_in', 'pan_right', 'zoom_out', 'pan_left'];
+
+/**
+ * The promo: the opening (its image, else the first category image, else a plain card; title and subtitle), then
+ * the parts in the settings' order, each only when the vehicle has something to show in it. The exterior and
+ * interior parts are the obvr and tour movies' scenes; `reuse` says which of those movies stands as they would be
+ * made now, to be put in as it is rather than made again (the promo's hash is the same either way).
+ */
+export function sliderPlan(
+  rows: MediaRows,
+  settings: ContentMovieSettings,
+  facts: PromoFacts,
+  parts: { obvr: MoviePlan; tour: MoviePlan; reuse: { obvr: boolean; tour: boolean } },
+  format: MovieFormat,
+): MoviePlan {
+  const items = new Map(rows.items.filter((i) => i.kind === 'image' && i.image).map((i) => [i.id, i]));
+  const categories = settings.category_images.flatMap((chosen) => {
+    const image = items.get(chosen.item_id)?.image;
+    return image ? [{ key: image.master, text: chosen.text }] : [];
+  });
+  const { title, subtitle } = settings.opening;
+  const lines = [
+    ...(title === '' ? [] : title.split('\n').map((text) => ({ text, role: 'title' as const }))),
+    ...(subtitle === '' ? [] : subtitle.split('\n').map((text) => ({ text, role: 'subtitle' as const }))),
+  ];
+  const openingKey = facts.openingKey ?? categories[0]?.key ?? null;
+  const scenes: PlannedScene[] = [
+    {
+      shot: openingKey
+        ? { kind: 'still', key: openingKey, seconds: format.openingSeconds, motion: 'zoom_in' }
+        : { kind: 'blank', seconds: format.openingSeconds },
+      captions: lines.length > 0 ? [{ lines, placement: 'center' }] : [],
+    },
+  ];
+  const inputs: unknown[] = [];
+  for (const section of settings.sections) {
+    if (section === 'categories') {
+      for (const [i, c] of categories.entries()) {
+        scenes.push({
+          shot: {
+            kind: 'still',
+            key: c.key,
+            seconds: format.categorySeconds,
+            motion: MOTIONS[i % MOTIONS.length] as MovieMotion,
+          },
+          captions: caption(c.text),
+        });
+      }
+      inputs.push(categories);
+    } else {
+      const part = section === 'exterior' ? parts.obvr : parts.tour;
+      const text = section === 'exterior' ? settings.exterior_text : settings.interior_text;
+      if (part.scenes.length === 0) continue;
+      inputs.push({ section, hash: part.hash, text });
+      if (parts.reuse[part.kind as 'obvr' | 'tour']) {
+        scenes.push({ shot: { kind: 'movie', movie: part.kind as 'obvr' | 'tour' }, captions: caption(text) });
+      } else {
+        for (const [i, scene] of part.scenes.entries()) {
+          scenes.push({ shot: scene.shot, captions: [...scene.captions, ...(i === 0 ? caption(text) : [])] });
+        }
+      }
+    }
+  }
+  const hash = hashOf({
+    v: RENDER_VERSION,
+    kind: 'slider',
+    format,
+    opening: { key: openingKey, lines },
+    music: facts.musicKey,
+    inputs,
+  });
+  return { kind: 'slider', hash, scenes, musicKey: facts.musicKey };
+}
