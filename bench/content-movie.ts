@@ -64,6 +64,85 @@ async function picture(file: string, width: number, height: number, hue: number,
   await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toFile(file);
 }
 
+/** Two sine tones mixed to AAC: the promo's music (19 s, looped by the render). */
+async function makeMusic(dir: string): Promise<string> {
+  const music = path.join(dir, 'music.m4a');
+  await runBounded(
+    ffmpegPath(),
+    [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=220:d=19',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=330:d=19',
+      '-filter_complex',
+      'amix=inputs=2',
+      '-c:a',
+      'aac',
+      '-y',
+      music,
+    ],
+    { timeoutMs: 60_000 },
+  );
+
+  return music;
+}
+
+/** ffmpeg alone: the same pictures one after the other for the same length, 1080p only, no effect; its wall time. */
+async function plainEncode(dir: string, pictures: string[], seconds: number): Promise<number> {
+  const list = path.join(dir, 'plain.txt');
+  const each = seconds / pictures.length;
+  await writeFile(
+    list,
+    `${pictures.map((p) => `file '${p}'\nduration ${each.toFixed(3)}`).join('\n')}\nfile '${pictures.at(-1)}'\n`,
+  );
+  const plainStart = performance.now();
+  const plain = await runBounded(
+    ffmpegPath(),
+    [
+      '-v',
+      'error',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=48000:cl=stereo',
+      '-vf',
+      'scale=1920:1080:force_original_aspect_ratio=decrease,pad=1920:1080:(ow-iw)/2:(oh-ih)/2,fps=30,format=yuv420p',
+      '-t',
+      seconds.toFixed(3),
+      '-c:v',
+      'libx264',
+      '-profile:v',
+      'high',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '21',
+      '-c:a',
+      'aac',
+      '-movflags',
+      '+faststart',
+      '-y',
+      path.join(dir, 'plain.mp4'),
+    ],
+    { timeoutMs: 600_000 },
+  );
+  const plainWall = (performance.now() - plainStart) / 1000;
+  if (plain.code !== 0) throw new Error(plain.stderr);
+  return plainWall;
+}
+
 async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-bench-movie-'));
   const media = createMedia();
@@ -82,29 +161,7 @@ async function main() {
     await picture(opening, 1920, 1080, 200, 'Opening');
     const panorama = path.join(dir, 'panorama.jpg');
     await picture(panorama, 8192, 4096, 300, 'Interior');
-    const music = path.join(dir, 'music.m4a');
-    await runBounded(
-      ffmpegPath(),
-      [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=f=220:d=19',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=f=330:d=19',
-        '-filter_complex',
-        'amix=inputs=2',
-        '-c:a',
-        'aac',
-        '-y',
-        music,
-      ],
-      { timeoutMs: 60_000 },
-    );
+    const music = await makeMusic(dir);
 
     const format = MOVIE_FORMAT;
     const memory = watchMemory(process.pid);
@@ -164,59 +221,14 @@ async function main() {
     ffmpegMemory.stop();
     if (!result.ok) throw new Error(result.detail);
 
-    // ffmpeg alone: the same pictures one after the other for the same length, 1080p only, no effect.
     const seconds = movieSeconds(scenes, format.crossfadeSeconds);
-    const list = path.join(dir, 'plain.txt');
     const pictures = [
       opening,
       ...categories,
       ...frames,
       (await readdir(views)).map((f) => path.join(views, f))[0] as string,
     ];
-    const each = seconds / pictures.length;
-    await writeFile(
-      list,
-      `${pictures.map((p) => `file '${p}'\nduration ${each.toFixed(3)}`).join('\n')}\nfile '${pictures.at(-1)}'\n`,
-    );
-    const plainStart = performance.now();
-    const plain = await runBounded(
-      ffmpegPath(),
-      [
-        '-v',
-        'error',
-        '-f',
-        'concat',
-        '-safe',
-        '0',
-        '-i',
-        list,
-        '-f',
-        'lavfi',
-        '-i',
-        'anullsrc=r=48000:cl=stereo',
-        '-vf',
-        'scale=1920:1080:force_original_aspect_ratio=decrease,pad=1920:1080:(ow-iw)/2:(oh-ih)/2,fps=30,format=yuv420p',
-        '-t',
-        seconds.toFixed(3),
-        '-c:v',
-        'libx264',
-        '-profile:v',
-        'high',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '21',
-        '-c:a',
-        'aac',
-        '-movflags',
-        '+faststart',
-        '-y',
-        path.join(dir, 'plain.mp4'),
-      ],
-      { timeoutMs: 600_000 },
-    );
-    const plainWall = (performance.now() - plainStart) / 1000;
-    if (plain.code !== 0) throw new Error(plain.stderr);
+    const plainWall = await plainEncode(dir, pictures, seconds);
 
     const { peakMb } = memory.peak();
     console.log(

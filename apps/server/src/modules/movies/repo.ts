@@ -1,5 +1,5 @@
 import type { ContentMovieKind } from '@spinyard/domain';
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AudioTracksTable, ContentMovieSettingsTable, ContentMoviesTable } from '../../db/schema.ts';
 
@@ -27,6 +27,16 @@ export interface OpeningImage {
 
 /** The movies module's tables (content_movie_settings, content_movies); audio_tracks is only read. */
 export function moviesRepo(db: Db) {
+  const movieRow = (contentId: string, kind: ContentMovieKind) =>
+    db.selectFrom('content_movies').selectAll().where('content_id', '=', contentId).where('kind', '=', kind);
+  const updateMovie = async (contentId: string, kind: ContentMovieKind, set: Updateable<ContentMoviesTable>) => {
+    await db
+      .updateTable('content_movies')
+      .set({ ...set, updated_at: new Date() })
+      .where('content_id', '=', contentId)
+      .where('kind', '=', kind)
+      .execute();
+  };
   return {
     async settings(contentId: string): Promise<MovieSettingsRow | undefined> {
       return db.selectFrom('content_movie_settings').selectAll().where('content_id', '=', contentId).executeTakeFirst();
@@ -60,23 +70,12 @@ export function moviesRepo(db: Db) {
     },
 
     async movie(contentId: string, kind: ContentMovieKind): Promise<ContentMovieRow | undefined> {
-      return db
-        .selectFrom('content_movies')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .where('kind', '=', kind)
-        .executeTakeFirst();
+      return movieRow(contentId, kind).executeTakeFirst();
     },
 
     /** The movie's row locked until the transaction ends (the render's switch against a delete). */
     async lockMovie(contentId: string, kind: ContentMovieKind): Promise<ContentMovieRow | undefined> {
-      return db
-        .selectFrom('content_movies')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .where('kind', '=', kind)
-        .forUpdate()
-        .executeTakeFirst();
+      return movieRow(contentId, kind).forUpdate().executeTakeFirst();
     },
 
     /** A render begins: the row says so (its last files stay until the new ones replace them). */
@@ -93,39 +92,23 @@ export function moviesRepo(db: Db) {
     },
 
     async markFailed(contentId: string, kind: ContentMovieKind, errorCode: string): Promise<void> {
-      await db
-        .updateTable('content_movies')
-        .set({ status: 'failed', error_code: errorCode, updated_at: new Date() })
-        .where('content_id', '=', contentId)
-        .where('kind', '=', kind)
-        .execute();
+      await updateMovie(contentId, kind, { status: 'failed', error_code: errorCode });
     },
 
     /** The movie stands as the inputs would make it now: ready again, its files and their time kept. */
     async keep(contentId: string, kind: ContentMovieKind): Promise<void> {
-      await db
-        .updateTable('content_movies')
-        .set({ status: 'ready', error_code: null, updated_at: new Date() })
-        .where('content_id', '=', contentId)
-        .where('kind', '=', kind)
-        .execute();
+      await updateMovie(contentId, kind, { status: 'ready', error_code: null });
     },
 
     /** The new files in, in one statement: the movie is the old one or the new one, never half of either. */
     async switchFiles(contentId: string, kind: ContentMovieKind, inputsHash: string, files: MovieFiles): Promise<void> {
-      await db
-        .updateTable('content_movies')
-        .set({
-          ...files,
-          status: 'ready',
-          inputs_hash: inputsHash,
-          error_code: null,
-          rendered_at: new Date(),
-          updated_at: new Date(),
-        })
-        .where('content_id', '=', contentId)
-        .where('kind', '=', kind)
-        .execute();
+      await updateMovie(contentId, kind, {
+        ...files,
+        status: 'ready',
+        inputs_hash: inputsHash,
+        error_code: null,
+        rendered_at: new Date(),
+      });
     },
 
     /** A copied vehicle's movie, its files already copied. */

@@ -32,6 +32,39 @@ export interface NotifyHubOptions {
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
+const quote = (channel: string) => `"${channel}"`;
+
+/** A notice to each of its channel's listeners; one that throws is logged and does not stop the others. */
+function dispatchTo(
+  set: Set<NotifyListener> | undefined,
+  message: pg.Notification,
+  log: NonNullable<NotifyHubOptions['log']>,
+): void {
+  if (!set || message.payload === undefined) return;
+  for (const listener of set) {
+    try {
+      listener(message.payload);
+    } catch (error) {
+      log('Notify listener failed', { channel: message.channel, error: String(error) });
+    }
+  }
+}
+
+/** LISTEN on every subscribed channel the connection does not listen to yet. */
+async function listenOn(
+  on: pg.Client,
+  channels: Iterable<string>,
+  listening: WeakMap<pg.Client, Set<string>>,
+): Promise<void> {
+  const done = listening.get(on) ?? new Set<string>();
+  listening.set(on, done);
+  for (const channel of channels) {
+    if (done.has(channel)) continue;
+    done.add(channel);
+    await on.query(`LISTEN ${quote(channel)}`);
+  }
+}
+
 export function createNotifyHub(connectionString: string, options: NotifyHubOptions = {}): NotifyHub {
   const log = options.log ?? (() => undefined);
   const firstDelay = options.reconnectMs ?? 250;
@@ -45,31 +78,10 @@ export function createNotifyHub(connectionString: string, options: NotifyHubOpti
   let delay = firstDelay;
   let timer: NodeJS.Timeout | undefined;
 
-  const quote = (channel: string) => `"${channel}"`;
   const listening = new WeakMap<pg.Client, Set<string>>();
+  const listenAll = (on: pg.Client) => listenOn(on, listeners.keys(), listening);
 
-  /** LISTEN on every subscribed channel this connection does not listen to yet. */
-  async function listenAll(on: pg.Client): Promise<void> {
-    const done = listening.get(on) ?? new Set<string>();
-    listening.set(on, done);
-    for (const channel of listeners.keys()) {
-      if (done.has(channel)) continue;
-      done.add(channel);
-      await on.query(`LISTEN ${quote(channel)}`);
-    }
-  }
-
-  function dispatch(message: pg.Notification): void {
-    const set = listeners.get(message.channel);
-    if (!set || message.payload === undefined) return;
-    for (const listener of set) {
-      try {
-        listener(message.payload);
-      } catch (error) {
-        log('Notify listener failed', { channel: message.channel, error: String(error) });
-      }
-    }
-  }
+  const dispatch = (message: pg.Notification) => dispatchTo(listeners.get(message.channel), message, log);
 
   function scheduleReconnect(): void {
     if (closed || timer) return;
