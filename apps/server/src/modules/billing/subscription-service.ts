@@ -71,12 +71,13 @@ async function chargeNow(
   trx: Db,
   charge: NewCharge,
   plan: PlanRow,
+  returnPath = RETURN_PATH,
 ): Promise<{ row: ChargeRow; url?: string }> {
   const payer = await payerRefs(trx, charge.user_id);
   const row = await billingRepo(trx).ensureCharge(charge);
   const outcome = await sendCharge(deps, row, payer, {
     offSession: false,
-    returnPath: RETURN_PATH,
+    returnPath,
     statementDescriptor: plan.statement_descriptor,
   });
   const settled = await applyOutcome(deps, trx, row, outcome);
@@ -141,7 +142,14 @@ export function subscriptionService(deps: BillingDeps) {
   }
 
   /** A first contract: the free plan at once; a paid plan once its first period is paid. */
-  async function start(trx: Db, userId: string, key: string, plan: PlanRow, now: Date): Promise<Outcome> {
+  async function start(
+    trx: Db,
+    userId: string,
+    key: string,
+    plan: PlanRow,
+    now: Date,
+    returnPath?: string,
+  ): Promise<Outcome> {
     if (Number(plan.amount) === 0) {
       const sub = await billingRepo(trx).insertSubscription({
         user_id: userId,
@@ -158,6 +166,7 @@ export function subscriptionService(deps: BillingDeps) {
       trx,
       startCharge({ userId, key, plan, now, gateway: gatewayOf(deps).name }),
       plan,
+      returnPath,
     );
     return answerAfter(deps, trx, userId, row, url);
   }
@@ -168,9 +177,12 @@ export function subscriptionService(deps: BillingDeps) {
   }
 
   return {
-    /** A registration's first contract, in its transaction; a refused card throws (the registration rolls back). */
-    startIn: async (trx: Db, userId: string, key: string, plan: PlanRow) =>
-      finish(await start(trx, userId, key, plan, deps.clock.now())),
+    /**
+     * A registration's first contract, in its transaction; a refused card throws (the registration rolls back). A
+     * challenge returns to `returnPath` (the registration's own page, where no session exists yet).
+     */
+    startIn: async (trx: Db, userId: string, key: string, plan: PlanRow, returnPath: string) =>
+      finish(await start(trx, userId, key, plan, deps.clock.now(), returnPath)),
 
     /**
      * POST /subscription: start, upgrade, downgrade, or take back a cancellation. The request id makes the charge's

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { firstPaymentHolds } from '../auth/first-payment-hold.ts';
 import { sendActivationMail } from '../auth/index.ts';
 import { billingDepsOf } from '../billing/index.ts';
-import { signupPurchase } from '../billing/signup.ts';
+import { firstPayment, signupPurchase } from '../billing/signup.ts';
 import type { AppModule, ModuleContext } from '../context.ts';
 import { csvRoutes } from './csv-routes.ts';
 import { csvService } from './csv-service.ts';
+import { firstPaymentService } from './first-payment-service.ts';
 import { groupsRoutes } from './groups-routes.ts';
 import { groupsService } from './groups-service.ts';
 import { usersPublicRoutes, usersRoutes } from './routes.ts';
@@ -19,6 +21,7 @@ function buildUsers(scope: FastifyInstance, ctx: ModuleContext) {
     sendActivation: (userId, origin) => sendActivationMail(ctx, userId, origin),
     log: (msg, fields) => scope.log.warn(fields, msg),
     purchase: signupPurchase(billingDepsOf(ctx)),
+    holds: firstPaymentHolds(ctx),
   });
 }
 
@@ -26,7 +29,14 @@ function buildUsers(scope: FastifyInstance, ctx: ModuleContext) {
 export const usersModule: AppModule = {
   name: 'users',
   async public(scope, ctx) {
-    await scope.register(usersPublicRoutes, { users: buildUsers(scope, ctx) });
+    await scope.register(usersPublicRoutes, {
+      users: buildUsers(scope, ctx),
+      firstPayment: firstPaymentService({
+        db: ctx.db,
+        holds: firstPaymentHolds(ctx),
+        payment: firstPayment(billingDepsOf(ctx)),
+      }),
+    });
   },
   async signedIn(scope, ctx) {
     await scope.register(usersRoutes, { users: buildUsers(scope, ctx) });
