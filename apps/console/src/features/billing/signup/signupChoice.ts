@@ -28,3 +28,35 @@ export function saveSignupChoice(choice: SignupChoice): void {
 export function clearSignupChoice(): void {
   sessionStorage.removeItem(KEY);
 }
+
+/**
+ * A registration whose first payment went to the card issuer's 3-D Secure page: the sign-in hold the server
+ * answered (short-lived, one use) and where the challenge is, kept in the tab until /user/entry?confirm=1 sends it
+ * back. The plan stays chosen so a refused check returns to /user/payment with it.
+ */
+export interface SignupHold {
+  token: string;
+  challenge_url: string;
+  plan_id: string;
+}
+
+const HOLD_KEY = 'spinyard.signup.hold';
+
+export function readSignupHold(): SignupHold | null {
+  try {
+    const raw = sessionStorage.getItem(HOLD_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as SignupHold;
+    return typeof parsed.token === 'string' && typeof parsed.plan_id === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSignupHold(hold: SignupHold): void {
+  sessionStorage.setItem(HOLD_KEY, JSON.stringify(hold));
+}
+
+export function clearSignupHold(): void {
+  sessionStorage.removeItem(HOLD_KEY);
+}
