@@ -202,6 +202,27 @@ describe('registration with a 3-D Secure first payment (the sign-in held until /
     expect(rows.charges).toHaveLength(1);
   });
 
+  it('frees an address whose check was abandoned once its hold has lapsed: the waiting charge closed, never paid', async () => {
+    const email = 'abandoned@example.test';
+    await challenged(email);
+    // The hold still runs: the address is taken.
+    const early = await register(email, { plan_id: 'starter', card_token: tokenOf('4242424242424242') });
+    expect(early.json().error.code).toBe('email_already_registered');
+    const [first] = (await rowsOf(email)).users;
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', first?.id ?? '0')
+      .execute();
+    const again = await register(email, { plan_id: 'starter', card_token: tokenOf('4242424242424242') });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ status: 'active', purchase: { state: 'paid' } });
+    const rows = await rowsOf(email);
+    expect(rows.users.find((u) => u.id === first?.id)?.deleted_at).not.toBeNull();
+    const old = rows.charges.filter((c) => c.user_id === first?.id);
+    expect(old.map((c) => [c.status, c.error_code])).toEqual([['failed', 'card_authentication_required']]);
+  });
+
   it('refuses an expired hold, a hold of another purpose and a sign-in token of another purpose (401)', async () => {
     const { hold } = await challenged('expired@example.test');
     // The hold is not a login-limit hold: /auth/token/continue refuses it.

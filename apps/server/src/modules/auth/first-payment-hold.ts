@@ -55,6 +55,19 @@ export function firstPaymentHolds(ctx: Pick<ModuleContext, 'db' | 'auth'>, now: 
       };
     },
 
+    /** True when the user's sign-in was held for a first payment and every such hold has ended (used or lapsed). */
+    async abandoned(userId: string): Promise<boolean> {
+      const holds = await ctx.db
+        .selectFrom('auth_tokens')
+        .select(['expires_at', 'revoked_at'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'temporary')
+        .where('purpose', '=', 'first_payment')
+        .execute();
+      const live = holds.some((h) => h.revoked_at === null && h.expires_at.getTime() > now().getTime());
+      return holds.length > 0 && !live;
+    },
+
     /** Ends the hold in the caller's transaction; true only for the one caller that ended it. */
     async end(r: AuthRepo, hold: FirstPaymentHold): Promise<boolean> {
       return (await r.revokeSession(hold.sessionId)) > 0;

@@ -77,9 +77,18 @@ export function firstPayment(deps: BillingDeps) {
       return { state: 'failed', error: charge?.error_code ?? 'card_declined' };
     },
 
-    /** A never-activated registration rolled back: its cards detached at the gateway and removed here. */
+    /**
+     * A never-activated registration rolled back: its cards detached at the gateway and removed here; a first
+     * payment still waiting on its check (abandoned) is closed as failed, so a late answer never starts a contract.
+     */
     async release(trx: Db, userId: string): Promise<void> {
       const repo = billingRepo(trx);
+      for (const open of await repo.awaitingAction(userId)) {
+        await repo.settleCharge(open.id, ['pending', 'requires_action'], {
+          status: 'failed',
+          error_code: 'card_authentication_required',
+        });
+      }
       const [customer, cards] = await Promise.all([repo.customerOf(userId), repo.cardsOf(userId)]);
       for (const card of cards) {
         if (customer) await gatewayOf(deps).detachCard(customer.customer_ref, card.card_ref);

@@ -24,6 +24,8 @@ export interface UsersServiceDeps {
   purchase?: SignupPurchaseRun;
   /** The sign-in held while a registration's first payment waits on 3-D Secure (auth/first-payment-hold.ts). */
   holds?: FirstPaymentHolds;
+  /** Frees an address held by a registration whose 3-D Secure check was abandoned (first-payment-service.ts). */
+  releaseAbandoned?: (email: string) => Promise<void>;
 }
 
 export function toUserAnswer(u: UserRecord): UserAnswer {
@@ -217,6 +219,7 @@ export function usersCore(deps: UsersServiceDeps) {
     listPage,
     purchase: deps.purchase,
     holds: deps.holds,
+    releaseAbandoned: deps.releaseAbandoned,
   };
 }
 

@@ -21,6 +21,13 @@ export interface FirstPaymentDeps {
  */
 export function firstPaymentService(deps: FirstPaymentDeps) {
   const { db, holds, payment } = deps;
+
+  /** The never-activated account taken back: its card released, the user removed (the address free again). */
+  async function rollBack(trx: Db, userId: string): Promise<void> {
+    await payment.release(trx, userId);
+    await usersRepo(trx).softDeleteUsers([userId]);
+  }
+
   return {
     async confirm(token: string): Promise<FinishAnswer> {
       const hold = await holds.read(token);
@@ -34,11 +41,24 @@ export function firstPaymentService(deps: FirstPaymentDeps) {
         // Another confirm ended the hold first (and rolled back, or signed in): this one has nothing left to do.
         if (!user || !(await holds.end(authRepo(trx), hold))) throw new AppError('not_authenticated');
         // Only an account the payment never activated is taken back; one activated since is left as it is.
-        if (user.status !== 'approval_pending') return;
-        await payment.release(trx, hold.userId);
-        await usersRepo(trx).softDeleteUsers([hold.userId]);
+        if (user.status === 'approval_pending') await rollBack(trx, hold.userId);
       });
       throw new AppError(settled.error as 'card_declined');
+    },
+
+    /**
+     * Before a registration: an address still held by a registration whose 3-D Secure check was abandoned (its
+     * hold lapsed unanswered, the account never activated) is freed, as a refused check frees it. One paid
+     * meanwhile (the issuer answered, the webhook came) is activated instead and keeps its address.
+     */
+    async releaseAbandoned(email: string): Promise<void> {
+      const user = await authRepo(db).findUserWithDomainByEmail(email.trim().toLowerCase());
+      if (user?.status !== 'approval_pending' || !(await holds.abandoned(user.id))) return;
+      if ((await payment.settle(user.id)).state === 'paid') return;
+      await db.transaction().execute(async (trx) => {
+        const [locked] = await usersRepo(trx).lockUsers({ kind: 'all' }, [user.id]);
+        if (locked?.status === 'approval_pending') await rollBack(trx, user.id);
+      });
     },
   };
 }

@@ -14,6 +14,10 @@ import { usersService } from './service.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { settingsService } from './settings-service.ts';
 
+function firstPaymentOf(ctx: ModuleContext) {
+  return firstPaymentService({ db: ctx.db, holds: firstPaymentHolds(ctx), payment: firstPayment(billingDepsOf(ctx)) });
+}
+
 function buildUsers(scope: FastifyInstance, ctx: ModuleContext) {
   return usersService({
     db: ctx.db,
@@ -22,6 +26,7 @@ function buildUsers(scope: FastifyInstance, ctx: ModuleContext) {
     log: (msg, fields) => scope.log.warn(fields, msg),
     purchase: signupPurchase(billingDepsOf(ctx)),
     holds: firstPaymentHolds(ctx),
+    releaseAbandoned: firstPaymentOf(ctx).releaseAbandoned,
   });
 }
 
@@ -31,11 +36,7 @@ export const usersModule: AppModule = {
   async public(scope, ctx) {
     await scope.register(usersPublicRoutes, {
       users: buildUsers(scope, ctx),
-      firstPayment: firstPaymentService({
-        db: ctx.db,
-        holds: firstPaymentHolds(ctx),
-        payment: firstPayment(billingDepsOf(ctx)),
-      }),
+      firstPayment: firstPaymentOf(ctx),
     });
   },
   async signedIn(scope, ctx) {

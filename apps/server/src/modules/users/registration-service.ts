@@ -56,6 +56,7 @@ export function registrationService(core: UsersCore) {
       }
       const domain = await repo.productDomain();
       if (!domain) throw new AppError('domain_not_registered');
+      await core.releaseAbandoned?.(input.email);
       await assertEmailFree(repo, input.email);
       const passwordHash = await hashPassword(input.password);
       const { id, purchase } = await db
