@@ -1,6 +1,7 @@
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { ModuleContext } from '../context.ts';
-import { type AuthRepo, authRepo } from './repo.ts';
+import { authRepo } from './repo.ts';
 import { type Device, signInTokens } from './sign-in-finish.ts';
 import type { FinishAnswer } from './sign-in-types.ts';
 import { hashToken } from './tokens.ts';
@@ -28,8 +29,9 @@ export interface FirstPaymentHold {
 export function firstPaymentHolds(ctx: Pick<ModuleContext, 'db' | 'auth'>, now: () => Date = () => new Date()) {
   const tokens = signInTokens({ db: ctx.db, auth: ctx.auth, now });
   return {
-    /** Issued in the registration's transaction (`r` on it), so an account rolled back leaves no hold. */
-    async issue(r: AuthRepo, userId: string, device: Device): Promise<{ token: string; expires_in: number }> {
+    /** Issued in the registration's transaction, so an account rolled back leaves no hold. */
+    async issue(trx: Db, userId: string, device: Device): Promise<{ token: string; expires_in: number }> {
+      const r = authRepo(trx);
       const user = await r.findUserWithDomain(userId);
       if (!user) throw new AppError('not_found');
       const held = await tokens.newTemporaryToken(r, user, device, 'first_payment', FIRST_PAYMENT_HOLD_TTL_MS);
@@ -57,20 +59,19 @@ export function firstPaymentHolds(ctx: Pick<ModuleContext, 'db' | 'auth'>, now: 
 
     /** True when the user's sign-in was held for a first payment and every such hold has ended (used or lapsed). */
     async abandoned(userId: string): Promise<boolean> {
-      const holds = await ctx.db
-        .selectFrom('auth_tokens')
-        .select(['expires_at', 'revoked_at'])
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'temporary')
-        .where('purpose', '=', 'first_payment')
-        .execute();
+      const holds = await authRepo(ctx.db).temporaryTokensOf(userId, 'first_payment');
       const live = holds.some((h) => h.revoked_at === null && h.expires_at.getTime() > now().getTime());
       return holds.length > 0 && !live;
     },
 
     /** Ends the hold in the caller's transaction; true only for the one caller that ended it. */
-    async end(r: AuthRepo, hold: FirstPaymentHold): Promise<boolean> {
-      return (await r.revokeSession(hold.sessionId)) > 0;
+    async end(trx: Db, hold: FirstPaymentHold): Promise<boolean> {
+      return (await authRepo(trx).revokeSession(hold.sessionId)) > 0;
+    },
+
+    /** The account an address signs in to, with its status (undefined when none is live). */
+    accountOf(email: string) {
+      return authRepo(ctx.db).findUserWithDomainByEmail(email.trim().toLowerCase());
     },
 
     /** The paid account signs in: the hold becomes the session once (a replay finds it ended: 401). */

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { FirstPaymentHolds } from '../auth/first-payment-hold.ts';
-import { authRepo } from '../auth/repo.ts';
 import type { FinishAnswer } from '../auth/sign-in-types.ts';
 import type { FirstPayment } from '../billing/signup.ts';
 import { usersRepo } from './repo.ts';
@@ -39,7 +38,7 @@ export function firstPaymentService(deps: FirstPaymentDeps) {
       await db.transaction().execute(async (trx) => {
         const [user] = await usersRepo(trx).lockUsers({ kind: 'all' }, [hold.userId]);
         // Another confirm ended the hold first (and rolled back, or signed in): this one has nothing left to do.
-        if (!user || !(await holds.end(authRepo(trx), hold))) throw new AppError('not_authenticated');
+        if (!user || !(await holds.end(trx, hold))) throw new AppError('not_authenticated');
         // Only an account the payment never activated is taken back; one activated since is left as it is.
         if (user.status === 'approval_pending') await rollBack(trx, hold.userId);
       });
@@ -52,7 +51,7 @@ export function firstPaymentService(deps: FirstPaymentDeps) {
      * meanwhile (the issuer answered, the webhook came) is activated instead and keeps its address.
      */
     async releaseAbandoned(email: string): Promise<void> {
-      const user = await authRepo(db).findUserWithDomainByEmail(email.trim().toLowerCase());
+      const user = await holds.accountOf(email);
       if (user?.status !== 'approval_pending' || !(await holds.abandoned(user.id))) return;
       if ((await payment.settle(user.id)).state === 'paid') return;
       await db.transaction().execute(async (trx) => {

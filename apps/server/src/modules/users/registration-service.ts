@@ -4,7 +4,6 @@ import { AppError, fieldError } from '../../errors.ts';
 import { credentials } from '../auth/credentials-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { MAIL_REQUEST_THROTTLE } from '../auth/rate-limit.ts';
-import { authRepo } from '../auth/repo.ts';
 import { recordSignUpAcceptance } from '../legal/service.ts';
 import { tenantRecords } from '../tenancy/tenants-service.ts';
 import { assertEmailFree, mapUniqueViolation, newUserIdentity, type UsersCore } from './core.ts';
@@ -24,9 +23,7 @@ async function purchaseFor(core: UsersCore, trx: Db, userId: string, input: Regi
     state: answer.payment.state,
     challenge_url: answer.payment.challenge_url,
     vehicle_limit: answer.vehicle_limit,
-    ...(waiting
-      ? { sign_in_hold: await core.holds.issue(authRepo(trx), userId, { device: '', application: '', ip }) }
-      : {}),
+    ...(waiting ? { sign_in_hold: await core.holds.issue(trx, userId, { device: '', application: '', ip }) } : {}),
   };
 }
 
