@@ -10,15 +10,20 @@ export interface SignupChoice {
 
 const KEY = 'spinyard.signup';
 
-export function readSignupChoice(): SignupChoice | null {
+/** What the tab keeps under `key`, when it parses and passes `valid` (storage off or a hand-edited value: none). */
+function readStored<T>(key: string, valid: (parsed: T) => boolean): T | null {
   try {
-    const raw = sessionStorage.getItem(KEY);
+    const raw = sessionStorage.getItem(key);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as SignupChoice;
-    return typeof parsed.plan_id === 'string' ? parsed : null;
+    const parsed = JSON.parse(raw) as T;
+    return valid(parsed) ? parsed : null;
   } catch {
     return null;
   }
+}
+
+export function readSignupChoice(): SignupChoice | null {
+  return readStored<SignupChoice>(KEY, (parsed) => typeof parsed.plan_id === 'string');
 }
 
 export function saveSignupChoice(choice: SignupChoice): void {
@@ -43,14 +48,10 @@ export interface SignupHold {
 const HOLD_KEY = 'spinyard.signup.hold';
 
 export function readSignupHold(): SignupHold | null {
-  try {
-    const raw = sessionStorage.getItem(HOLD_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as SignupHold;
-    return typeof parsed.token === 'string' && typeof parsed.plan_id === 'string' ? parsed : null;
-  } catch {
-    return null;
-  }
+  return readStored<SignupHold>(
+    HOLD_KEY,
+    (parsed) => typeof parsed.token === 'string' && typeof parsed.challenge_url === 'string',
+  );
 }
 
 export function saveSignupHold(hold: SignupHold): void {
