@@ -82,6 +82,35 @@ describe.skipIf(skipBrowserTests)('sign-up and purchase', () => {
     expect(await page.locator('input[name="number"]').inputValue()).toBe('4000000000000069');
   });
 
+  it('a new dealer paying with a 3-D Secure card passes the check and lands signed in; a refused check starts over', async () => {
+    const challengeCard = '4000 0027 6000 3184';
+    const { page } = await openPage(suite, 'en-US');
+    await pickPlanAndCard(page, challengeCard);
+    await fillEntry(page, `secure-${Date.now()}@example.com`);
+    await page.waitForURL((url) => url.pathname.startsWith('/local-gateway/3ds/'), { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Authenticate', exact: true }).click();
+    // Back on /user/entry?confirm=1: the tab's sign-in hold confirms the payment and signs the dealer in.
+    await page.waitForURL((url) => url.pathname === '/top', { timeout: 20_000 });
+    await page.goto('/settlements/usagequota');
+    await expect.poll(() => textOf(testId(page, 'quota-used'))).toBe('0 of 7 vehicles');
+
+    // Refused by the issuer: no account is kept, the card's error is on /user/payment with the plan still chosen,
+    // and the same address registers again.
+    const refused = (await openPage(suite, 'en-US')).page;
+    const email = `secure-refused-${Date.now()}@example.com`;
+    await pickPlanAndCard(refused, challengeCard);
+    await fillEntry(refused, email);
+    await refused.waitForURL((url) => url.pathname.startsWith('/local-gateway/3ds/'), { timeout: 20_000 });
+    await refused.getByRole('button', { name: 'Fail authentication' }).click();
+    await expectPath(refused, '/user/payment');
+    await expect.poll(() => textOf(testId(refused, 'payment-refused'))).toContain('declined');
+    await fillCard(refused, '4242 4242 4242 4242');
+    await refused.getByRole('button', { name: 'Continue to registration' }).click();
+    await expectPath(refused, '/user/entry');
+    await fillEntry(refused, email);
+    await refused.waitForURL((url) => !['/user/entry', '/login'].includes(url.pathname), { timeout: 20_000 });
+  });
+
   it('the contract page in Japanese', async () => {
     const { page } = await openPage(suite, 'ja-JP');
     await signIn(page, paidEmail, PASSWORD, '/settlements/subscription');

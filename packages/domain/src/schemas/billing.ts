@@ -284,4 +284,9 @@ export const signupPurchaseAnswer = z.object({
   state: z.enum(PAYMENT_STATES),
   challenge_url: z.string().nullable(),
   vehicle_limit: z.int().nullable(),
+  /**
+   * With a challenge to answer: the sign-in held until the dealer is back from the issuer's page (the console
+   * keeps it in the tab and sends it to POST /superusers-create/confirm; it ends after `expires_in` seconds).
+   */
+  sign_in_hold: z.object({ token: z.string(), expires_in: z.int() }).optional(),
 });

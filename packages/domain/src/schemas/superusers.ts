@@ -105,3 +105,7 @@ export const registrationAnswer = z.object({
   purchase: signupPurchaseAnswer.optional(),
 });
 export type RegistrationAnswer = z.output<typeof registrationAnswer>;
+
+/** POST /superusers-create/confirm: back from the 3-D Secure page, the registration's sign-in hold. */
+export const firstPaymentConfirmBody = z.object({ hold_token: z.string().trim().min(1).max(200) }).strict();
+export type FirstPaymentConfirmBody = z.output<typeof firstPaymentConfirmBody>;

@@ -2,7 +2,7 @@ import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { ACTIVATION_TTL_MS } from '@spinyard/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useRegisterSuperUser } from '../../api/account.ts';
 import { ApiError } from '../../api/apiError.ts';
 import { useLegalText } from '../../api/legal.ts';
@@ -11,6 +11,7 @@ import type { FormErrors } from '../../forms/formErrors.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { currentLocale } from '../../i18n/locale.ts';
+import { EntryConfirm } from '../billing/signup/EntryConfirm.tsx';
 import { EntryPurchaseSummary, useEntryPurchase } from '../billing/signup/EntryPurchase.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { BackToLoginLink } from './BackToLoginLink.tsx';
@@ -71,6 +72,7 @@ export function UserEntryPage() {
   const purchase = useEntryPurchase();
   const title = t('screens.user_entry');
   const days = Math.round(ACTIVATION_TTL_MS / 86_400_000);
+  const returned = useSearchParams()[0].get('confirm') === '1';
 
   const onSubmit = form.handleSubmit((values) =>
     register.mutate(purchase.withPurchase(entryBody(values, terms.data?.version)), {
@@ -89,6 +91,15 @@ export function UserEntryPage() {
       },
     }),
   );
+
+  // Back from the card issuer's 3-D Secure page: the registration's first payment is confirmed here.
+  if (returned) {
+    return (
+      <AuthCard title={title} width={480}>
+        <EntryConfirm />
+      </AuthCard>
+    );
+  }
 
   if (done) {
     return (

@@ -8,8 +8,11 @@ import type { AuthService } from './service.ts';
 import type { DeviceList, FinishAnswer } from './sign-in-types.ts';
 import { newToken } from './tokens.ts';
 
-/** What a temporary token holds a sign-in for: a free place under the login limit, or the two-step code. */
-export type TemporaryPurpose = 'login_limit' | 'two_step';
+/**
+ * What a temporary token holds a sign-in for: a free place under the login limit, the two-step code, or a new
+ * dealer's first payment waiting on its 3-D Secure challenge (first-payment-hold.ts).
+ */
+export type TemporaryPurpose = 'login_limit' | 'two_step' | 'first_payment';
 
 /** How long a sign-in held at the login limit waits for a device to be logged out. */
 export const LOGIN_LIMIT_TOKEN_TTL_MS = 10 * 60 * 1000;

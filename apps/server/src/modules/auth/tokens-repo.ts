@@ -85,6 +85,17 @@ export function tokensRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Every temporary token of a user for one purpose, whatever its state (a first payment's holds). */
+    temporaryTokensOf(userId: string, purpose: string) {
+      return db
+        .selectFrom('auth_tokens')
+        .select(['expires_at', 'revoked_at'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'temporary')
+        .where('purpose', '=', purpose)
+        .execute();
+    },
+
     async touchToken(tokenId: string, expiresAt: Date): Promise<void> {
       await db
         .updateTable('auth_tokens')

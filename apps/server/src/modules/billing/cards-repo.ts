@@ -47,6 +47,16 @@ export function cardsRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /** A rolled-back registration's cards: removed, so nothing is ever charged on them. */
+    async deleteCards(userId: string): Promise<void> {
+      await db
+        .updateTable('payment_cards')
+        .set({ deleted_at: new Date(), is_default: false })
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
     async markExpiryNotice(cardId: string, at: Date): Promise<boolean> {
       const result = await db
         .updateTable('payment_cards')

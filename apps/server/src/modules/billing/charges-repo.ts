@@ -39,6 +39,15 @@ export function chargesRepo(db: Db) {
       return charges().where('user_id', '=', userId).where('status', '=', 'requires_action').orderBy('id').execute();
     },
 
+    /** The user's latest first payment (a registration's, whatever became of it). */
+    latestInitialCharge(userId: string): Promise<ChargeRow | undefined> {
+      return charges()
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'initial')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
     /** The latest charge of a subscription (the open one of a past-due account, the last payment otherwise). */
     lastChargeOf(subscriptionId: string): Promise<ChargeRow | undefined> {
       return charges().where('subscription_id', '=', subscriptionId).orderBy('id', 'desc').executeTakeFirst();

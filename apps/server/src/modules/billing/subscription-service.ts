@@ -71,12 +71,13 @@ async function chargeNow(
   trx: Db,
   charge: NewCharge,
   plan: PlanRow,
+  returnPath = RETURN_PATH,
 ): Promise<{ row: ChargeRow; url?: string }> {
   const payer = await payerRefs(trx, charge.user_id);
   const row = await billingRepo(trx).ensureCharge(charge);
   const outcome = await sendCharge(deps, row, payer, {
     offSession: false,
-    returnPath: RETURN_PATH,
+    returnPath,
     statementDescriptor: plan.statement_descriptor,
   });
   const settled = await applyOutcome(deps, trx, row, outcome);
@@ -93,6 +94,37 @@ async function settleWaitingStart(deps: BillingDeps, trx: Db, userId: string): P
   const outcome = await gatewayOf(deps).retrieveCharge(waiting.gateway_ref);
   const settled = await applyOutcome(deps, trx, waiting, outcome);
   return settled.status === 'requires_action' ? settled : undefined;
+}
+
+/** A first contract: the free plan at once; a paid plan once its first period is paid. */
+async function start(
+  deps: BillingDeps,
+  trx: Db,
+  userId: string,
+  key: string,
+  plan: PlanRow,
+  now: Date,
+  back?: string,
+): Promise<Outcome> {
+  if (Number(plan.amount) === 0) {
+    const sub = await billingRepo(trx).insertSubscription({
+      user_id: userId,
+      plan_id: plan.id,
+      currency: plan.currency,
+      current_period_start: now,
+      current_period_end: periodEnd(now, plan.interval, 1),
+    });
+    await accountPaidUp(trx, userId, plan.id, 'active');
+    return { answer: await subscriptionAnswerOf(deps, trx, sub) };
+  }
+  const { row, url } = await chargeNow(
+    deps,
+    trx,
+    startCharge({ userId, key, plan, now, gateway: gatewayOf(deps).name }),
+    plan,
+    back,
+  );
+  return answerAfter(deps, trx, userId, row, url);
 }
 
 export function subscriptionService(deps: BillingDeps) {
@@ -140,37 +172,15 @@ export function subscriptionService(deps: BillingDeps) {
     return answerNow(deps, trx, sub.id);
   }
 
-  /** A first contract: the free plan at once; a paid plan once its first period is paid. */
-  async function start(trx: Db, userId: string, key: string, plan: PlanRow, now: Date): Promise<Outcome> {
-    if (Number(plan.amount) === 0) {
-      const sub = await billingRepo(trx).insertSubscription({
-        user_id: userId,
-        plan_id: plan.id,
-        currency: plan.currency,
-        current_period_start: now,
-        current_period_end: periodEnd(now, plan.interval, 1),
-      });
-      await accountPaidUp(trx, userId, plan.id, 'active');
-      return { answer: await subscriptionAnswerOf(deps, trx, sub) };
-    }
-    const { row, url } = await chargeNow(
-      deps,
-      trx,
-      startCharge({ userId, key, plan, now, gateway: gatewayOf(deps).name }),
-      plan,
-    );
-    return answerAfter(deps, trx, userId, row, url);
-  }
-
   function finish(outcome: Outcome): SubscriptionAnswer {
     if (outcome.refused) throw new AppError(outcome.refused as 'card_expired');
     return outcome.answer;
   }
 
   return {
-    /** A registration's first contract, in its transaction; a refused card throws (the registration rolls back). */
-    startIn: async (trx: Db, userId: string, key: string, plan: PlanRow) =>
-      finish(await start(trx, userId, key, plan, deps.clock.now())),
+    /** A registration's first contract, in its transaction (a refused card throws); a challenge returns to `back`. */
+    startIn: async (trx: Db, userId: string, key: string, plan: PlanRow, back: string) =>
+      finish(await start(deps, trx, userId, key, plan, deps.clock.now(), back)),
 
     /**
      * POST /subscription: start, upgrade, downgrade, or take back a cancellation. The request id makes the charge's
@@ -196,7 +206,7 @@ export function subscriptionService(deps: BillingDeps) {
         }
         const sub = await lockLive(trx, userId);
         const now = deps.clock.now();
-        if (!sub) return start(trx, userId, key, plan, now);
+        if (!sub) return start(deps, trx, userId, key, plan, now);
         if (sub.status === 'past_due') {
           throw new AppError('payment_required', { message: 'Update the card to pay what is open first.' });
         }

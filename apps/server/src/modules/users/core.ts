@@ -2,6 +2,7 @@ import { canSeeUser, type UserAnswer } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
+import type { FirstPaymentHolds } from '../auth/first-payment-hold.ts';
 import type { Actor } from '../auth/service.ts';
 import type { SignupPurchaseRun } from '../billing/signup.ts';
 import { isUniqueViolation } from '../sql.ts';
@@ -21,6 +22,10 @@ export interface UsersServiceDeps {
   log?: (msg: string, fields: Record<string, unknown>) => void;
   /** Billing's purchase of a self-registration (plan, card, first charge), run in the registration's transaction. */
   purchase?: SignupPurchaseRun;
+  /** The sign-in held while a registration's first payment waits on 3-D Secure (auth/first-payment-hold.ts). */
+  holds?: FirstPaymentHolds;
+  /** Frees an address held by a registration whose 3-D Secure check was abandoned (first-payment-service.ts). */
+  releaseAbandoned?: (email: string) => Promise<void>;
 }
 
 export function toUserAnswer(u: UserRecord): UserAnswer {
@@ -213,6 +218,8 @@ export function usersCore(deps: UsersServiceDeps) {
     sendActivationSafely,
     listPage,
     purchase: deps.purchase,
+    holds: deps.holds,
+    releaseAbandoned: deps.releaseAbandoned,
   };
 }
 

@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { firstPaymentHolds } from '../auth/first-payment-hold.ts';
 import { sendActivationMail } from '../auth/index.ts';
 import { billingDepsOf } from '../billing/index.ts';
-import { signupPurchase } from '../billing/signup.ts';
+import { firstPayment, signupPurchase } from '../billing/signup.ts';
 import type { AppModule, ModuleContext } from '../context.ts';
 import { csvRoutes } from './csv-routes.ts';
 import { csvService } from './csv-service.ts';
+import { firstPaymentService } from './first-payment-service.ts';
 import { groupsRoutes } from './groups-routes.ts';
 import { groupsService } from './groups-service.ts';
 import { usersPublicRoutes, usersRoutes } from './routes.ts';
 import { usersService } from './service.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { settingsService } from './settings-service.ts';
+
+function firstPaymentOf(ctx: ModuleContext) {
+  return firstPaymentService({ db: ctx.db, holds: firstPaymentHolds(ctx), payment: firstPayment(billingDepsOf(ctx)) });
+}
 
 function buildUsers(scope: FastifyInstance, ctx: ModuleContext) {
   return usersService({
@@ -19,6 +25,8 @@ function buildUsers(scope: FastifyInstance, ctx: ModuleContext) {
     sendActivation: (userId, origin) => sendActivationMail(ctx, userId, origin),
     log: (msg, fields) => scope.log.warn(fields, msg),
     purchase: signupPurchase(billingDepsOf(ctx)),
+    holds: firstPaymentHolds(ctx),
+    releaseAbandoned: firstPaymentOf(ctx).releaseAbandoned,
   });
 }
 
@@ -26,7 +34,10 @@ function buildUsers(scope: FastifyInstance, ctx: ModuleContext) {
 export const usersModule: AppModule = {
   name: 'users',
   async public(scope, ctx) {
-    await scope.register(usersPublicRoutes, { users: buildUsers(scope, ctx) });
+    await scope.register(usersPublicRoutes, {
+      users: buildUsers(scope, ctx),
+      firstPayment: firstPaymentOf(ctx),
+    });
   },
   async signedIn(scope, ctx) {
     await scope.register(usersRoutes, { users: buildUsers(scope, ctx) });

@@ -9,15 +9,21 @@ import { tenantRecords } from '../tenancy/tenants-service.ts';
 import { assertEmailFree, mapUniqueViolation, newUserIdentity, type UsersCore } from './core.ts';
 import { usersRepo } from './repo.ts';
 
-/** Billing's purchase of the registration, when one was chosen (the plan's limit is the account's at once). */
-async function purchaseFor(core: UsersCore, trx: Db, userId: string, input: Registration) {
+/**
+ * Billing's purchase of the registration, when one was chosen (the plan's limit is the account's at once). A first
+ * payment waiting on 3-D Secure holds the sign-in (a short-lived token the console keeps in the tab) until the
+ * dealer is back from the issuer's page and the registration's confirm reads the payment.
+ */
+async function purchaseFor(core: UsersCore, trx: Db, userId: string, input: Registration, ip: string) {
   if (!input.purchase) return undefined;
-  if (!core.purchase) throw new AppError('service_unavailable');
+  if (!core.purchase || !core.holds) throw new AppError('service_unavailable');
   const answer = await core.purchase(trx, userId, input.purchase);
+  const waiting = answer.payment.state === 'requires_action';
   return {
     state: answer.payment.state,
     challenge_url: answer.payment.challenge_url,
     vehicle_limit: answer.vehicle_limit,
+    ...(waiting ? { sign_in_hold: await core.holds.issue(trx, userId, { device: '', application: '', ip }) } : {}),
   };
 }
 
@@ -47,6 +53,7 @@ export function registrationService(core: UsersCore) {
       }
       const domain = await repo.productDomain();
       if (!domain) throw new AppError('domain_not_registered');
+      await core.releaseAbandoned?.(input.email);
       await assertEmailFree(repo, input.email);
       const passwordHash = await hashPassword(input.password);
       const { id, purchase } = await db
@@ -76,12 +83,16 @@ export function registrationService(core: UsersCore) {
             ip,
             termsVersion: input.terms_version,
           });
-          return { id: user.id, purchase: await purchaseFor(core, trx, user.id, input) };
+          return { id: user.id, purchase: await purchaseFor(core, trx, user.id, input, ip) };
         })
         .catch(mapUniqueViolation);
-      // A paid first period activates the account (the card stands for the customer): no activation mail.
+      // A paid first period activates the account (the card stands for the customer): no activation mail. One
+      // waiting on 3-D Secure is activated by its payment, or rolled back when refused: no mail either.
       if (purchase?.state === 'paid') {
         return { id, email: input.email, status: 'active' as const, activation_mail_sent: false, purchase };
+      }
+      if (purchase?.sign_in_hold) {
+        return { id, email: input.email, status: 'approval_pending' as const, activation_mail_sent: false, purchase };
       }
       const activationMailSent = await sendActivationSafely(id, requestOrigin);
       return {

@@ -2,11 +2,14 @@ import {
   bulkDeleteBody,
   cancelBody,
   deletedAnswer,
+  firstPaymentConfirmBody,
   idParams,
+  loginLimitedAnswer,
   privilegeChangeAnswer,
   privilegeChangeBody,
   registrationAnswer,
   registrationBody,
+  signedInAnswer,
   subordinateCreateBody,
   subordinateUpdateBody,
   superuserContact,
@@ -25,6 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ActorRoutes, actorRoutes } from '../../http/actor-routes.ts';
 import { resourceRoutes } from '../../http/resource-routes.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import type { FirstPaymentService } from './first-payment-service.ts';
 import type { UsersService } from './service.ts';
 
 const tags = ['users'];
@@ -188,8 +192,11 @@ function superuserRoutes(route: ActorRoutes, users: UsersService): void {
   });
 }
 
-/** Public routes: self-registration from /user/entry. */
-export const usersPublicRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+/** Public routes: self-registration from /user/entry, and its confirm after a 3-D Secure challenge. */
+export const usersPublicRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  firstPayment: FirstPaymentService;
+}> = async (app, { users, firstPayment }) => {
   app.post(
     '/v1/superusers-create',
     {
@@ -203,5 +210,26 @@ export const usersPublicRoutes: FastifyPluginAsyncZod<{ users: UsersService }> =
     },
     async (request, reply) =>
       reply.code(201).send(await users.register(request.body, request.headers.origin, request.ip)),
+  );
+
+  app.post(
+    '/v1/superusers-create/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Back from the card issuer’s 3-D Secure page: the registration’s first payment, then the sign-in',
+        description:
+          'With the sign_in_hold token of the registration. Paid: the contract starts (active, the plan’s vehicle ' +
+          'limit) and the answer is the login’s (200 signed in, 201 at the login limit). Refused: the account is ' +
+          'rolled back (the address can register again) and the card’s error is answered (402). 401: the hold is ' +
+          'unknown, expired or already used. 402 payment_required: the challenge is not answered yet.',
+        body: firstPaymentConfirmBody,
+        response: { 200: signedInAnswer, 201: loginLimitedAnswer, ...errorResponses(401, 402) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await firstPayment.confirm(request.body.hold_token);
+      return reply.status(answer.status).send(answer.body);
+    },
   );
 };

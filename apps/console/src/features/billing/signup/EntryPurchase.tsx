@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { login } from '../../../api/auth.ts';
 import { useOfferedPlans } from '../../../api/billing.ts';
 import { PlanPrice } from './PlanPrice.tsx';
-import { clearSignupChoice, readSignupChoice } from './signupChoice.ts';
+import { clearSignupChoice, readSignupChoice, saveSignupChoice, saveSignupHold } from './signupChoice.ts';
 
 type Purchase = RegistrationAnswer['purchase'];
 
@@ -14,7 +14,8 @@ type Purchase = RegistrationAnswer['purchase'];
  * The purchase side of /user/entry: the plan and card chosen before the form (shown above it, each with a way
  * back to change it), sent with the registration, and what follows a registration that bought: paid, the dealer
  * is signed in with what they just typed and lands in the console with the plan's limit; a first payment asking
- * for 3-D Secure goes to the card issuer's page, which comes back to /settlements/subscription.
+ * for 3-D Secure goes to the card issuer's page with the sign-in hold kept in the tab, and comes back to
+ * /user/entry?confirm=1 (EntryConfirm.tsx).
  */
 export function useEntryPurchase() {
   const navigate = useNavigate();
@@ -33,7 +34,14 @@ export function useEntryPurchase() {
     async after(purchase: Purchase, credentials: { email: string; password: string }): Promise<boolean> {
       if (!purchase) return false;
       clearSignupChoice();
-      if (purchase.state === 'requires_action' && purchase.challenge_url) {
+      if (purchase.state === 'requires_action' && purchase.challenge_url && purchase.sign_in_hold && choice) {
+        // The card token is spent; the plan stays chosen in case the issuer refuses and a card is entered again.
+        saveSignupChoice({ plan_id: choice.plan_id });
+        saveSignupHold({
+          token: purchase.sign_in_hold.token,
+          challenge_url: purchase.challenge_url,
+          plan_id: choice.plan_id,
+        });
         window.location.assign(purchase.challenge_url);
         return true;
       }

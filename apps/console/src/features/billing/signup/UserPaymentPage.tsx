@@ -1,9 +1,10 @@
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useOfferedPlans } from '../../../api/billing.ts';
 import { AuthCard } from '../../auth/AuthCard.tsx';
+import { FormAlert } from '../../auth/FormAlert.tsx';
 import { LoadingPanel } from '../../auth/LoadingPanel.tsx';
 import { CardForm } from '../card/CardForm.tsx';
 import { PlanPrice } from './PlanPrice.tsx';
@@ -12,12 +13,14 @@ import { readSignupChoice, saveSignupChoice } from './signupChoice.ts';
 /**
  * /user/payment (public, the second step of sign-up): the chosen plan's price and the card form. The card becomes
  * a token here, in the browser; the token goes with the registration on /user/entry, where the account, the card
- * and the first payment are made together.
+ * and the first payment are made together. Sent back here when the issuer's 3-D Secure check refused the first
+ * payment (EntryConfirm.tsx): no account was kept, and the card's own error is shown above the form.
  */
 export function UserPaymentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const offered = useOfferedPlans();
+  const refused = (useLocation().state as { refused?: unknown } | null)?.refused;
   const choice = readSignupChoice();
   if (!choice) return <Navigate to="/user/plan" replace />;
   const plan = offered.data?.plans.find((p) => p.id === choice.plan_id);
@@ -27,6 +30,14 @@ export function UserPaymentPage() {
     <AuthCard title={t('screens.user_payment')} description={t('billingScreens.payment.lead')} width={520}>
       {plan ? (
         <Stack gap="md">
+          <FormAlert
+            testId="payment-refused"
+            message={
+              typeof refused === 'string'
+                ? `${t(`errors.${refused}`, { defaultValue: t('errors.card_declined') })}\n${t('signup3ds.refused')}`
+                : undefined
+            }
+          />
           <Paper withBorder radius="md" p="md" data-testid="chosen-plan">
             <Text fw={600}>{plan.name}</Text>
             <PlanPrice amount={plan.amount} currency={plan.currency} interval={plan.interval} />

@@ -1,0 +1,65 @@
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { FirstPaymentHolds } from '../auth/first-payment-hold.ts';
+import type { FinishAnswer } from '../auth/sign-in-types.ts';
+import type { FirstPayment } from '../billing/signup.ts';
+import { usersRepo } from './repo.ts';
+
+export interface FirstPaymentDeps {
+  db: Db;
+  holds: FirstPaymentHolds;
+  payment: FirstPayment;
+}
+
+/**
+ * POST /superusers-create/confirm (public): a new dealer back from the card issuer's 3-D Secure page, with the
+ * sign-in hold their registration answered. Paid: the contract has started (here or by the webhook first) and the
+ * hold becomes the session, as a login answers. Refused: the hold ends and the never-activated account is rolled
+ * back (its card detached, the address free again), answered with the card's own error. Each step applies once,
+ * so a replay or a second tab never charges, starts or rolls back twice (it finds the hold ended: 401).
+ */
+export function firstPaymentService(deps: FirstPaymentDeps) {
+  const { db, holds, payment } = deps;
+
+  /** The never-activated account taken back: its card released, the user removed (the address free again). */
+  async function rollBack(trx: Db, userId: string): Promise<void> {
+    await payment.release(trx, userId);
+    await usersRepo(trx).softDeleteUsers([userId]);
+  }
+
+  return {
+    async confirm(token: string): Promise<FinishAnswer> {
+      const hold = await holds.read(token);
+      const settled = await payment.settle(hold.userId);
+      if (settled.state === 'paid') return holds.signIn(hold, token);
+      if (settled.state === 'requires_action') {
+        throw new AppError('payment_required', { message: 'The card issuer’s check has not been answered yet.' });
+      }
+      await db.transaction().execute(async (trx) => {
+        const [user] = await usersRepo(trx).lockUsers({ kind: 'all' }, [hold.userId]);
+        // Another confirm ended the hold first (and rolled back, or signed in): this one has nothing left to do.
+        if (!user || !(await holds.end(trx, hold))) throw new AppError('not_authenticated');
+        // Only an account the payment never activated is taken back; one activated since is left as it is.
+        if (user.status === 'approval_pending') await rollBack(trx, hold.userId);
+      });
+      throw new AppError(settled.error as 'card_declined');
+    },
+
+    /**
+     * Before a registration: an address still held by a registration whose 3-D Secure check was abandoned (its
+     * hold lapsed unanswered, the account never activated) is freed, as a refused check frees it. One paid
+     * meanwhile (the issuer answered, the webhook came) is activated instead and keeps its address.
+     */
+    async releaseAbandoned(email: string): Promise<void> {
+      const user = await holds.accountOf(email);
+      if (user?.status !== 'approval_pending' || !(await holds.abandoned(user.id))) return;
+      if ((await payment.settle(user.id)).state === 'paid') return;
+      await db.transaction().execute(async (trx) => {
+        const [locked] = await usersRepo(trx).lockUsers({ kind: 'all' }, [user.id]);
+        if (locked?.status === 'approval_pending') await rollBack(trx, user.id);
+      });
+    },
+  };
+}
+
+export type FirstPaymentService = ReturnType<typeof firstPaymentService>;
