@@ -188,10 +188,12 @@ describe('content-video renders', () => {
     const real = createMedia();
     const killing: Media = {
       ...real,
-      // The render's ffmpeg is stopped as soon as it reports progress: a worker dying mid-render.
-      renderMovie: (request) => {
+      // The render's ffmpeg is stopped as soon as it reports progress: a worker dying mid-render. A tiny render can
+      // end before its first report: then it dies at the very end instead, its output written but never answered.
+      renderMovie: async (request) => {
         const stop = new AbortController();
-        return real.renderMovie({ ...request, signal: stop.signal, onProgress: () => stop.abort() });
+        const result = await real.renderMovie({ ...request, signal: stop.signal, onProgress: () => stop.abort() });
+        return stop.signal.aborted ? result : { ok: false, detail: 'killed after its last frame' };
       },
     };
     const answer = await render('slider', killing);

@@ -80,6 +80,7 @@ export function createNotifyHub(connectionString: string, options: NotifyHubOpti
 
   const listening = new WeakMap<pg.Client, Set<string>>();
   const listenAll = (on: pg.Client) => listenOn(on, listeners.keys(), listening);
+  let pendingListen: Promise<void> | undefined;
 
   const dispatch = (message: pg.Notification) => dispatchTo(listeners.get(message.channel), message, log);
 
@@ -160,10 +161,13 @@ export function createNotifyHub(connectionString: string, options: NotifyHubOpti
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        // A connection already up needs the LISTEN now; one still opening issues it for every channel.
+        // A connection already up needs the LISTEN now; one still opening issues it for every channel. ready()
+        // waits for it: a notice sent before the LISTEN is done would not be heard.
         const live = client;
         if (live) {
-          void listenAll(live).catch((error: unknown) => log('LISTEN failed', { channel, error: String(error) }));
+          pendingListen = listenAll(live).catch((error: unknown) =>
+            log('LISTEN failed', { channel, error: String(error) }),
+          );
         }
       }
       set.add(listener);
@@ -175,6 +179,8 @@ export function createNotifyHub(connectionString: string, options: NotifyHubOpti
     async ready() {
       for (;;) {
         await connecting;
+        // The last LISTEN asked for: the connection runs its queries in order, so the earlier ones are done too.
+        await pendingListen;
         if (client || closed) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
