@@ -27,6 +27,9 @@ export function startSharedLanes(
 ): LanesHandle {
   let stopping = false;
   const sleeping = new Set<() => void>();
+  // Wakes since each lane last began to fetch: a wake that comes while a lane is fetching (its query may have run
+  // before the job was committed) must make it fetch again, not sleep a whole poll (pg-boss's own workers do so).
+  let wakes = 0;
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const wake = () => {
@@ -60,18 +63,20 @@ export function startSharedLanes(
     let turn = index;
     while (!stopping) {
       let took = false;
+      const wakesBefore = wakes;
       try {
         took = await takeOne(turn++);
       } catch (error) {
         options.log('Job lane error', { error: String(error) });
       }
-      if (!took && !stopping) await pause(options.pollMs);
+      if (!took && !stopping && wakes === wakesBefore) await pause(options.pollMs);
     }
   }
 
   const running = Array.from({ length: lanes.count }, (_, i) => lane(i));
   return {
     wake() {
+      wakes += 1;
       for (const wake of [...sleeping]) wake();
     },
     async stop(waitMs) {
