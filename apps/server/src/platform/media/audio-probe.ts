@@ -1,5 +1,5 @@
 import { ffprobePath, runBounded } from './ffmpeg.ts';
-import { PROBE_TIMEOUT_MS } from './video-probe.ts';
+import { PROBE_TIMEOUT_MS, safeInputArgs } from './video-probe.ts';
 
 /**
  * What an audio file is, read from its headers by ffprobe (nothing decoded), for the hotspot audio rule
@@ -31,10 +31,7 @@ async function probeJson<T>(file: string, formats: string, show: readonly string
     '-hide_banner',
     '-v',
     'error',
-    '-protocol_whitelist',
-    'file',
-    '-format_whitelist',
-    formats,
+    ...safeInputArgs(formats),
     '-print_format',
     'json',
     ...show,

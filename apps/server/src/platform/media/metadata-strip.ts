@@ -1,5 +1,6 @@
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
 import type { MovieFileResult } from './movie-files.ts';
+import { safeInputArgs } from './video-probe.ts';
 
 /**
  * Sound and video files published or kept as uploaded, without what the phone wrote about where and with what
@@ -60,10 +61,7 @@ export async function stripMetadata(
     'error',
     '-nostdin',
     // Only the one local file, read only by the demuxers of the formats the areas accept.
-    '-protocol_whitelist',
-    'file',
-    '-format_whitelist',
-    'mov,mp3,avi,asf,mpeg',
+    ...safeInputArgs('mov,mp3,avi,asf,mpeg'),
     '-i',
     `file:${input}`,
     // `V`: pictures that are not attached covers (a cover is a still that may carry its own EXIF).

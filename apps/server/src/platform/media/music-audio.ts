@@ -1,6 +1,7 @@
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
 import { NO_METADATA_ARGS } from './metadata-strip.ts';
 import type { MovieFileResult } from './movie-files.ts';
+import { safeInputArgs } from './video-probe.ts';
 
 /**
  * Background music as the audio library keeps it (issue 20): AAC in an M4A, stereo 44.1 kHz, 160 kbit/s, faststart,
@@ -16,10 +17,7 @@ export async function encodeMusicM4a(input: string, output: string): Promise<Mov
     '-v',
     'error',
     '-nostdin',
-    '-protocol_whitelist',
-    'file',
-    '-format_whitelist',
-    'wav,mp3,mov',
+    ...safeInputArgs('wav,mp3,mov'),
     '-i',
     `file:${input}`,
     '-map',

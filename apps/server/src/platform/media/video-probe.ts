@@ -16,7 +16,12 @@ export const PROBE_TIMEOUT_MS = 15_000;
  */
 const PROBE_FORMATS = 'mov,avi,asf,mpeg,matroska,webm,mpegts,flv,ogg';
 
-export const SAFE_INPUT_ARGS: readonly string[] = ['-protocol_whitelist', 'file', '-format_whitelist', PROBE_FORMATS];
+/** One local file, opened only by the demuxers named: what every ffmpeg and ffprobe run on an upload reads with. */
+export function safeInputArgs(formats: string): string[] {
+  return ['-protocol_whitelist', 'file', '-format_whitelist', formats];
+}
+
+export const SAFE_INPUT_ARGS: readonly string[] = safeInputArgs(PROBE_FORMATS);
 
 interface FfprobeStream {
   codec_type?: string;
