@@ -123,8 +123,8 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
     await page.screenshot({ path: path.join(repoRoot, 'test-results', 'e2e', 'exterior-blur-phone-screen-ja.png') });
     await expectNoSeriousA11yViolations(page);
 
-    // Undo: the originals are shown again (the restore rewrites every blurred frame and the published copies: under a
-    // loaded machine that took more than 15 s once, so the wait is for its state with a wide ceiling).
+    // Undo: the originals are shown again (the restore rewrites each blurred frame on the server: on a loaded machine
+    // that took more than 15 s once, so the wait is for its state with a wide ceiling).
     await testId(page, 'blur-undo').click();
     await expect.poll(() => testId(page, 'blur-undo').isDisabled(), { timeout: 60_000 }).toBe(true);
     const after = await api(`${suite.server.baseUrl}/api/browser/v0/blurred_contents/${vehicleId}`, session.content);
