@@ -144,6 +144,17 @@ export async function applyOutcome(
   return (await repo.chargeByKey(charge.idempotency_key)) ?? charge;
 }
 
+/**
+ * A charge nothing here will stand for (a rolled-back or abandoned sign-up, a payment answered after its row was
+ * closed) taken back at the gateway: a waiting challenge voided, so a late answer takes no money; a paid one
+ * refunded. The key is the charge's own, so a second take-back (a replayed notice, a retried job) gives back nothing
+ * twice.
+ */
+export async function takeBackCharge(deps: BillingDeps, charge: ChargeRow): Promise<void> {
+  if (!charge.gateway_ref) return;
+  await gatewayOf(deps).cancelCharge(charge.gateway_ref, `cancel:${charge.idempotency_key}`);
+}
+
 /** The customer and default card a charge is made on; `payment_required` when the account has no card. */
 export async function payerRefs(trx: Db, userId: string): Promise<{ customerRef: string; cardRef: string }> {
   const repo = billingRepo(trx);

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { FirstPaymentHolds } from '../auth/first-payment-hold.ts';
 import type { FinishAnswer } from '../auth/sign-in-types.ts';
 import type { FirstPayment } from '../billing/signup.ts';
+import { tenantRecords } from '../tenancy/tenants-service.ts';
 import { usersRepo } from './repo.ts';
 
 export interface FirstPaymentDeps {
@@ -21,10 +22,18 @@ export interface FirstPaymentDeps {
 export function firstPaymentService(deps: FirstPaymentDeps) {
   const { db, holds, payment } = deps;
 
-  /** The never-activated account taken back: its card released, the user removed (the address free again). */
+  /**
+   * The never-activated account taken back: its card released, the user removed (the address free again) and the
+   * company its registration made removed with it, so no unused company is left in the lists (the user row stays,
+   * deleted and detached, for the legal acceptance it recorded).
+   */
   async function rollBack(trx: Db, userId: string): Promise<void> {
     await payment.release(trx, userId);
-    await usersRepo(trx).softDeleteUsers([userId]);
+    const users = usersRepo(trx);
+    await users.softDeleteUsers([userId]);
+    for (const companyId of await users.detachDeletedFromCompany([userId])) {
+      await tenantRecords(trx).removeUnusedCompany(companyId);
+    }
   }
 
   return {
