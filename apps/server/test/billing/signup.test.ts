@@ -249,6 +249,28 @@ describe('registration with a 3-D Secure first payment (the sign-in held until /
     expect(await companyRow(companyId)).toBeUndefined();
   });
 
+  it('gives up a check still open on the dealer’s word: the payment cancelled at the gateway, the sign-up taken back', async () => {
+    const email = 'gaveup@example.test';
+    const { hold, path } = await challenged(email);
+    const companyId = await companyOf(email);
+    const given = await t.app.inject({
+      method: 'POST',
+      url: '/v1/superusers-create/confirm',
+      payload: { hold_token: hold, give_up: true },
+    });
+    expect(given.statusCode, given.body).toBe(402);
+    expect(given.json().error.code).toBe('card_authentication_required');
+    const rows = await rowsOf(email);
+    expect(rows.users[0]?.deleted_at).not.toBeNull();
+    expect(rows.charges.map((c) => c.status)).toEqual(['failed']);
+    expect(await gatewayStatus(rows.charges[0]?.gateway_ref)).toBe('cancelled');
+    expect(await companyRow(companyId)).toBeUndefined();
+    // The issuer's page answered afterwards takes nothing, and the hold has ended.
+    await answer(path, 'authenticate');
+    expect(await gatewayStatus(rows.charges[0]?.gateway_ref)).toBe('cancelled');
+    expect((await confirm(hold)).statusCode).toBe(401);
+  });
+
   it('refunds a payment the gateway reports after this side closed its charge (no money without a contract)', async () => {
     const email = 'late@example.test';
     const { path } = await challenged(email);

@@ -37,11 +37,15 @@ export function firstPaymentService(deps: FirstPaymentDeps) {
   }
 
   return {
-    async confirm(token: string): Promise<FinishAnswer> {
+    /**
+     * `giveUp`: the dealer stops waiting on a check still open (they cannot answer it, or want another card): it is
+     * taken back as a refused one is, its payment cancelled at the gateway; one paid meanwhile signs in all the same.
+     */
+    async confirm(token: string, giveUp = false): Promise<FinishAnswer> {
       const hold = await holds.read(token);
       const settled = await payment.settle(hold.userId);
       if (settled.state === 'paid') return holds.signIn(hold, token);
-      if (settled.state === 'requires_action') {
+      if (settled.state === 'requires_action' && !giveUp) {
         throw new AppError('payment_required', { message: 'The card issuer’s check has not been answered yet.' });
       }
       await db.transaction().execute(async (trx) => {
@@ -51,7 +55,9 @@ export function firstPaymentService(deps: FirstPaymentDeps) {
         // Only an account the payment never activated is taken back; one activated since is left as it is.
         if (user.status === 'approval_pending') await rollBack(trx, hold.userId);
       });
-      throw new AppError(settled.error as 'card_declined');
+      throw new AppError(
+        settled.state === 'failed' ? (settled.error as 'card_declined') : 'card_authentication_required',
+      );
     },
 
     /**
