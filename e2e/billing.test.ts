@@ -112,6 +112,8 @@ describe.skipIf(skipBrowserTests)('sign-up and purchase', () => {
     await fillEntry(refused, email);
     await refused.waitForURL((url) => url.pathname.startsWith('/local-gateway/3ds/'), { timeout: 20_000 });
     await refused.goto('/user/entry?confirm=1');
+    await testId(refused, 'give-up-check').waitFor();
+    await expectNoSeriousA11yViolations(refused);
     await testId(refused, 'give-up-check').click();
     await expectPath(refused, '/user/payment');
     await expect.poll(() => textOf(testId(refused, 'payment-refused'))).toContain('payment was cancelled');
