@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import nodePath from 'node:path';
 import { tokeniseLocalCard } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { JobsContext } from '../../src/modules/context.ts';
+import { releaseAbandonedSignupsJob, usersJobs } from '../../src/modules/users/jobs.ts';
 import { systemClock } from '../../src/platform/clock/clock.ts';
+import { createMedia } from '../../src/platform/media/index.ts';
 import { createLocalGateway } from '../../src/platform/payments/local-gateway.ts';
+import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { billingFactory } from '../helpers/factory-billing.ts';
 import { signIn } from '../helpers/http.ts';
@@ -247,6 +252,38 @@ describe('registration with a 3-D Secure first payment (the sign-in held until /
     expect(await gatewayStatus(old[0]?.gateway_ref)).toBe('cancelled');
     expect((await rowsOf(email)).subscriptions).toHaveLength(1);
     expect(await companyRow(companyId)).toBeUndefined();
+  });
+
+  it('releases abandoned registrations hourly: the payment cancelled at the gateway, account and company removed', async () => {
+    const email = 'swept@example.test';
+    const { path } = await challenged(email);
+    const companyId = await companyOf(email);
+    const gateway = await createLocalGateway({ db: t.db, clock: systemClock, publicUrl: undefined });
+    const ctx: JobsContext = {
+      db: t.db,
+      store: createDiskBlobStore(nodePath.join(t.dir, 'jobs-media')),
+      media: createMedia(),
+      log: () => undefined,
+      payments: gateway,
+    };
+    const sweep = () => usersJobs(ctx).handlers[releaseAbandonedSignupsJob.name]?.({} as never, {} as never);
+    // The hold still runs: nothing is released.
+    await sweep();
+    expect((await rowsOf(email)).users[0]?.deleted_at).toBeNull();
+    const [user] = (await rowsOf(email)).users;
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user?.id ?? '0')
+      .execute();
+    expect(await sweep()).toBe('success');
+    const rows = await rowsOf(email);
+    expect(rows.users[0]?.deleted_at).not.toBeNull();
+    expect(await gatewayStatus(rows.charges[0]?.gateway_ref)).toBe('cancelled');
+    expect(await companyRow(companyId)).toBeUndefined();
+    await answer(path, 'authenticate');
+    expect(await gatewayStatus(rows.charges[0]?.gateway_ref)).toBe('cancelled');
+    expect(await sweep()).toBe('skipped');
   });
 
   it('gives up a check still open on the dealer’s word: the payment cancelled at the gateway, the sign-up taken back', async () => {
