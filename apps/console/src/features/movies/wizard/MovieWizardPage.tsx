@@ -85,7 +85,12 @@ function MovieWizard({ content, answer }: { content: ContentAnswer; answer: Cont
         </Title>
         <Text size="sm" c="gray.7">
           {t('movieWizard.intro')}{' '}
-          <Anchor component={Link} to={`/contents/detail/${encodeURIComponent(content.id)}`} size="sm">
+          <Anchor
+            component={Link}
+            to={`/contents/detail/${encodeURIComponent(content.id)}`}
+            size="sm"
+            underline="always"
+          >
             {t('movieWizard.back')}
           </Anchor>
         </Text>

@@ -11,7 +11,7 @@ import {
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textLines } from './MovieTextField.tsx';
+import { textLines } from './textFill.ts';
 
 /** The family name the preview loads the render's font under (not the system's Noto, which may differ). */
 const FAMILY = 'SpinyardMovie';
