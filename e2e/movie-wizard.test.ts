@@ -4,6 +4,7 @@ import { activeSuperUser } from './api.ts';
 import { apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { interiorScene, panorama } from './viewer-scene.ts';
 
 /** A 1280x720 JPEG (a blurred gradient of colours): a category image the slider takes. */
 function photo(): Promise<Buffer> {
@@ -16,10 +17,10 @@ function photo(): Promise<Buffer> {
 
 // The content-video wizard in the browser, in Japanese: a dealer types the opening title and sees the preview draw
 // it, chooses the vehicle's category image with its text, is told on the field that a 34-character text is too
-// long (and nothing typed is lost), makes the promo and watches it finish; what was saved is there after a reload.
-// The vehicle is seeded through the API with one category image and nothing else, and the image is taken out before
-// the render, so the promo is the opening on its plain card (seconds, not a minute, at 1080p). Desktop and phone,
-// axe-clean.
+// long (and nothing typed is lost), picks a zoom point on the panorama, makes the promo and watches it finish; what
+// was saved is there after a reload. The vehicle is seeded through the API with one category image and one
+// panorama; the image is taken out and the interior part unticked before the render, so the promo is the opening on
+// its plain card (seconds, not a minute, at 1080p). Desktop and phone, axe-clean.
 describe.skipIf(skipBrowserTests)('content-video wizard in the console', () => {
   const suite = useSuite();
   const stamp = Date.now().toString(36);
@@ -37,13 +38,14 @@ describe.skipIf(skipBrowserTests)('content-video wizard in the console', () => {
     const form = new FormData();
     form.append('category', 'exterior');
     form.append('caption', '');
-    form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'front.jpg');
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'front.jpg');
     const added = await fetch(`${suite.server.baseUrl}/api/browser/v0/slider/${vehicleId}/images`, {
       method: 'POST',
       headers: { authorization: `Bearer ${session.content}` },
       body: form,
     });
     expect(added.status, await added.clone().text()).toBeLessThan(300);
+    await interiorScene(suite, session, vehicleId, await panorama(), 'cabin.jpg', 'Cabin');
   }, 120_000);
 
   it('fills the wizard, refuses a 34-character text on its field, previews the title and makes the video', async () => {
@@ -82,10 +84,21 @@ describe.skipIf(skipBrowserTests)('content-video wizard in the console', () => {
     await saveScreenshot(page, 'movie-wizard-ja-desktop');
     await expectNoSeriousA11yViolations(page);
 
+    // A zoom point picked on the panorama (a click on its flat picture), its text counted like the others.
+    const picture = testId(page, 'movie-interior').getByRole('button', {
+      name: 'パノラマ全体（クリックで位置を指定）',
+    });
+    await picture.click({ position: { x: 60, y: 40 } });
+    await expect.poll(() => testId(page, 'movie-zoom-point').count()).toBe(1);
+    await testId(page, 'movie-point-text-0').fill('インパネ');
+    expect(await textOf(testId(page, 'movie-interior-count'))).toBe('ズームポイント（1/20）');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toBe('saved');
+
     // The image taken out again: the opening falls back to the render's plain card, and the promo is the opening
     // alone (a few seconds to render: the suite's budget).
     await testId(page, 'movie-category-chosen').getByRole('button', { name: '外す' }).click();
     await expect.poll(() => testId(page, 'movie-preview').locator('img').count()).toBe(0);
+    await testId(page, 'movie-section-interior').getByRole('checkbox').uncheck();
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toBe('saved');
 
     // Make the promo: it renders with its progress and ends ready with a file to watch.
@@ -101,6 +114,7 @@ describe.skipIf(skipBrowserTests)('content-video wizard in the console', () => {
     await testId(page, 'movie-wizard').waitFor({ state: 'visible', timeout: 30_000 });
     expect(await testId(page, 'movie-title').inputValue()).toBe('新着入庫のご案内\nRoadster RF');
     expect(await testId(page, 'movie-exterior-text').inputValue()).toBe('あ'.repeat(33));
+    expect(await testId(page, 'movie-point-text-0').inputValue()).toBe('インパネ');
 
     // On a phone: the same page, one column, axe-clean.
     await page.setViewportSize({ width: 390, height: 844 });

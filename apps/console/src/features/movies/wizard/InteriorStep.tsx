@@ -97,10 +97,8 @@ function SceneEditor(props: {
   const { form, scene, index, readOnly } = props;
   const { t } = useTranslation();
   const [mode, setMode] = useState<'start' | 'point'>('point');
-  const at = Math.max(index, 0);
-  const points = useFieldArray({ control: form.control, name: `scenes.${at}.zoom_points` as 'scenes.0.zoom_points' });
-  const saved = useWatch({ control: form.control, name: `scenes.${at}` as 'scenes.0' }) as MovieScene | undefined;
-  const current = index >= 0 ? saved : undefined;
+  const scenesNow = (useWatch({ control: form.control, name: 'scenes' }) ?? []) as MovieScene[];
+  const current = index >= 0 ? scenesNow[index] : undefined;
   const start: Angles = current?.start ?? { yaw: scene.initial_view.yaw, pitch: scene.initial_view.pitch };
   const zoomPoints = (current?.zoom_points ?? []).map((p) => ({ yaw: p.yaw, pitch: p.pitch, label: p.text }));
   const full = zoomPoints.length >= MAX_ZOOM_POINTS_PER_PANORAMA;
@@ -144,32 +142,43 @@ function SceneEditor(props: {
           {errorAt(form, `scenes.${index}.zoom_points`)}
         </Text>
       ) : null}
-      {index >= 0
-        ? points.fields.map((row, i) => (
-            <Group key={row.id} gap="xs" align="flex-start" wrap="nowrap" data-testid="movie-zoom-point">
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <MovieTextField
-                  form={form}
-                  name={`scenes.${index}.zoom_points.${i}.text`}
-                  label={t('movieWizard.fields.pointText', { n: index + 1, m: i + 1 })}
-                  testId={`movie-point-text-${i}`}
-                />
-              </div>
-              <ActionIcon
-                type="button"
-                variant="subtle"
-                color="red"
-                size="lg"
-                mt={24}
-                aria-label={t('movieWizard.interior.removePoint', { n: i + 1 })}
-                onClick={() => points.remove(i)}
-                disabled={readOnly}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
-          ))
-        : null}
+      {index >= 0 ? <PointRows form={form} index={index} readOnly={readOnly} /> : null}
     </Stack>
   );
+}
+
+/**
+ * The zoom points of the scene at `index` of the settings, each text with its counter. Mounted only once the scene is
+ * in the settings: a field array on a path that does not exist yet would make it (a scene without its id).
+ */
+function PointRows({ form, index, readOnly }: { form: MovieWizardForm; index: number; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const points = useFieldArray({
+    control: form.control,
+    name: `scenes.${index}.zoom_points` as 'scenes.0.zoom_points',
+  });
+  return points.fields.map((row, i) => (
+    <Group key={row.id} gap="xs" align="flex-start" wrap="nowrap" data-testid="movie-zoom-point">
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <MovieTextField
+          form={form}
+          name={`scenes.${index}.zoom_points.${i}.text`}
+          label={t('movieWizard.fields.pointText', { n: index + 1, m: i + 1 })}
+          testId={`movie-point-text-${i}`}
+        />
+      </div>
+      <ActionIcon
+        type="button"
+        variant="subtle"
+        color="red"
+        size="lg"
+        mt={24}
+        aria-label={t('movieWizard.interior.removePoint', { n: i + 1 })}
+        onClick={() => points.remove(i)}
+        disabled={readOnly}
+      >
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
+  ));
 }

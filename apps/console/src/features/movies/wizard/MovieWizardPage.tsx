@@ -67,7 +67,7 @@ const SAVE_COLOR: Record<SaveState, string> = {
 
 function MovieWizard({ content, answer }: { content: ContentAnswer; answer: ContentMoviesAnswer }) {
   const { t } = useTranslation();
-  const { form, state, flush } = useMovieWizardForm(content.id, answer.settings);
+  const { form, state, problems, flush } = useMovieWizardForm(content.id, answer.settings);
   const slider = useSlider(content.id);
   const interior = useInterior(content.id);
   const images: readonly SliderItemAnswer[] = slider.data?.items ?? [];
@@ -96,6 +96,7 @@ function MovieWizard({ content, answer }: { content: ContentAnswer; answer: Cont
         </Text>
         <Text size="sm" c={SAVE_COLOR[state]} aria-live="polite" data-testid="movie-save-state" data-state={state}>
           {t(`movieWizard.save.${state}`)}
+          {problems.length > 0 ? ` ${[...new Set(problems)].join(' ')}` : null}
         </Text>
         {form.formError ? (
           <Alert color="red" variant="light" role="alert" data-testid="movie-form-error">

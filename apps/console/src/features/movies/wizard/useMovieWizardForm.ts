@@ -28,6 +28,7 @@ export function useMovieWizardForm(contentId: string, saved: ContentMovieSetting
   });
   const save = useSaveMovieSettings(contentId);
   const [state, setState] = useState<SaveState>('idle');
+  const [problems, setProblems] = useState<string[]>([]);
   const timer = useRef<number | undefined>(undefined);
   const lastSaved = useRef(false);
 
@@ -58,8 +59,9 @@ export function useMovieWizardForm(contentId: string, saved: ContentMovieSetting
         setState('refused');
       }
     },
-    () => {
+    (errors) => {
       lastSaved.current = false;
+      setProblems(messagesOf(errors));
       setState('invalid');
     },
   );
@@ -84,7 +86,7 @@ export function useMovieWizardForm(contentId: string, saved: ContentMovieSetting
     };
   }, [form.watch]);
 
-  return { form, state, flush };
+  return { form, state, problems: state === 'invalid' ? problems : [], flush };
 }
 
 export type MovieWizardForm = ReturnType<typeof useMovieWizardForm>['form'];
@@ -94,4 +96,17 @@ export function errorAt(form: MovieWizardForm, name: string): string | undefined
   const errors = form.formState.errors;
   const at = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
   return at?.message ?? at?.root?.message;
+}
+
+/**
+ * Every message of a refused form, in the order of its fields: said once more beside the save state, so a refusal
+ * on a part of the settings the page shows no field for (a scene's list) is never a silent "not saved".
+ */
+export function messagesOf(errors: unknown): string[] {
+  if (typeof errors !== 'object' || errors === null) return [];
+  const own = (errors as { message?: unknown }).message;
+  if (typeof own === 'string') return [own];
+  return Object.entries(errors)
+    .filter(([key]) => key !== 'ref')
+    .flatMap(([, value]) => messagesOf(value));
 }
