@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { movieFieldName } from './movieFieldNames.ts';
 import { textFill, textLines } from './textFill.ts';
+import { messagesOf } from './useMovieWizardForm.ts';
 
 describe('textFill', () => {
   it('counts lines and the widest line as the domain does (full-width 1, half-width 0.5)', () => {
@@ -24,5 +25,21 @@ describe('movieFieldName', () => {
     ['exterior_text', { key: 'movieWizard.fields.exteriorText' }],
   ])('names %s', (field, name) => {
     expect(movieFieldName(field)).toEqual(name);
+  });
+});
+
+describe('messagesOf', () => {
+  it('lists every refusal of the form in field order, nested lists included, never reading the inputs', () => {
+    const input = {
+      get value(): string {
+        throw new Error('an input is not read');
+      },
+    };
+    const errors = {
+      opening: { title: { type: 'max_lines', message: 'title', ref: input } },
+      scenes: [{ zoom_points: { root: { type: 'max_items', message: 'points' } } }],
+      exterior_text: { type: 'max_width', message: 'exterior', ref: input },
+    };
+    expect(messagesOf(errors)).toEqual(['title', 'points', 'exterior']);
   });
 });
