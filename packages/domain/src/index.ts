@@ -24,6 +24,7 @@ export * from './media/hotspot-path.ts';
 export * from './media/image-pixels.ts';
 export * from './media/interior-rules.ts';
 export * from './media/loop.ts';
+export * from './media/movie-layout.ts';
 export * from './media/slider-images.ts';
 export * from './media/spin.ts';
 export * from './media/turn.ts';
