@@ -82,6 +82,8 @@ export interface JobsContext {
   invoiceIssuer?: InvoiceIssuer | undefined;
   /** The video site the uploads go to; absent, the local one over `store`. */
   videoSharing?: VideoSharing | undefined;
+  /** Text messages (meeting reminders); absent, a job's SMS is logged as not sent. */
+  sms?: SmsSender | undefined;
 }
 
 /** A module's jobs: each definition with its handler under the same name (the registry refuses a mismatch). */

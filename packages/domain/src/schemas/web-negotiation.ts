@@ -172,23 +172,26 @@ export const webNegotiationListQuery = pageQuery.extend({
 });
 export type WebNegotiationListQuery = z.output<typeof webNegotiationListQuery>;
 
+const str = z.string();
+const maybe = z.string().nullable();
+
 export const inviteeAnswer = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  time_zone: z.string().nullable(),
-  language: z.string().nullable(),
-  invited_at: z.string().nullable(),
+  id: str,
+  name: str,
+  email: str,
+  phone: str,
+  time_zone: maybe,
+  language: maybe,
+  invited_at: maybe,
 });
 
 export const meetingDocumentAnswer = z.object({
-  id: z.string(),
+  id: str,
   kind: z.enum(MEETING_DOCUMENT_KINDS),
-  file_name: z.string(),
-  content_type: z.string(),
+  file_name: str,
+  content_type: str,
   bytes: z.number().int(),
-  created_at: z.string(),
+  created_at: str,
 });
 export type MeetingDocumentAnswer = z.output<typeof meetingDocumentAnswer>;
 
