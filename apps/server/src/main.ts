@@ -221,6 +221,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     realtime,
     publicUrl: config.publicUrl,
     operatorEmail: config.operatorEmail,
+    meetingDocuments: config.meetingDocuments,
     productHost: config.productHost,
     invoiceIssuer: config.invoiceIssuer,
     accessTokenTtlHours: config.accessTokenTtlHours,

@@ -13,6 +13,6 @@ export { meetingRooms } from './rooms.ts';
 export const webNegotiationModule: AppModule = {
   name: 'web-negotiation',
   public: (scope, ctx) => registerMeetingApi(scope, { db: ctx.db, store: ctx.store }),
-  contentApi: (scope, ctx) => registerWebNegotiationRoutes(scope, ctx),
+  contentApi: (scope, ctx) => registerWebNegotiationRoutes(scope, ctx, ctx.meetingDocuments),
   jobs: webNegotiationJobs,
 };
