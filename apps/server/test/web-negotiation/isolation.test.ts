@@ -150,6 +150,30 @@ describe('another tenant and the option', () => {
     expect(list.json().items).toEqual([]);
   });
 
+  it("lets an admin see and schedule the team's meetings, never another team's", async () => {
+    const admin = await t.make.signedIn({ tenant: superA.tenant, privilege_type: 'admin' });
+    const member = await t.make.signedInUnder(admin);
+    const mine = await schedule(member);
+    expect(mine.statusCode).toBe(201);
+    const url = `/api/browser/v0/web_negotiation_group/${mine.json().id}`;
+    expect((await as(admin, { method: 'GET', url })).statusCode).toBe(200);
+    expect(
+      (await as(admin, { method: 'GET', url: `/api/browser/v0/web_negotiation_group/${meetingId}` })).statusCode,
+    ).toBe(404);
+    const forMember = await as(admin, {
+      method: 'POST',
+      url: '/api/browser/v0/web_negotiation_group',
+      payload: { title: 'For', starts_at: '2031-05-01T01:00:00Z', duration_minutes: 30, host_user_id: member.id },
+    });
+    expect(forMember.json()).toMatchObject({ host: { id: member.id } });
+    const forOther = await as(member, {
+      method: 'POST',
+      url: '/api/browser/v0/web_negotiation_group',
+      payload: { title: 'For', starts_at: '2031-05-01T01:00:00Z', duration_minutes: 30, host_user_id: admin.id },
+    });
+    expect(forOther.json().error.fields[0]).toMatchObject({ field: 'host_user_id', rule: 'one_of' });
+  });
+
   it('refuses every call of a domain without web negotiation with 403', async () => {
     const off = await t.make.signedIn({ privilege_type: 'super' });
     const res = await as(off, { method: 'GET', url: '/api/browser/v0/web_negotiation_group' });
