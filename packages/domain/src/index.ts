@@ -83,6 +83,7 @@ export * from './schemas/user-settings.ts';
 export * from './schemas/users.ts';
 export * from './schemas/video-sharing.ts';
 export * from './schemas/video-uploads.ts';
+export * from './schemas/web-negotiation.ts';
 export * from './service-end.ts';
 export * from './tokens.ts';
 export * from './transition.ts';

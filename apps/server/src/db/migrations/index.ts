@@ -22,6 +22,7 @@ import * as m0022 from './0022_legal.ts';
 import * as m0023 from './0023_content_videos.ts';
 import * as m0027 from './0027_viewer_rows_notify.ts';
 import * as m0028 from './0028_billing_cancel_notice.ts';
+import * as m0029 from './0029_meetings_web_negotiation.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0023_content_videos': m0023,
   '0027_viewer_rows_notify': m0027,
   '0028_billing_cancel_notice': m0028,
+  '0029_meetings_web_negotiation': m0029,
 };
