@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
 import { DEFAULT_INVOICE_ISSUER, type InvoiceIssuer } from './modules/invoices/issue.ts';
 import type { MeetingRooms } from './modules/meeting-call/admission.ts';
+import { registerCallPage } from './modules/meeting-call/page.ts';
 import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { GRANT_PARAM, limitedMediaGrant } from './modules/publishing/media-grant.ts';
 import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: CONTENT_API_PREFIX },
   );
   await registerViewerPage(app, ctx, deps.viewerDist);
+  await registerCallPage(app, deps.viewerDist);
   await registerConsole(app, deps.consoleDist);
   return app;
 }

@@ -7,7 +7,7 @@ import { accountsService } from './modules/accounts/service.ts';
 import type { JobsContext } from './modules/context.ts';
 import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
-import { memoryLinksFromJson, memoryMeetingRooms } from './modules/meeting-call/memory-rooms.ts';
+import { fileMeetingRooms } from './modules/meeting-call/memory-rooms.ts';
 import { loadMediaKeys } from './modules/vehicle-media/media-urls.ts';
 import { systemClock } from './platform/clock/clock.ts';
 import { createBoss } from './platform/jobs/boss.ts';
@@ -239,7 +239,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     videoSharing,
     videoSharingRedirectUrl: config.videoSharing.site === 'youtube' ? config.videoSharing.redirectUrl : undefined,
     // The meetings module's meetingRooms(runtime.db) once merged; until then only the browser tests' rooms.
-    meetingRooms: config.callTestRooms ? memoryMeetingRooms(memoryLinksFromJson(config.callTestRooms)) : undefined,
+    meetingRooms: config.callTestRooms ? fileMeetingRooms(config.callTestRooms) : undefined,
     meetingMedia: createMeshMedia(config.meetingMedia),
   });
   onShutdown(log, [

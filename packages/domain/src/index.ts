@@ -26,6 +26,7 @@ export * from './media/interior-rules.ts';
 export * from './media/loop.ts';
 export * from './media/slider-images.ts';
 export * from './media/spin.ts';
+export * from './media/spin-start.ts';
 export * from './media/turn.ts';
 export * from './media/turn-frames.ts';
 export * from './media/video-link.ts';

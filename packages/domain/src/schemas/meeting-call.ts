@@ -10,6 +10,9 @@ import { z } from 'zod';
 export const CALL_SOCKET_PATH = '/api/meeting-call/ws';
 /** The call page a link opens (the viewer app's own page: no sign-in, no install). */
 export const CALL_PAGE_PATH = '/call';
+/** A link to the call: the token in the fragment, which no server, log or Referer ever receives. */
+export const callLink = (origin: string, token: string): string =>
+  `${origin.replace(/\/+$/, '')}${CALL_PAGE_PATH}#${encodeURIComponent(token)}`;
 /** A socket that has not sent its join within this many seconds is closed. */
 export const CALL_JOIN_SECONDS = 10;
 /** How long a host who dropped out has to come back before the meeting ends (host_left). */
@@ -183,3 +186,5 @@ export const CALL_REFUSALS = {
 export type CallRefusal = keyof typeof CALL_REFUSALS;
 
 export const callRefusalMessage = (code: CallRefusal, lang: CallLanguage = 'en'): string => CALL_REFUSALS[code][lang];
+
+export const isCallRefusal = (code: string): code is CallRefusal => Object.hasOwn(CALL_REFUSALS, code);

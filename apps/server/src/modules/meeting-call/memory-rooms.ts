@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { AdmissionRefusal, MeetingAdmission, MeetingRooms } from './admission.ts';
 
@@ -17,13 +18,14 @@ export interface MemoryMeetingRooms extends MeetingRooms {
  * meetings module's own `meetingRooms(db)` is wired in main.ts (SPINYARD_CALL_TEST_ROOMS). An ended meeting's links
  * open nothing, as the real one's do.
  */
-export function memoryMeetingRooms(links: readonly MemoryLink[]): MemoryMeetingRooms {
+export function memoryMeetingRooms(links: readonly MemoryLink[] | (() => readonly MemoryLink[])): MemoryMeetingRooms {
+  const current = typeof links === 'function' ? links : () => links;
   const ended = new Set<string>();
   const calls: MemoryMeetingRooms['calls'] = [];
   return {
     calls,
     async admit(token, now): Promise<MeetingAdmission | { refused: AdmissionRefusal }> {
-      const link = links.find((l) => l.token === token);
+      const link = current().find((l) => l.token === token);
       if (!link) return { refused: 'unknown_link' };
       const a = link.admission;
       if (ended.has(a.meetingId) || now >= a.endsAt) return { refused: 'ended' };
@@ -57,7 +59,16 @@ const linkJson = z.array(
   }),
 );
 
-/** SPINYARD_CALL_TEST_ROOMS's links (a JSON list of MemoryLink, dates as ISO texts). */
-export function memoryLinksFromJson(text: string): MemoryLink[] {
-  return linkJson.parse(JSON.parse(text));
+/**
+ * SPINYARD_CALL_TEST_ROOMS: a JSON file of MemoryLink (dates as ISO texts), read again at every join, so a browser
+ * test writes its meetings after it has seeded their vehicles. A file that cannot be read opens nothing.
+ */
+export function fileMeetingRooms(file: string): MemoryMeetingRooms {
+  return memoryMeetingRooms(() => {
+    try {
+      return linkJson.parse(JSON.parse(readFileSync(file, 'utf8')));
+    } catch {
+      return [];
+    }
+  });
 }

@@ -27,7 +27,7 @@ export const meetingMediaEnv = {
     .regex(/^turns?:[^,\s]+(,turns?:[^,\s]+)*$/, 'comma list of turn: or turns: URLs')
     .optional(),
   SPINYARD_TURN_SECRET: z.string().min(16).optional(),
-  // Browser tests only, until the meetings module's meetingRooms(db) is wired: a JSON list of links in memory.
+  // Browser tests only, until the meetings module's meetingRooms(db) is wired: a JSON file of links, read per join.
   SPINYARD_CALL_TEST_ROOMS: z.string().optional(),
 };
 
