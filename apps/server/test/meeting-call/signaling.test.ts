@@ -41,6 +41,7 @@ const links = [
   ...meeting('short', 1),
   ...meeting('drop', 1),
   ...meeting('ctl', 1),
+  ...meeting('leave', 2),
 ];
 const rooms = memoryMeetingRooms(links);
 const t = useTestApp({
@@ -184,14 +185,14 @@ describe('the call signaling socket', () => {
   });
 
   it('ends the meeting when the host leaves: everyone is told, the link opens nothing after', async () => {
-    const host = await join('m1-host');
-    const guest = await join('m1-guest1');
+    const host = await join('leave-host');
+    const guest = await join('leave-guest1');
     host.send({ type: 'leave' });
     await guest.next((m) => m.type === 'ended' && m.reason === 'host_left');
     expect((await guest.closed).code).toBe(CALL_CLOSE.ended);
     expect((await host.closed).code).toBe(CALL_CLOSE.ended);
-    expect(rooms.calls).toContainEqual({ op: 'ended', meetingId: 'm1', reason: 'host_left' });
-    const late = await join('m1-guest0');
+    expect(rooms.calls).toContainEqual({ op: 'ended', meetingId: 'leave', reason: 'host_left' });
+    const late = await join('leave-guest0');
     expect(late.messages[0]).toMatchObject({ type: 'refused', code: 'ended' });
   });
 
