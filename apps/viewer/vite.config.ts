@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
 /**
  * The viewer is React code (typed against React, like the console) run on preact/compat: the same API in about a
@@ -14,7 +14,7 @@ const PREACT = [
 ];
 
 // The server answers the page (apps/server/src/modules/viewer-page) and serves these files under /viewer/.
-export default defineConfig({
+export const viewerConfig = {
   base: '/viewer/',
   // No React plugin: its fast refresh is react-dom's; esbuild's automatic JSX imports react/jsx-runtime (aliased).
   resolve: { alias: PREACT, dedupe: ['preact'] },
@@ -29,4 +29,6 @@ export default defineConfig({
     // three.js is one big chunk by nature; it loads only when an interior opens.
     chunkSizeWarningLimit: 800,
   },
-});
+} satisfies UserConfig;
+
+export default defineConfig(viewerConfig);

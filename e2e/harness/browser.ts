@@ -44,6 +44,10 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // The call's camera and microphone (e2e/meeting-call.test.ts): a generated picture and tone, allowed without a
+  // prompt; pages that never ask for them are not touched.
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
 ];
 
 /**

@@ -23,6 +23,8 @@ import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
 import { DEFAULT_INVOICE_ISSUER, type InvoiceIssuer } from './modules/invoices/issue.ts';
+import type { MeetingRooms } from './modules/meeting-call/admission.ts';
+import { registerCallPage } from './modules/meeting-call/page.ts';
 import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { GRANT_PARAM, limitedMediaGrant } from './modules/publishing/media-grant.ts';
 import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
@@ -32,6 +34,7 @@ import type { JobRunner } from './platform/jobs/queue-registry.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, type Media } from './platform/media/index.ts';
+import type { MeetingMedia } from './platform/meeting-media/port.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { localChallengeRoutes } from './platform/payments/local-3ds-routes.ts';
 import { createLocalGateway } from './platform/payments/local-gateway.ts';
@@ -86,6 +89,10 @@ export interface AppDeps {
   /** See ModuleContext.videoSharing and videoSharingRedirectUrl. */
   videoSharing?: VideoSharing | undefined;
   videoSharingRedirectUrl?: string | undefined;
+  /** See ModuleContext.meetingRooms, meetingMedia and callHostReturnSeconds. */
+  meetingRooms?: MeetingRooms | undefined;
+  meetingMedia?: MeetingMedia | undefined;
+  callHostReturnSeconds?: number | undefined;
 }
 
 /**
@@ -116,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   refuseNulCharacters(app);
 
   await app.register(formbody);
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // 32 KiB: the call's SDP offers (5 to 8 KB, more with a screen share); the other sockets read one short message.
+  await app.register(websocket, { options: { maxPayload: 32 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Spinyard API', version: '0.1.0', description: 'Cloud console for 360-degree vehicle imaging.' },
@@ -151,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     meetingDocuments: deps.meetingDocuments,
     videoSharing: deps.videoSharing,
     videoSharingRedirectUrl: deps.videoSharingRedirectUrl,
+    meetingRooms: deps.meetingRooms,
+    meetingMedia: deps.meetingMedia,
+    callHostReturnSeconds: deps.callHostReturnSeconds,
   };
 
   await app.register(healthRoutes, { db: deps.db });
@@ -177,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: CONTENT_API_PREFIX },
   );
   await registerViewerPage(app, ctx, deps.viewerDist);
+  await registerCallPage(app, deps.viewerDist);
   await registerConsole(app, deps.consoleDist);
   return app;
 }

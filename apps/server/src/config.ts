@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { REGISTRATION_NUMBER_PATTERN } from '@spinyard/domain';
 import { z } from 'zod';
+import { type MeetingMediaSettings, meetingMediaEnv, meetingMediaSettings } from './platform/meeting-media/settings.ts';
 import type { PaymentSettings } from './platform/payments/settings.ts';
 import { parseBlobKey } from './platform/storage/blob-store.ts';
 import type { StorageSettings } from './platform/storage/index.ts';
@@ -105,6 +106,7 @@ const envSchema = z
       .string()
       .regex(REGISTRATION_NUMBER_PATTERN, 'T followed by 13 digits, such as T1234567890123')
       .optional(),
+    ...meetingMediaEnv,
   })
   // A provider URL without its key would fail on the first two-step sign-in instead of at start.
   .refine((e) => !e.SMS_URL || e.SMS_API_KEY, {
@@ -137,6 +139,10 @@ const envSchema = z
         });
       }
     }
+  })
+  .refine((e) => !e.SPINYARD_TURN_URLS === !e.SPINYARD_TURN_SECRET, {
+    path: ['SPINYARD_TURN_SECRET'],
+    message: 'SPINYARD_TURN_URLS and SPINYARD_TURN_SECRET go together',
   })
   .refine((e) => e.SPINYARD_VIDEO_SHARING !== 'youtube' || (e.YOUTUBE_CLIENT_ID && e.YOUTUBE_CLIENT_SECRET), {
     path: ['YOUTUBE_CLIENT_ID'],
@@ -182,6 +188,10 @@ export interface Config {
   videoSharing: VideoSharingSettings;
   /** Frozen into each invoice at issue (modules/invoices InvoiceIssuer). */
   invoiceIssuer: { name: string; address: string; registrationNumber: string };
+  /** The call's STUN and TURN servers (platform/meeting-media). */
+  meetingMedia: MeetingMediaSettings;
+  /** In-memory meetings for the browser tests (SPINYARD_CALL_TEST_ROOMS), until the meetings module is wired. */
+  callTestRooms: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -305,5 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.SPINYARD_INVOICE_ISSUER_ADDRESS,
       registrationNumber: e.SPINYARD_INVOICE_REGISTRATION_NUMBER ?? '',
     },
+    meetingMedia: meetingMediaSettings(e),
+    callTestRooms: e.SPINYARD_CALL_TEST_ROOMS,
   };
 }

@@ -7,6 +7,7 @@ import { accountsService } from './modules/accounts/service.ts';
 import type { JobsContext } from './modules/context.ts';
 import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
+import { fileMeetingRooms } from './modules/meeting-call/memory-rooms.ts';
 import { loadMediaKeys } from './modules/vehicle-media/media-urls.ts';
 import { systemClock } from './platform/clock/clock.ts';
 import { createBoss } from './platform/jobs/boss.ts';
@@ -16,6 +17,7 @@ import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, reapMediaChildren, recordMediaChildrenIn, stopMediaChildren } from './platform/media/index.ts';
+import { createMeshMedia } from './platform/meeting-media/mesh.ts';
 import { createPaymentGateway } from './platform/payments/index.ts';
 import { createNotifyHub, type NotifyHub } from './platform/realtime/notify-hub.ts';
 import { createSmsSender } from './platform/sms/index.ts';
@@ -238,6 +240,9 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     payments,
     videoSharing,
     videoSharingRedirectUrl: config.videoSharing.site === 'youtube' ? config.videoSharing.redirectUrl : undefined,
+    // The meetings module's meetingRooms(runtime.db) once merged; until then only the browser tests' rooms.
+    meetingRooms: config.callTestRooms ? fileMeetingRooms(config.callTestRooms) : undefined,
+    meetingMedia: createMeshMedia(config.meetingMedia),
   });
   onShutdown(log, [
     ['http', () => closeHttp(app)],

@@ -4,6 +4,7 @@ import type { Clock } from '../platform/clock/clock.ts';
 import type { JobDefinition, JobHandlers, JobLog, JobRunner } from '../platform/jobs/queue-registry.ts';
 import type { MailQueue } from '../platform/mail/mail-outbox-queue.ts';
 import type { Media } from '../platform/media/media.ts';
+import type { MeetingMedia } from '../platform/meeting-media/port.ts';
 import type { PaymentGateway } from '../platform/payments/gateway.ts';
 import type { NotifyHub } from '../platform/realtime/notify-hub.ts';
 import type { SmsSender } from '../platform/sms/sms-sender.ts';
@@ -11,6 +12,7 @@ import type { BlobStore } from '../platform/storage/blob-store.ts';
 import type { VideoSharing } from '../platform/video-sharing/port.ts';
 import type { AuthService } from './auth/service.ts';
 import type { InvoiceIssuer } from './invoices/issue.ts';
+import type { MeetingRooms } from './meeting-call/admission.ts';
 import type { ProcessJobPayload } from './processes/runner.ts';
 
 /**
@@ -53,6 +55,12 @@ export interface ModuleContext {
   videoSharing?: VideoSharing | undefined;
   /** Where the video site sends the consent back to (YOUTUBE_REDIRECT_URL); absent, the console's /youtube/callback. */
   videoSharingRedirectUrl?: string | undefined;
+  /** The meetings the call connects (the web-negotiation module's); absent, no call socket is offered. */
+  meetingRooms?: MeetingRooms | undefined;
+  /** How the call's media travel (platform/meeting-media): the browsers' mesh when absent. */
+  meetingMedia?: MeetingMedia | undefined;
+  /** How long a host who dropped out may take to come back before the meeting ends (tests shorten it). */
+  callHostReturnSeconds?: number | undefined;
 }
 
 /**

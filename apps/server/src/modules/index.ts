@@ -11,6 +11,7 @@ import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
 import { invoicesModule } from './invoices/index.ts';
 import { legalModule } from './legal/index.ts';
+import { meetingCallModule } from './meeting-call/index.ts';
 import { moviesModule } from './movies/index.ts';
 import { plansModule } from './plans/index.ts';
 import { processesModule } from './processes/index.ts';
@@ -54,4 +55,6 @@ export const MODULES: readonly AppModule[] = [
   moviesModule,
   // Web negotiation (issue 21): meetings, invitations, links.
   webNegotiationModule,
+  // Web negotiation (issue 21): the call's signaling.
+  meetingCallModule,
 ];

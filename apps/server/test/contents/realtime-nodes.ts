@@ -73,21 +73,23 @@ export async function openCluster(
 }
 
 /** A browser's socket: what it received, and how it closed. */
-export interface TestSocket {
-  messages: SocketServerMessage[];
+export interface TestSocket<M = SocketServerMessage> {
+  messages: M[];
   closed: Promise<{ code: number }>;
   /** Resolves with the first received message that matches (already received ones count). */
-  next(match: (m: SocketServerMessage) => boolean, timeoutMs?: number): Promise<SocketServerMessage>;
+  next(match: (m: M) => boolean, timeoutMs?: number): Promise<M>;
+  /** Sends a message (JSON unless it is a string already). */
+  send(message: unknown): void;
   close(): void;
 }
 
 /** Opens a socket to `url` and sends `first` as its first message (the auth message, or anything to refuse). */
-export async function openSocket(url: string, first: unknown): Promise<TestSocket> {
+export async function openSocket<M = SocketServerMessage>(url: string, first: unknown): Promise<TestSocket<M>> {
   const ws = new WebSocket(url);
-  const messages: SocketServerMessage[] = [];
+  const messages: M[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as SocketServerMessage);
+    messages.push(JSON.parse(String(data)) as M);
     for (const w of waiters) w();
   });
   const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
@@ -95,8 +97,10 @@ export async function openSocket(url: string, first: unknown): Promise<TestSocke
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
-  ws.send(typeof first === 'string' ? first : JSON.stringify(first));
+  const send = (message: unknown) => ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  send(first);
   return {
+    send,
     messages,
     closed,
     next(match, timeoutMs = 5000) {

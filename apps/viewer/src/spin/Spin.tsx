@@ -17,6 +17,10 @@ export interface SpinProps {
   stage: HTMLElement;
   onTurned(): void;
   onHotspot(hotspot: SpinHotspot): void;
+  /** The spin's view once made, and null when it goes (the call's shared view drives and follows it). */
+  onView?: ((view: SpinView | null) => void) | undefined;
+  /** No opening turn: the call's followers show what the controller shows, nothing else. */
+  still?: boolean | undefined;
 }
 
 /** Whether the browser chose the WebP of the page's first picture: then every frame is asked for as WebP. */
@@ -28,7 +32,7 @@ function prefersWebp(first: HTMLImageElement | null): boolean {
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** The exterior spin over the server's first frame, which it replaces once its own first drawing is on screen. */
-export function Spin({ manifest, start, stage, onTurned, onHotspot }: SpinProps) {
+export function Spin({ manifest, start, stage, onTurned, onHotspot, onView, still }: SpinProps) {
   const { t } = useI18n();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
@@ -65,19 +69,21 @@ export function Spin({ manifest, start, stage, onTurned, onHotspot }: SpinProps)
       },
     });
     setView(v);
+    onView?.(v);
     return () => {
+      onView?.(null);
       detach();
       observer.disconnect();
       v.destroy();
     };
-  }, [manifest, start, stage, onTurned]);
+  }, [manifest, start, stage, onTurned, onView]);
 
   const snapshot = useSyncExternalStore(view?.subscribe ?? noSubscribe, view?.getSnapshot ?? nullSnapshot);
 
   // Once, when the whole spin can be turned: one slow turn shows that it turns (not with reduced motion).
   const played = useRef(false);
   useEffect(() => {
-    if (!view || !snapshot?.ready || played.current || interacted.current || reducedMotion()) return;
+    if (!view || !snapshot?.ready || played.current || interacted.current || still || reducedMotion()) return;
     played.current = true;
     let left = view.frameCount();
     const timer = window.setInterval(() => {
@@ -88,7 +94,7 @@ export function Spin({ manifest, start, stage, onTurned, onHotspot }: SpinProps)
       view.turn(1);
     }, AUTOPLAY_FRAME_MS);
     return () => window.clearInterval(timer);
-  }, [view, snapshot?.ready]);
+  }, [view, snapshot?.ready, still]);
 
   const row = snapshot?.row ?? start.row;
   const hotspots = useMemo(() => rowHotspots(manifest, row), [manifest, row]);

@@ -79,6 +79,29 @@ export class SpinView {
     this.update({ zoom: clampZoom(next, this.size.w, this.size.h, pic.naturalWidth, pic.naturalHeight) });
   }
 
+  /**
+   * Shows exactly this row, frame and zoom (the call's shared view follows its controller so): zoom and pan are
+   * given relative to the stage (pan as a fraction of its width and height), so any screen shows the same part.
+   */
+  show(row: number, frame: number, zoom: { scale: number; x: number; y: number }): void {
+    const r = Math.min(this.rows.length - 1, Math.max(0, row));
+    const n = this.frameCount(r);
+    if (n === 0) return;
+    const pic = this.pictureFor(r, wrap(frame, n));
+    const next = { scale: zoom.scale, x: zoom.x * this.size.w, y: zoom.y * this.size.h };
+    this.update({
+      row: r,
+      frame: wrap(frame, n),
+      zoom: pic ? clampZoom(next, this.size.w, this.size.h, pic.naturalWidth, pic.naturalHeight) : NO_ZOOM,
+    });
+  }
+
+  /** The zoom relative to the stage, as show() takes it. */
+  relativeZoom(): { scale: number; x: number; y: number } {
+    const z = this.snapshot.zoom;
+    return { scale: z.scale, x: this.size.w ? z.x / this.size.w : 0, y: this.size.h ? z.y / this.size.h : 0 };
+  }
+
   pan(dx: number, dy: number): void {
     const pic = this.currentPicture();
     const z = this.snapshot.zoom;

@@ -1,9 +1,10 @@
 import {
   type ErrorCode,
-  EXTERIOR_CENTER_ANGLES,
   type Locale,
   type PublishedManifest,
+  type SpinStart,
   shortIdSchema,
+  spinStart,
 } from '@spinyard/domain';
 import type { StoredDesign } from '../../db/schema-design.ts';
 import { AppError } from '../../errors.ts';
@@ -32,11 +33,8 @@ export interface ViewerPage {
   code?: ErrorCode | undefined;
 }
 
-/** Where the spin opens (0-based): the viewer reads it from the page data, so server and browser never disagree. */
-export interface SpinStart {
-  row: number;
-  frame: number;
-}
+// The spin's start moved to the domain package (the call's shared view opens on it too); kept importable here.
+export { type SpinStart, spinStart };
 
 /** The page data the viewer script reads from `#spinyard-page` (apps/viewer/src/page-data.ts). */
 export interface ViewerPageData {
@@ -51,21 +49,6 @@ export interface PageRequest {
   host: string | undefined;
   /** The page's own origin (scheme and host as the buyer asked), for the absolute URLs of a shared link's card. */
   origin: string;
-}
-
-/**
- * The frame the spin opens on: the row the dealer chose, and the frame of the chosen angle, frame 0 being the
- * front and the frames turning right (clockwise seen from above) as their numbers grow.
- */
-export function spinStart(manifest: PublishedManifest): SpinStart | null {
-  const exterior = manifest.exterior;
-  if (!exterior) return null;
-  const row = Math.min(Math.max(exterior.initial_row - 1, 0), exterior.rows.length - 1);
-  const count = exterior.rows[row]?.frames.length ?? 0;
-  if (count === 0) return null;
-  const degrees = EXTERIOR_CENTER_ANGLES.find((a) => a.id === exterior.initial_angle)?.degrees ?? 0;
-  const frame = (((Math.round((degrees / 360) * count) % count) + count) % count) as number;
-  return { row, frame };
 }
 
 function firstFrame(manifest: PublishedManifest, start: SpinStart | null, words: PageWords): FirstFrame | null {

@@ -1,0 +1,194 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/harness/browser.ts';
+import { repoRoot } from '../e2e/harness/server.ts';
+import { percentile } from './viewer-probe.ts';
+import { publishSpin, startBenchServer } from './viewer-scene.ts';
+
+/**
+ * Issue 21's call with 4 participants, each in a Chromium of its own (Debian's, the fake camera and microphone:
+ * a generated 640x360 picture and tone), on `spinyard serve` with the built viewer:
+ * 1. join to seeing the host: from a guest's navigation to the first frame of the host's video presented;
+ * 2. frames a second each browser presents of each other's video over MEASURE_S seconds (totalVideoFrames), and
+ *    each browser's CPU over the same seconds (its whole process tree, read in /proc, in cores);
+ * 3. spin-follow latency: the host turns the spin TURNS times; each guest records when it showed the state (the
+ *    animation frame after applying it) less when the host sent it (one machine, one clock); the 95th percentile.
+ *
+ *   node --import tsx bench/meeting-call.ts          (after `npm run build -w @spinyard/viewer`)
+ *   BENCH_MEASURE_S=10 BENCH_TURNS=40
+ *
+ * A figure, not a test. The lead records the figures in docs/operations.md ("Web negotiation: the call").
+ */
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+const MEASURE_S = Number(process.env.BENCH_MEASURE_S ?? 10);
+const TURNS = Number(process.env.BENCH_TURNS ?? 40);
+const PEOPLE = 4;
+const CLK_TCK = 100;
+
+interface Proc {
+  pid: string;
+  ppid: string;
+  ticks: number;
+  cmdline: string;
+}
+
+function processes(): Proc[] {
+  const all: Proc[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      all.push({ pid, ppid: fields[1] ?? '', ticks: Number(fields[11]) + Number(fields[12]), cmdline });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return all;
+}
+
+/** The profile folders of the Chromiums running now (each launch has its own). */
+const profiles = () => new Set(processes().flatMap((p) => /--user-data-dir=([^\0]+)/.exec(p.cmdline)?.[1] ?? []));
+
+/** CPU ticks (user + system) of a browser's whole process tree: its main process (the profile, no --type) down. */
+function ticksOf(profile: string): number {
+  const all = processes();
+  const tree = new Set(
+    all.filter((p) => p.cmdline.includes(profile) && !p.cmdline.includes('--type=')).map((p) => p.pid),
+  );
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const p of all) {
+      if (tree.has(p.ppid) && !tree.has(p.pid)) {
+        tree.add(p.pid);
+        grown = true;
+      }
+    }
+  }
+  return all.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0);
+}
+
+const framesOf = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLVideoElement>('.call-tile[data-self="false"] video')].map(
+      (v) => v.getVideoPlaybackQuality().totalVideoFrames,
+    ),
+  );
+
+async function main() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-bench-call-'));
+  const roomsFile = path.join(dir, 'rooms.json');
+  const bench = await startBenchServer(path.join(repoRoot, 'apps/viewer/dist'), {
+    env: { SPINYARD_CALL_TEST_ROOMS: roomsFile },
+  });
+  const browsers: Browser[] = [];
+  try {
+    const spin = await publishSpin(bench.server);
+    const ids = ['host', 'guest1', 'guest2', 'guest3'];
+    const admission = (id: string) => ({
+      token: `bench-${id}`,
+      admission: {
+        meetingId: 'bench',
+        domainId: 'bench',
+        role: id === 'host' ? 'host' : 'guest',
+        participantId: id,
+        displayName: id,
+        maxParticipants: PEOPLE,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        vehicles: [{ contentId: '1', shortId: spin.shortId }],
+      },
+    });
+    writeFileSync(roomsFile, JSON.stringify(ids.map(admission)));
+
+    const mine: string[] = [];
+    const pages: Page[] = [];
+    for (const _ of ids) {
+      const before = profiles();
+      const browser = await launchBrowser();
+      browsers.push(browser);
+      mine.push([...profiles()].find((p) => !before.has(p)) ?? '');
+      const context = await browser.newContext({ baseURL: bench.server.baseUrl, locale: 'ja-JP' });
+      pages.push(await context.newPage());
+    }
+    const [host, ...guests] = pages as [Page, ...Page[]];
+    await host.goto('/call#bench-host');
+    await host.locator('.spin-surface[data-ready="true"]').waitFor({ timeout: 60_000 });
+
+    // 1. Each guest: its link opened to the host's first frame on its screen.
+    const joins: number[] = [];
+    for (const [i, guest] of guests.entries()) {
+      const started = Date.now();
+      await guest.goto(`/call#bench-${ids[i + 1]}`);
+      await guest.waitForFunction(
+        () =>
+          (document
+            .querySelector<HTMLVideoElement>('.call-tile[data-participant="host"] video')
+            ?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0,
+        undefined,
+        { timeout: 120_000 },
+      );
+      joins.push(Date.now() - started);
+    }
+    for (const page of pages) {
+      await page.waitForFunction(
+        () => document.querySelectorAll('.call-tile[data-self="false"] video').length === 3,
+        undefined,
+        { timeout: 120_000 },
+      );
+    }
+
+    // 2. Frames presented and CPU, over the same seconds.
+    const framesBefore = await Promise.all(pages.map(framesOf));
+    const ticksBefore = mine.map(ticksOf);
+    const t0 = Date.now();
+    await new Promise((r) => setTimeout(r, MEASURE_S * 1000));
+    const seconds = (Date.now() - t0) / 1000;
+    const framesAfter = await Promise.all(pages.map(framesOf));
+    const cores = mine.map((p, i) => (ticksOf(p) - (ticksBefore[i] ?? 0)) / CLK_TCK / seconds);
+    const fps = framesAfter.map((after, i) => after.map((n, j) => (n - (framesBefore[i]?.[j] ?? 0)) / seconds));
+
+    // 3. Spin-follow latency: each guest notes when it showed each state the host sent.
+    for (const guest of guests) {
+      await guest.evaluate(() => {
+        const w = window as unknown as { followLag: number[] };
+        w.followLag = [];
+        window.addEventListener('spinyard:view-followed', (e) => {
+          const sent = (e as CustomEvent<{ sent_at: number }>).detail.sent_at;
+          requestAnimationFrame(() => w.followLag.push(Date.now() - sent));
+        });
+      });
+    }
+    await host.locator('.spin-surface').focus();
+    for (let i = 0; i < TURNS; i++) {
+      await host.keyboard.press('ArrowLeft');
+      await host.waitForTimeout(120);
+    }
+    await host.waitForTimeout(1000);
+    const lags = (
+      await Promise.all(guests.map((g) => g.evaluate(() => (window as unknown as { followLag: number[] }).followLag)))
+    ).flat();
+
+    const round = (n: number) => Math.round(n * 10) / 10;
+    log(`meeting-call bench: ${PEOPLE} participants, each its own Chromium, fake camera 640x360`);
+    log(`join to seeing the host (ms): ${joins.join(', ')} (max ${Math.max(...joins)}; goal 3000)`);
+    for (const [i, id] of ids.entries()) {
+      const mine = fps[i] ?? [];
+      log(
+        `${id}: receives ${mine.map(round).join(' / ')} fps (min ${round(Math.min(...mine))}; goal 15), CPU ${round(cores[i] ?? 0)} cores (goal < 1)`,
+      );
+    }
+    log(
+      `spin follow (ms): ${lags.length} samples, p50 ${percentile(lags, 50)}, p95 ${percentile(lags, 95)}, max ${Math.max(...lags)} (goal p95 150)`,
+    );
+  } finally {
+    for (const b of browsers) await b.close().catch(() => undefined);
+    await bench.cleanUp();
+  }
+}
+
+await main();
