@@ -44,6 +44,7 @@ export * from './schemas/common.ts';
 export * from './schemas/company.ts';
 export * from './schemas/content-csv.ts';
 export * from './schemas/content-movies.ts';
+export * from './schemas/movie-mail.ts';
 export * from './schemas/content-processes.ts';
 export * from './schemas/contents.ts';
 export * from './schemas/contents-actions.ts';

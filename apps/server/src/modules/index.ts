@@ -11,6 +11,7 @@ import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
 import { invoicesModule } from './invoices/index.ts';
 import { legalModule } from './legal/index.ts';
+import { movieMailModule } from './movie-mail/index.ts';
 import { moviesModule } from './movies/index.ts';
 import { plansModule } from './plans/index.ts';
 import { processesModule } from './processes/index.ts';
@@ -51,4 +52,6 @@ export const MODULES: readonly AppModule[] = [
   videoSharingModule,
   // Content videos (issue 20): the promo, spin and interior movies.
   moviesModule,
+  // Movie mail (issue 20): the promo's link mailed to buyers, and the mail history.
+  movieMailModule,
 ];
