@@ -174,7 +174,7 @@ export function MailHistoryPage() {
         ) : (
           <>
             <ListTable
-              minWidth={980}
+              minWidth={880}
               testId="movie-mail-table"
               columns={columns}
               actionsLabel={t('movieMail.actions')}
