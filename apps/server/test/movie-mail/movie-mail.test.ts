@@ -65,6 +65,7 @@ describe('sending a movie mail', () => {
     const files = (await readdir(t.mailDir)).filter((f) => f.endsWith('.eml')).sort();
     const eml = parseEml(await readFile(path.join(t.mailDir, files.at(-1) as string), 'utf8'));
     expect(eml.headers.get('cc')).toContain('boss@example.test');
+    expect(eml.headers.get('reply-to')).toContain(dealer.email);
     const html = findPart(eml, 'text/html')?.body ?? '';
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>');

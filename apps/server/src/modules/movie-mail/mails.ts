@@ -81,6 +81,8 @@ export function movieMail(mail: MovieMailContent, sender: MovieMailSender): Outg
   return {
     to: mail.recipients,
     cc: mail.cc,
+    // The buyer's answer goes to the dealer who sent it, not to the product's no-reply sender.
+    replyTo: sender.email,
     subject: mail.subject,
     text: [mail.body, '', words.watch, mail.link, until, '', '--', from].join('\n'),
     html: `<!doctype html>
