@@ -9,12 +9,10 @@ import { notifySuccess } from '../../api/notify.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DialogShell } from '../../components/DialogShell.tsx';
 import { formatDateTime } from '../../components/formatDateTime.ts';
-import { ListEmptyState } from '../../components/ListEmptyState.tsx';
-import { ListFooter } from '../../components/ListFooter.tsx';
-import { ListSkeleton } from '../../components/ListSkeleton.tsx';
 import { ListTable } from '../../components/ListTable.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { currentLocale } from '../../i18n/locale.ts';
+import { ListResults } from '../../shared/lists/ListResults.tsx';
 import { MailDetail } from './MailDetail.tsx';
 
 type Pending = { kind: 'show' | 'resend' | 'delete'; mail: MovieMailAnswer } | null;
@@ -149,7 +147,12 @@ export function MailHistoryPage() {
   const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [pending, setPending] = useState<Pending>(null);
   const list = useMovieMails({ page, limit });
-  const data = list.data;
+  const onLimit = (l: PageSize) => {
+    setLimit(l);
+    setPage(1);
+  };
+  // The history has no search or filter: nothing to clear.
+  const clear = { label: '', onClear: () => undefined };
   const columns = [
     t('movieMail.columns.sent'),
     t('movieMail.columns.vehicle'),
@@ -167,12 +170,12 @@ export function MailHistoryPage() {
           <Alert color="red" variant="light">
             {t('movieMail.loadError')}
           </Alert>
-        ) : !data ? (
-          <ListSkeleton />
-        ) : data.items.length === 0 ? (
-          <ListEmptyState icon={IconMailForward} message={t('movieMail.empty')} testId="movie-mail-empty" />
         ) : (
-          <>
+          <ListResults
+            list={list}
+            empty={{ icon: IconMailForward, testId: 'movie-mail-empty', filtering: false, texts: 'movieMail', clear }}
+            paging={{ page, limit, onPage: setPage, onLimit, testId: 'movie-mail-footer' }}
+          >
             <ListTable
               minWidth={880}
               testId="movie-mail-table"
@@ -180,21 +183,11 @@ export function MailHistoryPage() {
               actionsLabel={t('movieMail.actions')}
               dimmed={list.isPlaceholderData}
             >
-              {data.items.map((mail) => (
+              {(list.data?.items ?? []).map((mail) => (
                 <MailRow key={mail.id} mail={mail} onAction={setPending} />
               ))}
             </ListTable>
-            <ListFooter
-              total={data.total}
-              page={page}
-              limit={limit}
-              onPage={setPage}
-              onLimit={(l) => {
-                setLimit(l);
-                setPage(1);
-              }}
-            />
-          </>
+          </ListResults>
         )}
       </Card>
       <MailDialogs pending={pending} onClose={() => setPending(null)} />
