@@ -68,6 +68,7 @@ export * from './schemas/legal.ts';
 export * from './schemas/lists.ts';
 export * from './schemas/media.ts';
 export * from './schemas/meeting-call.ts';
+export * from './schemas/movie-mail.ts';
 export * from './schemas/params.ts';
 export * from './schemas/phone.ts';
 export * from './schemas/profile.ts';

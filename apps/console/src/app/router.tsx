@@ -208,6 +208,11 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/contact/ContactFormPage.tsx'),
     (m) => m.ContactFormPage,
   ),
+  // Movie mail (issue 20): the mail history, routed only with option_data (the menu's rule).
+  mail_history_contents_movie: page(
+    () => import('../features/movie-mail/MailHistoryPage.tsx'),
+    (m) => m.MailHistoryPage,
+  ),
   // Video sharing (issue 20)
   youtube_callback: page(
     () => import('../features/media/video-site/YoutubeCallbackPage.tsx'),

@@ -12,6 +12,7 @@ import { interiorModule } from './interior/index.ts';
 import { invoicesModule } from './invoices/index.ts';
 import { legalModule } from './legal/index.ts';
 import { meetingCallModule } from './meeting-call/index.ts';
+import { movieMailModule } from './movie-mail/index.ts';
 import { moviesModule } from './movies/index.ts';
 import { plansModule } from './plans/index.ts';
 import { processesModule } from './processes/index.ts';
@@ -57,4 +58,6 @@ export const MODULES: readonly AppModule[] = [
   webNegotiationModule,
   // Web negotiation (issue 21): the call's signaling.
   meetingCallModule,
+  // Movie mail (issue 20): the promo's link mailed to buyers, and the mail history.
+  movieMailModule,
 ];

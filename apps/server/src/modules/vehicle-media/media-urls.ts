@@ -66,9 +66,18 @@ function vehicleOf(key: string): { id: string; published: boolean } | null {
 const SIGNED_FOLDERS = ['audio-library/'];
 const inSignedFolder = (key: string) => SIGNED_FOLDERS.some((folder) => key.startsWith(folder));
 
+const mediaPath = (key: string) => `${MEDIA_URL_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/**
+ * A vehicle file's URL signed until `expires` (Unix seconds): a movie mail's link hands out URLs that stop at the
+ * link's own expiry, so the media route refuses the file once the link has expired (movie-mail/service.ts).
+ */
+export const mediaUrlUntil = (key: string, expires: number): string =>
+  `${mediaPath(key)}?${signatureQuery(mediaKeys(), key, expires)}`;
+
 /** The URL a blob key is served at: signed for a vehicle's own files, plain for everything public. */
 export function mediaUrlOf(key: string, nowMs: number = Date.now()): string {
-  const path = `${MEDIA_URL_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+  const path = mediaPath(key);
   const vehicle = vehicleOf(key);
   if (inSignedFolder(key)) return `${path}?${signatureQuery(mediaKeys(), key, signedExpiry(nowMs))}`;
   if (vehicle === null || vehicle.published) return path;

@@ -2,6 +2,8 @@
 export interface OutgoingMail {
   to: string | string[];
   cc?: string[];
+  /** Where a reply goes when it is not the sender address (a buyer answering the dealer who mailed them). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

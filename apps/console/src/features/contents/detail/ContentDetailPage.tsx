@@ -9,6 +9,7 @@ import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { VideoSiteCard } from '../../media/video-site/VideoSiteCard.tsx';
+import { SendMovieMailButton } from '../../movie-mail/SendMovieMailButton.tsx';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { ContentActionsMenu } from '../actions/ContentActionsMenu.tsx';
 import { contentName } from '../actions/contentText.ts';
@@ -85,6 +86,7 @@ export function ContentDetailPage() {
             >
               {t('contentsDetail.annotations')}
             </LinkButton>
+            <SendMovieMailButton contentId={c.id} hasMovie={c.urls.contents_movie_url !== null} />
             <ContentActionsMenu content={c} actor={actor} testId="detail-actions" />
           </Group>
         </Group>
