@@ -173,7 +173,8 @@ export async function signIn(
     // The console's APPLICATION_NAME (apps/console/src/api/auth.ts, which pulls in the app to import).
     application: 'spinyard-console',
   });
-  const response = await page.request.post('/v1/auth/token', {
+  // An absolute address: the worker's shared context has no base URL (shared-context.ts); the page is on the server.
+  const response = await page.request.post(new URL('/v1/auth/token', page.url()).href, {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     data: body.toString(),
   });

@@ -5,8 +5,8 @@ import { type BrowserContext, chromium, type Disposable, type Page } from 'playw
 import { acceptLanguage, CHROMIUM_ARGS, chromiumPath, NAVIGATION_TIMEOUT_MS, requireChromium } from './browser.ts';
 
 /**
- * The worker's shared browser context: one Chromium with a profile on disk, whose pages the tests take one test at
- * a time (fixtures.ts, `openPage`), its state cleared between tests.
+ * The worker's shared browser contexts: a Chromium with a profile on disk per language, whose page the tests take
+ * one test at a time (fixtures.ts, `openPage`), its state cleared between tests.
  *
  * Why: a page load of the console in a fresh (incognito) context costs Chromium about 1.5 s of CPU, most of it
  * compiling the console's scripts again; a context with a profile on disk keeps V8's code cache beside its HTTP
@@ -17,28 +17,28 @@ import { acceptLanguage, CHROMIUM_ARGS, chromiumPath, NAVIGATION_TIMEOUT_MS, req
  * and init scripts added through the context. The HTTP and code caches stay: the console's scripts are immutable
  * (hashed names), and everything else the console fetches is revalidated or not stored.
  *
- * The context has no locale of its own; each page gets the test's (`localise`: Intl, navigator.language and the
- * Accept-Language header), as Playwright gives a context's pages.
+ * The language is the context's own (Playwright sets it on every frame, cross-site ones included), so there is
+ * one context per language the tests mostly use; a test in another language gets a fresh context. The contexts
+ * have no base URL (it is fixed at launch, and each file has a server of its own): the page resolves a path given
+ * to `goto` against the test's server.
  */
 
-/** The worker's profile: kept across its files' contexts (they run one after another), removed when it exits. */
-let profile: string | undefined;
-let current: { origin: string; context: Promise<BrowserContext> } | undefined;
+/** The languages with a shared context: the console's default and the tests' second one. */
+const SHARED_LOCALES = new Set(['ja-JP', 'en-US']);
+const contexts = new Map<string, Promise<BrowserContext>>();
 let busy = false;
 
-async function launch(origin: string): Promise<BrowserContext> {
+async function launch(locale: string): Promise<BrowserContext> {
   requireChromium();
-  if (!profile) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'spinyard-e2e-profile-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    profile = dir;
-  }
+  const profile = mkdtempSync(path.join(tmpdir(), 'spinyard-e2e-profile-'));
+  process.once('exit', () => rmSync(profile, { recursive: true, force: true }));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
     args: CHROMIUM_ARGS,
     timeout: 60_000,
-    baseURL: origin,
+    locale,
+    extraHTTPHeaders: { 'Accept-Language': acceptLanguage(locale) },
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce',
   });
@@ -47,46 +47,30 @@ async function launch(origin: string): Promise<BrowserContext> {
   return context;
 }
 
-/**
- * The shared context for the server at `origin`. A context's base URL is fixed at its launch, so the worker's next
- * file (another server) gets a context of its own, on the same profile: one Chromium start a file instead of the
- * contexts of every test.
- */
-async function sharedContext(origin: string): Promise<BrowserContext> {
-  if (current?.origin !== origin) {
-    const previous = current;
-    current = undefined;
-    if (previous) await previous.context.then((c) => c.close()).catch(() => undefined);
-    const next = { origin, context: launch(origin) };
+/** The worker's context in `locale`, launched on first use and again if its browser went away. */
+function sharedContext(locale: string): Promise<BrowserContext> {
+  let current = contexts.get(locale);
+  if (!current) {
+    const next = launch(locale);
     current = next;
-    next.context.then(
-      (context) =>
-        context.on('close', () => {
-          if (current === next) current = undefined;
-        }),
-      () => {
-        if (current === next) current = undefined;
-      },
-    );
-    return next.context;
+    contexts.set(locale, next);
+    const forget = () => {
+      if (contexts.get(locale) === next) contexts.delete(locale);
+    };
+    next.then((context) => context.on('close', forget), forget);
   }
-  return current.context;
+  return current;
 }
 
-/**
- * Gives the page the test's language, as a context's `locale` and Accept-Language header would. The session that
- * sets the overrides stays attached for the page's life: Chromium drops a session's overrides when it detaches.
- */
-async function localise(context: BrowserContext, page: Page, locale: string): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  const { userAgent } = await cdp.send('Browser.getVersion');
-  await cdp.send('Emulation.setLocaleOverride', { locale });
-  await cdp.send('Network.setUserAgentOverride', { userAgent, acceptLanguage: locale });
-  await page.setExtraHTTPHeaders({ 'Accept-Language': acceptLanguage(locale) });
+/** `page.goto('/path')` resolved against the test's server, as a context's base URL would. */
+function resolvePaths(page: Page, baseUrl: string): Page {
+  const goto = page.goto.bind(page);
+  page.goto = (url, options) => goto(new URL(url, baseUrl).href, options);
+  return page;
 }
 
 export interface SharedPage {
-  /** The shared context as the test sees it: pages it opens get the test's language; its init scripts end with it. */
+  /** The shared context as the test sees it: its pages resolve paths against the server; its init scripts end with it. */
   context: BrowserContext;
   page: Page;
   /** Closes the test's pages and undoes what the test added to the context; the next test may take it then. */
@@ -94,15 +78,16 @@ export interface SharedPage {
 }
 
 /**
- * The shared context's page for a test, cleared for `origin`, or undefined when another page of the same test
- * holds it (the test's second session then gets a fresh context of its own, as before).
+ * The shared context's page for a test in `locale`, cleared for the server at `baseUrl`, or undefined when another
+ * page of the same test holds it (the test's second session then gets a fresh context of its own, as before) or
+ * the language has no shared context.
  */
 export async function takeSharedPage(baseUrl: string, locale: string): Promise<SharedPage | undefined> {
-  if (busy) return undefined;
+  if (busy || !SHARED_LOCALES.has(locale)) return undefined;
   busy = true;
   const origin = new URL(baseUrl).origin;
   try {
-    const context = await sharedContext(origin);
+    const context = await sharedContext(locale);
     const keeper = context.pages()[0];
     await Promise.all([
       context.clearCookies(),
@@ -110,23 +95,18 @@ export async function takeSharedPage(baseUrl: string, locale: string): Promise<S
       context.setOffline(false),
       context.unrouteAll({ behavior: 'ignoreErrors' }),
     ]);
-    const page = await context.newPage();
+    const page = resolvePaths(await context.newPage(), baseUrl);
     const cdp = await context.newCDPSession(page);
     try {
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
     } finally {
       await cdp.detach();
     }
-    await localise(context, page, locale);
     const disposables: Disposable[] = [];
     const view = new Proxy(context, {
       get(target, property) {
         if (property === 'newPage') {
-          return async () => {
-            const opened = await target.newPage();
-            await localise(target, opened, locale);
-            return opened;
-          };
+          return async () => resolvePaths(await target.newPage(), baseUrl);
         }
         if (property === 'addInitScript') {
           return async (...args: Parameters<BrowserContext['addInitScript']>) => {
