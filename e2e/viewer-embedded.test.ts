@@ -77,7 +77,11 @@ describe.skipIf(skipBrowserTests)('the buyer page in a cross-site frame, and its
     const port = await freePort();
     const dealerSite = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
     await new Promise<void>((resolve) => dealerSite.listen(port, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise<void>((resolve) => dealerSite.close(() => resolve())));
+    // closeAllConnections: a browser that outlives the test (the worker's shared one) keeps idle connections open.
+    onTestFinished(() => {
+      dealerSite.closeAllConnections();
+      return new Promise<void>((resolve) => dealerSite.close(() => resolve()));
+    });
     expect(new URL(suite.server.baseUrl).hostname).toBe('localhost');
     await page.goto(`http://127.0.0.1:${port}/`);
     const frame = page.frameLocator('iframe');

@@ -75,6 +75,9 @@ describe.skipIf(skipBrowserTests)('the public viewer', () => {
   }, 180_000);
 
   afterAll(async () => {
+    // The worker's shared browser (e2e/harness/shared-context.ts) outlives the test and keeps its idle keep-alive
+    // connections: close() alone would wait for them.
+    host?.closeAllConnections();
     await new Promise((resolve) => (host ? host.close(resolve) : resolve(undefined)));
   });
 

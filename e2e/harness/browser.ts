@@ -36,7 +36,7 @@ if (skipBrowserTests) {
   );
 }
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -50,17 +50,22 @@ const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
 ];
 
-/**
- * Launches Chromium. Playwright gives every launch a fresh temporary user-data-dir of its own (and removes it on
- * close); passing `--user-data-dir` to `launch()` is refused by Playwright.
- */
-export async function launchBrowser(): Promise<Browser> {
+/** Throws, naming the fix, when there is no Chromium to launch. */
+export function requireChromium(): void {
   if (!chromiumAvailable) {
     throw new Error(
       `Chromium not found at ${chromiumPath}${isCi ? ' and CI requires the browser tests' : ''}. ` +
         'Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.',
     );
   }
+}
+
+/**
+ * Launches Chromium. Playwright gives every launch a fresh temporary user-data-dir of its own (and removes it on
+ * close); passing `--user-data-dir` to `launch()` is refused by Playwright.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  requireChromium();
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
@@ -92,10 +97,16 @@ export interface ContextOptions {
   locale: string;
 }
 
-function acceptLanguage(locale: string): string {
+export function acceptLanguage(locale: string): string {
   const primary = locale.split('-')[0] ?? locale;
   return primary === locale ? locale : `${locale},${primary};q=0.9`;
 }
+
+/**
+ * A bound on waits for a state, not a pause: a test's first page (a fresh context, so the console's scripts load
+ * cold) took over 15 s to show its list at load average 38 on the shared 2-core machine.
+ */
+export const NAVIGATION_TIMEOUT_MS = 30_000;
 
 export async function newContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -106,10 +117,8 @@ export async function newContext(browser: Browser, options: ContextOptions): Pro
     // No fading in: axe measures contrast on what is on screen, and a notification half faded in fails it.
     reducedMotion: 'reduce',
   });
-  // A bound on waits for a state, not a pause: a test's first page (a fresh context, so the console's scripts load
-  // cold) took over 15 s to show its list at load average 38 on the shared 2-core machine.
-  context.setDefaultTimeout(30_000);
-  context.setDefaultNavigationTimeout(30_000);
+  context.setDefaultTimeout(NAVIGATION_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   return context;
 }
 

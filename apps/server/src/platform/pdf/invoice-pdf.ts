@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatMoney, type InvoiceTotals, type Locale, type PlanFormCurrency } from '@spinyard/domain';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type * as fontkit from 'fontkit';
 import { INVOICE_LABELS, type InvoiceLabels } from './invoice-labels.ts';
 
 /**
@@ -34,19 +33,32 @@ interface Fonts {
   regular: fontkit.Font;
   bold: fontkit.Font;
 }
-let fonts: Fonts | undefined;
-
 /**
- * Parsed once per process: reading the 5 MB font for every document tripled a month-end run's time (about 130 ms
- * a PDF instead of 45 under the same load). pdfkit takes a parsed font as a source; its types know only files.
+ * pdfkit and fontkit loaded on the first invoice, not at the server's start: with the brotli and inflate code
+ * fontkit pulls in, about a tenth of a boot's CPU, paid by every test server that never renders a PDF.
+ * The fonts are parsed once per process: reading the 5 MB font for every document tripled a month-end run's time
+ * (about 130 ms a PDF instead of 45 under the same load). pdfkit takes a parsed font as a source; its types know
+ * only files.
  */
-function loadFonts(): Fonts {
-  fonts ??= {
+async function importPdfKit() {
+  const [pdfkit, fontkit] = await Promise.all([import('pdfkit'), import('fontkit')]);
+  const fonts: Fonts = {
     regular: fontkit.create(readFileSync(path.join(FONT_DIR, '400Regular/NotoSansJP_400Regular.ttf'))),
     bold: fontkit.create(readFileSync(path.join(FONT_DIR, '700Bold/NotoSansJP_700Bold.ttf'))),
   };
-  return fonts;
+  return { PDFDocument: pdfkit.default, fonts };
 }
+let loaded: ReturnType<typeof importPdfKit> | undefined;
+const loadPdfKit = () => {
+  if (!loaded) {
+    loaded = importPdfKit();
+    // A failed load (a font file unreadable) is tried again by the next invoice.
+    loaded.catch(() => {
+      loaded = undefined;
+    });
+  }
+  return loaded;
+};
 const asSource = (font: fontkit.Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
 
 const MARGIN = 48;
@@ -198,8 +210,8 @@ function pageNumbers(doc: PDFKit.PDFDocument, l: InvoiceLabels, d: InvoiceDocume
 }
 
 /** The invoice in `locale` as PDF bytes: A4, Japanese-capable font, per-rate totals, as many pages as its lines. */
-export function renderInvoicePdf(d: InvoiceDocument, locale: Locale): Promise<Buffer> {
-  const f = loadFonts();
+export async function renderInvoicePdf(d: InvoiceDocument, locale: Locale): Promise<Buffer> {
+  const { PDFDocument, fonts: f } = await loadPdfKit();
   const l = INVOICE_LABELS[locale];
   const doc = new PDFDocument({
     size: 'A4',

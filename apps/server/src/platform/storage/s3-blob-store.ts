@@ -1,18 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  type CompletedPart,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-  type UploadPartCommandOutput,
-} from '@aws-sdk/client-s3';
+import type { CompletedPart, S3Client, UploadPartCommandOutput } from '@aws-sdk/client-s3';
 import { type BlobEntry, type BlobStore, parseBlobKey } from './blob-store.ts';
 import { cacheControlFor } from './content-addressed.ts';
 import { contentTypeFor } from './media-routes.ts';
@@ -71,13 +58,15 @@ export async function* streamParts(data: NodeJS.ReadableStream, partSize: number
   if (pendingBytes > 0 || pending.length === 0) yield Buffer.concat(pending, pendingBytes);
 }
 
+type S3 = { sdk: typeof import('@aws-sdk/client-s3'); client: S3Client };
+
 /**
- * Blobs as objects of one bucket. S3 makes an object visible only when its upload completes, so `put` is atomic
- * as the interface asks: a small stream is read whole and put at once, a large one goes up as a multipart
- * upload that is aborted when the stream fails, leaving the previous object in place.
+ * The SDK imported when a store is made, not at the top: a node on disk storage never loads it (about 0.1 s of
+ * CPU at every start, paid by each test server too). Every operation waits for it.
  */
-export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
-  const client = new S3Client({
+async function openClient(options: S3BlobStoreOptions): Promise<S3> {
+  const sdk = await import('@aws-sdk/client-s3');
+  const client = new sdk.S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -87,6 +76,63 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  return { sdk, client };
+}
+
+/** A large stream as a multipart upload, aborted if the stream or a part fails. */
+async function putMultipart(
+  { sdk, client }: S3,
+  bucket: string,
+  Key: string,
+  first: Buffer,
+  rest: AsyncGenerator<Buffer>,
+  headers: { ContentType: string; CacheControl: string | undefined },
+): Promise<void> {
+  const { UploadId } = await client.send(new sdk.CreateMultipartUploadCommand({ Bucket: bucket, Key, ...headers }));
+  const done: CompletedPart[] = [];
+  try {
+    let PartNumber = 1;
+    let body: Buffer | undefined = first;
+    while (body) {
+      const sending: Promise<UploadPartCommandOutput> = client.send(
+        new sdk.UploadPartCommand({
+          Bucket: bucket,
+          Key,
+          UploadId,
+          PartNumber,
+          Body: body,
+          ContentLength: body.length,
+        }),
+      );
+      // The next part is read while this one goes up (two parts in memory at most), and both are settled
+      // before anything else happens, so an abort never races a part still on its way.
+      const reading: Promise<IteratorResult<Buffer>> = rest.next();
+      const [sent, next] = await Promise.allSettled([sending, reading]);
+      if (sent.status === 'rejected') throw sent.reason;
+      if (next.status === 'rejected') throw next.reason;
+      done.push({ ETag: sent.value.ETag, PartNumber });
+      PartNumber += 1;
+      body = next.value.done ? undefined : next.value.value;
+    }
+    await client.send(
+      new sdk.CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId, MultipartUpload: { Parts: done } }),
+    );
+  } catch (error) {
+    // Uploaded parts are billed until aborted; the abort's own failure must not hide the first error.
+    await client.send(new sdk.AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Blobs as objects of one bucket. S3 makes an object visible only when its upload completes, so `put` is atomic
+ * as the interface asks: a small stream is read whole and put at once, a large one goes up as a multipart
+ * upload that is aborted when the stream fails, leaving the previous object in place.
+ */
+export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
+  const ready = openClient(options);
+  // A failed import is each operation's error, not an unhandled rejection.
+  ready.catch(() => undefined);
   const bucket = options.bucket;
   const root = options.prefix ? `${parseBlobKey(options.prefix.replace(/\/+$/, '')).join('/')}/` : '';
   const partSize = options.partSize ?? DEFAULT_PART_SIZE;
@@ -97,50 +143,16 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     return root + key;
   }
 
-  async function putMultipart(
-    Key: string,
-    first: Buffer,
-    rest: AsyncGenerator<Buffer>,
-    headers: { ContentType: string; CacheControl: string | undefined },
-  ): Promise<void> {
-    const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key, ...headers }));
-    const done: CompletedPart[] = [];
-    try {
-      let PartNumber = 1;
-      let body: Buffer | undefined = first;
-      while (body) {
-        const sending: Promise<UploadPartCommandOutput> = client.send(
-          new UploadPartCommand({ Bucket: bucket, Key, UploadId, PartNumber, Body: body, ContentLength: body.length }),
-        );
-        // The next part is read while this one goes up (two parts in memory at most), and both are settled
-        // before anything else happens, so an abort never races a part still on its way.
-        const reading: Promise<IteratorResult<Buffer>> = rest.next();
-        const [sent, next] = await Promise.allSettled([sending, reading]);
-        if (sent.status === 'rejected') throw sent.reason;
-        if (next.status === 'rejected') throw next.reason;
-        done.push({ ETag: sent.value.ETag, PartNumber });
-        PartNumber += 1;
-        body = next.value.done ? undefined : next.value.value;
-      }
-      await client.send(
-        new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId, MultipartUpload: { Parts: done } }),
-      );
-    } catch (error) {
-      // Uploaded parts are billed until aborted; the abort's own failure must not hide the first error.
-      await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).catch(() => undefined);
-      throw error;
-    }
-  }
-
   async function listObjects(prefix: string): Promise<BlobEntry[]> {
     // The same check as the disk store's: the part up to the last slash must be a safe folder.
     const slash = prefix.lastIndexOf('/');
     if (slash !== -1) parseBlobKey(prefix.slice(0, slash));
     const entries: BlobEntry[] = [];
+    const { sdk, client } = await ready;
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: root + prefix, ContinuationToken }),
+        new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: root + prefix, ContinuationToken }),
       );
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(root.length);
@@ -157,6 +169,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
   return {
     async put(key, data, putOptions) {
       const Key = objectKey(key);
+      const { sdk, client } = await ready;
       const headers = {
         ContentType: putOptions?.contentType ?? contentTypeFor(key),
         // Stored on the object too, so a CDN reading the bucket directly caches as the media route does.
@@ -164,7 +177,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
       };
       if (Buffer.isBuffer(data)) {
         await client.send(
-          new PutObjectCommand({ Bucket: bucket, Key, Body: data, ContentLength: data.length, ...headers }),
+          new sdk.PutObjectCommand({ Bucket: bucket, Key, Body: data, ContentLength: data.length, ...headers }),
         );
         return;
       }
@@ -174,16 +187,23 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
       if (firstPart.length < partSize) {
         // The whole stream fitted in one part: no multipart upload needed.
         await client.send(
-          new PutObjectCommand({ Bucket: bucket, Key, Body: firstPart, ContentLength: firstPart.length, ...headers }),
+          new sdk.PutObjectCommand({
+            Bucket: bucket,
+            Key,
+            Body: firstPart,
+            ContentLength: firstPart.length,
+            ...headers,
+          }),
         );
         return;
       }
-      await putMultipart(Key, firstPart, chunks, headers);
+      await putMultipart(await ready, bucket, Key, firstPart, chunks, headers);
     },
 
     async get(key) {
+      const { sdk, client } = await ready;
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -192,8 +212,9 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     },
 
     async exists(key) {
+      const { sdk, client } = await ready;
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -203,7 +224,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
 
     async delete(key) {
       // S3 answers 204 for a missing key too, which is what the interface asks.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      const { sdk, client } = await ready;
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },
 
     async list(prefix) {
@@ -214,7 +236,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     listEntries: listObjects,
 
     destroy() {
-      client.destroy();
+      void ready.then(({ client }) => client.destroy());
     },
   };
 }
