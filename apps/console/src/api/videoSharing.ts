@@ -45,10 +45,20 @@ export function useVideoSharingList(name: 'playlists' | 'languages' | 'categorie
   });
 }
 
+/** Where the dealer was when they went to the consent page: the callback page takes them back there. */
+const RETURN_KEY = 'spinyard.videoSharing.return';
+
 /** Opens the video site's consent page in this tab; it comes back to /youtube/callback. */
 export async function startVideoSharingConsent(): Promise<void> {
   const { url } = await apiGet<{ url: string }>(`${YT}/authorize`);
+  window.sessionStorage.setItem(RETURN_KEY, `${window.location.pathname}${window.location.search}`);
   window.location.assign(url);
+}
+
+/** The console path the consent was started from (only a path of this console), or null. */
+export function videoSharingReturnPath(): string | null {
+  const path = window.sessionStorage.getItem(RETURN_KEY);
+  return path?.startsWith('/') && !path.startsWith('//') ? path : null;
 }
 
 export function useVideoSharingCallback() {
