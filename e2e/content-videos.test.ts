@@ -1,9 +1,11 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeSuperUser, api } from './api.ts';
-import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
+import { type ApiSession, apiSignIn, createVehicle, standInWorker } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { repoRoot } from './harness/server.ts';
 
 interface MovieState {
   kind: string;
@@ -31,6 +33,11 @@ async function renderPromo(suite: Suite, session: ApiSession, vehicleId: string)
   }
 }
 
+/** What the dealer sees in the window (a dialog over the page), kept under test-results/e2e/ to look at. */
+async function saveView(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(repoRoot, 'test-results', 'e2e', `${name}.png`) }).catch(() => undefined);
+}
+
 /** Connects the dealer's channel on the local video site (its consent page, no network) and comes back. */
 async function connectChannel(page: Page, vehicleId: string): Promise<void> {
   await testId(page, 'video-site-connect').click();
@@ -42,7 +49,8 @@ async function connectChannel(page: Page, vehicleId: string): Promise<void> {
 }
 
 // A dealer in Japanese on the vehicle's page: watches the promo (the 1080p file on a desktop, the 720p one on a
-// phone), copies the vehicle's contents movie URL, connects the local video site, uploads the promo with a title
+// phone), copies the vehicle's contents movie URL, sees a render started elsewhere move and its delete refused (409
+// with the running process named), connects the local video site, uploads the promo with a title
 // and tags (a tag list over 500 characters refused on its field first), sees it listed and uploaded, and deletes it.
 describe.skipIf(skipBrowserTests)('content videos and the video site on the detail page', () => {
   const suite = useSuite();
@@ -80,7 +88,7 @@ describe.skipIf(skipBrowserTests)('content videos and the video site on the deta
     await expect
       .poll(() => player.evaluate((video) => (video as HTMLVideoElement).readyState), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(1);
-    await saveScreenshot(page, 'content-videos-ja-desktop-player');
+    await saveView(page, 'content-videos-ja-desktop-player');
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
     await player.waitFor({ state: 'detached' });
@@ -90,6 +98,24 @@ describe.skipIf(skipBrowserTests)('content videos and the video site on the deta
     expect(url).toMatch(new RegExp(`^${suite.server.baseUrl}/svnmedia/.+\\.mp4\\?`));
     await testId(page, 'copy-contents_movie_url').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+    // A render running (started elsewhere): the promo shows it moving live, and its delete is refused with the reason.
+    const worker = await standInWorker(suite);
+    try {
+      const run = await worker.start(vehicleId, 'slider_movie');
+      await worker.progress(run, 40);
+      await expect.poll(() => promo.getAttribute('data-status')).toBe('rendering');
+      await expect.poll(() => textOf(promo.locator('[data-testid="content-video-progress"]'))).toBe('40% 完了');
+      await promo.locator('[data-testid="content-video-delete"]').click();
+      await testId(page, 'content-video-delete-dialog-confirm').click();
+      const refusal = testId(page, 'content-videos-refusal');
+      await refusal.waitFor({ state: 'visible' });
+      expect(await textOf(refusal)).toContain('「スライダー動画の作成」の処理が実行中のため');
+      await worker.progress(run, 100, 'succeeded');
+      await expect.poll(() => promo.getAttribute('data-status')).toBe('ready');
+    } finally {
+      await worker.close();
+    }
 
     await connectChannel(page, vehicleId);
     await testId(page, 'video-site-upload').click();
@@ -104,7 +130,7 @@ describe.skipIf(skipBrowserTests)('content videos and the video site on the deta
     // Refused on its field in Japanese, nothing sent.
     await expect.poll(() => tags.getAttribute('aria-invalid')).toBe('true');
     expect(await textOf(dialog)).toContain('タグ');
-    await saveScreenshot(page, 'content-videos-ja-desktop-upload-refused');
+    await saveView(page, 'content-videos-ja-desktop-upload-refused');
     await expectNoSeriousA11yViolations(page);
     await tags.fill('SUV, 中古車, マツダ');
     await testId(page, 'video-site-submit').click();
@@ -124,7 +150,7 @@ describe.skipIf(skipBrowserTests)('content videos and the video site on the deta
     await promo.locator('[data-testid="content-video-watch"]').click();
     await player.waitFor({ state: 'visible' });
     expect(await player.getAttribute('data-height')).toBe('720');
-    await saveScreenshot(page, 'content-videos-ja-phone-player');
+    await saveView(page, 'content-videos-ja-phone-player');
     await page.keyboard.press('Escape');
     await player.waitFor({ state: 'detached' });
     await saveScreenshot(page, 'content-videos-ja-phone');

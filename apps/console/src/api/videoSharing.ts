@@ -77,13 +77,16 @@ export function useVideoSharingRevoke() {
   });
 }
 
-/** The vehicle's videos; asked again every 2 s while one is on its way, for the progress bar. */
+/** A video the upload job has not finished with (processing: sent, its playlist and thumbnail being set). */
+const onItsWay = (v: VideoSiteVideoAnswer) =>
+  v.status === 'pending' || v.status === 'uploading' || v.status === 'processing';
+
+/** The vehicle's videos; asked again every 2 s while one is on its way, for the progress bar and its end. */
 export function useVideoSiteVideos(contentId: string) {
   return useQuery({
     queryKey: videoSharingKeys.videos(contentId),
     queryFn: () => apiGet<Items>(site(contentId)),
-    refetchInterval: (query) =>
-      query.state.data?.items.some((v) => v.status === 'pending' || v.status === 'uploading') ? 2000 : false,
+    refetchInterval: (query) => (query.state.data?.items.some(onItsWay) ? 2000 : false),
   });
 }
 

@@ -1,5 +1,10 @@
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
-import { CONTENT_MOVIE_PROCESS, type ContentAnswer, type ContentMovieKind } from '@spinyard/domain';
+import {
+  CONTENT_MOVIE_PROCESS,
+  type ContentAnswer,
+  type ContentMovieAnswer,
+  type ContentMovieKind,
+} from '@spinyard/domain';
 import { IconMovie } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,9 +44,16 @@ export function ContentVideosCard({ content }: { content: ContentAnswer }) {
   const list = movies.data?.movies ?? [];
   const played = list.find((m) => m.kind === playing && m.status === 'ready');
 
-  /** The live progress of a kind's render: the process socket moves the vehicle's running processes. */
-  const progressOf = (kind: ContentMovieKind, own: number) =>
-    content.processes.find((p) => p.process === CONTENT_MOVIE_PROCESS[kind] && p.status !== 'failed')?.progress ?? own;
+  /**
+   * A movie as it stands now: rendering from the moment the process socket says its process runs (a render started
+   * in the wizard or another tab), with the process's progress; the movies' own answer otherwise.
+   */
+  const live = (movie: ContentMovieAnswer): ContentMovieAnswer => {
+    const running = content.processes.find(
+      (p) => p.process === CONTENT_MOVIE_PROCESS[movie.kind] && (p.status === 'queued' || p.status === 'running'),
+    );
+    return running ? { ...movie, status: 'rendering', progress: running.progress, error: null } : movie;
+  };
 
   const start = (kind: ContentMovieKind) => {
     setRefusal(null);
@@ -84,11 +96,10 @@ export function ContentVideosCard({ content }: { content: ContentAnswer }) {
           <Text size="sm">{refusalText(movies.error)}</Text>
         ) : (
           <Stack gap="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {list.map((movie) => (
+            {list.map(live).map((movie) => (
               <MovieRow
                 key={movie.kind}
                 movie={movie}
-                progress={progressOf(movie.kind, movie.progress)}
                 actions={{
                   onWatch: () => setPlaying(movie.kind),
                   onRender: () => start(movie.kind),

@@ -38,19 +38,11 @@ function ReadyFacts({ movie }: { movie: ContentMovieAnswer }) {
  * poster, failed with the reason), and watch, make (again) and delete. Delete stays offered while it renders: the
  * server's refusal (409) says why it cannot go yet.
  */
-export function MovieRow({
-  movie,
-  progress,
-  actions,
-}: {
-  movie: ContentMovieAnswer;
-  /** The render's progress as the process socket moves it (the movie's own until the socket says more). */
-  progress: number;
-  actions: MovieRowActions;
-}) {
+export function MovieRow({ movie, actions }: { movie: ContentMovieAnswer; actions: MovieRowActions }) {
   const { t } = useTranslation();
   const name = t(movieKindKey(movie.kind));
   const rendering = movie.status === 'rendering';
+  const progress = movie.progress;
   const error = movie.status === 'failed' ? movieErrorText(movie.error) : null;
   const made = movie.status === 'ready' || movie.status === 'failed';
   return (
