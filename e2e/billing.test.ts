@@ -82,7 +82,7 @@ describe.skipIf(skipBrowserTests)('sign-up and purchase', () => {
     expect(await page.locator('input[name="number"]').inputValue()).toBe('4000000000000069');
   });
 
-  it('a new dealer paying with a 3-D Secure card passes the check and lands signed in; a refused check starts over', async () => {
+  it('a new dealer paying with a 3-D Secure card passes the check and lands signed in; a refused or given-up check starts over', async () => {
     const challengeCard = '4000 0027 6000 3184';
     const { page } = await openPage(suite, 'en-US');
     await pickPlanAndCard(page, challengeCard);
@@ -104,6 +104,19 @@ describe.skipIf(skipBrowserTests)('sign-up and purchase', () => {
     await refused.getByRole('button', { name: 'Fail authentication' }).click();
     await expectPath(refused, '/user/payment');
     await expect.poll(() => textOf(testId(refused, 'payment-refused'))).toContain('declined');
+    // Again with the challenge card, back before answering (as the browser's back button leaves it): the dealer gives
+    // the check up for another card; the server cancels the payment and the account.
+    await fillCard(refused, challengeCard);
+    await refused.getByRole('button', { name: 'Continue to registration' }).click();
+    await expectPath(refused, '/user/entry');
+    await fillEntry(refused, email);
+    await refused.waitForURL((url) => url.pathname.startsWith('/local-gateway/3ds/'), { timeout: 20_000 });
+    await refused.goto('/user/entry?confirm=1');
+    await testId(refused, 'give-up-check').waitFor();
+    await expectNoSeriousA11yViolations(refused);
+    await testId(refused, 'give-up-check').click();
+    await expectPath(refused, '/user/payment');
+    await expect.poll(() => textOf(testId(refused, 'payment-refused'))).toContain('payment was cancelled');
     await fillCard(refused, '4242 4242 4242 4242');
     await refused.getByRole('button', { name: 'Continue to registration' }).click();
     await expectPath(refused, '/user/entry');

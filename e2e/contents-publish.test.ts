@@ -125,6 +125,13 @@ describe.skipIf(skipBrowserTests)('publishing from the console', () => {
 
     // Edited after publishing: the page names what buyers do not see yet, and its one button publishes it.
     await addImage(id, 'Side');
+    // The spin's answer is given its verdict before the page asks for it: a fetch begun before the route would
+    // answer unchanged (the page's own load and the publish's fresh read share one request).
+    await page.route(new RegExp(`/exterior/${id}\\?`), async (route) => {
+      const real = (await (await route.fetch()).json()) as Record<string, unknown>;
+      const row = { group_id: '1', group_order: 1, frame_count: 0, is_temp: false, first_sheet_url: null, sheets: [] };
+      await route.fulfill({ json: { ...real, groups: [{ ...row, turn_check: 'more_than_turn' }] } });
+    });
     await openDetail(page, id);
     const pending = testId(page, 'pending-changes');
     await pending.waitFor({ state: 'visible', timeout: 20_000 });
@@ -133,11 +140,6 @@ describe.skipIf(skipBrowserTests)('publishing from the console', () => {
     expect((await (await fetch(`${direct}/manifest.json`)).json()).category_images).toHaveLength(1);
     // A spin found not to be one clean turn is asked about here too, as from the actions menu (the verdict itself
     // is the pipeline tests'): the row's answer is given the verdict, cancel publishes nothing, publish anyway does.
-    await page.route(new RegExp(`/exterior/${id}\\?`), async (route) => {
-      const real = (await (await route.fetch()).json()) as Record<string, unknown>;
-      const row = { group_id: '1', group_order: 1, frame_count: 0, is_temp: false, first_sheet_url: null, sheets: [] };
-      await route.fulfill({ json: { ...real, groups: [{ ...row, turn_check: 'more_than_turn' }] } });
-    });
     const asked = testId(page, 'turn-publish-confirm');
     await testId(page, 'pending-changes-publish').click();
     await asked.waitFor({ state: 'visible' });

@@ -76,6 +76,7 @@ export function signedInPages(scene: SweptIds): SweepPage[] {
     [`/contents/edit/${car}`, 'contents_edit'],
     [`/contents/detail/${car}`, 'contents_detail'],
     [`/contents/annotations/${car}`, 'contents_annotations'],
+    [`/contents/movie/${car}`, 'contents_movie'],
     ['/contents/bulk', 'contents_bulk'],
     ['/custom-design/edit', 'custom_design_edit'],
     ['/statistic/chart', 'statistic_chart'],

@@ -81,6 +81,8 @@ export interface AppDeps {
   invoiceIssuer?: InvoiceIssuer;
   /** Where the contact form's inquiries go; see ModuleContext.operatorEmail. */
   operatorEmail?: string | undefined;
+  /** See ModuleContext.meetingDocuments. */
+  meetingDocuments?: { count: number; bytes: number } | undefined;
   /** See ModuleContext.videoSharing and videoSharingRedirectUrl. */
   videoSharing?: VideoSharing | undefined;
   videoSharingRedirectUrl?: string | undefined;
@@ -146,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     invoiceIssuer: deps.invoiceIssuer ?? DEFAULT_INVOICE_ISSUER,
     operatorEmail: deps.operatorEmail,
+    meetingDocuments: deps.meetingDocuments,
     videoSharing: deps.videoSharing,
     videoSharingRedirectUrl: deps.videoSharingRedirectUrl,
   };

@@ -36,6 +36,9 @@ const envSchema = z
     SPINYARD_PRODUCT_HOST: z.string().min(1).default('localhost'),
     SPINYARD_PUBLIC_URL: z.url().optional(),
     SPINYARD_OPERATOR_EMAIL: z.email().optional(),
+    // A web negotiation's documents: how many per meeting and how large each (the spec: configurable).
+    SPINYARD_MEETING_DOCUMENTS_MAX: z.coerce.number().int().min(1).max(50).default(5),
+    SPINYARD_MEETING_DOCUMENT_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Spinyard <no-reply@spinyard.localhost>'),
     SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -160,6 +163,8 @@ export interface Config {
   productHost: string;
   publicUrl: string | undefined;
   operatorEmail: string | undefined;
+  /** A web negotiation's documents: count per meeting and bytes per document. */
+  meetingDocuments: { count: number; bytes: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   smsUrl: string | undefined;
@@ -277,6 +282,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     productHost: e.SPINYARD_PRODUCT_HOST.toLowerCase(),
     publicUrl: e.SPINYARD_PUBLIC_URL,
     operatorEmail: e.SPINYARD_OPERATOR_EMAIL,
+    meetingDocuments: {
+      count: e.SPINYARD_MEETING_DOCUMENTS_MAX,
+      bytes: e.SPINYARD_MEETING_DOCUMENT_MAX_MB * 1024 * 1024,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsUrl: e.SMS_URL,

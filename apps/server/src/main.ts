@@ -65,7 +65,7 @@ async function startJobs(
   mediaJobs: number,
   log: Log,
   wakeups: NotifyHub,
-  billing: Pick<JobsContext, 'payments' | 'invoiceIssuer' | 'publicUrl' | 'videoSharing'>,
+  billing: Pick<JobsContext, 'payments' | 'invoiceIssuer' | 'publicUrl' | 'videoSharing' | 'sms'>,
 ): Promise<JobRunner> {
   // Handlers that enqueue (the contents reaper) reach the runner they are registered with once it exists.
   let late: JobRunner | undefined;
@@ -206,6 +206,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   const payments = await createPaymentGateway(config, runtime.db);
   const videoSharing = createVideoSharing(config.videoSharing, { store, publicUrl: config.publicUrl });
   const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log, realtime, {
+    sms,
     payments,
     videoSharing,
     invoiceIssuer: config.invoiceIssuer,
@@ -220,6 +221,7 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     realtime,
     publicUrl: config.publicUrl,
     operatorEmail: config.operatorEmail,
+    meetingDocuments: config.meetingDocuments,
     productHost: config.productHost,
     invoiceIssuer: config.invoiceIssuer,
     accessTokenTtlHours: config.accessTokenTtlHours,
@@ -263,6 +265,7 @@ async function worker(config: Config, log: Log): Promise<void> {
   const store = createBlobStore(config.storage);
   const payments = await createPaymentGateway(config, runtime.db);
   const runner = await startJobs(runtime, mailer, store, true, config.mediaJobs, log, wakeups, {
+    sms: createSmsSender({ smsUrl: config.smsUrl, smsApiKey: config.smsApiKey, outboxDir: config.smsDir }, log),
     payments,
     videoSharing: createVideoSharing(config.videoSharing, { store, publicUrl: config.publicUrl }),
     invoiceIssuer: config.invoiceIssuer,

@@ -176,6 +176,8 @@ export const ERROR_CATALOGUE = catalogue({
   web_negotiation_duplicate_invitee: [422, 'The same phone number or e-mail address appears twice in the invitations.'],
   web_negotiation_too_many_vehicles: [422, 'Too many vehicles are selected for the meeting.'],
   web_negotiation_documents_over_limit: [413, 'The meeting documents exceed the allowed count or size.'],
+  web_negotiation_disabled: [403, 'Web negotiation is turned off for this domain.'],
+  web_negotiation_not_started: [409, 'The meeting has not started yet. Open the link again shortly before the start time.'],
 
   // ---- Rate limit -------------------------------------------------------------------------------------------
   rate_limited: [429, 'Too many requests. Please wait and try again.'],

@@ -186,6 +186,11 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/movies/audio-library/AudioLibraryPage.tsx'),
     (m) => m.AudioLibraryPage,
   ),
+  contents_movie: page(
+    () => import('../features/movies/wizard/MovieWizardPage.tsx'),
+    (m) => m.MovieWizardPage,
+    ['general', 'vehicleEditing', 'media'],
+  ),
   statistic_chart: page(
     () => import('../features/statistics/chart/StatisticChartPage.tsx'),
     (m) => m.StatisticChartPage,

@@ -47,6 +47,8 @@ export const PROTECTED_SCREENS: readonly Screen[] = [
     contents_bulk: '/contents/bulk',
     // The content videos' music library (issue 20; ours), the wizard's music step until the wizard exists.
     contents_audio_library: '/contents/audio-library',
+    // The content-video wizard of a vehicle (issue 20; the spec lists it without a path: ours).
+    contents_movie: '/contents/movie/:carId',
   }),
   ...screens({
     settlements_payment: '/settlements/payment',

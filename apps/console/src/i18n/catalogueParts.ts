@@ -63,7 +63,16 @@ const PART_SECTIONS: Record<Exclude<CataloguePart, 'general'>, readonly string[]
   // The vehicle's record: the wizard, the detail page, the CSV edit.
   vehicleEditing: ['contentsWizard', 'contentFields', 'contentsDetail', 'contentPanels', 'contentsBulk'],
   // The media editors, the hotspot editor and the exterior backups.
-  media: ['annotations', 'exterior', 'interior', 'exteriorBlur', 'slider', 'movieBackups', 'damageSymbols'],
+  media: [
+    'annotations',
+    'exterior',
+    'interior',
+    'exteriorBlur',
+    'slider',
+    'movieBackups',
+    'damageSymbols',
+    'movieWizard',
+  ],
 };
 
 // The spin's turn check: the exterior editor, the vehicle's page and every publish from the vehicle list ask it.

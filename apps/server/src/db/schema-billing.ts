@@ -60,6 +60,8 @@ export interface SubscriptionsTable {
   last_downgrade_at: Nullable<Date>;
   past_due_since: Nullable<Date>;
   next_retry_at: Nullable<Date>;
+  /** When the dealer was told their cancelled contract ends (once, a week ahead). */
+  end_notice_sent_at: Nullable<Date>;
   retry_count: ColumnType<number, number | undefined, number>;
   version: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;

@@ -24,7 +24,8 @@ export interface LocalGatewayCardsTable {
   created_at: CreatedAt;
 }
 
-export type LocalChargeStatus = 'succeeded' | 'requires_action' | 'failed';
+/** `cancelled`: a challenge voided before it was answered; `refunded`: paid, then given back in full. */
+export type LocalChargeStatus = 'succeeded' | 'requires_action' | 'failed' | 'cancelled' | 'refunded';
 
 export interface LocalGatewayChargesTable {
   ref: string;

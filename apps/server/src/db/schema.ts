@@ -32,6 +32,13 @@ import type {
   SliderItemsTable,
 } from './schema-media.ts';
 import type {
+  MeetingProfileCardsTable,
+  WebNegotiationDocumentsTable,
+  WebNegotiationInviteesTable,
+  WebNegotiationsTable,
+  WebNegotiationVehiclesTable,
+} from './schema-meetings.ts';
+import type {
   AudioTracksTable,
   ContentMovieSettingsTable,
   ContentMoviesTable,
@@ -47,6 +54,7 @@ export type * from './schema-design.ts';
 export type * from './schema-hotspots.ts';
 export type * from './schema-local-gateway.ts';
 export type * from './schema-media.ts';
+export type * from './schema-meetings.ts';
 export type * from './schema-movies.ts';
 export type * from './schema-publishing.ts';
 export type * from './schema-statistics.ts';
@@ -329,6 +337,11 @@ export interface Database {
   movie_mails: MovieMailsTable;
   video_sharing_accounts: VideoSharingAccountsTable;
   video_site_videos: VideoSiteVideosTable;
+  web_negotiations: WebNegotiationsTable;
+  web_negotiation_vehicles: WebNegotiationVehiclesTable;
+  web_negotiation_invitees: WebNegotiationInviteesTable;
+  web_negotiation_documents: WebNegotiationDocumentsTable;
+  meeting_profile_cards: MeetingProfileCardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

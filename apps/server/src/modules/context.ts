@@ -47,6 +47,8 @@ export interface ModuleContext {
   invoiceIssuer: InvoiceIssuer;
   /** Where the contact form's inquiries go (SPINYARD_OPERATOR_EMAIL); unset, to the masters' addresses. */
   operatorEmail?: string | undefined;
+  /** A web negotiation's documents: count and bytes (SPINYARD_MEETING_DOCUMENTS_MAX, _DOCUMENT_MAX_MB); unset, 5 of 20 MB. */
+  meetingDocuments?: { count: number; bytes: number } | undefined;
   /** The video site (platform/video-sharing): absent, the local one over `store`; YouTube by configuration. */
   videoSharing?: VideoSharing | undefined;
   /** Where the video site sends the consent back to (YOUTUBE_REDIRECT_URL); absent, the console's /youtube/callback. */
@@ -82,6 +84,8 @@ export interface JobsContext {
   invoiceIssuer?: InvoiceIssuer | undefined;
   /** The video site the uploads go to; absent, the local one over `store`. */
   videoSharing?: VideoSharing | undefined;
+  /** Text messages (meeting reminders); absent, a job's SMS is logged as not sent. */
+  sms?: SmsSender | undefined;
 }
 
 /** A module's jobs: each definition with its handler under the same name (the registry refuses a mismatch). */

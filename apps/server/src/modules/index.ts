@@ -23,6 +23,7 @@ import { tenancyModule } from './tenancy/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
 import { videoSharingModule } from './video-sharing/index.ts';
+import { webNegotiationModule } from './web-negotiation/index.ts';
 
 /** Every area module, in registration order. */
 export const MODULES: readonly AppModule[] = [
@@ -51,4 +52,6 @@ export const MODULES: readonly AppModule[] = [
   videoSharingModule,
   // Content videos (issue 20): the promo, spin and interior movies.
   moviesModule,
+  // Web negotiation (issue 21): meetings, invitations, links.
+  webNegotiationModule,
 ];

@@ -155,12 +155,24 @@ describe('the links of the billing jobs’ mails', () => {
 
     const cancelled = await call(t.app, u.token, 'POST', '/v1/subscription/cancel', { accept_terms: true });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    clock.set(new Date(new Date(cancelled.json().end_date).getTime() + 3_600_000));
+    const endsAt = new Date(cancelled.json().end_date);
+    const endDay = endsAt.toISOString().slice(0, 10);
+    // A week before the end, while the dealer can still sign in: the date, and what to save, once.
+    clock.set(new Date(endsAt.getTime() - 7 * 86_400_000 + 3_600_000));
+    await tick();
+    await tick();
+    const ending = await mails(`Your contract ends on ${endDay}`);
+    expect(ending).toHaveLength(1);
+    expect(ending[0]?.text).toContain('CSV');
+    expect(linksOf(ending[0]?.text ?? '')).toEqual([`${PUBLIC}/contents/list`, `${PUBLIC}/contents/list`]);
+    clock.set(new Date(endsAt.getTime() + 3_600_000));
     await tick();
     const [ended] = await mails('Your contract has ended');
-    // A cancelled account cannot sign in: the notice links to nothing it could open.
+    // A cancelled account cannot sign in: the mail links to nothing and asks for nothing it could no longer do.
     expect(ended?.text).toContain('removed on');
+    expect(ended?.text).not.toMatch(/save|保存/i);
     expect(linksOf(ended?.text ?? '')).toEqual([]);
+    expect(await mails('Your contract ends on')).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import nodePath from 'node:path';
 import { tokeniseLocalCard } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { JobsContext } from '../../src/modules/context.ts';
+import { releaseAbandonedSignupsJob, usersJobs } from '../../src/modules/users/jobs.ts';
 import { systemClock } from '../../src/platform/clock/clock.ts';
+import { createMedia } from '../../src/platform/media/index.ts';
 import { createLocalGateway } from '../../src/platform/payments/local-gateway.ts';
+import { createDiskBlobStore } from '../../src/platform/storage/disk-blob-store.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { billingFactory } from '../helpers/factory-billing.ts';
 import { signIn } from '../helpers/http.ts';
@@ -126,6 +131,23 @@ async function rowsOf(email: string) {
   };
 }
 
+async function companyOf(email: string): Promise<string> {
+  const row = await t.db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirst();
+  if (!row?.company_id) throw new Error(`no company for ${email}`);
+  return row.company_id;
+}
+
+const companyRow = (id: string) => t.db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst();
+
+async function gatewayStatus(ref: string | null | undefined) {
+  const row = await t.db
+    .selectFrom('local_gateway_charges')
+    .select('status')
+    .where('ref', '=', ref ?? '')
+    .executeTakeFirst();
+  return row?.status;
+}
+
 describe('registration with a 3-D Secure first payment (the sign-in held until /user/entry?confirm=1)', () => {
   it('signs the dealer in once the challenge is passed, with the contract and the limit; a replay does nothing', async () => {
     const { hold, path } = await challenged('challenge@example.test');
@@ -156,6 +178,7 @@ describe('registration with a 3-D Secure first payment (the sign-in held until /
 
   it('rolls a refused challenge back: the card detached, the card error, the same address registers again', async () => {
     const { hold, path } = await challenged('refused@example.test');
+    const companyId = await companyOf('refused@example.test');
     await answer(path, 'fail');
     const res = await confirm(hold);
     expect(res.statusCode).toBe(402);
@@ -171,6 +194,8 @@ describe('registration with a 3-D Secure first payment (the sign-in held until /
       .where('ref', '=', rows.cards[0]?.card_ref ?? '')
       .executeTakeFirst();
     expect(local?.detached_at ?? null).not.toBeNull();
+    // The company the registration made goes with it: nothing left in the company lists.
+    expect(await companyRow(companyId)).toBeUndefined();
     // Replayed: the hold has ended, nothing is rolled back twice.
     expect((await confirm(hold)).statusCode).toBe(401);
     const again = await register('refused@example.test', {
@@ -204,7 +229,8 @@ describe('registration with a 3-D Secure first payment (the sign-in held until /
 
   it('frees an address whose check was abandoned once its hold has lapsed: the waiting charge closed, never paid', async () => {
     const email = 'abandoned@example.test';
-    await challenged(email);
+    const { path } = await challenged(email);
+    const companyId = await companyOf(email);
     // The hold still runs: the address is taken.
     const early = await register(email, { plan_id: 'starter', card_token: tokenOf('4242424242424242') });
     expect(early.json().error.code).toBe('email_already_registered');
@@ -221,6 +247,91 @@ describe('registration with a 3-D Secure first payment (the sign-in held until /
     expect(rows.users.find((u) => u.id === first?.id)?.deleted_at).not.toBeNull();
     const old = rows.charges.filter((c) => c.user_id === first?.id);
     expect(old.map((c) => [c.status, c.error_code])).toEqual([['failed', 'card_authentication_required']]);
+    // Cancelled at the gateway too: the old challenge answered now takes no money and starts nothing.
+    await answer(path, 'authenticate');
+    expect(await gatewayStatus(old[0]?.gateway_ref)).toBe('cancelled');
+    expect((await rowsOf(email)).subscriptions).toHaveLength(1);
+    expect(await companyRow(companyId)).toBeUndefined();
+  });
+
+  it('releases abandoned registrations hourly: the payment cancelled at the gateway, account and company removed', async () => {
+    const email = 'swept@example.test';
+    const { path } = await challenged(email);
+    const companyId = await companyOf(email);
+    const gateway = await createLocalGateway({ db: t.db, clock: systemClock, publicUrl: undefined });
+    const ctx: JobsContext = {
+      db: t.db,
+      store: createDiskBlobStore(nodePath.join(t.dir, 'jobs-media')),
+      media: createMedia(),
+      log: () => undefined,
+      payments: gateway,
+    };
+    const sweep = () => usersJobs(ctx).handlers[releaseAbandonedSignupsJob.name]?.({} as never, {} as never);
+    // The hold still runs: nothing is released.
+    await sweep();
+    expect((await rowsOf(email)).users[0]?.deleted_at).toBeNull();
+    const [user] = (await rowsOf(email)).users;
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user?.id ?? '0')
+      .execute();
+    expect(await sweep()).toBe('success');
+    const rows = await rowsOf(email);
+    expect(rows.users[0]?.deleted_at).not.toBeNull();
+    expect(await gatewayStatus(rows.charges[0]?.gateway_ref)).toBe('cancelled');
+    expect(await companyRow(companyId)).toBeUndefined();
+    await answer(path, 'authenticate');
+    expect(await gatewayStatus(rows.charges[0]?.gateway_ref)).toBe('cancelled');
+    expect(await sweep()).toBe('skipped');
+  });
+
+  it('gives up a check still open on the dealer’s word: the payment cancelled at the gateway, the sign-up taken back', async () => {
+    const email = 'gaveup@example.test';
+    const { hold, path } = await challenged(email);
+    const companyId = await companyOf(email);
+    const given = await t.app.inject({
+      method: 'POST',
+      url: '/v1/superusers-create/confirm',
+      payload: { hold_token: hold, give_up: true },
+    });
+    expect(given.statusCode, given.body).toBe(402);
+    expect(given.json().error.code).toBe('card_authentication_required');
+    const rows = await rowsOf(email);
+    expect(rows.users[0]?.deleted_at).not.toBeNull();
+    expect(rows.charges.map((c) => c.status)).toEqual(['failed']);
+    expect(await gatewayStatus(rows.charges[0]?.gateway_ref)).toBe('cancelled');
+    expect(await companyRow(companyId)).toBeUndefined();
+    // The issuer's page answered afterwards takes nothing, and the hold has ended.
+    await answer(path, 'authenticate');
+    expect(await gatewayStatus(rows.charges[0]?.gateway_ref)).toBe('cancelled');
+    expect((await confirm(hold)).statusCode).toBe(401);
+  });
+
+  it('refunds a payment the gateway reports after this side closed its charge (no money without a contract)', async () => {
+    const email = 'late@example.test';
+    const { path } = await challenged(email);
+    await answer(path, 'authenticate');
+    const [charge] = (await rowsOf(email)).charges;
+    // As a rollback leaves it when the payer's answer reached the gateway just before the cancel did.
+    await t.db
+      .updateTable('charges')
+      .set({ status: 'failed' })
+      .where('id', '=', charge?.id ?? '0')
+      .execute();
+    const notifier = await createLocalGateway({ db: t.db, clock: systemClock, publicUrl: undefined });
+    const notice = await notifier.signedNotice(charge?.gateway_ref ?? '');
+    const hook = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/payments/webhook/local',
+        headers: notice.headers,
+        payload: notice.rawBody,
+      });
+    expect((await hook()).json()).toEqual({ received: true, duplicate: false });
+    expect(await gatewayStatus(charge?.gateway_ref)).toBe('refunded');
+    expect((await hook()).json()).toEqual({ received: true, duplicate: true });
+    expect((await rowsOf(email)).subscriptions).toEqual([]);
   });
 
   it('refuses an expired hold, a hold of another purpose and a sign-in token of another purpose (401)', async () => {

@@ -255,3 +255,41 @@ describe('subscription', () => {
     expect(late.json().error.code).toBe('renewal_too_close_to_expiry');
   });
 });
+
+describe('two cards saved while behind on payment', () => {
+  it('charges the open amount once: the first card’s challenge, answered after the second card paid, takes nothing', async () => {
+    const u = await dealer();
+    await addCard(u);
+    expect((await subscribe(u, 'basic')).statusCode).toBe(200);
+    // The renewal failed (what the billing job does on a refused charge).
+    await t.db
+      .updateTable('subscriptions')
+      .set((eb) => ({ status: 'past_due', past_due_since: eb.ref('current_period_end') }))
+      .where('user_id', '=', u.id)
+      .execute();
+    gateway.challenge = true;
+    const first = await addCard(u, 'card:1111:12:2099').finally(() => {
+      gateway.challenge = false;
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const recoveries = () =>
+      t.db
+        .selectFrom('charges')
+        .select(['status', 'error_code', 'gateway_ref'])
+        .where('user_id', '=', u.id)
+        .where('kind', '=', 'recovery')
+        .orderBy('id')
+        .execute();
+    const [waiting] = await recoveries();
+    expect(waiting?.status).toBe('requires_action');
+    // The dealer did not answer it and saved another card, which paid.
+    expect((await addCard(u, 'card:2222:12:2099')).statusCode).toBe(201);
+    gateway.completeChallenge(waiting?.gateway_ref ?? '', true);
+    expect((await call(t.app, u.token, 'POST', '/v1/subscription/confirm')).statusCode).toBe(200);
+    expect((await recoveries()).map((c) => [c.status, c.error_code])).toEqual([
+      ['failed', 'card_already_paid'],
+      ['succeeded', null],
+    ]);
+    expect(gateway.voided).toContain(waiting?.gateway_ref);
+  });
+});

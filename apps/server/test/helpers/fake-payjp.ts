@@ -53,6 +53,8 @@ interface Charge {
   metadata: Form;
   description: string | null;
   refunded: boolean;
+  amount_refunded: number;
+  refund_reason: string | null;
   livemode: false;
   created: number;
 }
@@ -111,6 +113,8 @@ function createCharge(state: PayjpState, form: Form, key: string | undefined): F
     metadata: typeof form.metadata === 'object' ? form.metadata : {},
     description: typeof form.description === 'string' ? form.description : null,
     refunded: false,
+    amount_refunded: 0,
+    refund_reason: null,
     livemode: false,
     created: Math.floor(Date.now() / 1000),
   };
@@ -148,6 +152,27 @@ function finish(state: PayjpState, charge: Charge | undefined): FakeAnswer {
   return declined
     ? err(402, 'card_error', 'card_declined', 'Card declined.', { charge: charge.id })
     : { status: 200, body: charge };
+}
+
+/** POST /v1/charges/{id}: the description and metadata (keys merged, as PAY.JP merges them). */
+function updateCharge(charge: Charge | undefined, form: Form): FakeAnswer {
+  if (!charge) return err(404, 'client_error', 'invalid_id', 'No such charge');
+  if (typeof form.metadata === 'object') charge.metadata = { ...charge.metadata, ...form.metadata };
+  if (typeof form.description === 'string') charge.description = form.description;
+  return { status: 200, body: charge };
+}
+
+/** POST /v1/charges/{id}/refund: the whole of a paid charge, once. */
+function refundCharge(charge: Charge | undefined, form: Form): FakeAnswer {
+  if (!charge) return err(404, 'client_error', 'invalid_id', 'No such charge');
+  if (charge.refunded) return err(400, 'client_error', 'already_refunded', 'Charge has already been refunded.');
+  if (!charge.paid) return err(400, 'client_error', 'invalid_id', 'Charge is not paid.');
+  Object.assign(charge, {
+    refunded: true,
+    amount_refunded: charge.amount,
+    refund_reason: typeof form.refund_reason === 'string' ? form.refund_reason : null,
+  });
+  return { status: 200, body: charge };
 }
 
 function makeToken(state: PayjpState, form: Form): FakeAnswer {
@@ -211,6 +236,10 @@ export async function startFakePayjp() {
       }
       if (method === 'POST' && parts[1] === 'charges' && parts[3] === 'tds_finish')
         return finish(state, charges.get(parts[2] ?? ''));
+      if (method === 'POST' && parts[1] === 'charges' && parts[3] === 'refund')
+        return refundCharge(charges.get(parts[2] ?? ''), form);
+      if (method === 'POST' && parts[1] === 'charges' && parts.length === 3)
+        return updateCharge(charges.get(parts[2] ?? ''), form);
       if (method === 'GET' && parts[1] === 'charges' && parts.length === 3) {
         const charge = charges.get(parts[2] ?? '');
         return charge ? { status: 200, body: charge } : err(404, 'client_error', 'invalid_id', 'No such charge');
@@ -221,6 +250,11 @@ export async function startFakePayjp() {
 
   return {
     ...service,
+    /** Whether PAY.JP holds money for a charge: paid, captured and not refunded. */
+    moneyKept: (ref: string) => {
+      const charge = charges.get(ref);
+      return charge?.paid === true && charge.captured && !charge.refunded;
+    },
     /** Charges made under an idempotency key (a replay makes none). */
     chargesUnderKey: (key: string) => chargesByKey.get(key) ?? 0,
     /** What payjp.js does in the browser: a token for a card number, made with the public key. */

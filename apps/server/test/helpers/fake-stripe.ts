@@ -73,7 +73,10 @@ interface Intent {
   currency: string;
   customer: string;
   payment_method: string;
-  status: 'succeeded' | 'requires_action' | 'requires_payment_method';
+  status: 'succeeded' | 'requires_action' | 'requires_payment_method' | 'canceled';
+  cancellation_reason: string | null;
+  /** The sum refunded so far (Stripe keeps it on the intent's charge; one number is enough here). */
+  amount_refunded: number;
   description: string | null;
   metadata: Record<string, string>;
   latest_charge: string | null;
@@ -139,6 +142,8 @@ function createIntent(state: StripeState, form: Form, key: string | undefined): 
     latest_charge: null,
     next_action: null,
     last_payment_error: null,
+    cancellation_reason: null,
+    amount_refunded: 0,
     livemode: false,
     created: Math.floor(Date.now() / 1000),
   };
@@ -169,6 +174,57 @@ function createIntent(state: StripeState, form: Form, key: string | undefined): 
   }
   intent.latest_charge = id('ch');
   return { status: 200, body: intent };
+}
+
+/** POST /v1/payment_intents/{id}/cancel: any status but succeeded and canceled (Stripe's own rule). */
+function cancelIntent(intent: Intent | undefined, ref: string, form: Form): FakeAnswer {
+  if (!intent) return missing('payment_intent', ref, 'intent');
+  if (intent.status === 'succeeded' || intent.status === 'canceled') {
+    return err(400, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+      payment_intent: intent,
+    });
+  }
+  intent.status = 'canceled';
+  intent.next_action = null;
+  intent.cancellation_reason = typeof form.cancellation_reason === 'string' ? form.cancellation_reason : null;
+  return { status: 200, body: intent };
+}
+
+/** POST /v1/refunds with `payment_intent`: the whole paid sum, once. */
+function refundIntent(intent: Intent | undefined, form: Form): FakeAnswer {
+  const ref = String(form.payment_intent ?? '');
+  if (!intent) return missing('payment_intent', ref, 'payment_intent');
+  if (intent.status !== 'succeeded') {
+    return err(400, {
+      type: 'invalid_request_error',
+      code: 'charge_not_refundable',
+      message: `This PaymentIntent (${ref}) does not have a successful charge to refund.`,
+    });
+  }
+  if (intent.amount_refunded >= intent.amount) {
+    return err(400, {
+      type: 'invalid_request_error',
+      code: 'charge_already_refunded',
+      message: `Charge ${intent.latest_charge} has already been refunded.`,
+    });
+  }
+  intent.amount_refunded = intent.amount;
+  return {
+    status: 200,
+    body: {
+      id: id('re'),
+      object: 'refund',
+      amount: intent.amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      charge: intent.latest_charge,
+      reason: typeof form.reason === 'string' ? form.reason : null,
+      status: 'succeeded',
+    },
+  };
 }
 
 export async function startFakeStripe() {
@@ -236,6 +292,10 @@ export async function startFakeStripe() {
         const key = headers['idempotency-key'];
         return createIntent(state, form, typeof key === 'string' ? key : undefined);
       }
+      if (method === 'POST' && parts[1] === 'payment_intents' && parts[3] === 'cancel')
+        return cancelIntent(intents.get(parts[2] ?? ''), parts[2] ?? '', form);
+      if (method === 'POST' && path === '/v1/refunds')
+        return refundIntent(intents.get(String(form.payment_intent ?? '')), form);
       if (method === 'GET' && parts[1] === 'payment_intents' && parts.length === 3) {
         const intent = intents.get(parts[2] ?? '');
         return intent ? { status: 200, body: intent } : missing('payment_intent', parts[2] ?? '', 'intent');
@@ -247,6 +307,11 @@ export async function startFakeStripe() {
 
   return {
     ...service,
+    /** Whether Stripe holds money for a PaymentIntent: paid and not refunded. */
+    moneyKept: (ref: string) => {
+      const intent = intents.get(ref);
+      return intent?.status === 'succeeded' && intent.amount_refunded < intent.amount;
+    },
     /** PaymentIntents made under an idempotency key (a replay makes none). */
     intentsUnderKey: (key: string) => intentsByKey.get(key) ?? 0,
     /** The payer's answer on the issuer's test page that `next_action.redirect_to_url.url` leads to. */

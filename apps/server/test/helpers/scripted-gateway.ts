@@ -20,6 +20,9 @@ export interface ScriptedGateway extends PaymentGateway {
   readonly calls: { method: string; request?: ChargeRequest }[];
   /** Charges the gateway really made (one per idempotency key), in order. */
   readonly charged: ChargeRequest[];
+  /** Charges taken back before they were paid (a waiting challenge voided), and paid ones refunded, by ref. */
+  readonly voided: string[];
+  readonly refunded: string[];
   /** The next charges fail with this card error until set back to null. */
   failCharges: CardErrorCode | null;
   /** On-session charges ask for a challenge (off-session ones then fail, as a real gateway does). */
@@ -47,6 +50,8 @@ export function scriptedGateway(): ScriptedGateway {
     charged: [],
     failCharges: null,
     challenge: false,
+    voided: [],
+    refunded: [],
     browserConfig: () => ({ gateway: 'local', publishable_key: null }),
 
     async createCustomer(input) {
@@ -99,6 +104,21 @@ export function scriptedGateway(): ScriptedGateway {
       return known;
     },
 
+    async cancelCharge(ref) {
+      gateway.calls.push({ method: 'cancelCharge' });
+      const known = byRef.get(ref);
+      if (!known) throw new Error(`no charge ${ref}`);
+      if (known.status === 'succeeded') {
+        if (!gateway.refunded.includes(ref)) gateway.refunded.push(ref);
+        return { status: 'refunded', ref };
+      }
+      if (known.status === 'requires_action') {
+        gateway.voided.push(ref);
+        gateway.completeChallenge(ref, false);
+      }
+      return { status: 'voided', ref };
+    },
+
     parseWebhook(rawBody, headers) {
       const signature = headers['x-scripted-signature'];
       if (typeof signature !== 'string' || signature !== sign(rawBody)) {
@@ -108,6 +128,8 @@ export function scriptedGateway(): ScriptedGateway {
     },
 
     completeChallenge(ref, ok) {
+      // A voided challenge takes no answer any more, as the issuer's page is gone.
+      if (ok && gateway.voided.includes(ref)) return;
       const outcome: ChargeOutcome = ok
         ? { status: 'succeeded', ref }
         : { status: 'failed', ref, error: 'card_invalid_input' };

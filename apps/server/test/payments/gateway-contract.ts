@@ -32,6 +32,8 @@ export interface GatewayHarness {
   answerChallenge(challengeUrl: string, authenticate: boolean): Promise<void>;
   /** How many charges the service itself holds that were made under `idempotencyKey`. */
   chargesUnderKey(idempotencyKey: string): Promise<number>;
+  /** Whether the service holds the payer's money for a charge (paid and not refunded). */
+  moneyKept(chargeRef: string): Promise<boolean>;
   /** A notice about a charge, signed as the service signs it; `signatureHeader` names the header to tamper with. */
   signedNotice(chargeRef: string): Promise<{ rawBody: Buffer; headers: Record<string, string> }>;
   signatureHeader: string;
@@ -131,6 +133,34 @@ export function describeGatewayContract(name: string, harness: () => GatewayHarn
         const after = await harness().gateway.retrieveCharge(outcome.ref);
         expect(after.status).toBe(authenticate ? 'succeeded' : 'failed');
       }
+    });
+
+    it('takes a charge back: a waiting challenge is voided for good, a paid charge refunded once', async () => {
+      const { gateway } = harness();
+      const waiting = (await saveAndCharge('challenge', { offSession: false })).outcome;
+      if (waiting?.status !== 'requires_action') throw new Error(`no challenge: ${JSON.stringify(waiting)}`);
+      const key = `cancel:${waiting.ref}`;
+      expect(await gateway.cancelCharge(waiting.ref, key)).toEqual({ status: 'voided', ref: waiting.ref });
+      // The payer answers the old challenge afterwards, where the issuer's page still takes an answer: no money.
+      await harness()
+        .answerChallenge(waiting.challengeUrl, true)
+        .catch(() => undefined);
+      expect((await gateway.retrieveCharge(waiting.ref)).status).toBe('failed');
+      expect(await harness().moneyKept(waiting.ref)).toBe(false);
+      expect(await gateway.cancelCharge(waiting.ref, key)).toEqual({ status: 'voided', ref: waiting.ref });
+
+      const paid = (await saveAndCharge('succeeds')).outcome;
+      if (paid?.status !== 'succeeded') throw new Error(`not paid: ${JSON.stringify(paid)}`);
+      expect(await harness().moneyKept(paid.ref)).toBe(true);
+      const [a, b] = await Promise.all([
+        gateway.cancelCharge(paid.ref, `cancel:${paid.ref}`),
+        gateway.cancelCharge(paid.ref, `cancel:${paid.ref}`),
+      ]);
+      expect([a, b]).toEqual([
+        { status: 'refunded', ref: paid.ref },
+        { status: 'refunded', ref: paid.ref },
+      ]);
+      expect(await harness().moneyKept(paid.ref)).toBe(false);
     });
 
     it('fails a charge needing a challenge while the payer is away (a renewal)', async () => {

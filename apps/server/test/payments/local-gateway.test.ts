@@ -52,6 +52,9 @@ describeGatewayContract('local', () => ({
           .executeTakeFirstOrThrow()
       ).n,
     ),
+  moneyKept: async (ref) =>
+    (await t.db.selectFrom('local_gateway_charges').select('status').where('ref', '=', ref).executeTakeFirst())
+      ?.status === 'succeeded',
   signedNotice: (ref) => gateway.signedNotice(ref),
   signatureHeader: LOCAL_SIGNATURE_HEADER,
 }));

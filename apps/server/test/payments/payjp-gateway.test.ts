@@ -39,6 +39,7 @@ describeGatewayContract('payjp', () => ({
   token: (card) => fake.token(NUMBERS[card]),
   answerChallenge: async (url, authenticate) => fake.answerChallenge(url, authenticate),
   chargesUnderKey: async (key) => fake.chargesUnderKey(key),
+  moneyKept: async (ref) => fake.moneyKept(ref),
   signedNotice: async (ref) => fake.signedEvent(ref),
   signatureHeader: 'x-payjp-webhook-token',
   declines: { insufficient_balance: 'card_declined', limit_exceeded: 'card_declined' },

@@ -39,6 +39,7 @@ describeGatewayContract('stripe', () => ({
   token: (card) => METHODS[card],
   answerChallenge: async (url, authenticate) => fake.answerChallenge(url, authenticate),
   chargesUnderKey: async (key) => fake.intentsUnderKey(key),
+  moneyKept: async (ref) => fake.moneyKept(ref),
   signedNotice: async (ref) => fake.signedEvent(ref),
   signatureHeader: 'stripe-signature',
 }));

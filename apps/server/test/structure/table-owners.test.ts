@@ -52,6 +52,11 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   movie_mails: 'movie-mail',
   video_sharing_accounts: 'video-sharing',
   video_site_videos: 'video-sharing',
+  web_negotiations: 'web-negotiation',
+  web_negotiation_vehicles: 'web-negotiation',
+  web_negotiation_invitees: 'web-negotiation',
+  web_negotiation_documents: 'web-negotiation',
+  meeting_profile_cards: 'web-negotiation',
 };
 
 /**

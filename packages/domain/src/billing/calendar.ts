@@ -23,6 +23,12 @@ export const DUNNING_RETRY_DAYS = [3, 7, 14] as const;
 /** Days of notice between a contract's end and the removal of its vehicles (the notice mail goes out at the end). */
 export const VEHICLE_REMOVAL_NOTICE_DAYS = 30;
 
+/**
+ * How long before a cancelled contract's end the dealer is told the date, while they can still sign in and save
+ * their vehicles' data (a cancelled account cannot sign in: the mail at the end can only announce the removal).
+ */
+export const CONTRACT_END_NOTICE_DAYS = 7;
+
 /** How long before a renewal a card that expires before it is announced to the dealer. */
 export const CARD_EXPIRY_NOTICE_DAYS = 14;
 

@@ -31,3 +31,4 @@ export * from './statistics.ts';
 export * from './transfer.ts';
 export * from './users.ts';
 export * from './vehicles.ts';
+export * from './web-negotiation.ts';

@@ -46,6 +46,8 @@ export const FIELD_RULES = [
   'max_lines',
   'max_items',
   'no_duplicates',
+  // Web negotiations: a meeting's start.
+  'not_in_past',
 ] as const;
 export type FieldRule = (typeof FIELD_RULES)[number];
 
@@ -76,6 +78,7 @@ export const FIELD_RULE_MESSAGES: Readonly<Record<FieldRule, string>> = {
   max_lines: 'This text has too many lines.',
   max_items: 'Too many items are chosen.',
   no_duplicates: 'The same value is given twice.',
+  not_in_past: 'The date and time must not be in the past.',
 };
 
 /** The `params` of a custom check that names its rule. */

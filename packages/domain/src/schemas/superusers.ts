@@ -106,6 +106,12 @@ export const registrationAnswer = z.object({
 });
 export type RegistrationAnswer = z.output<typeof registrationAnswer>;
 
-/** POST /superusers-create/confirm: back from the 3-D Secure page, the registration's sign-in hold. */
-export const firstPaymentConfirmBody = z.object({ hold_token: z.string().trim().min(1).max(200) }).strict();
+/**
+ * POST /superusers-create/confirm: back from the 3-D Secure page, the registration's sign-in hold. `give_up`: the
+ * dealer stops waiting for a check they cannot answer (another card): the registration is taken back now, its
+ * payment cancelled at the gateway, unless it went through meanwhile.
+ */
+export const firstPaymentConfirmBody = z
+  .object({ hold_token: z.string().trim().min(1).max(200), give_up: z.boolean().optional() })
+  .strict();
 export type FirstPaymentConfirmBody = z.output<typeof firstPaymentConfirmBody>;

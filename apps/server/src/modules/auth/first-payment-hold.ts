@@ -26,9 +26,27 @@ export interface FirstPaymentHold {
  * by the console in the tab's sessionStorage. The confirm call reads it, and either ends it with the sign-in
  * (the same answer as a login) or ends it with the rolled-back account.
  */
+/** What the rollback of abandoned registrations reads of the holds: the database alone (jobs have no AuthService). */
+export function firstPaymentHoldReads(db: Db, now: () => Date = () => new Date()) {
+  return {
+    /** True when the user's sign-in was held for a first payment and every such hold has ended (used or lapsed). */
+    async abandoned(userId: string): Promise<boolean> {
+      const holds = await authRepo(db).temporaryTokensOf(userId, 'first_payment');
+      const live = holds.some((h) => h.revoked_at === null && h.expires_at.getTime() > now().getTime());
+      return holds.length > 0 && !live;
+    },
+
+    /** Accounts never activated whose first-payment holds have all ended, at most `limit`. */
+    lapsed: (limit: number) => authRepo(db).usersWithEndedHolds('first_payment', now(), limit),
+  };
+}
+
+export type FirstPaymentHoldReads = ReturnType<typeof firstPaymentHoldReads>;
+
 export function firstPaymentHolds(ctx: Pick<ModuleContext, 'db' | 'auth'>, now: () => Date = () => new Date()) {
   const tokens = signInTokens({ db: ctx.db, auth: ctx.auth, now });
   return {
+    ...firstPaymentHoldReads(ctx.db, now),
     /** Issued in the registration's transaction, so an account rolled back leaves no hold. */
     async issue(trx: Db, userId: string, device: Device): Promise<{ token: string; expires_in: number }> {
       const r = authRepo(trx);
@@ -55,13 +73,6 @@ export function firstPaymentHolds(ctx: Pick<ModuleContext, 'db' | 'auth'>, now: 
         device: { device: found.device, application: found.application, ip: found.ip },
         expiresAt: found.expires_at,
       };
-    },
-
-    /** True when the user's sign-in was held for a first payment and every such hold has ended (used or lapsed). */
-    async abandoned(userId: string): Promise<boolean> {
-      const holds = await authRepo(ctx.db).temporaryTokensOf(userId, 'first_payment');
-      const live = holds.some((h) => h.revoked_at === null && h.expires_at.getTime() > now().getTime());
-      return holds.length > 0 && !live;
     },
 
     /** Ends the hold in the caller's transaction; true only for the one caller that ended it. */

@@ -85,6 +85,39 @@ export function tokensRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Accounts still waiting for activation whose every temporary token of `purpose` has ended by `now` (a first
+     * payment's holds that lapsed unanswered): the abandoned registrations the hourly sweep releases.
+     */
+    async usersWithEndedHolds(purpose: string, now: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('auth_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select('t.user_id')
+        .distinct()
+        .where('t.kind', '=', 'temporary')
+        .where('t.purpose', '=', purpose)
+        .where('u.status', '=', 'approval_pending')
+        .where('u.deleted_at', 'is', null)
+        .where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('auth_tokens as l')
+                .select('l.id')
+                .whereRef('l.user_id', '=', 't.user_id')
+                .where('l.kind', '=', 'temporary')
+                .where('l.purpose', '=', purpose)
+                .where('l.revoked_at', 'is', null)
+                .where('l.expires_at', '>', now),
+            ),
+          ),
+        )
+        .orderBy('t.user_id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
     /** Every temporary token of a user for one purpose, whatever its state (a first payment's holds). */
     temporaryTokensOf(userId: string, purpose: string) {
       return db

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../../platform/clock/clock.ts';
-import type { AppModule, ModuleContext } from '../context.ts';
+import { mailJob } from '../../platform/jobs/mail-job.ts';
+import type { AppModule, JobsContext, ModuleContext } from '../context.ts';
 import { DEFAULT_INVOICE_ISSUER, type InvoiceIssuer, issueInvoiceForCharge } from '../invoices/issue.ts';
 import { cardsService } from './cards-service.ts';
 import { contractService } from './contract.ts';
@@ -25,6 +26,26 @@ export function billingDepsOf(ctx: ModuleContext): BillingDeps {
     publicUrl: ctx.publicUrl,
     // Each paid charge's invoice, issued inside the transaction that marks the charge succeeded.
     onChargePaid: invoiceOnPayment(ctx.clock, ctx.invoiceIssuer),
+  };
+}
+
+/**
+ * Billing's dependencies in a job (the users module's sweep of abandoned registrations): a payment that went through
+ * meanwhile is applied there with its invoice; mails go through the mail job.
+ */
+export function billingDepsOfJobs(ctx: JobsContext): BillingDeps {
+  const clock = ctx.clock ?? systemClock;
+  return {
+    db: ctx.db,
+    clock,
+    payments: ctx.payments,
+    mail: {
+      async send(outgoing, idempotencyKey) {
+        await ctx.enqueue?.(mailJob, { idempotencyKey, mail: outgoing });
+      },
+    },
+    publicUrl: ctx.publicUrl,
+    onChargePaid: invoiceOnPayment(clock, ctx.invoiceIssuer ?? DEFAULT_INVOICE_ISSUER),
   };
 }
 

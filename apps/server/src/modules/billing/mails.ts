@@ -92,18 +92,50 @@ export function cardExpiringMail(p: PayerMail, last4: string, renewalAt: Date): 
   );
 }
 
+/**
+ * A week before a cancelled contract ends, while the dealer can still sign in: the date sign-in ends, the date the
+ * vehicles go, and what to save before the end (the vehicle list's CSV, the invoices), with the console's link.
+ */
+export function contractEndingMail(p: PayerMail, endsAt: Date, removalAt: Date): OutgoingMail {
+  return mail(
+    p.to,
+    p.serviceName,
+    { ja: `ご契約は ${dateOf(endsAt)} に終了します`, en: `Your contract ends on ${dateOf(endsAt)}` },
+    [
+      `解約のお手続きをいただいたご契約は ${dateOf(endsAt)} に終了し、それ以降はサインインできなくなります。`,
+      `登録された車両は ${dateOf(removalAt)} に削除されます。`,
+      '車両のデータ(車両一覧の「CSVダウンロード」)や請求書など、必要なものは終了日までにサインインして保存してください。',
+      '終了日の30日より前であれば、決済管理の「ご契約プラン」から解約を取り消せます。',
+      '',
+      p.link,
+    ],
+    [
+      `The contract you cancelled ends on ${dateOf(endsAt)}; after that you can no longer sign in.`,
+      `Your vehicles will be removed on ${dateOf(removalAt)}.`,
+      "Sign in before the end to save what you need: your vehicles' data (the vehicle list's CSV download) and your invoices.",
+      'Until 30 days before the end you can take the cancellation back on the subscription page.',
+      '',
+      p.link,
+    ],
+  );
+}
+
+/**
+ * At the end: sign-in has ended (a cancelled account cannot sign in), so the mail only says what happens and when,
+ * and asks nothing the dealer could no longer do; the notice a week before asked them to save their data.
+ */
 export function contractEndedMail(p: PayerMail, endedAt: Date, removalAt: Date): OutgoingMail {
   return mail(
     p.to,
     p.serviceName,
     { ja: 'ご契約が終了しました', en: 'Your contract has ended' },
     [
-      `ご契約は ${dateOf(endedAt)} に終了しました。`,
-      `登録された車両は ${dateOf(removalAt)} に削除されます。必要なデータはそれまでに保存してください。`,
+      `ご契約は ${dateOf(endedAt)} に終了し、サインインできなくなりました。`,
+      `登録された車両は ${dateOf(removalAt)} に削除されます。これまでのご利用ありがとうございました。`,
     ],
     [
-      `Your contract ended on ${dateOf(endedAt)}.`,
-      `Your vehicles will be removed on ${dateOf(removalAt)}. Save what you need before then.`,
+      `Your contract ended on ${dateOf(endedAt)}, and signing in is no longer possible.`,
+      `Your vehicles will be removed on ${dateOf(removalAt)}. Thank you for using the service.`,
     ],
   );
 }

@@ -1,3 +1,4 @@
+import { addDays, CONTRACT_END_NOTICE_DAYS } from '@spinyard/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ChargesTable, PaymentCardsTable, PlansTable, SubscriptionsTable } from '../../db/schema.ts';
@@ -46,6 +47,7 @@ export type SubscriptionChange = Partial<
     | 'past_due_since'
     | 'next_retry_at'
     | 'retry_count'
+    | 'end_notice_sent_at'
   >
 >;
 
@@ -135,6 +137,7 @@ export function billingRepo(db: Db) {
      * a past-due account's next try; an ended contract's vehicle removal (next_retry_at).
      */
     async dueSubscriptionIds(now: Date): Promise<string[]> {
+      const noticeFrom = addDays(now, CONTRACT_END_NOTICE_DAYS);
       const rows = await db
         .selectFrom('subscriptions')
         .select('id')
@@ -143,6 +146,11 @@ export function billingRepo(db: Db) {
             eb.and([
               eb('status', 'in', ['active', 'cancel_pending']),
               eb.or([eb('current_period_end', '<=', now), eb('end_date', '<=', now)]),
+            ]),
+            eb.and([
+              eb('status', '=', 'cancel_pending'),
+              eb('end_notice_sent_at', 'is', null),
+              eb('end_date', '<=', noticeFrom),
             ]),
             eb.and([eb('status', 'in', ['past_due', 'cancelled']), eb('next_retry_at', '<=', now)]),
           ]),

@@ -109,6 +109,23 @@ async function applyPaid(trx: Db, charge: ChargeRow, sub: SubscriptionRow | unde
 }
 
 /**
+ * The user's other charges still waiting on a 3-D Secure challenge for the same contract (another card saved while
+ * behind, another upgrade pressed) once one of them is paid: closed here (`card_already_paid`) and taken back at the
+ * gateway, so answering the older challenge later never charges the same thing twice.
+ */
+async function supersede(deps: BillingDeps, trx: Db, paid: ChargeRow): Promise<void> {
+  const repo = billingRepo(trx);
+  for (const other of await repo.awaitingAction(paid.user_id)) {
+    if (other.id === paid.id || other.subscription_id !== paid.subscription_id) continue;
+    const closed = await repo.settleCharge(other.id, ['requires_action'], {
+      status: 'failed',
+      error_code: 'card_already_paid',
+    });
+    if (closed) await takeBackCharge(deps, other);
+  }
+}
+
+/**
  * Applies the gateway's answer to the charge row, once: the status moves only from pending (or a challenge's
  * waiting) to its outcome, so a confirm racing a webhook, two workers, or a replayed notice apply a payment once;
  * the invoice hook runs in that same transaction. Answers the charge as it is now.
@@ -131,6 +148,7 @@ export async function applyOutcome(
       const sub = charge.subscription_id ? await repo.lockSubscription(charge.subscription_id) : undefined;
       await applyPaid(trx, charge, sub);
       await deps.onChargePaid?.(trx, charge.id);
+      await supersede(deps, trx, charge);
     }
   } else if (outcome.status === 'requires_action') {
     await repo.settleCharge(charge.id, ['pending'], { status: 'requires_action', gateway_ref: outcome.ref });
@@ -142,6 +160,17 @@ export async function applyOutcome(
     });
   }
   return (await repo.chargeByKey(charge.idempotency_key)) ?? charge;
+}
+
+/**
+ * A charge nothing here will stand for (a rolled-back or abandoned sign-up, a payment answered after its row was
+ * closed) taken back at the gateway: a waiting challenge voided, so a late answer takes no money; a paid one
+ * refunded. The key is the charge's own, so a second take-back (a replayed notice, a retried job) gives back nothing
+ * twice.
+ */
+export async function takeBackCharge(deps: BillingDeps, charge: ChargeRow): Promise<void> {
+  if (!charge.gateway_ref) return;
+  await gatewayOf(deps).cancelCharge(charge.gateway_ref, `cancel:${charge.idempotency_key}`);
 }
 
 /** The customer and default card a charge is made on; `payment_required` when the account has no card. */

@@ -2,7 +2,7 @@ import type { SignupPurchase, SubscriptionAnswer } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { billingRepo } from './repo.ts';
-import { applyOutcome, type BillingDeps, gatewayOf } from './settle.ts';
+import { applyOutcome, type BillingDeps, gatewayOf, takeBackCharge } from './settle.ts';
 import { offeredPlan, subscriptionService } from './subscription-service.ts';
 
 /**
@@ -79,7 +79,8 @@ export function firstPayment(deps: BillingDeps) {
 
     /**
      * A never-activated registration rolled back: its cards detached at the gateway and removed here; a first
-     * payment still waiting on its check (abandoned) is closed as failed, so a late answer never starts a contract.
+     * payment still waiting on its check (abandoned) is closed as failed, so a late answer never starts a contract,
+     * and cancelled at the gateway, so a late answer takes no money either (refunded if it came in between).
      */
     async release(trx: Db, userId: string): Promise<void> {
       const repo = billingRepo(trx);
@@ -88,6 +89,7 @@ export function firstPayment(deps: BillingDeps) {
           status: 'failed',
           error_code: 'card_authentication_required',
         });
+        await takeBackCharge(deps, open);
       }
       const [customer, cards] = await Promise.all([repo.customerOf(userId), repo.cardsOf(userId)]);
       for (const card of cards) {

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.ts';
 import type { ChargeOutcome, GatewayEvent } from '../../platform/payments/gateway.ts';
 import { billingRepo } from './repo.ts';
-import { applyOutcome, type BillingDeps } from './settle.ts';
+import { applyOutcome, type BillingDeps, takeBackCharge } from './settle.ts';
 
 /** A notice about a charge we wait on, as the gateway's answer to that charge. */
 function outcomeOf(event: GatewayEvent): ChargeOutcome | undefined {
@@ -44,6 +44,10 @@ export function webhookService(deps: BillingDeps) {
         const charge = outcome ? await repo.chargeByRef(gateway.name, outcome.ref ?? '') : undefined;
         if (outcome && charge && (charge.status === 'pending' || charge.status === 'requires_action')) {
           await applyOutcome(deps, trx, charge, outcome);
+        } else if (outcome?.status === 'succeeded' && charge?.status === 'failed') {
+          // Paid at the gateway after this side closed the charge (an abandoned sign-up's challenge answered late):
+          // nothing here stands for that money, so it goes back.
+          await takeBackCharge(deps, charge);
         }
         return { received: true, duplicate: false };
       });

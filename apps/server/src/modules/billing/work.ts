@@ -1,6 +1,7 @@
 import {
   addDays,
   CARD_EXPIRY_NOTICE_DAYS,
+  CONTRACT_END_NOTICE_DAYS,
   cardExpiresBefore,
   nextRetryAt,
   VEHICLE_REMOVAL_NOTICE_DAYS,
@@ -12,6 +13,7 @@ import { periodAfter, periodCharge } from './charges.ts';
 import {
   cardExpiringMail,
   contractEndedMail,
+  contractEndingMail,
   moneyText,
   type PayerMail,
   paymentFailedMail,
@@ -28,7 +30,7 @@ import {
   setBillingUserState,
 } from './settle.ts';
 
-export type StepResult = 'renewed' | 'recovered' | 'failed' | 'expired' | 'ended' | 'removed' | 'skipped';
+export type StepResult = 'renewed' | 'recovered' | 'failed' | 'expired' | 'notified' | 'ended' | 'removed' | 'skipped';
 
 interface Mail {
   build: (payer: PayerMail) => ReturnType<typeof paymentFailedMail>;
@@ -83,6 +85,31 @@ export async function cardExpiryNotices(deps: BillingDeps): Promise<number> {
     sent += 1;
   }
   return sent;
+}
+
+/** A cancelled contract at its term end: cancelled, its vehicles' removal set 30 days on, the dealer told. */
+async function end(trx: Db, sub: SubscriptionRow, mails: Mail[]): Promise<StepResult> {
+  const endedAt = sub.end_date ?? sub.current_period_end;
+  const removalAt = addDays(endedAt, VEHICLE_REMOVAL_NOTICE_DAYS);
+  // next_retry_at is when the jobs act on the row next: for an ended contract, its vehicles' removal.
+  await billingRepo(trx).updateSubscription(sub.id, { status: 'cancelled', next_retry_at: removalAt });
+  await setBillingUserState(trx, sub.user_id, 'cancel_pending', { status: 'cancelled' });
+  // No console link: a cancelled account cannot sign in (domain canSignIn).
+  mails.push({ key: `billing:ended:${sub.id}`, page: '', build: (p) => contractEndedMail(p, endedAt, removalAt) });
+  return 'ended';
+}
+
+/** A week before a cancelled contract's end, once: the date, while the dealer can still sign in and save. */
+async function endNotice(trx: Db, sub: SubscriptionRow, now: Date, mails: Mail[]): Promise<StepResult> {
+  const endsAt = sub.end_date ?? sub.current_period_end;
+  const removalAt = addDays(endsAt, VEHICLE_REMOVAL_NOTICE_DAYS);
+  await billingRepo(trx).updateSubscription(sub.id, { end_notice_sent_at: now });
+  mails.push({
+    key: `billing:ending:${sub.id}:${endsAt.toISOString()}`,
+    page: '/contents/list',
+    build: (p) => contractEndingMail(p, endsAt, removalAt),
+  });
+  return 'notified';
 }
 
 /**
@@ -184,23 +211,17 @@ export function billingWork(deps: BillingDeps) {
     return 'expired';
   }
 
-  async function end(trx: Db, sub: SubscriptionRow, mails: Mail[]): Promise<StepResult> {
-    const endedAt = sub.end_date ?? sub.current_period_end;
-    const removalAt = addDays(endedAt, VEHICLE_REMOVAL_NOTICE_DAYS);
-    // next_retry_at is when the jobs act on the row next: for an ended contract, its vehicles' removal.
-    await billingRepo(trx).updateSubscription(sub.id, { status: 'cancelled', next_retry_at: removalAt });
-    await setBillingUserState(trx, sub.user_id, 'cancel_pending', { status: 'cancelled' });
-    // No console link: a cancelled account cannot sign in (domain canSignIn).
-    mails.push({ key: `billing:ended:${sub.id}`, page: '', build: (p) => contractEndedMail(p, endedAt, removalAt) });
-    return 'ended';
-  }
-
   async function stepLocked(trx: Db, sub: SubscriptionRow, now: Date, mails: Mail[]): Promise<StepResult> {
     const due = (at: Date | null) => at !== null && at <= now;
     switch (sub.status) {
       case 'cancel_pending':
+        // Past its end the contract just ends (a late run): the notice would ask for what can no longer be done.
         if (due(sub.end_date)) return end(trx, sub, mails);
-        return due(sub.current_period_end) ? renew(trx, sub, now, mails) : 'skipped';
+        if (due(sub.current_period_end)) return renew(trx, sub, now, mails);
+        if (sub.end_date && !sub.end_notice_sent_at && due(addDays(sub.end_date, -CONTRACT_END_NOTICE_DAYS))) {
+          return endNotice(trx, sub, now, mails);
+        }
+        return 'skipped';
       case 'active':
         return due(sub.current_period_end) ? renew(trx, sub, now, mails) : 'skipped';
       case 'past_due':

@@ -1,3 +1,5 @@
+import { MOVIE_OPENING_SECONDS } from '@spinyard/domain';
+
 /**
  * What a content video looks like, in numbers (docs/decisions.md, "Content videos: rendering"). The render reads
  * them from here; tests pass a smaller format (tiny sizes, short parts) to stay cheap, and the format is part of the
@@ -29,7 +31,7 @@ export const MOVIE_FORMAT: MovieFormat = {
     { width: 1920, height: 1080 },
     { width: 1280, height: 720 },
   ],
-  openingSeconds: 4.5,
+  openingSeconds: MOVIE_OPENING_SECONDS,
   categorySeconds: 3.5,
   turnSeconds: 7,
   panSeconds: 6,

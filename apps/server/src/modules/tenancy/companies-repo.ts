@@ -91,6 +91,30 @@ export function companiesRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * Removes a company nothing points to any more (no user, deleted ones included; no branch, group or vehicle):
+     * the company a rolled-back sign-up made. Answers whether it was removed; one still in use is left as it is.
+     */
+    async deleteUnusedCompany(id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('companies as c')
+        .where('c.id', '=', id)
+        .where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('users')
+                .select('id')
+                .whereRef('users.company_id', '=', 'c.id')
+                .unionAll(selectFrom('companies as b').select('b.id').whereRef('b.parent_company_id', '=', 'c.id'))
+                .unionAll(selectFrom('groups').select('groups.id').whereRef('groups.company_id', '=', 'c.id'))
+                .unionAll(selectFrom('contents').select('contents.id').whereRef('contents.company_id', '=', 'c.id')),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
     async setCompanyLogo(id: string, key: string | null): Promise<void> {
       await db.updateTable('companies').set({ logo_key: key, updated_at: new Date() }).where('id', '=', id).execute();
     },

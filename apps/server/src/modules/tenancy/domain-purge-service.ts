@@ -34,8 +34,11 @@ export function domainPurgeService(deps: TenancyServiceDeps) {
             return blobKeys;
           });
           if (keys === null) continue;
-          // The custom design's icons live under the domain's own prefix (modules/design), named by no row here.
-          await files.removeBlobs([...keys, ...(await store.list(`designs/${id}/`))]);
+          // The custom design's icons and the web negotiations' documents live under the domain's own prefixes
+          // (modules/design, modules/web-negotiation), named by no row here.
+          const ownPrefixes = [`designs/${id}/`, `web-negotiation/${id}/`];
+          const prefixed = (await Promise.all(ownPrefixes.map((prefix) => store.list(prefix)))).flat();
+          await files.removeBlobs([...keys, ...prefixed]);
           purged.push(id);
         } catch (error) {
           log('Nightly deletion of a domain failed', { domainId: id, error: String(error) });

@@ -3,7 +3,8 @@ import { type CompanyFields, type CompanyKind, tenancyRepo } from './repo.ts';
 
 /**
  * What other areas ask of the tenancy area, which alone writes `domains` and `companies`: the first start's
- * product domain (accounts) and the company of a new customer or super user (users). The caller has made its
+ * product domain (accounts) and the company of a new customer or super user (users), removed again with a sign-up
+ * that was rolled back. The caller has made its
  * permission checks and hands in its transaction.
  */
 export function tenantRecords(db: Db) {
@@ -24,5 +25,7 @@ export function tenantRecords(db: Db) {
       kind?: CompanyKind;
       fields?: Partial<CompanyFields>;
     }) => repo.insertCompany(values),
+    /** The company of a sign-up that was rolled back, once no row points to it (users detach it first). */
+    removeUnusedCompany: (id: string) => repo.deleteUnusedCompany(id),
   };
 }

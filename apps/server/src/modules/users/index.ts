@@ -9,6 +9,7 @@ import { csvService } from './csv-service.ts';
 import { firstPaymentService } from './first-payment-service.ts';
 import { groupsRoutes } from './groups-routes.ts';
 import { groupsService } from './groups-service.ts';
+import { usersJobs } from './jobs.ts';
 import { usersPublicRoutes, usersRoutes } from './routes.ts';
 import { usersService } from './service.ts';
 import { settingsRoutes } from './settings-routes.ts';
@@ -45,4 +46,5 @@ export const usersModule: AppModule = {
     await scope.register(csvRoutes, { csv: csvService({ db: ctx.db }) });
     await scope.register(settingsRoutes, { settings: settingsService({ db: ctx.db }) });
   },
+  jobs: (ctx) => usersJobs(ctx),
 };

@@ -222,13 +222,15 @@ export const usersPublicRoutes: FastifyPluginAsyncZod<{
           'With the sign_in_hold token of the registration. Paid: the contract starts (active, the plan’s vehicle ' +
           'limit) and the answer is the login’s (200 signed in, 201 at the login limit). Refused: the account is ' +
           'rolled back (the address can register again) and the card’s error is answered (402). 401: the hold is ' +
-          'unknown, expired or already used. 402 payment_required: the challenge is not answered yet.',
+          'unknown, expired or already used. 402 payment_required: the challenge is not answered yet. With ' +
+          'give_up true, a challenge still open is given up: its payment is cancelled at the gateway and the ' +
+          'account rolled back (402 card_authentication_required), unless it was paid meanwhile (signed in).',
         body: firstPaymentConfirmBody,
         response: { 200: signedInAnswer, 201: loginLimitedAnswer, ...errorResponses(401, 402) },
       },
     },
     async (request, reply) => {
-      const answer = await firstPayment.confirm(request.body.hold_token);
+      const answer = await firstPayment.confirm(request.body.hold_token, request.body.give_up);
       return reply.status(answer.status).send(answer.body);
     },
   );

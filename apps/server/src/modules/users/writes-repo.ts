@@ -79,6 +79,25 @@ export function userWritesRepo(db: Db) {
         .execute();
     },
 
+    /** Detaches deleted users from their company (a rolled-back sign-up's), answering the companies they had. */
+    async detachDeletedFromCompany(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const before = await db
+        .selectFrom('users')
+        .select('company_id')
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is not', null)
+        .where('company_id', 'is not', null)
+        .execute();
+      await db
+        .updateTable('users')
+        .set({ company_id: null, updated_at: new Date() })
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is not', null)
+        .execute();
+      return [...new Set(before.flatMap((r) => (r.company_id ? [r.company_id] : [])))];
+    },
+
     async jsonColumnsOf(userId: string) {
       return db
         .selectFrom('users')

@@ -5,6 +5,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A calendar invitation (text/calendar with its METHOD, plus the same as an .ics attachment), as nodemailer's
+   * `icalEvent` sends it: calendar clients show accept buttons and update the event of the same UID.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }
 
 export interface Mailer {

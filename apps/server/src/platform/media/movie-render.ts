@@ -1,6 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { MOVIE_BACKGROUND, MOVIE_OPENING_ZOOM, type MovieTextRole, placeMovieLines } from '@spinyard/domain';
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
 import { NO_METADATA_ARGS } from './metadata-strip.ts';
 import { MOVIE_LOUDNESS, measureMusic } from './movie-sound.ts';
@@ -19,6 +20,8 @@ import { MOVIE_LOUDNESS, measureMusic } from './movie-sound.ts';
  */
 
 export const MOVIE_FPS = 30;
+/** The domain's card colour as ffmpeg writes a colour. */
+const CARD = MOVIE_BACKGROUND.replace('#', '0x');
 /** Two minutes of 1080p take well under a minute on two cores; past this ffmpeg is stuck. */
 const RENDER_TIMEOUT_MS = 20 * 60_000;
 
@@ -36,7 +39,7 @@ export type MovieShot =
   /** A movie made before (the exterior or interior part of the promo), its first `seconds`. */
   | { kind: 'video'; file: string; seconds: number };
 
-export type MovieTextRole = 'title' | 'subtitle' | 'caption';
+export type { MovieTextRole };
 
 /** Lines drawn together: in the middle of the picture (the opening) or in its lower part (a caption). */
 export interface MovieCaption {
@@ -96,17 +99,15 @@ export function movieSeconds(scenes: readonly MovieScene[], crossfade: number): 
   return Math.max(0, total - crossfade * Math.max(0, scenes.length - 1));
 }
 
-const FONT_SHARE: Record<MovieTextRole, number> = { title: 0.05, subtitle: 0.034, caption: 0.04 };
-
 /** A still's zoom and pan for zoompan, over `frames` output frames (the input scaled to twice the output). */
 function motionExpressions(motion: MovieMotion, frames: number): string {
   const p = `(on/${Math.max(1, frames - 1)})`;
   const centre = `x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)'`;
   switch (motion) {
     case 'zoom_in':
-      return `z='1+0.12*${p}':${centre}`;
+      return `z='1+${MOVIE_OPENING_ZOOM}*${p}':${centre}`;
     case 'zoom_out':
-      return `z='1.12-0.12*${p}':${centre}`;
+      return `z='${1 + MOVIE_OPENING_ZOOM}-${MOVIE_OPENING_ZOOM}*${p}':${centre}`;
     case 'pan_left':
       return `z='1.1':x='(iw-iw/zoom)*(1-${p})':y='ih/2-(ih/zoom/2)'`;
     case 'pan_right':
@@ -129,7 +130,7 @@ interface Graph {
 async function addShot(graph: Graph, shot: MovieShot, index: number, size: MovieOutput, workDir: string) {
   const { width: w, height: h } = size;
   const input = graph.inputs.filter((arg) => arg === '-i').length;
-  const fit = `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=0x0f1317`;
+  const fit = `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=${CARD}`;
   const tail = `setsar=1,format=yuv420p,trim=end=${shotSeconds(shot).toFixed(3)},setpts=PTS-STARTPTS[shot${index}]`;
   switch (shot.kind) {
     case 'still': {
@@ -142,7 +143,7 @@ async function addShot(graph: Graph, shot: MovieShot, index: number, size: Movie
       return;
     }
     case 'blank':
-      graph.filters.push(`color=c=0x0f1317:s=${w}x${h}:r=${MOVIE_FPS}:d=${shot.seconds.toFixed(3)},${tail}`);
+      graph.filters.push(`color=c=${CARD}:s=${w}x${h}:r=${MOVIE_FPS}:d=${shot.seconds.toFixed(3)},${tail}`);
       return;
     case 'turn': {
       // The frames linked in order as an image sequence, the first again at the end so the turn closes.
@@ -185,28 +186,21 @@ async function captionFilters(
   const filters: string[] = [];
   let n = 0;
   for (const caption of captions) {
-    const lines = caption.lines.filter((line) => line.text.trim() !== '');
-    const sizes = lines.map((line) => Math.max(8, Math.round(size.height * FONT_SHARE[line.role])));
-    const heights = sizes.map((s) => Math.round(s * 1.45));
-    const block = heights.reduce((a, b) => a + b, 0);
-    let y =
-      caption.placement === 'center' ? Math.round((size.height - block) / 2) : Math.round(size.height * 0.9 - block);
     const window =
       caption.from === undefined
         ? ''
         : `:enable='between(t,${caption.from.toFixed(3)},${(caption.to ?? 1e6).toFixed(3)})'` +
           `:alpha='min(1,(t-${caption.from.toFixed(3)})/0.3)'`;
-    for (const [i, line] of lines.entries()) {
+    // The layout is the domain's, which the wizard's preview draws with too.
+    for (const line of placeMovieLines(caption.lines, caption.placement, size.height)) {
       const file = path.join(workDir, `text-${index}-${n++}.txt`);
       await writeFile(file, line.text, 'utf8');
-      const fontSize = sizes[i] ?? 8;
-      const border = Math.max(1, Math.round(fontSize / 14));
+      const { fontSize, border } = line;
       filters.push(
         `drawtext=fontfile=${font}:textfile=${graphPath(file)}:expansion=none:fontsize=${fontSize}:fontcolor=white` +
           `:borderw=${border}:bordercolor=black@0.6:shadowx=${border}:shadowy=${border}:shadowcolor=black@0.35` +
-          `:x=(w-text_w)/2:y=${y + Math.round(((heights[i] ?? 0) - fontSize) / 2)}${window}`,
+          `:x=(w-text_w)/2:y=${line.top + Math.round((line.height - fontSize) / 2)}${window}`,
       );
-      y += heights[i] ?? 0;
     }
   }
   return filters;

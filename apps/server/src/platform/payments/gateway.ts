@@ -71,6 +71,13 @@ export type ChargeOutcome =
   | { status: 'requires_action'; ref: string; challengeUrl: string }
   | { status: 'failed'; ref: string | null; error: CardErrorCode; gatewayMessage?: string };
 
+/** What a charge taken back came to: no money is kept either way. */
+export type CancelOutcome =
+  /** Never paid: a challenge still waiting was cancelled (its page takes no answer after), or it had failed. */
+  | { status: 'voided'; ref: string }
+  /** It had been paid (the payer answered the challenge after all): the whole sum was refunded. */
+  | { status: 'refunded'; ref: string };
+
 /** A notice from the gateway, after its signature was checked. */
 export interface GatewayEvent {
   /** The gateway's event id: a replayed notice has the same one (we record it and act once). */
@@ -105,6 +112,13 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The charge as the gateway has it now: after a 3-D Secure challenge, or when a job resumes after a crash. */
   retrieveCharge(ref: string): Promise<ChargeOutcome>;
+  /**
+   * Takes a charge back so that no money is kept for it: one still waiting on its 3-D Secure challenge is cancelled
+   * at the gateway, a paid one refunded in full, a failed one left as it is. Used when nothing here will stand for
+   * the charge (an abandoned or rolled-back sign-up, an answer that came after the charge was closed). Asking twice
+   * takes nothing back twice (`idempotencyKey` goes to the gateway with the cancel or the refund).
+   */
+  cancelCharge(ref: string, idempotencyKey: string): Promise<CancelOutcome>;
   /**
    * Checks a webhook's signature over the raw body and reads it. Throws WebhookSignatureError when the signature
    * does not hold (the route answers 400 and changes nothing).

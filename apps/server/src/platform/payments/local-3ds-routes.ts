@@ -85,7 +85,8 @@ export const localChallengeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, 
     const charge = REF.test(request.params.ref) ? await repo.challenge(request.params.ref) : undefined;
     if (!charge) return send(reply, 404, page(locale, words, `<p role="alert">${html(words.not_found)}</p>`));
     if (charge.status !== 'requires_action') {
-      const back = `<p role="status">${html(words.answered)}</p>
+      const said = charge.status === 'cancelled' || charge.status === 'refunded' ? words.cancelled : words.answered;
+      const back = `<p role="status">${html(said)}</p>
 <p><a class="back" href="${html(charge.return_url)}">${html(words.back)}</a></p>`;
       return send(reply, 409, page(locale, words, back));
     }

@@ -10,6 +10,8 @@ export interface ChallengeWords {
   authenticate: string;
   fail: string;
   answered: string;
+  /** The payment was taken back (a sign-up abandoned or rolled back): nothing is left to answer. */
+  cancelled: string;
   back: string;
   not_found: string;
 }
@@ -25,6 +27,7 @@ export const CHALLENGE_WORDS: Readonly<Record<Locale, ChallengeWords>> = {
     authenticate: '認証する',
     fail: '認証に失敗させる',
     answered: 'この本人認証はすでに完了しています。',
+    cancelled: 'このお支払いは取り消されたため、本人認証はできません。カードには請求されていません。',
     back: '元の画面に戻る',
     not_found: 'この本人認証は見つかりません。',
   },
@@ -38,6 +41,7 @@ export const CHALLENGE_WORDS: Readonly<Record<Locale, ChallengeWords>> = {
     authenticate: 'Authenticate',
     fail: 'Fail authentication',
     answered: 'This authentication has already been answered.',
+    cancelled: 'This payment was cancelled, so there is nothing to authenticate. Your card has not been charged.',
     back: 'Back to the previous screen',
     not_found: 'This authentication does not exist.',
   },
@@ -51,6 +55,7 @@ export const CHALLENGE_WORDS: Readonly<Record<Locale, ChallengeWords>> = {
     authenticate: 'Authentifier',
     fail: "Faire échouer l'authentification",
     answered: 'Cette authentification a déjà reçu une réponse.',
+    cancelled: "Ce paiement a été annulé : il n'y a plus rien à authentifier. Votre carte n'a pas été débitée.",
     back: "Retour à l'écran précédent",
     not_found: "Cette authentification n'existe pas.",
   },
@@ -64,6 +69,7 @@ export const CHALLENGE_WORDS: Readonly<Record<Locale, ChallengeWords>> = {
     authenticate: 'Autenticar',
     fail: 'Falhar a autenticação',
     answered: 'Esta autenticação já foi respondida.',
+    cancelled: 'Este pagamento foi cancelado, não há nada a autenticar. O seu cartão não foi cobrado.',
     back: 'Voltar à tela anterior',
     not_found: 'Esta autenticação não existe.',
   },

@@ -67,6 +67,8 @@ function outcomeOf(row: LocalChargeRow, challengeBase: string): ChargeOutcome {
   if (row.status === 'requires_action') {
     return { status: 'requires_action', ref: row.ref, challengeUrl: `${challengeBase}/${row.ref}` };
   }
+  // Cancelled before an answer, or refunded: no money is held, so it reads as a charge that did not go through.
+  if (row.status === 'cancelled') return { status: 'failed', ref: row.ref, error: 'card_authentication_required' };
   return { status: 'failed', ref: row.ref, error: (row.error_code ?? 'card_declined') as CardErrorCode };
 }
 
@@ -216,6 +218,13 @@ export async function createLocalGateway(options: LocalGatewayOptions): Promise<
       return outcomeOf(charge, challengeBase);
     },
 
+    async cancelCharge(ref) {
+      // One statement moves the charge: cancelling twice, or racing the payer's answer, takes nothing back twice.
+      const status = await repo.cancelCharge(ref);
+      if (!status) throw new Error(`local gateway: no charge ${ref}`);
+      return { status: status === 'refunded' ? 'refunded' : 'voided', ref };
+    },
+
     parseWebhook(rawBody, headers) {
       const nowSeconds = Math.floor(Date.now() / 1000);
       checkTimedSignature(headerOf(headers, LOCAL_SIGNATURE_HEADER), rawBody, secret, nowSeconds);
@@ -225,12 +234,14 @@ export async function createLocalGateway(options: LocalGatewayOptions): Promise<
     async signedNotice(chargeRef) {
       const charge = await repo.charge(chargeRef);
       if (!charge) throw new Error(`local gateway: no charge ${chargeRef}`);
-      const type =
-        charge.status === 'succeeded'
-          ? 'charge.succeeded'
-          : charge.status === 'failed'
-            ? 'charge.failed'
-            : 'charge.pending';
+      const types: Record<LocalChargeRow['status'], string> = {
+        succeeded: 'charge.succeeded',
+        failed: 'charge.failed',
+        cancelled: 'charge.failed',
+        refunded: 'charge.refunded',
+        requires_action: 'charge.pending',
+      };
+      const type = types[charge.status];
       const body = {
         // One id per charge and state: a notice sent twice is recognisably the same notice.
         id: `evt_${charge.ref}_${charge.status}`,

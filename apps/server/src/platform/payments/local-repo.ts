@@ -156,6 +156,23 @@ export function localGatewayRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Takes a charge back in one statement: a challenge still waiting is cancelled (a late answer then finds it
+     * ended), a paid charge refunded; a failed, cancelled or refunded one stays as it is. Answers the status after.
+     */
+    async cancelCharge(ref: string): Promise<LocalChargeStatus | undefined> {
+      const row = await db
+        .updateTable('local_gateway_charges')
+        .set({
+          status: sql<LocalChargeStatus>`case status when 'requires_action' then 'cancelled' when 'succeeded' then 'refunded' else status end`,
+          updated_at: new Date(),
+        })
+        .where('ref', '=', ref)
+        .returning('status')
+        .executeTakeFirst();
+      return row?.status;
+    },
+
     /** Ends a 3-D Secure challenge once: a second answer (another tab, a replayed form) changes nothing. */
     async settleChallenge(ref: string, status: 'succeeded' | 'failed', errorCode: string | null): Promise<boolean> {
       const result = await db

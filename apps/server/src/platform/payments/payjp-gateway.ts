@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import Payjp from 'payjp';
 import {
   type AttachOutcome,
+  type CancelOutcome,
   type CardErrorCode,
   type ChargeOutcome,
   type ChargeRequest,
@@ -77,6 +78,11 @@ const BRANDS: Readonly<Record<string, string>> = {
 };
 
 type Charge = Payjp.Charge;
+type PayjpClient = ReturnType<typeof Payjp>;
+
+/** The metadata key marking a charge this server took back before it was finished (never finished after). */
+const CANCELLED_MARK = 'spinyard_cancelled';
+const cancelled = (charge: Charge) => !charge.captured && charge.metadata?.[CANCELLED_MARK] === 'true';
 
 /** Why PAY.JP refused to save a card, as the port answers it; null when it was no refusal of the card. */
 function attachRefusal(body: PayjpErrorBody | null): AttachOutcome | null {
@@ -132,6 +138,41 @@ export function readPayjpNotice(
   };
 }
 
+/**
+ * A POST under an Idempotency-Key. The package's create() takes no headers, but its resources' own request()
+ * (protected in its types, public in its code) does: the one place the package is reached past its types.
+ */
+function post<T>(resource: object, endpoint: string, query: object, key: string): Promise<T> {
+  return (resource as { request: (m: string, e: string, q: object, h: object) => Promise<T> }).request(
+    'POST',
+    endpoint,
+    query,
+    {
+      'Idempotency-Key': key,
+    },
+  );
+}
+
+/**
+ * Refunds a paid charge in full (`POST /charges/{id}/refund`), or marks an unfinished 3-D Secure one cancelled in
+ * its metadata (`POST /charges/{id}`): PAY.JP moves no money on such a charge until `tds_finish`, which only
+ * retrieveCharge sends, and it refuses to finish a charge so marked, on any node. Read again after the mark, so a
+ * finish that slipped in between is refunded.
+ */
+async function takeBack(payjp: PayjpClient, ref: string, key: string): Promise<CancelOutcome> {
+  for (let read = 0; read < 2; read += 1) {
+    const charge = await payjp.charges.retrieve(ref);
+    if (charge.refunded) return { status: 'refunded', ref };
+    if (charge.paid && charge.captured) {
+      await post(payjp.charges, `charges/${ref}/refund`, { refund_reason: 'cancelled' }, `${key}:refund`);
+      return { status: 'refunded', ref };
+    }
+    if (read > 0 || cancelled(charge)) return { status: 'voided', ref };
+    await post(payjp.charges, `charges/${ref}`, { metadata: { [CANCELLED_MARK]: 'true' } }, key);
+  }
+  return { status: 'voided', ref };
+}
+
 export function createPayjpGateway(settings: PayjpSettings): PaymentGateway {
   const apibase = (settings.apiUrl ?? PAYJP_DEFAULT_API).replace(/\/+$/, '');
   const payjp = Payjp(settings.secretKey, { apibase, maxRetry: 0, timeout: 30_000 });
@@ -142,22 +183,9 @@ export function createPayjpGateway(settings: PayjpSettings): PaymentGateway {
       back: settings.tdsBackName ?? PAYJP_TDS_BACK_NAME,
     })}`;
 
-  /**
-   * A POST under an Idempotency-Key. The package's create() takes no headers, but its resources' own request()
-   * (protected in its types, public in its code) does: the one place the package is reached past its types.
-   */
-  const post = <T>(resource: object, endpoint: string, query: object, key: string): Promise<T> =>
-    (resource as { request: (m: string, e: string, q: object, h: object) => Promise<T> }).request(
-      'POST',
-      endpoint,
-      query,
-      {
-        'Idempotency-Key': key,
-      },
-    );
-
   const outcomeOf = (charge: Charge): ChargeOutcome => {
     if (charge.paid && charge.captured) return { status: 'succeeded', ref: charge.id };
+    if (cancelled(charge)) return { status: 'failed', ref: charge.id, error: 'card_authentication_required' };
     if (charge.three_d_secure_status === 'unverified') {
       return { status: 'requires_action', ref: charge.id, challengeUrl: challengeUrl(charge.id) };
     }
@@ -250,8 +278,11 @@ export function createPayjpGateway(settings: PayjpSettings): PaymentGateway {
       }
     },
 
+    cancelCharge: (ref, key) => takeBack(payjp, ref, key),
+
     async retrieveCharge(ref) {
       const charge = await payjp.charges.retrieve(ref);
+      if (cancelled(charge)) return outcomeOf(charge);
       const authenticated = charge.three_d_secure_status === 'verified' || charge.three_d_secure_status === 'attempted';
       if (!authenticated || charge.captured) return outcomeOf(charge);
       // The payer came back authenticated: the charge is completed once (a second finish is refused by PAY.JP).

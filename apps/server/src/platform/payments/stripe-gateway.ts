@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  type CancelOutcome,
   type CardErrorCode,
   type ChargeOutcome,
   type GatewayEvent,
@@ -119,6 +120,16 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       : {}),
   });
 
+  /** The whole of a paid PaymentIntent refunded; one refunded already is as good. */
+  const refund = async (ref: string, idempotencyKey: string): Promise<CancelOutcome> => {
+    try {
+      await stripe.refunds.create({ payment_intent: ref, reason: 'requested_by_customer' }, { idempotencyKey });
+    } catch (error) {
+      if (!isStripeError(error) || error.code !== 'charge_already_refunded') throw error;
+    }
+    return { status: 'refunded', ref };
+  };
+
   return {
     name: 'stripe',
     browserConfig: () => ({ gateway: 'stripe', publishable_key: settings.publishableKey }),
@@ -195,6 +206,23 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
 
     async retrieveCharge(ref) {
       return intentOutcome(await stripe.paymentIntents.retrieve(ref));
+    },
+
+    async cancelCharge(ref, idempotencyKey): Promise<CancelOutcome> {
+      // Stripe cancels a PaymentIntent not yet paid and refunds a paid one; it refuses to cancel a paid one
+      // (`payment_intent_unexpected_state`), which is how a payer answering between our read and the cancel shows.
+      for (let read = 0; read < 2; read += 1) {
+        const intent = await stripe.paymentIntents.retrieve(ref);
+        if (intent.status === 'succeeded') return refund(ref, `${idempotencyKey}:refund`);
+        if (intent.status === 'canceled') return { status: 'voided', ref };
+        try {
+          await stripe.paymentIntents.cancel(ref, { cancellation_reason: 'abandoned' }, { idempotencyKey });
+          return { status: 'voided', ref };
+        } catch (error) {
+          if (!isStripeError(error) || error.code !== 'payment_intent_unexpected_state') throw error;
+        }
+      }
+      throw new Error(`Stripe PaymentIntent ${ref} could be neither cancelled nor refunded`);
     },
 
     parseWebhook(rawBody, headers) {

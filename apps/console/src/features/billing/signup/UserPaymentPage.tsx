@@ -20,7 +20,8 @@ export function UserPaymentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const offered = useOfferedPlans();
-  const refused = (useLocation().state as { refused?: unknown } | null)?.refused;
+  const state = useLocation().state as { refused?: unknown; gaveUp?: unknown } | null;
+  const refused = state?.refused;
   const choice = readSignupChoice();
   if (!choice) return <Navigate to="/user/plan" replace />;
   const plan = offered.data?.plans.find((p) => p.id === choice.plan_id);
@@ -33,9 +34,11 @@ export function UserPaymentPage() {
           <FormAlert
             testId="payment-refused"
             message={
-              typeof refused === 'string'
-                ? `${t(`errors.${refused}`, { defaultValue: t('errors.card_declined') })}\n${t('signup3ds.refused')}`
-                : undefined
+              state?.gaveUp === true
+                ? t('signup3ds.gaveUp')
+                : typeof refused === 'string'
+                  ? `${t(`errors.${refused}`, { defaultValue: t('errors.card_declined') })}\n${t('signup3ds.refused')}`
+                  : undefined
             }
           />
           <Paper withBorder radius="md" p="md" data-testid="chosen-plan">

@@ -17,16 +17,17 @@ export type FirstPaymentOutcome =
   | { kind: 'ended' };
 
 /**
- * POST /v1/superusers-create/confirm with the tab's hold. The paid answer is a login's: its tokens are stored as a
+ * POST /v1/superusers-create/confirm with the tab's hold (`giveUp`: the dealer stops waiting on the check, which
+ * the server cancels; answered `refused` unless it was paid meanwhile). The paid answer is a login's: its tokens are stored as a
  * sign-in stores them (the previous session of the tab forgotten first).
  */
-export async function confirmFirstPayment(hold: string): Promise<FirstPaymentOutcome> {
+export async function confirmFirstPayment(hold: string, giveUp = false): Promise<FirstPaymentOutcome> {
   try {
     const { status, data } = await apiRequest<unknown>('/v1/superusers-create/confirm', {
       method: 'POST',
       auth: 'none',
       errors: 'silent',
-      json: { hold_token: hold } satisfies FirstPaymentConfirmBody,
+      json: (giveUp ? { hold_token: hold, give_up: true } : { hold_token: hold }) satisfies FirstPaymentConfirmBody,
     });
     const outcome = interpretLoginAnswer(status, data);
     if (outcome.kind !== 'signed_in') return { kind: 'held', outcome };

@@ -9,6 +9,7 @@ import {
   IconEye,
   IconEyeOff,
   IconLock,
+  IconMovie,
   IconPlayerPause,
   IconPlayerPlay,
   IconRefresh,
@@ -20,6 +21,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../../api/apiError.ts';
 import { type OneVehicleAction, useContentAction } from '../../../api/contents.ts';
 import { apiErrorText } from '../../../api/errorText.ts';
@@ -27,6 +29,7 @@ import { notifyError, notifySuccess, notifyWorking } from '../../../api/notify.t
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { fetchTurnProblems, TurnProblemsText } from '../../media/exterior/TurnProblems.tsx';
+import { movieWizardPath } from '../../movies/wizard/movieWizardPath.ts';
 import { CONFIRMED_ACTIONS, type ContentAction, contentActions } from './contentActions.ts';
 import { contentName } from './contentText.ts';
 import { TransferDialog } from './TransferDialog.tsx';
@@ -85,6 +88,8 @@ export function ContentActionsMenu({
   const client = useQueryClient();
   const name = contentName(content);
   const actions = contentActions(content, { canTransfer: useCanOfferTransfer(actor) });
+  // A vehicle in the trash makes no video.
+  const movable = content.publication !== 'deleted' && content.publication !== 'permanently_deleted';
 
   const perform = async (action: OneVehicleAction, inDialog: boolean) => {
     setRefusal(null);
@@ -122,7 +127,7 @@ export function ContentActionsMenu({
             size="xs"
             rightSection={<IconDots size={14} aria-hidden />}
             aria-label={t('contentActions.menuFor', { name })}
-            disabled={actions.length === 0}
+            disabled={actions.length === 0 && !movable}
             loading={run.isPending && confirming === null}
             data-testid={testId}
           >
@@ -130,6 +135,17 @@ export function ContentActionsMenu({
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
+          {/* The content-video wizard: a page of its own, open whatever runs (saving there says what locks it). */}
+          {movable ? (
+            <Menu.Item
+              component={Link}
+              to={movieWizardPath(content.id)}
+              leftSection={<IconMovie size={16} aria-hidden />}
+              data-testid="content-action-movie"
+            >
+              {t('contentActions.makeMovie')}
+            </Menu.Item>
+          ) : null}
           {actions.map(({ action, lockedBy }) => {
             const ActionGlyph = ICONS[action];
             const locked = lockedBy[0];

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { MediaPicture } from './MediaPicture.tsx';
 import type { FrameOrder } from './useFrameOrder.ts';
 
+/** The data type a frame's drag carries (its id): other drags (files, text) are not taken as a reorder. */
+const FRAME_DRAG_TYPE = 'application/x-spinyard-frame';
+
 const badge = { position: 'absolute', color: 'white', borderRadius: 4, padding: '0 4px' } as const;
 
 /**
@@ -12,7 +15,7 @@ const badge = { position: 'absolute', color: 'white', borderRadius: 4, padding: 
  */
 export function FrameTiles(props: { order: FrameOrder; canReorder: boolean; label: string; hintId: string }) {
   const { order, canReorder } = props;
-  const { frames, dragFrom, setDragFrom } = order;
+  const { frames, setDragFrom } = order;
   return (
     <Box
       component="ul"
@@ -34,14 +37,17 @@ export function FrameTiles(props: { order: FrameOrder; canReorder: boolean; labe
           onDragStart={(event) => {
             setDragFrom(index);
             event.dataTransfer.effectAllowed = 'move';
-            event.dataTransfer.setData('text/plain', frame.id);
+            event.dataTransfer.setData(FRAME_DRAG_TYPE, frame.id);
           }}
+          // The drag is recognised by its data, not by the state its start set: a dragover may come before React
+          // has drawn that state (a busy phone), and a drop not allowed then is a drag lost.
           onDragOver={(event) => {
-            if (dragFrom !== null) event.preventDefault();
+            if (canReorder && event.dataTransfer.types.includes(FRAME_DRAG_TYPE)) event.preventDefault();
           }}
           onDrop={(event) => {
             event.preventDefault();
-            if (dragFrom !== null) order.move(dragFrom, index);
+            const from = frames.findIndex((f) => f.id === event.dataTransfer.getData(FRAME_DRAG_TYPE));
+            if (from >= 0) order.move(from, index);
             setDragFrom(null);
           }}
           onDragEnd={() => setDragFrom(null)}

@@ -1,0 +1,18 @@
+import type { AppModule } from '../context.ts';
+import { webNegotiationJobs } from './jobs.ts';
+import { registerMeetingApi } from './meeting-api.ts';
+import { registerWebNegotiationRoutes } from './routes.ts';
+
+export { meetingRooms } from './rooms.ts';
+
+/**
+ * Web negotiations (issue 21): meetings with buyers about vehicles — scheduling under the spec's rules, invitations
+ * by mail (with a calendar invitation) and SMS, reminders, documents, memo and evaluation sheet, the links a call
+ * admits (`meetingRooms`, the port of meeting-call/admission.ts) and the participants' remote-meeting API.
+ */
+export const webNegotiationModule: AppModule = {
+  name: 'web-negotiation',
+  public: (scope, ctx) => registerMeetingApi(scope, { db: ctx.db, store: ctx.store }),
+  contentApi: (scope, ctx) => registerWebNegotiationRoutes(scope, ctx, ctx.meetingDocuments),
+  jobs: webNegotiationJobs,
+};
