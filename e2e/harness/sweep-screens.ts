@@ -91,6 +91,15 @@ export function signedInPages(scene: SweptIds): SweepPage[] {
   return pages.map(([path, screen]) => ({ path, screen }));
 }
 
+/**
+ * Dialogs the sweep opens on a page of the list (by the test id of the button that opens each) and checks as it
+ * checks the page: the states a page shows only on a click. The vehicle's video-site upload (its channel connected
+ * in the scene) holds the most text of the detail page.
+ */
+export const SWEEP_DIALOGS: Readonly<Record<string, readonly string[]>> = {
+  contents_detail: ['video-site-upload'],
+};
+
 /** The pages of a super user's own: the master sees them as "not available". */
 export const SUPER_USER_PAGES: readonly SweepPage[] = [
   { path: '/companyinfo/info', screen: 'companyinfo_info' },

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../apps/console/src/lib/storageKeys.ts';
 import { api, offerPlan, registerPayingDealer } from '../api.ts';
 import { apiSignIn, createVehicle } from '../contents-api.ts';
+import { connectLocalChannel } from '../video-site-api.ts';
 import { axeViolations } from './axe.ts';
 import { newContext, saveScreenshot, skipBrowserTests } from './browser.ts';
 import { type Suite, useSuite } from './fixtures.ts';
@@ -17,6 +18,7 @@ import {
   SIGNUP_CHOICE,
   SUPER_USER_PAGES,
   SWEEP_DEALER,
+  SWEEP_DIALOGS,
   SWEEP_PLAN,
   SWEEP_USD_PLAN,
   type SweepPage,
@@ -135,6 +137,8 @@ export async function seedSweep(suite: Suite): Promise<SweepScene> {
     car_name: 'Prius',
   });
   await seedBilling(baseUrl, master.access);
+  // The vehicle page's video-site upload dialog is swept: it needs a connected channel.
+  await connectLocalChannel(baseUrl, master, 'Spinyard');
   const dealer = await apiSignIn(suite, SWEEP_DEALER.email, SWEEP_DEALER.password, {
     device: 'Chrome on Linux',
     application: 'spinyard-console',
@@ -234,6 +238,24 @@ async function sweepPage(page: Page, swept: SweepPage, lang: string, size: Sweep
   return findings;
 }
 
+/**
+ * Opens a dialog of the page (the button of `id`), sweeps the page with it open, and closes it: the dialog is drawn
+ * once it holds its title and no loader.
+ */
+async function sweepDialog(page: Page, swept: SweepPage, id: string, lang: string, size: SweepSize) {
+  await page.locator(`[data-testid="${id}"]`).click();
+  const dialog = page.locator('[role="dialog"]');
+  await dialog.waitFor({ state: 'visible' });
+  await page.waitForFunction(() => !document.querySelector('[role="dialog"] .mantine-Loader-root'), undefined, {
+    timeout: 15_000,
+    polling: 'raf',
+  });
+  const findings = await sweepPage(page, swept, lang, size, true);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  return findings.map((f) => ({ ...f, path: `${f.path} (dialog ${id})` }));
+}
+
 /** Opens the first page with a load and reaches the others by client-side moves, sweeping each. */
 async function sweepPages(
   page: Page,
@@ -246,6 +268,8 @@ async function sweepPages(
   for (const [index, swept] of pages.entries()) {
     await arrive(page, swept.path, index === 0);
     findings.push(...(await sweepPage(page, swept, lang, size, signedIn)));
+    for (const id of SWEEP_DIALOGS[swept.screen] ?? [])
+      findings.push(...(await sweepDialog(page, swept, id, lang, size)));
   }
   return findings;
 }

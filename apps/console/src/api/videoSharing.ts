@@ -45,10 +45,20 @@ export function useVideoSharingList(name: 'playlists' | 'languages' | 'categorie
   });
 }
 
+/** Where the dealer was when they went to the consent page: the callback page takes them back there. */
+const RETURN_KEY = 'spinyard.videoSharing.return';
+
 /** Opens the video site's consent page in this tab; it comes back to /youtube/callback. */
 export async function startVideoSharingConsent(): Promise<void> {
   const { url } = await apiGet<{ url: string }>(`${YT}/authorize`);
+  window.sessionStorage.setItem(RETURN_KEY, `${window.location.pathname}${window.location.search}`);
   window.location.assign(url);
+}
+
+/** The console path the consent was started from (only a path of this console), or null. */
+export function videoSharingReturnPath(): string | null {
+  const path = window.sessionStorage.getItem(RETURN_KEY);
+  return path?.startsWith('/') && !path.startsWith('//') ? path : null;
 }
 
 export function useVideoSharingCallback() {
@@ -67,13 +77,16 @@ export function useVideoSharingRevoke() {
   });
 }
 
-/** The vehicle's videos; asked again every 2 s while one is on its way, for the progress bar. */
+/** A video the upload job has not finished with (processing: sent, its playlist and thumbnail being set). */
+const onItsWay = (v: VideoSiteVideoAnswer) =>
+  v.status === 'pending' || v.status === 'uploading' || v.status === 'processing';
+
+/** The vehicle's videos; asked again every 2 s while one is on its way, for the progress bar and its end. */
 export function useVideoSiteVideos(contentId: string) {
   return useQuery({
     queryKey: videoSharingKeys.videos(contentId),
     queryFn: () => apiGet<Items>(site(contentId)),
-    refetchInterval: (query) =>
-      query.state.data?.items.some((v) => v.status === 'pending' || v.status === 'uploading') ? 2000 : false,
+    refetchInterval: (query) => (query.state.data?.items.some(onItsWay) ? 2000 : false),
   });
 }
 

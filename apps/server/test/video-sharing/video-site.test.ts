@@ -153,6 +153,28 @@ describe('video-site operations on a vehicle', () => {
     expect(fake.bytesReceived() - before - file.length).toBeLessThan(3 * UNIT);
   });
 
+  it("uploads the vehicle's promo, named by its kind (the content movie the console offers first)", async () => {
+    const promo = randomBytes(UNIT + 777);
+    const key = `contents/${vehicle}/movies/slider-1080.mp4`;
+    await store().put(key, promo);
+    await t.db
+      .insertInto('content_movies')
+      .values({ content_id: vehicle, kind: 'slider', status: 'ready', inputs_hash: 'h', file_1080_key: key })
+      .execute();
+    const res = await call(owner, 'POST', `/contents/${vehicle}/video-site`, {
+      source_kind: 'content_movie',
+      source_id: 'slider',
+      title: 'プロモーション動画',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ source_kind: 'content_movie', source_id: 'slider' });
+    const row = (await call(owner, 'GET', `/contents/${vehicle}/video-site`))
+      .json()
+      .items.find((v: { id: string }) => v.id === res.json().id);
+    expect(row).toMatchObject({ status: 'done', bytes_sent: promo.length });
+    expect(fake.videos.get(row.video_id)?.body.equals(promo)).toBe(true);
+  });
+
   it('refuses tags over 500 characters in total, naming the field', async () => {
     const tags = Array.from({ length: 51 }, (_, i) => `tag${String(i).padStart(6, '0')}`);
     const res = await upload('1', { tags });

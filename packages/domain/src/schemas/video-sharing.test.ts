@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFields } from './field-errors.ts';
-import { videoSiteUploadBody, videoTagsLength } from './video-sharing.ts';
+import { videoSiteFormSchema, videoSiteUploadBody, videoTagsLength } from './video-sharing.ts';
 
 const body = (extra: Record<string, unknown>) => ({
   source_kind: 'content_movie',
@@ -35,5 +35,17 @@ describe('video-site upload body', () => {
     expect(rules({ tags: ['a', 'a'] })).toEqual(['tags:no_duplicates']);
     expect(rules({ title: '<b>' })).toEqual(['title:format']);
     expect(rules({ source_kind: 'dvd' })).toEqual(['source_kind:one_of']);
+  });
+});
+
+describe('video-site form (tags typed as one text)', () => {
+  it('reads the tags between commas and refuses 501 characters on tags, as the call would', () => {
+    const typed = (tags: string) => parseFields(videoSiteFormSchema, { title: '新着車両', tags });
+    const read = typed(' 中古車 , SUV,, 4WD ');
+    expect(read.ok && read.data.tags).toEqual(['中古車', 'SUV', '4WD']);
+    const refused = typed(Array.from({ length: 51 }, (_, i) => `t${String(i).padStart(8, '0')}`).join(','));
+    expect(refused.ok ? [] : refused.fields).toContainEqual(
+      expect.objectContaining({ field: 'tags', rule: 'max_length' }),
+    );
   });
 });

@@ -33,6 +33,22 @@ export const videoSiteStatuses = ['pending', 'uploading', 'processing', 'done', 
 
 const noAngles = (s: string) => !/[<>]/.test(s);
 
+/** A video's tags: each without < > or commas, 500 characters in total as the service counts them, no repeats. */
+const videoSiteTags = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(VIDEO_SITE_TAGS_MAX_CHARS)
+      .refine((t) => !/[<>,]/.test(t), ruleIssue('format')),
+  )
+  .refine(
+    (tags) => videoTagsLength(tags) <= VIDEO_SITE_TAGS_MAX_CHARS,
+    ruleIssue('max_length', `Tags may have ${VIDEO_SITE_TAGS_MAX_CHARS} characters in total.`),
+  )
+  .refine((tags) => new Set(tags).size === tags.length, ruleIssue('no_duplicates'));
+
 const videoSiteFields = {
   title: z
     .string()
@@ -60,21 +76,7 @@ const videoSiteFields = {
     .regex(/^\d{1,4}$/)
     .nullable()
     .default(null),
-  tags: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1)
-        .max(VIDEO_SITE_TAGS_MAX_CHARS)
-        .refine((t) => !/[<>,]/.test(t), ruleIssue('format')),
-    )
-    .default([])
-    .refine(
-      (tags) => videoTagsLength(tags) <= VIDEO_SITE_TAGS_MAX_CHARS,
-      ruleIssue('max_length', `Tags may have ${VIDEO_SITE_TAGS_MAX_CHARS} characters in total.`),
-    )
-    .refine((tags) => new Set(tags).size === tags.length, ruleIssue('no_duplicates')),
+  tags: videoSiteTags.default([]),
   audience: z.enum(videoSiteAudiences).default('not_made_for_kids'),
   privacy: z.enum(videoSitePrivacies).default('private'),
 };
@@ -89,6 +91,24 @@ export type VideoSiteUploadBody = z.infer<typeof videoSiteUploadBody>;
 
 export const videoSiteUpdateBody = z.strictObject(videoSiteFields);
 export type VideoSiteUpdateBody = z.infer<typeof videoSiteUpdateBody>;
+
+/** Tags typed as one text, separated by commas (the console's form). */
+export function videoTagsOf(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+}
+
+/**
+ * The console's upload and edit form: the same fields under the same rules, the tags typed as one comma-separated
+ * text and read into the list the calls take (a refusal of the list lands on `tags`).
+ */
+export const videoSiteFormSchema = z.strictObject({
+  ...videoSiteFields,
+  tags: z.string().max(10_000).transform(videoTagsOf).pipe(videoSiteTags),
+});
+export type VideoSiteFormValues = z.input<typeof videoSiteFormSchema>;
 
 export const videoSiteOrderBody = z.strictObject({
   ids: z

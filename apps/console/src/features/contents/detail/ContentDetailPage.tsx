@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { VideoSiteCard } from '../../media/video-site/VideoSiteCard.tsx';
 import { SendMovieMailButton } from '../../movie-mail/SendMovieMailButton.tsx';
+import { ContentVideosCard } from '../../movies/content-videos/ContentVideosCard.tsx';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { ContentActionsMenu } from '../actions/ContentActionsMenu.tsx';
 import { contentName } from '../actions/contentText.ts';
@@ -101,7 +102,8 @@ export function ContentDetailPage() {
       <ProcessesCard processes={c.processes} />
       <MediaCard content={c} />
       <UrlsCard content={c} />
-      <VideoSiteCard contentId={c.id} readOnly={lock !== null} />
+      <ContentVideosCard content={c} />
+      <VideoSiteCard contentId={c.id} title={name} readOnly={lock !== null} />
       <DetailSections content={c} locked={lock !== null} />
     </Stack>
   );

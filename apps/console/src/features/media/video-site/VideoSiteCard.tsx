@@ -3,6 +3,8 @@ import type { VideoSiteVideoAnswer } from '@spinyard/domain';
 import { IconBrandYoutube, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContentMovies } from '../../../api/movies.ts';
+import { notifySuccess } from '../../../api/notify.ts';
 import { useOriginalMovies } from '../../../api/slider.ts';
 import {
   startVideoSharingConsent,
@@ -19,6 +21,7 @@ import {
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
 import { MediaList } from '../slider/MediaList.tsx';
 import { VideoSiteDialog, type VideoSiteDialogResult } from './VideoSiteDialog.tsx';
+import { videoSources } from './videoSiteForm.ts';
 import { notifyVideoSiteRefusal, reasonText } from './videoSiteText.ts';
 
 const STATUS_COLORS: Record<VideoSiteVideoAnswer['status'], string> = {
@@ -95,14 +98,24 @@ function VideoFacts({
 
 /**
  * The vehicle's video-site section: the dealer's channel (connect, disconnect), the videos put on the site from this
- * vehicle with their status and progress, upload, edit, delete and reorder. Until the content movies exist the
- * upload takes an original video of the vehicle.
+ * vehicle with their status and progress, upload, edit, delete and reorder. An upload takes one of the vehicle's
+ * ready content movies (the promo first) or one of its original videos.
  */
-export function VideoSiteCard({ contentId, readOnly }: { contentId: string; readOnly: boolean }) {
+export function VideoSiteCard({
+  contentId,
+  title,
+  readOnly,
+}: {
+  contentId: string;
+  /** The vehicle's name: a new upload's title starts from it. */
+  title: string;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const account = useVideoSharingAccount();
   const videos = useVideoSiteVideos(contentId);
   const originals = useOriginalMovies(contentId);
+  const movies = useContentMovies(contentId);
   const revoke = useVideoSharingRevoke();
   const upload = useVideoSiteUpload(contentId);
   const update = useVideoSiteUpdate(contentId);
@@ -112,21 +125,22 @@ export function VideoSiteCard({ contentId, readOnly }: { contentId: string; read
   const reorder = useVideoSiteReorder(contentId);
   const [dialog, setDialog] = useState<{ video: VideoSiteVideoAnswer | null } | null>(null);
   const connected = account.data?.connected === true;
-  const sources = (originals.data?.items ?? []).map((movie, index) => ({
-    value: movie.id,
-    label: movie.file_name ?? t('videoSharing.sourceOriginal', { n: index + 1 }),
-  }));
+  const sources = videoSources(movies.data?.movies ?? [], originals.data?.items ?? []);
 
-  const submit = async ({ sourceId, body, thumbnail: file }: VideoSiteDialogResult) => {
-    try {
-      const video = dialog?.video
-        ? await update.mutateAsync({ id: dialog.video.id, body })
-        : await upload.mutateAsync({ source_kind: 'original_video', source_id: sourceId ?? '', ...body });
-      if (file) await thumbnail.mutateAsync({ id: video.id, file });
-      setDialog(null);
-    } catch (error) {
-      notifyVideoSiteRefusal(error);
-    }
+  /** Uploads or saves, then sets the thumbnail; a refusal goes back to the dialog, which shows it. */
+  const submit = async ({ source, body, thumbnail: file }: VideoSiteDialogResult) => {
+    const editing = dialog?.video ?? null;
+    const video = editing
+      ? await update.mutateAsync({ id: editing.id, body })
+      : await upload.mutateAsync({
+          source_kind: source?.kind ?? 'content_movie',
+          source_id: source?.id ?? '',
+          ...body,
+        });
+    setDialog(null);
+    notifySuccess(editing ? t('videoSharing.saved') : t('videoSharing.started'));
+    // The video is on its way by now: a refused thumbnail is told on its own, the dealer sets another by editing.
+    if (file) await thumbnail.mutateAsync({ id: video.id, file }).catch(notifyVideoSiteRefusal);
   };
 
   const actions = connected ? (
@@ -192,12 +206,11 @@ export function VideoSiteCard({ contentId, readOnly }: { contentId: string; read
       />
       {dialog ? (
         <VideoSiteDialog
-          opened
           video={dialog.video}
           sources={sources}
-          busy={upload.isPending || update.isPending || thumbnail.isPending}
+          defaultTitle={title}
           onClose={() => setDialog(null)}
-          onSubmit={(result) => void submit(result)}
+          onSubmit={submit}
         />
       ) : null}
     </SectionCard>

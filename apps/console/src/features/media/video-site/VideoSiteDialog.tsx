@@ -1,218 +1,156 @@
-import { Button, FileInput, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   VIDEO_SITE_DESCRIPTION_MAX,
-  VIDEO_SITE_TAGS_MAX_CHARS,
+  VIDEO_SITE_THUMBNAIL_MAX_BYTES,
   VIDEO_SITE_TITLE_MAX,
   type VideoSiteUpdateBody,
   type VideoSiteVideoAnswer,
-  videoSiteAudiences,
-  videoSitePrivacies,
-  videoTagsLength,
+  videoSiteFormSchema,
 } from '@spinyard/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVideoSharingList } from '../../../api/videoSharing.ts';
+import { ApiError } from '../../../api/apiError.ts';
+import { notifyInfo } from '../../../api/notify.ts';
 import { DialogShell } from '../../../components/DialogShell.tsx';
+import { formErrorsOf } from '../../../forms/formErrors.ts';
+import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
+import { useZodForm } from '../../../forms/useZodForm.ts';
+import { VideoSiteChoices } from './VideoSiteChoices.tsx';
+import {
+  thumbnailProblem,
+  VIDEO_SITE_FIELDS,
+  VIDEO_SITE_NAME_KEYS,
+  type VideoSource,
+  videoSiteDefaults,
+} from './videoSiteForm.ts';
+import { reasonText } from './videoSiteText.ts';
 
 export interface VideoSiteDialogResult {
-  sourceId: string | null;
+  source: VideoSource | null;
   body: VideoSiteUpdateBody;
   thumbnail: File | null;
 }
 
-const tagsOf = (text: string) =>
-  text
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter((tag) => tag !== '');
-
-/** For kids or not: the service asks it of every video. */
-function AudienceChoice({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Radio.Group label={t('videoSharing.audience')} value={value} onChange={onChange}>
-      <Group gap="md" mt={4}>
-        {videoSiteAudiences.map((a) => (
-          <Radio key={a} value={a} label={t(`videoSharing.audiences.${a}`)} />
-        ))}
-      </Group>
-    </Radio.Group>
-  );
-}
-
-/** Cancel, and save or upload (blocked while the tags are over their limit or no video is chosen). */
-function DialogActions({
-  editing,
-  busy,
-  blocked,
-  onClose,
-}: {
-  editing: boolean;
-  busy: boolean;
-  blocked: boolean;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="flex-end" mt="sm">
-      <Button variant="default" onClick={onClose} type="button">
-        {t('videoSharing.cancel')}
-      </Button>
-      <Button type="submit" loading={busy} disabled={blocked} data-testid="video-site-submit">
-        {editing ? t('videoSharing.save') : t('videoSharing.upload')}
-      </Button>
-    </Group>
-  );
-}
-
 /**
- * The upload dialog (a new video: which video of the vehicle, then its texts) and the edit dialog (the texts of a
- * video already there): title, description, playlist, language, category, tags counted as the service counts them,
- * audience, privacy and a thumbnail of 2 MB.
+ * The upload dialog (which video of the vehicle, then its texts) and the edit dialog (the texts of a video already
+ * there): react-hook-form over the domain's video-site form schema (the tags typed as one text, counted as the
+ * service counts them), each refusal beside its field in the user's language; the service's own refusals
+ * (quotaExceeded, ...) as info messages, as the spec shows them; a thumbnail checked here first (JPEG or PNG, 2 MB).
  */
 export function VideoSiteDialog({
-  opened,
   video,
   sources,
-  busy,
+  defaultTitle,
   onClose,
   onSubmit,
 }: {
-  opened: boolean;
   /** The video edited; null for a new upload. */
   video: VideoSiteVideoAnswer | null;
-  sources: { value: string; label: string }[];
-  busy: boolean;
+  sources: VideoSource[];
+  /** A new upload's title to start from (the vehicle's name). */
+  defaultTitle: string;
   onClose: () => void;
-  onSubmit: (result: VideoSiteDialogResult) => void;
+  /** Uploads or saves; rejects with the refusal, which the dialog shows. */
+  onSubmit: (result: VideoSiteDialogResult) => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const hl = i18n.language;
-  const playlists = useVideoSharingList('playlists', hl, opened);
-  const languages = useVideoSharingList('languages', hl, opened);
-  const categories = useVideoSharingList('categories', hl, opened);
-  const [sourceId, setSourceId] = useState<string | null>(sources[0]?.value ?? null);
-  const [title, setTitle] = useState(video?.title ?? '');
-  const [description, setDescription] = useState(video?.description ?? '');
-  const [playlist, setPlaylist] = useState<string | null>(video?.playlist_id ?? null);
-  const [language, setLanguage] = useState<string | null>(video?.language ?? (hl === 'ja' ? 'ja' : null));
-  const [category, setCategory] = useState<string | null>(video?.category_id ?? '2');
-  const [tags, setTags] = useState((video?.tags ?? []).join(', '));
-  const [audience, setAudience] = useState<string>(video?.audience ?? 'not_made_for_kids');
-  const [privacy, setPrivacy] = useState<string | null>(video?.privacy ?? 'private');
+  const form = useZodForm(videoSiteFormSchema, {
+    defaultValues: videoSiteDefaults(video, defaultTitle, i18n.language),
+    nameKeys: VIDEO_SITE_NAME_KEYS,
+  });
+  const showRefusal = useServerFieldErrors(form, {
+    fields: VIDEO_SITE_FIELDS,
+    nameKeys: VIDEO_SITE_NAME_KEYS,
+    errorsOf: (error) => {
+      const reason = error instanceof ApiError ? reasonText(error.params.reason) : null;
+      if (!reason) return formErrorsOf(error, VIDEO_SITE_FIELDS, {}, VIDEO_SITE_NAME_KEYS);
+      notifyInfo(reason);
+      return { fields: {} };
+    },
+  });
+  const [source, setSource] = useState<string | null>(null);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const tagCount = videoTagsLength(tagsOf(tags));
-  const options = (list: typeof playlists) =>
-    (list.data?.items ?? []).map((item) => ({ value: item.id, label: item.title }));
-  const none = t('videoSharing.none');
+  const [sending, setSending] = useState(false);
+  const thumbnailError = thumbnailProblem(thumbnail, VIDEO_SITE_THUMBNAIL_MAX_BYTES);
+  // The first source (the promo when it is ready) until the dealer picks another, even if the list came late.
+  const chosen = sources.find((s) => s.value === source) ?? sources[0] ?? null;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (thumbnailError || (!video && !chosen)) return;
+    setSending(true);
+    try {
+      await onSubmit({ source: chosen, body: values, thumbnail });
+    } catch (error) {
+      showRefusal(error);
+    } finally {
+      setSending(false);
+    }
+  });
 
   return (
-    <DialogShell
-      opened={opened}
-      onClose={onClose}
-      title={video ? t('videoSharing.dialogEdit') : t('videoSharing.dialogUpload')}
-    >
-      <form
-        data-testid="video-site-dialog"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit({
-            sourceId,
-            thumbnail,
-            body: {
-              title,
-              description,
-              playlist_id: playlist,
-              language,
-              category_id: category,
-              tags: tagsOf(tags),
-              audience: audience as VideoSiteUpdateBody['audience'],
-              privacy: (privacy ?? 'private') as VideoSiteUpdateBody['privacy'],
-            },
-          });
-        }}
-      >
+    <DialogShell opened onClose={onClose} title={video ? t('videoSharing.dialogEdit') : t('videoSharing.dialogUpload')}>
+      <form data-testid="video-site-dialog" onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
-          {video ? null : (
+          {form.formError ? (
+            <Alert color="red" variant="light" style={{ whiteSpace: 'pre-line' }} data-testid="video-site-form-error">
+              {form.formError}
+            </Alert>
+          ) : null}
+          {video ? null : sources.length === 0 ? (
+            <Text size="sm" data-testid="video-site-no-source">
+              {t('videoSharing.noSource')}
+            </Text>
+          ) : (
             <Select
               label={t('videoSharing.source')}
-              data={sources}
-              value={sourceId}
-              onChange={setSourceId}
+              data={sources.map(({ value, label }) => ({ value, label }))}
+              value={chosen?.value ?? null}
+              onChange={setSource}
               allowDeselect={false}
-              required
+              withAsterisk
               data-testid="video-site-source"
             />
           )}
           <TextInput
+            {...form.field('title')}
             label={t('videoSharing.videoTitle')}
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
             maxLength={VIDEO_SITE_TITLE_MAX}
-            required
+            withAsterisk
             data-testid="video-site-title"
           />
           <Textarea
+            {...form.field('description')}
             label={t('videoSharing.description')}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
             maxLength={VIDEO_SITE_DESCRIPTION_MAX}
             autosize
             minRows={2}
             maxRows={6}
+            data-testid="video-site-description"
           />
-          <Select
-            label={t('videoSharing.playlist')}
-            data={[{ value: '', label: t('videoSharing.noPlaylist') }, ...options(playlists)]}
-            value={playlist ?? ''}
-            onChange={(v) => setPlaylist(v || null)}
-          />
-          <Group grow align="flex-start" wrap="wrap">
-            <Select
-              label={t('videoSharing.language')}
-              data={[{ value: '', label: none }, ...options(languages)]}
-              value={language ?? ''}
-              onChange={(v) => setLanguage(v || null)}
-              searchable
-            />
-            <Select
-              label={t('videoSharing.category')}
-              data={[{ value: '', label: none }, ...options(categories)]}
-              value={category ?? ''}
-              onChange={(v) => setCategory(v || null)}
-            />
-          </Group>
-          <TextInput
-            label={t('videoSharing.tags')}
-            value={tags}
-            onChange={(e) => setTags(e.currentTarget.value)}
-            description={t('videoSharing.tagsCount', { count: tagCount })}
-            error={tagCount > VIDEO_SITE_TAGS_MAX_CHARS ? t('videoSharing.tagsCount', { count: tagCount }) : undefined}
-            data-testid="video-site-tags"
-          />
-          <AudienceChoice value={audience} onChange={setAudience} />
-          <Select
-            label={t('videoSharing.privacy')}
-            data={videoSitePrivacies.map((p) => ({ value: p, label: t(`videoSharing.privacies.${p}`) }))}
-            value={privacy}
-            onChange={setPrivacy}
-            allowDeselect={false}
-          />
+          <VideoSiteChoices form={form} />
           <FileInput
             label={t('videoSharing.thumbnail')}
             description={t('videoSharing.thumbnailHint')}
             accept="image/jpeg,image/png"
             value={thumbnail}
             onChange={setThumbnail}
+            error={thumbnailError ?? undefined}
             clearable
+            data-testid="video-site-thumbnail"
           />
-          {video || sources.length > 0 ? null : <Text size="sm">{t('videoSharing.noSource')}</Text>}
-          <DialogActions
-            editing={video !== null}
-            busy={busy}
-            blocked={tagCount > VIDEO_SITE_TAGS_MAX_CHARS || (!video && !sourceId)}
-            onClose={onClose}
-          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} type="button">
+              {t('videoSharing.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={sending}
+              disabled={thumbnailError !== null || (!video && !chosen)}
+              data-testid="video-site-submit"
+            >
+              {video ? t('videoSharing.save') : t('videoSharing.upload')}
+            </Button>
+          </Group>
         </Stack>
       </form>
     </DialogShell>

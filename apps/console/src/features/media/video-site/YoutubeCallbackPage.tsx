@@ -1,15 +1,15 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useVideoSharingCallback } from '../../../api/videoSharing.ts';
+import { useVideoSharingCallback, videoSharingReturnPath } from '../../../api/videoSharing.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { reasonText } from './videoSiteText.ts';
 
 /**
  * /youtube/callback: where the video site sends the browser back after its consent page, with `code` and `state`
  * (or `error=access_denied`). The code goes to the server once, with the caller's own session: the state must be
- * the one the server made for this user.
+ * the one the server made for this user. Then back to where the dealer started (the vehicle's detail page).
  */
 export function YoutubeCallbackPage() {
   const { t } = useTranslation();
@@ -19,6 +19,8 @@ export function YoutubeCallbackPage() {
   const code = params.get('code');
   const state = params.get('state');
   const denied = params.get('error') !== null;
+  // Back to the vehicle the dealer connected from, as they expect after the service's page.
+  const [back] = useState(videoSharingReturnPath);
 
   useEffect(() => {
     if (sent.current || !code || !state) return;
@@ -44,9 +46,15 @@ export function YoutubeCallbackPage() {
           <Text>{t('videoSharing.callbackWorking')}</Text>
         </Stack>
       )}
-      <LinkButton to="/top" variant="default">
-        {t('videoSharing.backToConsole')}
-      </LinkButton>
+      {back ? (
+        <LinkButton to={back} testId="youtube-callback-back">
+          {t('videoSharing.backToVehicle')}
+        </LinkButton>
+      ) : (
+        <LinkButton to="/top" variant="default">
+          {t('videoSharing.backToConsole')}
+        </LinkButton>
+      )}
     </Stack>
   );
 }
