@@ -1,7 +1,7 @@
 // The whole test run behind `npm test`: typecheck, lint, the guards, the console and viewer builds, then the Vitest projects
 // domain, console, server and e2e, each with a JSON report under test-results/ and the default reporter on the terminal.
-// The typecheck runs beside lint and the build (its output shown when it ends): tsc is one process and so is the
-// build's bundler, so on two cores the pair takes about the time of the longer one instead of their sum.
+// The typecheck runs beside lint, the build and the two small projects (its output shown when it ends): tsc is one
+// process and so is the build's bundler, so on two cores they take about the time of the longest, not their sum.
 // It ends with the 10 slowest test files of every Vitest project run, each step's time and the total, then one line
 // `N passed, N failed` (`, N skipped` when any were skipped), and exits non-zero when anything failed. Typecheck,
 // lint and guards count as one test each; a failed build counts as one failure.
@@ -104,7 +104,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /** Wall time of each step in seconds, in the order the steps ended, for the summary. */
 const timings = [];
-/** The steps running now (the typecheck runs beside lint and the build), for a stop on SIGINT/SIGTERM. */
+/** The steps running now (the typecheck runs beside the first steps), for a stop on SIGINT/SIGTERM. */
 const children = new Set();
 
 /**
@@ -232,8 +232,8 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const startedAt = Date.now();
 let buildFailed = false;
 
-// The typecheck starts first and runs beside lint and the build; it is awaited before the Vitest projects, whose
-// workers want both cores.
+// The typecheck starts first and runs beside lint, the build and the two small Vitest projects; it is awaited before
+// the server and browser projects, whose workers want both cores.
 let typecheckDone = Promise.resolve();
 if (selected.has('typecheck') && !interrupted) {
   process.stdout.write('\n[test] typecheck: started beside lint and the build; its output follows when it ends\n');
@@ -267,7 +267,9 @@ for (const step of STEPS) {
     continue;
   }
 
-  await typecheckDone;
+  // The domain and console projects are small (about 25 s together) and fill the core the typecheck leaves idle once
+  // lint, the guards and the build are done; the server and browser projects want both cores, so they wait for it.
+  if (step === 'server' || step === 'e2e') await typecheckDone;
   if (interrupted) break;
   // A Vitest project.
   const env = { ...process.env };
@@ -343,7 +345,7 @@ if (slowest.length > 0) {
   }
 }
 const totalSeconds = (Date.now() - startedAt) / 1000;
-banner('time per step (wall; the typecheck ran beside lint and the build)');
+banner('time per step (wall; the typecheck ran beside lint, the build, domain and console)');
 for (const t of timings) process.stdout.write(`  ${t.name.padEnd(10)} ${t.seconds.toFixed(1).padStart(7)}s\n`);
 process.stdout.write(`  ${'total'.padEnd(10)} ${totalSeconds.toFixed(1).padStart(7)}s\n`);
 
