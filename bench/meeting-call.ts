@@ -1,12 +1,10 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/harness/browser.ts';
 import { repoRoot } from '../e2e/harness/server.ts';
 import { percentile } from './viewer-probe.ts';
-import { publishSpin, startBenchServer } from './viewer-scene.ts';
+import { type BenchServer, call, type PublishedSpin, publishSpin, startBenchServer } from './viewer-scene.ts';
 
 /**
  * Issue 21's call with 4 participants, each in a Chromium of its own (Debian's, the fake camera and microphone:
@@ -16,6 +14,8 @@ import { publishSpin, startBenchServer } from './viewer-scene.ts';
  *    each browser's CPU over the same seconds (its whole process tree, read in /proc, in cores);
  * 3. spin-follow latency: the host turns the spin TURNS times; each guest records when it showed the state (the
  *    animation frame after applying it) less when the host sent it (one machine, one clock); the 95th percentile.
+ * The meeting is a real one, scheduled through the meetings API: the host opens the link the API hands out, each
+ * guest the link of their invitation mail.
  *
  *   node --import tsx bench/meeting-call.ts          (after `npm run build -w @spinyard/viewer`)
  *   BENCH_MEASURE_S=10 BENCH_TURNS=40
@@ -79,31 +79,65 @@ const framesOf = (page: Page) =>
     ),
   );
 
-async function main() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'spinyard-bench-call-'));
-  const roomsFile = path.join(dir, 'rooms.json');
-  const bench = await startBenchServer(path.join(repoRoot, 'apps/viewer/dist'), {
-    env: { SPINYARD_CALL_TEST_ROOMS: roomsFile },
+/** A meeting of the host and 3 guests about the spin, starting in 5 minutes; each one's link path to the call. */
+async function scheduleMeeting(server: BenchServer, spin: PublishedSpin, guests: string[]): Promise<string[]> {
+  const base = server.baseUrl;
+  await call(`${base}/v1/domain/${spin.domainId}`, {
+    method: 'POST',
+    token: spin.masterToken,
+    json: { options: { web_negotiation: true, web_negotiation_participants: PEOPLE } },
   });
+  const meetings = `${base}/api/browser/v0/web_negotiation_group`;
+  const made = (await call(meetings, {
+    method: 'POST',
+    token: spin.dealerToken,
+    json: {
+      title: 'Bench call',
+      starts_at: new Date(Date.now() + 5 * 60_000).toISOString(),
+      duration_minutes: 60,
+      vehicle_ids: [spin.vehicleId],
+      invitees: guests.map((id) => ({ name: id, email: `${id}@example.com` })),
+    },
+  })) as { id: string };
+  const host = (await call(`${meetings}/${made.id}/host-link`, {
+    method: 'POST',
+    token: spin.dealerToken,
+    json: {},
+  })) as {
+    url: string;
+  };
+  const url = new URL(host.url);
+  // The invitations go through the mail queue: the guests' links as they receive them, from the outbox.
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    const links = guests.map((id) => invitationLink(server.dataDir, `${id}@example.com`));
+    if (links.every((l) => l !== undefined)) return [`${url.pathname}${url.hash}`, ...(links as string[])];
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the invitation mails did not come');
+}
+
+/**
+ * The call link of the outbox's mail to `address`, read from the raw .eml (e2e/mail.ts imports vitest, which a
+ * script cannot): the link is a short ASCII line, left whole by quoted-printable, and the .ics part repeats it.
+ */
+function invitationLink(dataDir: string, address: string): string | undefined {
+  const dir = path.join(dataDir, 'mail');
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    const raw = readFileSync(path.join(dir, name), 'utf8');
+    if (!new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'm').test(raw)) continue;
+    const link = /https?:\/\/[^\s/]+(\/call#[A-Za-z0-9_-]+)/.exec(raw)?.[1];
+    if (link) return link;
+  }
+  return undefined;
+}
+
+async function main() {
+  const bench = await startBenchServer(path.join(repoRoot, 'apps/viewer/dist'));
   const browsers: Browser[] = [];
   try {
     const spin = await publishSpin(bench.server);
     const ids = ['host', 'guest1', 'guest2', 'guest3'];
-    const admission = (id: string) => ({
-      token: `bench-${id}`,
-      admission: {
-        meetingId: 'bench',
-        domainId: 'bench',
-        role: id === 'host' ? 'host' : 'guest',
-        participantId: id,
-        displayName: id,
-        maxParticipants: PEOPLE,
-        startsAt: new Date(Date.now() - 60_000).toISOString(),
-        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-        vehicles: [{ contentId: '1', shortId: spin.shortId }],
-      },
-    });
-    writeFileSync(roomsFile, JSON.stringify(ids.map(admission)));
+    const links = await scheduleMeeting(bench.server, spin, ids.slice(1));
 
     const mine: string[] = [];
     const pages: Page[] = [];
@@ -116,18 +150,18 @@ async function main() {
       pages.push(await context.newPage());
     }
     const [host, ...guests] = pages as [Page, ...Page[]];
-    await host.goto('/call#bench-host');
+    await host.goto(links[0] ?? '');
     await host.locator('.spin-surface[data-ready="true"]').waitFor({ timeout: 60_000 });
 
     // 1. Each guest: its link opened to the host's first frame on its screen.
     const joins: number[] = [];
     for (const [i, guest] of guests.entries()) {
       const started = Date.now();
-      await guest.goto(`/call#bench-${ids[i + 1]}`);
+      await guest.goto(links[i + 1] ?? '');
       await guest.waitForFunction(
         () =>
           (document
-            .querySelector<HTMLVideoElement>('.call-tile[data-participant="host"] video')
+            .querySelector<HTMLVideoElement>('.call-tile[data-participant^="host-"] video')
             ?.getVideoPlaybackQuality().totalVideoFrames ?? 0) > 0,
         undefined,
         { timeout: 120_000 },

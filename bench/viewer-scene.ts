@@ -186,7 +186,7 @@ async function spinPictures(): Promise<string[]> {
   return (await listed()).map((f) => path.join(dir, f));
 }
 
-async function call(url: string, init: RequestInit & { token?: string; json?: unknown }): Promise<unknown> {
+export async function call(url: string, init: RequestInit & { token?: string; json?: unknown }): Promise<unknown> {
   const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -231,6 +231,11 @@ export interface PublishedSpin {
   shortId: string;
   pageUrl: string;
   manifest: PublishedManifest;
+  /** The vehicle, its dealer's content token, master's access token and the domain: for scenes built on it. */
+  vehicleId: string;
+  dealerToken: string;
+  masterToken: string;
+  domainId: string;
 }
 
 /** A super user (made by master), a vehicle with the 36-frame spin, published; its short URL and manifest. */
@@ -263,5 +268,13 @@ export async function publishSpin(server: BenchServer): Promise<PublishedSpin> {
     body: 'publish=1&user=bench',
   })) as { short_id: string };
   const manifest = (await call(`${base}/v/${built.short_id}/manifest.json`, {})) as PublishedManifest;
-  return { shortId: built.short_id, pageUrl: `${base}/v/${built.short_id}`, manifest };
+  return {
+    shortId: built.short_id,
+    pageUrl: `${base}/v/${built.short_id}`,
+    manifest,
+    vehicleId: vehicle.id,
+    dealerToken: dealer.content,
+    masterToken: master.access,
+    domainId: domains.items[0]?.id ?? '',
+  };
 }

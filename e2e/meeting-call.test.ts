@@ -1,18 +1,17 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, activeSuperUserSession } from './contents-api.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { api, firstDomainId } from './api.ts';
+import { activeSuperUserSession } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
-import { openPage, useSuite } from './harness/fixtures.ts';
+import { openPage, requestAccessToken, useSuite } from './harness/fixtures.ts';
+import { linkPath, outbox } from './mail.ts';
 import { frameOf, publishedVehicle, spinReady } from './viewer-scene.ts';
 
-// Issue 21's call: a dealer and a buyer open their links in two Chromium windows (fake camera and microphone), see
-// each other's video frames really decode, and the buyer's spin follows the dealer's; the buyer's page is the phone
-// layout, in Japanese, axe-clean; a refused camera gets its own page. The meetings come from a file the server reads
-// per join (SPINYARD_CALL_TEST_ROOMS) until the meetings module's own MeetingRooms is wired in.
-const roomsFile = path.join(mkdtempSync(path.join(tmpdir(), 'spinyard-call-')), 'rooms.json');
+// Issue 21's call: a dealer schedules a meeting about a published vehicle with a buyer through the meetings API;
+// the dealer opens the host link the API hands out, the buyer the link of the invitation mail, in two Chromium
+// windows (fake camera and microphone). They see each other's video frames really decode, and the buyer's spin
+// follows the dealer's; the buyer's page is the phone layout, in Japanese, axe-clean; a refused camera gets its
+// own page.
 
 /** Frames the page's first remote video has presented: decoded and shown, not only received. */
 const remoteFrames = (page: Page) =>
@@ -22,34 +21,51 @@ const remoteFrames = (page: Page) =>
   });
 
 describe.skipIf(skipBrowserTests)('the call in the browser', () => {
-  const suite = useSuite({ env: { SPINYARD_CALL_TEST_ROOMS: roomsFile } });
+  const suite = useSuite();
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  let session: ApiSession;
+  const buyer = `buyer-${stamp}@example.com`;
+  let hostLink = '';
+  let guestLink = '';
 
   beforeAll(async () => {
-    session = await activeSuperUserSession(suite, {
+    const { baseUrl } = suite.server;
+    const master = await requestAccessToken(suite);
+    const domainId = await firstDomainId(suite, master);
+    const on = await api(`${baseUrl}/v1/domain/${domainId}`, master, {
+      options: { web_negotiation: true, web_negotiation_participants: 2 },
+    });
+    expect(on.status, JSON.stringify(on.data)).toBeLessThan(300);
+    const session = await activeSuperUserSession(suite, {
       email: `call-${stamp}@example.com`,
       password: 'abcd1234',
-      name: `Call ${stamp}`,
+      name: '販売店 太郎',
     });
     const car = await publishedVehicle(suite, session, { management_id: `CALL-${stamp}` });
-    const admission = (role: 'host' | 'guest', participantId: string, displayName: string) => ({
-      meetingId: `meeting-${stamp}`,
-      domainId: 'e2e',
-      role,
-      participantId,
-      displayName,
-      maxParticipants: 2,
-      startsAt: new Date(Date.now() - 60_000).toISOString(),
-      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-      vehicles: [{ contentId: car.id, shortId: car.shortId }],
+    // A meeting starting in 5 minutes: its links open from 10 minutes before the start.
+    const meetings = `${baseUrl}/api/browser/v0/web_negotiation_group`;
+    const made = await api(meetings, session.content, {
+      title: `商談 ${stamp}`,
+      starts_at: new Date(Date.now() + 5 * 60_000).toISOString(),
+      duration_minutes: 60,
+      vehicle_ids: [car.id],
+      invitees: [{ name: '購入者 花子', email: buyer }],
     });
-    writeFileSync(
-      roomsFile,
-      JSON.stringify([
-        { token: `host-${stamp}`, admission: admission('host', 'dealer', '販売店 太郎') },
-        { token: `guest-${stamp}`, admission: admission('guest', 'buyer', '購入者 花子') },
-      ]),
+    expect(made.status, JSON.stringify(made.data)).toBe(201);
+    const { id } = made.data as { id: string };
+    const host = await api(`${meetings}/${id}/host-link`, session.content, {});
+    expect(host.status, JSON.stringify(host.data)).toBeLessThan(300);
+    const url = new URL((host.data as { url: string }).url);
+    hostLink = `${url.pathname}${url.hash}`;
+    // The buyer's link as the buyer receives it: the invitation mail in the server's outbox.
+    // (waitForLink's expect.poll is refused in a hook: the same wait with vi.waitFor.)
+    const box = outbox(suite.server.dataDir);
+    guestLink = await vi.waitFor(
+      async () => {
+        const mail = (await box.mails()).find((m) => m.to.includes(buyer) && m.text.includes('/call#'));
+        if (!mail) throw new Error(`no invitation to ${buyer} yet`);
+        return linkPath(mail, '/call#');
+      },
+      { timeout: 30_000, interval: 250 },
     );
   });
 
@@ -57,8 +73,8 @@ describe.skipIf(skipBrowserTests)('the call in the browser', () => {
     const { page: host } = await openPage(suite, 'ja-JP');
     const { page: guest } = await openPage(suite, 'ja-JP');
     await guest.setViewportSize({ width: 390, height: 844 });
-    await host.goto(`/call#host-${stamp}`);
-    await guest.goto(`/call#guest-${stamp}`);
+    await host.goto(hostLink);
+    await guest.goto(guestLink);
 
     // Each decodes the other's camera: the count of presented frames grows.
     for (const page of [host, guest]) {
@@ -103,7 +119,7 @@ describe.skipIf(skipBrowserTests)('the call in the browser', () => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
     });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/call#guest-${stamp}`);
+    await page.goto(guestLink);
     await page.getByRole('heading', { name: 'Camera and microphone are blocked' }).waitFor();
     await page.getByRole('button', { name: 'Join without camera' }).waitFor();
     await expectNoSeriousA11yViolations(page);

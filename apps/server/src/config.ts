@@ -190,8 +190,6 @@ export interface Config {
   invoiceIssuer: { name: string; address: string; registrationNumber: string };
   /** The call's STUN and TURN servers (platform/meeting-media). */
   meetingMedia: MeetingMediaSettings;
-  /** In-memory meetings for the browser tests (SPINYARD_CALL_TEST_ROOMS), until the meetings module is wired. */
-  callTestRooms: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -316,6 +314,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registrationNumber: e.SPINYARD_INVOICE_REGISTRATION_NUMBER ?? '',
     },
     meetingMedia: meetingMediaSettings(e),
-    callTestRooms: e.SPINYARD_CALL_TEST_ROOMS,
   };
 }

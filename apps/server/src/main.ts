@@ -7,8 +7,8 @@ import { accountsService } from './modules/accounts/service.ts';
 import type { JobsContext } from './modules/context.ts';
 import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
-import { fileMeetingRooms } from './modules/meeting-call/memory-rooms.ts';
 import { loadMediaKeys } from './modules/vehicle-media/media-urls.ts';
+import { meetingRooms } from './modules/web-negotiation/index.ts';
 import { systemClock } from './platform/clock/clock.ts';
 import { createBoss } from './platform/jobs/boss.ts';
 import { createJobLeases } from './platform/jobs/leases.ts';
@@ -240,8 +240,8 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     payments,
     videoSharing,
     videoSharingRedirectUrl: config.videoSharing.site === 'youtube' ? config.videoSharing.redirectUrl : undefined,
-    // The meetings module's meetingRooms(runtime.db) once merged; until then only the browser tests' rooms.
-    meetingRooms: config.callTestRooms ? fileMeetingRooms(config.callTestRooms) : undefined,
+    // The call admits the links the meetings module stored (a worker-only node serves no socket and needs none).
+    meetingRooms: meetingRooms(runtime.db),
     meetingMedia: createMeshMedia(config.meetingMedia),
   });
   onShutdown(log, [

@@ -1,10 +1,10 @@
 import { CALL_CLOSE, CALL_SOCKET_PATH, type CallServerMessage } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingAdmission } from '../../src/modules/meeting-call/admission.ts';
-import { type MemoryLink, memoryMeetingRooms } from '../../src/modules/meeting-call/memory-rooms.ts';
 import { createMeshMedia, turnPassword } from '../../src/platform/meeting-media/mesh.ts';
 import { openSocket, type TestSocket } from '../contents/realtime-nodes.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { type MemoryLink, memoryMeetingRooms } from '../helpers/memory-rooms.ts';
 
 type Socket = TestSocket<CallServerMessage>;
 const HOUR = 3_600_000;

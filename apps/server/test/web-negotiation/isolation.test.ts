@@ -46,7 +46,7 @@ beforeAll(async () => {
   superB = await t.make.signedIn({ privilege_type: 'super', domain: { options: { web_negotiation: true } } });
   const made = await schedule(superA, [{ name: 'Buyer', phone: '090-3333-4444' }]);
   meetingId = made.json().id;
-  guestToken = /\/meeting\/([A-Za-z0-9_-]{43})/.exec(sms.sent.at(-1)?.text ?? '')?.[1] ?? '';
+  guestToken = /\/call#([A-Za-z0-9_-]{43})/.exec(sms.sent.at(-1)?.text ?? '')?.[1] ?? '';
 });
 
 describe('meeting documents', () => {

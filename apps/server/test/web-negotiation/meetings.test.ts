@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { callLink } from '@spinyard/domain';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { meetingRooms } from '../../src/modules/web-negotiation/index.ts';
@@ -55,7 +56,9 @@ async function mailsTo(address: string) {
   return out;
 }
 const field = (ics: string | undefined, name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(ics ?? '')?.[1]?.trim();
-const tokenIn = (text: string) => /\/meeting\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
+const tokenIn = (text: string) => /\/call#([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
+/** The first address of a text (an invitation's link to the call). */
+const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)?.[0] ?? 'about:blank');
 
 beforeAll(async () => {
   const tenantA = await t.make.tenant({ options: { web_negotiation: true, web_negotiation_participants: 3 } });
@@ -87,6 +90,10 @@ describe('scheduling and invitations', () => {
     expect(text?.to).toBe('090-1111-2222');
     const token = tokenIn(text?.text ?? '');
     expect(token).toBe(tokenIn(mail?.text ?? ''));
+    // The link opens the call page with the token in the fragment, which no server or log receives.
+    for (const link of [linkIn(text?.text ?? ''), linkIn(mail?.text ?? ''), new URL(field(mail?.ics, 'URL') ?? '')]) {
+      expect(`${link.origin}${link.pathname}${link.hash}`).toBe(callLink('http://console.test', token));
+    }
     const admitted = await meetingRooms(t.db).admit(token, inHours(48));
     expect(admitted).toMatchObject({ meetingId: meeting.id, role: 'guest', maxParticipants: 3, displayName: 'Buyer' });
   });
@@ -207,6 +214,7 @@ describe('links, the call and the running meeting', () => {
     const starts = inHours(5);
     const made = (await add(superA, body({ starts_at: starts.toISOString(), duration_minutes: 30 }))).json();
     const link = (await as(superA, { method: 'POST', url: `${API}/${made.id}/host-link` })).json();
+    expect(link.url).toBe(callLink('http://console.test', link.token));
     const rooms = meetingRooms(t.db);
     const at = (minutes: number) => new Date(starts.getTime() + minutes * 60_000);
     expect(await rooms.admit(link.token, at(-11))).toEqual({ refused: 'not_started' });

@@ -12,6 +12,3 @@ export function newLink(): { token: string; hash: string } {
 }
 
 export { hashToken } from '../auth/tokens.ts';
-
-/** The page of the call that a link opens (the meeting-call module serves it). */
-export const meetingUrl = (base: string, token: string) => `${base.replace(/\/+$/, '')}/meeting/${token}`;

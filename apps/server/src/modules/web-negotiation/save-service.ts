@@ -1,10 +1,16 @@
-import { type InviteeInput, phoneKey, type WebNegotiationAnswer, type WebNegotiationBody } from '@spinyard/domain';
+import {
+  callLink,
+  type InviteeInput,
+  phoneKey,
+  type WebNegotiationAnswer,
+  type WebNegotiationBody,
+} from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { stateOf } from './answers.ts';
 import { type Outgoing, sendAll } from './invite-meeting.ts';
-import { meetingUrl, newLink } from './links.ts';
+import { newLink } from './links.ts';
 import { type InviteeRow, type MeetingRow, meetingsRepo } from './repo.ts';
 import { checkSave, hostOf, type MeetingDeps, meetingCaller, requireEditable } from './rules.ts';
 
@@ -48,7 +54,7 @@ export function meetingSaves(deps: MeetingDeps, detail: (actor: Actor, id: strin
         kept.add(old.id);
         await repo.updateInvitee(old.id, values);
       }
-      outgoing.push({ invitee, kind: old ? 'update' : 'invite', url: meetingUrl(origin, link.token) });
+      outgoing.push({ invitee, kind: old ? 'update' : 'invite', url: callLink(origin, link.token) });
     }
     const dropped = before.filter((row) => !kept.has(row.id));
     await repo.deleteInvitees(dropped.map((row) => row.id));

@@ -1,15 +1,16 @@
-import type {
-  WebNegotiationAnswer,
-  WebNegotiationListAnswer,
-  WebNegotiationListQuery,
-  WebNegotiationNotesBody,
+import {
+  callLink,
+  type WebNegotiationAnswer,
+  type WebNegotiationListAnswer,
+  type WebNegotiationListQuery,
+  type WebNegotiationNotesBody,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { endOf, meetingAnswer, stateOf, summaryOf, vehicleAnswer } from './answers.ts';
 import { documentsRepo } from './documents-repo.ts';
-import { meetingUrl, newLink } from './links.ts';
+import { newLink } from './links.ts';
 import { meetingsRepo } from './repo.ts';
 import { type MeetingDeps, meetingCaller, requireEditable } from './rules.ts';
 import { meetingSaves } from './save-service.ts';
@@ -113,7 +114,7 @@ export function meetingsService(deps: MeetingDeps) {
       const link = newLink();
       await repo.update(id, { host_token_hash: link.hash });
       const { origin } = await base(meeting.domain_id);
-      return { url: meetingUrl(origin, link.token), token: link.token, expires_at: endOf(meeting).toISOString() };
+      return { url: callLink(origin, link.token), token: link.token, expires_at: endOf(meeting).toISOString() };
     },
   };
   return { ...reads, ...meetingSaves(deps, (actor, id) => reads.detail(actor, id)) };

@@ -27,8 +27,6 @@ export const meetingMediaEnv = {
     .regex(/^turns?:[^,\s]+(,turns?:[^,\s]+)*$/, 'comma list of turn: or turns: URLs')
     .optional(),
   SPINYARD_TURN_SECRET: z.string().min(16).optional(),
-  // Browser tests only, until the meetings module's meetingRooms(db) is wired: a JSON file of links, read per join.
-  SPINYARD_CALL_TEST_ROOMS: z.string().optional(),
 };
 
 export function meetingMediaSettings(e: {

@@ -65,7 +65,7 @@ export function MovieRow({ movie, actions }: { movie: ContentMovieAnswer; action
                 {t(`contentVideos.statuses.${movie.status}`)}
               </Badge>
               {movie.stale && !rendering ? (
-                <Badge color="yellow.9" variant="outline" data-testid="content-video-stale">
+                <Badge color="orange" variant="light" data-testid="content-video-stale">
                   {t('contentVideos.stale')}
                 </Badge>
               ) : null}
