@@ -19,7 +19,7 @@ interface MovieState {
  */
 async function renderPromo(suite: Suite, session: ApiSession, vehicleId: string): Promise<void> {
   const base = `${suite.server.baseUrl}/api/browser/v0/contents_movie/${vehicleId}`;
-  const saved = await api(`${base}/settings`, session.content, { opening: { title: '新着入庫' } });
+  const saved = await api(`${base}/settings`, session.content, { opening: { title: '新着入庫\nお買い得車' } });
   expect(saved.status, JSON.stringify(saved.data)).toBe(200);
   const started = await api(`${base}/slider`, session.content, {});
   expect(started.status, JSON.stringify(started.data)).toBe(202);

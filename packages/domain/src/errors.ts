@@ -96,6 +96,7 @@ export const ERROR_CATALOGUE = catalogue({
   content_processing: [409, 'This vehicle is being processed. Please wait until it finishes.'],
   // Content videos: rendering (issue 20).
   movie_nothing_to_show: [409, 'This vehicle has nothing to show in this video yet. Add its pictures first.'],
+  movie_render_failed: [422, 'This video could not be made from its pictures and texts. Check them and make it again.'],
   movie_not_ready: [409, 'This vehicle has no finished video to send yet. Make its video first.'],
   content_locked: [409, 'This cannot be done while a background process is running on this vehicle.'],
   content_csv_invalid: [422, 'Some rows of the CSV file were refused; no vehicle was changed.'],

@@ -20,16 +20,16 @@ export const MOVIE_JOBS: Record<ContentMovieKind, JobDefinition<ProcessJobPayloa
 export function moviesJobs(ctx: JobsContext, format: MovieFormat = MOVIE_FORMAT): ModuleJobs {
   const handler =
     (kind: ContentMovieKind): JobHandler<ProcessJobPayload> =>
-    (payload, job) =>
-      runProcessJob(
+    (payload, job) => {
+      const lastAttempt = job.retryCount >= PROCESS_JOB_RETRIES;
+      return runProcessJob(
         ctx.db,
         CONTENT_MOVIE_PROCESS[kind],
         payload.processId,
-        (run) => runMovieRender({ ...ctx, format }, kind, run),
-        {
-          lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES,
-        },
+        (run) => runMovieRender({ ...ctx, format, lastAttempt }, kind, run),
+        { lastAttempt },
       );
+    };
   return {
     definitions: CONTENT_MOVIE_KINDS.map((kind) => MOVIE_JOBS[kind]),
     handlers: Object.fromEntries(CONTENT_MOVIE_KINDS.map((kind) => [MOVIE_JOBS[kind].name, handler(kind)])),

@@ -19,6 +19,8 @@ export interface MovieWorkDeps {
   media: Media;
   /** The production format unless a test asks for a smaller one. */
   format?: MovieFormat | undefined;
+  /** This attempt is the job's last: a failure is final, so the movie shows it (else the retry may still make it). */
+  lastAttempt?: boolean | undefined;
 }
 
 const FPS = 30;
@@ -164,7 +166,11 @@ export async function runMovieRender(deps: MovieWorkDeps, kind: ContentMovieKind
     const kept = new Set(movieKeys(files));
     for (const key of before ? movieKeys(before) : []) if (!kept.has(key)) await deps.store.delete(key);
   } catch (error) {
-    await repo.markFailed(run.contentId, kind, error instanceof ProcessRefused ? error.code : 'internal_error');
+    // A refusal is final; any other failure only on the last attempt, since a retry (pg-boss, the reaper) may still
+    // make the movie, and the dealer must not see it failed meanwhile. Either way the dealer reads a reason of the
+    // render (movie_render_failed), never internal_error: the process row keeps the detail for us.
+    if (error instanceof ProcessRefused) await repo.markFailed(run.contentId, kind, error.code);
+    else if (deps.lastAttempt !== false) await repo.markFailed(run.contentId, kind, 'movie_render_failed');
     throw error;
   }
 }
@@ -190,7 +196,9 @@ async function rendered(deps: MovieWorkDeps, plan: MoviePlan, movies: ContentMov
     signal: run.signal,
     onProgress: (f) => void run.progress(35 + 60 * f).catch(() => undefined),
   });
-  if (!result.ok) throw new Error(`The movie could not be rendered: ${result.detail}`);
+  // ffmpeg's refusal of this input is the same on every try: final, with its own reason (a time-out is retried).
+  if (!result.ok && result.retry) throw new Error(`The movie could not be rendered: ${result.detail}`);
+  if (!result.ok) throw new ProcessRefused('movie_render_failed', `The movie could not be rendered: ${result.detail}`);
   const poster = await deps.media.posterFrame(outputs[0]?.file ?? '', Math.min(2.5, result.durationSeconds / 2));
   if (!poster) throw new Error('The movie has no picture to make its poster from.');
   const posterFile = path.join(dir, 'poster.jpg');

@@ -74,7 +74,11 @@ export interface MovieRenderRequest {
   signal?: AbortSignal | undefined;
 }
 
-export type MovieRenderResult = { ok: true; durationSeconds: number } | { ok: false; detail: string };
+/**
+ * ffmpeg's refusal (`retry` absent: the same inputs fail again), or a run stopped from outside (its time limit, a
+ * kill such as the OOM killer's: `retry`, another attempt may make it).
+ */
+export type MovieRenderResult = { ok: true; durationSeconds: number } | { ok: false; detail: string; retry?: boolean };
 
 const require = createRequire(import.meta.url);
 const FONT_FILE = path.join(
@@ -326,7 +330,8 @@ async function runWithProgress(
     },
   });
   if (run.spawnError !== undefined) throw new Error(`ffmpeg could not be started: ${run.spawnError}`);
-  if (run.timedOut) return { ok: false, detail: 'ffmpeg was stopped at its time limit' };
+  if (run.timedOut) return { ok: false, detail: 'ffmpeg was stopped at its time limit', retry: true };
+  if (run.code === null) return { ok: false, detail: 'ffmpeg was killed', retry: true };
   if (run.code !== 0) return { ok: false, detail: run.stderr.trim().slice(-800) || `ffmpeg ended with ${run.code}` };
   return { ok: true, durationSeconds: seconds };
 }
