@@ -184,6 +184,8 @@ export type ContentMovieAnswer = z.output<typeof contentMovieAnswer>;
 export const contentMoviesAnswer = z.object({
   settings: contentMovieSettingsSchema,
   opening_image: mediaImageAnswer.nullable(),
+  /** The chosen track as the dealer knows it (its title), or null with no music or a track deleted since. */
+  music: z.object({ id: idSchema, title: z.string() }).nullable(),
   movies: z.array(contentMovieAnswer),
   limits: z.object({
     text_max_width: z.number(),

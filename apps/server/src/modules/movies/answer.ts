@@ -73,12 +73,14 @@ export function moviesAnswer(
   rows: readonly ContentMovieRow[],
   processes: readonly ProcessAnswer[],
   hashes: Record<ContentMovieKind, string>,
+  music: { id: string; title: string } | null,
 ): ContentMoviesAnswer {
   const key = saved?.opening_image_key ?? null;
   const width = saved?.opening_image_width ?? 0;
   const height = saved?.opening_image_height ?? 0;
   return {
     settings,
+    music,
     opening_image:
       key === null
         ? null

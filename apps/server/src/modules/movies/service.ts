@@ -74,7 +74,10 @@ export function moviesService(deps: MoviesDeps) {
     const { processes } = await processQueryService(db).isProcessing(actor, content.id);
     const hashes = { slider: plans.slider.hash, obvr: plans.obvr.hash, tour: plans.tour.hash };
     const settings = parsed.success ? parsed.data : contentMovieSettingsSchema.parse({});
-    return moviesAnswer(settings, saved, plans.movies, processes, hashes);
+    const track =
+      settings.music_track_id === null ? undefined : await repo.usableTrack(content.domain_id, settings.music_track_id);
+    const music = track ? { id: track.id, title: track.title } : null;
+    return moviesAnswer(settings, saved, plans.movies, processes, hashes, music);
   }
 
   /** Every id of the settings belongs to the vehicle (its category images, its scenes) or its domain (the music). */

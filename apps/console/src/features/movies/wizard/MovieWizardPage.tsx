@@ -108,7 +108,7 @@ function MovieWizard({ content, answer }: { content: ContentAnswer; answer: Cont
         <OpeningStep contentId={content.id} answer={answer} images={images} form={form} readOnly={readOnly} />
       </Step>
       <Step n={2} title={t('movieWizard.steps.music')} testId="movie-step-music">
-        <MusicStep form={form} readOnly={readOnly} />
+        <MusicStep form={form} readOnly={readOnly} saved={answer.music} />
       </Step>
       <Step n={3} title={t('movieWizard.steps.parts')} testId="movie-step-parts">
         <Grid gutter="lg">

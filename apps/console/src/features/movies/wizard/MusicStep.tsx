@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import type { ContentMoviesAnswer } from '@spinyard/domain';
 import { IconVolumeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
@@ -11,12 +12,20 @@ import { errorAt, type MovieWizardForm } from './useMovieWizardForm.ts';
  * library opens on demand: listing it the first time makes the product's tracks, which a dealer who keeps the
  * music already chosen should not wait for.
  */
-export function MusicStep({ form, readOnly }: { form: MovieWizardForm; readOnly: boolean }) {
+export function MusicStep(props: {
+  form: MovieWizardForm;
+  readOnly: boolean;
+  /** The track the settings held when the page opened, with its title (the answer's `music`). */
+  saved: ContentMoviesAnswer['music'];
+}) {
+  const { form, readOnly, saved } = props;
   const { t } = useTranslation();
   const { field } = useController({ control: form.control, name: 'music_track_id' });
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState<string | null>(null);
   const chosen = (field.value as string | null | undefined) ?? null;
+  // The title of a track chosen now, else the saved one's while it is still the one chosen.
+  const [picked, setPicked] = useState<{ id: string; title: string } | null>(null);
+  const title = [picked, saved].find((t) => t && t.id === chosen)?.title ?? null;
   const error = errorAt(form, 'music_track_id');
   return (
     <Stack gap="sm">
@@ -39,7 +48,7 @@ export function MusicStep({ form, readOnly }: { form: MovieWizardForm; readOnly:
             disabled={readOnly}
             onClick={() => {
               field.onChange(null);
-              setTitle(null);
+              setPicked(null);
             }}
             data-testid="movie-music-none"
           >
@@ -61,7 +70,7 @@ export function MusicStep({ form, readOnly }: { form: MovieWizardForm; readOnly:
                 onChoose: (track) => {
                   form.clearErrors('music_track_id');
                   field.onChange(track.id);
-                  setTitle(track.title);
+                  setPicked({ id: track.id, title: track.title });
                 },
               })}
         />
