@@ -1,4 +1,6 @@
-import type { ReferenceExpression, SelectQueryBuilder } from 'kysely';
+import type { Kysely, ReferenceExpression, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 
 /** Small SQL helpers every area's repository shares. */
 
@@ -42,4 +44,27 @@ export function onPage<Q extends { limit(limit: number): Q; offset(offset: numbe
   at: { page: number; limit: number },
 ): Q {
   return query.limit(at.limit).offset((at.page - 1) * at.limit);
+}
+
+/** The tables of a vehicle's parts: each row carries its vehicle's id beside its own. */
+type VehiclePartTable = {
+  [T in keyof Database]: Database[T] extends { id: unknown; content_id: unknown } ? T : never;
+}[keyof Database];
+
+/** A part of this vehicle by its id (undefined for another vehicle's part: ids are never trusted alone). */
+export async function partOfVehicle<T extends VehiclePartTable>(
+  db: Db,
+  table: T,
+  contentId: string,
+  id: string,
+): Promise<Selectable<Database[T]> | undefined> {
+  // Kysely cannot see the two columns through a generic table name; the constraint above guarantees them.
+  const parts = db as unknown as Kysely<Record<string, { id: string; content_id: string }>>;
+  const row = await parts
+    .selectFrom(table as string)
+    .selectAll()
+    .where('content_id', '=', contentId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row as Selectable<Database[T]> | undefined;
 }

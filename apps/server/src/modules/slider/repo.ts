@@ -8,6 +8,7 @@ import type {
   SliderItemsTable,
   StoredImage,
 } from '../../db/schema.ts';
+import { partOfVehicle } from '../sql.ts';
 
 export type SliderItemRow = Selectable<SliderItemsTable>;
 export type OriginalMovieRow = Selectable<OriginalMoviesTable>;
@@ -83,12 +84,7 @@ export function sliderRepo(db: Db) {
     },
 
     async item(contentId: string, itemId: string): Promise<SliderItemRow | undefined> {
-      return db
-        .selectFrom('slider_items')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .where('id', '=', itemId)
-        .executeTakeFirst();
+      return partOfVehicle(db, 'slider_items', contentId, itemId);
     },
 
     /** Appends an item after the last one. */
