@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ExteriorFramesTable, ExteriorGroupsTable, ExteriorSettingsTable, StoredImage } from '../../db/schema.ts';
-import { partOfVehicle } from '../sql.ts';
+import { partOfVehicle, partsOfVehicle } from '../sql.ts';
 
 export type ExteriorGroupRow = Selectable<ExteriorGroupsTable>;
 export type ExteriorFrameRow = Selectable<ExteriorFramesTable>;
@@ -22,12 +22,7 @@ export function exteriorRepo(db: Db) {
 export function exteriorRowReads(db: Db) {
   return {
     async groups(contentId: string): Promise<ExteriorGroupRow[]> {
-      return db
-        .selectFrom('exterior_groups')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .orderBy('group_order')
-        .execute();
+      return partsOfVehicle(db, 'exterior_groups', contentId, ['group_order']);
     },
 
     /** A row of this vehicle (undefined for another vehicle's row: ids are never trusted alone). */

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { InteriorScenesTable, StoredImage } from '../../db/schema.ts';
-import { partOfVehicle } from '../sql.ts';
+import { partOfVehicle, partsOfVehicle } from '../sql.ts';
 
 export type InteriorSceneRow = Selectable<InteriorScenesTable>;
 
@@ -18,13 +18,7 @@ export function interiorRepo(db: Db) {
 export function interiorSceneReads(db: Db) {
   return {
     async scenes(contentId: string): Promise<InteriorSceneRow[]> {
-      return db
-        .selectFrom('interior_scenes')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .orderBy('scene_order')
-        .orderBy('id')
-        .execute();
+      return partsOfVehicle(db, 'interior_scenes', contentId, ['scene_order', 'id']);
     },
 
     /** A scene of this vehicle (undefined for another vehicle's scene: ids are never trusted alone). */
