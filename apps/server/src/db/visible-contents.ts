@@ -1,11 +1,8 @@
+import type { Reach } from '@spinyard/domain';
 import { type RawBuilder, sql } from 'kysely';
 
 /** Whose vehicles a caller sees (canSeeContent, as SQL): everyone's, a tenant's, an admin's team's, one user's. */
-export type ContentScope =
-  | { kind: 'all' }
-  | { kind: 'domain'; domainId: string }
-  | { kind: 'team'; domainId: string; adminId: string }
-  | { kind: 'self'; domainId: string; userId: string };
+export type ContentScope = Reach;
 
 /**
  * The one SQL of "the vehicles the caller may see" (packages/domain permissions/vehicles.ts, canSeeContent), over

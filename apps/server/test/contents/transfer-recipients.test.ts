@@ -1,6 +1,7 @@
 import { canReceiveTransfer, TRANSFER_RECIPIENTS_MAX } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
 import { loadCaller } from '../../src/modules/actor/permission-actor.ts';
+import { RECIPIENT_COLUMNS } from '../../src/modules/contents/transfer-repo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { contentApi } from './content-api.ts';
@@ -101,17 +102,7 @@ describe('GET /contents/transfer-recipients', () => {
   it('lists exactly the users canReceiveTransfer accepts, for every role', async () => {
     const d = await dealer({ normal_user_transfer: true });
     await dealer({ normal_user_transfer: true });
-    const everyone = await t.db
-      .selectFrom('users')
-      .select([
-        'id',
-        'privilege_type as privilegeType',
-        'domain_id as domainId',
-        'company_id as companyId',
-        'parent_user_id as parentUserId',
-      ])
-      .where('deleted_at', 'is', null)
-      .execute();
+    const everyone = await t.db.selectFrom('users').select(RECIPIENT_COLUMNS).where('deleted_at', 'is', null).execute();
     const callers: SignedInUser[] = [d.sup, d.admin, d.otherAdmin, d.normal, d.otherNormal];
     for (const who of callers) {
       const { permission } = await loadCaller(t.db, {

@@ -2,7 +2,7 @@ import { DEFAULT_ENHANCE_SETTINGS, type InteriorSceneAnswer } from '@spinyard/do
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import type { SignedInUser } from '../helpers/factory.ts';
+import { callerOf, type IsolationCompany, isolationCompany } from '../helpers/isolation.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { panorama } from '../helpers/pictures.ts';
 
@@ -14,36 +14,24 @@ import { panorama } from '../helpers/pictures.ts';
 
 const t = useTestApp();
 
-interface Company {
-  sup: SignedInUser;
-  normal: SignedInUser;
-  normalPeer: SignedInUser;
-  car: string;
-  scene: InteriorSceneAnswer;
-}
+type Company = IsolationCompany & { scene: InteriorSceneAnswer };
 let a: Company;
 let b: Company;
 let file: Buffer;
 
-const call = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${who.contentToken}` } });
+const call = callerOf(t);
 
 async function company(): Promise<Company> {
-  const tenant = await t.make.tenant({ options: { interior_enhancement: true } });
-  const sup = await t.make.signedIn({ tenant, privilege_type: 'super' });
-  const admin = await t.make.signedIn({ tenant, privilege_type: 'admin' });
-  const normal = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
-  const normalPeer = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
-  const [car] = await t.make.vehicles(normal);
+  const company = await isolationCompany(t, { interior_enhancement: true });
   const body = multipart({ title: 'Front' }, { data: file, name: 'pano.jpg', type: 'image/jpeg' });
-  const res = await call(normal, {
+  const res = await call(company.normal, {
     method: 'POST',
-    url: `/api/browser/v0/interior/${car}`,
+    url: `/api/browser/v0/interior/${company.car}`,
     headers: body.headers,
     payload: body.payload,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { sup, normal, normalPeer, car: car!, scene: res.json() };
+  return { ...company, scene: res.json() };
 }
 
 beforeAll(async () => {

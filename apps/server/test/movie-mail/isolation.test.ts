@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { callerOf, type IsolationCompany, isolationCompany } from '../helpers/isolation.ts';
 import { readyPromo } from './promo.ts';
 
 /**
@@ -11,29 +12,17 @@ import { readyPromo } from './promo.ts';
 
 const t = useTestApp();
 
-interface Company {
-  sup: SignedInUser;
-  normal: SignedInUser;
-  normalPeer: SignedInUser;
-  car: string;
-}
-let a: Company;
-let b: Company;
+let a: IsolationCompany;
+let b: IsolationCompany;
 let mailA: string;
 
-const call = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${who.contentToken}` } });
+const call = callerOf(t);
 const body = (car: string) => ({ content_id: car, to: ['buyer@example.test'], subject: 'Video', body: 'Hello' });
 
-async function company(): Promise<Company> {
-  const tenant = await t.make.tenant({ options: { option_data: true } });
-  const sup = await t.make.signedIn({ tenant, privilege_type: 'super' });
-  const admin = await t.make.signedIn({ tenant, privilege_type: 'admin' });
-  const normal = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
-  const normalPeer = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
-  const [car] = await t.make.vehicles(normal);
-  await readyPromo(t, car as string);
-  return { sup, normal, normalPeer, car: car as string };
+async function company(): Promise<IsolationCompany> {
+  const company = await isolationCompany(t, { option_data: true });
+  await readyPromo(t, company.car);
+  return company;
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import type { SignedInUser } from '../helpers/factory.ts';
+import { callerOf, type IsolationCompany, isolationCompany } from '../helpers/isolation.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { jpeg } from '../helpers/pictures.ts';
 
@@ -12,33 +12,16 @@ import { jpeg } from '../helpers/pictures.ts';
 
 const t = useTestApp();
 
-interface Company {
-  sup: SignedInUser;
-  normal: SignedInUser;
-  normalPeer: SignedInUser;
-  car: string;
-}
-let a: Company;
-let b: Company;
+let a: IsolationCompany;
+let b: IsolationCompany;
 let file: Buffer;
 
-const call = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${who.contentToken}` } });
-
-async function company(): Promise<Company> {
-  const tenant = await t.make.tenant();
-  const sup = await t.make.signedIn({ tenant, privilege_type: 'super' });
-  const admin = await t.make.signedIn({ tenant, privilege_type: 'admin' });
-  const normal = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
-  const normalPeer = await t.make.signedIn({ tenant, privilege_type: 'normal', parent_user_id: admin.id });
-  const [car] = await t.make.vehicles(normal);
-  return { sup, normal, normalPeer, car: car! };
-}
+const call = callerOf(t);
 
 beforeAll(async () => {
   file = await jpeg(64, 36);
-  a = await company();
-  b = await company();
+  a = await isolationCompany(t);
+  b = await isolationCompany(t);
   const saved = await call(a.normal, {
     method: 'POST',
     url: `/api/browser/v0/contents_movie/${a.car}/settings`,

@@ -204,3 +204,23 @@ export function describeGatewayContract(name: string, harness: () => GatewayHarn
     });
   });
 }
+
+/** Saves a card for a customer and charges it once (a plan's off-session charge unless `charge` says otherwise). */
+export async function chargeSavedCard(
+  gateway: PaymentGateway,
+  customerRef: string,
+  cardToken: string,
+  charge: Pick<ChargeRequest, 'amount' | 'currency' | 'idempotencyKey'> & Partial<ChargeRequest>,
+) {
+  const saved = await gateway.attachCard(customerRef, cardToken);
+  if (!saved.ok) throw new Error(saved.error);
+  return gateway.charge({
+    customerRef,
+    cardRef: saved.card.ref,
+    description: 'Plan',
+    metadata: {},
+    returnUrl: 'http://console.test/',
+    offSession: true,
+    ...charge,
+  });
+}

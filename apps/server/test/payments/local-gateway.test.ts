@@ -7,7 +7,7 @@ import {
   type LocalGateway,
 } from '../../src/platform/payments/local-gateway.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { describeGatewayContract, type TestCard } from './gateway-contract.ts';
+import { chargeSavedCard, describeGatewayContract, type TestCard } from './gateway-contract.ts';
 
 const t = useTestApp();
 const clock = controlledClock('2026-11-30T03:00:00Z');
@@ -61,16 +61,11 @@ describeGatewayContract('local', () => ({
 
 async function challengedCharge(): Promise<{ ref: string; url: string }> {
   const customer = await gateway.createCustomer({ userId: '1', email: 'a@b.test', name: 'A', idempotencyKey: 'c-3ds' });
-  const saved = await gateway.attachCard(customer.ref, token('challenge'));
-  if (!saved.ok) throw new Error(saved.error);
-  const outcome = await gateway.charge({
-    customerRef: customer.ref,
-    cardRef: saved.card.ref,
+  const outcome = await chargeSavedCard(gateway, customer.ref, token('challenge'), {
     amount: 1100,
     currency: 'jpy',
     idempotencyKey: `page-${Math.random()}`,
     description: 'Standard',
-    metadata: {},
     returnUrl: 'http://console.test/user/payment?paid=1',
     offSession: false,
   });
@@ -85,18 +80,10 @@ describe('local gateway', () => {
     expect(
       (await gateway.createCustomer({ userId: '2', email: 'r@b.test', name: 'R', idempotencyKey: 'c-r' })).ref,
     ).toBe(customer.ref);
-    const saved = await gateway.attachCard(customer.ref, token('succeeds'));
-    if (!saved.ok) throw new Error(saved.error);
-    const charged = await gateway.charge({
-      customerRef: customer.ref,
-      cardRef: saved.card.ref,
+    const charged = await chargeSavedCard(gateway, customer.ref, token('succeeds'), {
       amount: 500,
       currency: 'usd',
       idempotencyKey: 'restart-1',
-      description: 'Plan',
-      metadata: {},
-      returnUrl: 'http://console.test/',
-      offSession: true,
     });
     const restarted = await createLocalGateway({ db: t.db, clock, publicUrl: 'http://console.test' });
     expect(await restarted.retrieveCharge(charged.ref ?? '')).toEqual({ status: 'succeeded', ref: charged.ref });

@@ -8,7 +8,7 @@ import {
   type FakePayjp,
   startFakePayjp,
 } from '../helpers/fake-payjp.ts';
-import { describeGatewayContract, type TestCard } from './gateway-contract.ts';
+import { chargeSavedCard, describeGatewayContract, type TestCard } from './gateway-contract.ts';
 
 let fake: FakePayjp;
 let gateway: PaymentGateway;
@@ -88,18 +88,10 @@ describe('payjp adapter', () => {
 
   it('refuses a notice with another token, and throws on a wrong secret key', async () => {
     const customer = await gateway.createCustomer({ userId: '6', email: 'q@d.test', name: 'Q', idempotencyKey: 'c6' });
-    const card = await gateway.attachCard(customer.ref, await fake.token(NUMBERS.succeeds));
-    if (!card.ok) throw new Error(card.error);
-    const paid = await gateway.charge({
-      customerRef: customer.ref,
-      cardRef: card.card.ref,
+    const paid = await chargeSavedCard(gateway, customer.ref, await fake.token(NUMBERS.succeeds), {
       amount: 1100,
       currency: 'jpy',
       idempotencyKey: 'notice-6',
-      description: 'Plan',
-      metadata: {},
-      returnUrl: 'http://console.test/',
-      offSession: true,
     });
     const other = fake.signedEvent(paid.ref ?? '', 'whook_other_0123456789');
     expect(() => gateway.parseWebhook(other.rawBody, other.headers)).toThrow(/mismatch/);

@@ -7,7 +7,7 @@ import {
   type FakeStripe,
   startFakeStripe,
 } from '../helpers/fake-stripe.ts';
-import { describeGatewayContract, type TestCard } from './gateway-contract.ts';
+import { chargeSavedCard, describeGatewayContract, type TestCard } from './gateway-contract.ts';
 
 let fake: FakeStripe;
 let gateway: PaymentGateway;
@@ -54,18 +54,10 @@ describe('stripe adapter', () => {
 
   it('refuses a notice signed with another secret, or too old', async () => {
     const customer = await gateway.createCustomer({ userId: '8', email: 'n@d.test', name: 'N', idempotencyKey: 'c8' });
-    const card = await gateway.attachCard(customer.ref, 'pm_card_visa');
-    if (!card.ok) throw new Error(card.error);
-    const paid = await gateway.charge({
-      customerRef: customer.ref,
-      cardRef: card.card.ref,
+    const paid = await chargeSavedCard(gateway, customer.ref, 'pm_card_visa', {
       amount: 1000,
       currency: 'usd',
       idempotencyKey: 'notice-8',
-      description: 'Plan',
-      metadata: {},
-      returnUrl: 'http://console.test/',
-      offSession: true,
     });
     const foreign = fake.signedEvent(paid.ref ?? '', 'whsec_someone_else');
     expect(() => gateway.parseWebhook(foreign.rawBody, foreign.headers)).toThrow(/signature/);

@@ -1,5 +1,6 @@
 import { assertNever } from '../assert.ts';
 import type { PrivilegeType } from '../roles.ts';
+import { type Reach, reachOf } from './scope.ts';
 
 /*
  * Web negotiations. The roles table has no row for them beyond the option condition `web_negotiation` (the menu
@@ -15,26 +16,11 @@ export interface MeetingScopeActor {
   privilegeType: PrivilegeType;
 }
 
-/** Whose meetings a caller sees, as the repository filters them (the same shape as the vehicles' scope). */
-export type MeetingScope =
-  | { kind: 'all' }
-  | { kind: 'domain'; domainId: string }
-  | { kind: 'team'; domainId: string; adminId: string }
-  | { kind: 'self'; domainId: string; userId: string };
+/** Whose meetings a caller sees, as the repository filters them: the vehicles' reach (a meeting is its host's). */
+export type MeetingScope = Reach;
 
 export function meetingScopeOf(actor: MeetingScopeActor): MeetingScope {
-  switch (actor.privilegeType) {
-    case 'master':
-      return { kind: 'all' };
-    case 'super':
-      return { kind: 'domain', domainId: actor.domainId };
-    case 'admin':
-      return { kind: 'team', domainId: actor.domainId, adminId: actor.userId };
-    case 'normal':
-      return { kind: 'self', domainId: actor.domainId, userId: actor.userId };
-    default:
-      return assertNever(actor.privilegeType);
-  }
+  return reachOf({ id: actor.userId, domainId: actor.domainId, privilegeType: actor.privilegeType });
 }
 
 /** Whether a host (a user of the tenant) is within the caller's scope: who may be given a meeting. */

@@ -8,6 +8,7 @@ import {
   type PublicationState,
   periodInstantOf,
   pickedDates,
+  reachOf,
   splitKeywords,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
@@ -27,16 +28,7 @@ const CSV_BATCH = 1000;
 
 /** The vehicles a caller sees (canSeeContent as a scope): master all, super the tenant, admin the team, normal own. */
 export function contentScopeOf(actor: PermissionActor): ContentScope {
-  switch (actor.privilegeType) {
-    case 'master':
-      return { kind: 'all' };
-    case 'super':
-      return { kind: 'domain', domainId: actor.domainId };
-    case 'admin':
-      return { kind: 'team', domainId: actor.domainId, adminId: actor.id };
-    case 'normal':
-      return { kind: 'self', domainId: actor.domainId, userId: actor.id };
-  }
+  return reachOf(actor);
 }
 
 /**

@@ -67,20 +67,23 @@ function receivable(actor: PermissionActor) {
 }
 
 /** SQL of transfer and copy: who receives, and the owner change itself (the contents area's own table). */
+/** What canReceiveTransfer reads of a user, as the domain names it. */
+export const RECIPIENT_COLUMNS = [
+  'id',
+  'privilege_type as privilegeType',
+  'domain_id as domainId',
+  'company_id as companyId',
+  'parent_user_id as parentUserId',
+  'status',
+] as const;
+
 export function transferRepo(db: Db) {
   return {
     async recipient(userId: string): Promise<Recipient | undefined> {
       return (
         db
           .selectFrom('users')
-          .select([
-            'id',
-            'privilege_type as privilegeType',
-            'domain_id as domainId',
-            'company_id as companyId',
-            'parent_user_id as parentUserId',
-            'status',
-          ])
+          .select(RECIPIENT_COLUMNS)
           .where('id', '=', userId)
           // A deleted user receives nothing (the user lists do not show them either).
           .where('deleted_at', 'is', null)

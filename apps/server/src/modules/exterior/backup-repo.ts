@@ -2,7 +2,7 @@ import type { MovieBackupState } from '@spinyard/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { MovieBackupsTable } from '../../db/schema.ts';
-import { hasRow } from '../sql.ts';
+import { hasRow, partsOfVehicle } from '../sql.ts';
 
 export type MovieBackupRow = Selectable<MovieBackupsTable>;
 
@@ -72,13 +72,7 @@ export function movieBackupRepo(db: Db) {
     },
 
     async ofContent(contentId: string): Promise<MovieBackupRow[]> {
-      return db
-        .selectFrom('movie_backups')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      return partsOfVehicle(db, 'movie_backups', contentId, ['created_at', 'id']);
     },
 
     /** Backups whose retention ran out by `now` and whose file is still there, oldest first. */

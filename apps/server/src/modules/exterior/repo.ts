@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ExteriorFramesTable, ExteriorGroupsTable, ExteriorSettingsTable, StoredImage } from '../../db/schema.ts';
+import { partOfVehicle, partsOfVehicle } from '../sql.ts';
 
 export type ExteriorGroupRow = Selectable<ExteriorGroupsTable>;
 export type ExteriorFrameRow = Selectable<ExteriorFramesTable>;
@@ -21,22 +22,12 @@ export function exteriorRepo(db: Db) {
 export function exteriorRowReads(db: Db) {
   return {
     async groups(contentId: string): Promise<ExteriorGroupRow[]> {
-      return db
-        .selectFrom('exterior_groups')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .orderBy('group_order')
-        .execute();
+      return partsOfVehicle(db, 'exterior_groups', contentId, ['group_order']);
     },
 
     /** A row of this vehicle (undefined for another vehicle's row: ids are never trusted alone). */
     async group(contentId: string, groupId: string): Promise<ExteriorGroupRow | undefined> {
-      return db
-        .selectFrom('exterior_groups')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .where('id', '=', groupId)
-        .executeTakeFirst();
+      return partOfVehicle(db, 'exterior_groups', contentId, groupId);
     },
 
     /** Every frame of the vehicle, row by row, in order. */
@@ -63,12 +54,7 @@ export function exteriorRowReads(db: Db) {
 
     /** A frame of this vehicle (undefined for another vehicle's frame). */
     async frame(contentId: string, frameId: string): Promise<ExteriorFrameRow | undefined> {
-      return db
-        .selectFrom('exterior_frames')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .where('id', '=', frameId)
-        .executeTakeFirst();
+      return partOfVehicle(db, 'exterior_frames', contentId, frameId);
     },
   };
 }

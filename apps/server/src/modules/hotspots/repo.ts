@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { HotspotsTable } from '../../db/schema-hotspots.ts';
-import { hasRow } from '../sql.ts';
+import { hasRow, partOfVehicle } from '../sql.ts';
 
 export type HotspotRow = Selectable<HotspotsTable>;
 export type NewHotspot = Omit<Insertable<HotspotsTable>, 'id' | 'created_at' | 'updated_at'>;
@@ -17,12 +17,7 @@ export function hotspotsRepo(db: Db) {
     },
 
     async get(contentId: string, hotspotId: string): Promise<HotspotRow | undefined> {
-      return db
-        .selectFrom('hotspots')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .where('id', '=', hotspotId)
-        .executeTakeFirst();
+      return partOfVehicle(db, 'hotspots', contentId, hotspotId);
     },
 
     /** Hotspots placed by hand (automatic detection's are not counted against the domain's maximum). */

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { InteriorScenesTable, StoredImage } from '../../db/schema.ts';
+import { partOfVehicle, partsOfVehicle } from '../sql.ts';
 
 export type InteriorSceneRow = Selectable<InteriorScenesTable>;
 
@@ -17,23 +18,12 @@ export function interiorRepo(db: Db) {
 export function interiorSceneReads(db: Db) {
   return {
     async scenes(contentId: string): Promise<InteriorSceneRow[]> {
-      return db
-        .selectFrom('interior_scenes')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .orderBy('scene_order')
-        .orderBy('id')
-        .execute();
+      return partsOfVehicle(db, 'interior_scenes', contentId, ['scene_order', 'id']);
     },
 
     /** A scene of this vehicle (undefined for another vehicle's scene: ids are never trusted alone). */
     async scene(contentId: string, sceneId: string): Promise<InteriorSceneRow | undefined> {
-      return db
-        .selectFrom('interior_scenes')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .where('id', '=', sceneId)
-        .executeTakeFirst();
+      return partOfVehicle(db, 'interior_scenes', contentId, sceneId);
     },
 
     /** The same, locked until the transaction ends (a job writing its result while a delete may run). */

@@ -1,6 +1,6 @@
 import type { Locale } from '@spinyard/domain';
+import { escapeHtml } from '../../platform/escape-html.ts';
 import type { OutgoingMail } from '../../platform/mail/mailer.ts';
-import { escapeHtml } from '../viewer-page/html.ts';
 import type { MovieMailSender } from './repo.ts';
 
 /*

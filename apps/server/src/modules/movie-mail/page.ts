@@ -1,5 +1,5 @@
 import type { Locale } from '@spinyard/domain';
-import { escapeHtml } from '../viewer-page/html.ts';
+import { escapeHtml } from '../../platform/escape-html.ts';
 import { expiryText } from './mails.ts';
 
 /**

@@ -8,6 +8,7 @@ import type {
   SliderItemsTable,
   StoredImage,
 } from '../../db/schema.ts';
+import { partOfVehicle, partsOfVehicle } from '../sql.ts';
 
 export type SliderItemRow = Selectable<SliderItemsTable>;
 export type OriginalMovieRow = Selectable<OriginalMoviesTable>;
@@ -73,22 +74,11 @@ async function reorderList(db: Db, table: ListTable, contentId: string, ids: rea
 export function sliderRepo(db: Db) {
   return {
     async items(contentId: string): Promise<SliderItemRow[]> {
-      return db
-        .selectFrom('slider_items')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .orderBy('item_order')
-        .orderBy('id')
-        .execute();
+      return partsOfVehicle(db, 'slider_items', contentId, ['item_order', 'id']);
     },
 
     async item(contentId: string, itemId: string): Promise<SliderItemRow | undefined> {
-      return db
-        .selectFrom('slider_items')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .where('id', '=', itemId)
-        .executeTakeFirst();
+      return partOfVehicle(db, 'slider_items', contentId, itemId);
     },
 
     /** Appends an item after the last one. */

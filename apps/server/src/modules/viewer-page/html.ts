@@ -1,14 +1,11 @@
 import type { Locale } from '@spinyard/domain';
+import { escapeHtml } from '../../platform/escape-html.ts';
 
 /**
  * The HTML of the viewer's pages, written as strings: the built viewer's index.html with the first frame and the
  * page data put in, and the script-free pages (password gate, unavailable). Every value from a vehicle goes through
  * `escapeHtml` or `jsonForScript`; nothing the dealer typed is written as markup.
  */
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * JSON that is safe inside `<script type="application/json">`: no `<`, `>` or `&` (so no `</script>` or `<!--`

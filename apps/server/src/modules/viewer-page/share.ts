@@ -1,5 +1,5 @@
 import type { Locale, PublishedManifest } from '@spinyard/domain';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../../platform/escape-html.ts';
 import type { PageWords } from './messages.ts';
 
 /**

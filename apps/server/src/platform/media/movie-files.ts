@@ -29,15 +29,24 @@ async function writeMp4(
   codecArgs: readonly string[],
   timeoutMs: number,
 ): Promise<MovieFileResult> {
+  return ffmpegToMp4(
+    [...QUIET_SAFE_INPUT_ARGS, '-i', `file:${input}`, '-map', '0:v:0', '-map', '0:a:0?', ...codecArgs],
+    output,
+    timeoutMs,
+  );
+}
+
+/**
+ * ffmpeg with `inputArgs` (the input, its streams and codecs) writing `output` as a faststart MP4 (or M4A) without
+ * any metadata; its refusal or time limit is the answer, never a throw. Content videos and library music share it.
+ */
+export async function ffmpegToMp4(
+  inputArgs: readonly string[],
+  output: string,
+  timeoutMs: number,
+): Promise<MovieFileResult> {
   const args = [
-    ...QUIET_SAFE_INPUT_ARGS,
-    '-i',
-    `file:${input}`,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    ...codecArgs,
+    ...inputArgs,
     // The phone's location, make and model go with the file's and each stream's tags (metadata-strip.ts).
     ...NO_METADATA_ARGS,
     '-movflags',

@@ -1,6 +1,4 @@
-import { ffmpegPath, runBounded } from './ffmpeg.ts';
-import { NO_METADATA_ARGS } from './metadata-strip.ts';
-import type { MovieFileResult } from './movie-files.ts';
+import { ffmpegToMp4, type MovieFileResult } from './movie-files.ts';
 import { safeInputArgs } from './video-probe.ts';
 
 /**
@@ -30,17 +28,6 @@ export async function encodeMusicM4a(input: string, output: string): Promise<Mov
     'aac',
     '-b:a',
     '160k',
-    ...NO_METADATA_ARGS,
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    '-y',
-    `file:${output}`,
   ];
-  const run = await runBounded(ffmpegPath(), args, { timeoutMs: MUSIC_TIMEOUT_MS, maxStdoutBytes: 64 * 1024 });
-  if (run.spawnError !== undefined) throw new Error(`ffmpeg could not be started: ${run.spawnError}`);
-  if (run.timedOut) return { ok: false, detail: 'ffmpeg was stopped at its time limit' };
-  if (run.code !== 0) return { ok: false, detail: run.stderr.trim().slice(-500) };
-  return { ok: true };
+  return ffmpegToMp4(args, output, MUSIC_TIMEOUT_MS);
 }

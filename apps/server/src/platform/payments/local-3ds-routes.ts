@@ -2,6 +2,7 @@ import type { Locale } from '@spinyard/domain';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { preferredLocale } from '../../http/negotiate.ts';
+import { escapeHtml } from '../escape-html.ts';
 import { CHALLENGE_WORDS, type ChallengeWords } from './local-3ds-words.ts';
 import { LOCAL_CHALLENGE_PATH } from './local-gateway.ts';
 import { localGatewayRepo } from './local-repo.ts';
@@ -17,14 +18,6 @@ import { localGatewayRepo } from './local-repo.ts';
 const REF = /^lch_[0-9a-f]{24}$/;
 /** The test issuer's pages, not Spinyard's API: left out of /docs like the console's own pages. */
 const HIDDEN = { schema: { hide: true } };
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** A sum of whole minor units as the payer's language writes it (¥1,100; $11.00). */
 function money(amount: number, currency: string, locale: Locale): string {
@@ -39,7 +32,7 @@ function page(locale: Locale, words: ChallengeWords, main: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${html(words.title)} – ${html(words.issuer)}</title>
+<title>${escapeHtml(words.title)} – ${escapeHtml(words.issuer)}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 0; padding: 0 1rem; background: #eef1f5; color: #1c2430; }
 main { max-width: 28rem; margin: 2rem auto; background: #fff; border: 1px solid #c9d1dc; border-radius: 8px; padding: 1.5rem; }
@@ -56,8 +49,8 @@ button:focus-visible, a:focus-visible { outline: 3px solid #f0a500; outline-offs
 </head>
 <body>
 <main>
-<p class="issuer">${html(words.issuer)}</p>
-<h1>${html(words.title)}</h1>
+<p class="issuer">${escapeHtml(words.issuer)}</p>
+<h1>${escapeHtml(words.title)}</h1>
 ${main}
 </main>
 </body>
@@ -83,21 +76,21 @@ export const localChallengeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, 
     const locale = localeOf(request.headers['accept-language']);
     const words = CHALLENGE_WORDS[locale];
     const charge = REF.test(request.params.ref) ? await repo.challenge(request.params.ref) : undefined;
-    if (!charge) return send(reply, 404, page(locale, words, `<p role="alert">${html(words.not_found)}</p>`));
+    if (!charge) return send(reply, 404, page(locale, words, `<p role="alert">${escapeHtml(words.not_found)}</p>`));
     if (charge.status !== 'requires_action') {
       const said = charge.status === 'cancelled' || charge.status === 'refunded' ? words.cancelled : words.answered;
-      const back = `<p role="status">${html(said)}</p>
-<p><a class="back" href="${html(charge.return_url)}">${html(words.back)}</a></p>`;
+      const back = `<p role="status">${escapeHtml(said)}</p>
+<p><a class="back" href="${escapeHtml(charge.return_url)}">${escapeHtml(words.back)}</a></p>`;
       return send(reply, 409, page(locale, words, back));
     }
-    const body = `<p>${html(words.notice)}</p>
+    const body = `<p>${escapeHtml(words.notice)}</p>
 <dl>
-<dt>${html(words.amount)}</dt><dd>${html(money(Number(charge.amount), charge.currency, locale))}</dd>
-<dt>${html(words.card)}</dt><dd>${html(charge.brand.toUpperCase())} •••• ${html(charge.last4)}</dd>
+<dt>${escapeHtml(words.amount)}</dt><dd>${escapeHtml(money(Number(charge.amount), charge.currency, locale))}</dd>
+<dt>${escapeHtml(words.card)}</dt><dd>${escapeHtml(charge.brand.toUpperCase())} •••• ${escapeHtml(charge.last4)}</dd>
 </dl>
 <form method="post" action="${LOCAL_CHALLENGE_PATH}/${charge.ref}" class="actions">
-<button type="submit" name="outcome" value="authenticate" autofocus>${html(words.authenticate)}</button>
-<button type="submit" name="outcome" value="fail">${html(words.fail)}</button>
+<button type="submit" name="outcome" value="authenticate" autofocus>${escapeHtml(words.authenticate)}</button>
+<button type="submit" name="outcome" value="fail">${escapeHtml(words.fail)}</button>
 </form>`;
     return send(reply, 200, page(locale, words, body));
   });
@@ -110,7 +103,7 @@ export const localChallengeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, 
       const words = CHALLENGE_WORDS[locale];
       const outcome = (request.body as { outcome?: unknown } | null)?.outcome;
       const charge = REF.test(request.params.ref) ? await repo.challenge(request.params.ref) : undefined;
-      if (!charge) return send(reply, 404, page(locale, words, `<p role="alert">${html(words.not_found)}</p>`));
+      if (!charge) return send(reply, 404, page(locale, words, `<p role="alert">${escapeHtml(words.not_found)}</p>`));
       if (outcome !== 'authenticate' && outcome !== 'fail')
         return reply.redirect(`${LOCAL_CHALLENGE_PATH}/${charge.ref}`, 303);
       // Answered once: a second tab or a resent form finds the first answer kept, and goes back all the same.

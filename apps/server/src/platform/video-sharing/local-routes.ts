@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../escape-html.ts';
 import { LOCAL_SITE_PATH, type LocalVideoSite } from './local-site.ts';
 import { localSiteStore } from './local-store.ts';
 import { localWords } from './local-words.ts';
@@ -11,21 +12,13 @@ import { localWords } from './local-words.ts';
  */
 
 const HIDDEN = { schema: { hide: true } };
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 const ID = /^[A-Za-z0-9_-]{11}$/;
 
 function page(lang: string, title: string, main: string): string {
   return `<!doctype html>
-<html lang="${html(lang)}">
+<html lang="${escapeHtml(lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${html(title)}</title>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 0; padding: 0 1rem; background: #f2f2f2; color: #111; }
 main { max-width: 40rem; margin: 2rem auto; background: #fff; border-radius: 8px; padding: 1.5rem; }
@@ -37,7 +30,7 @@ button[value="allow"] { background: #1a56c4; color: #fff; border-color: #1a56c4;
 button:focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
 video { width: 100%; background: #000; }
 </style></head>
-<body><main><p class="site">${html(title)}</p>
+<body><main><p class="site">${escapeHtml(title)}</p>
 ${main}
 </main></body></html>
 `;
@@ -77,14 +70,14 @@ export const localSiteRoutes: FastifyPluginAsync<{ site: LocalVideoSite }> = asy
       return sendPage(reply, 400, page('en', words.title, '<p role="alert">invalid_request</p>'));
     }
     const hidden = ['redirect_uri', 'state']
-      .map((name) => `<input type="hidden" name="${name}" value="${html(query[name] ?? '')}">`)
+      .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(query[name] ?? '')}">`)
       .join('');
-    const body = `<h1>${html(words.asks)}</h1><ul>${words.scopes.map((s) => `<li>${html(s)}</li>`).join('')}</ul>
+    const body = `<h1>${escapeHtml(words.asks)}</h1><ul>${words.scopes.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>
 <form method="post" action="${LOCAL_SITE_PATH}/authorize">${hidden}
-<label for="channel">${html(words.channelLabel)}</label>
-<input id="channel" name="channel" maxlength="100" value="${html(words.defaultChannel)}" required>
-<div class="actions"><button type="submit" name="answer" value="allow" autofocus>${html(words.allow)}</button>
-<button type="submit" name="answer" value="deny">${html(words.deny)}</button></div></form>`;
+<label for="channel">${escapeHtml(words.channelLabel)}</label>
+<input id="channel" name="channel" maxlength="100" value="${escapeHtml(words.defaultChannel)}" required>
+<div class="actions"><button type="submit" name="answer" value="allow" autofocus>${escapeHtml(words.allow)}</button>
+<button type="submit" name="answer" value="deny">${escapeHtml(words.deny)}</button></div></form>`;
     return sendPage(reply, 200, page(request.headers['accept-language']?.slice(0, 2) ?? 'en', words.title, body));
   });
 
@@ -112,11 +105,11 @@ export const localSiteRoutes: FastifyPluginAsync<{ site: LocalVideoSite }> = asy
       return sendPage(
         reply,
         404,
-        page('en', words.title, `<h1>${html(words.notFound)}</h1><p>${html(words.noVideo)}</p>`),
+        page('en', words.title, `<h1>${escapeHtml(words.notFound)}</h1><p>${escapeHtml(words.noVideo)}</p>`),
       );
     const poster = video.hasThumbnail ? ` poster="${LOCAL_SITE_PATH}/files/${id}/thumbnail"` : '';
     const body = `<video controls playsinline preload="metadata"${poster} src="${LOCAL_SITE_PATH}/files/${id}/video"></video>
-<h1>${html(video.metadata.title)}</h1><p>${html(video.metadata.description).replace(/\n/g, '<br>')}</p>`;
+<h1>${escapeHtml(video.metadata.title)}</h1><p>${escapeHtml(video.metadata.description).replace(/\n/g, '<br>')}</p>`;
     return sendPage(reply, 200, page(video.metadata.language ?? 'en', words.title, body));
   });
 
