@@ -153,7 +153,10 @@ describe('content-video renders', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     // The wizard names the chosen track by its title when it opens again.
-    expect((await call('GET', `/contents_movie/${car}`)).json().music).toEqual({ id: track, title: expect.any(String) });
+    expect((await call('GET', `/contents_movie/${car}`)).json().music).toEqual({
+      id: track,
+      title: expect.any(String),
+    });
     const movie = movieOf(await render('slider'), 'slider');
     expect(movie).toMatchObject({ status: 'ready', stale: expect.any(Boolean) });
     const { file } = await fileOf('slider');
