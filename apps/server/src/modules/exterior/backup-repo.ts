@@ -2,7 +2,8 @@ import type { MovieBackupState } from '@spinyard/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { MovieBackupsTable } from '../../db/schema.ts';
-import { hasRow, partsOfVehicle } from '../sql.ts';
+import { hasRow } from '../sql.ts';
+import { partsOfVehicle } from '../vehicle-parts-repo.ts';
 
 export type MovieBackupRow = Selectable<MovieBackupsTable>;
 

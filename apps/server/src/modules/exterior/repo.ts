@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ExteriorFramesTable, ExteriorGroupsTable, ExteriorSettingsTable, StoredImage } from '../../db/schema.ts';
-import { partOfVehicle, partsOfVehicle } from '../sql.ts';
+import { partOfVehicle, partsOfVehicle } from '../vehicle-parts-repo.ts';
 
 export type ExteriorGroupRow = Selectable<ExteriorGroupsTable>;
 export type ExteriorFrameRow = Selectable<ExteriorFramesTable>;

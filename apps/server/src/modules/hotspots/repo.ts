@@ -1,7 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { HotspotsTable } from '../../db/schema-hotspots.ts';
-import { hasRow, partOfVehicle } from '../sql.ts';
+import { hasRow } from '../sql.ts';
+import { partOfVehicle } from '../vehicle-parts-repo.ts';
 
 export type HotspotRow = Selectable<HotspotsTable>;
 export type NewHotspot = Omit<Insertable<HotspotsTable>, 'id' | 'created_at' | 'updated_at'>;

@@ -8,7 +8,7 @@ import type {
   SliderItemsTable,
   StoredImage,
 } from '../../db/schema.ts';
-import { partOfVehicle, partsOfVehicle } from '../sql.ts';
+import { partOfVehicle, partsOfVehicle } from '../vehicle-parts-repo.ts';
 
 export type SliderItemRow = Selectable<SliderItemsTable>;
 export type OriginalMovieRow = Selectable<OriginalMoviesTable>;
