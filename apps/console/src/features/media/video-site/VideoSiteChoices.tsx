@@ -1,4 +1,4 @@
-import { Group, Radio, Select, TextInput } from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
   VIDEO_SITE_TAGS_MAX_CHARS,
   videoSiteAudiences,
@@ -67,10 +67,11 @@ export function VideoSiteChoices({ form }: { form: ZodForm<typeof videoSiteFormS
   return (
     <>
       {select('playlist_id', choices.playlists)}
-      <Group grow align="flex-start" wrap="wrap">
+      {/* Side by side where both fit; one above the other on a phone (a category's name was cut at 390 px). */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {select('language', choices.languages)}
         {select('category_id', choices.categories)}
-      </Group>
+      </SimpleGrid>
       <TextInput
         {...tags}
         // Over the limit it says so while typing; the schema's refusal replaces it on sending.
