@@ -17,6 +17,9 @@ export interface DocumentLimits {
 
 const IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+/** A file's size as a person reads it: KB under a megabyte (a one-page PDF is not "0 MB"). */
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${megabytes(bytes)} MB`;
 
 /**
  * Why a file cannot be added, before it leaves the browser (the server judges it again by its content): its type,
@@ -57,7 +60,7 @@ function DocumentLine({
           {name}
         </Text>
         <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-          {kind === 'business_card' ? t('webNegotiation.documents.card') : ''} {megabytes(bytes)} MB
+          {kind === 'business_card' ? t('webNegotiation.documents.card') : ''} {sizeText(bytes)}
         </Text>
       </Group>
       <ActionIcon

@@ -53,9 +53,7 @@ export function MeetingTime({
   });
   return (
     <Group gap={4} wrap="wrap">
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {`${formatDateTime(meeting.starts_at, i18n.language)} - ${end}`}
-      </Text>
+      <Text size="sm">{`${formatDateTime(meeting.starts_at, i18n.language)} - ${end}`}</Text>
       <Text size="xs" c="gray.7">
         {t('webNegotiation.minutes', { n: meeting.duration_minutes })}
       </Text>

@@ -1,10 +1,11 @@
 import { Alert, Stack } from '@mantine/core';
-import { newWebNegotiationValues, webNegotiationValuesOf } from '@spinyard/domain';
+import { newWebNegotiationValues, type WebNegotiationFormValues, webNegotiationValuesOf } from '@spinyard/domain';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../api/notify.ts';
+import { useProfile } from '../../api/profile.ts';
 import {
   uploadMeetingDocument,
   useCreateWebNegotiation,
@@ -36,6 +37,10 @@ async function uploadAll(id: string, documents: readonly PendingDocument[], fail
     }
   }
 }
+
+/** The form's host: '' stands for the user (the host list's "me"), so the user's own meeting shows it chosen. */
+const ownHost = (values: WebNegotiationFormValues, myId: string | undefined): WebNegotiationFormValues =>
+  values.host_user_id === myId ? { ...values, host_user_id: '' } : values;
 
 const backToList = (t: (key: string) => string) => ({
   to: '/web-negotiation/list',
@@ -74,7 +79,8 @@ export function WebNegotiationEditPage() {
   const settings = useWebNegotiationSettings();
   const update = useUpdateWebNegotiation();
   const removeDocument = useDeleteMeetingDocument();
-  if (!meeting.isSuccess || !settings.isSuccess) {
+  const me = useProfile();
+  if (!meeting.isSuccess || !settings.isSuccess || me.isPending) {
     return <MeetingQueryState failed={meeting.isError || settings.isError} />;
   }
   const m = meeting.data;
@@ -93,7 +99,7 @@ export function WebNegotiationEditPage() {
   return (
     <WebNegotiationForm
       key={m.updated_at}
-      initial={webNegotiationValuesOf(m)}
+      initial={ownHost(webNegotiationValuesOf(m), me.data?.user.id)}
       meeting={m}
       settings={settings.data}
       onRemoveStored={(doc) =>
