@@ -33,7 +33,8 @@ export function HostField({ form, current }: { form: MeetingForm; current?: WebN
   const { t } = useTranslation();
   const profile = useProfile();
   const role = profile.data?.user.privilege_type;
-  const manages = role === 'super' || role === 'admin' || role === 'master';
+  // Master's list of users spans every tenant: a host is chosen among the users of one's own team only.
+  const manages = role === 'super' || role === 'admin';
   const team = useSubordinates(
     { page: 1, limit: 100, q: '', sort: 'created_desc', privilegeType: '', status: 'active' },
     manages,

@@ -34,7 +34,7 @@ const LIST_FRAME = {
   addPath: '/web-negotiation/add',
   icon: IconVideo,
   searchWidth: 260,
-  tableWidth: 1000,
+  tableWidth: 900,
 };
 
 /** The list's rows: the position in the address with the sort and the state chosen. */
