@@ -13,7 +13,8 @@ import { outbox } from './mail.ts';
 // Issue 21's screens in Japanese on a phone: a dealer schedules a meeting in the form (a vehicle seeded through
 // the API, a small real PDF, one invitee with e-mail and phone) after its past time and duplicate invitee were
 // refused beside their fields; the list shows it; the mail outbox holds the invitation with its calendar
-// (REQUEST, a UID, the meeting's time) and the SMS outbox its text; moving the time sends the next SEQUENCE.
+// (REQUEST, a UID, the meeting's time) and the SMS outbox its text; moving the time sends the next SEQUENCE. Axe
+// checks the refused form here; the console sweep checks the list, add, edit and detail screens in every language.
 
 /** A PDF as the server judges it (by its first bytes). */
 const PDF = Buffer.concat([
@@ -113,7 +114,6 @@ describe.skipIf(skipBrowserTests)('web negotiation screens', () => {
       .filter({ hasText: 'SMS送信済み' })
       .waitFor();
     await saveScreenshot(page, 'web-negotiation-detail-phone-ja');
-    await expectNoSeriousA11yViolations(page);
 
     // The invitation: a calendar REQUEST at the meeting's time, and an SMS with the link.
     const startsAt = zonedInstant(day, '10:00', 'Asia/Tokyo') ?? '';
@@ -134,7 +134,6 @@ describe.skipIf(skipBrowserTests)('web negotiation screens', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('開始前');
     await saveScreenshot(page, 'web-negotiation-list-phone-ja');
-    await expectNoSeriousA11yViolations(page);
 
     // Moved to 11:00: the same UID with the next SEQUENCE and the new time.
     await row.getByTestId('meeting-edit').click();
