@@ -75,8 +75,22 @@ describe.skipIf(skipBrowserTests)('the call in the browser', () => {
     });
     content = session.content;
     const picture = await panorama();
-    const car = await publishedVehicle(suite, session, { management_id: `CALL-${stamp}` }, async (id) => {
+    const car = await publishedVehicle(suite, session, { management_id: `CALL-${stamp}` }, async (id, rows) => {
       await interiorScene(suite, session, id, picture, 'cabin.jpg', 'Cabin');
+      // A hotspot seen all round the spin, at the stage's centre.
+      const spot = await api(`${baseUrl}/api/browser/v0/exterior/${id}/hotspots`, session.content, {
+        type: 'inspector',
+        title: 'タイヤの溝',
+        body: '残り6mm',
+        placement: {
+          group_id: rows[0]?.id,
+          key_frames: [
+            { frame: 0, x: 0.5, y: 0.5 },
+            { frame: 35, x: 0.5, y: 0.5 },
+          ],
+        },
+      });
+      expect(spot.status, JSON.stringify(spot.data)).toBe(201);
     });
     // The second vehicle is a limited publication: the meeting opens it to its participants without the password.
     const limited = await publishedVehicle(
@@ -196,6 +210,14 @@ describe.skipIf(skipBrowserTests)('the call in the browser', () => {
     await spinReady(guest);
     await turn('ArrowRight');
 
+    // The dealer opens a hotspot: the buyer's opens too, and closes with the dealer's.
+    await host.locator('.hotspot[data-hotspot-id]').focus();
+    await host.keyboard.press('Enter');
+    const guestDialog = guest.locator('dialog.hotspot-dialog[open]');
+    await guestDialog.locator('h2').filter({ hasText: 'タイヤの溝' }).waitFor();
+    await host.keyboard.press('Escape');
+    await guestDialog.waitFor({ state: 'detached' });
+
     // Into the interior: the buyer's panorama looks where the dealer's does, at the same zoom.
     await host.getByRole('button', { name: '内装を見る' }).click();
     const hostPanorama = host.locator('.interior-panorama[data-yaw]');
@@ -254,6 +276,10 @@ describe.skipIf(skipBrowserTests)('the call in the browser', () => {
     await saveScreenshot(guest, 'call-guest-phone-ja');
     await saveScreenshot(host, 'call-host-ja');
     await expectNoSeriousA11yViolations(guest);
+    await expectNoSeriousA11yViolations(host);
+    // The dealer's page on a phone too: the vehicles, documents and notes stacked, nothing cut.
+    await host.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(host, 'call-host-phone-ja');
     await expectNoSeriousA11yViolations(host);
 
     // The dealer ends the meeting: the buyer's page says so.
