@@ -1,9 +1,12 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { recordingSms } from '../helpers/mail.ts';
 import { manifestOf, publishedVehicle } from '../publishing/publishing-helpers.ts';
+import { fakeViewerDist } from '../viewer-page/fake-dist.ts';
 
 /**
  * What the call page does with a link's token beyond reading the meeting (issue 21's remainders): open the
@@ -13,7 +16,9 @@ import { manifestOf, publishedVehicle } from '../publishing/publishing-helpers.t
  */
 
 const sms = recordingSms();
-const t = useTestApp({ sms });
+const dist = await fakeViewerDist();
+await writeFile(path.join(dist, 'call.html'), '<!doctype html><title>call</title><div id="call"></div>');
+const t = useTestApp({ sms, viewerDist: dist });
 let dealer: SignedInUser;
 const vehicles = { open: { id: '', shortId: '' }, limited: { id: '', shortId: '' }, other: { id: '', shortId: '' } };
 let meetingId = '';
@@ -111,5 +116,14 @@ describe("the call's participant API", () => {
     expect(bad.json().error.fields[0]).toMatchObject({ field: 'evaluation.score' });
     expect((await byLink(otherGuest, { method: 'GET', url })).statusCode).toBe(404);
     expect((await byLink(host, { method: 'GET', url })).json().memo).toBe(notes.memo);
+  });
+
+  it('serves the call page framing only the files it fetched itself (a shown PDF), never framed itself', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/call' });
+    expect(page.statusCode).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain('frame-src blob:');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
   });
 });
