@@ -28,6 +28,30 @@ const FIELD_WORDS: Record<string, CallWord> = {
   'evaluation.comment': 'comment',
 };
 
+/** One choice of the sheet, "not set" first (an empty value). */
+function Choice(props: {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly (readonly [value: string, label: string])[];
+  unset: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select name={props.name} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        <option value="">{props.unset}</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * The host's memo and evaluation sheet, written during the call and saved on the meeting (the meetings' own
  * service behind the participants' API; a guest's link is refused there, and the panel is only the host's here).
@@ -95,42 +119,22 @@ export function NotesPanel({ call, meetingId, t }: { call: MeshCall; meetingId: 
             onInput={(e) => setMemo(e.currentTarget.value)}
           />
         </label>
-        <label>
-          {t('score')}
-          <select
-            name="score"
-            value={evaluation.score ?? ''}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              edit({ score: v === '' ? null : (Number(v) as Evaluation['score']) });
-            }}
-          >
-            <option value="">{t('not_set')}</option>
-            {EVALUATION_SCORES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('interest')}
-          <select
-            name="interest"
-            value={evaluation.interest ?? ''}
-            onChange={(e) => {
-              const v = e.currentTarget.value as Evaluation['interest'] | '';
-              edit({ interest: v === '' ? null : v });
-            }}
-          >
-            <option value="">{t('not_set')}</option>
-            {EVALUATION_INTERESTS.map((i) => (
-              <option key={i} value={i}>
-                {t(INTEREST_WORDS[i])}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label={t('score')}
+          name="score"
+          value={evaluation.score === null ? '' : String(evaluation.score)}
+          options={EVALUATION_SCORES.map((n) => [String(n), String(n)])}
+          unset={t('not_set')}
+          onChange={(v) => edit({ score: v === '' ? null : (Number(v) as Evaluation['score']) })}
+        />
+        <Choice
+          label={t('interest')}
+          name="interest"
+          value={evaluation.interest ?? ''}
+          options={EVALUATION_INTERESTS.map((i) => [i, t(INTEREST_WORDS[i])])}
+          unset={t('not_set')}
+          onChange={(v) => edit({ interest: v === '' ? null : (v as Evaluation['interest']) })}
+        />
         <label>
           {t('next_action')}
           <input
