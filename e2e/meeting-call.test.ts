@@ -210,6 +210,12 @@ describe.skipIf(skipBrowserTests)('the call in the browser', () => {
     await spinReady(guest);
     await turn('ArrowRight');
 
+    // The dealer's page reloads (the same link): the same host again, whose new states the buyer follows.
+    await host.reload();
+    await spinReady(host);
+    await turn('ArrowLeft');
+    await turn('ArrowRight');
+
     // The dealer opens a hotspot: the buyer's opens too, and closes with the dealer's.
     await host.locator('.hotspot[data-hotspot-id]').focus();
     await host.keyboard.press('Enter');
