@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, firstDomainId } from './api.ts';
@@ -179,34 +179,8 @@ describe.skipIf(skipBrowserTests)('the call in the browser', () => {
     await turn('ArrowLeft');
     await expect(guest.getByRole('status').filter({ hasText: '販売店 太郎' }).count()).resolves.toBe(1);
 
-    // The buyer's network drops (offline, its socket gone) and comes back: the same participant in the same room,
-    // the dealer's video on a new connection, the spin followed again.
-    const guestId = await host.locator('.call-tile[data-self="false"]').getAttribute('data-participant');
-    const selfId = await guest.locator('.call-tile[data-self="true"]').getAttribute('data-participant');
-    await keepRemoteStream(guest);
-    await guestContext.setOffline(true);
-    await guest.evaluate(() => {
-      for (const s of (window as unknown as { callSockets: WebSocket[] }).callSockets) s.close();
-    });
-    await guest.getByRole('status').filter({ hasText: '再接続しています' }).waitFor();
-    await guestContext.setOffline(false);
-    await guest.waitForFunction(() => {
-      const video = document.querySelector<HTMLVideoElement>('.call-tile[data-self="false"] video');
-      const stream = video?.srcObject as MediaStream | null;
-      const kept = (window as unknown as { keptStream: unknown }).keptStream;
-      return stream && stream !== kept && stream.getVideoTracks()[0]?.readyState === 'live';
-    });
-    await guest.evaluate(
-      () =>
-        new Promise((resolve) =>
-          document
-            .querySelector<HTMLVideoElement>('.call-tile[data-self="false"] video')
-            ?.requestVideoFrameCallback(resolve),
-        ),
-    );
-    expect(await host.locator('.call-tile[data-self="false"]').getAttribute('data-participant')).toBe(guestId);
-    expect(await guest.locator('.call-tile[data-self="true"]').getAttribute('data-participant')).toBe(selfId);
-    expect(await host.locator('.call-tile[data-self="false"]').count()).toBe(1);
+    // The buyer's network drops and comes back; the spin is followed again.
+    await dropAndReturn(host, guest, guestContext);
     await spinReady(guest);
     await turn('ArrowRight');
 
@@ -305,3 +279,34 @@ describe.skipIf(skipBrowserTests)('the call in the browser', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+/** The buyer's network drops (offline, its socket gone) and comes back: the same participant in the same room,
+ * the dealer's video on a new connection. */
+async function dropAndReturn(host: Page, guest: Page, guestContext: BrowserContext): Promise<void> {
+  const guestId = await host.locator('.call-tile[data-self="false"]').getAttribute('data-participant');
+  const selfId = await guest.locator('.call-tile[data-self="true"]').getAttribute('data-participant');
+  await keepRemoteStream(guest);
+  await guestContext.setOffline(true);
+  await guest.evaluate(() => {
+    for (const s of (window as unknown as { callSockets: WebSocket[] }).callSockets) s.close();
+  });
+  await guest.getByRole('status').filter({ hasText: '再接続しています' }).waitFor();
+  await guestContext.setOffline(false);
+  await guest.waitForFunction(() => {
+    const video = document.querySelector<HTMLVideoElement>('.call-tile[data-self="false"] video');
+    const stream = video?.srcObject as MediaStream | null;
+    const kept = (window as unknown as { keptStream: unknown }).keptStream;
+    return stream && stream !== kept && stream.getVideoTracks()[0]?.readyState === 'live';
+  });
+  await guest.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document
+          .querySelector<HTMLVideoElement>('.call-tile[data-self="false"] video')
+          ?.requestVideoFrameCallback(resolve),
+      ),
+  );
+  expect(await host.locator('.call-tile[data-self="false"]').getAttribute('data-participant')).toBe(guestId);
+  expect(await guest.locator('.call-tile[data-self="true"]').getAttribute('data-participant')).toBe(selfId);
+  expect(await host.locator('.call-tile[data-self="false"]').count()).toBe(1);
+}
