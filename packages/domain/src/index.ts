@@ -12,6 +12,7 @@ export * from './csv/csv.ts';
 export * from './csv/users-csv.ts';
 export * from './error-description.ts';
 export * from './errors.ts';
+export * from './hosts.ts';
 export * from './keyframes/track.ts';
 export * from './listing-link.ts';
 export * from './locale.ts';
