@@ -121,6 +121,15 @@ export function shopCodeOnHost(
   return shopCodeIsAlias(flags) ? (user.username_alias[0] ?? '') : user.shop_code;
 }
 
+/**
+ * The aliases after the shop code was set on the bike site: the code becomes the first alias (moved there when it
+ * was another one), an empty code removes the first alias.
+ */
+export function aliasesWithShopCode(aliases: readonly string[], code: string): string[] {
+  const rest = aliases.slice(1).filter((a) => a !== code);
+  return code === '' ? rest : [code, ...rest];
+}
+
 // ---- Auction site ------------------------------------------------------------------------------------------------
 
 /** Retail prices an auction lot does not carry: the auction sets the price. */
