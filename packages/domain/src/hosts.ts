@@ -108,6 +108,22 @@ export function contentStyleOnHost(style: ContentStyle, flags: HostFlags): Conte
   return flags.includes('bike') ? 'bike' : style;
 }
 
+/**
+ * A domain's options under its host flags: a bike site's content style is bike. Answers the rule broken when the
+ * patch itself asked for cars on a bike site, so the refusal names the field.
+ */
+export function optionsOnHost<O extends { content_style: ContentStyle }>(
+  options: O,
+  flags: HostFlags,
+  patch: { content_style?: unknown } | undefined,
+): { ok: true; options: O } | { ok: false; field: 'content_style'; message: string } {
+  if (!flags.includes('bike')) return { ok: true, options };
+  if (patch?.content_style === 'car') {
+    return { ok: false, field: 'content_style', message: 'Vehicles on the bike site are bikes.' };
+  }
+  return { ok: true, options: { ...options, content_style: 'bike' } };
+}
+
 /** On the bike site the shop code is the user's first username alias (first document section 3). */
 export function shopCodeIsAlias(flags: HostFlags): boolean {
   return flags.includes('bike');
