@@ -50,3 +50,34 @@ describe('shop code on the bike site', () => {
     expect(wide.json().error.fields[0].field).toMatch(/^username_alias/);
   });
 });
+
+describe('user CSV on the bike site', () => {
+  it('has the shop code last in the template and stores it as the first alias; the usual format is refused', async () => {
+    const bikeSuper = await t.make.signedIn({ privilege_type: 'super', domain: { hostFlags: ['bike'] } });
+    const template = await t.app.inject({
+      method: 'GET',
+      url: '/v1/subordinates-template',
+      headers: bikeSuper.headers,
+    });
+    expect(template.body.trim()).toBe(
+      'email,password,privilege_type,name,parent_email,company_section,car_limit,shop_code',
+    );
+
+    const email = uniqueEmail('csv');
+    const upload = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/subordinates-upload',
+        headers: { ...bikeSuper.headers, 'content-type': 'text/csv' },
+        payload: body,
+      });
+    const usual = await upload(
+      `email,password,privilege_type,name,parent_email,company_section,car_limit\r\n${email},${PASSWORD},admin,A,,,\r\n`,
+    );
+    expect(usual.statusCode).toBe(422);
+    const added = await upload(`${template.body.trim()}\r\n${email},${PASSWORD},admin,Bike Shop,,,,BK-900\r\n`);
+    expect(added.statusCode, added.body).toBe(200);
+    const found = await call(t.app, bikeSuper.token, 'GET', `/v1/subordinates?q=${encodeURIComponent(email)}`);
+    expect(found.json().items[0]).toMatchObject({ shop_code: 'BK-900', username_alias: ['BK-900'] });
+  });
+});
