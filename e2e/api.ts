@@ -44,13 +44,13 @@ export interface NewAccount {
 }
 
 /**
- * A super user of the product's domain, already active: master registers it and turns it on directly (activation
- * by mail has its own tests). Answers the user's id.
+ * A super user of the product's domain (or of `domainId`), already active: master registers it and turns it on
+ * directly (activation by mail has its own tests). Answers the user's id.
  */
-export async function activeSuperUser(suite: Suite, account: NewAccount): Promise<string> {
+export async function activeSuperUser(suite: Suite, account: NewAccount, inDomain?: string): Promise<string> {
   const { baseUrl } = suite.server;
   const master = await requestAccessToken(suite);
-  const domainId = await firstDomainId(suite, master);
+  const domainId = inDomain ?? (await firstDomainId(suite, master));
   const created = await api(`${baseUrl}/v1/superusers`, master, { ...account, domain_id: domainId });
   expect(created.status, JSON.stringify(created.data)).toBe(201);
   const id = (created.data as { user: { id: string } }).user.id;
