@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkDeps } from '../../src/modules/listing/deps.ts';
+import { queueAutomatic } from '../../src/modules/listing/link-service.ts';
 import { reconcileListing } from '../../src/modules/listing/reconcile.ts';
+import { linkOne } from '../../src/modules/listing/work.ts';
 import { createHttpListing } from '../../src/platform/listing/http.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
@@ -154,6 +156,32 @@ describe("the partner's failures are answers, never a 500", () => {
     expect(res.json().items[0]).toMatchObject({ state: 'error_default', msg_id: '2998' });
     await reconcileListing(linkDeps({ db: t.db, listing: partner(), listingParallel: 2 }));
     expect((await api(dealer, 'GET', `/cs/contents/${id}`)).json()).toMatchObject({ state: 'linked' });
+  });
+});
+
+describe('the automatic link', () => {
+  it("queues the creator's unlinked vehicles; a request run by two workers at once links once", async () => {
+    const ids = [await vehicle('PC-700'), await vehicle('PC-701')];
+    const started: { contentId: string; seq: number }[] = [];
+    const deps = { ...linkDeps({ db: t.db, listing: partner(), listingParallel: 2 }) };
+    const queued = await queueAutomatic(
+      { ...deps, startLink: async (l) => void started.push(l) },
+      dealer.id,
+      'property_code',
+    );
+    expect(started.map((l) => l.contentId)).toEqual(expect.arrayContaining(ids));
+    expect(queued).toBe(started.length);
+    expect((await api(dealer, 'GET', `/cs/contents/${ids[0]}`)).json()).toMatchObject({
+      state: 'waiting',
+      cancellable: true,
+    });
+    for (const link of started)
+      await Promise.all([linkOne(deps, link, { last: true }), linkOne(deps, link, { last: true })]);
+    for (const [i, id] of ids.entries()) {
+      expect((await api(dealer, 'GET', `/cs/contents/${id}`)).json().state).toBe('linked');
+      expect(fake.partner.registrationsOf(`PC-70${i}`)).toBe(1);
+    }
+    expect(fake.partner.linkedTwice()).toEqual([]);
   });
 });
 

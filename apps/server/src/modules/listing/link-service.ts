@@ -147,33 +147,37 @@ export function linkService(deps: LinkServiceDeps) {
 }
 
 /** The creator's vehicles not yet linked, each queued as an automatic (waiting) link with its job. */
+/** Link requests queued in one statement per this many vehicles. */
+const QUEUE_CHUNK = 500;
+
+/** The creator's vehicles not yet linked, queued as automatic (waiting) links, a chunk per transaction, then their jobs. */
 export async function queueAutomatic(deps: LinkServiceDeps, userId: string, keyType: KeyType): Promise<number> {
   const candidates = await listingRepo(deps.db).autoCandidates(userId, keyType);
   let queued = 0;
-  for (const vehicle of candidates) {
-    const link = await deps.db
+  for (let at = 0; at < candidates.length; at += QUEUE_CHUNK) {
+    const chunk = candidates.slice(at, at + QUEUE_CHUNK);
+    const links = await deps.db
       .transaction()
       .execute(async (trx) => {
-        const made = await listingRepo(trx).request({
-          contentId: vehicle.id,
-          domainId: vehicle.domain_id,
-          userId,
-          method: 'automatic',
-          state: 'waiting',
-          key: vehicle.key.trim(),
-          keyType,
-        });
-        await setListingLinkState(trx, [vehicle.id], 'waiting');
+        const rows = chunk.map((v) => ({ contentId: v.id, domainId: v.domain_id, key: v.key.trim() }));
+        const made = await listingRepo(trx).requestMany(rows, { userId, keyType });
+        await setListingLinkState(
+          trx,
+          made.map((l) => l.content_id),
+          'waiting',
+        );
         return made;
       })
       .catch((error: unknown) => {
-        // A key taken by a link made meanwhile: that vehicle waits for the dealer's manual link.
-        if (isUniqueViolation(error)) return null;
+        // A key taken by a link made meanwhile: this chunk waits for the next reconcile, which leaves that one out.
+        if (isUniqueViolation(error)) return [];
         throw error;
       });
-    if (!link) continue;
-    await deps.startLink({ contentId: link.content_id, seq: link.seq });
-    queued += 1;
+    // Several enqueues at once: each is a round trip to the database.
+    for (let i = 0; i < links.length; i += 8) {
+      await Promise.all(links.slice(i, i + 8).map((l) => deps.startLink({ contentId: l.content_id, seq: l.seq })));
+    }
+    queued += links.length;
   }
   return queued;
 }

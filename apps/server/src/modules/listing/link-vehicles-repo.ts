@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** Which vehicle field links: the property code (listing ID) or the VIN (chassis number), by the domain's option. */
@@ -63,32 +63,26 @@ export function linkVehiclesRepo(db: Db) {
      */
     async autoCandidates(userId: string, keyType: KeyType): Promise<LinkVehicle[]> {
       const column = keyColumn(keyType);
-      return db
-        .selectFrom('contents as c')
-        .leftJoin('listing_links as l', 'l.content_id', 'c.id')
-        .select(linkVehicleColumns(keyType))
-        .where('c.creator_user_id', '=', userId)
-        .where('c.publication', 'not in', ['deleted', 'permanently_deleted'])
-        .where(`c.${column}`, '<>', '')
-        .where((eb) => eb.or([eb('l.state', 'is', null), eb('l.state', '=', 'not_linked')]))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('contents as o')
-                .select('o.id')
-                .whereRef('o.domain_id', '=', 'c.domain_id')
-                .whereRef('o.id', '<>', 'c.id')
-                .where('o.publication', 'not in', ['deleted', 'permanently_deleted'])
-                .where(
-                  sql<string>`upper(${sql.ref(`o.${column}`)})`,
-                  '=',
-                  sql<string>`upper(${sql.ref(`c.${column}`)})`,
-                ),
-            ),
-          ),
-        )
-        .orderBy('c.id')
-        .execute();
+      return (
+        db
+          .selectFrom('contents as c')
+          .leftJoin('listing_links as l', 'l.content_id', 'c.id')
+          .select(linkVehicleColumns(keyType))
+          .where('c.creator_user_id', '=', userId)
+          .where('c.publication', 'not in', ['deleted', 'permanently_deleted'])
+          .where(`c.${column}`, '<>', '')
+          .where((eb) => eb.or([eb('l.state', 'is', null), eb('l.state', '=', 'not_linked')]))
+          // Keys two live vehicles of the domain share, found once (a hashed NOT IN), not per vehicle.
+          .where(
+            sql<SqlBool>`upper(${sql.ref(`c.${column}`)}) not in (
+            select upper(${sql.ref(`o.${column}`)}) from contents o
+            where o.publication not in ('deleted', 'permanently_deleted')
+              and o.domain_id = (select domain_id from users where id = ${userId})
+            group by 1 having count(*) > 1)`,
+          )
+          .orderBy('c.id')
+          .execute()
+      );
     },
   };
 }

@@ -1,11 +1,12 @@
-import type { LinkMethod, LinkState } from '@spinyard/domain';
+import type { LinkState } from '@spinyard/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ListingLinksTable } from '../../db/schema-listing.ts';
 import { onPage } from '../sql.ts';
 import { accountsRepo } from './accounts-repo.ts';
 import { linkEventsRepo } from './events-repo.ts';
-import { type KeyType, linkVehiclesRepo } from './link-vehicles-repo.ts';
+import { linkVehiclesRepo } from './link-vehicles-repo.ts';
+import { linkRequestsRepo } from './requests-repo.ts';
 
 export type { AccountRow } from './accounts-repo.ts';
 export { type KeyType, keyColumn, type LinkVehicle } from './link-vehicles-repo.ts';
@@ -25,6 +26,7 @@ export function listingRepo(db: Db) {
     ...accountsRepo(db),
     ...linkVehiclesRepo(db),
     ...linkEventsRepo(db),
+    ...linkRequestsRepo(db),
     /** Links that failed outside the partner's hours (2998): the reconcile asks again. */
     outsideHoursFailures(): Promise<LinkRow[]> {
       return db
@@ -42,35 +44,6 @@ export function listingRepo(db: Db) {
     lockLinks(contentIds: readonly string[]): Promise<LinkRow[]> {
       if (contentIds.length === 0) return Promise.resolve([]);
       return db.selectFrom('listing_links').selectAll().where('content_id', 'in', contentIds).forUpdate().execute();
-    },
-
-    /** A link request: the row made or moved to `state`, its seq one more (a new request runs its own job). */
-    async request(input: {
-      contentId: string;
-      domainId: string;
-      userId: string;
-      method: LinkMethod;
-      state: LinkState;
-      key: string;
-      keyType: KeyType;
-    }): Promise<LinkRow> {
-      const values = {
-        user_id: input.userId,
-        method: input.method,
-        state: input.state,
-        link_key: input.key,
-        key_type: input.keyType,
-        msg_id: null,
-        drift: null,
-      };
-      return db
-        .insertInto('listing_links')
-        .values({ content_id: input.contentId, domain_id: input.domainId, ...values })
-        .onConflict((oc) =>
-          oc.column('content_id').doUpdateSet({ ...values, seq: sql`listing_links.seq + 1`, updated_at: sql`now()` }),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
     },
 
     /** Moves the link of this request (`seq`) only: a newer request or a finished job leaves it alone. */

@@ -92,25 +92,26 @@ export async function linkOne(
   const sessions = listingSessions(deps);
   const origin = (deps.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
   try {
-    const found = await sessions.withSession(link.user_id, (s) =>
-      partner.searchProperties(s, { key: vehicle.key.trim(), keyType: link.key_type }),
-    );
-    if (found.length === 0) {
-      await fail(db, link, 'error_key_match', '2093');
+    // Search and register under one partner slot: a link is one visit to the partner.
+    const visit = await sessions.withSession(link.user_id, async (s) => {
+      const found = await partner.searchProperties(s, { key: vehicle.key.trim(), keyType: link.key_type });
+      if (found.length !== 1) return { hit: false, found: found.length } as const;
+      const propertyCode = found[0]!.propertyCode;
+      const viewUrl = `${origin}/contents/detail/${link.content_id}`;
+      const outcome = await partner.register(s, { propertyCode, contentId: link.content_id, viewUrl });
+      return { hit: true, propertyCode, outcome } as const;
+    });
+    if (!visit.hit) {
+      // None: no property has this key; more than one: the key does not say which.
+      await fail(
+        db,
+        link,
+        visit.found === 0 ? 'error_key_match' : 'error_join_duplicate',
+        visit.found === 0 ? '2093' : null,
+      );
       return 'success';
     }
-    if (found.length > 1) {
-      await fail(db, link, 'error_join_duplicate', null);
-      return 'success';
-    }
-    const propertyCode = found[0]!.propertyCode;
-    const outcome = await sessions.withSession(link.user_id, (s) =>
-      partner.register(s, {
-        propertyCode,
-        contentId: link.content_id,
-        viewUrl: `${origin}/contents/detail/${link.content_id}`,
-      }),
-    );
+    const { propertyCode, outcome } = visit;
     try {
       await moveLink(
         db,
