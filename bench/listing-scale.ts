@@ -5,7 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
+import {
+  type EmbeddedPostgres,
+  ensureDatabase,
+  startEmbeddedPostgres,
+} from '../apps/server/src/db/embedded-postgres.ts';
 import { linkJob, reconcileJob } from '../apps/server/src/modules/listing/jobs.ts';
 import { queueAutomatic } from '../apps/server/src/modules/listing/link-service.ts';
 import { listingSessions } from '../apps/server/src/modules/listing/sessions.ts';
@@ -32,18 +36,22 @@ import { startFakeListing } from '../apps/server/test/helpers/fake-listing.ts';
 const log = (message: string) => process.stdout.write(`${message}\n`);
 const DATABASE = 'spinyard_listing_scale';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const LISTING_OPTIONS = { listing_link: true, listing_key_type: 'property_code' };
+const BENCH_DOMAIN = { host: 'listing.bench', companyCode: '0008', serviceName: 'Bench', options: LISTING_OPTIONS };
+
+/** The bench's database on the cluster, migrated to the latest schema. */
+async function benchDatabase(cluster: EmbeddedPostgres): Promise<string> {
+  await ensureDatabase(cluster.adminUrl, DATABASE);
+  const migrated = createDatabase(cluster.urlFor(DATABASE), 1);
+  await migrateToLatest(migrated.db).finally(() => migrated.db.destroy());
+  return cluster.urlFor(DATABASE);
+}
 
 async function seed(url: string, count: number): Promise<string> {
   const { db } = createDatabase(url, 2);
   try {
-    const tenancy = tenancyRepo(db);
-    const domain = await tenancy.insertDomain({
-      host: 'listing.bench',
-      companyCode: '0008',
-      serviceName: 'Bench',
-      options: { listing_link: true, listing_key_type: 'property_code' },
-    });
-    const company = await tenancy.insertCompany({ domainId: domain.id, name: 'ベンチ自動車株式会社' });
+    const domain = await tenancyRepo(db).insertDomain(BENCH_DOMAIN);
+    const company = await tenancyRepo(db).insertCompany({ domainId: domain.id, name: 'ベンチ自動車株式会社' });
     const user = await db
       .insertInto('users')
       .values({
@@ -90,19 +98,12 @@ async function main(): Promise<void> {
   const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? '20');
   const root = await mkdtemp(path.join(tmpdir(), 'spinyard-listing-scale-'));
   await chmod(root, 0o755);
-  const cluster = await startEmbeddedPostgres({
-    dataDir: path.join(root, 'postgres'),
-    preferredPort: 0,
-    log: () => undefined,
-  });
+  const dataDir = path.join(root, 'postgres');
+  const cluster = await startEmbeddedPostgres({ dataDir, preferredPort: 0, log: () => undefined });
   const fake = await startFakeListing({ latencyMs });
   const workers: ReturnType<typeof spawn>[] = [];
   try {
-    await ensureDatabase(cluster.adminUrl, DATABASE);
-    const url = cluster.urlFor(DATABASE);
-    const migrated = createDatabase(url, 1);
-    await migrateToLatest(migrated.db);
-    await migrated.db.destroy();
+    const url = await benchDatabase(cluster);
     const userId = await seed(url, count);
     fake.partner.addClient({ loginId: 'bench', password: 'bench-pass' });
     for (let n = 1; n <= count; n += 1) {
