@@ -79,5 +79,11 @@ describe.skipIf(skipBrowserTests)('listing-site link', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: 'test-results/listing-account-link-ja-phone.png', fullPage: true });
+
+    // The listing statistics of a joined dealer: the partner's views and inquiries per day, drawn.
+    await page.goto('/statistic/cs-chart-cl');
+    await testId(page, 'cs-chart-page').locator('.recharts-surface').first().waitFor({ state: 'visible' });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/listing-cs-chart-ja-phone.png', fullPage: true });
   });
 });

@@ -6,6 +6,7 @@ import type {
   CsLatestAnswer,
   CsLinkAnswer,
   CsLoginBody,
+  CsReportAnswer,
 } from '@spinyard/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
@@ -55,12 +56,26 @@ export function useListingLatest(enabled: boolean) {
   });
 }
 
+/** The partner's views and inquiries per day of a period (at most a year; the page checks it first). */
+export function useListingReport(period: { from: string; to: string }, enabled: boolean) {
+  return useQuery({
+    queryKey: ['listing', 'report', period.from, period.to],
+    queryFn: () =>
+      apiGet<CsReportAnswer>(`${CS}/report/aggregate?${new URLSearchParams(period).toString()}`, { errors: 'silent' }),
+    enabled,
+  });
+}
+
+/** A vehicle's link, asked again every few seconds while its job is on the way (waiting or linking). */
 export function useVehicleLink(contentId: string) {
   return useQuery({
     queryKey: listingKeys.vehicle(contentId),
     queryFn: () => apiGet<CsLinkAnswer>(`${CS}/contents/${encodeURIComponent(contentId)}`),
+    refetchInterval: (query) => (OPEN_STATES.includes(query.state.data?.state ?? 'not_linked') ? 2000 : false),
   });
 }
+
+const OPEN_STATES: readonly string[] = ['waiting', 'linking'];
 
 /** After any change every listing query is asked again (account, status, figures, the vehicles' links). */
 function useListingWrite<I, T>(call: (input: I) => Promise<T>) {

@@ -164,6 +164,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.MovieWizardPage,
     ['general', 'vehicleEditing', 'media'],
   ),
+  statistic_cs_chart_cl: page(
+    () => import('../features/statistics/cs-chart/CsChartPage.tsx'),
+    (m) => m.CsChartPage,
+  ),
   statistic_chart: page(
     () => import('../features/statistics/chart/StatisticChartPage.tsx'),
     (m) => m.StatisticChartPage,
