@@ -32,6 +32,7 @@ import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import { type Clock, systemClock } from './platform/clock/clock.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
+import type { ListingService } from './platform/listing/port.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, type Media } from './platform/media/index.ts';
@@ -90,6 +91,9 @@ export interface AppDeps {
   /** See ModuleContext.videoSharing and videoSharingRedirectUrl. */
   videoSharing?: VideoSharing | undefined;
   videoSharingRedirectUrl?: string | undefined;
+  /** See ModuleContext.listing and listingParallel. */
+  listing?: ListingService | undefined;
+  listingParallel?: number | undefined;
   /** See ModuleContext.meetingRooms, meetingMedia and callHostReturnSeconds. */
   meetingRooms?: MeetingRooms | undefined;
   meetingMedia?: MeetingMedia | undefined;
@@ -160,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     meetingDocuments: deps.meetingDocuments,
     videoSharing: deps.videoSharing,
     videoSharingRedirectUrl: deps.videoSharingRedirectUrl,
+    listing: deps.listing,
+    listingParallel: deps.listingParallel,
     meetingRooms: deps.meetingRooms,
     meetingMedia: deps.meetingMedia,
     callHostReturnSeconds: deps.callHostReturnSeconds,

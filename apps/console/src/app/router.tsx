@@ -170,6 +170,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.MovieWizardPage,
     ['general', 'vehicleEditing', 'media'],
   ),
+  statistic_cs_chart_cl: page(
+    () => import('../features/statistics/cs-chart/CsChartPage.tsx'),
+    (m) => m.CsChartPage,
+  ),
   statistic_chart: page(
     () => import('../features/statistics/chart/StatisticChartPage.tsx'),
     (m) => m.StatisticChartPage,
@@ -188,6 +192,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.ContactFormPage,
   ),
   // Movie mail (issue 20): the mail history, routed only with option_data (the menu's rule).
+  account_link: page(
+    () => import('../features/listing/AccountLinkPage.tsx'),
+    (m) => m.AccountLinkPage,
+  ),
   mail_history_contents_movie: page(
     () => import('../features/movie-mail/MailHistoryPage.tsx'),
     (m) => m.MailHistoryPage,

@@ -93,6 +93,12 @@ export function contentsRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** The listing link's coarse state (the listing module's transitions): not an edit, updated_at stays. */
+    async setListingLink(ids: readonly string[], state: ContentRecord['listing_link']): Promise<void> {
+      if (ids.length === 0) return;
+      await db.updateTable('contents').set({ listing_link: state }).where('id', 'in', ids).execute();
+    },
+
     async update(id: string, values: ContentChange): Promise<void> {
       await db
         .updateTable('contents')

@@ -130,3 +130,15 @@ export type SettingsService = ReturnType<typeof settingsService>;
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/**
+ * `/users/cs_autojoin` (the listing module, after checking the caller is joined): a user turns their own automatic
+ * link on or off. The one image-system setting a user sets themself: it decides when their own vehicles go to the
+ * partner, not what the contract allows (cs_join stays with master and super).
+ */
+export async function setOwnCsAutojoin(db: Db, userId: string, on: boolean): Promise<void> {
+  const repo = usersRepo(db);
+  const stored = await repo.jsonColumnsOf(userId);
+  if (!stored) throw new AppError('not_found');
+  await repo.setImageSystem(userId, { ...(stored.image_system as Record<string, unknown>), cs_autojoin: on });
+}
