@@ -46,6 +46,7 @@ import type {
   VideoSharingAccountsTable,
   VideoSiteVideosTable,
 } from './schema-movies.ts';
+import type { ContentsReportLogsTable, ReportingApiKeysTable } from './schema-partner.ts';
 import type { PublicationsTable } from './schema-publishing.ts';
 import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTable } from './schema-statistics.ts';
 
@@ -342,6 +343,8 @@ export interface Database {
   web_negotiation_invitees: WebNegotiationInviteesTable;
   web_negotiation_documents: WebNegotiationDocumentsTable;
   meeting_profile_cards: MeetingProfileCardsTable;
+  reporting_api_keys: ReportingApiKeysTable;
+  contents_report_logs: ContentsReportLogsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ import { invoicesModule } from './invoices/index.ts';
 import { legalModule } from './legal/index.ts';
 import { meetingCallModule } from './meeting-call/index.ts';
 import { movieMailModule } from './movie-mail/index.ts';
+import { partnerModule } from './partner/index.ts';
 import { moviesModule } from './movies/index.ts';
 import { plansModule } from './plans/index.ts';
 import { processesModule } from './processes/index.ts';
@@ -60,4 +61,6 @@ export const MODULES: readonly AppModule[] = [
   meetingCallModule,
   // Movie mail (issue 20): the promo's link mailed to buyers, and the mail history.
   movieMailModule,
+  // Partner reports (issue 22, parts 3 and 4): the billing report, the reporting API and its keys.
+  partnerModule,
 ];
