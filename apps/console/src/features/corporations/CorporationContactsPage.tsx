@@ -3,20 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { Branch } from '../../api/companies.ts';
 import { useAllCorporationContacts, useAllCorporations } from '../../api/partner.ts';
 import { CompanyListCard } from './CompanyListCard.tsx';
-import { ManagerOnly } from './ManagerOnly.tsx';
+import { managerOnly } from './ManagerOnly.tsx';
 
 /**
  * `/corporation-contacts` (the locations list, the spec's bases): every location of every corporation of the domain
  * in one list, added under a corporation (the first by default, chosen in the dialog), edited (moved under another)
  * and deleted here.
  */
-export function CorporationContactsPage() {
-  return (
-    <ManagerOnly>
-      <CorporationContacts />
-    </ManagerOnly>
-  );
-}
+export const CorporationContactsPage = managerOnly(CorporationContacts);
 
 function CorporationContacts() {
   const { t } = useTranslation();

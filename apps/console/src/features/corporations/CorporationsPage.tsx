@@ -4,7 +4,7 @@ import type { Headquarters } from '../../api/companies.ts';
 import { useAllCorporations } from '../../api/partner.ts';
 import { currentLocale } from '../../i18n/locale.ts';
 import { CompanyListCard } from './CompanyListCard.tsx';
-import { ManagerOnly } from './ManagerOnly.tsx';
+import { managerOnly } from './ManagerOnly.tsx';
 import { PartnerReportCard } from './PartnerReportCard.tsx';
 import { ReportingKeysCard } from './ReportingKeysCard.tsx';
 
@@ -13,13 +13,7 @@ import { ReportingKeysCard } from './ReportingKeysCard.tsx';
  * account menu): every corporation of the domain in one list, added, edited and deleted here, with the month's
  * partner billing report and the reporting API's keys below.
  */
-export function CorporationsPage() {
-  return (
-    <ManagerOnly>
-      <Corporations />
-    </ManagerOnly>
-  );
-}
+export const CorporationsPage = managerOnly(Corporations);
 
 function Corporations() {
   const { t } = useTranslation();

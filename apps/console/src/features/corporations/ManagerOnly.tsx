@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile.ts';
 import { ListSkeleton } from '../../components/ListSkeleton.tsx';
@@ -22,4 +22,15 @@ export function ManagerOnly({ children }: { children: ReactNode }) {
     );
   }
   return children;
+}
+
+/** A screen shown only to those who manage corporations (ManagerOnly around it). */
+export function managerOnly(Screen: ComponentType): ComponentType {
+  return function ManagerOnlyScreen() {
+    return (
+      <ManagerOnly>
+        <Screen />
+      </ManagerOnly>
+    );
+  };
 }

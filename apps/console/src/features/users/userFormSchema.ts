@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPTY_USER_FORM, type UserField, type UserFormValues, userFormErrors } from './userRules.ts';
+import { EMPTY_USER_FORM, partnerCodesOf, type UserField, type UserFormValues, userFormErrors } from './userRules.ts';
 
 /**
  * The user form as react-hook-form holds it: the inputs carry the API's field names (`privilege_type`,
@@ -17,6 +17,7 @@ export function fieldsOfUserForm(values: UserFormValues): UserFormFields {
     company_section: values.companySection,
     phone: values.phone,
     car_limit: values.carLimit,
+    ...partnerCodesOf(values),
     two_step_forced: values.twoStepForced,
   };
 }
@@ -36,6 +37,7 @@ export function userFormOfFields(fields: UserFormFields): UserFormValues {
     phone: fields.phone,
     carLimit: fields.car_limit,
     twoStepForced: fields.two_step_forced,
+    ...partnerCodesOf(fields),
   };
 }
 

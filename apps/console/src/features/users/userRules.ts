@@ -2,6 +2,8 @@ import {
   CAR_LIMIT_BOUNDS,
   type FieldError,
   isProductBrandedUser,
+  PARTNER_BILLING_DIGITS,
+  type PartnerBillingField,
   type PermissionActor,
   type PermissionTarget,
   parseFields,
@@ -65,7 +67,16 @@ export function targetOf(user: Pick<UserRecord, 'id' | 'privilege_type' | 'compa
 
 // ---- Add and edit form ----------------------------------------------------------------------------------------
 
-export interface UserFormValues {
+/** The partner billing codes (department, job number, authorizer job number), under their API names. */
+export const PARTNER_CODE_FIELDS = Object.keys(PARTNER_BILLING_DIGITS) as PartnerBillingField[];
+type PartnerCodes = Record<PartnerBillingField, string>;
+
+/** The three codes of a user, a form or a form's fields, trimmed. */
+export function partnerCodesOf(from: PartnerCodes): PartnerCodes {
+  return Object.fromEntries(PARTNER_CODE_FIELDS.map((f) => [f, from[f].trim()])) as PartnerCodes;
+}
+
+interface UserFormBase {
   privilegeType: StaffPrivilegeType | '';
   email: string;
   password: string;
@@ -78,6 +89,7 @@ export interface UserFormValues {
   /** Forces the second sign-in step on the user; they cannot lift it. */
   twoStepForced: boolean;
 }
+export type UserFormValues = UserFormBase & PartnerCodes;
 
 export const EMPTY_USER_FORM: UserFormValues = {
   privilegeType: '',
@@ -89,6 +101,9 @@ export const EMPTY_USER_FORM: UserFormValues = {
   phone: '',
   carLimit: '',
   twoStepForced: false,
+  department: '',
+  job_number: '',
+  authorizer_job_number: '',
 };
 
 export function formOf(user: UserRecord): UserFormValues {
@@ -102,6 +117,7 @@ export function formOf(user: UserRecord): UserFormValues {
     phone: user.phone,
     carLimit: user.car_limit === null ? '' : String(user.car_limit),
     twoStepForced: user.two_step_forced === true,
+    ...partnerCodesOf(user),
   };
 }
 
@@ -115,7 +131,8 @@ export type UserField =
   | 'company_section'
   | 'phone'
   | 'car_limit'
-  | 'two_step_forced';
+  | 'two_step_forced'
+  | PartnerBillingField;
 
 /** The order of the form's inputs: errors are listed in it, so the first one named is the first on screen. */
 const FORM_ORDER: readonly string[] = [
@@ -127,6 +144,7 @@ const FORM_ORDER: readonly string[] = [
   'company_section',
   'phone',
   'car_limit',
+  ...PARTNER_CODE_FIELDS,
   'two_step_forced',
 ];
 
@@ -153,6 +171,7 @@ export function userFormErrors(values: UserFormValues, mode: 'add' | 'edit'): Fi
     // Text that is no number never reaches the schema: the form names it below.
     ...(carLimit === undefined ? {} : { car_limit: carLimit }),
     two_step_forced: values.twoStepForced,
+    ...partnerCodesOf(values),
   };
   const parsed =
     mode === 'add'
@@ -190,6 +209,7 @@ export function createBodyOf(values: UserFormValues): SubordinateCreateBody {
     phone: values.phone.trim(),
     car_limit: carLimitOf(values.carLimit),
     ...(values.twoStepForced ? { two_step_forced: true } : {}),
+    ...partnerCodesOf(values),
   };
 }
 
@@ -206,6 +226,7 @@ export function updateBodyOf(values: UserFormValues, before: UserFormValues): Su
   if (values.phone.trim() !== before.phone) body.phone = values.phone.trim();
   if (values.carLimit.trim() !== before.carLimit) body.car_limit = carLimitOf(values.carLimit);
   if (values.twoStepForced !== before.twoStepForced) body.two_step_forced = values.twoStepForced;
+  for (const f of PARTNER_CODE_FIELDS) if (values[f].trim() !== before[f]) body[f] = values[f].trim();
   return body;
 }
 
