@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './server.ts';
+import { PARTNER_PAGES } from './sweep-partner.ts';
 
 /**
  * What the console sweep checks of a page as a screen of the screen list (e2e/harness/sweep.ts): it shows its own
@@ -127,6 +128,7 @@ const SWEPT_PATHS = [
   ...SUPER_USER_PAGES,
   ...DEALER_PAGES,
   ...DEALER_CARD_PAGES,
+  ...PARTNER_PAGES,
 ].map(({ path }) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(ANY_ID, '[^/]+')}$`));
 
 /** Whether the sweep checks the console page at `pathname` (any ids in it) as a screen of its own. */
