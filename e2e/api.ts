@@ -29,6 +29,14 @@ export async function firstDomainId(suite: Suite, masterToken: string): Promise<
   return id ?? '';
 }
 
+/** Master sets options of the product's domain (the first one), as the domain screen does. */
+export async function setProductOptions(suite: Suite, options: Record<string, unknown>): Promise<void> {
+  const master = await requestAccessToken(suite);
+  const domainId = await firstDomainId(suite, master);
+  const set = await api(`${suite.server.baseUrl}/v1/domain/${domainId}`, master, { options });
+  expect(set.status, JSON.stringify(set.data)).toBeLessThan(300);
+}
+
 export interface NewAccount {
   email: string;
   password: string;

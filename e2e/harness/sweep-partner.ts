@@ -2,21 +2,15 @@ import { expect } from 'vitest';
 import { api } from '../api.ts';
 import { type ApiSession, apiSignIn } from '../contents-api.ts';
 import type { Suite } from './fixtures.ts';
-import type { SweepPage } from './sweep-screens.ts';
-
-/**
- * The partner screens (issue 22) of the sweep: shown only on a dealer-brand host or a listing-partner tenant, so
- * the scene has a listing-partner tenant whose super user signs in on the product's host (any user may: the
- * sign-in host rule), named as the sweep's other data ('Sato Motors', 'Sato') so the language check passes them.
- */
-export const PARTNER_PAGES: readonly SweepPage[] = [
-  { path: '/corporations', screen: 'corporations' },
-  { path: '/corporation-contacts', screen: 'corporation_contacts' },
-];
 
 const PARTNER = { email: 'sweep-partner@example.com', password: 'Sweep-partner-2025', name: 'Sato' } as const;
 
-/** The listing-partner tenant, its super user and a location, and that user's session. */
+/**
+ * The partner screens of the sweep (PARTNER_PAGES) show only on a dealer-brand host or a listing-partner tenant: the
+ * scene's listing-partner tenant, its super user and a location, and that user's session. The user signs in on the
+ * product's host (any user may: the sign-in host rule); names are the sweep's other data ('Sato Motors', 'Sato'), so
+ * the language check passes them.
+ */
 export async function seedPartner(suite: Suite, masterAccess: string): Promise<ApiSession> {
   const { baseUrl } = suite.server;
   const domain = await api(`${baseUrl}/v1/domain`, masterAccess, {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './server.ts';
-import { PARTNER_PAGES } from './sweep-partner.ts';
 
 /**
  * What the console sweep checks of a page as a screen of the screen list (e2e/harness/sweep.ts): it shows its own
@@ -39,6 +38,7 @@ export interface SweptIds {
   vehicleId: string;
   companyCode: string;
   planId: string;
+  meetingId: string;
 }
 
 /** The public pages, in an order where each differs from the one before (arrive waits for the change). */
@@ -88,6 +88,10 @@ export function signedInPages(scene: SweptIds): SweepPage[] {
     ['/settlements/invoice', 'settlements_invoice'],
     ['/legal/edit', 'legal_edit'],
     ['/contact/form', 'contact_form'],
+    ['/web-negotiation/list', 'web_negotiation_list'],
+    ['/web-negotiation/add', 'web_negotiation_add'],
+    [`/web-negotiation/edit/${encodeURIComponent(scene.meetingId)}`, 'web_negotiation_edit'],
+    [`/web-negotiation/detail/${encodeURIComponent(scene.meetingId)}`, 'web_negotiation_detail'],
   ];
   return pages.map(([path, screen]) => ({ path, screen }));
 }
@@ -118,13 +122,19 @@ export const DEALER_PAGES: readonly SweepPage[] = [
   { path: '/account/payment', screen: 'account_payment' },
 ];
 
+/** The partner screens (issue 22), read as the super user of a listing-partner tenant (sweep-partner.ts). */
+export const PARTNER_PAGES: readonly SweepPage[] = [
+  { path: '/corporations', screen: 'corporations' },
+  { path: '/corporation-contacts', screen: 'corporation_contacts' },
+];
+
 /** The dealer's page outside the console's layout: a card with its heading, as the public pages are. */
 export const DEALER_CARD_PAGES: readonly SweepPage[] = [{ path: '/payment-failure', screen: 'payment_failure' }];
 
 const ANY_ID = 'swept-id';
 const SWEPT_PATHS = [
   ...PUBLIC_PAGES,
-  ...signedInPages({ userId: ANY_ID, vehicleId: ANY_ID, companyCode: ANY_ID, planId: ANY_ID }),
+  ...signedInPages({ userId: ANY_ID, vehicleId: ANY_ID, companyCode: ANY_ID, planId: ANY_ID, meetingId: ANY_ID }),
   ...SUPER_USER_PAGES,
   ...DEALER_PAGES,
   ...DEALER_CARD_PAGES,

@@ -88,6 +88,7 @@ export * from './schemas/users.ts';
 export * from './schemas/video-sharing.ts';
 export * from './schemas/video-uploads.ts';
 export * from './schemas/web-negotiation.ts';
+export * from './schemas/web-negotiation-form.ts';
 export * from './service-end.ts';
 export * from './tokens.ts';
 export * from './transition.ts';

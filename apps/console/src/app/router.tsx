@@ -11,6 +11,12 @@ const paymentCardPage = page(
   (m) => m.PaymentCardPage,
 );
 
+/** Web negotiation (issue 21): its four screens in one module (they share the form, the states, the links). */
+const meetingPages = page(
+  () => import('../features/web-negotiation/pages.tsx'),
+  (m) => m.WebNegotiationScreen,
+);
+
 /** Screens built so far; every other screen of the list shows the coming-soon page under its own title. */
 const BUILT_PROTECTED: Record<string, LazyComponent> = {
   // Billing: screens (issue 19).
@@ -191,6 +197,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/media/video-site/YoutubeCallbackPage.tsx'),
     (m) => m.YoutubeCallbackPage,
   ),
+  web_negotiation_list: meetingPages,
+  web_negotiation_add: meetingPages,
+  web_negotiation_edit: meetingPages,
+  web_negotiation_detail: meetingPages,
   // Corporations and locations (issue 22): the dealer-brand host and the listing-partner tenant.
   corporations: page(
     () => import('../features/corporations/CorporationsPage.tsx'),
