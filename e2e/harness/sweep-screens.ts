@@ -122,6 +122,12 @@ export const DEALER_PAGES: readonly SweepPage[] = [
   { path: '/account/payment', screen: 'account_payment' },
 ];
 
+/** The partner screens (issue 22), read as the super user of a listing-partner tenant (sweep-partner.ts). */
+export const PARTNER_PAGES: readonly SweepPage[] = [
+  { path: '/corporations', screen: 'corporations' },
+  { path: '/corporation-contacts', screen: 'corporation_contacts' },
+];
+
 /** The dealer's page outside the console's layout: a card with its heading, as the public pages are. */
 export const DEALER_CARD_PAGES: readonly SweepPage[] = [{ path: '/payment-failure', screen: 'payment_failure' }];
 
@@ -132,6 +138,7 @@ const SWEPT_PATHS = [
   ...SUPER_USER_PAGES,
   ...DEALER_PAGES,
   ...DEALER_CARD_PAGES,
+  ...PARTNER_PAGES,
 ].map(({ path }) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(ANY_ID, '[^/]+')}$`));
 
 /** Whether the sweep checks the console page at `pathname` (any ids in it) as a screen of its own. */

@@ -9,9 +9,11 @@ import { newContext, saveScreenshot, skipBrowserTests } from './browser.ts';
 import { type Suite, useSuite } from './fixtures.ts';
 import { takeSharedPage } from './shared-context.ts';
 import { cutFields, type InPageKind, inspectPage } from './sweep-inspect.ts';
+import { seedPartner } from './sweep-partner.ts';
 import {
   DEALER_CARD_PAGES,
   DEALER_PAGES,
+  PARTNER_PAGES,
   type PageFacts,
   PUBLIC_PAGES,
   pageFacts,
@@ -74,6 +76,8 @@ export interface SweepScene extends Session {
   superUser: Session;
   /** A dealer paying by card: the settlements and card pages are theirs. */
   dealer: Session;
+  /** The super user of a listing-partner tenant: the corporation pages are theirs. */
+  partner: Session;
   userId: string;
   vehicleId: string;
   companyCode: string;
@@ -145,10 +149,12 @@ export async function seedSweep(suite: Suite): Promise<SweepScene> {
     device: 'Chrome on Linux',
     application: 'spinyard-console',
   });
+  const partner = await seedPartner(suite, master.access);
   return {
     ...master,
     superUser,
     dealer,
+    partner,
     userId,
     vehicleId,
     companyCode: domain.company_code,
@@ -331,6 +337,8 @@ export async function sweepConsole(
     findings.push(...(await sweepPages(page, signedInPages(scene), lang, size, true)));
     await keepSession(page, scene.superUser);
     findings.push(...(await sweepPages(page, SUPER_USER_PAGES, lang, size, true)));
+    await keepSession(page, scene.partner);
+    findings.push(...(await sweepPages(page, PARTNER_PAGES, lang, size, true)));
     await keepSession(page, scene.dealer);
     findings.push(...(await sweepPages(page, DEALER_PAGES, lang, size, true)));
     findings.push(...(await sweepPages(page, DEALER_CARD_PAGES, lang, size, false)));

@@ -116,6 +116,9 @@ export const ERROR_CATALOGUE = catalogue({
   transfer_same_user: [409, 'The vehicle already belongs to this user.'],
   domain_in_use: [409, 'This domain is already in use.'],
   company_code_in_use: [409, 'This company code is already used by another domain.'],
+  // Corporations and locations (issue 22): a company is deleted only when nothing points to it.
+  company_in_use: [409, 'This company still has users, locations, groups or vehicles. Move or delete them first.'],
+  main_company_undeletable: [409, "The domain's own company cannot be deleted."],
   domain_not_registered: [404, 'This domain is not registered.'],
   domain_deleting: [409, 'This domain is being deleted. It can be used again after the nightly deletion.'],
   domain_admin_not_registered: [409, 'The domain has no registered admin.'],

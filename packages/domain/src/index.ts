@@ -72,6 +72,7 @@ export * from './schemas/media.ts';
 export * from './schemas/meeting-call.ts';
 export * from './schemas/movie-mail.ts';
 export * from './schemas/params.ts';
+export * from './schemas/partner.ts';
 export * from './schemas/phone.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/published-hotspots.ts';

@@ -209,6 +209,17 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
   web_negotiation_add: meetingPages,
   web_negotiation_edit: meetingPages,
   web_negotiation_detail: meetingPages,
+  // Corporations and locations (issue 22): the dealer-brand host and the listing-partner tenant.
+  corporations: page(
+    () => import('../features/corporations/CorporationsPage.tsx'),
+    (m) => m.CorporationsPage,
+    ['general', 'tenancy'],
+  ),
+  corporation_contacts: page(
+    () => import('../features/corporations/CorporationContactsPage.tsx'),
+    (m) => m.CorporationContactsPage,
+    ['general', 'tenancy'],
+  ),
   // Billing: invoices (issue 19)
   settlements_invoice: page(
     () => import('../features/settlements/invoice/InvoicePage.tsx'),

@@ -57,7 +57,7 @@ const PART_SECTIONS: Record<Exclude<CataloguePart, 'general'>, readonly string[]
   users: ['users'],
   // The master's settings of domains and companies. `domains.common` (the dialogs' and list footers' buttons,
   // components/) stays in general: every list and dialog shows it.
-  tenancy: ['domains', 'options', 'companies', 'superusers', 'customDesign'],
+  tenancy: ['domains', 'options', 'companies', 'superusers', 'customDesign', 'corporations'],
   // The vehicle list and what it opens.
   vehicles: ['contentsList', 'contentActions', 'contentsReport', 'publication'],
   // The vehicle's record: the wizard, the detail page, the CSV edit.

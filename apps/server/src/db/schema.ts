@@ -47,6 +47,7 @@ import type {
   VideoSharingAccountsTable,
   VideoSiteVideosTable,
 } from './schema-movies.ts';
+import type { ContentsReportLogsTable, ReportingApiKeysTable } from './schema-partner.ts';
 import type { PublicationsTable } from './schema-publishing.ts';
 import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTable } from './schema-statistics.ts';
 
@@ -347,6 +348,8 @@ export interface Database {
   listing_accounts: ListingAccountsTable;
   listing_links: ListingLinksTable;
   listing_events: ListingEventsTable;
+  reporting_api_keys: ReportingApiKeysTable;
+  contents_report_logs: ContentsReportLogsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,6 +15,7 @@ import { listingModule } from './listing/index.ts';
 import { meetingCallModule } from './meeting-call/index.ts';
 import { movieMailModule } from './movie-mail/index.ts';
 import { moviesModule } from './movies/index.ts';
+import { partnerModule } from './partner/index.ts';
 import { plansModule } from './plans/index.ts';
 import { processesModule } from './processes/index.ts';
 import { profileModule } from './profile/index.ts';
@@ -62,4 +63,6 @@ export const MODULES: readonly AppModule[] = [
   meetingCallModule,
   // Movie mail (issue 20): the promo's link mailed to buyers, and the mail history.
   movieMailModule,
+  // Partner reports (issue 22, parts 3 and 4): the billing report, the reporting API and its keys.
+  partnerModule,
 ];

@@ -60,6 +60,8 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   web_negotiation_invitees: 'web-negotiation',
   web_negotiation_documents: 'web-negotiation',
   meeting_profile_cards: 'web-negotiation',
+  reporting_api_keys: 'partner',
+  contents_report_logs: 'contents',
 };
 
 /**

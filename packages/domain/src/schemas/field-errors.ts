@@ -48,6 +48,8 @@ export const FIELD_RULES = [
   'no_duplicates',
   // Web negotiations: a meeting's start.
   'not_in_past',
+  // Partner billing codes: exactly so many half-width digits.
+  'exact_digits',
 ] as const;
 export type FieldRule = (typeof FIELD_RULES)[number];
 
@@ -79,6 +81,7 @@ export const FIELD_RULE_MESSAGES: Readonly<Record<FieldRule, string>> = {
   max_items: 'Too many items are chosen.',
   no_duplicates: 'The same value is given twice.',
   not_in_past: 'The date and time must not be in the past.',
+  exact_digits: 'Enter exactly the required number of half-width digits.',
 };
 
 /** The `params` of a custom check that names its rule. */

@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import {
+  CONTACT_LIST_PAGE_SIZE,
+  CORPORATION_LIST_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+  isPageSize,
+  PAGE_SIZES,
+} from '../constants.ts';
 import { idSchema } from './common.ts';
 import { companySchema } from './company.ts';
+import { ruleIssue } from './field-errors.ts';
 import { pageOf } from './lists.ts';
 import { tenancyListQuery } from './tenancy-domains.ts';
 
@@ -45,10 +53,21 @@ export type BranchUpdateBody = z.input<typeof branchUpdateBody>;
 /** Master narrows a list to one domain; a super's lists are always their own domain's, whatever they send. */
 const domainFilter = idSchema.optional().describe('Master only; a super always sees their own domain');
 
-export const headquartersQuery = tenancyListQuery.extend({ domain_id: domainFilter });
+/** The page sizes of every list, and the corporation and contact lists' all-at-once size (second document, 9). */
+const companyPageSize = z.coerce
+  .number()
+  .int()
+  .refine(
+    (n) => isPageSize(n) || n === CORPORATION_LIST_PAGE_SIZE || n === CONTACT_LIST_PAGE_SIZE,
+    ruleIssue('one_of', `The page size is one of ${PAGE_SIZES.join(', ')} or ${CORPORATION_LIST_PAGE_SIZE}.`),
+  )
+  .default(DEFAULT_PAGE_SIZE);
+
+export const headquartersQuery = tenancyListQuery.extend({ domain_id: domainFilter, limit: companyPageSize });
 export type HeadquartersParams = z.input<typeof headquartersQuery>;
 export const branchesQuery = tenancyListQuery.extend({
   domain_id: domainFilter,
+  limit: companyPageSize,
   headquarters_id: idSchema.optional(),
 });
 export type BranchesParams = z.input<typeof branchesQuery>;

@@ -4,6 +4,7 @@ import { emailSchema, passwordSchema } from './account.ts';
 import { idSchema } from './common.ts';
 import { type FieldRule, ruleIssue } from './field-errors.ts';
 import { pageOf, pageQuery, searchText } from './lists.ts';
+import { partnerBillingCode } from './partner.ts';
 import { phoneSchema } from './phone.ts';
 
 /**
@@ -167,9 +168,10 @@ const staffFields = {
   username_alias: usernameAliasSchema.optional(),
   corporation_code: userCode.optional(),
   store_name: userText().optional(),
-  department: userText().optional(),
-  job_number: userCode.optional(),
-  authorizer_job_number: userCode.optional(),
+  // Partner billing codes (issue 22): exact digit counts, see partner.ts.
+  department: partnerBillingCode('department').optional(),
+  job_number: partnerBillingCode('job_number').optional(),
+  authorizer_job_number: partnerBillingCode('authorizer_job_number').optional(),
   /** Forces the second sign-in step on this user; they cannot turn it off themself. */
   two_step_forced: z.boolean().optional(),
   login_limit_count: loginLimitSchema.optional(),

@@ -1,5 +1,6 @@
 import { Alert, Card, Checkbox, Group, Radio, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { shopCodeIsAlias } from '@spinyard/domain';
+import { PARTNER_BILLING_DIGITS } from '@spinyard/domain';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile.ts';
@@ -9,6 +10,7 @@ import { ControlledField } from '../../forms/ControlledField.tsx';
 import type { ZodForm } from '../../forms/useZodForm.ts';
 import { RoleBadge } from './UserBits.tsx';
 import type { userFormSchema } from './userFormSchema.ts';
+import { PARTNER_CODE_FIELDS } from './userRules.ts';
 
 /** The user add and edit form. */
 export type UserFormState = ZodForm<ReturnType<typeof userFormSchema>>;
@@ -130,6 +132,7 @@ export function UserProfileCard({ form, own = false }: { form: UserFormState; ow
           />
         ) : null}
       </SimpleGrid>
+      <PartnerCodeInputs form={form} />
       {own ? (
         // Not a field of the form: its value is shown, never sent.
         <Checkbox
@@ -148,5 +151,30 @@ export function UserProfileCard({ form, own = false }: { form: UserFormState; ow
         />
       )}
     </Card>
+  );
+}
+
+/**
+ * The partner billing codes (issue 22) on the hosts that bill partners (dealer brand, listing partner): each exactly
+ * its number of half-width digits, or empty, as the server checks them.
+ */
+function PartnerCodeInputs({ form }: { form: UserFormState }) {
+  const { t } = useTranslation();
+  const flags = useProfile().data?.domain.host_flags ?? [];
+  if (!flags.some((f) => f === 'dealer_brand' || f === 'listing_partner')) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
+      {PARTNER_CODE_FIELDS.map((f) => (
+        <TextInput
+          key={f}
+          {...form.field(f)}
+          inputMode="numeric"
+          maxLength={PARTNER_BILLING_DIGITS[f]}
+          label={t(`users.fields.${f}`)}
+          description={t('users.form.digitsHelp', { count: PARTNER_BILLING_DIGITS[f] })}
+          data-testid={`user-${f}`}
+        />
+      ))}
+    </SimpleGrid>
   );
 }

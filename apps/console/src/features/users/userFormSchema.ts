@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMPTY_USER_FORM, type UserField, type UserFormValues, userFormErrors } from './userRules.ts';
+import { EMPTY_USER_FORM, partnerCodesOf, type UserField, type UserFormValues, userFormErrors } from './userRules.ts';
 
 /**
  * The user form as react-hook-form holds it: the inputs carry the API's field names (`privilege_type`,
@@ -18,6 +18,7 @@ export function fieldsOfUserForm(values: UserFormValues): UserFormFields {
     phone: values.phone,
     car_limit: values.carLimit,
     shop_code: values.shopCode,
+    ...partnerCodesOf(values),
     two_step_forced: values.twoStepForced,
   };
 }
@@ -38,6 +39,7 @@ export function userFormOfFields(fields: UserFormFields): UserFormValues {
     carLimit: fields.car_limit,
     shopCode: fields.shop_code,
     twoStepForced: fields.two_step_forced,
+    ...partnerCodesOf(fields),
   };
 }
 

@@ -175,6 +175,9 @@ describe('the user form', () => {
       company_section: '',
       phone: '',
       car_limit: 12,
+      department: '',
+      job_number: '',
+      authorizer_job_number: '',
     });
     expect(createBodyOf({ ...values, privilegeType: 'normal' }).parent_user_id).toBe('5');
   });
@@ -189,6 +192,21 @@ describe('the user form', () => {
     expect(updateBodyOf({ ...before, carLimit: '3', email: 'TARO@example.com' }, before)).toEqual({ car_limit: 3 });
     expect(updateBodyOf({ ...before, twoStepForced: true }, before)).toEqual({ two_step_forced: true });
     expect(formOf(user({ two_step_forced: true })).twoStepForced).toBe(true);
+    expect(updateBodyOf({ ...before, job_number: ' 12345678 ' }, before)).toEqual({ job_number: '12345678' });
+  });
+
+  it('takes the partner billing codes with exactly their digits, or empty', () => {
+    const values = {
+      ...formOf(user()),
+      department: '12345',
+      job_number: '１２３４５６７８',
+      authorizer_job_number: '',
+    };
+    expect(userFormErrors(values, 'edit').map((e) => `${e.field}:${e.rule}`)).toEqual([
+      'department:exact_digits',
+      'job_number:exact_digits',
+    ]);
+    expect(userFormErrors({ ...values, department: '123456', job_number: '12345678' }, 'edit')).toEqual([]);
   });
 });
 

@@ -2,6 +2,8 @@ import {
   CAR_LIMIT_BOUNDS,
   type FieldError,
   isProductBrandedUser,
+  PARTNER_BILLING_DIGITS,
+  type PartnerBillingField,
   type PermissionActor,
   type PermissionTarget,
   parseFields,
@@ -65,7 +67,16 @@ export function targetOf(user: Pick<UserRecord, 'id' | 'privilege_type' | 'compa
 
 // ---- Add and edit form ----------------------------------------------------------------------------------------
 
-export interface UserFormValues {
+/** The partner billing codes (department, job number, authorizer job number), under their API names. */
+export const PARTNER_CODE_FIELDS = Object.keys(PARTNER_BILLING_DIGITS) as PartnerBillingField[];
+type PartnerCodes = Record<PartnerBillingField, string>;
+
+/** The three codes of a user, a form or a form's fields, trimmed. */
+export function partnerCodesOf(from: PartnerCodes): PartnerCodes {
+  return Object.fromEntries(PARTNER_CODE_FIELDS.map((f) => [f, from[f].trim()])) as PartnerCodes;
+}
+
+interface UserFormBase {
   privilegeType: StaffPrivilegeType | '';
   email: string;
   password: string;
@@ -80,6 +91,7 @@ export interface UserFormValues {
   /** Forces the second sign-in step on the user; they cannot lift it. */
   twoStepForced: boolean;
 }
+export type UserFormValues = UserFormBase & PartnerCodes;
 
 export const EMPTY_USER_FORM: UserFormValues = {
   privilegeType: '',
@@ -92,6 +104,9 @@ export const EMPTY_USER_FORM: UserFormValues = {
   carLimit: '',
   shopCode: '',
   twoStepForced: false,
+  department: '',
+  job_number: '',
+  authorizer_job_number: '',
 };
 
 export function formOf(user: UserRecord): UserFormValues {
@@ -106,6 +121,7 @@ export function formOf(user: UserRecord): UserFormValues {
     carLimit: user.car_limit === null ? '' : String(user.car_limit),
     shopCode: user.shop_code,
     twoStepForced: user.two_step_forced === true,
+    ...partnerCodesOf(user),
   };
 }
 
@@ -120,7 +136,8 @@ export type UserField =
   | 'phone'
   | 'car_limit'
   | 'shop_code'
-  | 'two_step_forced';
+  | 'two_step_forced'
+  | PartnerBillingField;
 
 /** The order of the form's inputs: errors are listed in it, so the first one named is the first on screen. */
 const FORM_ORDER: readonly string[] = [
@@ -133,6 +150,7 @@ const FORM_ORDER: readonly string[] = [
   'phone',
   'car_limit',
   'shop_code',
+  ...PARTNER_CODE_FIELDS,
   'two_step_forced',
 ];
 
@@ -160,6 +178,7 @@ export function userFormErrors(values: UserFormValues, mode: 'add' | 'edit'): Fi
     ...(carLimit === undefined ? {} : { car_limit: carLimit }),
     shop_code: values.shopCode,
     two_step_forced: values.twoStepForced,
+    ...partnerCodesOf(values),
   };
   const parsed =
     mode === 'add'
@@ -198,6 +217,7 @@ export function createBodyOf(values: UserFormValues): SubordinateCreateBody {
     car_limit: carLimitOf(values.carLimit),
     ...(values.shopCode.trim() === '' ? {} : { shop_code: values.shopCode.trim() }),
     ...(values.twoStepForced ? { two_step_forced: true } : {}),
+    ...partnerCodesOf(values),
   };
 }
 
@@ -215,6 +235,7 @@ export function updateBodyOf(values: UserFormValues, before: UserFormValues): Su
   if (values.carLimit.trim() !== before.carLimit) body.car_limit = carLimitOf(values.carLimit);
   if (values.shopCode.trim() !== before.shopCode) body.shop_code = values.shopCode.trim();
   if (values.twoStepForced !== before.twoStepForced) body.two_step_forced = values.twoStepForced;
+  for (const f of PARTNER_CODE_FIELDS) if (values[f].trim() !== before[f]) body[f] = values[f].trim();
   return body;
 }
 

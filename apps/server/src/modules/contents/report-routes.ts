@@ -1,15 +1,33 @@
-import { contentsReportQuery } from '@spinyard/domain';
+import { contentsReportLogPage, contentsReportLogQuery, contentsReportQuery } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/authenticate.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { areaRoute, sendCsv } from '../area-routes.ts';
+import { areaRoute, areaRoutes, sendCsv } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
-import { type ContentsReportService, contentsReportService } from './report-service.ts';
+import {
+  type ContentsReportLogService,
+  type ContentsReportService,
+  contentsReportLogService,
+  contentsReportService,
+} from './report-service.ts';
 
 const route = areaRoute('contents');
 
-const reportRoutes: FastifyPluginAsyncZod<{ report: ContentsReportService }> = async (app, { report }) => {
+const reportRoutes: FastifyPluginAsyncZod<{ report: ContentsReportService; log: ContentsReportLogService }> = async (
+  app,
+  { report, log },
+) => {
+  areaRoutes(app, 'contents').get('/contents-report/log', {
+    summary:
+      'The contents reports downloaded, newest first: who asked for which month and type, when (master: every ' +
+      "domain's; super: their domain's; others: their own)",
+    querystring: contentsReportLogQuery,
+    answer: contentsReportLogPage,
+    errors: [401, 422],
+    run: (actor, { query }) => log.page(actor, query),
+  });
+
   app.get(
     '/contents_report',
     route({
@@ -27,7 +45,7 @@ const reportRoutes: FastifyPluginAsyncZod<{ report: ContentsReportService }> = a
   );
 };
 
-/** The contents report (second document, section 7: GET /contents_report). */
+/** The contents report and its log (second document, section 7: GET /contents_report, /contents-report/log). */
 export async function registerReportRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  await scope.register(reportRoutes, { report: contentsReportService(ctx.db) });
+  await scope.register(reportRoutes, { report: contentsReportService(ctx.db), log: contentsReportLogService(ctx.db) });
 }

@@ -1,19 +1,19 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
+  type ContentsReportLogEntry,
   type ContentsReportQuery,
   contentsReportFileName,
   contentsReportHeader,
-  csvRecord,
   reportMonthRange,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
+import { csvStream } from '../../http/csv-stream.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { contentScopeOf } from './list-service.ts';
+import { type ReportLogScope, reportLogRepo } from './report-log-repo.ts';
 import { type ReportDetailRow, type ReportFilter, type ReportSummaryRow, reportRepo } from './report-repo.ts';
 
-/** Excel reads a UTF-8 file as UTF-8 only after this mark. */
-const UTF8_BOM = '\uFEFF';
 /** Rows read per query while the file streams. */
 const REPORT_BATCH = 1000;
 
@@ -37,25 +37,10 @@ const summaryCells = (r: ReportSummaryRow) => [
   ...[r.registered, r.created, r.deleted, r.published, r.sleeping].map(String),
 ];
 
-/**
- * The file as a stream: the BOM and header first, then each page of rows as it is read. The stream asks for the
- * next page only when the client has taken the previous one, so memory holds one page whatever the file's size.
- */
-function csvStream<T>(header: readonly string[], pages: AsyncIterable<T[]>, cells: (row: T) => string[]): Readable {
-  async function* chunks(): AsyncGenerator<string> {
-    yield UTF8_BOM + csvRecord(header);
-    for await (const rows of pages) {
-      let text = '';
-      for (const row of rows) text += csvRecord(cells(row));
-      yield text;
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false });
-}
-
 /** `GET /contents_report`: the month's vehicles the caller sees, one line each or counted per owner. */
 export function contentsReportService(db: Db) {
   const repo = reportRepo(db);
+  const log = reportLogRepo(db);
   return {
     async report(actor: Actor, q: ContentsReportQuery): Promise<{ fileName: string; stream: Readable }> {
       const caller = await loadCaller(db, actor);
@@ -65,6 +50,14 @@ export function contentsReportService(db: Db) {
         ...reportMonthRange(q.month),
         withSleeping: q.sleep === '1',
       };
+      // Logged when asked for, before the file streams: a download cut short was still a report handed out.
+      await log.record({
+        domainId: actor.domainId,
+        userId: actor.userId,
+        month: q.month,
+        reportType: q.report_type,
+        sleep: q.sleep === '1',
+      });
       const header = contentsReportHeader(q.report_type);
       const stream =
         q.report_type === 'detail'
@@ -75,3 +68,23 @@ export function contentsReportService(db: Db) {
   };
 }
 export type ContentsReportService = ReturnType<typeof contentsReportService>;
+
+/** Master reads every domain's log, a super their domain's, anyone else their own downloads. */
+function logScopeOf(actor: Actor): ReportLogScope {
+  if (actor.privilegeType === 'master') return { kind: 'all' };
+  if (actor.privilegeType === 'super') return { kind: 'domain', domainId: actor.domainId };
+  return { kind: 'user', userId: actor.userId };
+}
+
+/** `GET /contents-report/log`: the contents reports downloaded, newest first. */
+export function contentsReportLogService(db: Db) {
+  const log = reportLogRepo(db);
+  return {
+    async page(actor: Actor, q: { page: number; limit: number }) {
+      const { rows, total } = await log.page(logScopeOf(actor), q.page, q.limit);
+      const items: ContentsReportLogEntry[] = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+      return { items, total, page: q.page, limit: q.limit };
+    },
+  };
+}
+export type ContentsReportLogService = ReturnType<typeof contentsReportLogService>;

@@ -6,6 +6,7 @@ import {
   companyAnswer,
   companyInfoAnswer,
   companyPatchBody,
+  deletedAnswer,
   headquartersCreateBody,
   headquartersPage,
   headquartersQuery,
@@ -116,6 +117,23 @@ export const companyRoutes: FastifyPluginAsyncZod<{ tenancy: TenancyService }> =
     read: tenancy.getBranch,
     update: tenancy.updateBranch,
   });
+
+  // Corporations and locations (issue 22): deleted only when nothing points to them.
+  for (const [path, kind] of [
+    ['/v1/headquarters', 'headquarters'],
+    ['/v1/branches', 'branch'],
+  ] as const) {
+    route.delete(`${path}/:id`, {
+      summary: `Delete a ${kind === 'branch' ? 'branch (location)' : 'headquarters (corporation)'} nothing points to`,
+      description:
+        '409 company_in_use while a user, location, group or vehicle belongs to it; 409 main_company_undeletable for ' +
+        "the domain's own company.",
+      params: idParams,
+      answer: deletedAnswer,
+      errors: [401, 403, 404, 409, 422],
+      run: (actor, { params }) => tenancy.deleteCompany(actor, params.id, kind),
+    });
+  }
 
   // ---- The caller's company ---------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import { type CompanyCodeAnswer, DEFAULT_COMPANY_CODE } from '@spinyard/domain';
 import type { TenancyServiceDeps } from './common.ts';
 import { companiesService } from './companies-service.ts';
+import { companyDeleteService } from './company-delete-service.ts';
 import { domainImagesService } from './domain-images-service.ts';
 import { domainsService } from './domains-service.ts';
 import { hostsRepo } from './hosts-repo.ts';
@@ -59,6 +60,7 @@ export function tenancyService(deps: TenancyServiceDeps) {
     ...domainsService(deps),
     ...domainImagesService(deps),
     ...companiesService(deps),
+    ...companyDeleteService(deps),
   };
 }
 

@@ -1,19 +1,16 @@
-import { Center, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, type PageSize, SEARCH_MAX_LENGTH } from '@spinyard/domain';
-import { IconBuildingSkyscraper, IconBuildingStore, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingSkyscraper, IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Branch, type Company, useBranchList, useHeadquartersList } from '../../../api/companies.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 import { ListFooter } from '../../../components/ListFooter.tsx';
-import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
-import { ListTable } from '../../../components/ListTable.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { SectionCard } from '../shared/SectionCard.tsx';
 import { CompanyModal, type CompanyModalTarget } from './CompanyModal.tsx';
-import { formatAddress } from './companyForm.ts';
+import { type CompanyColumn, CompanyRowsTable } from './CompanyRowsTable.tsx';
 import { HeadquartersPicker } from './HeadquartersPicker.tsx';
 
 /**
@@ -84,16 +81,6 @@ export function CompaniesCard({ domainId, readOnly = false }: { domainId?: strin
   );
 }
 
-function Empty({ text }: { text: string }) {
-  return (
-    <Center py="xl">
-      <Text size="sm" c="dimmed">
-        {text}
-      </Text>
-    </Center>
-  );
-}
-
 function usePaging() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<PageSize>(DEFAULT_PAGE_SIZE);
@@ -112,12 +99,6 @@ function usePaging() {
 }
 
 type Paging = ReturnType<typeof usePaging>;
-
-/** A column between the company's name and its address, which every company table shows. */
-interface MiddleColumn<T> {
-  label: string;
-  cell: (company: T) => ReactNode;
-}
 
 /**
  * One tab of the card: a search box (and an optional filter) with the add button, then the companies in a paged
@@ -143,12 +124,10 @@ function PagedCompanyTable<T extends Company>({
   answer: { items: T[]; total: number } | undefined;
   noneText: string;
   testId: string;
-  middleColumns: readonly MiddleColumn<T>[];
+  middleColumns: readonly CompanyColumn<T>[];
   onEdit: ((company: T) => void) | undefined;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
-  const items = answer?.items ?? [];
   const search = (
     <TextInput
       aria-label={searchLabel}
@@ -178,48 +157,14 @@ function PagedCompanyTable<T extends Company>({
           </ActionButton>
         ) : null}
       </Group>
-      {loading ? (
-        <ListSkeleton rows={3} height={32} />
-      ) : items.length === 0 ? (
-        <Empty text={paging.q ? t('companies.list.noMatch', { q: paging.q }) : noneText} />
-      ) : (
-        <ListTable
-          minWidth={760}
-          testId={testId}
-          dense
-          columns={[
-            t('companies.fields.name'),
-            ...middleColumns.map((column) => column.label),
-            t('companies.list.address'),
-            t('companies.fields.tel'),
-          ]}
-          actionsLabel={t('domains.list.columns.actions')}
-        >
-          {items.map((company) => (
-            <Table.Tr key={company.id}>
-              <Table.Td fw={600}>{company.name}</Table.Td>
-              {middleColumns.map((column) => (
-                <Table.Td key={column.label}>{column.cell(company)}</Table.Td>
-              ))}
-              <Table.Td>
-                <Text size="sm" lineClamp={2}>
-                  {formatAddress(company, locale) || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>{company.tel || '—'}</Table.Td>
-              <Table.Td ta="right">
-                {onEdit ? (
-                  <RowAction
-                    label={t('companies.list.edit', { name: company.name })}
-                    icon={IconPencil}
-                    onClick={() => onEdit(company)}
-                  />
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
-      )}
+      <CompanyRowsTable
+        rows={answer?.items}
+        loading={loading}
+        noneText={paging.q ? t('companies.list.noMatch', { q: paging.q }) : noneText}
+        testId={testId}
+        columns={middleColumns}
+        onEdit={onEdit}
+      />
       {answer && answer.total > 0 ? (
         <ListFooter
           total={answer.total}
