@@ -54,9 +54,11 @@ interface RoutePage {
   parts: CataloguePart[];
 }
 
-/** The pages router.tsx loads through page(), each with the catalogue parts it names (general if none). */
+/** The pages the router loads through page(), each with the catalogue parts it names (general if none). */
 function routePages(): RoutePage[] {
-  const router = readFileSync(path.join(srcDir, 'app/router.tsx'), 'utf8');
+  const router = ['app/router.tsx', 'app/builtScreens.ts']
+    .map((file) => readFileSync(path.join(srcDir, file), 'utf8'))
+    .join('\n');
   const calls = /\bpage\(\s*\(\) => import\('([^']+)'\),\s*\(m\) => m\.\w+,?\s*(?:\[([^\]]*)\],?\s*)?\)/g;
   const pages = [...router.matchAll(calls)].map(([, module = '', parts]) => ({
     module: path.join('app', module),
