@@ -54,3 +54,9 @@ export function call(
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
 }
+
+/** The fields a refusal names (`error.fields[].field`), in order, so a test compares the set it expects. */
+export function refusedFields(res: { json: () => unknown }): string[] {
+  const body = res.json() as { error?: { fields?: { field: string }[] } };
+  return (body.error?.fields ?? []).map((f) => f.field).sort();
+}
