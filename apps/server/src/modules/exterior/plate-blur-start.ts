@@ -5,10 +5,10 @@ import type { PlateDetector } from '../../platform/ai/plate-detector.ts';
 import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
 import { assertEditable } from '../contents/content-service.ts';
 import type { ContentProcessRow } from '../contents/repo.ts';
-import { contentsRepo } from '../contents/repo.ts';
+import { contentRecords } from '../contents/service.ts';
 import type { JobsContext } from '../context.ts';
-import { processRepo } from '../processes/repo.ts';
 import { runProcessJob, startProcessJob } from '../processes/runner.ts';
+import { processService } from '../processes/service.ts';
 import { blurJob, blurProcessWork } from './blur-jobs.ts';
 import { rowsWithoutBlur } from './plate-blur-work.ts';
 
@@ -31,7 +31,7 @@ export async function startPlateBlur(
   actorUserId: string | null,
 ): Promise<ContentProcessRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const [content] = await contentsRepo(trx).lock([contentId]);
+    const [content] = await contentRecords(trx).lock([contentId]);
     if (!content || !readDomainOptions(content.domain_options).background_blur) return undefined;
     try {
       await assertEditable(trx, content, 'EXTERIOR.APPLY_BLUR');
@@ -60,7 +60,7 @@ export async function blurPlatesAfterSpin(
   plates?: PlateDetector,
 ): Promise<ContentProcessRow | undefined> {
   try {
-    const spin = await processRepo(ctx.db).find(processId);
+    const spin = await processService(ctx.db).find(processId);
     if (spin?.status !== 'succeeded') return undefined;
     const jobs = ctx.enqueue ? { enqueue: ctx.enqueue } : undefined;
     const started = await startPlateBlur(ctx.db, jobs, spin.content_id, spin.actor_user_id);
