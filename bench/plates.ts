@@ -7,6 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { trackPlates } from '../apps/server/src/modules/exterior/plate-tracks.ts';
 import { ocrPlateDetector, type PlateDetection } from '../apps/server/src/platform/ai/plate-detector.ts';
+import { PLATE_RULES } from '../apps/server/src/platform/ai/plate-rules.ts';
 import { createMedia } from '../apps/server/src/platform/media/index.ts';
 import { watchMemory } from './process-memory.ts';
 
@@ -68,6 +69,9 @@ async function runSet(name: string, set: Truth[], detector: ReturnType<typeof oc
   let detections = 0;
   let good = 0;
   let clean = 0;
+  // Plates low enough in the picture for the place rule (PLATE_RULES.minCentreY): how a spin frames a car.
+  let low = 0;
+  let lowFound = 0;
   const misses: string[] = [];
   const started = performance.now();
   for (const item of set) {
@@ -84,14 +88,18 @@ async function runSet(name: string, set: Truth[], detector: ReturnType<typeof oc
     const hits = plates.filter((p) => covered(item.plate!, p, width, height) >= 0.5);
     good += hits.length;
     if (hits.length > 0) found++;
-    else misses.push(`${path.basename(item.file)}: ${plates.map((p) => JSON.stringify(p.text)).join(' ') || '-'}`);
+    if ((item.plate.y + item.plate.h / 2) / height >= PLATE_RULES.minCentreY) {
+      low++;
+      if (hits.length > 0) lowFound++;
+    } else misses.push(`${path.basename(item.file)}: ${plates.map((p) => JSON.stringify(p.text)).join(' ') || '-'}`);
   }
   const seconds = (performance.now() - started) / 1000;
   const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)} %`);
   if (set[0]?.plate) {
     log(
       `${name}: ${set.length} images with a plate, found on ${found} (${pct(found, set.length)}), ` +
-        `precision ${pct(good, detections)} (${good}/${detections}), ${((1000 * seconds) / set.length).toFixed(0)} ms/image`,
+        `precision ${pct(good, detections)} (${good}/${detections}), ${((1000 * seconds) / set.length).toFixed(0)} ms/image; ` +
+        `of the ${low} plates below the top fifth of the picture: found ${lowFound} (${pct(lowFound, low)})`,
     );
   } else {
     log(

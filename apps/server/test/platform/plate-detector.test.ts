@@ -54,6 +54,8 @@ describe('what a plate looks like', () => {
     expect(readsLikePlate('TOYOTA', 0.99)).toBe(false);
     expect(readsLikePlate('314-845-5900', 0.99)).toBe(false);
     expect(readsLikePlate('2014-06-17 14:20:16', 0.99)).toBe(false);
+    expect(readsLikePlate('2014-04-23', 0.99)).toBe(false);
+    expect(readsLikePlate('2014:05:03', 0.99)).toBe(false);
     expect(readsLikePlate('Metro', 0.99)).toBe(false);
     expect(readsLikePlate('4S5 0233', 0.3)).toBe(false);
   });

@@ -7,7 +7,7 @@
  * - its place: in the lower part of the car (its centre below `minCentreY` of the frame); a roof sign or a
  *   windscreen sticker is higher;
  * - what it says, as the recogniser reads it: 4 to 8 letters and digits once spaces, dots and dashes are dropped,
- *   few other signs, read with `minConfidence`; and either a digit, or (a personalised plate, or digits the
+ *   few other signs, no date or time (a camera's stamp), read with `minConfidence`; and either a digit, or (a personalised plate, or digits the
  *   recogniser took for letters: 1 as I, 0 as O, 8 as B) 5 letters or more all in capitals that are not a car
  *   make's or a badge's word (NOT_PLATES). A badge like "civic" is in small letters, "Metro" mixed.
  * Bounds measured on the openalpr benchmark photographs (docs/operations.md, "Plate blur").
@@ -80,6 +80,8 @@ export function readsLikePlate(text: string, confidence: number): boolean {
   if (confidence < r.minConfidence) return false;
   const chars = plateCharacters(text);
   if (chars.length < r.characters.min || chars.length > r.characters.max) return false;
+  // A camera's date or time stamped on the picture ("2014-04-23", "14:20:16") is digits too, and no plate.
+  if (/[:/]/.test(text) || /(19|20)\d\d[-.](0?[1-9]|1[0-2])\b/.test(text)) return false;
   const signs = text.replace(/[\s.\-·・‐–]/g, '');
   if (signs.length === 0 || chars.length / signs.length < r.minAlphanumericShare) return false;
   if (/[0-9]/.test(chars)) return true;
