@@ -5,10 +5,17 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { BlurFrameRow } from '../apps/server/src/modules/exterior/blur-repo.ts';
+import { renderRow } from '../apps/server/src/modules/exterior/blur-work.ts';
+import { plateSettings } from '../apps/server/src/modules/exterior/plate-blur-work.ts';
 import { trackPlates } from '../apps/server/src/modules/exterior/plate-tracks.ts';
+import { exteriorFrameSpec } from '../apps/server/src/modules/exterior/replace-work.ts';
+import { storeImage } from '../apps/server/src/modules/vehicle-media/images.ts';
 import { ocrPlateDetector, type PlateDetection } from '../apps/server/src/platform/ai/plate-detector.ts';
 import { PLATE_RULES } from '../apps/server/src/platform/ai/plate-rules.ts';
 import { createMedia } from '../apps/server/src/platform/media/index.ts';
+import type { Media } from '../apps/server/src/platform/media/media.ts';
+import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
 import { watchMemory } from './process-memory.ts';
 
 /**
@@ -22,10 +29,12 @@ import { watchMemory } from './process-memory.ts';
  *   bench takes with `npm pack` into a temp folder.
  * Printed per set: images, plates found (a detection covering at least half the true plate) and precision
  * (detections that cover a true plate), or for the sets without plates the images left unblurred. Then the time
- * of one 36-frame 1080p spin (the spin's frames scaled to 1920x1080) through detection and tracking, and this
- * process's peak resident memory.
+ * of 36 frames at 1080p through detection and tracking (the spin's frames scaled to 1920x1080; and 36 photographs
+ * with plates), the time of rendering 36 blurred frames in every size (the process's worst case: a plate on every
+ * frame), and this process's resident memory.
  *
  *   node --import tsx bench/plates.ts --alpr /path/to/openalpr-benchmarks/endtoend [--limit N] [--side 960]
+ *     [--misses: name each image missed] [--timing-only: only the 36-frame timings]
  *
  * A figure, not a test. Figures and how they were obtained: docs/operations.md, "Plate blur".
  */
@@ -132,7 +141,7 @@ async function opencvCars(dir: string): Promise<string[]> {
 }
 
 /** The spin's first 36 frames as 1080p JPEGs (scaled up into 1920x1080 on white, as a studio spin is). */
-async function spin1080(frames: string[], dir: string): Promise<Buffer[]> {
+async function spin1080(frames: string[]): Promise<Buffer[]> {
   const out: Buffer[] = [];
   for (const f of frames.slice(0, 36)) {
     out.push(
@@ -143,20 +152,79 @@ async function spin1080(frames: string[], dir: string): Promise<Buffer[]> {
         .toBuffer(),
     );
   }
-  void dir;
   return out;
+}
+
+/** Pictures as 1080p JPEGs (scaled into 1920x1080). */
+async function photos1080(files: string[]): Promise<Buffer[]> {
+  return Promise.all(files.map((f) => sharp(f).resize(1920, 1080, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer()));
+}
+
+/** Detection and tracking of 36 frames, one after the other as the process runs them: wall and CPU time, memory. */
+async function timeDetection(
+  name: string,
+  frames: Buffer[],
+  detector: ReturnType<typeof ocrPlateDetector>,
+  memory: ReturnType<typeof watchMemory>,
+): Promise<void> {
+  memory.reset();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const perFrame: PlateDetection[][] = [];
+  for (const frame of frames) perFrame.push(await detector.detect(frame));
+  const regions = trackPlates(perFrame);
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const { startMb, peakMb } = memory.peak();
+  log(
+    `${name}: detection and tracking ${seconds.toFixed(1)} s (${((1000 * seconds) / frames.length).toFixed(0)} ms/frame, ` +
+      `${((used.user + used.system) / 1e6).toFixed(1)} CPU seconds), ${perFrame.flat().length} finds, ` +
+      `${regions.length} regions; resident ${startMb} MB at the start, peak ${peakMb} MB`,
+  );
+}
+
+/**
+ * The process's other half at its worst: every one of 36 Full HD frames blurred (a plate on each) and stored in its
+ * sizes, by the blur process's own rendering (blur-work.ts renderRow) on a disk store.
+ */
+async function timeRender(frames: Buffer[], media: Media, temp: string, memory: ReturnType<typeof watchMemory>) {
+  const store = createDiskBlobStore(path.join(temp, 'media'));
+  const spec = exteriorFrameSpec('full_hd', 40_000_000);
+  const rows: BlurFrameRow[] = [];
+  for (const [i, frame] of frames.entries()) {
+    const original = await storeImage(store, media, 'contents/bench/exterior', frame, spec);
+    rows.push({ id: String(i), group_id: 'row', frame_order: i, original, edited: null, edit_kind: null });
+  }
+  const box = { x: 0.42, y: 0.62, w: 0.16, h: 0.07 };
+  const settings = plateSettings(
+    [{ id: 'plate-1', shape: 'rect', all_frames: true, keys: [{ frame: 0, box }] }],
+    new Date(),
+  );
+  memory.reset();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const rendered = await renderRow({ store, media }, 'bench', { group_id: 'row', ...settings }, rows, async () => {});
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const { startMb, peakMb } = memory.peak();
+  log(
+    `rendering ${rendered.rendered.size} blurred 1080p frames in every size: ${seconds.toFixed(1)} s ` +
+      `(${((used.user + used.system) / 1e6).toFixed(1)} CPU seconds); resident ${startMb} MB at the start, peak ${peakMb} MB`,
+  );
 }
 
 async function main(): Promise<void> {
   const side = Number(arg('side') ?? 960);
   const limit = Number(arg('limit') ?? 100_000);
-  const detector = ocrPlateDetector(createMedia(), { detectionSide: side });
+  const media = createMedia();
+  const detector = ocrPlateDetector(media, { detectionSide: side });
   const memory = watchMemory(process.pid);
   const temp = await mkdtemp(path.join(tmpdir(), 'spinyard-plates-'));
   try {
     log(`Plate blur bench, detection side ${side} px, ${new Date().toISOString()}`);
     const alpr = arg('alpr');
-    if (alpr) {
+    const timingOnly = process.argv.includes('--timing-only');
+    if (alpr && !timingOnly) {
       for (const country of ['us', 'eu', 'br']) {
         const dir = path.join(alpr, country);
         if (existsSync(dir)) await runSet(`openalpr ${country}`, alprSet(dir, limit), detector);
@@ -165,34 +233,26 @@ async function main(): Promise<void> {
       log('(no --alpr folder: the sets with plates are skipped)');
     }
     const frames = spinFrames();
-    await runSet(
-      'threesixty-slider spin',
-      frames.map((file) => ({ file })),
-      detector,
-    );
-    await runSet(
-      'opencv car photos',
-      (await opencvCars(temp)).map((file) => ({ file })),
-      detector,
-    );
+    if (!timingOnly)
+      await runSet(
+        'threesixty-slider spin',
+        frames.map((file) => ({ file })),
+        detector,
+      );
+    if (!timingOnly)
+      await runSet(
+        'opencv car photos',
+        (await opencvCars(temp)).map((file) => ({ file })),
+        detector,
+      );
 
-    const spin = await spin1080(frames, temp);
-    memory.reset();
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    const perFrame: PlateDetection[][] = [];
-    for (const frame of spin) perFrame.push(await detector.detect(frame));
-    const regions = trackPlates(perFrame);
-    const seconds = (performance.now() - started) / 1000;
-    const used = process.cpuUsage(cpu);
-    const cpuSeconds = (used.user + used.system) / 1e6;
-    const { startMb, peakMb } = memory.peak();
-    log(
-      `36-frame 1080p spin: ${seconds.toFixed(1)} s (${((1000 * seconds) / 36).toFixed(0)} ms/frame, ` +
-        `${cpuSeconds.toFixed(1)} CPU seconds), ` +
-        `${regions.length} regions, resident ${startMb} MB at the start, peak ${peakMb} MB ` +
-        `(high-water ${memory.highWaterMb()} MB)`,
-    );
+    const spin = await spin1080(frames);
+    await timeDetection('36-frame 1080p spin without a plate (threesixty-slider)', spin, detector, memory);
+    if (alpr) {
+      const photos = await photos1080(alprSet(path.join(alpr, 'us'), 36).map((t) => t.file));
+      await timeDetection('36 photographs with plates at 1080p (openalpr us)', photos, detector, memory);
+    }
+    await timeRender(spin, media, temp, memory);
   } finally {
     memory.stop();
     await rm(temp, { recursive: true, force: true });
