@@ -97,10 +97,11 @@ async function runSet(name: string, set: Truth[], detector: ReturnType<typeof oc
     const hits = plates.filter((p) => covered(item.plate!, p, width, height) >= 0.5);
     good += hits.length;
     if (hits.length > 0) found++;
+    else misses.push(`${path.basename(item.file)}: ${plates.map((p) => JSON.stringify(p.text)).join(' ') || '-'}`);
     if ((item.plate.y + item.plate.h / 2) / height >= PLATE_RULES.minCentreY) {
       low++;
       if (hits.length > 0) lowFound++;
-    } else misses.push(`${path.basename(item.file)}: ${plates.map((p) => JSON.stringify(p.text)).join(' ') || '-'}`);
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)} %`);

@@ -48,6 +48,7 @@ describe('what a plate looks like', () => {
     expect(readsLikePlate('YG9-X2G', 0.8)).toBe(true);
     expect(readsLikePlate('さ 12-34', 0.9)).toBe(true);
     expect(readsLikePlate('FZRULZ', 0.9)).toBe(true);
+    expect(readsLikePlate('1T4:3213', 0.9)).toBe(true);
     // Badges, model names, phone numbers, dates, words in small letters, a poor reading.
     expect(readsLikePlate('CIVIC', 0.99)).toBe(false);
     expect(readsLikePlate('civic', 0.99)).toBe(false);

@@ -81,7 +81,8 @@ export function readsLikePlate(text: string, confidence: number): boolean {
   const chars = plateCharacters(text);
   if (chars.length < r.characters.min || chars.length > r.characters.max) return false;
   // A camera's date or time stamped on the picture ("2014-04-23", "14:20:16") is digits too, and no plate.
-  if (/[:/]/.test(text) || /(19|20)\d\d[-.](0?[1-9]|1[0-2])\b/.test(text)) return false;
+  // (A colon alone is no sign of one: the recogniser reads the seal between a Slovak plate's digits as one.)
+  if (/\d{1,2}:\d\d:\d\d/.test(text) || /(19|20)\d\d[-./:](0?[1-9]|1[0-2])(\D|$)/.test(text)) return false;
   const signs = text.replace(/[\s.\-·・‐–]/g, '');
   if (signs.length === 0 || chars.length / signs.length < r.minAlphanumericShare) return false;
   if (/[0-9]/.test(chars)) return true;
