@@ -3,6 +3,8 @@ import { regionBoxAt } from '@spinyard/domain';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blurPlatesAfterSpin } from '../../src/modules/exterior/plate-blur-start.ts';
+import { defaultPlateDetector } from '../../src/platform/ai/index.ts';
+import type { PlateDetector } from '../../src/platform/ai/plate-detector.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
@@ -75,9 +77,28 @@ describe('the automatic plate blur after a spin is made', () => {
 
   it('with the option on, blurs the plate as an editable track that holds over the frame the detector missed', async () => {
     const s = await spinJustMade(true);
-    const started = await blurPlatesAfterSpin(jobsContext(), s.spinId);
+    // The shared detector, watched: the process's progress as the live socket reads it, frame after frame.
+    const shared = defaultPlateDetector(createMedia());
+    const progress: number[] = [];
+    const watched: PlateDetector = {
+      async detect(image) {
+        const [row] = await t.db
+          .selectFrom('content_processes')
+          .select(['progress', 'status'])
+          .where('content_id', '=', s.car)
+          .where('process', '=', 'blur')
+          .execute();
+        expect(row?.status).toBe('running');
+        progress.push(row!.progress);
+        return shared.detect(image);
+      },
+    };
+    const started = await blurPlatesAfterSpin(jobsContext(), s.spinId, watched);
     expect(started).toMatchObject({ process: 'blur' });
     expect(await blurProcesses(s.car)).toEqual([{ status: 'succeeded', payload: { auto: 'plates' } }]);
+    expect(progress).toHaveLength(pictures.length);
+    expect(progress.at(-1)).toBeGreaterThan(progress[0]!);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
     // The editor reads it as any row's settings: one region, keyed where the plate was read.
     const res = await t.app.inject({

@@ -83,19 +83,23 @@ export function plateBlurWork(deps: PlateBlurDeps) {
       if (rows.length === 0) return;
       const total = rows.reduce((s, g) => s + g.frame_count, 0);
       let seen = 0;
-      const made: { group: BlurGroupRow; settings: SavedBlurSettings; row: RenderedRow }[] = [];
+      // Every row's plates first, then every row's render: the progress only goes up.
+      const found = [];
       for (const group of rows) {
         const { frames, regions } = await findOnRow(run, group, async (count) => {
           seen += count;
           await run.progress((seen / Math.max(1, total)) * FIND_SHARE);
         });
-        const settings = plateSettings(regions, new Date());
+        found.push({ group, frames, settings: plateSettings(regions, new Date()) });
+        done.add(group.id);
+      }
+      const made: { group: BlurGroupRow; settings: SavedBlurSettings; row: RenderedRow }[] = [];
+      for (const { group, frames, settings } of found) {
         const payload: BlurPayload = { group_id: group.id, ...settings };
         const row = await renderRow(deps, run.contentId, payload, frames, (n, of) =>
-          run.progress(FIND_SHARE + (RENDER_SHARE * (made.length + n / Math.max(1, of))) / rows.length),
+          run.progress(FIND_SHARE + (RENDER_SHARE * (made.length + n / Math.max(1, of))) / found.length),
         );
         made.push({ group, settings, row });
-        done.add(group.id);
       }
       await db.transaction().execute(async (trx) => {
         const repo = blurRepo(trx);
