@@ -34,7 +34,7 @@ import { watchMemory } from './process-memory.ts';
  * frame), and this process's resident memory.
  *
  *   node --import tsx bench/plates.ts --alpr /path/to/openalpr-benchmarks/endtoend [--limit N] [--side 960]
- *     [--misses: name each image missed] [--timing-only: only the 36-frame timings]
+ *     [--misses: name each image missed] [--timing-only: only the 36-frame timings] [--sets-only: no timings]
  *
  * A figure, not a test. Figures and how they were obtained: docs/operations.md, "Plate blur".
  */
@@ -233,6 +233,7 @@ async function main(): Promise<void> {
     } else {
       log('(no --alpr folder: the sets with plates are skipped)');
     }
+    if (process.argv.includes('--sets-only')) return;
     const frames = spinFrames();
     if (!timingOnly)
       await runSet(

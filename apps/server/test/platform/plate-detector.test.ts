@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultPlateDetector } from '../../src/platform/ai/index.ts';
-import type { PlateDetector } from '../../src/platform/ai/plate-detector.ts';
+import { type PlateDetector, sameLinePairs } from '../../src/platform/ai/plate-detector.ts';
 import { hasPlateShape, plateAround, readsLikePlate } from '../../src/platform/ai/plate-rules.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { carPhotoWithPlate, PHOTO_PLATE, spinFrameWithoutPlate } from '../helpers/plate-photos.ts';
@@ -70,5 +70,14 @@ describe('what a plate looks like', () => {
     const plate = plateAround(line);
     expect(plate.x).toBeLessThan(line.x);
     expect(plate.y + plate.h).toBeGreaterThan(line.y + line.h);
+  });
+
+  it('joins two short lines side by side on one line (a plate split by its picture), not lines above each other', () => {
+    const left = { x0: 100, y0: 50, x1: 130, y1: 70, score: 0.9 };
+    const right = { x0: 140, y0: 51, x1: 172, y1: 71, score: 0.8 };
+    const below = { x0: 100, y0: 80, x1: 170, y1: 95, score: 0.9 };
+    const far = { x0: 200, y0: 50, x1: 230, y1: 70, score: 0.9 };
+    // `far` is more than a character's height and a fifth past `right`: a word of its own.
+    expect(sameLinePairs([left, right, below, far])).toEqual([{ x0: 100, y0: 50, x1: 172, y1: 71, score: 0.8 }]);
   });
 });

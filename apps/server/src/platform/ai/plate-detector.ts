@@ -78,6 +78,34 @@ function mergeOverlapping(found: PlateDetection[]): PlateDetection[] {
   return out;
 }
 
+/**
+ * Two lines side by side on one text line (their heights alike, overlapping mostly, apart by less than a
+ * character's height) as one: a plate whose characters a picture splits in two groups (a Florida plate's orange
+ * between "383" and "WJP") is detected as two short lines, neither a plate's length alone.
+ */
+export function sameLinePairs(lines: readonly TextBox[]): TextBox[] {
+  const out: TextBox[] = [];
+  for (const a of lines) {
+    for (const b of lines) {
+      if (b.x0 <= a.x0) continue;
+      const ha = a.y1 - a.y0;
+      const hb = b.y1 - b.y0;
+      const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+      const gap = b.x0 - a.x1;
+      if (overlap < 0.6 * Math.min(ha, hb) || Math.max(ha, hb) > 1.5 * Math.min(ha, hb)) continue;
+      if (gap > 1.2 * Math.max(ha, hb)) continue;
+      out.push({
+        x0: a.x0,
+        y0: Math.min(a.y0, b.y0),
+        x1: Math.max(a.x1, b.x1),
+        y1: Math.max(a.y1, b.y1),
+        score: Math.min(a.score, b.score),
+      });
+    }
+  }
+  return out;
+}
+
 /** The default adapter: PaddleOCR's text detector and recogniser, and the plate rules. */
 export function ocrPlateDetector(media: Pick<Media, 'modelPixels'>, options: OcrPlateDetectorOptions = {}) {
   const side = options.detectionSide ?? DEFAULT_DETECTION_SIDE;
@@ -87,7 +115,9 @@ export function ocrPlateDetector(media: Pick<Media, 'modelPixels'>, options: Ocr
       const lines = await detectText(px, side);
       const pictureAspect = px.width / px.height;
       // The recogniser is the dearer model: only lines shaped and placed like a plate's are read, all at once.
-      const candidates = lines.filter((line) => hasPlateShape(toFraction(line, px.width, px.height), pictureAspect));
+      const candidates = [...lines, ...sameLinePairs(lines)].filter((line) =>
+        hasPlateShape(toFraction(line, px.width, px.height), pictureAspect),
+      );
       const reads = await readTexts(px, candidates);
       const found: PlateDetection[] = [];
       candidates.forEach((line, i) => {
