@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { regionBoxAt } from '@spinyard/domain';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exteriorJobs } from '../../src/modules/exterior/jobs.ts';
+import { multipleJob } from '../../src/modules/exterior/pipeline-work.ts';
 import { blurPlatesAfterSpin } from '../../src/modules/exterior/plate-blur-start.ts';
 import { defaultPlateDetector } from '../../src/platform/ai/index.ts';
 import type { PlateDetector } from '../../src/platform/ai/plate-detector.ts';
@@ -129,5 +131,23 @@ describe('the automatic plate blur after a spin is made', () => {
 
     // The row has its settings now: a spin made again elsewhere does not take it up a second time.
     expect(await blurPlatesAfterSpin(jobsContext(), s.spinId)).toBeUndefined();
+  });
+
+  it('is started by the spin job itself once its process has succeeded (a detector that finds nothing here)', async () => {
+    const s = await spinJustMade(true);
+    const nothing: PlateDetector = { detect: async () => [] };
+    const jobs = exteriorJobs(jobsContext(), { plates: nothing });
+    const handler = jobs.handlers[multipleJob.name] as (p: object, j: { id: string; retryCount: number }) => unknown;
+    // The spin's process already ended (delivered again): its work is skipped, the plate blur still runs once.
+    await handler({ processId: s.spinId, attempt: 0 }, { id: 'job', retryCount: 0 });
+    expect(await blurProcesses(s.car)).toEqual([{ status: 'succeeded', payload: { auto: 'plates' } }]);
+    const saved = await t.db
+      .selectFrom('exterior_settings')
+      .select('blur')
+      .where('content_id', '=', s.car)
+      .executeTakeFirstOrThrow();
+    const rows = (saved.blur as { rows: Record<string, { regions: unknown[] }> }).rows;
+    expect(rows[s.groupId]?.regions).toEqual([]);
+    expect((await framesOf(s.groupId)).every((f) => f.edit_kind === null)).toBe(true);
   });
 });
