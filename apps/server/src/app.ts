@@ -27,6 +27,7 @@ import type { MeetingRooms } from './modules/meeting-call/admission.ts';
 import { registerCallPage } from './modules/meeting-call/page.ts';
 import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { GRANT_PARAM, limitedMediaGrant } from './modules/publishing/media-grant.ts';
+import { refuseHiddenScreens } from './modules/tenancy/host-guard.ts';
 import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import { type Clock, systemClock } from './platform/clock/clock.ts';
@@ -176,11 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(async (signedIn) => {
     requireToken(signedIn, auth, 'access');
+    refuseHiddenScreens(signedIn, deps.db);
     for (const module of MODULES) await module.signedIn?.(signedIn, ctx);
   });
   await app.register(
     async (contentApi) => {
       requireToken(contentApi, auth, 'content');
+      refuseHiddenScreens(contentApi, deps.db);
       // Before the areas' routes: a scope's hooks reach only what registers after them.
       republishWhenHidden(contentApi, ctx);
       for (const module of MODULES) await module.contentApi?.(contentApi, ctx);

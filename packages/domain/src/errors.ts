@@ -24,6 +24,8 @@ export const ERROR_CATALOGUE = catalogue({
   not_authenticated: [401, 'You are not signed in, or your session has ended.'],
   payment_required: [402, 'Payment is incomplete.'],
   forbidden: [403, 'You are not allowed to do this.'],
+  // A screen the white-label host hides (packages/domain/src/hosts.ts): its calls are refused too.
+  hidden_on_host: [403, 'This function is not offered on this site.'],
   not_found: [404, 'The resource was not found.'],
   request_timeout: [408, 'The request took too long. Please try again.'],
   conflict: [409, 'This conflicts with data that already exists.'],

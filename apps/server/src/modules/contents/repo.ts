@@ -19,6 +19,8 @@ export interface ContentRecord extends Selectable<ContentsTable> {
   owner_image_system: unknown;
   creator_name: string;
   domain_options: unknown;
+  /** The white-label flags of the vehicle's domain (a bike site's vehicles are bikes). */
+  domain_host_flags: string[];
   /** The public address (publishing's row), null until one is made. */
   short_id: string | null;
   short_base_url: string | null;
@@ -39,6 +41,7 @@ const selectRecord = (db: Db) =>
       'o.image_system as owner_image_system',
       'cr.name as creator_name',
       'd.options as domain_options',
+      'd.host_flags as domain_host_flags',
       'p.short_id as short_id',
       'p.base_url as short_base_url',
     ]);
