@@ -31,6 +31,8 @@ export interface SeedExteriorOptions {
   height?: number;
   /** Rows (1-based numbers) to mark `is_temp`. */
   tempRows?: readonly number[];
+  /** The first row's frames made of these pictures (encoded images, in order) instead of numbered ones. */
+  pictures?: readonly Buffer[];
   store?: BlobStore;
 }
 
@@ -90,12 +92,18 @@ export async function seedExterior(
   const width = options.width ?? 320;
   const height = options.height ?? 180;
   const spec = exteriorFrameSpec('full_hd', 40_000_000);
-  const counts = options.rows ?? [36];
+  const counts = options.rows ?? [options.pictures?.length ?? 36];
   const made: { order: number; images: StoredImage[] }[] = [];
   for (const [r, count] of counts.entries()) {
     const images = await Promise.all(
       Array.from({ length: count }, async (_, f) =>
-        storeImage(store, media, exteriorPrefix(contentId), await numberedFrame(r + 1, f, width, height, 'jpeg'), spec),
+        storeImage(
+          store,
+          media,
+          exteriorPrefix(contentId),
+          (r === 0 ? options.pictures?.[f] : undefined) ?? (await numberedFrame(r + 1, f, width, height, 'jpeg')),
+          spec,
+        ),
       ),
     );
     made.push({ order: r + 1, images });

@@ -71,11 +71,16 @@ export function blurSpecFor(
   };
 }
 
-/** The sizes to store a blurred frame in: those of its original, so every rendition keeps its URL's meaning. */
+/**
+ * The sizes to store a blurred frame in: those of its original, so every rendition keeps its URL's meaning. Encoded
+ * `fast`, as the pipeline encodes a spin's frames: a row is dozens of large pictures, and the compact encoders
+ * (mozjpeg's trellis, WebP effort 3) took 0.65 CPU seconds a 1080p frame against 0.14 (docs/operations.md, "Plate
+ * blur"), for files some 10 to 20 % smaller.
+ */
 function specLike(original: StoredImage): RenditionSpec {
   const renditions: RenditionSpec['renditions'] = {};
   for (const [name, r] of Object.entries(original.renditions)) renditions[name] = { width: r.width };
-  return { maxInputPixels: BLUR_MAX_INPUT_PIXELS, renditions, quality: RENDITION_QUALITY };
+  return { maxInputPixels: BLUR_MAX_INPUT_PIXELS, renditions, quality: RENDITION_QUALITY, encoding: 'fast' };
 }
 
 /** The display-size JPEG of a frame (its display rendition, else its largest one, else its master). */
@@ -101,9 +106,59 @@ function readPayload(payload: Record<string, unknown>): BlurPayload {
   return { ...parsed.data, group_id: groupId };
 }
 
+/** A row's blur rendered and not yet shown: the blurred frames by id, and the blurred frames no region reaches now. */
+export interface RenderedRow {
+  rendered: Map<string, StoredImage>;
+  uncovered: string[];
+}
+
+/**
+ * Renders the row's frames with `settings` from their originals (replaced frames skipped), CONCURRENCY at a time,
+ * reporting each frame done; nothing is shown until `showRow`.
+ */
+export async function renderRow(
+  deps: { store: BlobStore; media: Media },
+  contentId: string,
+  settings: BlurPayload,
+  frames: readonly BlurFrameRow[],
+  frameDone: (done: number, total: number) => Promise<void>,
+): Promise<RenderedRow> {
+  const { store, media } = deps;
+  const n = frames.length;
+  const rendered = new Map<string, StoredImage>();
+  const uncovered: string[] = [];
+  const todo: { frame: BlurFrameRow; spec: BlurSpec }[] = [];
+  for (const frame of frames) {
+    if (frame.edit_kind === 'replace') continue;
+    const spec = blurSpecFor(settings, frame.frame_order, n, INTERMEDIATE_QUALITY);
+    if (spec) todo.push({ frame, spec });
+    else if (frame.edit_kind === 'blur') uncovered.push(frame.id);
+  }
+  let done = 0;
+  await inBatches(todo, CONCURRENCY, async ({ frame, spec }) => {
+    const source = await readBlob(store, frame.original.master);
+    if (!source) throw new ProcessRefused('not_found', `The original of frame ${frame.frame_order} is missing.`);
+    const blurred = await media.blurImage(source, spec);
+    rendered.set(
+      frame.id,
+      await storeImage(store, media, exteriorPrefix(contentId), blurred.jpeg, specLike(frame.original)),
+    );
+    done += 1;
+    await frameDone(done, todo.length);
+  });
+  return { rendered, uncovered };
+}
+
+/** Shows a rendered row in the caller's transaction: its blurred frames, and the originals where no region is now. */
+export async function showRow(trx: Db, groupId: string, row: RenderedRow): Promise<void> {
+  const write = blurRepo(trx);
+  for (const [frameId, image] of row.rendered) await write.setBlurred(frameId, image);
+  await write.clearBlur(groupId, row.uncovered);
+}
+
 /** The `blur` process: renders the row's frames and shows them in one transaction at the end. */
 export function blurWork(deps: { db: Db; store: BlobStore; media: Media }) {
-  const { db, store, media } = deps;
+  const { db } = deps;
   return async (run: ProcessWork): Promise<void> => {
     const settings = readPayload(run.payload);
     const repo = blurRepo(db);
@@ -111,32 +166,11 @@ export function blurWork(deps: { db: Db; store: BlobStore; media: Media }) {
       throw new ProcessRefused('not_found', 'The row was deleted before its blur was made.');
     }
     const frames = await repo.frames(run.contentId, settings.group_id);
-    const n = frames.length;
-    const rendered = new Map<string, StoredImage>();
-    const uncovered: string[] = [];
-    const todo: { frame: BlurFrameRow; spec: BlurSpec }[] = [];
-    for (const frame of frames) {
-      if (frame.edit_kind === 'replace') continue;
-      const spec = blurSpecFor(settings, frame.frame_order, n, INTERMEDIATE_QUALITY);
-      if (spec) todo.push({ frame, spec });
-      else if (frame.edit_kind === 'blur') uncovered.push(frame.id);
-    }
-    let done = 0;
-    await inBatches(todo, CONCURRENCY, async ({ frame, spec }) => {
-      const source = await readBlob(store, frame.original.master);
-      if (!source) throw new ProcessRefused('not_found', `The original of frame ${frame.frame_order} is missing.`);
-      const blurred = await media.blurImage(source, spec);
-      rendered.set(
-        frame.id,
-        await storeImage(store, media, exteriorPrefix(run.contentId), blurred.jpeg, specLike(frame.original)),
-      );
-      done += 1;
-      await run.progress((done / Math.max(1, todo.length)) * 95);
-    });
+    const row = await renderRow(deps, run.contentId, settings, frames, (done, total) =>
+      run.progress((done / Math.max(1, total)) * 95),
+    );
     await db.transaction().execute(async (trx) => {
-      const write = blurRepo(trx);
-      for (const [frameId, image] of rendered) await write.setBlurred(frameId, image);
-      await write.clearBlur(settings.group_id, uncovered);
+      await showRow(trx, settings.group_id, row);
       await refreshThumbnail(trx, run.contentId);
     });
   };

@@ -1,3 +1,4 @@
+import type { PlateDetector } from '../../platform/ai/plate-detector.ts';
 import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
@@ -6,6 +7,7 @@ import { backupJobs } from './backup-service.ts';
 import { blurJobs } from './blur-jobs.ts';
 import { exteriorEditJobs } from './edit-jobs.ts';
 import { asyncUploadJob, multipleJob, type PipelineHooks } from './pipeline-work.ts';
+import { blurPlatesAfterSpin } from './plate-blur-start.ts';
 import { spinWork } from './trim-work.ts';
 
 /** The exterior pipeline's jobs, which SPINYARD_MEDIA_JOBS lets a process run several of at once (main.ts). */
@@ -16,6 +18,8 @@ export interface ExteriorJobsOptions {
   pipelineHooks?: PipelineHooks;
   /** The backups' clock (tests move it). */
   now?: () => Date;
+  /** The automatic plate blur's detector; absent, the process's shared one (platform/ai). */
+  plates?: PlateDetector;
 }
 
 /** The pipeline's two processes (`multiple`, `exterior_async_upload`): the same work (pipeline-work.ts), and trims (trim-work.ts). */
@@ -29,11 +33,20 @@ function pipelineJobs(ctx: JobsContext, options: ExteriorJobsOptions): Required<
   });
   const handler =
     (process: 'multiple' | 'exterior_async_upload'): JobHandler<ProcessJobPayload> =>
-    (payload, job) => {
+    async (payload, job) => {
       const lastAttempt = job.retryCount >= PROCESS_JOB_RETRIES;
-      return runProcessJob(ctx.db, process, payload.processId, lastAttempt ? pipeline.runLast : pipeline.run, {
-        lastAttempt,
-      });
+      const result = await runProcessJob(
+        ctx.db,
+        process,
+        payload.processId,
+        lastAttempt ? pipeline.runLast : pipeline.run,
+        {
+          lastAttempt,
+        },
+      );
+      // The spin made: the automatic plate blur, when the domain asks for it (plate-blur-start.ts).
+      await blurPlatesAfterSpin(ctx, payload.processId, options.plates);
+      return result;
     };
   return {
     definitions: [multipleJob, asyncUploadJob],
@@ -51,7 +64,7 @@ export function exteriorJobs(ctx: JobsContext, options: ExteriorJobsOptions = {}
     pipelineJobs(ctx, options),
     backupJobs(ctx, options),
     exteriorEditJobs(ctx),
-    blurJobs(ctx),
+    blurJobs(ctx, options.plates),
   ];
   return {
     definitions: sets.flatMap((s) => s.definitions),

@@ -5,6 +5,7 @@ import { extractSpinFrames } from './frame-extract.ts';
 import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
 import { stripMetadata } from './metadata-strip.ts';
+import { createModelMedia } from './model-pixels.ts';
 import { posterFrame, remuxToMp4, transcodeToMp4 } from './movie-files.ts';
 import { renderMovie } from './movie-render.ts';
 import { renderPanoramaViews } from './movie-views.ts';
@@ -42,6 +43,7 @@ export function createMedia(): Media {
     ...createSharpMedia(),
     ...createPanoramaMedia(),
     ...createBlurMedia(),
+    ...createModelMedia(),
     probeVideo: (file) => probeVideo(file),
     probeAudio: (file) => probeAudio(file),
     probeAudioTracks: (file) => probeAudioTracks(file),

@@ -2,6 +2,7 @@ import type { AudioProbe, ProbedAudioTrack } from './audio-probe.ts';
 import type { BlurMedia } from './blur.ts';
 import type { SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
 import type { StrippedContainer } from './metadata-strip.ts';
+import type { ModelMedia } from './model-pixels.ts';
 import type { MovieFileResult } from './movie-files.ts';
 import type { MovieRenderRequest, MovieRenderResult } from './movie-render.ts';
 import type { PanoramaViewsRequest } from './movie-views.ts';
@@ -15,6 +16,7 @@ export type { SpinCandidate, SpinExtraction, SpinExtractOptions } from './frame-
 export { FrameSignatureError } from './frame-signatures.ts';
 export { ImageDecodeError } from './image-guard.ts';
 export type { StrippedContainer } from './metadata-strip.ts';
+export type { ModelPixels, ModelPixelsOptions } from './model-pixels.ts';
 export type { MovieFileResult } from './movie-files.ts';
 export type {
   MovieCaption,
@@ -157,7 +159,7 @@ export interface MovieMedia {
 }
 
 /** Interior panoramas: measuring, rendering with tiles, the image-quality corrections (panorama.ts). */
-export interface Media extends PanoramaMedia, BlurMedia, VideoMedia, MovieMedia {
+export interface Media extends PanoramaMedia, BlurMedia, VideoMedia, MovieMedia, ModelMedia {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
    * Decodes and encodes again: only pixels survive, so metadata (camera, GPS), colour-profile tricks, comments

@@ -1,0 +1,75 @@
+import { readDomainOptions } from '@spinyard/domain';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { PlateDetector } from '../../platform/ai/plate-detector.ts';
+import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
+import { assertEditable } from '../contents/content-service.ts';
+import type { ContentProcessRow } from '../contents/repo.ts';
+import { contentRecords } from '../contents/service.ts';
+import type { JobsContext } from '../context.ts';
+import { runProcessJob, startProcessJob } from '../processes/runner.ts';
+import { processService } from '../processes/service.ts';
+import { blurJob, blurProcessWork } from './blur-jobs.ts';
+import { rowsWithoutBlur } from './plate-blur-work.ts';
+
+/**
+ * When the automatic plate blur starts (issue 23, point 1): once a spin process (`multiple`,
+ * `exterior_async_upload`) has succeeded, as a `blur` process of its own, so it has the blur's lock rules (the
+ * exterior's edits wait for it), live progress, retries and its place in the editor ("the latest blur process").
+ * It starts only when
+ * - the vehicle's domain has its blur option on (`background_blur`, "background or plate blur" in the console:
+ *   the spec's one AI option "blur of background or licence plate");
+ * - the vehicle may be edited (not deleted, not under a listing link) and no running process locks
+ *   EXTERIOR.APPLY_BLUR (a blur already running takes up the new rows itself before it ends);
+ * - a row of the spin has no blur settings yet (plate-blur-work.ts).
+ * Otherwise nothing happens: the dealer still blurs by hand in the editor.
+ */
+export async function startPlateBlur(
+  db: Db,
+  jobs: Pick<JobRunner, 'enqueue'> | undefined,
+  contentId: string,
+  actorUserId: string | null,
+): Promise<ContentProcessRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const [content] = await contentRecords(trx).lock([contentId]);
+    if (!content || !readDomainOptions(content.domain_options).background_blur) return undefined;
+    try {
+      await assertEditable(trx, content, 'EXTERIOR.APPLY_BLUR');
+    } catch (error) {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    }
+    if ((await rowsWithoutBlur(trx, contentId)).length === 0) return undefined;
+    return startProcessJob(trx, jobs, blurJob, {
+      contentId,
+      process: 'blur',
+      actorUserId,
+      payload: { auto: 'plates' },
+    });
+  });
+}
+
+/**
+ * Called by the spin jobs after each attempt: a spin that succeeded starts the automatic plate blur (enqueued on
+ * the runner; without one, as in tests that build the jobs alone, run here). A failure to start is logged, never
+ * the spin's failure: the frames are made, and the dealer can blur by hand.
+ */
+export async function blurPlatesAfterSpin(
+  ctx: Pick<JobsContext, 'db' | 'store' | 'media' | 'log' | 'enqueue'>,
+  processId: string,
+  plates?: PlateDetector,
+): Promise<ContentProcessRow | undefined> {
+  try {
+    const spin = await processService(ctx.db).find(processId);
+    if (spin?.status !== 'succeeded') return undefined;
+    const jobs = ctx.enqueue ? { enqueue: ctx.enqueue } : undefined;
+    const started = await startPlateBlur(ctx.db, jobs, spin.content_id, spin.actor_user_id);
+    if (started && !jobs) {
+      await runProcessJob(ctx.db, 'blur', started.id, blurProcessWork(ctx, plates), { lastAttempt: true });
+    }
+    return started;
+  } catch (error) {
+    ctx.log('exterior.plate-blur-not-started', { processId, error: (error as Error).message });
+    return undefined;
+  }
+}
