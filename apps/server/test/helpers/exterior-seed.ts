@@ -32,6 +32,8 @@ export interface SeedExteriorOptions {
   /** Rows (1-based numbers) to mark `is_temp`. */
   tempRows?: readonly number[];
   store?: BlobStore;
+  /** The picture of frame `frame` (0-based) of row `row` (1-based), instead of a numbered one (real spin frames). */
+  picture?: (row: number, frame: number) => Promise<Buffer>;
 }
 
 export interface SeededRow {
@@ -95,7 +97,13 @@ export async function seedExterior(
   for (const [r, count] of counts.entries()) {
     const images = await Promise.all(
       Array.from({ length: count }, async (_, f) =>
-        storeImage(store, media, exteriorPrefix(contentId), await numberedFrame(r + 1, f, width, height, 'jpeg'), spec),
+        storeImage(
+          store,
+          media,
+          exteriorPrefix(contentId),
+          await (options.picture ?? ((row, frame) => numberedFrame(row, frame, width, height, 'jpeg')))(r + 1, f),
+          spec,
+        ),
       ),
     );
     made.push({ order: r + 1, images });

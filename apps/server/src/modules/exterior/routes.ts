@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerMultipart } from '../../http/multipart-file.ts';
-import { areaRoutes, EDIT, editRefusals, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
+import { areaRoutes, EDIT, editRefusals, GUARDED_EDIT, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { UPLOAD_EXPIRY_MS } from '../uploads/routes.ts';
 import { uploadsService } from '../uploads/service.ts';
@@ -124,6 +124,20 @@ const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app,
     accepted: true,
     errors: EDIT,
     run: (actor, { params }) => exterior.removeExtraImages(actor, params.content_id),
+  });
+
+  route.post('/exterior/:content_id/autodetect-angle', {
+    summary: 'Find the front (the exterior_autodetect_angle process); EXTERIOR.DETECT_ANGLE',
+    description:
+      "Every spin row is turned so its frame 0 shows the front, which the initial angle counts from. Needs the domain's " +
+      'front detection option (403 forbidden, reason front_detection_off) and a spin (422 naming content_id). A row ' +
+      'the method cannot read is left as it was; none: the process fails with front_not_found. ' +
+      `Refusals: ${LOCKED}`,
+    params: exteriorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => exterior.detectFront(actor, params.content_id),
   });
 
   route.get('/exterior/:content_id/upload_limit_check', {

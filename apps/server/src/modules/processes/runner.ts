@@ -145,7 +145,7 @@ async function runBegun(
  */
 export async function startProcessJob(
   trx: Db,
-  jobs: JobRunner | undefined,
+  jobs: Pick<JobRunner, 'enqueue'> | undefined,
   definition: JobDefinition<ProcessJobPayload>,
   values: NewProcess,
 ): Promise<ContentProcessRow> {

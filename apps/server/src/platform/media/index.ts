@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { analysisImage } from './analysis.ts';
 import { probeAudio, probeAudioTracks } from './audio-probe.ts';
 import { createBlurMedia } from './blur.ts';
 import { extractSpinFrames } from './frame-extract.ts';
@@ -19,6 +20,7 @@ export type { AudioProbe, ProbedAudio, ProbedAudioTrack } from './audio-probe.ts
 export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
 export { stopMediaChildren } from './ffmpeg.ts';
 export type {
+  AnalysisImage,
   MeasuredImage,
   Media,
   ProbedVideo,
@@ -46,6 +48,7 @@ export function createMedia(): Media {
     probeAudio: (file) => probeAudio(file),
     probeAudioTracks: (file) => probeAudioTracks(file),
     renderImage,
+    analysisImage,
     extractSpinFrames,
     renderSpinFrames,
     stripMetadata,
