@@ -5,6 +5,7 @@ import { contentRecords } from '../contents/service.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob, startProcessJob } from '../processes/runner.ts';
+import { startAutoImagesIfEnabled } from '../slider/category-auto-service.ts';
 import { frontDetectionWork } from './front-work.ts';
 
 /** 36 frames of each row read at 128 px and compared: a second or two a row. Past this the attempt lost its worker. */
@@ -12,7 +13,11 @@ export const frontDetectionJob = defineProcessJob('exterior.detect-front', { exp
 
 /** The `exterior_autodetect_angle` process (front-work.ts): its job, handler, and the reaper's way to retry it. */
 export function frontDetectionJobs(ctx: JobsContext): Required<ModuleJobs> {
-  const work = frontDetectionWork(ctx);
+  const jobs = ctx.enqueue ? { enqueue: ctx.enqueue } : undefined;
+  const work = frontDetectionWork({
+    ...ctx,
+    afterTurn: (trx, run) => startAutoImagesIfEnabled(trx, jobs, run.contentId, 'exterior', run.actorUserId),
+  });
   const handler: JobHandler<ProcessJobPayload> = (payload, job) =>
     runProcessJob(
       ctx.db,
@@ -50,4 +55,16 @@ export async function startFrontDetectionIfEnabled(
     payload: {},
   });
   return true;
+}
+
+/**
+ * What follows a new spin, in the transaction that writes its rows: front detection when the domain has it on (its
+ * end starts the automatic category images), else the automatic category images when the vehicle has them on.
+ */
+export function afterNewSpin(ctx: Pick<JobsContext, 'enqueue'>) {
+  const jobs = ctx.enqueue ? { enqueue: ctx.enqueue } : undefined;
+  return async (trx: Db, contentId: string, actorUserId: string | null): Promise<void> => {
+    if (await startFrontDetectionIfEnabled(trx, jobs, contentId, actorUserId)) return;
+    await startAutoImagesIfEnabled(trx, jobs, contentId, 'exterior', actorUserId);
+  };
 }

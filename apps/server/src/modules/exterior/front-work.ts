@@ -33,7 +33,15 @@ export interface RowDetection {
 export const turnedToFront = (frameIds: readonly string[], front: number): string[] =>
   frameIds.map((_, i) => frameIds[(i + front) % frameIds.length] as string);
 
-export function frontDetectionWork(deps: { db: Db; store: BlobStore; media: Media }) {
+export interface FrontWorkDeps {
+  db: Db;
+  store: BlobStore;
+  media: Media;
+  /** In the transaction that turns the rows: what follows (the automatic category images, front-jobs.ts). */
+  afterTurn?: (trx: Db, run: ProcessWork) => Promise<unknown>;
+}
+
+export function frontDetectionWork(deps: FrontWorkDeps) {
   const { db, store, media } = deps;
   return async (run: ProcessWork): Promise<RowDetection[]> => {
     const repo = exteriorRepo(db);
@@ -74,6 +82,7 @@ export function frontDetectionWork(deps: { db: Db; store: BlobStore; media: Medi
         await locked.reorderFrames(d.groupId, turnedToFront(d.frameIds, d.result.front));
       }
       await refreshExteriorFlags(trx, run.contentId, before);
+      await deps.afterTurn?.(trx, run);
     });
     return detections;
   };

@@ -5,7 +5,7 @@ import { PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
 import { backupJobs } from './backup-service.ts';
 import { blurJobs } from './blur-jobs.ts';
 import { exteriorEditJobs } from './edit-jobs.ts';
-import { frontDetectionJobs, startFrontDetectionIfEnabled } from './front-jobs.ts';
+import { afterNewSpin, frontDetectionJobs } from './front-jobs.ts';
 import { asyncUploadJob, multipleJob, type PipelineHooks } from './pipeline-work.ts';
 import { spinWork } from './trim-work.ts';
 
@@ -26,8 +26,7 @@ function pipelineJobs(ctx: JobsContext, options: ExteriorJobsOptions): Required<
     store: ctx.store,
     media: ctx.media,
     hooks: options.pipelineHooks,
-    afterRows: (trx, contentId, actorUserId) =>
-      startFrontDetectionIfEnabled(trx, ctx.enqueue ? { enqueue: ctx.enqueue } : undefined, contentId, actorUserId),
+    afterRows: afterNewSpin(ctx),
     ...(options.now ? { now: options.now } : {}),
   });
   const handler =

@@ -22,6 +22,7 @@ import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-
 import { processQueryService } from '../contents/process-query-service.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
+import { startAutoImagesIfEnabled } from '../slider/category-auto-service.ts';
 import { decodedOrRefused, fileRefusal } from '../vehicle-media/image-refusals.ts';
 import { panoramaKeys, storePanorama } from '../vehicle-media/panoramas.ts';
 import { interiorImageQuality } from './image-quality-service.ts';
@@ -115,6 +116,8 @@ function interiorScenes(deps: InteriorServiceDeps) {
           original = await storePanorama(store, interiorPrefix(content.id), rendered);
           const inserted = await interiorRepo(trx).insert({ contentId: content.id, title, original });
           await setMediaFlags(trx, content.id, { has_interior: true });
+          // With workers, what follows a new scene is queued with it (without, nothing would ever run it).
+          if (deps.jobs) await startAutoImagesIfEnabled(trx, deps.jobs, content.id, 'interior', actor.userId);
           return inserted;
         });
         return sceneAnswer(row);

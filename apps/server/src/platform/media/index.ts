@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { analysisImage } from './analysis.ts';
 import { probeAudio, probeAudioTracks } from './audio-probe.ts';
 import { createBlurMedia } from './blur.ts';
+import { cropToSize } from './crop.ts';
 import { extractSpinFrames } from './frame-extract.ts';
 import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
@@ -49,6 +50,7 @@ export function createMedia(): Media {
     probeAudioTracks: (file) => probeAudioTracks(file),
     renderImage,
     analysisImage,
+    cropToSize,
     extractSpinFrames,
     renderSpinFrames,
     stripMetadata,

@@ -1,6 +1,7 @@
 import type { AnalysisMedia } from './analysis.ts';
 import type { AudioProbe, ProbedAudioTrack } from './audio-probe.ts';
 import type { BlurMedia } from './blur.ts';
+import type { CropMedia } from './crop.ts';
 import type { SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
 import type { StrippedContainer } from './metadata-strip.ts';
 import type { MovieFileResult } from './movie-files.ts';
@@ -159,7 +160,7 @@ export interface MovieMedia {
 }
 
 /** Interior panoramas: measuring, rendering with tiles, the image-quality corrections (panorama.ts). */
-export interface Media extends PanoramaMedia, BlurMedia, VideoMedia, MovieMedia, AnalysisMedia {
+export interface Media extends PanoramaMedia, BlurMedia, VideoMedia, MovieMedia, AnalysisMedia, CropMedia {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
    * Decodes and encodes again: only pixels survive, so metadata (camera, GPS), colour-profile tricks, comments
