@@ -8,6 +8,7 @@ import {
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
+import type { QualityOptions } from '../../platform/ai/frame-quality.ts';
 import type { JobDefinition } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
@@ -144,13 +145,18 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
     },
 
     /** Starts `exterior_extra_images_removal` (extra-images-work.ts). */
-    async removeExtraImages(actor: Actor, contentId: string): Promise<ExteriorProcessStartedAnswer> {
+    async removeExtraImages(
+      actor: Actor,
+      contentId: string,
+      quality: QualityOptions = { blurred: false, duplicates: false, empty: false },
+    ): Promise<ExteriorProcessStartedAnswer> {
       const row = await db.transaction().execute(async (trx) => {
         const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REMOVE_EXTRA_IMAGES');
         const { processes } = await processQueryService(trx).isProcessing(actor, contentId);
         const payload: ExtraImagesPayload = {
           frame_count: readDomainOptions(content.domain_options).exterior_frame_count,
           keep_temp: processes.some((p) => (ROW_PIPELINES as readonly string[]).includes(p.process)),
+          quality,
         };
         return runProcess(
           trx,

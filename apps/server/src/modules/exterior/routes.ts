@@ -7,6 +7,7 @@ import {
   exteriorOrderBody,
   exteriorParams,
   exteriorProcessStartedAnswer,
+  extraImagesRemoveQuery,
   REPLACE_IMAGE_MAX_BYTES,
   uploadLimitCheckAnswer,
 } from '@spinyard/domain';
@@ -118,12 +119,20 @@ const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app,
     summary: 'Remove extra images (the exterior_extra_images_removal process); EXTERIOR.REMOVE_EXTRA_IMAGES',
     description:
       "Extra: frames past the domain's frame count in a row, and temp rows (made, never part of the spin) " +
-      `unless a pipeline that may fill one is running. The exterior answer counts them in extra_images. Refusals: ${LOCKED}`,
+      `unless a pipeline that may fill one is running. The exterior answer counts them in extra_images. With ` +
+      '?blurred=true, ?duplicates=true, ?empty=true also the frames that measure so (a row keeps at least 8). ' +
+      `Refusals: ${LOCKED}`,
     params: exteriorParams,
+    querystring: extraImagesRemoveQuery,
     answer: exteriorProcessStartedAnswer,
     accepted: true,
     errors: EDIT,
-    run: (actor, { params }) => exterior.removeExtraImages(actor, params.content_id),
+    run: (actor, { params, query }) =>
+      exterior.removeExtraImages(actor, params.content_id, {
+        blurred: query.blurred === 'true',
+        duplicates: query.duplicates === 'true',
+        empty: query.empty === 'true',
+      }),
   });
 
   route.post('/exterior/:content_id/autodetect-angle', {
