@@ -3,6 +3,7 @@ import {
   enhancePreviewQuery,
   enhanceSettingsOfQuery,
   enhanceSettingsSchema,
+  exteriorProcessStartedAnswer,
   INTERIOR_MAX_BYTES,
   interiorAnswer,
   interiorOrderBody,
@@ -145,6 +146,21 @@ const imageQualityRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> =
       return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
     },
   );
+
+  route.post('/interior/:content_id/auto-color', {
+    summary:
+      'Correct colour and brightness of every scene by measure (the color process); INTERIOR.ENHANCE_IMAGE_QUALITY',
+    description:
+      'Each scene that measures dark, flat, dull or colour-cast gets the image-quality settings and white balance ' +
+      'that answer it, stored as the tool stores them (the tool opens on them; undo goes back to the original). ' +
+      "Needs the domain's brightness option (403 forbidden, reason brightness_off) and a scene (422 naming " +
+      'content_id); another image edit running: 409 content_locked.',
+    params: interiorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => interior.autoColor(actor, params.content_id),
+  });
 
   route.post(`${SCENE}/enhance`, {
     summary: 'Apply the image-quality tool to a scene (the interior_enhance process); INTERIOR.ENHANCE_IMAGE_QUALITY',
