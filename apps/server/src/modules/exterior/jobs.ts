@@ -4,6 +4,7 @@ import type { ProcessJobPayload } from '../processes/runner.ts';
 import { PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
 import { backupJobs } from './backup-service.ts';
 import { blurJobs } from './blur-jobs.ts';
+import { exteriorDetectJobs } from './detect-jobs.ts';
 import { exteriorEditJobs } from './edit-jobs.ts';
 import { afterNewSpin, frontDetectionJobs } from './front-jobs.ts';
 import { asyncUploadJob, multipleJob, type PipelineHooks } from './pipeline-work.ts';
@@ -55,6 +56,7 @@ export function exteriorJobs(ctx: JobsContext, options: ExteriorJobsOptions = {}
     exteriorEditJobs(ctx),
     blurJobs(ctx),
     frontDetectionJobs(ctx),
+    exteriorDetectJobs(ctx),
   ];
   return {
     definitions: sets.flatMap((s) => s.definitions),

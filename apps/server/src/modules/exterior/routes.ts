@@ -135,6 +135,20 @@ const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app,
       }),
   });
 
+  route.post('/exterior/:content_id/autodetect', {
+    summary: 'Propose hotspots for parts or damage (exterior_autodetect_annotation, exterior_defect): no detector yet',
+    description:
+      "By the domain's AI detection type: parts (EXTERIOR.ANNOTATE, option auto_annotation) or damage " +
+      '(EXTERIOR.DETECT_DEFECT, option damage_detection; off: 403 forbidden). No npm package ships a model for ' +
+      'either, so the answer is 409 ai_detector_unavailable and nothing is started or proposed. ' +
+      `Refusals: ${LOCKED}`,
+    params: exteriorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => exterior.detectAnnotations(actor, params.content_id),
+  });
+
   route.post('/exterior/:content_id/autodetect-angle', {
     summary: 'Find the front (the exterior_autodetect_angle process); EXTERIOR.DETECT_ANGLE',
     description:

@@ -2,11 +2,14 @@ import { readDomainOptions } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { JobHandler, JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { ContentRecord } from '../contents/repo.ts';
+import { contentRecords } from '../contents/service.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob, startProcessJob } from '../processes/runner.ts';
 import { startAutoImagesIfEnabled } from '../slider/category-auto-service.ts';
+import { asyncSceneJob, asyncSceneWork } from './async-upload.ts';
 import { autoColorWork } from './auto-color.ts';
+import { interiorDetectJobs } from './detect.ts';
 import { type InteriorEditProcess, runInteriorEdit } from './work.ts';
 
 /** An 8192x4096 panorama with every size and tile takes seconds; an attempt still running after this lost its worker. */
@@ -60,13 +63,33 @@ export function interiorJobs(ctx: JobsContext): ModuleJobs {
       });
   const colorHandler: JobHandler<ProcessJobPayload> = (payload, job) =>
     runProcessJob(ctx.db, 'color', payload.processId, color, { lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES });
+  const detect = interiorDetectJobs(ctx);
+  const asyncScene = asyncSceneWork({
+    ...ctx,
+    afterScene: (run) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const content = await contentRecords(trx).find(run.contentId);
+        if (content && jobs) await afterNewScene(trx, jobs, content, run.actorUserId);
+      }),
+  });
+  const asyncHandler: JobHandler<ProcessJobPayload> = (payload, job) =>
+    runProcessJob(ctx.db, 'interior_async_upload', payload.processId, asyncScene, {
+      lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES,
+    });
   return {
-    definitions: [interiorEnhanceJob, whiteBalanceJob, autoColorJob],
+    definitions: [interiorEnhanceJob, whiteBalanceJob, autoColorJob, asyncSceneJob, ...detect.definitions],
     handlers: {
+      [asyncSceneJob.name]: asyncHandler,
+      ...detect.handlers,
       [interiorEnhanceJob.name]: handler('interior_enhance'),
       [whiteBalanceJob.name]: handler('whiteblance'),
       [autoColorJob.name]: colorHandler,
     },
-    processJobs: { ...INTERIOR_PROCESS_JOBS, color: autoColorJob },
+    processJobs: {
+      ...INTERIOR_PROCESS_JOBS,
+      color: autoColorJob,
+      interior_async_upload: asyncSceneJob,
+      ...detect.processJobs,
+    },
   };
 }

@@ -76,6 +76,25 @@ const sceneRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async 
       }),
   });
 
+  route.post('/interior/:content_id/async', {
+    consumes: multipartForm,
+    summary: 'Add a panorama in the background (multipart: file, title): the interior_async_upload process',
+    description:
+      'The same file rules as POST /interior/{id}, checked from the header now; the sizes and tiles are made by ' +
+      "the process, so the dealer may leave the page. Needs the domain's async mobile upload option (403 " +
+      `forbidden, reason async_upload_off). Refusals as the upload's, ${LOCKED}`,
+    params: interiorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: [401, 403, 404, 409, 413, 415, 422],
+    run: (actor, { params, request }) =>
+      withFile(request, INTERIOR_MAX_BYTES, (file) => {
+        const fields = parseFields(interiorUploadFields, file.fields);
+        if (!fields.ok) throw new AppError('validation_failed', { fields: fields.fields });
+        return interior.uploadAsync(actor, params.content_id, file, fields.data.title ?? '');
+      }),
+  });
+
   route.post('/multipanorama/order', {
     summary: "The scenes' new order (every scene of the vehicle, each once); INTERIOR.REORDER",
     description: `A list that is not every scene once: 422 (field scene_ids). Refusals: ${LOCKED}`,
@@ -146,6 +165,18 @@ const imageQualityRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> =
       return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
     },
   );
+
+  route.post('/interior/:content_id/autodetect', {
+    summary: 'Propose hotspots for cabin parts (interior_autodetect_annotation): no detector yet; INTERIOR.ANNOTATE',
+    description:
+      "Needs the domain's auto_annotation option (403 forbidden). No npm package ships a model for a cabin's parts, " +
+      'so the answer is 409 ai_detector_unavailable and nothing is started or proposed; 409 content_locked first.',
+    params: interiorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => interior.detectAnnotations(actor, params.content_id),
+  });
 
   route.post('/interior/:content_id/auto-color', {
     summary:

@@ -24,7 +24,9 @@ import type { ContentRecord } from '../contents/repo.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { decodedOrRefused, fileRefusal } from '../vehicle-media/image-refusals.ts';
 import { panoramaKeys, storePanorama } from '../vehicle-media/panoramas.ts';
+import { interiorAsyncUpload } from './async-upload.ts';
 import { interiorAutoColor } from './auto-color-service.ts';
+import { interiorDetect } from './detect.ts';
 import { interiorImageQuality } from './image-quality-service.ts';
 import { afterNewScene } from './jobs.ts';
 import { interiorPrefix, panoramaSpec, sceneAnswer } from './panorama.ts';
@@ -51,7 +53,13 @@ function fieldError(field: string, rule: string, message: string): AppError {
  * lock rules) with its INTERIOR operation; reads pass visibleForMedia.
  */
 export function interiorService(deps: InteriorServiceDeps) {
-  return { ...interiorScenes(deps), ...interiorImageQuality(deps), ...interiorAutoColor(deps) };
+  return {
+    ...interiorScenes(deps),
+    ...interiorImageQuality(deps),
+    ...interiorAutoColor(deps),
+    ...interiorDetect(deps),
+    ...interiorAsyncUpload(deps),
+  };
 }
 
 /** The scenes: list, upload, order, delete, title and views. */
