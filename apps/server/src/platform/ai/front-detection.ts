@@ -1,4 +1,5 @@
 import type { AnalysisImage } from '../media/media.ts';
+import { median } from './image-stats.ts';
 
 /**
  * Front (initial angle) detection of one spin row, from what the frames show. No model on npm knows which way a car
@@ -171,11 +172,6 @@ export function axisScores(edges: readonly EdgeMap[]): number[] {
   }
   return scores;
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /** The frame of an axis class nearest its axis on the first side (the other is half a turn on). */
 function axisFrames(c: number, n: number, selfDistance: (i: number) => number): [number, number] {
