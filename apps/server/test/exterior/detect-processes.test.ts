@@ -6,10 +6,9 @@ import { moduleJobSets } from '../../src/modules/jobs.ts';
 import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
 import { processService } from '../../src/modules/processes/service.ts';
 import type { JobHandler } from '../../src/platform/jobs/queue-registry.ts';
-import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { workerContext } from '../helpers/recording-jobs.ts';
 
 /**
  * Every one of the spec's 18 background processes has its job; the detections without a detector (parts and damage
@@ -34,8 +33,7 @@ beforeAll(async () => {
 const as = (user: SignedInUser, request: InjectOptions) =>
   t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${user.contentToken}` } });
 const newCar = async (user: SignedInUser) => ((await t.make.vehicles(user)) as [string])[0];
-const jobSets = () =>
-  moduleJobSets(MODULES, { db: t.db, store: testAppStore(t.dir), media: createMedia(), log: () => undefined });
+const jobSets = () => moduleJobSets(MODULES, workerContext(t));
 
 describe('the 18 background processes', () => {
   it('each has exactly one job, registered with its handler', () => {

@@ -1,15 +1,23 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { frontDetectionJob, startFrontDetectionIfEnabled } from '../../src/modules/exterior/front-jobs.ts';
+import {
+  afterNewSpin,
+  frontDetectionJob,
+  frontDetectionJobs,
+  startFrontDetectionIfEnabled,
+} from '../../src/modules/exterior/front-jobs.ts';
 import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
+import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
 import { processService } from '../../src/modules/processes/service.ts';
+import { AUTO_IMAGES_JOBS } from '../../src/modules/slider/jobs.ts';
 import { detectFront, FRONT_ANALYSIS_WIDTH } from '../../src/platform/ai/front-detection.ts';
+import type { JobHandler } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { realSpinFrames, realSpinViewJpeg } from '../helpers/real-spin.ts';
-import { recordingJobs } from '../helpers/recording-jobs.ts';
+import { recordingJobs, workerContext } from '../helpers/recording-jobs.ts';
 
 /**
  * Front detection (the exterior_autodetect_angle process) on the real car spin of threesixty-slider: the front found
@@ -181,5 +189,48 @@ describe('after a new spin', () => {
       .where('content_id', 'in', [on, plain])
       .execute();
     expect(rows).toEqual([{ content_id: on, process: 'exterior_autodetect_angle', status: 'queued' }]);
+  });
+});
+
+describe('what follows', () => {
+  it('a new spin: front detection with its option on, else the category images with theirs, else nothing', async () => {
+    const both = await t.make.signedIn({
+      tenant: await t.make.tenant({ options: { front_detection: true, ai_category_image_autogeneration: true } }),
+    });
+    const imagesOnly = await t.make.signedIn({
+      tenant: await t.make.tenant({ options: { ai_category_image_autogeneration: true } }),
+    });
+    const { enqueued, runner } = recordingJobs();
+    const follow = afterNewSpin({ enqueue: runner.enqueue });
+    for (const user of [both, imagesOnly, off]) {
+      const car = ((await t.make.vehicles(user)) as [string])[0];
+      await t.db.transaction().execute((trx) => follow(trx, car, user.id));
+    }
+    expect(enqueued.map((e) => e.name)).toEqual([frontDetectionJob.name, AUTO_IMAGES_JOBS.exterior.name]);
+  });
+
+  it('front detection found: the category images are queued in the transaction that turned the rows', async () => {
+    const user = await t.make.signedIn({
+      tenant: await t.make.tenant({ options: { front_detection: true, ai_category_image_autogeneration: true } }),
+    });
+    const { car } = await realSpinCar(user, [{ start: 12, direction: 1 }]);
+    const [row] = await processService(t.db).start([
+      { contentId: car, process: 'exterior_autodetect_angle', actorUserId: user.id },
+    ]);
+    const { enqueued, runner } = recordingJobs();
+    const jobs = frontDetectionJobs(workerContext(t, runner));
+    const handler = jobs.handlers[frontDetectionJob.name] as JobHandler<ProcessJobPayload>;
+    expect(await handler({ processId: row!.id, attempt: 0 }, { id: 'job-1', retryCount: 0 })).toBe('success');
+    expect(enqueued.map((e) => e.name)).toEqual([AUTO_IMAGES_JOBS.exterior.name]);
+    const processes = await t.db
+      .selectFrom('content_processes')
+      .select(['process', 'status'])
+      .where('content_id', '=', car)
+      .orderBy('id')
+      .execute();
+    expect(processes).toEqual([
+      { process: 'exterior_autodetect_angle', status: 'succeeded' },
+      { process: 'exterior_autogenerate_category_images', status: 'queued' },
+    ]);
   });
 });

@@ -1,11 +1,17 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contentRecords } from '../../src/modules/contents/service.ts';
+import { afterNewScene, autoColorJob, interiorJobs } from '../../src/modules/interior/jobs.ts';
+import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
 import { processService } from '../../src/modules/processes/service.ts';
+import { AUTO_IMAGES_JOBS } from '../../src/modules/slider/jobs.ts';
 import { autoEnhance, measurePicture } from '../../src/platform/ai/auto-enhance.ts';
+import type { JobHandler } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { panorama } from '../helpers/pictures.ts';
+import { recordingJobs, workerContext } from '../helpers/recording-jobs.ts';
 import { uploadPanorama } from './panoramas.ts';
 
 /**
@@ -92,5 +98,41 @@ describe('POST /interior/{id}/auto-color', () => {
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.params).toMatchObject({ process: 'color', operation: 'CONTENT.DELETE' });
     await processService(t.db).succeed(running!.id);
+  });
+});
+
+describe('what follows a new scene', () => {
+  it('the automatic colour with brightness on (its end queues the category images), else the category images', async () => {
+    const both = await t.make.signedIn({
+      tenant: await t.make.tenant({ options: { brightness: true, ai_category_image_autogeneration: true } }),
+    });
+    const imagesOnly = await t.make.signedIn({
+      tenant: await t.make.tenant({ options: { ai_category_image_autogeneration: true } }),
+    });
+    const { enqueued, runner } = recordingJobs();
+    const cars: string[] = [];
+    for (const user of [both, imagesOnly, off]) {
+      const { car } = await carWith(user, []);
+      cars.push(car);
+      const content = { id: car, domain_options: (await contentRecords(t.db).find(car))?.domain_options };
+      await t.db.transaction().execute((trx) => afterNewScene(trx, runner, content, user.id));
+    }
+    expect(enqueued.map((e) => e.name)).toEqual([autoColorJob.name, AUTO_IMAGES_JOBS.interior.name]);
+
+    // The colour's job ends: the category images of the first car are queued.
+    const [row] = await t.db
+      .selectFrom('content_processes')
+      .select('id')
+      .where('content_id', '=', cars[0]!)
+      .where('process', '=', 'color')
+      .execute();
+    const jobs = interiorJobs(workerContext(t, runner));
+    const handler = jobs.handlers[autoColorJob.name] as JobHandler<ProcessJobPayload>;
+    expect(await handler({ processId: row!.id, attempt: 0 }, { id: 'job-1', retryCount: 0 })).toBe('success');
+    expect(enqueued.map((e) => e.name)).toEqual([
+      autoColorJob.name,
+      AUTO_IMAGES_JOBS.interior.name,
+      AUTO_IMAGES_JOBS.interior.name,
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { readDomainOptions } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, featureOff } from '../../errors.ts';
 import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia } from '../contents/media-access.ts';
@@ -58,10 +58,8 @@ export function exteriorDetect(deps: { db: Db }) {
         const damage = options.ai_detection_type === 'damage';
         await lockForMedia(trx, actor, contentId, damage ? 'EXTERIOR.DETECT_DEFECT' : 'EXTERIOR.ANNOTATE');
         if (!(damage ? options.damage_detection : options.auto_annotation)) {
-          throw new AppError('forbidden', {
-            message: 'Automatic detection is turned off for this domain.',
-            params: { reason: damage ? 'damage_detection_off' : 'auto_annotation_off' },
-          });
+          const reason = damage ? 'damage_detection_off' : 'auto_annotation_off';
+          throw featureOff(reason, 'Automatic detection is turned off for this domain.');
         }
       });
       throw new AppError('ai_detector_unavailable');

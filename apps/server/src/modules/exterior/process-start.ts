@@ -7,7 +7,7 @@ import {
   replacementImageRefusal,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError, featureOff, fieldError } from '../../errors.ts';
 import type { QualityOptions } from '../../platform/ai/frame-quality.ts';
 import type { JobDefinition } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
@@ -181,10 +181,7 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
       const row = await db.transaction().execute(async (trx) => {
         const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.DETECT_ANGLE');
         if (!readDomainOptions(content.domain_options).front_detection) {
-          throw new AppError('forbidden', {
-            message: 'Front detection is turned off for this domain.',
-            params: { reason: 'front_detection_off' },
-          });
+          throw featureOff('front_detection_off', 'Front detection is turned off for this domain.');
         }
         if (!content.has_exterior) {
           throw new AppError('validation_failed', {

@@ -7,7 +7,7 @@ import {
   readDomainOptions,
 } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, featureOff } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import { makeTempDir } from '../../platform/jobs/temp-space.ts';
 import { readBlob } from '../../platform/storage/blob-store.ts';
@@ -15,7 +15,7 @@ import { putContentAddressedFile } from '../../platform/storage/content-addresse
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, setMediaFlags } from '../contents/media-access.ts';
 import { contentRecords } from '../contents/service.ts';
-import { toProcessAnswer } from '../processes/answer.ts';
+import { startedAnswer } from '../processes/answer.ts';
 import {
   defineProcessJob,
   ProcessRefused,
@@ -109,10 +109,7 @@ export function interiorAsyncUpload(deps: InteriorServiceDeps) {
         const row = await db.transaction().execute(async (trx) => {
           const content = await lockForMedia(trx, actor, contentId, 'INTERIOR.ASYNC_UPLOAD');
           if (!readDomainOptions(content.domain_options).async_mobile_upload) {
-            throw new AppError('forbidden', {
-              message: 'Uploads in the background are turned off for this domain.',
-              params: { reason: 'async_upload_off' },
-            });
+            throw featureOff('async_upload_off', 'Uploads in the background are turned off for this domain.');
           }
           if ((await interiorRepo(trx).count(content.id)) >= INTERIOR_MAX_SCENES) throw overLimit();
           key = (await putContentAddressedFile(store, sourcePrefix(content.id), file.path, 'bin')).key;
@@ -127,9 +124,7 @@ export function interiorAsyncUpload(deps: InteriorServiceDeps) {
         if (!deps.jobs) {
           await runProcessJob(db, 'interior_async_upload', row.id, asyncSceneWork(deps), { lastAttempt: true });
         }
-        const process = toProcessAnswer(row);
-        if (!process) throw new Error('The process has no answer.');
-        return { content_id: row.content_id, process };
+        return startedAnswer(row);
       } finally {
         // Kept, then the transaction failed: nothing will read the file.
         if (key !== undefined) await store.delete(key).catch(() => undefined);

@@ -1,8 +1,8 @@
 import { type ExteriorProcessStartedAnswer, readDomainOptions } from '@spinyard/domain';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError, featureOff, fieldError } from '../../errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia } from '../contents/media-access.ts';
-import { toProcessAnswer } from '../processes/answer.ts';
+import { startedAnswer } from '../processes/answer.ts';
 import { runProcessJob, startProcessJob } from '../processes/runner.ts';
 import { autoColorWork } from './auto-color.ts';
 import { autoColorJob } from './jobs.ts';
@@ -22,10 +22,7 @@ export function interiorAutoColor(deps: InteriorServiceDeps) {
       const row = await db.transaction().execute(async (trx) => {
         const content = await lockForMedia(trx, actor, contentId, 'INTERIOR.ENHANCE_IMAGE_QUALITY');
         if (!readDomainOptions(content.domain_options).brightness) {
-          throw new AppError('forbidden', {
-            message: 'Automatic colour and brightness are turned off for this domain.',
-            params: { reason: 'brightness_off' },
-          });
+          throw featureOff('brightness_off', 'Automatic colour and brightness are turned off for this domain.');
         }
         if ((await interiorRepo(trx).count(content.id)) === 0) {
           throw new AppError('validation_failed', {
@@ -42,9 +39,7 @@ export function interiorAutoColor(deps: InteriorServiceDeps) {
       if (!deps.jobs) {
         await runProcessJob(db, 'color', row.id, autoColorWork({ db, store, media }), { lastAttempt: true });
       }
-      const process = toProcessAnswer(row);
-      if (!process) throw new Error('The process has no answer.');
-      return { content_id: row.content_id, process };
+      return startedAnswer(row);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { readDomainOptions } from '@spinyard/domain';
-import { AppError } from '../../errors.ts';
+import { AppError, featureOff } from '../../errors.ts';
 import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia } from '../contents/media-access.ts';
@@ -42,10 +42,7 @@ export function interiorDetect(deps: Pick<InteriorServiceDeps, 'db'>) {
       await deps.db.transaction().execute(async (trx) => {
         const content = await lockForMedia(trx, actor, contentId, 'INTERIOR.ANNOTATE');
         if (!readDomainOptions(content.domain_options).auto_annotation) {
-          throw new AppError('forbidden', {
-            message: 'Automatic annotation is turned off for this domain.',
-            params: { reason: 'auto_annotation_off' },
-          });
+          throw featureOff('auto_annotation_off', 'Automatic annotation is turned off for this domain.');
         }
       });
       throw new AppError('ai_detector_unavailable');

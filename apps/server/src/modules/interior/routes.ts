@@ -17,12 +17,12 @@ import {
   whiteBalanceOfQuery,
   whiteBalanceSchema,
 } from '@spinyard/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { registerMultipart } from '../../http/multipart-file.ts';
+import { type ReceivedFile, registerMultipart } from '../../http/multipart-file.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import {
   areaRoute,
@@ -43,6 +43,15 @@ const signedIn = areaRoute('interior');
 const LOCKED = editRefusals('a vehicle or scene');
 
 const SCENE = '/interior/:content_id/scenes/:scene_id';
+
+/** A panorama upload's file and title (multipart), for the upload and the background upload alike. */
+function withPanorama<T>(request: FastifyRequest, run: (file: ReceivedFile, title: string) => Promise<T>): Promise<T> {
+  return withFile(request, INTERIOR_MAX_BYTES, (file) => {
+    const fields = parseFields(interiorUploadFields, file.fields);
+    if (!fields.ok) throw new AppError('validation_failed', { fields: fields.fields });
+    return run(file, fields.data.title ?? '');
+  });
+}
 
 const sceneRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app, { interior }) => {
   const route = areaRoutes(app, 'interior');
@@ -69,11 +78,7 @@ const sceneRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async 
     created: true,
     errors: [401, 403, 404, 409, 413, 415, 422],
     run: (actor, { params, request }) =>
-      withFile(request, INTERIOR_MAX_BYTES, (file) => {
-        const fields = parseFields(interiorUploadFields, file.fields);
-        if (!fields.ok) throw new AppError('validation_failed', { fields: fields.fields });
-        return interior.upload(actor, params.content_id, file, fields.data.title ?? '');
-      }),
+      withPanorama(request, (file, title) => interior.upload(actor, params.content_id, file, title)),
   });
 
   route.post('/interior/:content_id/async', {
@@ -88,11 +93,7 @@ const sceneRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async 
     accepted: true,
     errors: [401, 403, 404, 409, 413, 415, 422],
     run: (actor, { params, request }) =>
-      withFile(request, INTERIOR_MAX_BYTES, (file) => {
-        const fields = parseFields(interiorUploadFields, file.fields);
-        if (!fields.ok) throw new AppError('validation_failed', { fields: fields.fields });
-        return interior.uploadAsync(actor, params.content_id, file, fields.data.title ?? '');
-      }),
+      withPanorama(request, (file, title) => interior.uploadAsync(actor, params.content_id, file, title)),
   });
 
   route.post('/multipanorama/order', {

@@ -5,13 +5,13 @@ import {
   type SliderAutoGenerateBody,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError, featureOff, fieldError } from '../../errors.ts';
 import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia } from '../contents/media-access.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import { contentRecords } from '../contents/service.ts';
-import { toProcessAnswer } from '../processes/answer.ts';
+import { startedAnswer } from '../processes/answer.ts';
 import { runProcessJob, startProcessJob } from '../processes/runner.ts';
 import type { SliderDeps } from './area-rules.ts';
 import { categoryAutoWork } from './category-auto-work.ts';
@@ -67,10 +67,7 @@ export function categoryAutoService(deps: SliderDeps & { jobs?: JobRunner | unde
             : 'CATEGORY_IMAGE.GENERATE_IMAGE_AUTO_INTERIOR';
         const content = await lockForMedia(trx, actor, contentId, operation);
         if (!autoImagesEnabled(content)) {
-          throw new AppError('forbidden', {
-            message: 'Automatic category images are turned off for this vehicle.',
-            params: { reason: 'ai_category_images_off' },
-          });
+          throw featureOff('ai_category_images_off', 'Automatic category images are turned off for this vehicle.');
         }
         if (!(source === 'exterior' ? content.has_exterior : content.has_interior)) {
           throw new AppError('validation_failed', {
@@ -90,9 +87,7 @@ export function categoryAutoService(deps: SliderDeps & { jobs?: JobRunner | unde
           lastAttempt: true,
         });
       }
-      const process = toProcessAnswer(row);
-      if (!process) throw new Error('The process has no answer.');
-      return { content_id: row.content_id, process };
+      return startedAnswer(row);
     },
   };
 }
