@@ -43,17 +43,17 @@ describe('POST /slider/{id}/auto-generate', () => {
   it('exterior: five 16:9 pictures of the real spin at 45, 90, 135, 180 and 0 degrees, added once', async () => {
     const car = ((await t.make.vehicles(owner)) as [string])[0];
     // The spin already starts at the front (frame 0), as front detection leaves it.
-    const spin = realSpinFrames(24, 43.5);
+    const spin = realSpinFrames(16, 43.5);
     const seeded = await seedExterior(t, car, {
-      rows: [24],
+      rows: [16],
       width: 640,
       height: 360,
       picture: (_row, frame) => realSpinViewJpeg(spin.views[frame]!, 640),
     });
     const picks = await exteriorPicks(createMedia(), testAppStore(t.dir), seeded.rows[0]!.images);
-    // 45, 90, 135, 180 and 0 degrees of 24 frames, each or a neighbour (the sharpest of the three).
+    // 45, 90, 135, 180 and 0 degrees of 16 frames, each or a neighbour (the sharpest of the three).
     expect(picks).toHaveLength(5);
-    for (const [i, p] of picks.entries()) expect(Math.abs(p - [3, 6, 9, 12, 0][i]!)).toBeLessThanOrEqual(1);
+    for (const [i, p] of picks.entries()) expect(Math.abs(p - [2, 4, 6, 8, 0][i]!)).toBeLessThanOrEqual(1);
     const res = await generate(owner, car, 'exterior');
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().process.process).toBe('exterior_autogenerate_category_images');

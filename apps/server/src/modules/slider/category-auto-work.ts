@@ -63,10 +63,11 @@ export async function exteriorPicks(media: Media, store: BlobStore, frames: read
   const picks: number[] = [];
   for (const angle of EXTERIOR_PICK_ANGLES) {
     const at = Math.round((angle / 360) * n) % n;
-    let best = at;
-    for (const i of [at, (at + n - 1) % n, (at + 1) % n])
-      if ((await sharpnessOf(i)) > (await sharpnessOf(best))) best = i;
-    if (!picks.includes(best)) picks.push(best);
+    // A frame another angle took is not offered again (neighbours of two angles meet in a short spin).
+    const free = [at, (at + n - 1) % n, (at + 1) % n].filter((i) => !picks.includes(i));
+    let best: number | undefined;
+    for (const i of free) if (best === undefined || (await sharpnessOf(i)) > (await sharpnessOf(best))) best = i;
+    if (best !== undefined) picks.push(best);
   }
   return picks.slice(0, AUTO_IMAGES_MAX);
 }
