@@ -29,6 +29,14 @@ export async function firstDomainId(suite: Suite, masterToken: string): Promise<
   return id ?? '';
 }
 
+/** Master sets options of the product's domain (the first one), as the domain screen does. */
+export async function setProductOptions(suite: Suite, options: Record<string, unknown>): Promise<void> {
+  const master = await requestAccessToken(suite);
+  const domainId = await firstDomainId(suite, master);
+  const set = await api(`${suite.server.baseUrl}/v1/domain/${domainId}`, master, { options });
+  expect(set.status, JSON.stringify(set.data)).toBeLessThan(300);
+}
+
 export interface NewAccount {
   email: string;
   password: string;
@@ -36,13 +44,13 @@ export interface NewAccount {
 }
 
 /**
- * A super user of the product's domain, already active: master registers it and turns it on directly (activation
- * by mail has its own tests). Answers the user's id.
+ * A super user of the product's domain (or of `domainId`), already active: master registers it and turns it on
+ * directly (activation by mail has its own tests). Answers the user's id.
  */
-export async function activeSuperUser(suite: Suite, account: NewAccount): Promise<string> {
+export async function activeSuperUser(suite: Suite, account: NewAccount, inDomain?: string): Promise<string> {
   const { baseUrl } = suite.server;
   const master = await requestAccessToken(suite);
-  const domainId = await firstDomainId(suite, master);
+  const domainId = inDomain ?? (await firstDomainId(suite, master));
   const created = await api(`${baseUrl}/v1/superusers`, master, { ...account, domain_id: domainId });
   expect(created.status, JSON.stringify(created.data)).toBe(201);
   const id = (created.data as { user: { id: string } }).user.id;

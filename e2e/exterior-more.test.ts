@@ -192,6 +192,8 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
 
     // Frame 1 dragged onto frame 4: it takes 4's place, the ones between move up by one.
     const tiles = row.locator('[data-testid="exterior-frame"]');
+    // The tiles are drawn before the vehicle's processes are read; until then reordering is not yet allowed.
+    await expect.poll(() => tiles.nth(0).getAttribute('draggable')).toBe('true');
     await tiles.nth(0).dragTo(tiles.nth(3));
     const dragged = [before[1], before[2], before[3], before[0], ...before.slice(4)];
     await expect.poll(() => frameIds(page)).toEqual(dragged);

@@ -38,6 +38,7 @@ export interface SweptIds {
   vehicleId: string;
   companyCode: string;
   planId: string;
+  meetingId: string;
 }
 
 /** The public pages, in an order where each differs from the one before (arrive waits for the change). */
@@ -87,6 +88,10 @@ export function signedInPages(scene: SweptIds): SweepPage[] {
     ['/settlements/invoice', 'settlements_invoice'],
     ['/legal/edit', 'legal_edit'],
     ['/contact/form', 'contact_form'],
+    ['/web-negotiation/list', 'web_negotiation_list'],
+    ['/web-negotiation/add', 'web_negotiation_add'],
+    [`/web-negotiation/edit/${encodeURIComponent(scene.meetingId)}`, 'web_negotiation_edit'],
+    [`/web-negotiation/detail/${encodeURIComponent(scene.meetingId)}`, 'web_negotiation_detail'],
   ];
   return pages.map(([path, screen]) => ({ path, screen }));
 }
@@ -123,7 +128,7 @@ export const DEALER_CARD_PAGES: readonly SweepPage[] = [{ path: '/payment-failur
 const ANY_ID = 'swept-id';
 const SWEPT_PATHS = [
   ...PUBLIC_PAGES,
-  ...signedInPages({ userId: ANY_ID, vehicleId: ANY_ID, companyCode: ANY_ID, planId: ANY_ID }),
+  ...signedInPages({ userId: ANY_ID, vehicleId: ANY_ID, companyCode: ANY_ID, planId: ANY_ID, meetingId: ANY_ID }),
   ...SUPER_USER_PAGES,
   ...DEALER_PAGES,
   ...DEALER_CARD_PAGES,

@@ -27,10 +27,12 @@ import type { MeetingRooms } from './modules/meeting-call/admission.ts';
 import { registerCallPage } from './modules/meeting-call/page.ts';
 import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { GRANT_PARAM, limitedMediaGrant } from './modules/publishing/media-grant.ts';
+import { refuseHiddenScreens } from './modules/tenancy/host-guard.ts';
 import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media-urls.ts';
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import { type Clock, systemClock } from './platform/clock/clock.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
+import type { ListingService } from './platform/listing/port.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, type Media } from './platform/media/index.ts';
@@ -89,6 +91,9 @@ export interface AppDeps {
   /** See ModuleContext.videoSharing and videoSharingRedirectUrl. */
   videoSharing?: VideoSharing | undefined;
   videoSharingRedirectUrl?: string | undefined;
+  /** See ModuleContext.listing and listingParallel. */
+  listing?: ListingService | undefined;
+  listingParallel?: number | undefined;
   /** See ModuleContext.meetingRooms, meetingMedia and callHostReturnSeconds. */
   meetingRooms?: MeetingRooms | undefined;
   meetingMedia?: MeetingMedia | undefined;
@@ -159,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     meetingDocuments: deps.meetingDocuments,
     videoSharing: deps.videoSharing,
     videoSharingRedirectUrl: deps.videoSharingRedirectUrl,
+    listing: deps.listing,
+    listingParallel: deps.listingParallel,
     meetingRooms: deps.meetingRooms,
     meetingMedia: deps.meetingMedia,
     callHostReturnSeconds: deps.callHostReturnSeconds,
@@ -176,11 +183,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(async (signedIn) => {
     requireToken(signedIn, auth, 'access');
+    refuseHiddenScreens(signedIn, deps.db);
     for (const module of MODULES) await module.signedIn?.(signedIn, ctx);
   });
   await app.register(
     async (contentApi) => {
       requireToken(contentApi, auth, 'content');
+      refuseHiddenScreens(contentApi, deps.db);
       // Before the areas' routes: a scope's hooks reach only what registers after them.
       republishWhenHidden(contentApi, ctx);
       for (const module of MODULES) await module.contentApi?.(contentApi, ctx);

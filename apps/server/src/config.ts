@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { REGISTRATION_NUMBER_PATTERN } from '@spinyard/domain';
 import { z } from 'zod';
+import type { ListingSettings } from './platform/listing/index.ts';
 import { type MeetingMediaSettings, meetingMediaEnv, meetingMediaSettings } from './platform/meeting-media/settings.ts';
 import type { PaymentSettings } from './platform/payments/settings.ts';
 import { parseBlobKey } from './platform/storage/blob-store.ts';
@@ -99,6 +100,12 @@ const envSchema = z
     YOUTUBE_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** One origin serving Google's OAuth and YouTube's API paths (a test's fake); Google's own when unset. */
     YOUTUBE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // The listing partner (platform/listing): the local one by default; its HTTP API at SPINYARD_LISTING_URL.
+    SPINYARD_LISTING: z.enum(['local', 'http']).default('local'),
+    SPINYARD_LISTING_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SPINYARD_LISTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    // Partner calls at once across every node (the partner's rate limit), and the link jobs a process runs at once.
+    SPINYARD_LISTING_PARALLEL: z.coerce.number().int().min(1).max(64).default(4),
     // The issuer printed on every invoice (qualified-invoice rules): name, address and registration number.
     SPINYARD_INVOICE_ISSUER_NAME: z.string().trim().min(1).max(200).default('Spinyard'),
     SPINYARD_INVOICE_ISSUER_ADDRESS: z.string().trim().max(300).default(''),
@@ -144,6 +151,10 @@ const envSchema = z
     path: ['SPINYARD_TURN_SECRET'],
     message: 'SPINYARD_TURN_URLS and SPINYARD_TURN_SECRET go together',
   })
+  .refine((e) => e.SPINYARD_LISTING !== 'http' || e.SPINYARD_LISTING_URL, {
+    path: ['SPINYARD_LISTING_URL'],
+    message: 'SPINYARD_LISTING_URL is required with SPINYARD_LISTING=http',
+  })
   .refine((e) => e.SPINYARD_VIDEO_SHARING !== 'youtube' || (e.YOUTUBE_CLIENT_ID && e.YOUTUBE_CLIENT_SECRET), {
     path: ['YOUTUBE_CLIENT_ID'],
     message: 'YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET are required with SPINYARD_VIDEO_SHARING=youtube',
@@ -186,6 +197,9 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   payments: PaymentSettings;
   videoSharing: VideoSharingSettings;
+  listing: ListingSettings;
+  /** Partner calls at once across the nodes, and link jobs per process. */
+  listingParallel: number;
   /** Frozen into each invoice at issue (modules/invoices InvoiceIssuer). */
   invoiceIssuer: { name: string; address: string; registrationNumber: string };
   /** The call's STUN and TURN servers (platform/meeting-media). */
@@ -308,6 +322,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     payments: paymentSettings(e),
     videoSharing: videoSharingSettings(e),
+    listing:
+      e.SPINYARD_LISTING === 'http' && e.SPINYARD_LISTING_URL
+        ? { partner: 'http', url: e.SPINYARD_LISTING_URL, timeoutMs: e.SPINYARD_LISTING_TIMEOUT_MS }
+        : { partner: 'local' },
+    listingParallel: e.SPINYARD_LISTING_PARALLEL,
     invoiceIssuer: {
       name: e.SPINYARD_INVOICE_ISSUER_NAME,
       address: e.SPINYARD_INVOICE_ISSUER_ADDRESS,

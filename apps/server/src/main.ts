@@ -7,6 +7,8 @@ import { accountsService } from './modules/accounts/service.ts';
 import type { JobsContext } from './modules/context.ts';
 import { PIPELINE_JOB_NAMES } from './modules/exterior/jobs.ts';
 import { serverJobs } from './modules/jobs.ts';
+import { DEFAULT_LISTING_PARALLEL } from './modules/listing/deps.ts';
+import { linkJob } from './modules/listing/jobs-definitions.ts';
 import { loadMediaKeys } from './modules/vehicle-media/media-urls.ts';
 import { meetingRooms } from './modules/web-negotiation/index.ts';
 import { systemClock } from './platform/clock/clock.ts';
@@ -14,6 +16,7 @@ import { createBoss } from './platform/jobs/boss.ts';
 import { createJobLeases } from './platform/jobs/leases.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
 import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
+import { createListingService } from './platform/listing/index.ts';
 import { createMailer } from './platform/mail/index.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, reapMediaChildren, recordMediaChildrenIn, stopMediaChildren } from './platform/media/index.ts';
@@ -67,7 +70,10 @@ async function startJobs(
   mediaJobs: number,
   log: Log,
   wakeups: NotifyHub,
-  billing: Pick<JobsContext, 'payments' | 'invoiceIssuer' | 'publicUrl' | 'videoSharing' | 'sms'>,
+  billing: Pick<
+    JobsContext,
+    'payments' | 'invoiceIssuer' | 'publicUrl' | 'videoSharing' | 'sms' | 'listing' | 'listingParallel'
+  >,
 ): Promise<JobRunner> {
   // Handlers that enqueue (the contents reaper) reach the runner they are registered with once it exists.
   let late: JobRunner | undefined;
@@ -91,7 +97,11 @@ async function startJobs(
       ...billing,
     }),
     log,
-    lanes: { names: PIPELINE_JOB_NAMES, count: mediaJobs },
+    lanes: [
+      { names: PIPELINE_JOB_NAMES, count: mediaJobs },
+      // Link jobs wait on the partner, not the CPU: as many at once as the partner may be called.
+      { names: [linkJob.name], count: billing.listingParallel ?? DEFAULT_LISTING_PARALLEL },
+    ],
     // Enqueues wake the workers through the node's LISTEN connection; the poll only catches what that missed
     // (a dropped connection, a retry's delay ending, a cron time), and an idle node costs a fifth of what it did.
     wakeups,
@@ -207,10 +217,13 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
   const realtime = createNotifyHub(runtime.url, { log });
   const payments = await createPaymentGateway(config, runtime.db);
   const videoSharing = createVideoSharing(config.videoSharing, { store, publicUrl: config.publicUrl });
+  const listing = createListingService(config.listing);
   const runner = await startJobs(runtime, mailer, store, withWorkers, config.mediaJobs, log, realtime, {
     sms,
     payments,
     videoSharing,
+    listing,
+    listingParallel: config.listingParallel,
     invoiceIssuer: config.invoiceIssuer,
     publicUrl: config.publicUrl,
   });
@@ -240,6 +253,8 @@ async function serve(config: Config, withWorkers: boolean, log: Log): Promise<vo
     payments,
     videoSharing,
     videoSharingRedirectUrl: config.videoSharing.site === 'youtube' ? config.videoSharing.redirectUrl : undefined,
+    listing,
+    listingParallel: config.listingParallel,
     // The call admits the links the meetings module stored (a worker-only node serves no socket and needs none).
     meetingRooms: meetingRooms(runtime.db),
     meetingMedia: createMeshMedia(config.meetingMedia),
@@ -273,6 +288,8 @@ async function worker(config: Config, log: Log): Promise<void> {
     sms: createSmsSender({ smsUrl: config.smsUrl, smsApiKey: config.smsApiKey, outboxDir: config.smsDir }, log),
     payments,
     videoSharing: createVideoSharing(config.videoSharing, { store, publicUrl: config.publicUrl }),
+    listing: createListingService(config.listing),
+    listingParallel: config.listingParallel,
     invoiceIssuer: config.invoiceIssuer,
     publicUrl: config.publicUrl,
   });

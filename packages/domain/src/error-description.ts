@@ -74,6 +74,8 @@ interface ParsedBody {
   /** Top-level `message` and `text` of the listing-service answers. */
   legacyMessage?: string;
   legacyText?: string;
+  /** The listing partner's message id our refusals carry in `error.params.msg_id`. */
+  msgId?: string;
 }
 
 function str(v: unknown): string | undefined {
@@ -95,6 +97,11 @@ function parseBody(body: unknown): ParsedBody {
   const userMessage = str(err.user_message);
   if (code) out.code = code;
   if (userMessage) out.userMessage = userMessage;
+  const params = err.params;
+  if (typeof params === 'object' && params !== null) {
+    const msgId = (params as Record<string, unknown>).msg_id;
+    if (typeof msgId === 'string' || typeof msgId === 'number') out.msgId = String(msgId);
+  }
   if (Array.isArray(err.fields)) {
     for (const f of err.fields) {
       const m = typeof f === 'object' && f !== null ? str((f as Record<string, unknown>).message) : undefined;
@@ -145,6 +152,10 @@ function fallbackKeyFor(status: number): string {
 export function describeErrorResponse(status: number, body: unknown, ctx: ErrorContext = {}): ErrorDescription {
   if (status === 0) return { action: 'notify', messageKey: 'errors.network_error' };
   const p = parseBody(body);
+  // Our own listing refusals name the partner's message id: its text says more than the code's (section 8).
+  if (p.code === 'listing_partner_refused' && p.msgId !== undefined) {
+    return { action: 'notify', messageKey: `errors.listing_search.${listingSearchCode(p.msgId)}` };
+  }
   const kind = statusBehaviour(status);
   switch (kind) {
     case 'server_message': {

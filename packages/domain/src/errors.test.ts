@@ -4,7 +4,10 @@ import { ERROR_CATALOGUE, type ErrorCode, errorBody, errorCodeForMessage, isErro
 
 // 414 and 431 are the HTTP layer's own refusals (an over-long path parameter, an address over the parser's limit),
 // answered in the error shape like the rest.
-const ALLOWED_STATUSES = new Set([400, 401, 402, 403, 404, 408, 409, 410, 413, 414, 415, 422, 429, 431, 500, 503, 507]);
+// 502 and 504: the partner services behind a gateway (the listing link), as the spec's table lists them.
+const ALLOWED_STATUSES = new Set([
+  400, 401, 402, 403, 404, 408, 409, 410, 413, 414, 415, 422, 429, 431, 500, 502, 503, 504, 507,
+]);
 
 describe('ERROR_CATALOGUE', () => {
   it('codes are stable snake_case, statuses are allowed, messages are English sentences', () => {

@@ -24,6 +24,8 @@ export const ERROR_CATALOGUE = catalogue({
   not_authenticated: [401, 'You are not signed in, or your session has ended.'],
   payment_required: [402, 'Payment is incomplete.'],
   forbidden: [403, 'You are not allowed to do this.'],
+  // A screen the white-label host hides (packages/domain/src/hosts.ts): its calls are refused too.
+  hidden_on_host: [403, 'This function is not offered on this site.'],
   not_found: [404, 'The resource was not found.'],
   request_timeout: [408, 'The request took too long. Please try again.'],
   conflict: [409, 'This conflicts with data that already exists.'],
@@ -120,6 +122,15 @@ export const ERROR_CATALOGUE = catalogue({
   domain_limit_below_registered: [409, 'The vehicle limit cannot be lower than the number of vehicles already registered.'],
   not_content_creator: [403, 'Only the creator of this vehicle can do this.'],
   listing_key_duplication: [409, 'This listing-service link key is already used.'],
+  // The listing link (issue 22): the partner's refusals keep its message id in params.msg_id (2001-2999).
+  listing_not_joined: [403, 'The listing-service link is not set up for your account.'],
+  listing_login_failed: [400, 'The listing service refused this login ID or password.'],
+  listing_login_required: [409, 'Sign in to the listing service again from the account link page.'],
+  listing_partner_refused: [400, 'The listing service refused the request.'],
+  listing_outside_hours: [503, 'The listing service is outside its hours. The request will be retried later.'],
+  listing_partner_timeout: [504, 'The listing service did not answer in time. Please try again later.'],
+  listing_partner_invalid: [502, 'The listing service answered in an unexpected way. Please try again later.'],
+  listing_key_missing: [422, 'This vehicle has no link key (property code or VIN) to link with.'],
 
   // ---- Files ------------------------------------------------------------------------------------------------
   unsupported_image_format: [415, 'This image format is not supported.'],

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { describeErrorResponse } from './error-description.ts';
 import {
   canCancelLink,
   canEditLinkedContent,
   canTransitionLink,
+  coarseLinkState,
   isLinkError,
   LINK_ERROR_MESSAGES,
   LINK_ERROR_STATES,
   LINK_STATES,
   LINK_TRANSITIONS,
+  LISTING_RETRY_CODES,
+  linkErrorStateForCode,
   linkRequestTarget,
 } from './listing-link.ts';
 import { transitionAnswers } from './transitions.fixture.ts';
@@ -60,5 +64,24 @@ describe('link rules', () => {
   ] as const)('%s: edit %j, cancel %s', (state, edit, cancel) => {
     expect(canEditLinkedContent(state)).toEqual(edit);
     expect(canCancelLink(state)).toBe(cancel);
+  });
+});
+
+describe('the listing link error catalogue', () => {
+  it('maps every partner code to a named state, unknown ids to the system error', () => {
+    expect(linkErrorStateForCode('2117')).toBe('error_login');
+    expect(linkErrorStateForCode(2093)).toBe('error_key_match');
+    expect(linkErrorStateForCode('2182')).toBe('error_limit');
+    expect(linkErrorStateForCode('4242')).toBe('error_default');
+    expect(LISTING_RETRY_CODES).toEqual([2998, 2999]);
+    expect(coarseLinkState('error_360_use')).toBe('error');
+    expect(coarseLinkState('not_linked')).toBe('none');
+  });
+
+  it("turns our refusal's msg_id into the partner code's message", () => {
+    const body = { error: { code: 'listing_partner_refused', user_message: 'x', params: { msg_id: '2093' } } };
+    expect(describeErrorResponse(400, body)).toEqual({ action: 'notify', messageKey: 'errors.listing_search.2093' });
+    const unknown = { error: { code: 'listing_partner_refused', user_message: 'x', params: { msg_id: '77' } } };
+    expect(describeErrorResponse(400, unknown).messageKey).toBe('errors.listing_search.2999');
   });
 });

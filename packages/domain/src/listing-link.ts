@@ -122,3 +122,65 @@ export function linkErrorStateOf(code: unknown): LinkErrorState {
   const state = key.startsWith('error_') ? key : `error_${key}`;
   return (LINK_ERROR_STATES as readonly string[]).includes(state) ? (state as LinkErrorState) : 'error_default';
 }
+
+/**
+ * What each listing search code means (second document section 8: missing fields, not authorized, property missing,
+ * too many characters, login required, failed, locked or expired, invalid request, customer data missing). The
+ * spec lists the meanings but not which code carries which: the order below is our reading (docs/decisions.md,
+ * "Listing link"), and the partner's fake and the console's messages follow it.
+ */
+export const LISTING_SEARCH_MEANINGS = {
+  2001: 'missing_fields',
+  2002: 'not_authorized',
+  2093: 'property_missing',
+  2095: 'too_many_characters',
+  2117: 'login_required',
+  2177: 'failed',
+  2178: 'locked',
+  2179: 'expired',
+  2180: 'invalid_request',
+  2181: 'customer_data_missing',
+  2182: 'registration_limit',
+  2183: 'not_360_capable',
+  2184: 'registered_elsewhere',
+  2185: 'property_already_linked',
+  2998: 'outside_api_hours',
+  2999: 'system_error',
+} as const satisfies Record<ListingSearchCode, string>;
+
+/** Codes a later attempt may clear by itself: outside the API's hours, and the partner's own system error. */
+export const LISTING_RETRY_CODES: readonly ListingSearchCode[] = [2998, 2999];
+
+/** The link error state a partner code leaves a vehicle in (its message says the rest). */
+export function linkErrorStateForCode(msgId: unknown): LinkErrorState {
+  switch (listingSearchCode(msgId)) {
+    case 2002:
+    case 2117:
+    case 2178:
+    case 2179:
+      return 'error_login';
+    case 2181:
+      return 'error_owner_login';
+    case 2093:
+      return 'error_key_match';
+    case 2182:
+      return 'error_limit';
+    case 2183:
+      return 'error_360_use';
+    case 2184:
+      return 'error_listing_duplicate';
+    case 2185:
+      return 'error_property_code_duplicate';
+    default:
+      return 'error_default';
+  }
+}
+
+/**
+ * The contents list's coarse link column (contents.listing_link: none, waiting, linking, linked, error) of a link
+ * state: the list filters and the edit lock read it; the link's own row keeps the detailed state.
+ */
+export function coarseLinkState(state: LinkState): 'none' | 'waiting' | 'linking' | 'linked' | 'error' {
+  if (isLinkError(state)) return 'error';
+  return state === 'not_linked' ? 'none' : state;
+}

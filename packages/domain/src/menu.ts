@@ -27,6 +27,7 @@ import type { PrivilegeType } from './roles.ts';
  * - Bike-sensor tenant (contents come from its sensor): contents bulk CSV edit, web negotiation, mail history hidden.
  * - Master sees the user screens always, even when the domain's is_user_add is false (the operator must be able
  *   to fix any tenant); CSV user add stays "super only".
+ * - What a host flag changes besides the menu (server refusals, bike style, shop code, auction lots): hosts.ts.
  */
 
 export const HOST_FLAGS = ['bike', 'auction', 'dealer_brand', 'listing_partner', 'bike_sensor'] as const;

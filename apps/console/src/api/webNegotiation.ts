@@ -6,7 +6,10 @@ import type {
   WebNegotiationListAnswer,
   WebNegotiationListQuery,
   WebNegotiationNotesBody,
+  WebNegotiationSettingsAnswer,
 } from '@spinyard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { saveBlob } from '../lib/saveBlob.ts';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
 import { useListQuery } from './listQuery.ts';
 import { useRecordQuery } from './recordQuery.ts';
@@ -29,6 +32,7 @@ export const webNegotiationKeys = {
   all: ['web-negotiation'] as const,
   list: (query: WebNegotiationListParams) => ['web-negotiation', 'list', query] as const,
   byId: (id: string) => ['web-negotiation', 'id', id] as const,
+  settings: ['web-negotiation', 'settings'] as const,
 };
 
 export function fetchWebNegotiations(query: WebNegotiationListParams): Promise<WebNegotiationListAnswer> {
@@ -57,6 +61,19 @@ export const saveWebNegotiationNotes = ({ id, body }: { id: string; body: WebNeg
 export const fetchHostLink = (id: string) =>
   send<{ url: string; token: string; expires_at: string }>(`${PATH}/${seg(id)}/host-link`, 'POST');
 
+/** One invitee's link to copy: a new one on each ask (the one sent earlier stops working). */
+export const fetchInviteeLink = ({ id, inviteeId }: { id: string; inviteeId: string }) =>
+  send<{ url: string; token: string; expires_at: string }>(
+    `${PATH}/${seg(id)}/invitees/${seg(inviteeId)}/link`,
+    'POST',
+  );
+
+/** A meeting's document saved as a file under its own name. */
+export async function downloadMeetingDocument(id: string, doc: Pick<MeetingDocumentAnswer, 'id' | 'file_name'>) {
+  const { data } = await apiRequest<Blob>(`${PATH}/${seg(id)}/documents/${seg(doc.id)}`, { as: 'blob' });
+  saveBlob(data, doc.file_name);
+}
+
 export function uploadMeetingDocument(input: { id: string; file: File; kind: MeetingDocumentKind }) {
   return uploadFile<MeetingDocumentAnswer>(`${PATH}/${seg(input.id)}/documents`, {
     file: input.file,
@@ -70,6 +87,15 @@ export const deleteMeetingDocument = ({ id, documentId }: { id: string; document
 
 export function useWebNegotiationList(query: WebNegotiationListParams) {
   return useListQuery(webNegotiationKeys.list(query), () => fetchWebNegotiations(query), { staleTime: 10_000 });
+}
+
+/** The caller's rules (participants, max time, vehicles, documents, the interval's count). */
+export function useWebNegotiationSettings() {
+  return useQuery({
+    queryKey: webNegotiationKeys.settings,
+    queryFn: () => apiGet<WebNegotiationSettingsAnswer>(`${PATH}/settings`),
+    staleTime: 60_000,
+  });
 }
 
 export function useWebNegotiation(id: string | undefined) {

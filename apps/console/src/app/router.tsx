@@ -1,41 +1,20 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import type { CataloguePart } from '../i18n/catalogueParts.ts';
-import { loadCatalogueParts } from '../i18n/i18n.ts';
 import type { ScreenHandle } from '../shared/currentScreen.ts';
 import { RootRedirect } from './guards/RootRedirect.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
+import { type LazyComponent, page } from './lazyPage.ts';
 import { PAYMENT_FAILURE_SCREEN, PROTECTED_SCREENS, PUBLIC_SCREENS } from './screens.ts';
-
-/**
- * Every screen and the main layout load when they are first opened, so the login page fetches only the login
- * layout and form, not every area of the console. The router keeps the current page on screen until the next
- * one has arrived, so a navigation never shows an empty frame.
- */
-type LazyComponent = () => Promise<{ Component: ComponentType }>;
-
-/**
- * A screen loaded on first use, with the parts of the language's catalogue its texts are in (catalogueParts.ts):
- * by default the general part, the one every page after sign-in shows (the main layout, the menu); an area's page
- * names its area's part too. The sign-in page needs none but the base part, which arrives before the first paint.
- * The page draws once its parts are in, so it never shows a raw key; catalogueParts.test.ts follows each page's
- * code (also what it loads later, such as a dialog) and checks that every section it names is in these parts.
- */
-const page =
-  <M,>(
-    load: () => Promise<M>,
-    pick: (module: M) => ComponentType,
-    parts: readonly CataloguePart[] = ['general'],
-  ): LazyComponent =>
-  async () => {
-    const [module] = await Promise.all([load(), parts.length > 0 ? loadCatalogueParts(parts) : undefined]);
-    return { Component: pick(module) };
-  };
 
 /** Billing: screens. The card on file and its replacement, under the account and the settlements alike. */
 const paymentCardPage = page(
   () => import('../features/billing/card/PaymentCardPage.tsx'),
   (m) => m.PaymentCardPage,
+);
+
+/** Web negotiation (issue 21): its four screens in one module (they share the form, the states, the links). */
+const meetingPages = page(
+  () => import('../features/web-negotiation/pages.tsx'),
+  (m) => m.WebNegotiationScreen,
 );
 
 /** Screens built so far; every other screen of the list shows the coming-soon page under its own title. */
@@ -191,6 +170,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.MovieWizardPage,
     ['general', 'vehicleEditing', 'media'],
   ),
+  statistic_cs_chart_cl: page(
+    () => import('../features/statistics/cs-chart/CsChartPage.tsx'),
+    (m) => m.CsChartPage,
+  ),
   statistic_chart: page(
     () => import('../features/statistics/chart/StatisticChartPage.tsx'),
     (m) => m.StatisticChartPage,
@@ -209,6 +192,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.ContactFormPage,
   ),
   // Movie mail (issue 20): the mail history, routed only with option_data (the menu's rule).
+  account_link: page(
+    () => import('../features/listing/AccountLinkPage.tsx'),
+    (m) => m.AccountLinkPage,
+  ),
   mail_history_contents_movie: page(
     () => import('../features/movie-mail/MailHistoryPage.tsx'),
     (m) => m.MailHistoryPage,
@@ -218,6 +205,10 @@ const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/media/video-site/YoutubeCallbackPage.tsx'),
     (m) => m.YoutubeCallbackPage,
   ),
+  web_negotiation_list: meetingPages,
+  web_negotiation_add: meetingPages,
+  web_negotiation_edit: meetingPages,
+  web_negotiation_detail: meetingPages,
   // Billing: invoices (issue 19)
   settlements_invoice: page(
     () => import('../features/settlements/invoice/InvoicePage.tsx'),

@@ -14,6 +14,7 @@ import type {
 import type { CustomDesignsTable } from './schema-design.ts';
 import type { HotspotsTable } from './schema-hotspots.ts';
 import type { LegalAcceptancesTable, LegalDocumentsTable } from './schema-legal.ts';
+import type { ListingAccountsTable, ListingEventsTable, ListingLinksTable } from './schema-listing.ts';
 import type {
   LocalGatewayCardsTable,
   LocalGatewayChargesTable,
@@ -52,6 +53,7 @@ import type { StatisticCountsTable, StatisticSecretsTable, StatisticVisitorsTabl
 export type * from './schema-billing.ts';
 export type * from './schema-design.ts';
 export type * from './schema-hotspots.ts';
+export type * from './schema-listing.ts';
 export type * from './schema-local-gateway.ts';
 export type * from './schema-media.ts';
 export type * from './schema-meetings.ts';
@@ -342,6 +344,9 @@ export interface Database {
   web_negotiation_invitees: WebNegotiationInviteesTable;
   web_negotiation_documents: WebNegotiationDocumentsTable;
   meeting_profile_cards: MeetingProfileCardsTable;
+  listing_accounts: ListingAccountsTable;
+  listing_links: ListingLinksTable;
+  listing_events: ListingEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

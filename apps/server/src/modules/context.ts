@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../platform/clock/clock.ts';
 import type { JobDefinition, JobHandlers, JobLog, JobRunner } from '../platform/jobs/queue-registry.ts';
+import type { ListingService } from '../platform/listing/port.ts';
 import type { MailQueue } from '../platform/mail/mail-outbox-queue.ts';
 import type { Media } from '../platform/media/media.ts';
 import type { MeetingMedia } from '../platform/meeting-media/port.ts';
@@ -55,6 +56,10 @@ export interface ModuleContext {
   videoSharing?: VideoSharing | undefined;
   /** Where the video site sends the consent back to (YOUTUBE_REDIRECT_URL); absent, the console's /youtube/callback. */
   videoSharingRedirectUrl?: string | undefined;
+  /** The listing partner (platform/listing): absent, the local partner; its HTTP API by configuration. */
+  listing?: ListingService | undefined;
+  /** Partner calls at once across the nodes (SPINYARD_LISTING_PARALLEL); absent, 4. */
+  listingParallel?: number | undefined;
   /** The meetings the call connects (the web-negotiation module's); absent, no call socket is offered. */
   meetingRooms?: MeetingRooms | undefined;
   /** How the call's media travel (platform/meeting-media): the browsers' mesh when absent. */
@@ -92,6 +97,10 @@ export interface JobsContext {
   invoiceIssuer?: InvoiceIssuer | undefined;
   /** The video site the uploads go to; absent, the local one over `store`. */
   videoSharing?: VideoSharing | undefined;
+  /** The listing partner the link jobs call; absent, the local partner. */
+  listing?: ListingService | undefined;
+  /** Partner calls at once across the nodes; absent, 4. */
+  listingParallel?: number | undefined;
   /** Text messages (meeting reminders); absent, a job's SMS is logged as not sent. */
   sms?: SmsSender | undefined;
 }

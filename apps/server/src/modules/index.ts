@@ -11,6 +11,7 @@ import { hotspotsModule } from './hotspots/index.ts';
 import { interiorModule } from './interior/index.ts';
 import { invoicesModule } from './invoices/index.ts';
 import { legalModule } from './legal/index.ts';
+import { listingModule } from './listing/index.ts';
 import { meetingCallModule } from './meeting-call/index.ts';
 import { movieMailModule } from './movie-mail/index.ts';
 import { moviesModule } from './movies/index.ts';
@@ -52,6 +53,7 @@ export const MODULES: readonly AppModule[] = [
   contactModule,
   audioLibraryModule,
   videoSharingModule,
+  listingModule,
   // Content videos (issue 20): the promo, spin and interior movies.
   moviesModule,
   // Web negotiation (issue 21): meetings, invitations, links.

@@ -75,7 +75,12 @@ describe('the call signaling socket', () => {
     const host = await join('m1-host');
     const guest = await join('m1-guest0');
     const hostJoined = joinedOf(host);
-    expect(hostJoined).toMatchObject({ self: { id: 'm1-h', role: 'host' }, participants: [], controller: 'm1-h' });
+    expect(hostJoined).toMatchObject({
+      meeting_id: 'm1',
+      self: { id: 'm1-h', role: 'host' },
+      participants: [],
+      controller: 'm1-h',
+    });
     expect(hostJoined.vehicles).toEqual([{ content_id: '7', short_id: 'abc123' }]);
     expect(joinedOf(guest).participants).toEqual([{ id: 'm1-h', role: 'host', display_name: 'Dealer' }]);
     await host.next((m) => m.type === 'participant_joined' && m.participant.id === 'm1-g0' && !m.rejoined);

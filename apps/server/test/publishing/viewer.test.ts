@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signViewerToken } from '../../src/modules/publishing/viewer-token.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { access, buildContents, manifestOf } from './publishing-helpers.ts';
+import { access, manifestOf, publishedVehicle } from './publishing-helpers.ts';
 
 /** The viewer's read: each publication state's answer, the limited publication's password gate and its limits. */
 
@@ -14,13 +13,7 @@ beforeAll(async () => {
   dealer = await t.make.signedIn();
 });
 
-async function published(fields: Record<string, unknown> = {}) {
-  const [id = ''] = await t.make.vehicles(dealer, { fields });
-  await seedExterior(t, id, { rows: [2], width: 64, height: 36 });
-  const built = await buildContents(t.app, dealer, id);
-  expect(built.statusCode, built.body).toBe(200);
-  return { id, shortId: built.json().short_id as string };
-}
+const published = (fields: Record<string, unknown> = {}) => publishedVehicle(t, dealer, fields, 2);
 
 const setState = (id: string, publication: 'unpublished' | 'sleeping' | 'deleted' | 'permanently_deleted') =>
   t.make.update.publication(id, publication);

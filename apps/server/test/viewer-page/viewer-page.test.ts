@@ -4,9 +4,8 @@ import { jsonForScript } from '../../src/modules/viewer-page/html.ts';
 import { pageLocale } from '../../src/modules/viewer-page/messages.ts';
 import { spinStart } from '../../src/modules/viewer-page/service.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { buildContents } from '../publishing/publishing-helpers.ts';
+import { publishedVehicle } from '../publishing/publishing-helpers.ts';
 import { fakeViewerDist, pageDataOf } from './fake-dist.ts';
 
 /**
@@ -23,13 +22,7 @@ beforeAll(async () => {
   dealer = await t.make.signedIn();
 });
 
-async function published(fields: Record<string, unknown> = {}) {
-  const [id = ''] = await t.make.vehicles(dealer, { fields });
-  await seedExterior(t, id, { rows: [8], width: 64, height: 36 });
-  const built = await buildContents(t.app, dealer, id);
-  expect(built.statusCode, built.body).toBe(200);
-  return { id, shortId: built.json().short_id as string };
-}
+const published = (fields: Record<string, unknown> = {}) => publishedVehicle(t, dealer, fields, 8);
 
 const page = (shortId: string, lang = 'ja', query = '') =>
   t.app.inject({ method: 'GET', url: `/v/${shortId}${query}`, headers: { 'accept-language': lang } });

@@ -183,3 +183,36 @@ describe('another tenant and the option', () => {
     expect(card.statusCode).toBe(403);
   });
 });
+
+describe("what the console's meeting screens ask", () => {
+  const opens = async (token: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/meeting/v0/token', payload: { token } })).statusCode;
+
+  it("answers the caller's rules: participants, max time, vehicles, documents and the interval's count", async () => {
+    const res = await as(superA, { method: 'GET', url: '/api/browser/v0/web_negotiation_group/settings' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ participants: 2, max_time_minutes: 120, vehicles_max: 5, documents_max: 5 });
+    expect(res.json().usage).toMatchObject({ interval: 'month', limit: null });
+    expect(
+      (await as(superB, { method: 'GET', url: '/api/browser/v0/web_negotiation_group/settings' })).json().usage.used,
+    ).toBe(0);
+    const off = await t.make.signedIn({ privilege_type: 'super' });
+    expect((await as(off, { method: 'GET', url: '/api/browser/v0/web_negotiation_group/settings' })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("hands out an invitee's link that opens the call, the one sent earlier stopping; 404 to another tenant", async () => {
+    const made = await schedule(superA, [{ name: 'Copy', phone: '090-7777-8888' }]);
+    const sent = /\/call#([A-Za-z0-9_-]{43})/.exec(sms.sent.at(-1)?.text ?? '')?.[1] ?? '';
+    const { id, invitees } = made.json();
+    const url = `/api/browser/v0/web_negotiation_group/${id}/invitees/${invitees[0].id}/link`;
+    expect(await opens(sent)).toBe(200);
+    expect((await as(superB, { method: 'POST', url })).statusCode).toBe(404);
+    const res = await as(superA, { method: 'POST', url });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().url).toContain(`/call#${res.json().token}`);
+    expect(await opens(res.json().token)).toBe(200);
+    expect(await opens(sent)).toBe(404);
+  });
+});

@@ -1,6 +1,8 @@
 import { type CallLanguage, callRefusalMessage, isCallRefusal } from '@spinyard/domain';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useMeetingInfo } from './meeting-api.ts';
 import { type CallSnapshot, MeshCall, type RemotePeer } from './mesh.ts';
+import { NotesPanel } from './NotesPanel.tsx';
 import { SharedView } from './SharedView.tsx';
 import type { CallTranslate } from './words.ts';
 
@@ -45,6 +47,7 @@ function InCall({ call, t, lang }: { call: MeshCall; t: CallTranslate; lang: Cal
   const [sharing, setSharing] = useState(false);
   const self = snapshot.self;
   const isHost = self?.role === 'host';
+  const info = useMeetingInfo(call.token, snapshot.meetingId);
 
   if (snapshot.phase === 'refused') {
     const code = snapshot.refusal?.code ?? 'link_invalid';
@@ -71,7 +74,7 @@ function InCall({ call, t, lang }: { call: MeshCall; t: CallTranslate; lang: Cal
         </p>
       </header>
       <div className="call-body">
-        {self && <SharedView call={call} snapshot={snapshot} t={t} />}
+        {self && <SharedView call={call} snapshot={snapshot} info={info} t={t} />}
         <section className="call-tiles" aria-label={t('participants')}>
           <Tile stream={call.localStream} name={t('you')} self id={self?.id ?? 'self'} />
           {snapshot.peers.map((p) => (
@@ -79,6 +82,7 @@ function InCall({ call, t, lang }: { call: MeshCall; t: CallTranslate; lang: Cal
           ))}
         </section>
       </div>
+      {isHost && snapshot.meetingId && <NotesPanel call={call} meetingId={snapshot.meetingId} t={t} />}
       <div className="call-controls" role="toolbar" aria-label={t('controls')}>
         <button
           type="button"

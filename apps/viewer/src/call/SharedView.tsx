@@ -1,11 +1,15 @@
-import { type CallViewState, type PublishedManifest, spinStart } from '@spinyard/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type PublishedManifest, spinStart } from '@spinyard/domain';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { HotspotDialog } from '../HotspotDialog.tsx';
+import type { InteriorCamera } from '../interior/camera.ts';
 import type { AnyHotspot } from '../page-data.ts';
 import { Spin } from '../spin/Spin.tsx';
 import type { SpinView } from '../spin/spin-view.ts';
 import { useModule } from '../use-module.ts';
+import { Documents } from './Documents.tsx';
+import { type MeetingInfo, vehicleManifest } from './meeting-api.ts';
 import type { CallSnapshot, MeshCall } from './mesh.ts';
+import { type SharedChoice, useViewSync } from './view-sync.ts';
 import type { CallTranslate } from './words.ts';
 
 const loadInterior = () => import('../interior/Interior.tsx');
@@ -19,108 +23,112 @@ function hotspotsById(manifest: PublishedManifest): Map<string, AnyHotspot> {
   return new Map(all.map((h) => [h.id, h]));
 }
 
-/** The vehicle's published manifest (the viewer's own answer), or null when it has none to show. */
-function useManifest(shortId: string | null): PublishedManifest | null | undefined {
-  const [manifest, setManifest] = useState<PublishedManifest | null | undefined>(undefined);
+type Shown = { index: number; manifest: PublishedManifest | null };
+
+/** The chosen vehicle's manifest, read with the viewer token the meeting grants (a limited publication opens too). */
+function useVehicle(call: MeshCall, snapshot: CallSnapshot, index: number): Shown | undefined {
+  const [shown, setShown] = useState<Shown | undefined>(undefined);
+  const vehicle = snapshot.vehicles[index];
+  const meetingId = snapshot.meetingId;
   useEffect(() => {
-    if (!shortId) {
-      setManifest(null);
+    if (!vehicle?.short_id || !meetingId) {
+      setShown({ index, manifest: null });
       return;
     }
     let live = true;
-    fetch(`/v/${encodeURIComponent(shortId)}/manifest.json`)
-      .then((r) => (r.ok ? (r.json() as Promise<PublishedManifest>) : null))
-      .then((m) => live && setManifest(m))
-      .catch(() => live && setManifest(null));
+    vehicleManifest(call.token, meetingId, vehicle.content_id, vehicle.short_id).then(
+      (manifest) => live && setShown({ index, manifest }),
+      () => live && setShown({ index, manifest: null }),
+    );
     return () => {
       live = false;
     };
-  }, [shortId]);
-  return manifest;
+  }, [call, meetingId, vehicle, index]);
+  return shown;
+}
+
+const FIRST: Omit<SharedChoice, 'vehicle'> = { interior: false, scene: 0, hotspot: null, doc: null };
+
+/** The meeting's vehicles to choose from (whoever turns the view), the one shown pressed. */
+function VehiclePicker(props: {
+  snapshot: CallSnapshot;
+  info: MeetingInfo | null;
+  current: number;
+  nameOf(index: number): string;
+  onChoose(index: number): void;
+  t: CallTranslate;
+}) {
+  return (
+    <fieldset className="call-vehicles">
+      <legend>{props.t('vehicles')}</legend>
+      {props.snapshot.vehicles.map((v, i) => (
+        <button
+          key={v.content_id}
+          type="button"
+          aria-pressed={i === props.current}
+          disabled={v.short_id === null}
+          onClick={() => props.onChoose(i)}
+        >
+          {props.nameOf(i)}
+          {v.short_id === null && ` ${props.t('vehicle_unpublished')}`}
+        </button>
+      ))}
+    </fieldset>
+  );
 }
 
 /**
- * The shared 360 view: the viewer's own spin, interior and hotspot dialog. Whoever controls it sends its whole
- * state on every change over the data channel (a few dozen bytes, no video); everyone else shows that state.
+ * The shared 360 view: the viewer's own spin, interior and hotspot dialog, the vehicle among the meeting's and the
+ * document shown to everyone. Whoever controls it sends its whole state on every change over the data channel (a
+ * few dozen bytes, no video; view-sync.ts); everyone else shows that state.
  */
-export function SharedView({ call, snapshot, t }: { call: MeshCall; snapshot: CallSnapshot; t: CallTranslate }) {
-  const vehicle = snapshot.vehicles.find((v) => v.short_id !== null) ?? null;
-  const manifest = useManifest(vehicle?.short_id ?? null);
+export function SharedView(props: {
+  call: MeshCall;
+  snapshot: CallSnapshot;
+  info: MeetingInfo | null;
+  t: CallTranslate;
+}) {
+  const { call, snapshot, info, t } = props;
+  const [choice, setChoice] = useState<SharedChoice>(() => ({
+    vehicle: Math.max(
+      0,
+      snapshot.vehicles.findIndex((v) => v.short_id !== null),
+    ),
+    ...FIRST,
+  }));
+  const shown = useVehicle(call, snapshot, choice.vehicle);
+  const manifest = shown?.manifest ?? null;
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const [view, setView] = useState<SpinView | null>(null);
-  const [hotspot, setHotspot] = useState<AnyHotspot | null>(null);
-  const [interior, setInterior] = useState(false);
-  const Interior = useModule(loadInterior, interior);
+  const [camera, setCamera] = useState<InteriorCamera | null>(null);
+  const Interior = useModule(loadInterior, choice.interior);
   const start = useMemo(() => (manifest ? spinStart(manifest) : null), [manifest]);
   const byId = useMemo(() => (manifest ? hotspotsById(manifest) : new Map<string, AnyHotspot>()), [manifest]);
   const self = snapshot.self?.id ?? null;
   const controlling = self !== null && self === snapshot.controller;
-  const seq = useRef(0);
-  const seen = useRef(new Map<string, number>());
-  const last = useRef('');
-  const followed = useRef<CallViewState | null>(null);
-
-  // The controller: its state on every change, and again whenever someone's channel opens (a newcomer).
-  useEffect(() => {
-    if (!controlling) return;
-    const send = (force: boolean) => {
-      const s = view?.getSnapshot();
-      const zoom = view?.relativeZoom() ?? { scale: 1, x: 0, y: 0 };
-      const state: Omit<CallViewState, 'seq' | 'sent_at'> = {
-        t: 'view',
-        vehicle: 0,
-        mode: interior ? 'interior' : 'exterior',
-        row: s?.row ?? start?.row ?? 0,
-        frame: s?.frame ?? start?.frame ?? 0,
-        zoom: zoom.scale,
-        pan_x: zoom.x,
-        pan_y: zoom.y,
-        hotspot: hotspot?.id ?? null,
-        scene: 0,
-        yaw: 0,
-        pitch: 0,
-        fov: 0,
-      };
-      const key = JSON.stringify(state);
-      if (!force && key === last.current) return;
-      last.current = key;
-      call.sendView({ ...state, seq: ++seq.current, sent_at: Date.now() });
-    };
-    send(true);
-    const offView = view?.subscribe(() => send(false));
-    const offReady = call.onPeerReady(() => send(true));
-    return () => {
-      offView?.();
-      offReady();
-    };
-  }, [controlling, view, interior, hotspot, start, call]);
-
-  // Everyone else: the controller's state, the newest of each sender only.
-  useEffect(() => {
-    if (controlling) return;
-    const apply = (s: CallViewState) => {
-      followed.current = s;
-      view?.show(s.row, s.frame, { scale: s.zoom, x: s.pan_x, y: s.pan_y });
-      setInterior(s.mode === 'interior');
-      setHotspot(s.hotspot ? (byId.get(s.hotspot) ?? null) : null);
-    };
-    // A state that came before the spin was made.
-    if (followed.current) apply(followed.current);
-    return call.onView((s, from) => {
-      if (s.seq <= (seen.current.get(from) ?? -1)) return;
-      seen.current.set(from, s.seq);
-      apply(s);
-      // What the bench reads: when the follower showed the state it was sent.
-      window.dispatchEvent(new CustomEvent('spinyard:view-followed', { detail: s }));
-    });
-  }, [controlling, view, byId, call]);
-
+  const change = useCallback((next: Partial<SharedChoice>) => setChoice((c) => ({ ...c, ...next })), []);
+  const follow = useCallback(
+    (next: SharedChoice) => setChoice((c) => (JSON.stringify(c) === JSON.stringify(next) ? c : next)),
+    [],
+  );
+  useViewSync({
+    call,
+    controlling,
+    choice,
+    shownVehicle: shown?.manifest ? shown.index : null,
+    view,
+    camera,
+    start,
+    follow,
+  });
   const onTurned = useCallback(() => undefined, []);
-  const onHotspot = useCallback((h: AnyHotspot) => setHotspot(h), []);
+  const onHotspot = useCallback((h: AnyHotspot) => change({ hotspot: h.id }), [change]);
+  const onScene = useCallback((scene: number) => change({ scene }), [change]);
   const controller = snapshot.peers.find((p) => p.info.id === snapshot.controller)?.info.display_name ?? '';
+  const nameOf = (i: number) =>
+    info?.vehicles.find((v) => v.content_id === snapshot.vehicles[i]?.content_id)?.name ?? `${t('vehicle')} ${i + 1}`;
+  const hotspot = choice.hotspot ? (byId.get(choice.hotspot) ?? null) : null;
 
-  if (manifest === undefined) return <p className="loading">{t('joining')}</p>;
-  if (manifest === null || !start) return <p className="stage-empty">{t('no_vehicle')}</p>;
   return (
     <section className={`call-view${controlling ? '' : ' is-following'}`} aria-labelledby="call-view-title">
       <h2 id="call-view-title" className="visually-hidden">
@@ -129,30 +137,68 @@ export function SharedView({ call, snapshot, t }: { call: MeshCall; snapshot: Ca
       <p className="call-view-who" role="status">
         {controlling ? t('view_yours') : t('view_following', { name: controller })}
       </p>
-      <div ref={setStage} className="stage call-stage">
-        <div className="stage-ui">
-          {stage && (
-            <Spin
+      {controlling && snapshot.vehicles.length > 1 && (
+        <VehiclePicker
+          snapshot={snapshot}
+          info={info}
+          current={choice.vehicle}
+          nameOf={nameOf}
+          onChoose={(vehicle) => change({ vehicle, ...FIRST, doc: choice.doc })}
+          t={t}
+        />
+      )}
+      {shown === undefined || shown.index !== choice.vehicle ? (
+        <p className="loading">{t('joining')}</p>
+      ) : !manifest || !start ? (
+        <p className="stage-empty">{t('no_vehicle')}</p>
+      ) : (
+        <>
+          <p className="call-vehicle-name" data-vehicle={choice.vehicle}>
+            {nameOf(choice.vehicle)}
+          </p>
+          <div ref={setStage} className="stage call-stage">
+            <div className="stage-ui">
+              {stage && (
+                <Spin
+                  key={shown.index}
+                  manifest={manifest}
+                  start={start}
+                  stage={stage}
+                  onTurned={onTurned}
+                  onHotspot={onHotspot}
+                  onView={setView}
+                  still
+                />
+              )}
+            </div>
+          </div>
+          {(manifest.interior?.scenes.length ?? 0) > 0 && !choice.interior && controlling && (
+            <button type="button" className="action" onClick={() => change({ interior: true, scene: 0 })}>
+              {t('open_interior')}
+            </button>
+          )}
+          {choice.interior && Interior && (
+            <Interior
+              key={shown.index}
               manifest={manifest}
-              start={start}
-              stage={stage}
-              onTurned={onTurned}
+              onClose={() => controlling && change({ interior: false, hotspot: null })}
               onHotspot={onHotspot}
-              onView={setView}
-              still
+              scene={choice.scene}
+              onScene={controlling ? onScene : undefined}
+              onCamera={setCamera}
             />
           )}
-        </div>
-      </div>
-      {(manifest.interior?.scenes.length ?? 0) > 0 && !interior && controlling && (
-        <button type="button" className="action" onClick={() => setInterior(true)}>
-          {t('open_interior')}
-        </button>
+          <HotspotDialog hotspot={hotspot} onClose={() => change({ hotspot: null })} />
+        </>
       )}
-      {interior && Interior && (
-        <Interior manifest={manifest} onClose={() => controlling && setInterior(false)} onHotspot={onHotspot} />
-      )}
-      <HotspotDialog hotspot={hotspot} onClose={() => setHotspot(null)} />
+      <Documents
+        call={call}
+        meetingId={snapshot.meetingId}
+        documents={info?.documents ?? []}
+        shown={choice.doc}
+        onShow={controlling ? (doc) => change({ doc }) : undefined}
+        t={t}
+      />
     </section>
   );
 }

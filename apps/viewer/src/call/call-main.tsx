@@ -4,6 +4,8 @@ import { guardStorage } from '../storage.ts';
 import { CallApp } from './CallApp.tsx';
 import { callTranslator } from './words.ts';
 import '../styles.css';
+// The interior's panorama takes its size from here: without it the shared interior had no height at all.
+import '../below-stage.css';
 import './call.css';
 
 // The interior (Photo Sphere Viewer) reads storage: a browser that refuses it must not break the shared view.

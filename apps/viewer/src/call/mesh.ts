@@ -24,6 +24,8 @@ export interface CallSnapshot {
   self: CallParticipant | null;
   peers: readonly RemotePeer[];
   controller: string | null;
+  /** The meeting (the participants' API: documents, vehicles' names, notes). */
+  meetingId: string | null;
   vehicles: readonly { content_id: string; short_id: string | null }[];
   refusal?: { code: string; message: string } | undefined;
   endReason?: CallEndReason | undefined;
@@ -55,13 +57,21 @@ export class MeshCall {
   private readonly known = new Map<string, CallParticipant>();
   private readonly signaling: CallSignaling;
   private media: CallMediaAnswer | null = null;
-  private snapshot: CallSnapshot = { phase: 'joining', self: null, peers: [], controller: null, vehicles: [] };
+  private snapshot: CallSnapshot = {
+    phase: 'joining',
+    self: null,
+    peers: [],
+    controller: null,
+    meetingId: null,
+    vehicles: [],
+  };
   private screen: MediaStreamTrack | null = null;
   /** The camera and microphone this page sends (null: joined without them). */
   readonly localStream: MediaStream | null;
 
   constructor(
-    token: string,
+    /** The link's token: the signaling's join and the participants' API (meeting-api.ts) take it. */
+    readonly token: string,
     lang: CallLanguage,
     private readonly local: MediaStream | null,
   ) {
@@ -179,7 +189,13 @@ export class MeshCall {
         // Back after a drop: every old connection goes; the others drop theirs to us and take our new offers.
         for (const peer of this.peers.values()) peer.pc.close();
         this.peers.clear();
-        this.update({ phase: 'in_call', self: m.self, controller: m.controller, vehicles: m.vehicles });
+        this.update({
+          phase: 'in_call',
+          self: m.self,
+          controller: m.controller,
+          meetingId: m.meeting_id,
+          vehicles: m.vehicles,
+        });
         for (const p of m.participants) this.known.set(p.id, p);
         for (const p of m.participants) await this.offerTo(p);
         this.publishPeers();

@@ -12,6 +12,8 @@ export type SignalingState = 'connecting' | 'open' | 'reconnecting' | 'stopped';
 const FINAL = new Set<number>([CALL_CLOSE.refused, CALL_CLOSE.replaced, CALL_CLOSE.ended]);
 const FIRST_RETRY_MS = 300;
 const MAX_RETRY_MS = 5000;
+/** A socket not open by then is given up and tried again: a connection can hang, not fail, while a network changes. */
+const CONNECT_MS = 5000;
 
 /**
  * The call's signaling socket, joined with the link's token as its first message. A dropped connection (network,
@@ -22,6 +24,7 @@ export class CallSignaling {
   private socket: WebSocket | null = null;
   private retryMs = FIRST_RETRY_MS;
   private timer = 0;
+  private connectTimer = 0;
   private stopped = false;
 
   constructor(
@@ -44,6 +47,7 @@ export class CallSignaling {
   stop(): void {
     this.stopped = true;
     window.clearTimeout(this.timer);
+    window.clearTimeout(this.connectTimer);
     window.removeEventListener('online', this.reconnectNow);
     this.socket?.close(1000, 'bye');
     this.onState('stopped');
@@ -62,7 +66,11 @@ export class CallSignaling {
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(url);
     this.socket = socket;
+    window.clearTimeout(this.connectTimer);
+    // Closing a socket still connecting ends in its close event: the retry below.
+    this.connectTimer = window.setTimeout(() => socket.close(), CONNECT_MS);
     socket.onopen = () => {
+      window.clearTimeout(this.connectTimer);
       this.retryMs = FIRST_RETRY_MS;
       socket.send(JSON.stringify({ type: 'join', token: this.token, lang: this.lang }));
     };

@@ -9,17 +9,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n/i18n.ts';
 import { Icon } from '../icons.tsx';
 import { safeUrl } from '../page-data.ts';
+import { cameraOf, type InteriorAngle, type InteriorCamera, showAngle } from './camera.ts';
 import { hotspotMarker, zoomPointMarker } from './markers.ts';
+import { useMotion } from './motion.ts';
 
 type Scene = NonNullable<PublishedManifest['interior']>['scenes'][number];
 
 /** The panorama a scene shows: the largest rendition made for phones, else the full picture. */
 const panoramaOf = (scene: Scene): string | undefined =>
   safeUrl(scene.image.renditions.mobile?.jpeg ?? scene.image.renditions.preview?.jpeg ?? scene.image.master);
-
-interface DeviceOrientationWithPermission {
-  requestPermission?: () => Promise<'granted' | 'denied'>;
-}
 
 /**
  * The interior (loaded only when opened: this module brings Photo Sphere Viewer and three.js): the scene's
@@ -31,12 +29,21 @@ export default function Interior(props: {
   manifest: PublishedManifest;
   onClose(): void;
   onHotspot(h: PublishedInteriorHotspot): void;
+  /** The scene shown, when someone else decides it (the call's shared view); absent, the buyer's own choice. */
+  scene?: number | undefined;
+  onScene?: ((index: number) => void) | undefined;
+  /** The panorama's camera once made, and null when it goes (the call's shared view drives and follows it). */
+  onCamera?: ((camera: InteriorCamera | null) => void) | undefined;
 }) {
   const { t } = useI18n();
   const scenes = props.manifest.interior?.scenes ?? [];
-  const [index, setIndex] = useState(0);
-  const [gyroMessage, setGyroMessage] = useState('');
-  const [gyroOn, setGyroOn] = useState(false);
+  const [own, setOwn] = useState(0);
+  const index = props.scene ?? own;
+  const setIndex = props.onScene ?? setOwn;
+  /** The angle asked for while a panorama loads: shown once it has (loading sets the scene's own first view). */
+  const wanted = useRef<InteriorAngle | null>(null);
+  const onCamera = useRef(props.onCamera);
+  onCamera.current = props.onCamera;
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<Viewer | null>(null);
   const onHotspot = useRef(props.onHotspot);
@@ -64,7 +71,10 @@ export default function Interior(props: {
     // Without WebGL the viewer shows its (translated) error and is never built: nothing may call it then.
     if ((viewer as unknown as { renderer?: unknown }).renderer === undefined) return;
     viewerRef.current = viewer;
+    const camera = cameraOf(viewer, container, wanted);
+    onCamera.current?.(camera);
     return () => {
+      onCamera.current?.(null);
       viewerRef.current = null;
       viewer.destroy();
     };
@@ -78,6 +88,7 @@ export default function Interior(props: {
     void viewer
       .setPanorama(url, { position: { yaw: `${v.yaw}deg`, pitch: `${v.pitch}deg` }, zoom: v.zoom, transition: false })
       .then(() => {
+        if (wanted.current) showAngle(viewer, wanted.current);
         const markers = viewer.getPlugin<MarkersPlugin>(MarkersPlugin);
         const list: MarkerConfig[] = [
           ...(hotspotsOn ? (scene.hotspots ?? []) : []).map((h) =>
@@ -94,32 +105,7 @@ export default function Interior(props: {
       .catch(() => undefined);
   }, [scene, hotspotsOn, t]);
 
-  const toggleGyroscope = async () => {
-    const viewer = viewerRef.current;
-    if (!viewer) return;
-    const gyro = viewer.getPlugin<GyroscopePlugin>(GyroscopePlugin);
-    if (gyro.isEnabled()) {
-      gyro.stop();
-      setGyroOn(false);
-      return;
-    }
-    // iOS asks once, and only inside a user gesture: this click.
-    const orientation = window.DeviceOrientationEvent as unknown as DeviceOrientationWithPermission | undefined;
-    if (typeof orientation?.requestPermission === 'function') {
-      const answer = await orientation.requestPermission().catch(() => 'denied' as const);
-      if (answer !== 'granted') {
-        setGyroMessage(t('gyroscope_denied'));
-        return;
-      }
-    }
-    await gyro.start().catch(() => setGyroMessage(t('gyroscope_denied')));
-    setGyroOn(gyro.isEnabled());
-  };
-
-  const startVr = () => {
-    const stereo = viewerRef.current?.getPlugin<StereoPlugin>(StereoPlugin);
-    void stereo?.start().catch(() => setGyroMessage(t('gyroscope_denied')));
-  };
+  const { gyroOn, gyroMessage, toggleGyroscope, startVr } = useMotion(viewerRef, t);
 
   return (
     <section className="interior" aria-labelledby="interior-title">

@@ -7,6 +7,7 @@ import {
   USER_CSV_TEMPLATE,
   type UserCsvError,
   type UserCsvExisting,
+  userCsvHeader,
   validateUserCsv,
 } from './users-csv.ts';
 
@@ -82,6 +83,7 @@ describe('validateUserCsv: a valid file', () => {
           parentEmail: null,
           companySection: '',
           carLimit: null,
+          shopCode: '',
         },
         {
           row: 2,
@@ -92,6 +94,7 @@ describe('validateUserCsv: a valid file', () => {
           parentEmail: 'new.admin@dealer.example',
           companySection: 'Sales',
           carLimit: 10,
+          shopCode: '',
         },
         {
           row: 3,
@@ -102,9 +105,29 @@ describe('validateUserCsv: a valid file', () => {
           parentEmail: 'boss@dealer.example',
           companySection: '',
           carLimit: null,
+          shopCode: '',
         },
       ],
     });
+  });
+
+  it('reads the bike site’s shop code, and refuses a wide one', () => {
+    const header = userCsvHeader(['bike']);
+    const ok = validateUserCsv({
+      bytes: csv([[...admin('a@dealer.example'), 'BK-1']], header),
+      existing: existing(),
+      header,
+    });
+    expect(ok.ok && ok.rows[0]?.shopCode).toBe('BK-1');
+    const wide = validateUserCsv({
+      bytes: csv([[...admin('a@dealer.example'), 'ＢＫ']], header),
+      existing: existing(),
+      header,
+    });
+    expect(wide).toEqual({ ok: false, errors: [{ row: 1, code: 'csv_invalid_user_data', field: 'shop_code' }] });
+    // A file of the usual format is refused on the bike site, naming no unknown item (one is missing).
+    const usual = validateUserCsv({ bytes: csv([admin('a@dealer.example')]), existing: existing(), header });
+    expect(usual).toEqual({ ok: false, errors: [{ row: null, code: 'csv_header_mismatch' }] });
   });
 
   it('imports exactly 100 users', () => {

@@ -60,7 +60,17 @@ export const USER_CSV_HEADER = [
   'company_section',
   'car_limit',
 ] as const;
-export type UserCsvColumn = (typeof USER_CSV_HEADER)[number];
+/**
+ * The bike site's format: the shop code last (stored as the user's first username alias, first document section 3).
+ * Its own template, so a file made for one host is refused on the other by the header check.
+ */
+export const USER_CSV_BIKE_HEADER = [...USER_CSV_HEADER, 'shop_code'] as const;
+export type UserCsvColumn = (typeof USER_CSV_BIKE_HEADER)[number];
+
+/** The upload format of a host: the bike site's has the shop code. */
+export function userCsvHeader(hostFlags: readonly string[]): readonly UserCsvColumn[] {
+  return hostFlags.includes('bike') ? USER_CSV_BIKE_HEADER : USER_CSV_HEADER;
+}
 
 export const USER_CSV_REQUIRED: readonly UserCsvColumn[] = ['email', 'password', 'privilege_type', 'name'];
 export const USER_CSV_PRIVILEGE_TYPES = ['admin', 'normal'] as const;
@@ -81,6 +91,8 @@ export interface UserCsvRow {
   parentEmail: string | null;
   companySection: string;
   carLimit: number | null;
+  /** Empty unless the format has the shop code (the bike site's). */
+  shopCode: string;
 }
 
 export interface UserCsvError {
@@ -119,18 +131,24 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
 
 const lower = (set: ReadonlySet<string>): Set<string> => new Set([...set].map((e) => e.trim().toLowerCase()));
 
-function checkHeader(cells: readonly string[]): UserCsvError | null {
+function checkHeader(cells: readonly string[], header: readonly string[]): UserCsvError | null {
   const names = cells.map((c) => c.trim());
-  const unknown = names.find((n) => !(USER_CSV_HEADER as readonly string[]).includes(n));
+  const unknown = names.find((n) => !header.includes(n));
   if (unknown !== undefined) return { row: null, code: 'csv_header_mismatch', field: unknown };
-  if (names.length !== USER_CSV_HEADER.length || names.some((n, i) => n !== USER_CSV_HEADER[i])) {
+  if (names.length !== header.length || names.some((n, i) => n !== header[i])) {
     return { row: null, code: 'csv_header_mismatch' };
   }
   return null;
 }
 
-export function validateUserCsv(input: { bytes: Uint8Array; existing: UserCsvExisting }): UserCsvResult {
+export function validateUserCsv(input: {
+  bytes: Uint8Array;
+  existing: UserCsvExisting;
+  /** The host's format (userCsvHeader); the usual one when absent. */
+  header?: readonly UserCsvColumn[];
+}): UserCsvResult {
   const { bytes, existing } = input;
+  const format = input.header ?? USER_CSV_HEADER;
   if (bytes.byteLength > CSV_MAX_BYTES) return fileError('csv_too_large');
   const text = decodeUtf8(bytes);
   if (text === null) return fileError('csv_not_utf8');
@@ -141,7 +159,7 @@ export function validateUserCsv(input: { bytes: Uint8Array; existing: UserCsvExi
 
   const [header, ...body] = parsed.records;
   if (!header) return fileError('csv_header_mismatch');
-  const headerError = checkHeader(header);
+  const headerError = checkHeader(header, format);
   if (headerError) return { ok: false, errors: [headerError] };
 
   const dataRows = body
@@ -158,12 +176,13 @@ export function validateUserCsv(input: { bytes: Uint8Array; existing: UserCsvExi
   const rows: UserCsvRow[] = [];
 
   for (const { row, cells } of dataRows) {
-    if (cells.length !== USER_CSV_HEADER.length) {
+    if (cells.length !== format.length) {
       errors.push({ row, code: 'csv_header_mismatch' });
       continue;
     }
     const cell = (col: UserCsvColumn): string => {
-      const raw = cells[USER_CSV_HEADER.indexOf(col)] ?? '';
+      const index = format.indexOf(col);
+      const raw = index === -1 ? '' : (cells[index] ?? '');
       return col === 'password' ? raw : raw.trim();
     };
     const rowErrors: UserCsvError[] = [];
@@ -206,6 +225,9 @@ export function validateUserCsv(input: { bytes: Uint8Array; existing: UserCsvExi
     const companySection = cell('company_section');
     if (companySection.length > USER_CSV_TEXT_MAX_LENGTH) fail('csv_invalid_user_data', 'company_section');
 
+    const shopCode = cell('shop_code');
+    if (!/^[\x20-\x7e]{0,50}$/.test(shopCode)) fail('csv_invalid_user_data', 'shop_code');
+
     const carLimitText = cell('car_limit');
     let carLimit: number | null = null;
     if (carLimitText !== '') {
@@ -239,12 +261,13 @@ export function validateUserCsv(input: { bytes: Uint8Array; existing: UserCsvExi
       parentEmail: privilegeType === 'normal' ? parentEmail : null,
       companySection,
       carLimit,
+      shopCode,
     });
   }
 
   // Totals after the import, over the rows as written (valid or not: the user fixes rows, not counts).
   const privilegeOf = (cells: readonly string[]) =>
-    (cells[USER_CSV_HEADER.indexOf('privilege_type')] ?? '').trim().toLowerCase();
+    (cells[format.indexOf('privilege_type')] ?? '').trim().toLowerCase();
   const admins = dataRows.filter((r) => privilegeOf(r.cells) === 'admin').length;
   const normals = dataRows.filter((r) => privilegeOf(r.cells) === 'normal').length;
   if (existing.adminCount + admins > MAX_ADMIN_USERS) errors.push({ row: null, code: 'csv_admin_over_limit' });

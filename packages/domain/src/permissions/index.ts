@@ -26,6 +26,7 @@ export type {
 } from './core.ts';
 export * from './design.ts';
 export * from './domains.ts';
+export * from './listing.ts';
 export * from './scope.ts';
 export * from './statistics.ts';
 export * from './transfer.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { evaluationSchema } from './web-negotiation.ts';
 
 /**
  * The call of a web negotiation (issue 21): the signaling socket's messages and the shared 360 view's state
@@ -104,6 +106,8 @@ export type CallEndReason = (typeof CALL_END_REASONS)[number];
 export const callServerMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('joined'),
+    /** The meeting (the participants' API `/api/meeting/v0/meetings/{id}`: documents, vehicles' names, notes). */
+    meeting_id: z.string(),
     self: callParticipant,
     /** The others already in the room: the newcomer offers to each of them. */
     participants: z.array(callParticipant),
@@ -157,11 +161,23 @@ export const callViewState = z.strictObject({
   scene: z.number().int().min(0).max(100),
   yaw: z.number().min(-10).max(10),
   pitch: z.number().min(-10).max(10),
+  /** The interior's zoom level (Photo Sphere Viewer's 0 to 100); yaw and pitch are in radians. */
   fov: z.number().min(0).max(100),
+  /** The document shown to everyone (a document id of the meeting), if any. */
+  doc: z.string().max(100).nullable().default(null),
   /** When the sender made it (its clock, ms): the bench's latency. */
   sent_at: z.number(),
 });
 export type CallViewState = z.output<typeof callViewState>;
+
+// ---- The participants' API for the call (`/api/meeting/v0`, the link's token in `x-meeting-token`) ----------------
+
+/** `.../meetings/{id}/vehicles/{content_id}/access`: a reserved vehicle's viewer token, the meeting admitting. */
+export const meetingVehicleParams = z.object({ id: idSchema, content_id: idSchema });
+
+/** `.../meetings/{id}/notes` (the host's link only): the memo and the evaluation sheet, as the meeting keeps them. */
+export const meetingNotesAnswer = z.object({ memo: z.string(), evaluation: evaluationSchema });
+export type MeetingNotesAnswer = z.output<typeof meetingNotesAnswer>;
 
 // ---- Refusals, in the four languages (the server answers in the join's language; the page shows the same) -----
 

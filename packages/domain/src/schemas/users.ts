@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRIVILEGE_TYPES, USER_STATUSES } from '../roles.ts';
 import { emailSchema, passwordSchema } from './account.ts';
 import { idSchema } from './common.ts';
-import type { FieldRule } from './field-errors.ts';
+import { type FieldRule, ruleIssue } from './field-errors.ts';
 import { pageOf, pageQuery, searchText } from './lists.ts';
 import { phoneSchema } from './phone.ts';
 
@@ -23,6 +23,11 @@ export const userCode = z
   .trim()
   .max(50)
   .regex(/^[\x20-\x7e]*$/, 'Use half-width letters, digits and symbols.');
+/** A user's aliases: up to 10 distinct codes; on the bike-site host the first is the shop code. */
+export const usernameAliasSchema = z
+  .array(userCode.min(1))
+  .max(10)
+  .refine((names) => new Set(names).size === names.length, ruleIssue('no_duplicates', 'An alias is listed twice.'));
 /** A vehicle limit; null is unlimited. */
 export const carLimitSchema = z.int().min(CAR_LIMIT_BOUNDS.min).max(CAR_LIMIT_BOUNDS.max).nullable();
 /** A simultaneous sign-in limit; null is none. */
@@ -105,7 +110,10 @@ export const userAnswer = z.object({
   phone: z.string(),
   car_limit: z.number().int().nullable(),
   login_code: z.string(),
+  /** On the bike-site host, the first username alias (packages/domain/src/hosts.ts, shopCodeOnHost). */
   shop_code: z.string(),
+  /** The user's other sign-in names (first document section 3: a list of user_name). */
+  username_alias: z.array(z.string()),
   corporation_code: z.string(),
   store_name: z.string(),
   department: z.string(),
@@ -156,6 +164,7 @@ const staffFields = {
   car_limit: carLimitSchema.optional(),
   login_code: userCode.optional(),
   shop_code: userCode.optional(),
+  username_alias: usernameAliasSchema.optional(),
   corporation_code: userCode.optional(),
   store_name: userText().optional(),
   department: userText().optional(),

@@ -94,6 +94,19 @@ export function duplicateInvitee(
 
 export const DUPLICATE_INVITEE_MESSAGE = 'The same phone number or e-mail address appears twice in the invitations.';
 
+/** Puts the first repeated e-mail or phone of a set of invitees on its field (the body's and the form's rule). */
+export function refuseDuplicateInvitees(invitees: readonly InviteeInput[], ctx: z.RefinementCtx): void {
+  const dup = duplicateInvitee(invitees);
+  if (dup) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['invitees', dup.index, dup.field],
+      message: DUPLICATE_INVITEE_MESSAGE,
+      params: { rule: 'no_duplicates' },
+    });
+  }
+}
+
 const vehicleIds = z
   .array(idSchema)
   .refine(
@@ -125,17 +138,7 @@ export const webNegotiationBody = z
       )
       .default([]),
   })
-  .superRefine((body, ctx) => {
-    const dup = duplicateInvitee(body.invitees);
-    if (dup) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['invitees', dup.index, dup.field],
-        message: DUPLICATE_INVITEE_MESSAGE,
-        params: { rule: 'no_duplicates' },
-      });
-    }
-  });
+  .superRefine((body, ctx) => refuseDuplicateInvitees(body.invitees, ctx));
 export type WebNegotiationBody = z.output<typeof webNegotiationBody>;
 
 export const evaluationSchema = z.object({

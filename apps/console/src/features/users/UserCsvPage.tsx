@@ -1,10 +1,17 @@
 import { Button, Code, List, Stack, Table, Text } from '@mantine/core';
-import { CSV_MAX_USERS, canImportUsersCsv, USER_CSV_HEADER, USER_CSV_REQUIRED } from '@spinyard/domain';
+import {
+  CSV_MAX_USERS,
+  canImportUsersCsv,
+  USER_CSV_REQUIRED,
+  type UserCsvColumn,
+  userCsvHeader,
+} from '@spinyard/domain';
 import { IconDownload } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/apiError.ts';
 import { notifySuccess } from '../../api/notify.ts';
+import { useProfile } from '../../api/profile.ts';
 import { type CsvRowError, csvRowsOf, downloadUserCsvTemplate, useUploadUserCsv } from '../../api/users.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
@@ -25,9 +32,9 @@ type Outcome =
   | { kind: 'added'; count: number }
   | { kind: 'refused'; source: 'browser' | 'server'; rows: CsvRowError[] };
 
-/** The browser's own check of the file's rows, before anything is sent. */
-function precheck(bytes: Uint8Array): Outcome | null {
-  const errors = precheckUserCsv(bytes);
+/** The browser's own check of the file's rows in the host's format, before anything is sent. */
+function precheck(bytes: Uint8Array, header: readonly UserCsvColumn[]): Outcome | null {
+  const errors = precheckUserCsv(bytes, header);
   if (errors.length === 0) return null;
   return {
     kind: 'refused',
@@ -63,8 +70,10 @@ export function UserCsvPage() {
   const { t } = useTranslation();
   const actor = useUserActor();
   const uploadCsv = useUploadUserCsv();
+  // The bike site's format has the shop code (its users' first username alias).
+  const header = userCsvHeader(useProfile().data?.domain.host_flags ?? []);
   const csv = useCsvUpload<Outcome>({
-    precheck,
+    precheck: (bytes) => precheck(bytes, header),
     upload: async (file) => {
       const answer = await uploadCsv.mutateAsync(file);
       notifySuccess(t('users.csv.added', { count: answer.added }));
@@ -87,7 +96,7 @@ export function UserCsvPage() {
             {/* The column names are the file's, the same in every language: marked so, not translated. */}
             <Trans
               i18nKey="users.csv.ruleColumns"
-              values={{ columns: USER_CSV_HEADER.join(', '), required: USER_CSV_REQUIRED.join(', ') }}
+              values={{ columns: header.join(', '), required: USER_CSV_REQUIRED.join(', ') }}
               components={{ code: <Code translate="no" /> }}
             />
           </List.Item>

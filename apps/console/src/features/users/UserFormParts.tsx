@@ -1,6 +1,8 @@
 import { Alert, Card, Checkbox, Group, Radio, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { shopCodeIsAlias } from '@spinyard/domain';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../api/profile.ts';
 import type { UserRecord } from '../../api/users.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { ControlledField } from '../../forms/ControlledField.tsx';
@@ -95,6 +97,8 @@ export function OwnAccountNotice() {
  */
 export function UserProfileCard({ form, own = false }: { form: UserFormState; own?: boolean }) {
   const { t } = useTranslation();
+  // The bike site's shop code is the user's first username alias (first document section 3): asked there only.
+  const bikeSite = shopCodeIsAlias(useProfile().data?.domain.host_flags ?? []);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="user-form-profile">
       <Title order={2} size="h4" id="user-form-profile" mb="md">
@@ -116,6 +120,15 @@ export function UserProfileCard({ form, own = false }: { form: UserFormState; ow
           readOnly={own}
           data-testid="user-car-limit"
         />
+        {bikeSite ? (
+          <TextInput
+            {...form.field('shop_code')}
+            label={t('users.fields.shop_code')}
+            description={t('users.form.shopCodeHelp')}
+            maxLength={50}
+            data-testid="user-shop-code"
+          />
+        ) : null}
       </SimpleGrid>
       {own ? (
         // Not a field of the form: its value is shown, never sent.

@@ -1,8 +1,9 @@
 import { Anchor, Table, Text } from '@mantine/core';
-import { canDeleteUser, canToggleUser, type PermissionActor } from '@spinyard/domain';
+import { canDeleteUser, canToggleUser, type PermissionActor, shopCodeIsAlias } from '@spinyard/domain';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useProfile } from '../../api/profile.ts';
 import type { UserRecord } from '../../api/users.ts';
 import { RowAction } from '../../components/RowAction.tsx';
 import { ActionsCell, DateCell } from '../../shared/lists/ListCells.tsx';
@@ -32,6 +33,8 @@ export function UserTable({
 }) {
   const { t } = useTranslation();
   const deletable = (u: UserRecord) => userDeletable(actor, u);
+  // On the bike site each dealer is known by their shop code (their first username alias): shown under the name.
+  const bikeSite = shopCodeIsAlias(useProfile().data?.domain.host_flags ?? []);
   return (
     <SelectableListTable
       minWidth={1000}
@@ -75,6 +78,11 @@ export function UserTable({
               <Text size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
                 {user.email}
               </Text>
+              {bikeSite && user.shop_code ? (
+                <Text size="xs" c="gray.7" data-testid="user-shop-code">
+                  {t('users.list.shopCode', { code: user.shop_code })}
+                </Text>
+              ) : null}
             </Table.Td>
             <Table.Td>
               <RoleBadge role={user.privilege_type} />

@@ -1,4 +1,4 @@
-import { CSV_MAX_BYTES, type UserCsvError, validateUserCsv } from '@spinyard/domain';
+import { CSV_MAX_BYTES, type UserCsvColumn, type UserCsvError, validateUserCsv } from '@spinyard/domain';
 
 // The users CSV rules on their own: they bring the CSV parser, which only the CSV page needs (the user and
 // vehicle lists import userRules.ts for the actor and would otherwise load it too).
@@ -19,10 +19,11 @@ const SERVER_ONLY_CODES = new Set([
  * UTF-8, format, header, 1 to 100 users) and each row's format. What depends on the domain's users is dropped,
  * and the server checks everything again on upload.
  */
-export function precheckUserCsv(bytes: Uint8Array): UserCsvError[] {
+export function precheckUserCsv(bytes: Uint8Array, header?: readonly UserCsvColumn[]): UserCsvError[] {
   if (bytes.byteLength > CSV_MAX_BYTES) return [{ row: null, code: 'csv_too_large' }];
   const result = validateUserCsv({
     bytes,
+    ...(header ? { header } : {}),
     existing: {
       emails: new Set(),
       adminEmails: new Set(),

@@ -17,6 +17,7 @@ export function fieldsOfUserForm(values: UserFormValues): UserFormFields {
     company_section: values.companySection,
     phone: values.phone,
     car_limit: values.carLimit,
+    shop_code: values.shopCode,
     two_step_forced: values.twoStepForced,
   };
 }
@@ -35,6 +36,7 @@ export function userFormOfFields(fields: UserFormFields): UserFormValues {
     companySection: fields.company_section,
     phone: fields.phone,
     carLimit: fields.car_limit,
+    shopCode: fields.shop_code,
     twoStepForced: fields.two_step_forced,
   };
 }

@@ -70,6 +70,7 @@ const user = (over: Partial<UserRecord> = {}): UserRecord => ({
   car_limit: null,
   login_code: '',
   shop_code: '',
+  username_alias: [],
   corporation_code: '',
   store_name: '',
   department: '',

@@ -75,6 +75,8 @@ export interface UserFormValues {
   phone: string;
   /** Typed text; '' means no limit. */
   carLimit: string;
+  /** Shown on the bike-site host only, where the server keeps it as the first username alias. */
+  shopCode: string;
   /** Forces the second sign-in step on the user; they cannot lift it. */
   twoStepForced: boolean;
 }
@@ -88,6 +90,7 @@ export const EMPTY_USER_FORM: UserFormValues = {
   companySection: '',
   phone: '',
   carLimit: '',
+  shopCode: '',
   twoStepForced: false,
 };
 
@@ -101,6 +104,7 @@ export function formOf(user: UserRecord): UserFormValues {
     companySection: user.company_section,
     phone: user.phone,
     carLimit: user.car_limit === null ? '' : String(user.car_limit),
+    shopCode: user.shop_code,
     twoStepForced: user.two_step_forced === true,
   };
 }
@@ -115,6 +119,7 @@ export type UserField =
   | 'company_section'
   | 'phone'
   | 'car_limit'
+  | 'shop_code'
   | 'two_step_forced';
 
 /** The order of the form's inputs: errors are listed in it, so the first one named is the first on screen. */
@@ -127,6 +132,7 @@ const FORM_ORDER: readonly string[] = [
   'company_section',
   'phone',
   'car_limit',
+  'shop_code',
   'two_step_forced',
 ];
 
@@ -152,6 +158,7 @@ export function userFormErrors(values: UserFormValues, mode: 'add' | 'edit'): Fi
     phone: values.phone,
     // Text that is no number never reaches the schema: the form names it below.
     ...(carLimit === undefined ? {} : { car_limit: carLimit }),
+    shop_code: values.shopCode,
     two_step_forced: values.twoStepForced,
   };
   const parsed =
@@ -189,6 +196,7 @@ export function createBodyOf(values: UserFormValues): SubordinateCreateBody {
     company_section: values.companySection.trim(),
     phone: values.phone.trim(),
     car_limit: carLimitOf(values.carLimit),
+    ...(values.shopCode.trim() === '' ? {} : { shop_code: values.shopCode.trim() }),
     ...(values.twoStepForced ? { two_step_forced: true } : {}),
   };
 }
@@ -205,6 +213,7 @@ export function updateBodyOf(values: UserFormValues, before: UserFormValues): Su
   if (values.companySection.trim() !== before.companySection) body.company_section = values.companySection.trim();
   if (values.phone.trim() !== before.phone) body.phone = values.phone.trim();
   if (values.carLimit.trim() !== before.carLimit) body.car_limit = carLimitOf(values.carLimit);
+  if (values.shopCode.trim() !== before.shopCode) body.shop_code = values.shopCode.trim();
   if (values.twoStepForced !== before.twoStepForced) body.two_step_forced = values.twoStepForced;
   return body;
 }

@@ -24,14 +24,22 @@ interface ListQuery<T> {
  * its query, `update` to move it, the settled search box. A page past the end (after a deletion, or a bigger page
  * size) moves back to the last page.
  */
-export function useSearchedList<T>(defaultLimit: PageSize, useList: (position: ListPosition) => ListQuery<T>) {
+export function useSearchedList<T>(
+  defaultLimit: PageSize,
+  useList: (position: ListPosition) => ListQuery<T>,
+  /** Address parameters of the list's own (a sort, a filter) that a move keeps; `setFilter` changes one. */
+  filterNames: readonly string[] = [],
+) {
   const [params, setParams] = useSearchParams();
   const { page, limit, q } = readListPosition(params, defaultLimit);
   const list = useList({ page, limit, q });
+  const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? '']));
 
-  const update = (next: Partial<ListPosition>) => {
-    setParams(listPositionQuery({ page, limit, q, ...next }), { replace: true });
+  const update = (next: Partial<ListPosition>, nextFilters: Record<string, string> = filters) => {
+    setParams(listPositionQuery({ page, limit, q, ...next }, nextFilters), { replace: true });
   };
+  // Another sort or filter starts from the first page.
+  const setFilter = (name: string, value: string) => update({ page: 1 }, { ...filters, [name]: value });
   // A new search starts from the first page.
   const [search, setSearch] = useSettledSearch(q, (text) => update({ q: text, page: 1 }));
 
@@ -42,7 +50,7 @@ export function useSearchedList<T>(defaultLimit: PageSize, useList: (position: L
     if (page > last) update({ page: last });
   }, [list.data?.total]);
 
-  return { page, limit, q, list, update, search, setSearch, items: list.data?.items ?? [] };
+  return { page, limit, q, list, update, setFilter, search, setSearch, items: list.data?.items ?? [] };
 }
 
 export type SearchedList<T> = ReturnType<typeof useSearchedList<T>>;
@@ -63,6 +71,7 @@ export function SearchedListPage<T>({
   columns,
   actionsLabel,
   onLimit,
+  filters,
   children,
 }: {
   state: SearchedList<T>;
@@ -76,6 +85,8 @@ export function SearchedListPage<T>({
   actionsLabel: string;
   /** Called with a page size chosen, before the list moves to it (a screen that remembers it). */
   onLimit?: (limit: PageSize) => void;
+  /** Inputs beside the search box (a sort, a filter); the empty state then counts them as searching. */
+  filters?: { node: ReactNode; active: boolean };
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -84,16 +95,19 @@ export function SearchedListPage<T>({
     <ListPageFrame
       maw={1280}
       tools={
-        <ListSearchInput
-          ariaLabel={t(`${texts}.searchLabel`)}
-          placeholder={t(`${texts}.searchPlaceholder`)}
-          clearLabel={t(`${texts}.clearSearch`)}
-          value={search}
-          onChange={setSearch}
-          fetching={list.isFetching}
-          width={searchWidth}
-          testId={`${name}-search`}
-        />
+        <>
+          <ListSearchInput
+            ariaLabel={t(`${texts}.searchLabel`)}
+            placeholder={t(`${texts}.searchPlaceholder`)}
+            clearLabel={t(`${texts}.clearSearch`)}
+            value={search}
+            onChange={setSearch}
+            fetching={list.isFetching}
+            width={searchWidth}
+            testId={`${name}-search`}
+          />
+          {filters?.node}
+        </>
       }
       actions={
         <LinkButton to={addPath} icon={IconPlus} testId={`${name}-add`}>
@@ -106,7 +120,7 @@ export function SearchedListPage<T>({
         empty={{
           icon,
           testId: `${name}-list-empty`,
-          filtering: q.trim() !== '',
+          filtering: q.trim() !== '' || (filters?.active ?? false),
           texts,
           q,
           clear: { label: t(`${texts}.clearSearch`), onClear: () => setSearch('') },

@@ -24,6 +24,7 @@ import * as m0027 from './0027_viewer_rows_notify.ts';
 import * as m0028 from './0028_billing_cancel_notice.ts';
 import * as m0029 from './0029_meetings_web_negotiation.ts';
 import * as m0030 from './0030_moviedetail_video_site_source.ts';
+import * as m0031 from './0031_listing_links.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0028_billing_cancel_notice': m0028,
   '0029_meetings_web_negotiation': m0029,
   '0030_moviedetail_video_site_source': m0030,
+  '0031_listing_links': m0031,
 };

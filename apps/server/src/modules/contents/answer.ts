@@ -3,8 +3,10 @@ import {
   type BasicInfoKey,
   type ContentAnswer,
   type ContentListItem,
+  contentStyleOnHost,
   effectiveImageSystem,
   inspectionData,
+  knownHostFlags,
   readDomainOptions,
 } from '@spinyard/domain';
 import { toProcessAnswers } from '../processes/answer.ts';
@@ -30,9 +32,12 @@ export function thumbnailUrl(key: string | null): string | null {
   return key === null ? null : mediaUrlOf(key);
 }
 
-/** Car or bike: the owner's image-system setting, else the domain's content style. */
-export function contentsStyleOf(domainOptions: unknown, ownerImageSystem: unknown): 'car' | 'bike' {
-  return effectiveImageSystem(readDomainOptions(domainOptions), ownerImageSystem).contents_style;
+/** Car or bike: a bike site's vehicles are bikes; elsewhere the owner's image-system setting, else the domain's. */
+export function contentsStyleOf(
+  row: Pick<ContentRecord, 'domain_options' | 'owner_image_system' | 'domain_host_flags'>,
+): 'car' | 'bike' {
+  const style = effectiveImageSystem(readDomainOptions(row.domain_options), row.owner_image_system).contents_style;
+  return contentStyleOnHost(style, knownHostFlags(row.domain_host_flags));
 }
 
 const basicInfoKeys = new Set<string>(BASIC_INFO_KEYS);
@@ -143,7 +148,7 @@ export function toContentAnswer(
     inspection_data_display: row.inspection_data_display,
     defect_display: row.defect_display,
     basic_info_shown: shown.filter((k): k is BasicInfoKey => basicInfoKeys.has(k)),
-    contents_style: contentsStyleOf(row.domain_options, row.owner_image_system),
+    contents_style: contentsStyleOf(row),
     inspection: inspection.success ? inspection.data : inspectionData.parse({}),
     urls: {
       ...publicUrls({

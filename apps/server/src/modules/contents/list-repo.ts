@@ -83,7 +83,13 @@ const LIST_COLUMNS = [
 /** A vehicle as the CSV download writes it: every column and the owner's name. */
 export type ContentCsvRow = Omit<
   ContentRecord,
-  'owner_parent_id' | 'owner_image_system' | 'creator_name' | 'domain_options' | 'short_id' | 'short_base_url'
+  | 'owner_parent_id'
+  | 'owner_image_system'
+  | 'creator_name'
+  | 'domain_options'
+  | 'domain_host_flags'
+  | 'short_id'
+  | 'short_base_url'
 >;
 
 /** Users of the scope whose name contains the keyword (the owner part of a keyword match). */

@@ -45,3 +45,15 @@ export async function setMediaFlags(trx: Db, contentId: string, flags: MediaFlag
   if (Object.keys(flags).length === 0) return;
   await contentsRepo(trx).update(contentId, flags);
 }
+
+/**
+ * The list's and the edit lock's view of a listing link (contents.listing_link), set by the listing module in the
+ * transaction of each link transition; the detailed state lives in the listing module's own table.
+ */
+export async function setListingLinkState(
+  trx: Db,
+  contentIds: readonly string[],
+  state: ContentRecord['listing_link'],
+): Promise<void> {
+  await contentsRepo(trx).setListingLink(contentIds, state);
+}

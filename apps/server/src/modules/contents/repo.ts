@@ -19,6 +19,8 @@ export interface ContentRecord extends Selectable<ContentsTable> {
   owner_image_system: unknown;
   creator_name: string;
   domain_options: unknown;
+  /** The white-label flags of the vehicle's domain (a bike site's vehicles are bikes). */
+  domain_host_flags: string[];
   /** The public address (publishing's row), null until one is made. */
   short_id: string | null;
   short_base_url: string | null;
@@ -39,6 +41,7 @@ const selectRecord = (db: Db) =>
       'o.image_system as owner_image_system',
       'cr.name as creator_name',
       'd.options as domain_options',
+      'd.host_flags as domain_host_flags',
       'p.short_id as short_id',
       'p.base_url as short_base_url',
     ]);
@@ -88,6 +91,12 @@ export function contentsRepo(db: Db) {
       if (values.length === 0) return [];
       const rows = await db.insertInto('contents').values(values).returning('id').execute();
       return rows.map((r) => r.id);
+    },
+
+    /** The listing link's coarse state (the listing module's transitions): not an edit, updated_at stays. */
+    async setListingLink(ids: readonly string[], state: ContentRecord['listing_link']): Promise<void> {
+      if (ids.length === 0) return;
+      await db.updateTable('contents').set({ listing_link: state }).where('id', 'in', ids).execute();
     },
 
     async update(id: string, values: ContentChange): Promise<void> {

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The call page's own policy: the viewer's, plus the signaling socket (same origin: `'self'` covers ws: in current
- * browsers, named for older ones), the cameras' streams, and never framed (a call in a hidden frame could film).
+ * browsers, named for older ones), the cameras' streams, a meeting's PDF shown from the file the page fetched with
+ * its link (a `blob:` frame), and never framed itself (a call in a hidden frame could film).
  */
 const CALL_CSP = [
   "default-src 'none'",
@@ -16,6 +17,7 @@ const CALL_CSP = [
   "connect-src 'self' ws: wss:",
   "font-src 'self'",
   "worker-src 'self' blob:",
+  'frame-src blob:',
   "base-uri 'none'",
   "object-src 'none'",
   "frame-ancestors 'none'",

@@ -109,6 +109,7 @@ export class CallRooms {
     const now = this.deps.now();
     peer.send({
       type: 'joined',
+      meeting_id: admitted.meetingId,
       self: participant(admitted),
       participants: present.map((m) => participant(m.admission)),
       controller: room.controller,

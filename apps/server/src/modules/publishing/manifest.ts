@@ -83,7 +83,7 @@ export async function buildManifest(
     version: MANIFEST_VERSION,
     short_id: shortId,
     built_at: builtAt.toISOString(),
-    contents_style: contentsStyleOf(row.domain_options, row.owner_image_system),
+    contents_style: contentsStyleOf(row),
     vr_mode: row.vr_mode,
     exterior:
       rows.length === 0

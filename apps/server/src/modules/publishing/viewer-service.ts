@@ -133,11 +133,7 @@ export function viewerService({
       now = new Date(),
     ): Promise<ViewerAccessAnswer> {
       const pub = await publicOrRefused(shortId, host);
-      const expiresAt = new Date(now.getTime() + VIEWER_TOKEN_TTL_SECONDS * 1000);
-      const answer = () => ({
-        token: signViewerToken(pub.token_secret, pub.short_id, pub.limited_password, expiresAt),
-        expires_at: expiresAt.toISOString(),
-      });
+      const answer = () => tokenOf(pub, now);
       // A plainly public vehicle needs no password: any answer opens it.
       if (pub.publication === 'published') return answer();
       const throttle = failureThrottle(db, THROTTLE_ACTION, VIEWER_PASSWORD_MAX_FAILURES, VIEWER_PASSWORD_WINDOW_MS);
@@ -149,6 +145,24 @@ export function viewerService({
       }
       return answer();
     },
+
+    /**
+     * A viewer token without the password, for a buyer another area has admitted to this vehicle: a web
+     * negotiation's participant, whose meeting reserved it (docs/decisions.md, "Web negotiation: the call's
+     * remainders"). The caller checks that admission; the vehicle must still be one its host shows.
+     */
+    async grant(shortId: string, host: string | undefined, now = new Date()): Promise<ViewerAccessAnswer> {
+      return tokenOf(await publicOrRefused(shortId, host), now);
+    },
+  };
+}
+
+/** A viewer token of the vehicle's current password, for the usual time. */
+function tokenOf(pub: ViewerRow, now: Date): ViewerAccessAnswer {
+  const expiresAt = new Date(now.getTime() + VIEWER_TOKEN_TTL_SECONDS * 1000);
+  return {
+    token: signViewerToken(pub.token_secret, pub.short_id, pub.limited_password, expiresAt),
+    expires_at: expiresAt.toISOString(),
   };
 }
 export type ViewerService = ReturnType<typeof viewerService>;

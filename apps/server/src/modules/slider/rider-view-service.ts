@@ -29,7 +29,7 @@ import {
 import { type RiderViewImageRow, sliderRepo } from './repo.ts';
 
 function assertBike(row: ContentRecord): void {
-  if (contentsStyleOf(row.domain_options, row.owner_image_system) !== 'bike') {
+  if (contentsStyleOf(row) !== 'bike') {
     throw new AppError('rider_view_bike_only');
   }
 }

@@ -6,6 +6,8 @@ import {
   ERROR_CATALOGUE,
   type HostFlag,
   hostNameSchema,
+  knownHostFlags,
+  optionsOnHost,
   parseFields,
 } from '@spinyard/domain';
 import type { DomainRow } from '../../db/schema.ts';
@@ -92,15 +94,28 @@ function domainsShared(deps: TenancyServiceDeps) {
     }
   }
 
-  /** The options after a patch, with the domain package's rules; field names carry the `options.` prefix. */
-  function applyOptions(current: DomainOptions, patch: Record<string, unknown> | undefined): DomainOptions {
+  /**
+   * The options after a patch, with the domain package's rules and the host flags' (a bike site's content style is
+   * bike); field names carry the `options.` prefix.
+   */
+  function applyOptions(
+    current: DomainOptions,
+    patch: Record<string, unknown> | undefined,
+    hostFlags: readonly string[],
+  ): DomainOptions {
     const applied = applyDomainOptionsPatch(current, patch ?? {});
     if (!applied.ok) {
       throw new AppError('validation_failed', {
         fields: applied.fields.map((f) => ({ ...f, field: f.field ? `options.${f.field}` : 'options' })),
       });
     }
-    return applied.options;
+    const onHost = optionsOnHost(applied.options, knownHostFlags(hostFlags), patch);
+    if (!onHost.ok) {
+      throw new AppError('validation_failed', {
+        fields: [fieldError(`options.${onHost.field}`, 'one_of', onHost.message)],
+      });
+    }
+    return onHost.options;
   }
 
   return {
@@ -207,7 +222,7 @@ function domainCreation(core: DomainsShared) {
           fields: [fieldError('super_user', 'required', 'Register the admin (super user) of the domain.')],
         });
       }
-      const options = applyOptions({ ...DEFAULT_DOMAIN_OPTIONS }, input.options);
+      const options = applyOptions({ ...DEFAULT_DOMAIN_OPTIONS }, input.options, input.host_flags ?? []);
       // Hashing is slow on purpose; done before the transaction so its locks are held briefly.
 
       const created = await db
@@ -305,7 +320,7 @@ function domainUpdates(core: DomainsShared) {
           const optionName = input.options?.service_name;
           const serviceName =
             input.service_name ?? (typeof optionName === 'string' ? optionName.trim() : undefined) ?? row.service_name;
-          const options = applyOptions(optionsOf(row), input.options);
+          const options = applyOptions(optionsOf(row), input.options, input.host_flags ?? row.host_flags);
           await assertLimitCoversRegistered(r, row.id, options);
           await r.updateDomain(row.id, {
             ...(hostChanges && input.host !== undefined ? { host: input.host } : {}),
@@ -342,7 +357,7 @@ function domainUpdates(core: DomainsShared) {
           if (!rows.includes(row)) rows.push(row);
         }
         for (const row of rows) {
-          const options = applyOptions(optionsOf(row), input.options);
+          const options = applyOptions(optionsOf(row), input.options, input.host_flags ?? row.host_flags);
           await assertLimitCoversRegistered(r, row.id, options);
           await r.updateDomain(row.id, {
             ...(input.host_flags === undefined ? {} : { hostFlags: input.host_flags }),

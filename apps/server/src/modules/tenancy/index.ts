@@ -3,6 +3,8 @@ import type { AppModule } from '../context.ts';
 import { domainPurgeJob } from './jobs.ts';
 import { tenancyPublicRoutes, tenancyRoutes } from './routes.ts';
 import { tenancyService } from './service.ts';
+import { subdomainRoutes } from './subdomain-routes.ts';
+import { subdomainService } from './subdomain-service.ts';
 
 export const tenancyModule: AppModule = {
   name: 'tenancy',
@@ -21,6 +23,9 @@ export const tenancyModule: AppModule = {
       log: (msg, fields) => scope.log.warn(fields, msg),
     });
     await scope.register(tenancyRoutes, { tenancy });
+  },
+  async contentApi(scope, ctx) {
+    await scope.register(subdomainRoutes, { subdomain: subdomainService({ db: ctx.db }) });
   },
   jobs: (ctx) => ({
     definitions: [domainPurgeJob],

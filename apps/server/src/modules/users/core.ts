@@ -1,4 +1,11 @@
-import { canSeeUser, type UserAnswer } from '@spinyard/domain';
+import {
+  aliasesWithShopCode,
+  canSeeUser,
+  knownHostFlags,
+  shopCodeIsAlias,
+  shopCodeOnHost,
+  type UserAnswer,
+} from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
@@ -28,6 +35,38 @@ export interface UsersServiceDeps {
   releaseAbandoned?: (email: string) => Promise<void>;
 }
 
+/** The stored aliases (`[{ user_name }]`, the spec's shape) as their names; anything else in the list is left out. */
+export function aliasNames(stored: unknown): string[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((a: unknown) => {
+    const name = (a as { user_name?: unknown } | null)?.user_name;
+    return typeof name === 'string' && name !== '' ? [name] : [];
+  });
+}
+
+/**
+ * The shop code and aliases a create or edit stores: on the bike-site host the shop code given is the first
+ * username alias (packages/domain/src/hosts.ts), elsewhere its own column; aliases given are stored as the spec's
+ * `[{ user_name }]` list.
+ */
+export function shopCodeColumns(
+  hostFlags: readonly string[],
+  input: { shop_code?: string | undefined; username_alias?: string[] | undefined },
+  current: readonly string[],
+): { shop_code?: string; username_alias?: string } {
+  const out: { shop_code?: string; username_alias?: string } = {};
+  let aliases = input.username_alias;
+  if (input.shop_code !== undefined) {
+    if (shopCodeIsAlias(knownHostFlags(hostFlags))) {
+      aliases = aliasesWithShopCode(aliases ?? current, input.shop_code);
+    } else {
+      out.shop_code = input.shop_code;
+    }
+  }
+  if (aliases !== undefined) out.username_alias = JSON.stringify(aliases.map((user_name) => ({ user_name })));
+  return out;
+}
+
 export function toUserAnswer(u: UserRecord): UserAnswer {
   return {
     id: u.id,
@@ -51,7 +90,11 @@ export function toUserAnswer(u: UserRecord): UserAnswer {
     phone: u.phone,
     car_limit: u.car_limit,
     login_code: u.login_code,
-    shop_code: u.shop_code,
+    shop_code: shopCodeOnHost(
+      { shop_code: u.shop_code, username_alias: aliasNames(u.username_alias) },
+      knownHostFlags(u.domain_host_flags),
+    ),
+    username_alias: aliasNames(u.username_alias),
     corporation_code: u.corporation_code,
     store_name: u.store_name,
     department: u.department,

@@ -1,8 +1,8 @@
 import {
   csvAddedAnswer,
   csvErrorAnswer,
+  csvRecord,
   ERROR_CATALOGUE,
-  USER_CSV_TEMPLATE,
   USER_CSV_TEMPLATE_FILE_NAME,
 } from '@spinyard/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,11 +23,11 @@ export const csvRoutes: FastifyPluginAsyncZod<{ csv: CsvService }> = async (app,
     '/v1/subordinates-template',
     route({ summary: 'The user CSV template to fill in (text/csv, UTF-8): the header line of the upload format' }),
     async (request, reply) => {
-      await csv.assertMayImport(actorOf(request));
+      const format = await csv.formatFor(actorOf(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${USER_CSV_TEMPLATE_FILE_NAME}"`)
-        .send(Buffer.from(USER_CSV_TEMPLATE, 'utf8'));
+        .send(Buffer.from(csvRecord(format), 'utf8'));
     },
   );
 

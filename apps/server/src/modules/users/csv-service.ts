@@ -3,9 +3,11 @@ import {
   decodeUtf8,
   parseCsv,
   USER_CSV_HEADER,
+  type UserCsvColumn,
   type UserCsvError,
   type UserCsvExisting,
   type UserCsvRow,
+  userCsvHeader,
   validateUserCsv,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
@@ -15,6 +17,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
 import { isUniqueViolation } from '../sql.ts';
 import { loadActorContext } from './actor.ts';
+import { shopCodeColumns } from './core.ts';
 import { type UsersRepo, usersRepo } from './repo.ts';
 
 /**
@@ -90,21 +93,29 @@ async function existingFor(r: UsersRepo, domainId: string, bytes: Uint8Array): P
  * are active at once: the super chose their passwords in the file. Admins are placed in the super's company;
  * normal users in their parent's company and group.
  */
+/** The upload format of a domain's host. */
+async function formatOf(repo: UsersRepo, domainId: string): Promise<readonly UserCsvColumn[]> {
+  return userCsvHeader((await repo.findDomain(domainId))?.host_flags ?? []);
+}
+
 export function csvService(deps: { db: Db }) {
   const { db } = deps;
   const repo = usersRepo(db);
 
   return {
-    async assertMayImport(actor: Actor): Promise<void> {
+    /** The caller's upload format (the bike site's has the shop code), once they may import. */
+    async formatFor(actor: Actor): Promise<readonly UserCsvColumn[]> {
       const c = await loadActorContext(db, actor);
       enforce(canImportUsersCsv(c.permission));
+      return formatOf(repo, c.permission.domainId);
     },
 
     async importUsers(actor: Actor, bytes: Uint8Array): Promise<CsvImportResult> {
       const c = await loadActorContext(db, actor);
       enforce(canImportUsersCsv(c.permission));
       const domainId = c.permission.domainId;
-      const first = validateUserCsv({ bytes, existing: await existingFor(repo, domainId, bytes) });
+      const header = await formatOf(repo, domainId);
+      const first = validateUserCsv({ bytes, header, existing: await existingFor(repo, domainId, bytes) });
       if (!first.ok) return first;
       // Hash before the transaction (about 50 ms each): the domain's import lock is then held only for the writes.
       const hashes = new Map<number, string>();
@@ -118,9 +129,10 @@ export function csvService(deps: { db: Db }) {
           const r = usersRepo(trx);
           // One import per domain at a time, so two files cannot both pass the limits and both be added.
           await r.lockCsvImport(domainId);
-          const checked = validateUserCsv({ bytes, existing: await existingFor(r, domainId, bytes) });
+          const checked = validateUserCsv({ bytes, header, existing: await existingFor(r, domainId, bytes) });
           if (!checked.ok) return checked;
-          const added = await insertRows(r, { domainId, companyId: c.permission.companyId }, checked.rows, hashes);
+          const where = { domainId, companyId: c.permission.companyId, header };
+          const added = await insertRows(r, where, checked.rows, hashes);
           return { ok: true, added };
         })
         .catch((error: unknown) => {
@@ -134,7 +146,7 @@ export function csvService(deps: { db: Db }) {
 
 async function insertRows(
   r: UsersRepo,
-  where: { domainId: string; companyId: string | null },
+  where: { domainId: string; companyId: string | null; header: readonly UserCsvColumn[] },
   rows: readonly UserCsvRow[],
   hashes: ReadonlyMap<number, string>,
 ): Promise<number> {
@@ -150,6 +162,8 @@ async function insertRows(
     activated_at: now,
     company_section: row.companySection,
     car_limit: row.carLimit,
+    // Only the bike site's format has the column, and there the shop code is the first username alias.
+    ...(where.header.includes('shop_code') ? shopCodeColumns(['bike'], { shop_code: row.shopCode }, []) : {}),
     login_limit_count: null,
     payment_failed_at: null,
     last_login_at: null,

@@ -14,6 +14,8 @@ import { usersPublicRoutes, usersRoutes } from './routes.ts';
 import { usersService } from './service.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { settingsService } from './settings-service.ts';
+import { usergroupsRoutes } from './usergroups-routes.ts';
+import { usergroupsService } from './usergroups-service.ts';
 
 function firstPaymentOf(ctx: ModuleContext) {
   return firstPaymentService({ db: ctx.db, holds: firstPaymentHolds(ctx), payment: firstPayment(billingDepsOf(ctx)) });
@@ -45,6 +47,9 @@ export const usersModule: AppModule = {
     await scope.register(groupsRoutes, { groups: groupsService({ db: ctx.db }) });
     await scope.register(csvRoutes, { csv: csvService({ db: ctx.db }) });
     await scope.register(settingsRoutes, { settings: settingsService({ db: ctx.db }) });
+  },
+  async contentApi(scope, ctx) {
+    await scope.register(usergroupsRoutes, { usergroups: usergroupsService({ db: ctx.db }) });
   },
   jobs: (ctx) => usersJobs(ctx),
 };

@@ -56,6 +56,7 @@ const USER_COLUMNS = [
   'u.car_limit',
   'u.login_code',
   'u.shop_code',
+  'u.username_alias',
   'u.corporation_code',
   'u.store_name',
   'u.department',
@@ -121,6 +122,8 @@ export function usersRepo(db: Db) {
       'u.company_section',
       'u.login_code',
       'u.shop_code',
+      // The bike site's shop codes are aliases: searched as the stored list's text.
+      sql<string>`u.username_alias::text`,
       'c.name',
       'p.name',
       'p.email',

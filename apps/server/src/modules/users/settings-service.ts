@@ -1,16 +1,18 @@
 import {
   applyImageSystemPatch,
   canEditUser,
+  contentStyleOnHost,
   effectiveImageSystem,
   fieldErrorMap,
   fieldErrorsOf,
+  knownHostFlags,
   readDomainOptions,
   readUserConfiguration,
   type UserConfiguration,
   userConfigurationPatchSchema,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldError } from '../../errors.ts';
 import { enforce } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
 import { type ActorContext, loadActorContext, targetOf } from './actor.ts';
@@ -44,7 +46,9 @@ export function settingsService(deps: { db: Db }) {
   async function imageSystemAnswer(c: ActorContext, user: UserRecord) {
     const stored = await repo.jsonColumnsOf(user.id);
     if (!stored) throw new AppError('not_found');
-    return { id: user.id, ...effectiveImageSystem(await domainOptionsOf(c, user), stored.image_system) };
+    const settings = effectiveImageSystem(await domainOptionsOf(c, user), stored.image_system);
+    const contents_style = contentStyleOnHost(settings.contents_style, knownHostFlags(user.domain_host_flags));
+    return { id: user.id, ...settings, contents_style };
   }
 
   return {
@@ -65,6 +69,12 @@ export function settingsService(deps: { db: Db }) {
       if (!stored) throw new AppError('not_found');
       const result = applyImageSystemPatch(options, effectiveImageSystem(options, stored.image_system), patch);
       if (!result.ok) throw new AppError('validation_failed', { fields: result.fields });
+      const flags = knownHostFlags(user.domain_host_flags);
+      if (contentStyleOnHost(result.settings.contents_style, flags) !== result.settings.contents_style) {
+        throw new AppError('validation_failed', {
+          fields: [fieldError('contents_style', 'one_of', 'Vehicles on the bike site are bikes.')],
+        });
+      }
       // Only what differs from the domain is stored, so a later domain change still reaches the other settings.
       const saved = { ...(stored.image_system as Record<string, unknown>), ...(patch as Record<string, unknown>) };
       await repo.setImageSystem(user.id, saved);
@@ -119,4 +129,16 @@ export type SettingsService = ReturnType<typeof settingsService>;
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * `/users/cs_autojoin` (the listing module, after checking the caller is joined): a user turns their own automatic
+ * link on or off. The one image-system setting a user sets themself: it decides when their own vehicles go to the
+ * partner, not what the contract allows (cs_join stays with master and super).
+ */
+export async function setOwnCsAutojoin(db: Db, userId: string, on: boolean): Promise<void> {
+  const repo = usersRepo(db);
+  const stored = await repo.jsonColumnsOf(userId);
+  if (!stored) throw new AppError('not_found');
+  await repo.setImageSystem(userId, { ...(stored.image_system as Record<string, unknown>), cs_autojoin: on });
 }

@@ -14,7 +14,15 @@ import { credentials } from '../auth/credentials-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Actor } from '../auth/service.ts';
 import { targetOf } from './actor.ts';
-import { assertEmailFree, mapUniqueViolation, newUserIdentity, type UsersCore, visibleUser } from './core.ts';
+import {
+  aliasNames,
+  assertEmailFree,
+  mapUniqueViolation,
+  newUserIdentity,
+  shopCodeColumns,
+  type UsersCore,
+  visibleUser,
+} from './core.ts';
 import { type UserRecord, usersRepo } from './repo.ts';
 
 /** Adding an admin or a normal user: active at once, with the password given, under the parent and company the actor may pick. */
@@ -80,7 +88,7 @@ export function subordinateCreation(core: UsersCore) {
           phone: input.phone ?? '',
           car_limit: input.car_limit ?? null,
           login_code: input.login_code ?? '',
-          shop_code: input.shop_code ?? '',
+          ...shopCodeColumns(domain.host_flags, input, []),
           corporation_code: input.corporation_code ?? '',
           store_name: input.store_name ?? '',
           department: input.department ?? '',
@@ -154,7 +162,6 @@ export function subordinateUpdate(core: UsersCore) {
         'company_section',
         'phone',
         'login_code',
-        'shop_code',
         'corporation_code',
         'store_name',
         'department',
@@ -164,6 +171,7 @@ export function subordinateUpdate(core: UsersCore) {
         const v = input[key];
         if (v !== undefined) values[key] = v;
       }
+      Object.assign(values, shopCodeColumns(target.domain_host_flags, input, aliasNames(target.username_alias)));
       if (input.car_limit !== undefined) values.car_limit = input.car_limit;
       if (input.login_limit_count !== undefined) values.login_limit_count = input.login_limit_count;
       if (input.two_step_forced !== undefined) values.two_step_forced = input.two_step_forced;

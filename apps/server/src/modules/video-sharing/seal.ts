@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { derivedKey, jsonSealer } from '../../platform/sealed-json.ts';
 import type { Tokens } from '../../platform/video-sharing/port.ts';
 import { serverSecret } from '../vehicle-media/media-urls.ts';
 
@@ -11,7 +12,6 @@ import { serverSecret } from '../vehicle-media/media-urls.ts';
  */
 
 const SECRET_NAME = 'video-sharing';
-const SEALED_PREFIX = 'v1.';
 /** A consent longer than this is refused: the state was handed out for one sitting. */
 export const STATE_SECONDS = 30 * 60;
 
@@ -33,29 +33,12 @@ export async function videoSharingKeys(db: Db): Promise<VideoSharingKeys> {
     keyCache.set(db, pending);
   }
   const secret = await pending;
-  const sealKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'spinyard video-sharing tokens', 32));
-  const stateKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'spinyard video-sharing state', 32));
+  const sealer = jsonSealer<Tokens>(derivedKey(secret, 'spinyard video-sharing tokens'));
+  const stateKey = derivedKey(secret, 'spinyard video-sharing state');
   const mac = (text: string) => createHmac('sha256', stateKey).update(text).digest('base64url');
   return {
-    seal(tokens) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
-      const body = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
-      return `${SEALED_PREFIX}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
-    },
-    open(sealed) {
-      if (!sealed.startsWith(SEALED_PREFIX)) return null;
-      const raw = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
-      if (raw.length < 29) return null;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', sealKey, raw.subarray(0, 12));
-        decipher.setAuthTag(raw.subarray(12, 28));
-        const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-        return JSON.parse(text) as Tokens;
-      } catch {
-        return null;
-      }
-    },
+    seal: (tokens) => sealer.seal(tokens),
+    open: (sealed) => sealer.open(sealed),
     stateFor(userId, nowMs) {
       const body = `${userId}.${Math.floor(nowMs / 1000) + STATE_SECONDS}.${randomBytes(12).toString('base64url')}`;
       return `${body}.${mac(body)}`;

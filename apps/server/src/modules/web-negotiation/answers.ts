@@ -89,17 +89,21 @@ export function vehicleAnswer(v: MeetingParts['vehicles'][number]) {
   return { content_id: v.id, short_id: v.short_id, name: vehicleName(v), management_id: v.management_id };
 }
 
+/** The memo and the evaluation sheet as kept (an unreadable sheet reads as an empty one). */
+export function notesOf(m: Pick<MeetingRow, 'memo' | 'evaluation'>) {
+  const evaluation = evaluationSchema.safeParse(m.evaluation);
+  return { memo: m.memo, evaluation: evaluation.success ? evaluation.data : EMPTY_EVALUATION };
+}
+
 export function meetingAnswer(
   m: MeetingRow & { host_name: string | null },
   parts: MeetingParts,
   now: Date,
 ): WebNegotiationAnswer {
-  const evaluation = evaluationSchema.safeParse(m.evaluation);
   return {
     ...summaryOf(m, { vehicles: parts.vehicles.length, invitees: parts.invitees.length }, now),
     description: m.description,
-    memo: m.memo,
-    evaluation: evaluation.success ? evaluation.data : EMPTY_EVALUATION,
+    ...notesOf(m),
     vehicles: parts.vehicles.map(vehicleAnswer),
     invitees: parts.invitees.map((i) => ({
       id: i.id,

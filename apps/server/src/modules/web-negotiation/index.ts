@@ -1,4 +1,6 @@
 import type { AppModule } from '../context.ts';
+import { viewerService } from '../publishing/viewer-service.ts';
+import { registerCallApi } from './call-api.ts';
 import { webNegotiationJobs } from './jobs.ts';
 import { registerMeetingApi } from './meeting-api.ts';
 import { registerWebNegotiationRoutes } from './routes.ts';
@@ -12,7 +14,10 @@ export { meetingRooms } from './rooms.ts';
  */
 export const webNegotiationModule: AppModule = {
   name: 'web-negotiation',
-  public: (scope, ctx) => registerMeetingApi(scope, { db: ctx.db, store: ctx.store }),
+  async public(scope, ctx) {
+    await registerMeetingApi(scope, { db: ctx.db, store: ctx.store });
+    await registerCallApi(scope, { db: ctx.db, viewer: viewerService({ db: ctx.db, store: ctx.store, hosts: ctx }) });
+  },
   contentApi: (scope, ctx) => registerWebNegotiationRoutes(scope, ctx, ctx.meetingDocuments),
   jobs: webNegotiationJobs,
 };

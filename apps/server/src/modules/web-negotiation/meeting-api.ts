@@ -24,7 +24,8 @@ import { meetingRooms } from './rooms.ts';
 
 /** The remote-meeting API's prefix (second document section 7: /meetings, rooms, documents, /token, /users). */
 export const MEETING_API = '/api/meeting/v0';
-const TAG = 'remote meeting';
+export const MEETING_API_TAG = 'remote meeting';
+const TAG = MEETING_API_TAG;
 /** Where a participant's link token travels: this header, or `?token=` for a plain download link. */
 export const MEETING_TOKEN_HEADER = 'x-meeting-token';
 
@@ -35,24 +36,17 @@ const REFUSAL_ERRORS: Record<AdmissionRefusal, () => AppError> = {
   deleted: () => new AppError('web_negotiation_closed'),
 };
 
-const tokenQuery = z.object({ token: z.string().max(200).optional() });
-const headers = z.object({ [MEETING_TOKEN_HEADER]: z.string().max(200).optional() });
+export const tokenQuery = z.object({ token: z.string().max(200).optional() });
+export const tokenHeaders = z.object({ [MEETING_TOKEN_HEADER]: z.string().max(200).optional() });
 
-/**
- * The participants' side of a meeting, reached with a link's token only (no account): what the link opens
- * (`/token`), the meeting with its documents and vehicles, its room, its people, and the documents' files. A token
- * of another meeting is refused as an unknown one (404); an ended or deleted meeting's link opens nothing (409).
- */
-const routes: FastifyPluginAsyncZod<{ db: Db; store: BlobStore }> = async (app, { db, store }) => {
+/** A link's admission, and the participant of meeting `id` by the token of a request (any other meeting: 404). */
+export function admissionOf(db: Db) {
   const rooms = meetingRooms(db);
-  const repo = meetingsRepo(db);
-
   async function admitted(token: string | undefined): Promise<MeetingAdmission> {
     const outcome = await rooms.admit(token ?? '', new Date());
     if ('refused' in outcome) throw REFUSAL_ERRORS[outcome.refused]();
     return outcome;
   }
-  /** The participant of meeting `id`, by the token of the request. */
   async function participant(request: FastifyRequest, id: string): Promise<MeetingAdmission> {
     const header = request.headers[MEETING_TOKEN_HEADER];
     const query = (request.query ?? {}) as { token?: string };
@@ -60,6 +54,18 @@ const routes: FastifyPluginAsyncZod<{ db: Db; store: BlobStore }> = async (app, 
     if (admission.meetingId !== id) throw new AppError('not_found');
     return admission;
   }
+  return { admitted, participant };
+}
+
+/**
+ * The participants' side of a meeting, reached with a link's token only (no account): what the link opens
+ * (`/token`), the meeting with its documents and vehicles, its room, its people, and the documents' files. A token
+ * of another meeting is refused as an unknown one (404); an ended or deleted meeting's link opens nothing (409).
+ * The call page's writes and vehicle tokens: call-api.ts.
+ */
+const routes: FastifyPluginAsyncZod<{ db: Db; store: BlobStore }> = async (app, { db, store }) => {
+  const repo = meetingsRepo(db);
+  const { admitted, participant } = admissionOf(db);
 
   app.post(
     `${MEETING_API}/token`,
@@ -96,7 +102,7 @@ const routes: FastifyPluginAsyncZod<{ db: Db; store: BlobStore }> = async (app, 
       description: `The link's token in the ${MEETING_TOKEN_HEADER} header (or ?token=). 404 for a token of another meeting.`,
       params: webNegotiationParams,
       querystring: tokenQuery,
-      headers,
+      headers: tokenHeaders,
       response: { 200: response, ...errorResponses(404, 409, 422) },
     },
   });
@@ -164,7 +170,7 @@ const routes: FastifyPluginAsyncZod<{ db: Db; store: BlobStore }> = async (app, 
         summary: "Download a meeting document with a participant's link token",
         params: meetingDocumentParams,
         querystring: tokenQuery,
-        headers,
+        headers: tokenHeaders,
         response: errorResponses(404, 409, 422),
       },
     },

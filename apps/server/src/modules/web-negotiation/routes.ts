@@ -1,5 +1,6 @@
 import {
   hostLinkAnswer,
+  meetingInviteeParams,
   meetingVehicleAnswer,
   webNegotiationAnswer,
   webNegotiationBody,
@@ -7,6 +8,7 @@ import {
   webNegotiationListQuery,
   webNegotiationNotesBody,
   webNegotiationParams,
+  webNegotiationSettingsAnswer,
   webNegotiationVehiclesBody,
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
@@ -18,17 +20,24 @@ import type { ModuleContext } from '../context.ts';
 import { documentRoutes, REFUSALS, TAG } from './documents-routes.ts';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, meetingDocumentsService } from './documents-service.ts';
 import { profileCardService } from './profile-card.ts';
+import { meetingScreensService } from './screens-service.ts';
 import { meetingsService } from './service.ts';
 
 export { sendDocument } from './documents-routes.ts';
 
 /** The meetings themselves: the spec's /web_negotiation_group and /web_negotiation_groupcontents calls. */
-const meetingRoutes: FastifyPluginAsyncZod<{ meetings: ReturnType<typeof meetingsService> }> = async (
-  app,
-  { meetings },
-) => {
+const meetingRoutes: FastifyPluginAsyncZod<{
+  meetings: ReturnType<typeof meetingsService>;
+  screens: ReturnType<typeof meetingScreensService>;
+}> = async (app, { meetings, screens }) => {
   const route = actorRoutes(app, [TAG]);
   const refusals = REFUSALS;
+  /** A link to the call (the host's, an invitee's): refused once the meeting is over. */
+  const linkAnswer = {
+    description: `409 web_negotiation_closed once the meeting is over. ${refusals}`,
+    answer: hostLinkAnswer,
+    errors: [401, 403, 404, 409, 422],
+  };
 
   route.get('/web_negotiation_group', {
     summary: 'Web negotiations the caller sees, searched and paged, with the interval count and its limit',
@@ -37,6 +46,21 @@ const meetingRoutes: FastifyPluginAsyncZod<{ meetings: ReturnType<typeof meeting
     answer: webNegotiationListAnswer,
     errors: [401, 403, 422],
     run: (actor, { query }) => meetings.list(actor, query),
+  });
+
+  route.get('/web_negotiation_group/settings', {
+    summary: "The caller's meeting rules: participants, max time, vehicles and documents, the interval's count",
+    run: (actor) => screens.settings(actor),
+    answer: webNegotiationSettingsAnswer,
+    errors: [401, 403],
+    description: refusals,
+  });
+
+  route.post('/web_negotiation_group/:id/invitees/:invitee_id/link', {
+    summary: "One invitee's link to the call, to copy: a new one on each ask (the one sent earlier stops working)",
+    params: meetingInviteeParams,
+    ...linkAnswer,
+    run: (actor, { params }) => screens.inviteeLink(actor, params.id, params.invitee_id),
   });
 
   const saveRules =
@@ -97,10 +121,8 @@ const meetingRoutes: FastifyPluginAsyncZod<{ meetings: ReturnType<typeof meeting
 
   route.post('/web_negotiation_group/:id/host-link', {
     summary: "The host's link to the call: a new one on each ask (the previous one stops working)",
-    description: `409 web_negotiation_closed once the meeting is over. ${refusals}`,
     params: webNegotiationParams,
-    answer: hostLinkAnswer,
-    errors: [401, 403, 404, 409, 422],
+    ...linkAnswer,
     run: (actor, { params }) => meetings.hostLink(actor, params.id),
   });
 
@@ -130,8 +152,9 @@ export async function registerWebNegotiationRoutes(
   limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
 ): Promise<void> {
   const log = (msg: string, fields: Record<string, unknown>) => scope.log.warn(fields, msg);
-  const meetings = meetingsService({ db: ctx.db, mail: ctx.mail, sms: ctx.sms, publicUrl: ctx.publicUrl, log });
-  await scope.register(meetingRoutes, { meetings });
+  const deps = { db: ctx.db, mail: ctx.mail, sms: ctx.sms, publicUrl: ctx.publicUrl, log };
+  const meetings = meetingsService(deps);
+  await scope.register(meetingRoutes, { meetings, screens: meetingScreensService(deps, limits) });
   await scope.register(async (plain) => {
     await registerMultipart(plain);
     await plain.register(documentRoutes, {

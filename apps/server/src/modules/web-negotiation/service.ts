@@ -74,7 +74,7 @@ export function meetingsService(deps: MeetingDeps) {
       const repo = meetingsRepo(deps.db);
       const meeting = await repo.visible(scope, id);
       if (!meeting) throw new AppError('not_found');
-      await repo.update(id, { memo: body.memo, evaluation: JSON.stringify(body.evaluation) });
+      await writeNotes(deps.db, id, body);
       return reads.detail(actor, id);
     },
 
@@ -118,6 +118,11 @@ export function meetingsService(deps: MeetingDeps) {
     },
   };
   return { ...reads, ...meetingSaves(deps, (actor, id) => reads.detail(actor, id)) };
+}
+
+/** The one write of a meeting's memo and evaluation sheet: the console's call and the host's in the call. */
+export async function writeNotes(db: Db, id: string, body: WebNegotiationNotesBody): Promise<void> {
+  await meetingsRepo(db).update(id, { memo: body.memo, evaluation: JSON.stringify(body.evaluation) });
 }
 
 export type MeetingsService = ReturnType<typeof meetingsService>;

@@ -110,10 +110,11 @@ export interface JobRunnerConfig {
   handlers: JobHandlers;
   log: JobLog;
   /**
-   * Jobs that share lanes in this process (the media jobs: SPINYARD_MEDIA_JOBS of them at once, shared-lanes.ts);
-   * every other job runs one at a time per process.
+   * Jobs that share lanes in this process (the media jobs: SPINYARD_MEDIA_JOBS of them at once, shared-lanes.ts;
+   * the listing links: SPINYARD_LISTING_PARALLEL), one group or several; every other job runs one at a time per
+   * process.
    */
-  lanes?: SharedLanes;
+  lanes?: SharedLanes | readonly SharedLanes[];
   /** Who holds which job (leases.ts): a job whose worker died is taken up again within LEASE_SWEEP_MS. */
   leases?: JobLeases;
   /** Enqueues heard at once; without them the workers only find jobs at pg-boss's polling interval. */
@@ -232,27 +233,30 @@ function startSchedules({ definitions, log, now }: JobRunnerConfig, send: Send) 
 }
 
 export function createJobRunner(config: JobRunnerConfig): JobRunner {
-  const { boss, definitions, handlers, log, lanes, leases, wakeups } = config;
+  const { boss, definitions, handlers, log, leases, wakeups } = config;
+  const groups: readonly SharedLanes[] = config.lanes === undefined ? [] : [config.lanes].flat();
   const problems = registryProblems(definitions, handlers);
-  for (const name of lanes?.names ?? []) {
-    if (!definitions.some((d) => d.name === name)) problems.push(`lanes for "${name}", which is no job`);
+  for (const lanes of groups) {
+    for (const name of lanes.names) {
+      if (!definitions.some((d) => d.name === name)) problems.push(`lanes for "${name}", which is no job`);
+    }
+    if (!Number.isInteger(lanes.count) || lanes.count < 1) problems.push('lanes must be a whole number from 1');
   }
-  if (lanes && (!Number.isInteger(lanes.count) || lanes.count < 1))
-    problems.push('lanes must be a whole number from 1');
+  const inLanes = (name: string) => groups.some((g) => g.names.includes(name));
   if (problems.length > 0) throw new JobRegistryError(`Job registry refused: ${problems.join('; ')}`);
 
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
   // Two flags: pg-boss may be running (and need stopping) before the queues exist to accept jobs.
   let running = false;
   let ready = false;
-  let shared: LanesHandle | undefined;
+  let shared: { lanes: SharedLanes; handle: LanesHandle }[] = [];
   let sweeping: NodeJS.Timeout | undefined;
   /** pg-boss's worker id per job name, for notifyWorker. */
   const workerIds = new Map<string, string>();
   let unsubscribe: (() => void) | undefined;
   let ticker: ReturnType<typeof startCronTicker> | undefined;
   const wake = (name: string) => {
-    if (lanes?.names.includes(name)) shared?.wake();
+    for (const group of shared) if (group.lanes.names.includes(name)) group.handle.wake();
     const id = workerIds.get(name);
     if (id) boss.notifyWorker(id);
   };
@@ -307,7 +311,7 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
         const reclaimed = await reclaimTempSpace();
         if (reclaimed.length > 0) log('Temporary folders of stopped processes removed', { folders: reclaimed });
         for (const definition of definitions) {
-          if (lanes?.names.includes(definition.name)) continue;
+          if (inLanes(definition.name)) continue;
           const poll = { pollingIntervalSeconds: (config.pollMs ?? DEFAULT_POLL_MS) / 1000 };
           const id = await boss.work<never>(
             definition.name,
@@ -321,14 +325,17 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
           );
           workerIds.set(definition.name, id);
         }
-        if (lanes && lanes.names.length > 0) {
-          shared = startSharedLanes(
-            boss,
+        shared = groups
+          .filter((lanes) => lanes.names.length > 0)
+          .map((lanes) => ({
             lanes,
-            async (name, job) => ({ results: [await runOne(byName.get(name)!, job)] }),
-            { pollMs: config.pollMs ?? DEFAULT_POLL_MS, log },
-          );
-        }
+            handle: startSharedLanes(
+              boss,
+              lanes,
+              async (name, job) => ({ results: [await runOne(byName.get(name)!, job)] }),
+              { pollMs: config.pollMs ?? DEFAULT_POLL_MS, log },
+            ),
+          }));
         unsubscribe = wakeups?.subscribe(JOB_WAKE_CHANNEL, wake);
         if (leases) {
           await sweepLost();
@@ -364,8 +371,8 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
       unsubscribe = undefined;
       workerIds.clear();
       // As long as pg-boss waits for its own workers; a job still running after is retried elsewhere.
-      await shared?.stop(30_000);
-      shared = undefined;
+      await Promise.all(shared.map((group) => group.handle.stop(30_000)));
+      shared = [];
       await boss.stop({ graceful: true, wait: true });
       await leases?.close();
       // The listener stays: pg-boss may still hold idle connections that report "terminating connection due to

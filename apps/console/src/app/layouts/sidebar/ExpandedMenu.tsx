@@ -15,7 +15,7 @@ interface ExpandedMenuProps {
   onNavigate: () => void;
 }
 
-/** The full sidebar: icons and names, groups that fold open under their heading. */
+/** The full sidebar: icons and names, groups that fold open under their heading; each item names its entry (`data-menu-id`). */
 export function ExpandedMenu({ menu, activeId, openIds, onToggle, onNavigate }: ExpandedMenuProps) {
   const { t } = useTranslation();
   const label = (entry: MenuEntry) => t(`menu.${entry.id}`);
@@ -30,6 +30,7 @@ export function ExpandedMenu({ menu, activeId, openIds, onToggle, onNavigate }: 
             <li key={entry.id}>
               <Link
                 to={entry.path}
+                data-menu-id={entry.id}
                 className={classes.item}
                 data-active={active || undefined}
                 aria-current={active ? 'page' : undefined}
@@ -49,6 +50,7 @@ export function ExpandedMenu({ menu, activeId, openIds, onToggle, onNavigate }: 
           <li key={entry.id}>
             <button
               type="button"
+              data-menu-id={entry.id}
               className={classes.item}
               aria-expanded={opened}
               aria-controls={groupListId}
@@ -69,6 +71,7 @@ export function ExpandedMenu({ menu, activeId, openIds, onToggle, onNavigate }: 
                     <li key={child.id}>
                       <Link
                         to={child.path}
+                        data-menu-id={child.id}
                         className={classes.subItem}
                         data-active={active || undefined}
                         aria-current={active ? 'page' : undefined}

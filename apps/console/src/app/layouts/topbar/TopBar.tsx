@@ -50,7 +50,7 @@ export function TopBar({ title, screenId, profile, mobileNavOpened, onToggleMobi
         </Group>
         <Group gap="md" wrap="nowrap">
           <Group gap="lg" wrap="nowrap" visibleFrom="lg">
-            <CarSiteStatusLink />
+            <CarSiteStatusLink joined={profile.cs_joined === true} />
             <AccountLabel profile={profile} />
           </Group>
           <Group gap={6} wrap="nowrap">

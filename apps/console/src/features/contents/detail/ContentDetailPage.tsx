@@ -8,6 +8,7 @@ import { ActionButton } from '../../../components/ActionButton.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
+import { VehicleLinkCard } from '../../listing/VehicleLinkCard.tsx';
 import { VideoSiteCard } from '../../media/video-site/VideoSiteCard.tsx';
 import { SendMovieMailButton } from '../../movie-mail/SendMovieMailButton.tsx';
 import { ContentVideosCard } from '../../movies/content-videos/ContentVideosCard.tsx';
@@ -104,6 +105,7 @@ export function ContentDetailPage() {
       <UrlsCard content={c} />
       <ContentVideosCard content={c} />
       <VideoSiteCard contentId={c.id} title={name} readOnly={lock !== null} />
+      {actor.csJoined ? <VehicleLinkCard contentId={c.id} /> : null}
       <DetailSections content={c} locked={lock !== null} />
     </Stack>
   );

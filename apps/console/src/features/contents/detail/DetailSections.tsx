@@ -3,7 +3,7 @@ import { type ContentAnswer, DEVELOPMENT_VIEW_PANELS, type InspectionMark, markS
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
-import { basicInfoKeysFor } from '../wizard/contentForm.ts';
+import { useVehicleFields } from '../vehicleFields.ts';
 import { basicInfoValue, EMPTY_VALUE, onOff, textValue } from './detailValues.ts';
 import { FlagSwitch } from './FlagSwitch.tsx';
 
@@ -42,8 +42,9 @@ function Items({ children }: { children: ReactNode }) {
  */
 export function DetailSections({ content: c, locked }: { content: ContentAnswer; locked: boolean }) {
   const { t } = useTranslation();
-  const keys = basicInfoKeysFor(c.contents_style);
-  const field = (key: string) => t(`contentFields.${key}`);
+  const fields = useVehicleFields();
+  const keys = fields.keysFor(c.contents_style);
+  const field = fields.label;
   const marksByPanel = DEVELOPMENT_VIEW_PANELS.map((panel, n) => ({
     panel,
     n: n + 1,

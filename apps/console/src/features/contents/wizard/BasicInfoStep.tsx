@@ -8,7 +8,8 @@ import {
 } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
-import { basicInfoKeysFor, type ContentForm, type ContentStyle, NUMBER_FIELDS } from './contentForm.ts';
+import { useVehicleFields } from '../vehicleFields.ts';
+import { type ContentForm, type ContentStyle, NUMBER_FIELDS } from './contentForm.ts';
 import { DisplaySettings } from './DisplaySettings.tsx';
 
 const CHOICES: Partial<Record<BasicInfoKey, readonly string[]>> = {
@@ -33,7 +34,7 @@ const PLACEHOLDERS: Partial<Record<BasicInfoKey, string>> = {
 /** One basic info field: a choice (with "not set"), a number typed as text with its unit, or a text. */
 function BasicInfoInput({ form, name }: { form: ContentForm; name: BasicInfoKey }) {
   const { t } = useTranslation();
-  const label = t(`contentFields.${name}`);
+  const label = useVehicleFields().label(name);
   const testId = `content-${name}`;
   const choices = CHOICES[name];
   if (choices) {
@@ -79,14 +80,15 @@ export function BasicInfoStep({
   passwordSet: boolean;
 }) {
   const { t } = useTranslation();
-  const keys = basicInfoKeysFor(style);
+  const fields = useVehicleFields();
+  const keys = fields.keysFor(style);
   return (
     <Stack gap="lg">
       <SectionCard id="content-identity" title={t('contentsWizard.sections.identity')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <TextInput
             {...form.field('management_id')}
-            label={t('contentFields.management_id')}
+            label={fields.label('management_id')}
             description={t('contentsWizard.help.management_id')}
             withAsterisk
             maxLength={CONTENT_TEXT_MAX.management_id}

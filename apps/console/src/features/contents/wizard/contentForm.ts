@@ -1,8 +1,6 @@
 import {
-  BASIC_INFO_KEYS,
   type BasicInfoKey,
-  BIKE_ONLY_FIELDS,
-  CAR_ONLY_FIELDS,
+  basicInfoKeysOnHost,
   type ContentAnswer,
   type ContentCreateBody,
   contentCreateBody,
@@ -116,8 +114,7 @@ export const EMPTY_CONTENT_FORM: ContentFormValues = {
 
 /** The basic info fields a vehicle of this style shows (bike fields for bikes, the steering side for cars). */
 export function basicInfoKeysFor(style: ContentStyle): BasicInfoKey[] {
-  const hidden = style === 'bike' ? CAR_ONLY_FIELDS : BIKE_ONLY_FIELDS;
-  return BASIC_INFO_KEYS.filter((key) => !hidden.includes(key));
+  return basicInfoKeysOnHost(style, []);
 }
 
 const str = (value: number | null): string => (value === null ? '' : String(value));

@@ -123,6 +123,11 @@ export function OpeningPreview({
               color: '#fff',
               textAlign: 'center',
               whiteSpace: 'pre',
+              // A line longer than the form allows (refused beside its field) ends in an ellipsis at the frame's edge
+              // instead of running past it: the render never draws it.
+              overflowX: 'clip',
+              overflowY: 'visible',
+              textOverflow: 'ellipsis',
               // drawtext's border lies outside the glyph: a stroke twice as wide, painted under the fill.
               WebkitTextStroke: `${line.border * 2}px rgba(0,0,0,0.6)`,
               paintOrder: 'stroke fill',

@@ -1,14 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Alert, Card, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import {
-  chartPeriodLastDay,
-  japanDateOf,
-  STATISTIC_KINDS,
-  type StatisticChartParams,
-  type StatisticKind,
-  statisticChartQuery,
-} from '@spinyard/domain';
+import { Alert, Card, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { STATISTIC_KINDS, type StatisticChartParams, type StatisticKind } from '@spinyard/domain';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +9,8 @@ import { useContents } from '../../../api/contents.ts';
 import { downloadStatisticCsv, useStatisticChart } from '../../../api/statistics.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
+import { PeriodInputs } from '../PeriodInputs.tsx';
+import { defaultPeriod, periodError } from '../period.ts';
 
 const KIND_COLORS: Record<StatisticKind, string> = {
   view: 'blue.7',
@@ -23,21 +18,6 @@ const KIND_COLORS: Record<StatisticKind, string> = {
   interior_open: 'grape.7',
   hotspot_open: 'orange.8',
 };
-
-/** The default period: the 30 days up to today (Japan dates, as the server counts them). */
-function defaultPeriod(): { from: string; to: string } {
-  const now = new Date();
-  return { from: japanDateOf(new Date(now.getTime() - 29 * 86_400_000)), to: japanDateOf(now) };
-}
-
-/** The period's error as the page says it, or null when the server would take it. */
-function periodError(params: StatisticChartParams): 'format' | 'order' | 'year' | null {
-  const parsed = statisticChartQuery.safeParse(params);
-  if (parsed.success) return null;
-  const issue = parsed.error.issues[0];
-  if (issue?.path[0] !== 'to' || issue.message.includes('YYYY')) return 'format';
-  return params.to < params.from ? 'order' : 'year';
-}
 
 /** The vehicles the caller sees, for the vehicle choice (the first 300, newest first; searchable). */
 function useVehicleChoices(): { value: string; label: string }[] {
@@ -85,25 +65,7 @@ export function StatisticChartPage() {
       <Text size="sm">{t('statistics.intro')}</Text>
       <Card withBorder radius="lg" padding="lg">
         <Group gap="md" align="flex-start" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('statistics.from')}
-            value={period.from}
-            onChange={(e) => setPeriod((p) => ({ ...p, from: e.currentTarget.value }))}
-            w={{ base: '100%', xs: 180 }}
-            data-testid="statistic-from"
-          />
-          <TextInput
-            type="date"
-            label={t('statistics.to')}
-            value={period.to}
-            min={period.from}
-            max={/^\d{4}-\d{2}-\d{2}$/.test(period.from) ? chartPeriodLastDay(period.from) : undefined}
-            onChange={(e) => setPeriod((p) => ({ ...p, to: e.currentTarget.value }))}
-            error={error ? t(`statistics.periodErrors.${error}`) : undefined}
-            w={{ base: '100%', xs: 180 }}
-            data-testid="statistic-to"
-          />
+          <PeriodInputs period={period} onChange={setPeriod} error={error} testIdPrefix="statistic" />
           <Select
             label={t('statistics.vehicle')}
             placeholder={t('statistics.allVehicles')}
