@@ -47,3 +47,7 @@ export function* errorChain(error: unknown): Generator<unknown> {
     if (next instanceof Error && 'cause' in next) queue.push(next.cause);
   }
 }
+
+/** A start refused because the domain (or the user) has the feature off: 403 forbidden naming it in params.reason. */
+export const featureOff = (reason: string, message: string): AppError =>
+  new AppError('forbidden', { message, params: { reason } });

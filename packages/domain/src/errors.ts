@@ -215,6 +215,16 @@ export const ERROR_CATALOGUE = catalogue({
   video_sharing_no_channel: [404, 'This account has no channel on the video site. Create one there first.'],
   video_sharing_refused: [409, 'The video site refused the request.'],
   video_sharing_unreachable: [503, 'The video site cannot be reached at the moment. Please try again later.'],
+
+  // ---- AI options (issue 23): what a measuring method could not tell, said as it is -------------------------------
+  front_not_found: [
+    422,
+    'The front of the vehicle could not be told from these frames (a red car, a background as busy as the car, or no full turn). The spin is left as it was: choose the first frame yourself.',
+  ],
+  ai_detector_unavailable: [
+    409,
+    'No detector for this is installed on this server, so nothing was proposed. Add the hotspots yourself.',
+  ],
 }) satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -34,6 +34,8 @@ export interface SeedExteriorOptions {
   /** The first row's frames made of these pictures (encoded images, in order) instead of numbered ones. */
   pictures?: readonly Buffer[];
   store?: BlobStore;
+  /** The picture of frame `frame` (0-based) of row `row` (1-based), instead of a numbered one (real spin frames). */
+  picture?: (row: number, frame: number) => Promise<Buffer>;
 }
 
 export interface SeededRow {
@@ -101,7 +103,8 @@ export async function seedExterior(
           store,
           media,
           exteriorPrefix(contentId),
-          (r === 0 ? options.pictures?.[f] : undefined) ?? (await numberedFrame(r + 1, f, width, height, 'jpeg')),
+          (r === 0 ? options.pictures?.[f] : undefined) ??
+            (await (options.picture ?? ((row, frame) => numberedFrame(row, frame, width, height, 'jpeg')))(r + 1, f)),
           spec,
         ),
       ),

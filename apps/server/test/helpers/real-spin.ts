@@ -122,3 +122,30 @@ export function nearestView(picture: Uint8Array, views: readonly Uint8Array[]): 
   }
   return best;
 }
+
+/** The view (0-based, of 51) that shows the car's front: between views 43 and 44, read by eye. */
+export const REAL_SPIN_FRONT = 43.5;
+
+/** View `view` as a JPEG `width` pixels wide on the studio's white, as a stored spin frame would be. */
+export async function realSpinViewJpeg(view: number, width = 480): Promise<Buffer> {
+  return sharp(viewFile(view)).flatten({ background: '#ffffff' }).resize({ width }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * The views of an `n`-frame spin of the real car starting at view `start` and turning `direction` (1 or -1), and
+ * the frame (0-based) nearest its front.
+ */
+export function realSpinFrames(n: number, start: number, direction: 1 | -1 = 1): { views: number[]; front: number } {
+  const { views: count } = REAL_SPIN;
+  const positions = Array.from(
+    { length: n },
+    (_, k) => (((start + (direction * k * count) / n) % count) + count) % count,
+  );
+  const off = (p: number) => {
+    const d = Math.abs(p - REAL_SPIN_FRONT) % count;
+    return Math.min(d, count - d);
+  };
+  let front = 0;
+  for (let k = 0; k < n; k++) if (off(positions[k] ?? 0) < off(positions[front] ?? 0)) front = k;
+  return { views: positions.map((p) => Math.round(p) % count), front };
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_ENHANCE_SETTINGS, type InteriorSceneAnswer } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { interiorEnhanceJob, interiorJobs, whiteBalanceJob } from '../../src/modules/interior/jobs.ts';
+import { autoColorJob, interiorEnhanceJob, interiorJobs, whiteBalanceJob } from '../../src/modules/interior/jobs.ts';
 import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
 import type { JobContext, JobHandler } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
@@ -34,7 +34,11 @@ beforeAll(async () => {
     log: () => undefined,
   });
   handlers = jobs.handlers as Record<string, JobHandler<ProcessJobPayload>>;
-  expect(jobs.processJobs).toEqual({ interior_enhance: interiorEnhanceJob, whiteblance: whiteBalanceJob });
+  expect(jobs.processJobs).toEqual({
+    interior_enhance: interiorEnhanceJob,
+    whiteblance: whiteBalanceJob,
+    color: autoColorJob,
+  });
 });
 
 const API = '/api/browser/v0';

@@ -194,11 +194,12 @@ describe('content-video renders', () => {
     const killing: Media = {
       ...real,
       // The render's ffmpeg is stopped as soon as it reports progress: a worker dying mid-render. A tiny render can
-      // end before its first report: then it dies at the very end instead, its output written but never answered.
+      // end before the stop lands (or before its first report): then it dies at the very end instead, its output
+      // written but never answered.
       renderMovie: async (request) => {
         const stop = new AbortController();
         const result = await real.renderMovie({ ...request, signal: stop.signal, onProgress: () => stop.abort() });
-        return stop.signal.aborted ? result : { ok: false, detail: 'killed after its last frame' };
+        return result.ok ? { ok: false, detail: 'killed after its last frame' } : result;
       },
     };
     const answer = await render('slider', killing);

@@ -178,3 +178,17 @@ export const uploadedBeforeAnswer = z.object({
   car_name: z.string().nullable(),
 });
 export type UploadedBeforeAnswer = z.output<typeof uploadedBeforeAnswer>;
+
+const qualityFlag = z.enum(['true', 'false']).optional();
+
+/**
+ * `POST /exterior/{content_id}/extra-images/remove` query: also remove the frames that measure blurred, duplicate
+ * (the view of the frame before) or empty (one flat colour), each off unless asked (`true`); a row is never cut
+ * below 8 frames by them. Frames past the domain's frame count and temp rows go as before.
+ */
+export const extraImagesRemoveQuery = z.strictObject({
+  blurred: qualityFlag,
+  duplicates: qualityFlag,
+  empty: qualityFlag,
+});
+export type ExtraImagesRemoveQuery = z.output<typeof extraImagesRemoveQuery>;

@@ -176,3 +176,12 @@ export const audioTracksAnswer = z.object({
   tracks: z.array(audioTrackAnswer),
 });
 export type AudioTracksAnswer = z.output<typeof audioTracksAnswer>;
+
+/**
+ * `POST /slider/{content_id}/auto-generate` (second document, section 7, "slider auto-generate"): category images
+ * picked from the spin (`exterior_autogenerate_category_images`) or the interior
+ * (`interior_autogenerate_category_images`), added to the slider as ordinary items the dealer edits before publishing.
+ * Needs the vehicle's automatic category images (the domain's `ai_category_image_autogeneration` and its owner's).
+ */
+export const sliderAutoGenerateBody = z.strictObject({ source: z.enum(['exterior', 'interior']) });
+export type SliderAutoGenerateBody = z.output<typeof sliderAutoGenerateBody>;

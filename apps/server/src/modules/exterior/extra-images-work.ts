@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database.ts';
-import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import { frameFaults, QUALITY_ANALYSIS_WIDTH, type QualityOptions } from '../../platform/ai/frame-quality.ts';
+import type { Media } from '../../platform/media/media.ts';
+import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
-import { extraFramesOf } from './answer.ts';
+import { extraFramesOf, shownImage } from './answer.ts';
 import { deleteUnreferencedBlobs, exteriorFlagsOf, imagesOfFrame, refreshExteriorFlags } from './edit-common.ts';
 import { exteriorRepo } from './repo.ts';
 
@@ -17,29 +19,66 @@ export interface ExtraImagesPayload {
    * ends (it locks EXTERIOR.UPLOAD), so temp rows are kept exactly when this is true.
    */
   keep_temp: boolean;
+  /** Also the frames that measure blurred, duplicate or empty (platform/ai/frame-quality.ts); absent: none. */
+  quality?: QualityOptions;
+}
+
+/** The frame ids of the spin rows that measure faulty by the options (frames of temp rows are not read). */
+async function faultyFrames(
+  deps: { db: Db; store: BlobStore; media: Media },
+  run: ProcessWork,
+  quality: QualityOptions,
+) {
+  const repo = exteriorRepo(deps.db);
+  const rows = (await repo.groups(run.contentId)).filter((g) => !g.is_temp);
+  const frames = await repo.frames(run.contentId);
+  const faulty = new Set<string>();
+  let read = 0;
+  for (const row of rows) {
+    const ofRow = frames.filter((f) => f.group_id === row.id);
+    const images = [];
+    for (const frame of ofRow) {
+      const image = shownImage(frame);
+      const data = await readBlob(deps.store, image.renditions.thumbnail?.jpeg ?? image.master);
+      if (!data) throw new ProcessRefused('image_load_error', 'A frame of the spin is missing from the store.');
+      images.push(await deps.media.analysisImage(data, QUALITY_ANALYSIS_WIDTH));
+      await run.progress(5 + (55 * ++read) / Math.max(1, frames.length));
+    }
+    for (const [i, fault] of frameFaults(images, quality).entries()) if (fault) faulty.add(ofRow[i]?.id ?? '');
+  }
+  return faulty;
 }
 
 /**
  * The work of `exterior_extra_images_removal` (docs/decisions.md, exterior edits): deletes the frames past the
- * domain's frame count in every spin row, and the temp rows (made, never part of the spin) unless a pipeline that
+ * domain's frame count in every spin row, the frames that measure blurred, duplicate or empty when asked (each option
+ * off by default; measured before the transaction, deleted in it if still there), and the temp rows (made, never part of the spin) unless a pipeline that
  * may still be filling one ran; renumbers the rows 1..n, sets each row's frame count, the vehicle's flags, and
  * deletes the blobs nothing shows any more. One transaction, so a retry starts from the same state or finds
  * nothing left to remove.
  */
-export function extraImagesWork(deps: { db: Db; store: BlobStore }) {
+export function extraImagesWork(deps: { db: Db; store: BlobStore; media: Media }) {
   const { db, store } = deps;
   return async (run: ProcessWork): Promise<void> => {
-    const { frame_count: frameCount, keep_temp: keepTemp } = run.payload as Partial<ExtraImagesPayload>;
+    const { frame_count: frameCount, keep_temp: keepTemp, quality } = run.payload as Partial<ExtraImagesPayload>;
     if (typeof frameCount !== 'number' || typeof keepTemp !== 'boolean') {
       throw new ProcessRefused('bad_request', 'The process was recorded without its frame count.');
     }
     await run.progress(5);
+    const faulty =
+      quality && (quality.blurred || quality.duplicates || quality.empty)
+        ? await faultyFrames(deps, run, quality)
+        : new Set<string>();
     const dropped = await db.transaction().execute(async (trx) => {
       const repo = exteriorRepo(trx);
       await repo.lockRows(run.contentId);
       const groups = await repo.groups(run.contentId);
       const frames = await repo.frames(run.contentId);
-      const extra = extraFramesOf(groups, frames, frameCount, { keepTemp });
+      const past = extraFramesOf(groups, frames, frameCount, { keepTemp });
+      const extra = {
+        ...past,
+        frames: [...past.frames, ...frames.filter((f) => faulty.has(f.id) && !past.frames.includes(f))],
+      };
       if (extra.frames.length === 0 && extra.tempGroups.length === 0) return [];
       const before = await exteriorFlagsOf(trx, run.contentId);
       const tempIds = new Set(extra.tempGroups.map((g) => g.id));

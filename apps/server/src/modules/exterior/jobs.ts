@@ -5,7 +5,9 @@ import type { ProcessJobPayload } from '../processes/runner.ts';
 import { PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
 import { backupJobs } from './backup-service.ts';
 import { blurJobs } from './blur-jobs.ts';
+import { exteriorDetectJobs } from './detect-jobs.ts';
 import { exteriorEditJobs } from './edit-jobs.ts';
+import { afterNewSpin, frontDetectionJobs } from './front-jobs.ts';
 import { asyncUploadJob, multipleJob, type PipelineHooks } from './pipeline-work.ts';
 import { blurPlatesAfterSpin } from './plate-blur-start.ts';
 import { spinWork } from './trim-work.ts';
@@ -29,6 +31,7 @@ function pipelineJobs(ctx: JobsContext, options: ExteriorJobsOptions): Required<
     store: ctx.store,
     media: ctx.media,
     hooks: options.pipelineHooks,
+    afterRows: afterNewSpin(ctx),
     ...(options.now ? { now: options.now } : {}),
   });
   const handler =
@@ -65,6 +68,8 @@ export function exteriorJobs(ctx: JobsContext, options: ExteriorJobsOptions = {}
     backupJobs(ctx, options),
     exteriorEditJobs(ctx),
     blurJobs(ctx, options.plates),
+    frontDetectionJobs(ctx),
+    exteriorDetectJobs(ctx),
   ];
   return {
     definitions: sets.flatMap((s) => s.definitions),

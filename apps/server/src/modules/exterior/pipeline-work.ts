@@ -35,17 +35,15 @@ import {
 } from './pipeline-rows.ts';
 
 /**
- * The work of the `multiple` and `exterior_async_upload` processes (issue 9): walk-around videos become rows of
- * spin frames. Per video ONE decode pass gives both the seamless loop's signatures and candidate frames at the
- * spin's size (platform/media/frame-extract.ts); the loop rule (domain media/loop.ts) finds where the turn closes,
- * the spin's frames are the candidates nearest to even times over that turn, turned the product's way when the
- * domain corrects rotation (domain media/spin.ts); ffmpeg renders them in every size and format (spin-renditions.ts),
- * each candidate being its frame's master, and each is stored (storeRenderedImage); then one transaction writes the
- * rows, the vehicle's flags and thumbnail, the uploads' states and the backups.
- *
- * Idempotent: a retry starts over from the upload files, which stay until the transaction has committed, and makes
- * the same frames under the same content-addressed keys. A refused video (catalogue code) fails the process at once
- * with nothing written: no rows, no blobs, the uploads `error` with the code and their files deleted.
+ * The work of the `multiple` and `exterior_async_upload` processes (issue 9): walk-around videos become rows of spin
+ * frames. Per video ONE decode pass gives both the seamless loop's signatures and candidate frames at the spin's size
+ * (platform/media/frame-extract.ts); the loop rule (domain media/loop.ts) finds where the turn closes, the spin's
+ * frames are the candidates nearest to even times over that turn, turned the product's way when the domain corrects
+ * rotation (domain media/spin.ts); ffmpeg renders them in every size and format (spin-renditions.ts), each stored
+ * (storeRenderedImage); one transaction writes the rows, the vehicle's flags, the uploads' states and the backups.
+ * Idempotent: a retry starts over from the upload files, which stay until the transaction has committed, and makes the
+ * same frames under the same content-addressed keys. A refused video (catalogue code) fails the process at once with
+ * nothing written: no rows, no blobs, the uploads `error` with the code and their files deleted.
  */
 
 /** What the request stores with the process: the uploads and every option the job needs, as they were then. */
@@ -80,6 +78,8 @@ export interface PipelineDeps {
   hooks?: PipelineHooks | undefined;
   /** Clock of the backups' retention (tests move it). */
   now?: () => Date;
+  /** In the rows' transaction: what follows a new spin (front detection when the domain has it, front-jobs.ts). */
+  afterRows?: (trx: Db, contentId: string, actorUserId: string | null) => Promise<unknown>;
 }
 
 /**
@@ -118,10 +118,9 @@ const facts = (v: ProbedVideo): VideoFacts => ({
 // The uploads area owns the uploads' states; its service moves them (expiry is not used here).
 const uploads = (on: Db) => uploadsService({ db: on, expireAfterMs: 0 });
 
-async function deleteUploadFiles(store: BlobStore, files: readonly string[]): Promise<void> {
-  // Each file, tus's metadata beside it, this node's copy read from the blob store, and the blob (S3 storage).
-  await deleteUploads({ store }, files);
-}
+/** Each file, tus's metadata beside it, this node's copy read from the blob store, and the blob (S3 storage). */
+const deleteUploadFiles = (store: BlobStore, files: readonly string[]): Promise<void> =>
+  deleteUploads({ store }, files);
 
 /**
  * A final refusal: every upload of the process `error` with the code, their files gone, nothing else written. Not
@@ -346,6 +345,7 @@ export function exteriorPipeline(deps: PipelineDeps) {
         payload.backup_days === null ? null : new Date(at.getTime() + payload.backup_days * 24 * 3600_000);
       await db.transaction().execute(async (trx) => {
         await writeRows(trx, contentId, rows, made);
+        await deps.afterRows?.(trx, contentId, work.actorUserId);
         for (const id of payload.upload_ids) {
           if (!(await uploads(trx).complete(id))) {
             throw new ProcessRefused('invalid_state_transition', 'An upload of this process was taken meanwhile.', {

@@ -7,7 +7,8 @@ import {
   replacementImageRefusal,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, featureOff, fieldError } from '../../errors.ts';
+import type { QualityOptions } from '../../platform/ai/frame-quality.ts';
 import type { JobDefinition } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
 import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
@@ -22,6 +23,8 @@ import { fileRefusal } from '../vehicle-media/image-refusals.ts';
 import { extraImagesJob, replaceImageJob } from './edit-jobs.ts';
 import type { ExteriorServiceDeps, ReplacementFile } from './exterior-service.ts';
 import { type ExtraImagesPayload, extraImagesWork, ROW_PIPELINES } from './extra-images-work.ts';
+import { frontDetectionJob } from './front-jobs.ts';
+import { frontDetectionWork } from './front-work.ts';
 import { type ReplaceImagePayload, replaceImageWork, replaceSourcePrefix } from './replace-work.ts';
 import { exteriorRepo } from './repo.ts';
 
@@ -142,13 +145,18 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
     },
 
     /** Starts `exterior_extra_images_removal` (extra-images-work.ts). */
-    async removeExtraImages(actor: Actor, contentId: string): Promise<ExteriorProcessStartedAnswer> {
+    async removeExtraImages(
+      actor: Actor,
+      contentId: string,
+      quality: QualityOptions = { blurred: false, duplicates: false, empty: false },
+    ): Promise<ExteriorProcessStartedAnswer> {
       const row = await db.transaction().execute(async (trx) => {
         const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REMOVE_EXTRA_IMAGES');
         const { processes } = await processQueryService(trx).isProcessing(actor, contentId);
         const payload: ExtraImagesPayload = {
           frame_count: readDomainOptions(content.domain_options).exterior_frame_count,
           keep_temp: processes.some((p) => (ROW_PIPELINES as readonly string[]).includes(p.process)),
+          quality,
         };
         return runProcess(
           trx,
@@ -162,6 +170,34 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
         );
       });
       return afterCommit(row, 'exterior_extra_images_removal', extraImagesWork(deps));
+    },
+
+    /**
+     * `POST .../autodetect-angle`: starts `exterior_autodetect_angle` (front-work.ts), which turns every spin row so
+     * its frame 0 is the front. Needs the domain's front detection option (403 forbidden, reason
+     * front_detection_off) and a spin row (422 naming content_id, rule requires).
+     */
+    async detectFront(actor: Actor, contentId: string): Promise<ExteriorProcessStartedAnswer> {
+      const row = await db.transaction().execute(async (trx) => {
+        const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.DETECT_ANGLE');
+        if (!readDomainOptions(content.domain_options).front_detection) {
+          throw featureOff('front_detection_off', 'Front detection is turned off for this domain.');
+        }
+        if (!content.has_exterior) {
+          throw new AppError('validation_failed', {
+            fields: [fieldError('content_id', 'requires', 'The vehicle has no spin yet: upload a walk-around video.')],
+          });
+        }
+        return runProcess(
+          trx,
+          { contentId, process: 'exterior_autodetect_angle', actorUserId: actor.userId, payload: {} },
+          frontDetectionJob,
+        );
+      });
+      const work = frontDetectionWork(deps);
+      return afterCommit(row, 'exterior_autodetect_angle', async (run) => {
+        await work(run);
+      });
     },
   };
 }

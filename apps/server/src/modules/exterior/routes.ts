@@ -7,13 +7,14 @@ import {
   exteriorOrderBody,
   exteriorParams,
   exteriorProcessStartedAnswer,
+  extraImagesRemoveQuery,
   REPLACE_IMAGE_MAX_BYTES,
   uploadLimitCheckAnswer,
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerMultipart } from '../../http/multipart-file.ts';
-import { areaRoutes, EDIT, editRefusals, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
+import { areaRoutes, EDIT, editRefusals, GUARDED_EDIT, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { UPLOAD_EXPIRY_MS } from '../uploads/routes.ts';
 import { uploadsService } from '../uploads/service.ts';
@@ -118,12 +119,48 @@ const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app,
     summary: 'Remove extra images (the exterior_extra_images_removal process); EXTERIOR.REMOVE_EXTRA_IMAGES',
     description:
       "Extra: frames past the domain's frame count in a row, and temp rows (made, never part of the spin) " +
-      `unless a pipeline that may fill one is running. The exterior answer counts them in extra_images. Refusals: ${LOCKED}`,
+      `unless a pipeline that may fill one is running. The exterior answer counts them in extra_images. With ` +
+      '?blurred=true, ?duplicates=true, ?empty=true also the frames that measure so (a row keeps at least 8). ' +
+      `Refusals: ${LOCKED}`,
     params: exteriorParams,
+    querystring: extraImagesRemoveQuery,
     answer: exteriorProcessStartedAnswer,
     accepted: true,
     errors: EDIT,
-    run: (actor, { params }) => exterior.removeExtraImages(actor, params.content_id),
+    run: (actor, { params, query }) =>
+      exterior.removeExtraImages(actor, params.content_id, {
+        blurred: query.blurred === 'true',
+        duplicates: query.duplicates === 'true',
+        empty: query.empty === 'true',
+      }),
+  });
+
+  route.post('/exterior/:content_id/autodetect', {
+    summary: 'Propose hotspots for parts or damage (exterior_autodetect_annotation, exterior_defect): no detector yet',
+    description:
+      "By the domain's AI detection type: parts (EXTERIOR.ANNOTATE, option auto_annotation) or damage " +
+      '(EXTERIOR.DETECT_DEFECT, option damage_detection; off: 403 forbidden). No npm package ships a model for ' +
+      'either, so the answer is 409 ai_detector_unavailable and nothing is started or proposed. ' +
+      `Refusals: ${LOCKED}`,
+    params: exteriorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => exterior.detectAnnotations(actor, params.content_id),
+  });
+
+  route.post('/exterior/:content_id/autodetect-angle', {
+    summary: 'Find the front (the exterior_autodetect_angle process); EXTERIOR.DETECT_ANGLE',
+    description:
+      "Every spin row is turned so its frame 0 shows the front, which the initial angle counts from. Needs the domain's " +
+      'front detection option (403 forbidden, reason front_detection_off) and a spin (422 naming content_id). A row ' +
+      'the method cannot read is left as it was; none: the process fails with front_not_found. ' +
+      `Refusals: ${LOCKED}`,
+    params: exteriorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => exterior.detectFront(actor, params.content_id),
   });
 
   route.get('/exterior/:content_id/upload_limit_check', {

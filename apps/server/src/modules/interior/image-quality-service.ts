@@ -8,7 +8,6 @@ import {
   INTERIOR_RENDITION_WIDTHS,
   type InteriorProcessAnswer,
   type InteriorSceneAnswer,
-  type RunningProcess,
   type WhiteBalance,
   whiteBalanceSchema,
 } from '@spinyard/domain';
@@ -18,7 +17,6 @@ import { AppError } from '../../errors.ts';
 import { readBlob } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
-import { processQueryService } from '../contents/process-query-service.ts';
 import type { ContentProcessRow } from '../contents/repo.ts';
 import { toProcessAnswer } from '../processes/answer.ts';
 import { runProcessJob, startProcessJob } from '../processes/runner.ts';
@@ -26,12 +24,9 @@ import { mediaUrlOf } from '../vehicle-media/images.ts';
 import { panoramaKeys } from '../vehicle-media/panoramas.ts';
 import { adjustmentsOf, sceneAnswer } from './panorama.ts';
 import { interiorRepo } from './repo.ts';
-import { cleanUpScenes, enhancementEnabled, sceneOr404 } from './scene-access.ts';
+import { assertNoEditRunning, cleanUpScenes, enhancementEnabled, sceneOr404 } from './scene-access.ts';
 import type { InteriorServiceDeps } from './service.ts';
 import { type InteriorEditProcess, runInteriorEdit } from './work.ts';
-
-/** The interior's image edits rewrite the same picture: one at a time per vehicle (docs/decisions.md, interior). */
-const EDIT_PROCESSES: readonly RunningProcess[] = ['interior_enhance', 'whiteblance'];
 
 /**
  * The image-quality tool (its settings, live preview, apply, undo) and the white balance of a scene: the edits run
@@ -41,20 +36,13 @@ export function interiorImageQuality(deps: InteriorServiceDeps) {
   const { db, store, media } = deps;
   const cleanUp = (trx: Db, contentId: string, keys: readonly string[]) => cleanUpScenes(trx, store, contentId, keys);
 
-  /** Another image edit of this vehicle running: refused as the lock rules refuse (content_locked naming it). */
-  async function assertNoEditRunning(trx: Db, actor: Actor, contentId: string): Promise<void> {
-    const { processes } = await processQueryService(trx).isProcessing(actor, contentId);
-    const editing = processes.find((p) => EDIT_PROCESSES.includes(p.process as RunningProcess));
-    if (editing) throw new AppError('content_locked', { params: { process: editing.process } });
-  }
-
   /**
    * Without a job runner (tests, a node without workers) the process runs here, once its row is committed; the
    * answer still names the process as it was started (its end reaches the console like any other: the socket, a read).
    */
   async function runInline(process: InteriorEditProcess, row: ContentProcessRow): Promise<void> {
     if (deps.jobs) return;
-    await runProcessJob(db, process, row.id, (run) => runInteriorEdit({ db, store, media }, process, run), {
+    await runProcessJob(db, process, row.id, (run) => runInteriorEdit({ db, store, media }, run), {
       lastAttempt: true,
     });
   }

@@ -3,6 +3,7 @@ import {
   enhancePreviewQuery,
   enhanceSettingsOfQuery,
   enhanceSettingsSchema,
+  exteriorProcessStartedAnswer,
   INTERIOR_MAX_BYTES,
   interiorAnswer,
   interiorOrderBody,
@@ -16,12 +17,12 @@ import {
   whiteBalanceOfQuery,
   whiteBalanceSchema,
 } from '@spinyard/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { registerMultipart } from '../../http/multipart-file.ts';
+import { type ReceivedFile, registerMultipart } from '../../http/multipart-file.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import {
   areaRoute,
@@ -42,6 +43,15 @@ const signedIn = areaRoute('interior');
 const LOCKED = editRefusals('a vehicle or scene');
 
 const SCENE = '/interior/:content_id/scenes/:scene_id';
+
+/** A panorama upload's file and title (multipart), for the upload and the background upload alike. */
+function withPanorama<T>(request: FastifyRequest, run: (file: ReceivedFile, title: string) => Promise<T>): Promise<T> {
+  return withFile(request, INTERIOR_MAX_BYTES, (file) => {
+    const fields = parseFields(interiorUploadFields, file.fields);
+    if (!fields.ok) throw new AppError('validation_failed', { fields: fields.fields });
+    return run(file, fields.data.title ?? '');
+  });
+}
 
 const sceneRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async (app, { interior }) => {
   const route = areaRoutes(app, 'interior');
@@ -68,11 +78,22 @@ const sceneRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> = async 
     created: true,
     errors: [401, 403, 404, 409, 413, 415, 422],
     run: (actor, { params, request }) =>
-      withFile(request, INTERIOR_MAX_BYTES, (file) => {
-        const fields = parseFields(interiorUploadFields, file.fields);
-        if (!fields.ok) throw new AppError('validation_failed', { fields: fields.fields });
-        return interior.upload(actor, params.content_id, file, fields.data.title ?? '');
-      }),
+      withPanorama(request, (file, title) => interior.upload(actor, params.content_id, file, title)),
+  });
+
+  route.post('/interior/:content_id/async', {
+    consumes: multipartForm,
+    summary: 'Add a panorama in the background (multipart: file, title): the interior_async_upload process',
+    description:
+      'The same file rules as POST /interior/{id}, checked from the header now; the sizes and tiles are made by ' +
+      "the process, so the dealer may leave the page. Needs the domain's async mobile upload option (403 " +
+      `forbidden, reason async_upload_off). Refusals as the upload's, ${LOCKED}`,
+    params: interiorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: [401, 403, 404, 409, 413, 415, 422],
+    run: (actor, { params, request }) =>
+      withPanorama(request, (file, title) => interior.uploadAsync(actor, params.content_id, file, title)),
   });
 
   route.post('/multipanorama/order', {
@@ -145,6 +166,33 @@ const imageQualityRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> =
       return reply.type('image/jpeg').header('cache-control', 'private, no-store').send(jpeg);
     },
   );
+
+  route.post('/interior/:content_id/autodetect', {
+    summary: 'Propose hotspots for cabin parts (interior_autodetect_annotation): no detector yet; INTERIOR.ANNOTATE',
+    description:
+      "Needs the domain's auto_annotation option (403 forbidden). No npm package ships a model for a cabin's parts, " +
+      'so the answer is 409 ai_detector_unavailable and nothing is started or proposed; 409 content_locked first.',
+    params: interiorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => interior.detectAnnotations(actor, params.content_id),
+  });
+
+  route.post('/interior/:content_id/auto-color', {
+    summary:
+      'Correct colour and brightness of every scene by measure (the color process); INTERIOR.ENHANCE_IMAGE_QUALITY',
+    description:
+      'Each scene that measures dark, flat, dull or colour-cast gets the image-quality settings and white balance ' +
+      'that answer it, stored as the tool stores them (the tool opens on them; undo goes back to the original). ' +
+      "Needs the domain's brightness option (403 forbidden, reason brightness_off) and a scene (422 naming " +
+      'content_id); another image edit running: 409 content_locked.',
+    params: interiorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => interior.autoColor(actor, params.content_id),
+  });
 
   route.post(`${SCENE}/enhance`, {
     summary: 'Apply the image-quality tool to a scene (the interior_enhance process); INTERIOR.ENHANCE_IMAGE_QUALITY',

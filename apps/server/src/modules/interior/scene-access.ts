@@ -1,7 +1,9 @@
-import { readDomainOptions } from '@spinyard/domain';
+import { type RunningProcess, readDomainOptions } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
+import type { Actor } from '../auth/service.ts';
+import { processQueryService } from '../contents/process-query-service.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import { deleteUnreferenced } from './panorama.ts';
 import { type InteriorSceneRow, interiorRepo } from './repo.ts';
@@ -30,4 +32,14 @@ export async function cleanUpScenes(
   if (keys.length === 0) return;
   await interiorRepo(trx).lockFiles(contentId);
   await deleteUnreferenced(store, keys, await interiorRepo(trx).scenes(contentId));
+}
+
+/** The interior's image edits rewrite the same picture: one at a time per vehicle (docs/decisions.md, interior). */
+const EDIT_PROCESSES: readonly RunningProcess[] = ['interior_enhance', 'whiteblance', 'color'];
+
+/** Another image edit of this vehicle running: refused as the lock rules refuse (content_locked naming it). */
+export async function assertNoEditRunning(trx: Db, actor: Actor, contentId: string): Promise<void> {
+  const { processes } = await processQueryService(trx).isProcessing(actor, contentId);
+  const editing = processes.find((p) => EDIT_PROCESSES.includes(p.process as RunningProcess));
+  if (editing) throw new AppError('content_locked', { params: { process: editing.process } });
 }

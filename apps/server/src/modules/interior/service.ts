@@ -24,7 +24,11 @@ import type { ContentRecord } from '../contents/repo.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { decodedOrRefused, fileRefusal } from '../vehicle-media/image-refusals.ts';
 import { panoramaKeys, storePanorama } from '../vehicle-media/panoramas.ts';
+import { interiorAsyncUpload } from './async-upload.ts';
+import { interiorAutoColor } from './auto-color-service.ts';
+import { interiorDetect } from './detect.ts';
 import { interiorImageQuality } from './image-quality-service.ts';
+import { afterNewScene } from './jobs.ts';
 import { interiorPrefix, panoramaSpec, sceneAnswer } from './panorama.ts';
 import { interiorRepo } from './repo.ts';
 import { cleanUpScenes, enhancementEnabled, sceneOr404 } from './scene-access.ts';
@@ -49,7 +53,13 @@ function fieldError(field: string, rule: string, message: string): AppError {
  * lock rules) with its INTERIOR operation; reads pass visibleForMedia.
  */
 export function interiorService(deps: InteriorServiceDeps) {
-  return { ...interiorScenes(deps), ...interiorImageQuality(deps) };
+  return {
+    ...interiorScenes(deps),
+    ...interiorImageQuality(deps),
+    ...interiorAutoColor(deps),
+    ...interiorDetect(deps),
+    ...interiorAsyncUpload(deps),
+  };
 }
 
 /** The scenes: list, upload, order, delete, title and views. */
@@ -115,6 +125,8 @@ function interiorScenes(deps: InteriorServiceDeps) {
           original = await storePanorama(store, interiorPrefix(content.id), rendered);
           const inserted = await interiorRepo(trx).insert({ contentId: content.id, title, original });
           await setMediaFlags(trx, content.id, { has_interior: true });
+          // With workers, what follows a new scene is queued with it (without, nothing would ever run it).
+          if (deps.jobs) await afterNewScene(trx, deps.jobs, content, actor.userId);
           return inserted;
         });
         return sceneAnswer(row);

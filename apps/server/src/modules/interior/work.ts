@@ -15,7 +15,7 @@ import { panoramaKeys, storePanorama } from '../vehicle-media/panoramas.ts';
 import { adjustmentsOf, deleteUnreferenced, interiorPrefix, panoramaSpec } from './panorama.ts';
 import { interiorRepo } from './repo.ts';
 
-/** The image-quality processes of a scene: which settings the request changed. */
+/** The image-quality processes of a scene: which settings the request changed (`color`: both, chosen by measure). */
 export type InteriorEditProcess = 'interior_enhance' | 'whiteblance';
 
 export interface InteriorWorkDeps {
@@ -25,29 +25,26 @@ export interface InteriorWorkDeps {
 }
 
 /**
- * The `interior_enhance` and `whiteblance` processes: the scene's ORIGINAL is rendered again through the white
- * balance and then the image-quality corrections (the request's new settings for its own tool, the scene's kept
- * settings for the other), with every size and tile, into `current`. Settings that change no pixel leave `current`
- * empty (the original shows). The original is never written. Idempotent: the outputs are content-addressed and the
+ * The `interior_enhance` and `whiteblance` processes, and each scene of `color` (auto-color.ts): the scene's ORIGINAL
+ * is rendered again through the white balance and then the image-quality corrections (the payload's settings, the
+ * scene's kept ones for what the payload does not give), with every size and tile, into `current`. Settings that
+ * change no pixel leave `current` empty (the original shows). The original is never written. Idempotent: the outputs are content-addressed and the
  * row is written once at the end, in one transaction; the picture it replaces is deleted when no scene uses it.
  */
-export async function runInteriorEdit(
-  deps: InteriorWorkDeps,
-  process: InteriorEditProcess,
-  run: ProcessWork,
-): Promise<void> {
+export async function runInteriorEdit(deps: InteriorWorkDeps, run: ProcessWork): Promise<void> {
   const sceneId = String(run.payload.scene_id ?? '');
   const scene = await interiorRepo(deps.db).scene(run.contentId, sceneId);
   if (!scene) throw new ProcessRefused('not_found', 'The scene was deleted before its picture was edited.');
 
+  // What the process was given wins; the other tool's settings stay as the scene keeps them.
   const enhance: EnhanceSettings | null =
-    process === 'interior_enhance'
+    run.payload.settings !== undefined
       ? enhanceSettingsSchema.parse(run.payload.settings)
       : scene.enhance
         ? enhanceSettingsSchema.parse(scene.enhance)
         : null;
   const whiteBalance: WhiteBalance | null =
-    process === 'whiteblance'
+    run.payload.white_balance !== undefined
       ? whiteBalanceSchema.parse(run.payload.white_balance)
       : scene.white_balance
         ? whiteBalanceSchema.parse(scene.white_balance)

@@ -20,3 +20,10 @@ export function toProcessAnswer(p: ContentProcessRow): ProcessAnswer | null {
 export function toProcessAnswers(rows: readonly ContentProcessRow[]): ProcessAnswer[] {
   return rows.map(toProcessAnswer).filter((p): p is ProcessAnswer => p !== null);
 }
+
+/** What starting a process answers: the vehicle and the process as it was recorded (a row of this build's names). */
+export function startedAnswer(row: ContentProcessRow): { content_id: string; process: ProcessAnswer } {
+  const process = toProcessAnswer(row);
+  if (!process) throw new Error(`The process ${row.process} is unknown to this build.`);
+  return { content_id: row.content_id, process };
+}

@@ -1,5 +1,6 @@
 import {
   audioTracksAnswer,
+  exteriorProcessStartedAnswer,
   mediaOrderBody,
   ORIGINAL_MOVIE_MAX_BYTES,
   originalMovieAnswer,
@@ -9,6 +10,7 @@ import {
   riderViewImageParams,
   SLIDER_IMAGE_MAX_BYTES,
   sliderAnswer,
+  sliderAutoGenerateBody,
   sliderItemAnswer,
   sliderItemParams,
   sliderItemUpdateBody,
@@ -19,16 +21,36 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerMultipart } from '../../http/multipart-file.ts';
-import { areaRoutes, EDIT, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
+import { areaRoutes, EDIT, GUARDED_EDIT, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { type AudioTrackService, audioTrackService } from './audio-tracks.ts';
+import { type CategoryAutoService, categoryAutoService } from './category-auto-service.ts';
 import { type OriginalMovieService, originalMovieService } from './movie-service.ts';
 import { orderedFileRoutes } from './ordered-file-routes.ts';
 import { type SliderService, sliderService } from './service.ts';
 
 /** Category images and video links. */
-const itemRoutes: FastifyPluginAsyncZod<{ slider: SliderService }> = async (app, { slider }) => {
+const itemRoutes: FastifyPluginAsyncZod<{ slider: SliderService; auto: CategoryAutoService }> = async (
+  app,
+  { slider, auto },
+) => {
   const route = areaRoutes(app, 'slider');
+
+  route.post('/slider/:content_id/auto-generate', {
+    summary: 'Pick category images from the spin or the interior (the autogenerate_category_images processes)',
+    description:
+      'Exterior: the opening row at 45, 90, 135, 180 and 0 degrees from the front, the sharpest of each angle and its ' +
+      'neighbours; interior: each scene at its initial view. 16:9 at 1920x1080 (1280x720 from smaller sources), at ' +
+      'most five, a picture already in the slider not again. Refusals: 403 forbidden (reason ' +
+      'ai_category_images_off), 422 naming source (no exterior or interior), 409 content_locked ' +
+      '(CATEGORY_IMAGE.GENERATE_IMAGE_AUTO_EXTERIOR or _INTERIOR).',
+    params: sliderParams,
+    body: sliderAutoGenerateBody,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params, body }) => auto.generate(actor, params.content_id, body),
+  });
 
   route.get('/slider/:content_id', {
     summary: 'The slider: category images and video links in order, with the categories and the template',
@@ -166,7 +188,7 @@ export async function registerSliderRoutes(scope: FastifyInstance, ctx: ModuleCo
     await registerMultipart(plain);
     const deps = { db: ctx.db, store: ctx.store, media: ctx.media };
     const slider = sliderService(deps);
-    await plain.register(itemRoutes, { slider });
+    await plain.register(itemRoutes, { slider, auto: categoryAutoService({ ...deps, jobs: ctx.jobs }) });
     await plain.register(movieRoutes(originalMovieService(deps)));
     await plain.register(audioTrackRoutes, { tracks: audioTrackService(deps) });
     await plain.register(riderViewRoutes(slider));

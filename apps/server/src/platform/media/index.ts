@@ -1,6 +1,8 @@
 import sharp from 'sharp';
+import { analysisImage } from './analysis.ts';
 import { probeAudio, probeAudioTracks } from './audio-probe.ts';
 import { createBlurMedia } from './blur.ts';
+import { cropToSize } from './crop.ts';
 import { extractSpinFrames } from './frame-extract.ts';
 import { renderImage } from './image-renditions.ts';
 import type { Media } from './media.ts';
@@ -20,6 +22,7 @@ export type { AudioProbe, ProbedAudio, ProbedAudioTrack } from './audio-probe.ts
 export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
 export { stopMediaChildren } from './ffmpeg.ts';
 export type {
+  AnalysisImage,
   MeasuredImage,
   Media,
   ProbedVideo,
@@ -48,6 +51,8 @@ export function createMedia(): Media {
     probeAudio: (file) => probeAudio(file),
     probeAudioTracks: (file) => probeAudioTracks(file),
     renderImage,
+    analysisImage,
+    cropToSize,
     extractSpinFrames,
     renderSpinFrames,
     stripMetadata,

@@ -1,5 +1,7 @@
+import type { AnalysisMedia } from './analysis.ts';
 import type { AudioProbe, ProbedAudioTrack } from './audio-probe.ts';
 import type { BlurMedia } from './blur.ts';
+import type { CropMedia } from './crop.ts';
 import type { SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
 import type { StrippedContainer } from './metadata-strip.ts';
 import type { ModelMedia } from './model-pixels.ts';
@@ -10,6 +12,7 @@ import type { PanoramaMedia } from './panorama.ts';
 import type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
 
 // What the areas may know of the adapter's parts: their shapes and the errors they throw, never their functions.
+export type { AnalysisImage } from './analysis.ts';
 export type { AudioProbe, ProbedAudio, ProbedAudioTrack } from './audio-probe.ts';
 export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
 export type { SpinCandidate, SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
@@ -159,7 +162,7 @@ export interface MovieMedia {
 }
 
 /** Interior panoramas: measuring, rendering with tiles, the image-quality corrections (panorama.ts). */
-export interface Media extends PanoramaMedia, BlurMedia, VideoMedia, MovieMedia, ModelMedia {
+export interface Media extends PanoramaMedia, BlurMedia, VideoMedia, MovieMedia, ModelMedia, AnalysisMedia, CropMedia {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
    * Decodes and encodes again: only pixels survive, so metadata (camera, GPS), colour-profile tricks, comments
