@@ -7,6 +7,7 @@ import {
   type JobHandler,
   JobRegistryError,
   jobIdFor,
+  onDeadlockAgain,
 } from '../../src/platform/jobs/queue-registry.ts';
 
 // Never started: the registry checks run before any connection is made.
@@ -74,5 +75,19 @@ describe('job registry', () => {
     expect(jobIdFor('mail.send', 'password-reset:42')).toBe(id);
     expect(jobIdFor('mail.send', 'password-reset:43')).not.toBe(id);
     expect(jobIdFor('contents.thumbnails', 'password-reset:42')).not.toBe(id);
+  });
+
+  it('creates its queues again when PostgreSQL gives it up in a deadlock, and only then', async () => {
+    let calls = 0;
+    const deadlocked = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const created = await onDeadlockAgain(async () => {
+      calls += 1;
+      if (calls < 3) throw deadlocked;
+      return 'created';
+    });
+    expect({ created, calls }).toEqual({ created: 'created', calls: 3 });
+    const refused = Object.assign(new Error('permission denied'), { code: '42501' });
+    await expect(onDeadlockAgain(() => Promise.reject(refused))).rejects.toBe(refused);
+    await expect(onDeadlockAgain(() => Promise.reject(deadlocked), 2)).rejects.toBe(deadlocked);
   });
 });

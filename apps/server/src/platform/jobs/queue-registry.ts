@@ -296,12 +296,13 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
       await boss.start();
       running = true;
       for (const definition of definitions) {
-        await boss.createQueue(definition.name, {
+        const queue = {
           name: definition.name,
           retryLimit: definition.retryLimit,
           retryBackoff: true,
           expireInSeconds: definition.expireInSeconds,
-        });
+        };
+        await onDeadlockAgain(() => boss.createQueue(definition.name, queue));
         // Schedules are fired by this runner's cron ticker (cron.ts), not by pg-boss's: one left in pg-boss's table
         // by an earlier version is removed, so it is not sent twice.
         await boss.unschedule(definition.name);
@@ -379,4 +380,19 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
       // administrator command" when the database stops next, and an unheard 'error' event would crash shutdown.
     },
   };
+}
+
+/**
+ * Nodes started in the same instant create the same queues at once, and pg-boss's queue creation can deadlock with
+ * itself there (PostgreSQL gives one side up with 40P01): that side tries again, as the database asks.
+ */
+export async function onDeadlockAgain<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code !== '40P01' || attempt >= attempts) throw error;
+    }
+  }
 }
