@@ -1,6 +1,5 @@
 import { Alert, Card, Checkbox, Group, Radio, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
-import { shopCodeIsAlias } from '@spinyard/domain';
-import { PARTNER_BILLING_DIGITS } from '@spinyard/domain';
+import { PARTNER_BILLING_DIGITS, shopCodeIsAlias } from '@spinyard/domain';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../api/profile.ts';
