@@ -34,11 +34,18 @@ beforeAll(async () => {
     log: () => undefined,
   });
   handlers = jobs.handlers as Record<string, JobHandler<ProcessJobPayload>>;
-  expect(jobs.processJobs).toEqual({
+  expect(jobs.processJobs).toMatchObject({
     interior_enhance: interiorEnhanceJob,
     whiteblance: whiteBalanceJob,
     color: autoColorJob,
   });
+  expect(Object.keys(jobs.processJobs ?? {}).sort()).toEqual([
+    'color',
+    'interior_async_upload',
+    'interior_autodetect_annotation',
+    'interior_enhance',
+    'whiteblance',
+  ]);
 });
 
 const API = '/api/browser/v0';
