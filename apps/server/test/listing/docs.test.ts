@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import { expectDocumented } from '../helpers/docs.ts';
 
