@@ -54,12 +54,11 @@ async function checkedReplacement(media: Media, file: ReplacementFile) {
 }
 
 /**
- * The exterior's edits that run as processes: replacing a frame with an image, removing the extra images. Each
- * records its process in the vehicle's transaction and answers the process as started (or, without a runner, as it
- * ended).
+ * How the exterior starts a process: `runProcess` records it (in the vehicle's transaction) and hands it to the
+ * runner; `afterCommit` answers it as started, or, without a runner, runs it here once committed.
  */
-export function exteriorProcesses(deps: ExteriorServiceDeps) {
-  const { db, store } = deps;
+export function processStarter(deps: ExteriorServiceDeps) {
+  const { db } = deps;
 
   /** Records a process and hands it to the runner, or runs it here once committed; answers the process as it is. */
   async function runProcess(
@@ -103,6 +102,18 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
     if (!answer) throw new Error(`The process ${process} is unknown to this build.`);
     return { content_id: current.content_id, process: answer };
   }
+
+  return { runProcess, afterCommit };
+}
+
+/**
+ * The exterior's edits that run as processes: replacing a frame with an image, removing the extra images. Each
+ * records its process in the vehicle's transaction and answers the process as started (or, without a runner, as it
+ * ended).
+ */
+export function exteriorProcesses(deps: ExteriorServiceDeps) {
+  const { db, store } = deps;
+  const { runProcess, afterCommit } = processStarter(deps);
 
   return {
     /**

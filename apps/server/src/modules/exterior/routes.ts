@@ -136,12 +136,14 @@ const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app,
   });
 
   route.post('/exterior/:content_id/autodetect', {
-    summary: 'Propose hotspots for parts or damage (exterior_autodetect_annotation, exterior_defect): no detector yet',
+    summary: 'Propose hotspots for parts (exterior_autodetect_annotation); damage has no detector',
     description:
-      "By the domain's AI detection type: parts (EXTERIOR.ANNOTATE, option auto_annotation) or damage " +
-      '(EXTERIOR.DETECT_DEFECT, option damage_detection; off: 403 forbidden). No npm package ships a model for ' +
-      'either, so the answer is 409 ai_detector_unavailable and nothing is started or proposed. ' +
-      `Refusals: ${LOCKED}`,
+      "By the domain's AI detection type: parts (EXTERIOR.ANNOTATE, option auto_annotation) starts the process, " +
+      'which proposes the wheels (and the headlights either side of a plate seen on the front frame) as hotspots ' +
+      'the dealer accepts or rejects (`.../hotspots/proposals/accept`, `reject`); nothing found: the process fails ' +
+      'with parts_not_found; no spin: 422 naming content_id. Damage (EXTERIOR.DETECT_DEFECT, option ' +
+      'damage_detection): 409 ai_detector_unavailable, params.reason damage, nothing started. Option off: 403 ' +
+      `forbidden. Refusals: ${LOCKED}`,
     params: exteriorParams,
     answer: exteriorProcessStartedAnswer,
     accepted: true,
