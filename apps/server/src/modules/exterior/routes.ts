@@ -139,11 +139,10 @@ const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app,
     summary: 'Propose hotspots for parts (exterior_autodetect_annotation); damage has no detector',
     description:
       "By the domain's AI detection type: parts (EXTERIOR.ANNOTATE, option auto_annotation) starts the process, " +
-      'which proposes the wheels (and the headlights either side of a plate seen on the front frame) as hotspots ' +
-      'the dealer accepts or rejects (`.../hotspots/proposals/accept`, `reject`); nothing found: the process fails ' +
-      'with parts_not_found; no spin: 422 naming content_id. Damage (EXTERIOR.DETECT_DEFECT, option ' +
-      'damage_detection): 409 ai_detector_unavailable, params.reason damage, nothing started. Option off: 403 ' +
-      `forbidden. Refusals: ${LOCKED}`,
+      'which proposes wheels (and headlights beside a plate on the front frame) as hotspots to accept or reject ' +
+      '(`.../hotspots/proposals/accept`, `reject`); none found: it fails with parts_not_found; no spin: 422 naming ' +
+      'content_id. Damage (EXTERIOR.DETECT_DEFECT, option damage_detection): 409 ai_detector_unavailable, ' +
+      `params.reason damage, nothing started. Option off: 403 forbidden. Refusals: ${LOCKED}`,
     params: exteriorParams,
     answer: exteriorProcessStartedAnswer,
     accepted: true,
