@@ -41,9 +41,29 @@ export interface RowPartsInput {
 /** Headlights are followed at most this share of a turn either side of the front (90 degrees). */
 const HEADLIGHT_REACH = 0.25;
 
-/** The row's wheels: every frame's candidates, kept where neighbouring frames confirm them. */
-export function wheelProposals(frames: readonly AnalysisImage[]): PartProposal[] {
-  const perFrame = frames.map((f) => wheelCandidates(f));
+/**
+ * Within this share of a turn of the front or the back (the spin's mirror axis) the wheels are seen edge-on, and the
+ * round things a car shows there are lamps: no wheel is looked for.
+ */
+const EDGE_ON_REACH = 12 / 360;
+
+/** The frames near either end of the spin's mirror axis, when front detection found one. */
+function edgeOnFrames(front: FrontDetection, n: number): Set<number> {
+  const axis = front.status === 'found' ? [front.front, front.front + n / 2] : (front.candidates ?? []);
+  const reach = Math.round(EDGE_ON_REACH * n);
+  const out = new Set<number>();
+  for (const a of axis) {
+    for (let d = -reach; d <= reach; d++) out.add((((Math.round(a) + d) % n) + n) % n);
+  }
+  return out;
+}
+
+/** The row's wheels: every frame's candidates (none where seen edge-on), kept where neighbouring frames confirm them. */
+export function wheelProposals(
+  frames: readonly AnalysisImage[],
+  skip: ReadonlySet<number> = new Set(),
+): PartProposal[] {
+  const perFrame = frames.map((f, i) => (skip.has(i) ? [] : wheelCandidates(f)));
   return partTracks(perFrame, frames.length).map((keyFrames) => ({ part: 'wheel', keyFrames }));
 }
 
@@ -72,7 +92,7 @@ async function headlightProposals(
 /** The proposals of one row. */
 export async function detectRowParts(input: RowPartsInput): Promise<RowParts> {
   const front = detectFront(input.small);
-  const wheels = wheelProposals(input.frames);
+  const wheels = wheelProposals(input.frames, edgeOnFrames(front, input.frames.length));
   const lamps = await headlightProposals(input, front);
   return { proposals: [...wheels, ...lamps.found], front, headlights: lamps.skip ?? 'found' };
 }
