@@ -123,9 +123,12 @@ function ProposalRow(props: {
 }) {
   const { hotspot: h, index } = props;
   const { t } = useTranslation();
-  const frames = h.exterior?.frames ?? [];
+  // In spin order: a track may run past the row's last frame on to its first (frames 23, 24, 1, 2).
+  const keys = h.exterior?.key_frames ?? [];
+  const first = keys[0];
+  const last = keys.at(-1);
   const range =
-    frames.length > 0 ? t('annotations.proposals.frames', { first: frames[0]! + 1, last: frames.at(-1)! + 1 }) : '';
+    first && last ? t('annotations.proposals.frames', { first: first.frame + 1, last: last.frame + 1 }) : '';
   return (
     <li data-testid={`proposal-${index + 1}`}>
       <Group gap="xs" wrap="nowrap" justify="space-between">
