@@ -45,6 +45,7 @@ describe("another tenant's users", () => {
     const requests: InjectOptions[] = [
       { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect-angle` },
       { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect` },
+      { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect-all` },
       { method: 'POST', url: `/api/browser/v0/slider/${carA}/auto-generate`, payload: { source: 'exterior' } },
       { method: 'POST', url: `/api/browser/v0/interior/${carA}/auto-color` },
       { method: 'POST', url: `/api/browser/v0/interior/${carA}/autodetect` },

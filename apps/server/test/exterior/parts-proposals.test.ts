@@ -48,9 +48,12 @@ describe('POST /exterior/{id}/autodetect (parts)', () => {
   it('proposes the wheels on the real spin, unpublished until accepted; accept one, reject the rest', async () => {
     const car = ((await t.make.vehicles(owner)) as [string])[0];
     const spin = realSpinFrames(24, 0, 1);
-    await seedExterior(t, car, { rows: [24], picture: (_, frame) => realSpinViewJpeg(spin.views[frame]!, 480) });
+    const { rows } = await seedExterior(t, car, {
+      rows: [24],
+      picture: (_, frame) => realSpinViewJpeg(spin.views[frame]!, 480),
+    });
 
-    const res = await as(owner, { method: 'POST', url: `${API}/exterior/${car}/autodetect` });
+    const res = await as(owner, { method: 'POST', url: `${API}/exterior/${car}/autodetect?group_id=${rows[0]!.id}` });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().process).toMatchObject({ process: 'exterior_autodetect_annotation', status: 'succeeded' });
 
@@ -83,17 +86,21 @@ describe('POST /exterior/{id}/autodetect (parts)', () => {
       .jpeg()
       .toBuffer();
     await seedExterior(t, car, { rows: [12], picture: async () => empty });
-    const res = await as(owner, { method: 'POST', url: `${API}/exterior/${car}/autodetect` });
+    const res = await as(owner, { method: 'POST', url: `${API}/exterior/${car}/autodetect-all` });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().process.error).toMatch(/^parts_not_found: /);
     expect(await hotspots(car)).toEqual([]);
   });
 
-  it('names the field and the rule when the vehicle has no spin, and refuses proposal ids that are no ids', async () => {
+  it('names the field and the rule: no spin, a row that is not the spin, an empty list of proposals', async () => {
     const car = ((await t.make.vehicles(owner)) as [string])[0];
     const res = await as(owner, { method: 'POST', url: `${API}/exterior/${car}/autodetect` });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().error.fields[0]).toMatchObject({ field: 'content_id', rule: 'requires' });
+    await seedExterior(t, car, { rows: [8] });
+    const notRow = await as(owner, { method: 'POST', url: `${API}/exterior/${car}/autodetect?group_id=999999` });
+    expect(notRow.statusCode, notRow.body).toBe(422);
+    expect(notRow.json().error.fields[0]).toMatchObject({ field: 'group_id', rule: 'one_of' });
     const bad = await decide(car, 'accept', []);
     expect(bad.statusCode, bad.body).toBe(422);
     expect(bad.json().error.fields[0]).toMatchObject({ field: 'ids', rule: 'required' });

@@ -22,9 +22,12 @@ beforeAll(async () => {
   superB = await t.make.signedIn({ tenant: await t.make.tenant() });
   a = await seedVehicle(t, ownerA);
   b = await seedVehicle(t, superB);
-  await storeExteriorProposals(t.db, a.car, [
-    { groupId: a.group, title: 'ホイール', keyFrames: [{ frame: 0, x: 0.3, y: 0.6 }] },
-  ]);
+  await storeExteriorProposals(
+    t.db,
+    a.car,
+    [a.group],
+    [{ groupId: a.group, title: 'ホイール', keyFrames: [{ frame: 0, x: 0.3, y: 0.6 }] }],
+  );
   proposalA = (await t.db.selectFrom('hotspots').select('id').where('content_id', '=', a.car).executeTakeFirstOrThrow())
     .id;
 });

@@ -216,3 +216,11 @@ export const hotspotProposalsBody = z.strictObject({
     .optional(),
 });
 export type HotspotProposalsBody = z.input<typeof hotspotProposalsBody>;
+
+/**
+ * `POST /exterior/{id}/autodetect?group_id=`: automatic annotation on one spin row (its proposals replaced, the other
+ * rows' kept); without group_id, and on `.../autodetect-all`, every spin row.
+ */
+export const exteriorAutodetectQuery = z.object({
+  group_id: idSchema.optional().describe('One spin row; every spin row when left out'),
+});

@@ -10,8 +10,9 @@ import { detectorUnavailable } from '../hotspots/proposals.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { defineProcessJob, PROCESS_JOB_RETRIES, ProcessRefused, runProcessJob } from '../processes/runner.ts';
 import type { ExteriorServiceDeps } from './exterior-service.ts';
-import { partsDetectionWork } from './parts-work.ts';
+import { type PartsPayload, partsDetectionWork } from './parts-work.ts';
 import { processStarter } from './process-start.ts';
+import { exteriorRepo } from './repo.ts';
 
 /**
  * Automatic annotation and damage detection on the exterior (`exterior_autodetect_annotation`, `exterior_defect`):
@@ -80,7 +81,7 @@ export async function checkedDetection(trx: Db, actor: Actor, contentId: string)
 }
 
 /** The route's side of automatic annotation (exterior-service.ts spreads it into the exterior's service). */
-export function exteriorDetect(deps: ExteriorServiceDeps) {
+export function exteriorDetect(deps: Pick<ExteriorServiceDeps, 'db' | 'store' | 'media' | 'jobs'>) {
   const { runProcess, afterCommit } = processStarter(deps);
   return {
     /**
@@ -88,12 +89,21 @@ export function exteriorDetect(deps: ExteriorServiceDeps) {
      * proposes the wheels and headlights it can measure (parts-work.ts); with damage, refuses with 409
      * ai_detector_unavailable (reason damage) and starts nothing. Checks: `checkedDetection`.
      */
-    async detectAnnotations(actor: Actor, contentId: string): Promise<ExteriorProcessStartedAnswer> {
+    async detectAnnotations(actor: Actor, contentId: string, groupId?: string): Promise<ExteriorProcessStartedAnswer> {
       const row = await deps.db.transaction().execute(async (trx) => {
         if ((await checkedDetection(trx, actor, contentId)) === 'damage') return null;
+        if (groupId !== undefined) {
+          const spinRow = (await exteriorRepo(trx).groups(contentId)).find((g) => g.id === groupId && !g.is_temp);
+          if (!spinRow) {
+            throw new AppError('validation_failed', {
+              fields: [fieldError('group_id', 'one_of', 'Choose a spin row of this vehicle.')],
+            });
+          }
+        }
+        const payload: PartsPayload = groupId === undefined ? {} : { group_id: groupId };
         return runProcess(
           trx,
-          { contentId, process: 'exterior_autodetect_annotation', actorUserId: actor.userId, payload: {} },
+          { contentId, process: 'exterior_autodetect_annotation', actorUserId: actor.userId, payload: { ...payload } },
           annotationDetectJob,
         );
       });
@@ -105,3 +115,5 @@ export function exteriorDetect(deps: ExteriorServiceDeps) {
     },
   };
 }
+
+export type ExteriorDetect = ReturnType<typeof exteriorDetect>;

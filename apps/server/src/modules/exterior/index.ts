@@ -1,6 +1,7 @@
 import type { AppModule } from '../context.ts';
 import { registerBackupRoutes } from './backup-routes.ts';
 import { registerBlurRoutes } from './blur-routes.ts';
+import { registerDetectRoutes } from './detect-routes.ts';
 import { exteriorJobs } from './jobs.ts';
 import { registerPipelineRoutes } from './pipeline-routes.ts';
 import { registerExteriorRoutes } from './routes.ts';
@@ -18,6 +19,7 @@ export const exteriorModule: AppModule = {
     await registerPipelineRoutes(scope, ctx);
     await registerBlurRoutes(scope, ctx);
     await registerBackupRoutes(scope, ctx);
+    await registerDetectRoutes(scope, ctx);
     await registerTrimRoutes(scope, ctx);
   },
   jobs: exteriorJobs,

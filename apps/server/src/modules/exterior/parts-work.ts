@@ -27,6 +27,11 @@ function displayKey(frame: ExteriorFrameRow): string {
   return image.renditions.display?.jpeg ?? image.master;
 }
 
+/** What the request stored: one spin row, or every one when absent. */
+export interface PartsPayload {
+  group_id?: string;
+}
+
 export interface PartsWorkDeps {
   db: Db;
   store: BlobStore;
@@ -42,7 +47,8 @@ export function partsDetectionWork(deps: PartsWorkDeps) {
   };
   return async (run: ProcessWork): Promise<RowParts[]> => {
     const repo = exteriorRepo(db);
-    const rows = (await repo.groups(run.contentId)).filter((g) => !g.is_temp);
+    const only = (run.payload as PartsPayload).group_id;
+    const rows = (await repo.groups(run.contentId)).filter((g) => !g.is_temp && (only === undefined || g.id === only));
     const frames = await repo.frames(run.contentId);
     const total = Math.max(1, frames.length);
     let done = 0;
@@ -84,7 +90,12 @@ export function partsDetectionWork(deps: PartsWorkDeps) {
           proposals.push({ groupId: r.groupId, title: PART_TITLES[p.part], keyFrames: p.keyFrames });
         }
       }
-      await storeExteriorProposals(trx, run.contentId, proposals);
+      await storeExteriorProposals(
+        trx,
+        run.contentId,
+        found.map((r) => r.groupId),
+        proposals,
+      );
     });
     return found.map((r) => r.result);
   };

@@ -57,7 +57,7 @@ async function checkedReplacement(media: Media, file: ReplacementFile) {
  * How the exterior starts a process: `runProcess` records it (in the vehicle's transaction) and hands it to the
  * runner; `afterCommit` answers it as started, or, without a runner, runs it here once committed.
  */
-export function processStarter(deps: ExteriorServiceDeps) {
+export function processStarter(deps: Pick<ExteriorServiceDeps, 'db' | 'jobs'>) {
   const { db } = deps;
 
   /** Records a process and hands it to the runner, or runs it here once committed; answers the process as it is. */

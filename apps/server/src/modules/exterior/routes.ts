@@ -135,21 +135,6 @@ const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app,
       }),
   });
 
-  route.post('/exterior/:content_id/autodetect', {
-    summary: 'Propose hotspots for parts (exterior_autodetect_annotation); damage has no detector',
-    description:
-      "By the domain's AI detection type: parts (EXTERIOR.ANNOTATE, option auto_annotation) starts the process, " +
-      'which proposes wheels (and headlights beside a plate on the front frame) as hotspots to accept or reject ' +
-      '(`.../hotspots/proposals/accept`, `reject`); none found: it fails with parts_not_found; no spin: 422 naming ' +
-      'content_id. Damage (EXTERIOR.DETECT_DEFECT, option damage_detection): 409 ai_detector_unavailable, ' +
-      `params.reason damage, nothing started. Option off: 403 forbidden. Refusals: ${LOCKED}`,
-    params: exteriorParams,
-    answer: exteriorProcessStartedAnswer,
-    accepted: true,
-    errors: GUARDED_EDIT,
-    run: (actor, { params }) => exterior.detectAnnotations(actor, params.content_id),
-  });
-
   route.post('/exterior/:content_id/autodetect-angle', {
     summary: 'Find the front (the exterior_autodetect_angle process); EXTERIOR.DETECT_ANGLE',
     description:

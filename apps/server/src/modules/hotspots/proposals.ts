@@ -32,12 +32,17 @@ export interface ProposedHotspot {
 }
 
 /**
- * A new detection's proposals of the exterior in place of the ones still waiting (accepted ones stay): a run again
- * replaces what the dealer has not decided on, never what they accepted.
+ * A new detection's proposals on the rows it read (`groupIds`) in place of the ones still waiting there (accepted
+ * ones stay, other rows' stay): a run again replaces what the dealer has not decided on, never what they accepted.
  */
-export async function storeExteriorProposals(trx: Db, contentId: string, found: readonly ProposedHotspot[]) {
+export async function storeExteriorProposals(
+  trx: Db,
+  contentId: string,
+  groupIds: readonly string[],
+  found: readonly ProposedHotspot[],
+) {
   const repo = hotspotsRepo(trx);
-  await repo.deleteProposals(contentId, 'exterior', null);
+  if (groupIds.length > 0) await repo.deleteProposals(contentId, 'exterior', null, groupIds);
   for (const p of found) {
     await repo.insert({
       content_id: contentId,

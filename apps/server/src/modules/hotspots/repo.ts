@@ -114,14 +114,20 @@ export function hotspotsRepo(db: Db) {
       return query.returning('id').execute();
     },
 
-    /** Proposals of an area deleted (the ids given, else all): the rows deleted. */
-    async deleteProposals(contentId: string, kind: 'exterior' | 'interior', ids: readonly string[] | null) {
+    /** Proposals of an area deleted (the ids given, else all; on the rows given, else any): the rows deleted. */
+    async deleteProposals(
+      contentId: string,
+      kind: 'exterior' | 'interior',
+      ids: readonly string[] | null,
+      groupIds?: readonly string[],
+    ) {
       let query = db
         .deleteFrom('hotspots')
         .where('content_id', '=', contentId)
         .where('kind', '=', kind)
         .where('proposed', '=', true);
       if (ids) query = query.where('id', 'in', [...ids]);
+      if (groupIds) query = query.where('group_id', 'in', [...groupIds]);
       return query.returningAll().execute();
     },
 
