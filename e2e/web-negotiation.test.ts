@@ -14,8 +14,8 @@ import { outbox } from './mail.ts';
 // the API, a small real PDF, one invitee with e-mail and phone) after its past time and duplicate invitee were
 // refused beside their fields; the list shows it; the mail outbox holds the invitation with its calendar
 // (REQUEST, a UID, the meeting's time) and the SMS outbox its text; moving the time sends the next SEQUENCE; copying
-// the buyer's link copies the one the SMS carried. Axe
-// checks the refused form here; the console sweep checks the list, add, edit and detail screens in every language.
+// the buyer's link copies the one the SMS carried. Axe checks the refused form here; the console sweep checks the
+// list, add, edit and detail screens in every language.
 
 /** A PDF as the server judges it (by its first bytes). */
 const PDF = Buffer.concat([
