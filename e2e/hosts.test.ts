@@ -15,8 +15,8 @@ const HOSTS = ['bike', 'auction', 'dealer_brand', 'listing_partner', 'bike_senso
 type Host = (typeof HOSTS)[number];
 
 const CONTENTS = ['contents', 'contents_list', 'contents_add', 'contents_bulk', 'contents_audio_library'];
-const USERS = ['users', 'users_list', 'users_add', 'users_addlist'];
-const COMPANY = ['company', 'company_info', 'company_edit'];
+const USERS = ['users', 'users_list', 'users_add', 'users_groups', 'users_addlist'];
+const COMPANY = ['company', 'company_info', 'company_subdomain', 'company_edit'];
 const ACCOUNT = ['account', 'account_conf', 'account_two_step', 'account_devices'];
 const CORPORATIONS = ['corporations_menu', 'corporations', 'corporation_contacts'];
 const WEB_NEGOTIATION = ['web_negotiation', 'web_negotiation_list', 'web_negotiation_add'];
@@ -47,6 +47,7 @@ const EXPECTED_MENU: Record<Host, string[]> = {
     'users',
     'users_list',
     'users_add',
+    'users_groups',
     ...COMPANY,
     ...CORPORATIONS,
     'statistics_single',
