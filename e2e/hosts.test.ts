@@ -156,4 +156,29 @@ describe.skipIf(skipBrowserTests)('white-label hosts', () => {
     expect(await textOf(identity)).toContain(ja.hostFields.auction.management_id);
     expect(await textOf(page.locator('main'))).not.toContain(ja.contentFields.price_with_tax);
   });
+
+  it('issue 22 screens on a phone: the subdomain set (a bad label named on its field), the groups of users', async () => {
+    const page = await openOn('bike', '/company/subdomain');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const input = testId(page, 'subdomain-input');
+    await input.waitFor({ state: 'visible' });
+    expect(await textOf(testId(page, 'subdomain-current'))).toContain(ja.companies.subdomain.none);
+    await input.fill('a--b');
+    await testId(page, 'subdomain-submit').click();
+    const field = ja.companies.fields.subdomain;
+    await page.getByText(ja.validation.no_repeated_hyphens.replace('{{field}}', field)).waitFor();
+    await input.fill('Shop1');
+    await testId(page, 'subdomain-submit').click();
+    await expect.poll(() => textOf(testId(page, 'subdomain-current'))).toContain('shop1.bike.hosts.example.test');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/hosts-subdomain-ja-phone.png', fullPage: true });
+
+    await page.goto('/subordinate/groups');
+    const loose = testId(page, 'usergroup').last();
+    await loose.waitFor({ state: 'visible' });
+    expect(await textOf(loose)).toContain(ja.users.groups.loose);
+    expect(await textOf(loose)).toContain('super-bike@hosts.example.test');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/hosts-usergroups-ja-phone.png', fullPage: true });
+  });
 });

@@ -104,7 +104,7 @@ function SubdomainForm({ current }: { current: SubdomainAnswer }) {
         spellCheck={false}
         data-testid="subdomain-input"
       />
-      {typed ? (
+      {typed && typed !== current.subdomain ? (
         <Text size="sm" c="gray.7" style={{ wordBreak: 'break-all' }} data-testid="subdomain-preview">
           {t('companies.subdomain.preview', { host: `${typed}.${current.domain_host}` })}
         </Text>

@@ -86,7 +86,7 @@ function Member({ member }: { member: UsergroupMember }) {
       <Text size="sm" fw={600}>
         {member.display_name}
       </Text>
-      <Badge size="sm" variant="light" color="gray.8">
+      <Badge size="sm" variant="outline" color="gray.8">
         {t(`roles.${member.privilege_type}`)}
       </Badge>
       {member.shop_code ? (
