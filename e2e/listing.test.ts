@@ -124,18 +124,23 @@ describe.skipIf(skipBrowserTests)('listing-site link', () => {
   });
 
   it('links from the vehicle list: each row says its state, only the creator’s rows offer it, refusals stay on the row', async () => {
-    // The partner account held by the server (the journey above signs in on /account-link; this one stands alone).
+    // Signed out of the partner first (the journey above signed in on /account-link): no row offers a link, and the
+    // list says where to sign in.
     const session = await apiSignIn(suite, account.email, account.password);
-    const login = await api(`${suite.server.baseUrl}/api/browser/v0/cs/login`, session.content, {
-      login_id: 'e2e-dealer',
-      password: 'partner-pass-1',
-    });
-    expect(login.status, JSON.stringify(login.data)).toBe(200);
+    const cs = (call: string, body: unknown) =>
+      api(`${suite.server.baseUrl}/api/browser/v0/cs/${call}`, session.content, body);
+    expect((await cs('logout', {})).status).toBe(200);
     const { page } = await openPage(suite, 'ja-JP');
     await page.setViewportSize({ width: 1400, height: 900 });
     await signIn(page, account.email, account.password, '/contents/list');
     const row = (id: string) => page.locator(`[data-testid="content-row"][data-id="${id}"]`);
     const state = (id: string) => row(id).getByTestId('content-link').getAttribute('data-state');
+    await testId(page, 'content-link-note').waitFor({ state: 'visible' });
+    expect(await row(rows.fair).getByTestId('content-link-add').count()).toBe(0);
+
+    const login = await cs('login', { login_id: 'e2e-dealer', password: 'partner-pass-1' });
+    expect(login.status, JSON.stringify(login.data)).toBe(200);
+    await page.reload();
     await row(rows.fair).getByTestId('content-link-add').waitFor({ state: 'visible' });
 
     expect(await textOf(row(rows.staff).getByTestId('content-link-state'))).toBe(ja.listing.states.not_linked);

@@ -1,6 +1,8 @@
+import { Anchor, Text } from '@mantine/core';
 import { type ContentListItem, CS_CONTENTS_MAX, type PermissionActor } from '@spinyard/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../api/apiError.ts';
 import { useListingAccount, useVehicleLinkChange } from '../../api/listing.ts';
 import { notifySuccess } from '../../api/notify.ts';
@@ -53,7 +55,22 @@ export function useListLinks(actor: PermissionActor | undefined, clearSelection:
     actor && joined
       ? { userId: actor.id, signedIn: account.data?.signed_in === true, refusals: bulk.refusals }
       : undefined;
-  return { links, bulk };
+  // Known signed out (not merely still loading): the list says why no row offers a link.
+  return { links, bulk, signedOut: joined && account.data?.signed_in === false };
+}
+
+/** Said above the list to a joined user signed out of the partner: rows offer no link until they sign in. */
+export function ListLinkNote({ signedOut }: { signedOut: boolean }) {
+  const { t } = useTranslation();
+  if (!signedOut) return null;
+  return (
+    <Text size="sm" c="gray.7" mb="sm" data-testid="content-link-note">
+      {t('listing.row.signInNote')}{' '}
+      <Anchor component={Link} to="/account-link">
+        {t('listing.row.signInLink')}
+      </Anchor>
+    </Text>
+  );
 }
 
 /**

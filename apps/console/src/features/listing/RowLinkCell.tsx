@@ -33,7 +33,8 @@ export function RowLinkCell({
   const shownRefusal = change.error ? linkRefusalText(change.error) : refusal;
   return (
     <Table.Td data-testid="content-link" data-state={state}>
-      <Stack gap={4} align="flex-start">
+      {/* Narrow, its sentences wrapped, so the list's other columns keep their width. */}
+      <Stack gap={4} align="flex-start" maw={220}>
         <LinkStateBadge size="sm" state={state} testId="content-link-state" />
         {isLinkError(state) ? (
           <Text size="xs" c="red.9" data-testid="content-link-error">

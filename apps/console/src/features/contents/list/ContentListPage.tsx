@@ -10,7 +10,7 @@ import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { ListKeywordsNote, ListPageFrame } from '../../../shared/lists/ListPageFrame.tsx';
 import { ListResults } from '../../../shared/lists/ListResults.tsx';
 import { useVisibleMenu } from '../../../shared/menu/useVisibleMenu.ts';
-import { BulkLinkButtons, useListLinks } from '../../listing/BulkLink.tsx';
+import { BulkLinkButtons, ListLinkNote, useListLinks } from '../../listing/BulkLink.tsx';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
 import { TransferDialog } from '../actions/TransferDialog.tsx';
@@ -43,7 +43,7 @@ export function ContentListPage() {
   const canTransfer = useCanOfferTransfer(actor);
   const { conditions, query, update } = useContentListConditions(() => setSelected(new Set()));
   const list = useContents(query, actor !== undefined);
-  const { links, bulk: bulkLink } = useListLinks(actor, () => setSelected(new Set()));
+  const { links, bulk: bulkLink, signedOut } = useListLinks(actor, () => setSelected(new Set()));
 
   if (!actor) return <CenteredLoader py={64} />;
 
@@ -114,6 +114,7 @@ export function ContentListPage() {
         </Stack>
       </Collapse>
 
+      <ListLinkNote signedOut={signedOut} />
       <ListKeywordsNote
         count={keywords}
         text={t('contentsList.keywordsNote', { count: keywords })}
