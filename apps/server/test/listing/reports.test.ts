@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpListing } from '../../src/platform/listing/http.ts';
+import { createLocalListing } from '../../src/platform/listing/local-partner.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { type FakeListing, startFakeListing } from '../helpers/fake-listing.ts';
@@ -117,6 +118,14 @@ describe("master's advertising report (/statistic/cs-criteo-chart)", () => {
     expect(lines[1]).toBe(
       ['2026-11-01', ...['impressions', 'clicks', 'cost', 'conversions'].map((k) => body.days[0][k])].join(','),
     );
+  });
+
+  it('is answered by the local partner too (the default without a partner configured)', async () => {
+    const local = createLocalListing();
+    const { token } = await local.signIn({ loginId: 'local', password: 'pw', corporationCode: '', contactCode: '' });
+    const days = await local.adReport(token, { from: '2026-11-01', to: '2026-11-03' });
+    expect(days.map((d) => d.day)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
+    expect(days.every((d) => d.impressions > 0 && d.clicks <= d.impressions)).toBe(true);
   });
 
   it("answers the partner's refusals and a dealer without an account plainly, never a 500", async () => {

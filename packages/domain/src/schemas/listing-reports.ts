@@ -81,7 +81,6 @@ export type CsReportAccountsAnswer = z.output<typeof csReportAccountsAnswer>;
 
 /** The advertising report of one dealer's partner account (the dealer by their user id). */
 export const csCriteoQuery = csPeriodQuery.and(z.object({ user_id: idSchema }));
-export type CsCriteoParams = z.input<typeof csCriteoQuery>;
 export const csCriteoCsvQuery = csCsvQuery.and(z.object({ user_id: idSchema }));
 
 export const CRITEO_FIGURES = ['impressions', 'clicks', 'cost', 'conversions'] as const;
