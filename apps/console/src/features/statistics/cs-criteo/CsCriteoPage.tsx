@@ -86,7 +86,7 @@ function CriteoPage() {
       csv={
         <CsvButton
           period={period}
-          ready={error === null && dealer !== null}
+          ready={data !== undefined}
           download={() => downloadListingReport('criteo', params)}
           testId="cs-criteo-csv"
         />
