@@ -6,12 +6,13 @@ import { type FakeListing, startFakeListing } from '../apps/server/test/helpers/
 import { api } from './api.ts';
 import { activeSuperUserSession, apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
-import { openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { openPage, type Suite, signIn, signInAsMaster, testId, textOf, useSuite } from './harness/fixtures.ts';
 
 // The listing-site link end to end in Japanese against the fake partner over HTTP (issue 22, "Done when"): a dealer
 // joined to the listing site signs in on /account-link (a wrong password named first), the top bar then says
 // signed in, the vehicle's detail page links it, the partner shows its view and the figures count it; the page
-// works on a phone and passes axe.
+// works on a phone and passes axe. Then the master's two statistics of the link: every dealer's figures per company,
+// and that dealer's advertising read with their partner account.
 
 let fake: FakeListing | undefined;
 beforeAll(async () => {
@@ -121,6 +122,25 @@ describe.skipIf(skipBrowserTests)('listing-site link', () => {
     await testId(page, 'cs-chart-page').locator('.recharts-surface').first().waitFor({ state: 'visible' });
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: 'test-results/listing-cs-chart-ja-phone.png', fullPage: true });
+  });
+
+  // After the link above: master sees it counted under the dealer's company, and reads the dealer's advertising.
+  it("shows master every dealer's link figures and a dealer's advertising, on a phone", async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsMaster(page, suite, '/statistic/cs-chart');
+    await expect.poll(() => textOf(testId(page, 'cs-overview-total-new'))).toBe('新規連携1');
+    await testId(page, 'cs-overview-row').first().waitFor({ state: 'visible' });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/listing-cs-overview-ja-phone.png', fullPage: true });
+
+    await page.goto('/statistic/cs-criteo-chart');
+    await testId(page, 'cs-criteo-dealer').click();
+    await page.getByRole('option', { name: /e2e-dealer/ }).click();
+    await testId(page, 'cs-criteo-page').locator('.recharts-surface').first().waitFor({ state: 'visible' });
+    expect(await textOf(testId(page, 'cs-criteo-total-clicks'))).toMatch(/^クリック数\d/);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/listing-cs-criteo-ja-phone.png', fullPage: true });
   });
 
   it('links from the vehicle list: each row says its state, only the creator’s rows offer it, refusals stay on the row', async () => {

@@ -183,6 +183,14 @@ export const BUILT_PROTECTED: Record<string, LazyComponent> = {
     () => import('../features/statistics/cs-chart/CsChartPage.tsx'),
     (m) => m.CsChartPage,
   ),
+  statistic_cs_chart: page(
+    () => import('../features/statistics/cs-overview/CsOverviewPage.tsx'),
+    (m) => m.CsOverviewPage,
+  ),
+  statistic_cs_criteo_chart: page(
+    () => import('../features/statistics/cs-criteo/CsCriteoPage.tsx'),
+    (m) => m.CsCriteoPage,
+  ),
   statistic_chart: page(
     () => import('../features/statistics/chart/StatisticChartPage.tsx'),
     (m) => m.StatisticChartPage,

@@ -66,3 +66,18 @@ describe('listing isolation', () => {
     expect((await as(a, 'GET', `/api/browser/v0/cs/account`)).json().signed_in).toBe(true);
   });
 });
+
+describe("listing isolation: the master's reports", () => {
+  it("refuses another tenant's dealer the reports across dealers (master's only) and a's advertising", async () => {
+    const q = `from=2026-01-01&to=2026-01-03&user_id=${a.id}`;
+    for (const url of [
+      `/api/browser/v0/cs/report/all?${q}`,
+      `/api/browser/v0/cs/report/all/csv?${q}`,
+      `/api/browser/v0/cs/report/accounts`,
+      `/api/browser/v0/cs/report/criteo?${q}`,
+      `/api/browser/v0/cs/report/criteo/csv?${q}`,
+    ]) {
+      expect((await as(b, 'GET', url)).statusCode, url).toBe(403);
+    }
+  });
+});

@@ -12,6 +12,7 @@ import {
   canListUsers,
   canManageCard,
   canSeeMailHistory,
+  canSeeMasterStatistics,
   canSeeStatisticsSubmenu,
   canViewCompanyInfo,
   canViewUsageQuota,
@@ -101,6 +102,8 @@ describe('permissions agree with the menu (no host flags)', () => {
     ['domains_add', canAddDomain, []],
     ['mail_history', canSeeMailHistory, []],
     ['statistics_cs_chart_cl', canSeeStatisticsSubmenu, []],
+    ['statistics_cs_chart', canSeeMasterStatistics, []],
+    ['statistics_cs_criteo_chart', canSeeMasterStatistics, []],
   ];
 
   const bools = [false, true];

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { periodDays } from '@spinyard/domain';
 import {
+  type AdDay,
   type ClientInfo,
   type Corporate,
   type ListingCredentials,
@@ -225,6 +226,23 @@ function partnerCalls(st: PartnerState, seeds: ReturnType<typeof partnerSeeds>) 
       return periodDays(from, to).map((day) => {
         const views = countOf(`${client.loginId}/${day}`, 200);
         return { day, views, inquiries: Math.floor(views / 25) };
+      });
+    },
+    /** The advertising figures: a few thousand ads a day, a click per hundred or so, 20-60 yen a click. */
+    ads(token: string, from: string, to: string): AdDay[] {
+      const client = st.clientOf(token);
+      if (to < from) throw refused('2180', 'invalid request');
+      return periodDays(from, to).map((day) => {
+        const seed = `${client.loginId}/ads/${day}`;
+        const impressions = 500 + countOf(seed, 4500);
+        const clicks = Math.floor((impressions * (4 + countOf(`${seed}/ctr`, 16))) / 1000);
+        return {
+          day,
+          impressions,
+          clicks,
+          cost: clicks * (20 + countOf(`${seed}/cpc`, 41)),
+          conversions: Math.floor(clicks / 30),
+        };
       });
     },
     log(token: string, since: string): PartnerLogEntry[] {
