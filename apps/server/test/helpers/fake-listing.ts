@@ -115,7 +115,7 @@ async function answer(partner: Partner, req: IncomingMessage, url: URL, call: Fa
 }
 
 export async function startFakeListing(options: { latencyMs?: number } = {}): Promise<FakeListing> {
-  const partner = createPartner({ autoEnrol: false });
+  const partner = createPartner({ autoEnrol: false, sampleFigures: true });
   const queued = new Map<FakeListingCall, FakeListingFailure[]>();
   const counts = new Map<FakeListingCall, number>();
   let inFlight = 0;

@@ -120,12 +120,15 @@ describe("master's advertising report (/statistic/cs-criteo-chart)", () => {
     );
   });
 
-  it('is answered by the local partner too (the default without a partner configured)', async () => {
+  it('is answered by the local partner too (the default without a partner configured), with no invented figure', async () => {
     const local = createLocalListing();
     const { token } = await local.signIn({ loginId: 'local', password: 'pw', corporationCode: '', contactCode: '' });
     const days = await local.adReport(token, { from: '2026-11-01', to: '2026-11-03' });
     expect(days.map((d) => d.day)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
-    expect(days.every((d) => d.impressions > 0 && d.clicks <= d.impressions)).toBe(true);
+    // The local partner is no listing site: nobody saw an ad there, so every figure is 0, never a made-up one.
+    expect(days.every((d) => d.impressions === 0 && d.clicks === 0 && d.cost === 0 && d.conversions === 0)).toBe(true);
+    const views = await local.reportAggregate(token, { from: '2026-11-01', to: '2026-11-03' });
+    expect(views.every((d) => d.views === 0 && d.inquiries === 0)).toBe(true);
   });
 
   it("answers the partner's refusals and a dealer without an account plainly, never a 500", async () => {

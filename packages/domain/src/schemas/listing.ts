@@ -49,6 +49,11 @@ export const csAccountAnswer = z.object({
   client: csClientInfo.nullable(),
   /** The partner's message id of the last refusal (sign-in or session), null when it answered. */
   last_msg_id: z.string().nullable(),
+  /**
+   * The server talks to its built-in test partner (SPINYARD_LISTING=local, the default without a partner
+   * configured): nothing is listed on a real site and the partner's figures are all 0.
+   */
+  test_partner: z.boolean(),
 });
 export type CsAccountAnswer = z.output<typeof csAccountAnswer>;
 

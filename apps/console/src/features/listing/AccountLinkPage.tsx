@@ -28,6 +28,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
+import { TestPartnerNote } from './TestPartnerNote.tsx';
 
 const FIELDS = ['login_id', 'password', 'corporation_code', 'contact_code'] as const;
 const NAME_KEYS = {
@@ -166,6 +167,7 @@ export function AccountLinkPage() {
   }
   return (
     <Stack gap="lg" maw={960}>
+      <TestPartnerNote />
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="listing-account">
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4" id="listing-account">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListingReport } from '../../../api/listing.ts';
 import { saveBlob } from '../../../lib/saveBlob.ts';
+import { TestPartnerNote } from '../../listing/TestPartnerNote.tsx';
 import { CsvButton } from '../CsvButton.tsx';
 import { DayLineChart } from '../DayChart.tsx';
 import { PeriodInputs } from '../PeriodInputs.tsx';
@@ -43,6 +44,7 @@ export function CsChartPage() {
         />
       }
     >
+      <TestPartnerNote />
       <ReportState
         failure={report.isError ? t('statistics.listing.loadError') : null}
         blocked={error !== null}
