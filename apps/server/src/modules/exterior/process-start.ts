@@ -40,7 +40,7 @@ function storedError(error: unknown): string {
 }
 
 /** The replacement's bytes and kind, once it is a JPEG or PNG fitting inside the replacement size. */
-async function checkedReplacement(media: Media, file: ReplacementFile) {
+export async function checkedReplacement(media: Media, file: ReplacementFile) {
   const data = await readFile(file.path);
   const measured = await media.measureImage(data);
   // The domain's rule, the one the console applies before sending.
@@ -53,13 +53,11 @@ async function checkedReplacement(media: Media, file: ReplacementFile) {
   return { data, mime };
 }
 
-/**
- * The exterior's edits that run as processes: replacing a frame with an image, removing the extra images. Each
- * records its process in the vehicle's transaction and answers the process as started (or, without a runner, as it
- * ended).
- */
-export function exteriorProcesses(deps: ExteriorServiceDeps) {
-  const { db, store } = deps;
+export const extensionOf = (mime: string): string => (mime === 'image/png' ? 'png' : 'jpg');
+
+/** Records processes and runs them (here, without a runner) for the exterior's process starts. */
+export function processStarter(deps: ExteriorServiceDeps) {
+  const { db } = deps;
 
   /** Records a process and hands it to the runner, or runs it here once committed; answers the process as it is. */
   async function runProcess(
@@ -104,6 +102,18 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
     return { content_id: current.content_id, process: answer };
   }
 
+  return { runProcess, afterCommit };
+}
+
+/**
+ * The exterior's edits that run as processes: replacing a frame with an image, removing the extra images. Each
+ * records its process in the vehicle's transaction and answers the process as started (or, without a runner, as it
+ * ended).
+ */
+export function exteriorProcesses(deps: ExteriorServiceDeps) {
+  const { db, store } = deps;
+  const { runProcess, afterCommit } = processStarter(deps);
+
   return {
     /**
      * `POST .../replace-image`: checks the file by its content (JPEG or PNG: unsupported_image_format; inside
@@ -123,8 +133,7 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
           const frame = await exteriorRepo(trx).frame(contentId, frameId);
           if (!frame) throw new AppError('not_found');
           const { data, mime } = await checkedReplacement(deps.media, file);
-          const extension = mime === 'image/png' ? 'png' : 'jpg';
-          sourceKey = (await putContentAddressed(store, replaceSourcePrefix(contentId), data, extension)).key;
+          sourceKey = (await putContentAddressed(store, replaceSourcePrefix(contentId), data, extensionOf(mime))).key;
           const payload: ReplaceImagePayload = {
             frame_id: frame.id,
             source_key: sourceKey,

@@ -13,12 +13,27 @@ export interface BlurArea {
   box: { x: number; y: number; w: number; h: number };
 }
 
+/** A one-channel mask of any size (255: the subject, kept as it is), scaled to the picture and its edge feathered. */
+export interface SubjectMask {
+  width: number;
+  height: number;
+  alpha: Uint8Array;
+}
+
 export interface BlurSpec {
-  /** `regions`: inside the areas; `background`: everything outside them. */
+  /** `regions`: inside the areas; `background`: everything outside them (and outside `subject`, when given). */
   target: 'regions' | 'background';
-  /** A Gaussian blur of `sigma(width)` pixels for a picture `width` pixels wide, or a fill of one colour. */
-  look: { kind: 'blur'; sigma: (width: number) => number } | { kind: 'fill'; color: string };
+  /**
+   * A Gaussian blur of `sigma(width)` pixels for a picture `width` pixels wide, a fill of one colour, or another
+   * picture (JPEG or PNG bytes) scaled to cover the frame: the background replaced.
+   */
+  look:
+    | { kind: 'blur'; sigma: (width: number) => number }
+    | { kind: 'fill'; color: string }
+    | { kind: 'image'; image: Buffer };
   areas: readonly BlurArea[];
+  /** With `background`: the subject found on the picture (platform/ai car-mask.ts), kept as the areas are. */
+  subject?: SubjectMask | undefined;
   /** Decoding is refused above this many pixels, before any pixel is decoded. */
   maxInputPixels: number;
   /** Shrinks (never enlarges) to this width first: the preview at display size. */
@@ -105,6 +120,27 @@ async function maskOf(
   return sharp(Buffer.from(svg)).resize(frame.width, frame.height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
 }
 
+/** Feathering of the subject's edge, in the mask's own pixels: its steps would show at 5x, a soft edge does not. */
+const SUBJECT_FEATHER = 0.7;
+
+/**
+ * The background mask (255 where the layer shows) with the subject taken out: the subject's mask scaled to the
+ * picture (bicubic, so its steps become a slope) and feathered, then multiplied in.
+ */
+async function withoutSubject(mask: Buffer, subject: SubjectMask, width: number, height: number): Promise<Buffer> {
+  const scaled = await sharp(Buffer.from(subject.alpha), {
+    raw: { width: subject.width, height: subject.height, channels: 1 },
+  })
+    .blur(SUBJECT_FEATHER)
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const out = Buffer.alloc(mask.length);
+  for (let p = 0; p < out.length; p++) out[p] = Math.round(((mask[p] ?? 0) * (255 - (scaled[p] ?? 0))) / 255);
+  return out;
+}
+
 async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<BlurredImage> {
   let source = sharp(input, { limitInputPixels: spec.maxInputPixels, failOn: 'error' }).autoOrient();
   if (spec.maxWidth) source = source.resize({ width: spec.maxWidth, withoutEnlargement: true });
@@ -117,7 +153,8 @@ async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<Blurre
   const encode = (pixels: Sharp) => pixels.jpeg({ quality: spec.quality }).toBuffer();
 
   const shapes = pixelAreas(spec.areas, width, height);
-  // Nothing to cover: the regions mode leaves the picture as it is; the background mode covers all of it.
+  // Nothing to cover: the regions mode leaves the picture as it is; the background mode covers all of it (but the
+  // subject, when one is given).
   if (shapes.length === 0 && spec.target === 'regions') return { jpeg: await encode(sharp(data, raw)), width, height };
 
   const whole: Rect = { left: 0, top: 0, width, height };
@@ -134,7 +171,15 @@ async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<Blurre
         )
       : whole;
   let layer: Buffer;
-  if (spec.look.kind === 'fill') {
+  if (spec.look.kind === 'image') {
+    layer = await sharp(spec.look.image, { limitInputPixels: spec.maxInputPixels, failOn: 'error' })
+      .autoOrient()
+      .resize(layerRect.width, layerRect.height, { fit: 'cover' })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  } else if (spec.look.kind === 'fill') {
     layer = await sharp({
       create: { width: layerRect.width, height: layerRect.height, channels: 3, background: rgbOf(spec.look.color) },
     })
@@ -151,7 +196,11 @@ async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<Blurre
       .raw()
       .toBuffer();
   }
-  const mask = await maskOf(shapes, layerRect, spec.target);
+  const shapeMask = await maskOf(shapes, layerRect, spec.target);
+  const mask =
+    spec.target === 'background' && spec.subject
+      ? await withoutSubject(shapeMask, spec.subject, width, height)
+      : shapeMask;
   const layerWithMask = await sharp(layer, { raw: { width: layerRect.width, height: layerRect.height, channels } })
     .joinChannel(mask, { raw: { width: layerRect.width, height: layerRect.height, channels: 1 } })
     .raw()
