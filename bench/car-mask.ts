@@ -108,15 +108,18 @@ async function polygonTruth(name: string, width: number, height: number): Promis
   return { width, height, on: Uint8Array.from(data, (v) => (v > 127 ? 1 : 0)) };
 }
 
-/** A cut-out's opaque part at `width`, holes (the glass) filled: what a person would outline as the car. */
-async function alphaTruth(file: string, width: number): Promise<Truth> {
+/**
+ * A cut-out's opaque part at `width`, holes (the glass) filled: what a person would outline as the car (alpha at
+ * least 230); with `shadow` (alpha at least 20), the car with the shadow it casts on the floor.
+ */
+async function alphaTruth(file: string, width: number, shadow = false): Promise<Truth> {
   const { data, info } = await sharp(file)
     .resize({ width })
     .extractChannel(3)
     .raw()
     .toBuffer({ resolveWithObject: true });
   const mask: CarMask = { width: info.width, height: info.height, alpha: data, box: undefined, area: 0 };
-  const on = Uint8Array.from(mask.alpha, (v) => (v >= 230 ? 1 : 0));
+  const on = Uint8Array.from(mask.alpha, (v) => (v >= (shadow ? 20 : 230) ? 1 : 0));
   return { width: info.width, height: info.height, on: fillHoles(on, info.width, info.height) };
 }
 
@@ -218,18 +221,26 @@ async function qualities(temp: string): Promise<void> {
     .toBuffer();
   const onWhite: number[] = [];
   const onHill: number[] = [];
+  const withShadow: number[] = [];
+  const withShadowOnHill: number[] = [];
   const truths: Truth[] = [];
   const masks: CarMask[] = [];
   for (const file of spinFrames()) {
     const truth = await alphaTruth(file, CAR_MASK_WIDTH);
+    const shadowed = await alphaTruth(file, CAR_MASK_WIDTH, true);
     const mask = segmentCar(await pixels(file));
+    const onHillMask = segmentCar(await pixels(file, hill));
     truths.push(truth);
     masks.push(mask);
     onWhite.push(iou(mask, truth));
-    onHill.push(iou(segmentCar(await pixels(file, hill)), truth));
+    onHill.push(iou(onHillMask, truth));
+    withShadow.push(iou(mask, shadowed));
+    withShadowOnHill.push(iou(onHillMask, shadowed));
   }
-  report('threesixty-slider spin on white', onWhite);
-  report('threesixty-slider spin on a photographed hillside (composed)', onHill);
+  report('threesixty-slider spin on white, the car', onWhite);
+  report('threesixty-slider spin on white, the car and its shadow', withShadow);
+  report('threesixty-slider spin on a photographed hillside (composed), the car', onHill);
+  report('threesixty-slider spin on a photographed hillside (composed), the car and its shadow', withShadowOnHill);
   const corrections = spinCorrections(masks.map(carPose));
   const before = truths.map(truthBox);
   const after = before.map((b, i) => {

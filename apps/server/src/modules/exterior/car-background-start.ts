@@ -1,15 +1,12 @@
 import { type ExteriorProcessStartedAnswer, readDomainOptions } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, featureOff } from '../../errors.ts';
-import { putContentAddressed } from '../../platform/storage/content-addressed.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia } from '../contents/media-access.ts';
 import { blurRepo } from './blur-repo.ts';
 import { type RowEditPayload, rowEditWork } from './car-background.ts';
-import { replaceImageJob } from './edit-jobs.ts';
 import type { ExteriorServiceDeps, ReplacementFile } from './exterior-service.ts';
-import { checkedReplacement, extensionOf, processStarter } from './process-start.ts';
-import { replaceSourcePrefix } from './replace-work.ts';
+import { processStarter } from './process-start.ts';
 
 /**
  * The car-aware row edits' starts (car-background.ts): the background replaced by the dealer's picture and the
@@ -50,8 +47,8 @@ async function rowEditAllowed(
 
 /** `POST .../rows/{group_id}/replace-background` and `.../rotation-correction` (car-background-routes.ts). */
 export function exteriorRowEdits(deps: ExteriorServiceDeps) {
-  const { db, store } = deps;
-  const { runProcess, afterCommit } = processStarter(deps);
+  const { db } = deps;
+  const { afterCommit, withKeptPicture, recordReplace } = processStarter(deps);
 
   return {
     /**
@@ -66,29 +63,21 @@ export function exteriorRowEdits(deps: ExteriorServiceDeps) {
       groupId: string,
       file: ReplacementFile,
     ): Promise<ExteriorProcessStartedAnswer> {
-      let sourceKey: string | undefined;
-      try {
-        const row = await db.transaction().execute(async (trx) => {
+      return withKeptPicture(
+        contentId,
+        file,
+        async (trx, keep) => {
           const options = await rowEditAllowed(trx, actor, contentId, groupId, 'background_blur');
-          const { data, mime } = await checkedReplacement(deps.media, file);
-          sourceKey = (await putContentAddressed(store, replaceSourcePrefix(contentId), data, extensionOf(mime))).key;
           const payload: RowEditPayload = {
             mode: 'background',
             group_id: groupId,
-            source_key: sourceKey,
+            source_key: await keep(),
             correct: options.exterior_rotation_correction,
           };
-          return runProcess(
-            trx,
-            { contentId, process: 'exterior_replace_image', actorUserId: actor.userId, payload: { ...payload } },
-            replaceImageJob,
-          );
-        });
-        sourceKey = undefined;
-        return await afterCommit(row, 'exterior_replace_image', rowEditWork(deps));
-      } finally {
-        if (sourceKey !== undefined) await store.delete(sourceKey).catch(() => undefined);
-      }
+          return recordReplace(trx, actor, contentId, payload);
+        },
+        rowEditWork(deps),
+      );
     },
 
     /**
@@ -100,11 +89,7 @@ export function exteriorRowEdits(deps: ExteriorServiceDeps) {
       const row = await db.transaction().execute(async (trx) => {
         await rowEditAllowed(trx, actor, contentId, groupId, 'exterior_rotation_correction');
         const payload: RowEditPayload = { mode: 'rotation', group_id: groupId };
-        return runProcess(
-          trx,
-          { contentId, process: 'exterior_replace_image', actorUserId: actor.userId, payload: { ...payload } },
-          replaceImageJob,
-        );
+        return recordReplace(trx, actor, contentId, payload);
       });
       return afterCommit(row, 'exterior_replace_image', rowEditWork(deps));
     },
