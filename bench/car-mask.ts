@@ -260,45 +260,52 @@ async function qualities(temp: string): Promise<void> {
   }
 }
 
-async function timing(count: number): Promise<void> {
+/** Wall and CPU milliseconds of each stage, added up over the frames. */
+function stages<K extends string>(names: readonly K[]) {
+  const wall = Object.fromEntries(names.map((n) => [n, 0])) as Record<K, number>;
+  const cpu = Object.fromEntries(names.map((n) => [n, 0])) as Record<K, number>;
+  return {
+    async time<T>(name: K, work: () => Promise<T>): Promise<T> {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      const out = await work();
+      const used = process.cpuUsage(c0);
+      wall[name] += performance.now() - t0;
+      cpu[name] += (used.user + used.system) / 1000;
+      return out;
+    },
+    text: (name: K) => `${(wall[name] / 1000).toFixed(1)} s (${(cpu[name] / 1000).toFixed(1)} CPU s)`,
+  };
+}
+
+async function timing(count: number, temp: string): Promise<void> {
   const media = createMedia();
   const frames = (await spin1080(spinFrames())).slice(0, count);
-  const dealer = await sharp((await opencvCars(await mkdtemp(path.join(tmpdir(), 'carmask-bg-'))))[1] as string)
+  const dealer = await sharp((await opencvCars(temp))[1] as string)
     .resize(1280, 720, { fit: 'inside' })
     .jpeg()
     .toBuffer();
   const memory = watchMemory(process.pid);
   memory.reset();
-  const cpu = process.cpuUsage();
-  const t = { mask: 0, blur: 0, replace: 0, correct: 0 };
+  const t = stages(['masks', 'blurred', 'replaced', 'corrected'] as const);
   const masks: CarMask[] = [];
   for (const frame of frames) {
-    let t0 = performance.now();
-    const mask = segmentCar(await media.analysisImage(frame, CAR_MASK_WIDTH));
+    const mask = await t.time('masks', async () => segmentCar(await media.analysisImage(frame, CAR_MASK_WIDTH)));
     masks.push(mask);
-    t.mask += performance.now() - t0;
     const base = { target: 'background', areas: [], subject: mask, maxInputPixels: 40e6, quality: 95 } as const;
-    t0 = performance.now();
-    await media.blurImage(frame, { ...base, look: { kind: 'blur', sigma: (w) => w / 100 } });
-    t.blur += performance.now() - t0;
-    t0 = performance.now();
-    await media.blurImage(frame, { ...base, look: { kind: 'image', image: dealer } });
-    t.replace += performance.now() - t0;
+    await t.time('blurred', () => media.blurImage(frame, { ...base, look: { kind: 'blur', sigma: (w) => w / 100 } }));
+    await t.time('replaced', () => media.blurImage(frame, { ...base, look: { kind: 'image', image: dealer } }));
   }
   const corrections = spinCorrections(masks.map(carPose));
   for (const [i, frame] of frames.entries()) {
-    const t0 = performance.now();
     const c = corrections[i];
-    if (c) await media.transformImage(frame, { ...c, maxInputPixels: 40e6, quality: 95 });
-    t.correct += performance.now() - t0;
+    if (c) await t.time('corrected', () => media.transformImage(frame, { ...c, maxInputPixels: 40e6, quality: 95 }));
   }
-  const used = process.cpuUsage(cpu);
   const { startMb, peakMb } = memory.peak();
   memory.stop();
-  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   log(
-    `${frames.length} frames at 1920x1080: masks ${s(t.mask)}, background blurred ${s(t.blur)}, replaced ${s(t.replace)}, ` +
-      `rotation correction ${s(t.correct)}; ${((used.user + used.system) / 1e6).toFixed(1)} CPU seconds; ` +
+    `${frames.length} frames at 1920x1080: masks ${t.text('masks')}, background blurred ${t.text('blurred')}, ` +
+      `replaced ${t.text('replaced')}, rotation correction ${t.text('corrected')}; ` +
       `resident ${startMb} MB at the start, peak ${peakMb} MB`,
   );
 }
@@ -309,7 +316,7 @@ async function main(): Promise<void> {
   try {
     log(`Car mask bench (mask width ${CAR_MASK_WIDTH} px), ${new Date().toISOString()}`);
     await qualities(temp);
-    await timing(count);
+    await timing(count, temp);
   } finally {
     await rm(temp, { recursive: true, force: true });
   }

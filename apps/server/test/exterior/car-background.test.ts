@@ -115,6 +115,13 @@ describe('the background around the car', () => {
       // The car's shadow on the floor stays with the car (docs/operations.md, "Car mask"): most, not all, turns.
       expect(groundTurned, `frame ${frame}: the background filled`).toBeGreaterThan(0.6);
     }
+    // The editor's preview of one frame finds the car the same way (computed now, nothing stored).
+    const query = `group_id=${group}&frame=1&blur_target=car_background&bg_color=%2300ff00`;
+    const preview = await as(owner, { method: 'GET', url: `${API}/blurred_preview/${id}?${query}` });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const corner = await sharp(preview.rawPayload).extract({ left: 2, top: 2, width: 8, height: 8 }).stats();
+    const [r, g, b] = corner.channels.map((c) => c.mean) as [number, number, number];
+    expect(g - Math.max(r, b), `corner ${r} ${g} ${b}`).toBeGreaterThan(100);
     const undo = await as(owner, { method: 'DELETE', url: `${API}/blurred_contents/${id}?group_id=${group}` });
     expect(undo.statusCode, undo.body).toBe(200);
     expect((await sheets(owner, id)).map((s) => s.edit_kind)).toEqual(VIEWS.map(() => null));
