@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { carMaskOf } from '../../src/platform/ai/car-mask.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { seedExterior } from '../helpers/exterior-seed.ts';
+import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { multipartFile } from '../helpers/multipart.ts';
 import { solid } from '../helpers/pictures.ts';
@@ -57,8 +57,12 @@ async function framed(view: number, carWidth = CAR_WIDTH, at = AT) {
 const as = (user: SignedInUser, request: InjectOptions) =>
   t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${user.contentToken}` } });
 
-async function car(user: SignedInUser, picture?: (frame: number) => Promise<Buffer>) {
-  const [id] = (await t.make.vehicles(user)) as [string];
+async function car(
+  user: SignedInUser,
+  picture?: (frame: number) => Promise<Buffer>,
+  running?: Parameters<typeof t.make.vehicles>[1],
+) {
+  const [id] = (await t.make.vehicles(user, running)) as [string];
   const seeded = await seedExterior(t, id, {
     rows: [VIEWS.length],
     picture: async (_row, frame) => picture?.(frame) ?? (await framed(VIEWS[frame]!)).jpeg,
@@ -164,6 +168,28 @@ describe('the background around the car', () => {
     expect(rotate.statusCode).toBe(403);
     expect(rotate.json().error.params).toMatchObject({ reason: 'rotation_correction_off' });
     expect((await sheets(off, id)).every((s) => s.edit_kind === null)).toBe(true);
+  });
+});
+
+describe('the locks', () => {
+  it('refuses both row edits while a blur runs on the vehicle (the exterior rule), keeping nothing', async () => {
+    const { id, group } = await car(levelling, undefined, { process: 'running', processName: 'blur' });
+    const form = multipartFile(await solid(64, 36, 'png'), 'b.png', 'image/png');
+    const replace = await as(levelling, {
+      method: 'POST',
+      url: `${API}/exterior/${id}/rows/${group}/replace-background`,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    const rotate = await as(levelling, {
+      method: 'POST',
+      url: `${API}/exterior/${id}/rows/${group}/rotation-correction`,
+    });
+    for (const res of [replace, rotate]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.code).toBe('content_locked');
+    }
+    expect(await testAppStore(t.dir).list(`contents/${id}/exterior/replace-sources/`)).toEqual([]);
   });
 });
 
