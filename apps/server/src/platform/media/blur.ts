@@ -141,6 +141,50 @@ async function withoutSubject(mask: Buffer, subject: SubjectMask, width: number,
   return out;
 }
 
+/** Below this blurred background weight (of 255) the normalised blur is mixed with the plain one: no division noise. */
+const BEHIND_FULL_WEIGHT = 32;
+
+/**
+ * The background blurred without the subject bleeding into it (a normalised convolution): the picture weighted by the
+ * background mask, and the mask, are blurred alike and divided, so a dark car leaves no dark halo on a light wall.
+ * Where hardly any background is near (inside the car), the plain blur; the subject covers it there anyway.
+ */
+async function blurBehind(
+  data: Buffer,
+  mask: Buffer,
+  size: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
+  sigma: number,
+): Promise<Buffer> {
+  const { width, height, channels } = size;
+  const weighted = Buffer.alloc(data.length);
+  for (let p = 0; p < mask.length; p++) {
+    for (let c = 0; c < channels; c++) {
+      weighted[p * channels + c] = Math.round(((data[p * channels + c] ?? 0) * (mask[p] ?? 0)) / 255);
+    }
+  }
+  const raw = { raw: { width, height, channels } } as const;
+  const [num, den, plain] = await Promise.all([
+    sharp(weighted, raw).blur(sigma).raw().toBuffer(),
+    sharp(mask, { raw: { width, height, channels: 1 } })
+      .blur(sigma)
+      .extractChannel(0)
+      .raw()
+      .toBuffer(),
+    sharp(data, raw).blur(sigma).raw().toBuffer(),
+  ]);
+  const out = Buffer.alloc(data.length);
+  for (let p = 0; p < den.length; p++) {
+    const d = den[p] ?? 0;
+    const share = Math.min(1, d / BEHIND_FULL_WEIGHT);
+    for (let c = 0; c < channels; c++) {
+      const i = p * channels + c;
+      const behind = d > 0 ? Math.min(255, ((num[i] ?? 0) * 255) / d) : 0;
+      out[i] = Math.round(share * behind + (1 - share) * (plain[i] ?? 0));
+    }
+  }
+  return out;
+}
+
 async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<BlurredImage> {
   let source = sharp(input, { limitInputPixels: spec.maxInputPixels, failOn: 'error' }).autoOrient();
   if (spec.maxWidth) source = source.resize({ width: spec.maxWidth, withoutEnlargement: true });
@@ -170,8 +214,15 @@ async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<Blurre
           height,
         )
       : whole;
+  const shapeMask = await maskOf(shapes, layerRect, spec.target);
+  const mask =
+    spec.target === 'background' && spec.subject
+      ? await withoutSubject(shapeMask, spec.subject, width, height)
+      : shapeMask;
   let layer: Buffer;
-  if (spec.look.kind === 'image') {
+  if (spec.look.kind === 'blur' && spec.target === 'background' && spec.subject) {
+    layer = await blurBehind(data, mask, { width, height, channels }, sigma);
+  } else if (spec.look.kind === 'image') {
     layer = await sharp(spec.look.image, { limitInputPixels: spec.maxInputPixels, failOn: 'error' })
       .autoOrient()
       .resize(layerRect.width, layerRect.height, { fit: 'cover' })
@@ -196,11 +247,6 @@ async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<Blurre
       .raw()
       .toBuffer();
   }
-  const shapeMask = await maskOf(shapes, layerRect, spec.target);
-  const mask =
-    spec.target === 'background' && spec.subject
-      ? await withoutSubject(shapeMask, spec.subject, width, height)
-      : shapeMask;
   const layerWithMask = await sharp(layer, { raw: { width: layerRect.width, height: layerRect.height, channels } })
     .joinChannel(mask, { raw: { width: layerRect.width, height: layerRect.height, channels: 1 } })
     .raw()
