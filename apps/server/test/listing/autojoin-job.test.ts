@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueAutomatic } from '../../src/modules/listing/autojoin.ts';
 import { linkDeps } from '../../src/modules/listing/deps.ts';
 import { autojoinJob, linkJob, listingJobs } from '../../src/modules/listing/jobs.ts';
+import { listingRepo } from '../../src/modules/listing/repo.ts';
 import { createBoss } from '../../src/platform/jobs/boss.ts';
 import { createJobRunner, type JobRunner } from '../../src/platform/jobs/queue-registry.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -122,5 +123,14 @@ describe('the automatic link as a job', () => {
     expect(links.map((j) => j.key).sort()).toEqual([...ids].sort());
     expect(links.every((j) => j.n === 1)).toBe(true);
     expect((await linkStates(dealer.id)).every((l) => l.state === 'waiting' && l.seq === 1)).toBe(true);
+  });
+
+  it('a run that found a vehicle before another run queued it leaves that vehicle alone (two runs at once)', async () => {
+    const { dealer, ids } = await dealerWith(2);
+    const rows = ids.map((id, i) => ({ contentId: id, domainId: dealer.domainId, key: `AJ-${dealer.id}-${i}` }));
+    const common = { userId: dealer.id, keyType: 'property_code' } as const;
+    expect(await listingRepo(t.db).requestMany(rows, common)).toHaveLength(2);
+    expect(await listingRepo(t.db).requestMany(rows, common)).toEqual([]);
+    expect((await linkStates(dealer.id)).map((l) => l.seq)).toEqual([1, 1]);
   });
 });
