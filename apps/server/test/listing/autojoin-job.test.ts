@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueAutomatic } from '../../src/modules/listing/autojoin.ts';
+import { queueAutomatic, runAutojoin } from '../../src/modules/listing/autojoin.ts';
 import { linkDeps } from '../../src/modules/listing/deps.ts';
 import { autojoinJob, linkJob, listingJobs } from '../../src/modules/listing/jobs.ts';
 import { listingRepo } from '../../src/modules/listing/repo.ts';
 import { createBoss } from '../../src/platform/jobs/boss.ts';
 import { createJobRunner, type JobRunner } from '../../src/platform/jobs/queue-registry.ts';
+import { eventually } from '../contents/process-jobs.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { call } from '../helpers/http.ts';
@@ -50,6 +51,20 @@ async function dealerWith(count: number): Promise<{ dealer: SignedInUser; ids: s
     ids.push(id!);
   }
   return { dealer, ids };
+}
+
+/** The link deps of a worker whose second bulk insert fails (the database went away half-way). */
+function failingOnSecondPage() {
+  let pages = 0;
+  return linkDeps({
+    db: t.db,
+    enqueue: late.enqueue,
+    enqueueMany: async (definition, payloads, options) => {
+      pages += 1;
+      if (pages === 2) throw new Error('the database went away');
+      return late.enqueueMany!(definition, payloads, options);
+    },
+  });
 }
 
 /** The link jobs queued per vehicle, and the automatic-link jobs of a user, as pg-boss holds them. */
@@ -103,16 +118,7 @@ describe('the automatic link as a job', () => {
 
   it('a failure half-way leaves whole pages queued; run again, it queues only the rest', async () => {
     const { dealer, ids } = await dealerWith(5);
-    let pages = 0;
-    const failing = linkDeps({
-      db: t.db,
-      enqueue: late.enqueue,
-      enqueueMany: async (definition, payloads, options) => {
-        pages += 1;
-        if (pages === 2) throw new Error('the database went away');
-        return late.enqueueMany!(definition, payloads, options);
-      },
-    });
+    const failing = failingOnSecondPage();
     await expect(queueAutomatic(failing, dealer.id, 'property_code', 2)).rejects.toThrow('went away');
     expect((await linkStates(dealer.id)).map((l) => l.state)).toEqual(['waiting', 'waiting']);
     expect(await queuedJobs(dealer.id)).toHaveLength(2);
@@ -132,5 +138,41 @@ describe('the automatic link as a job', () => {
     expect(await listingRepo(t.db).requestMany(rows, common)).toHaveLength(2);
     expect(await listingRepo(t.db).requestMany(rows, common)).toEqual([]);
     expect((await linkStates(dealer.id)).map((l) => l.seq)).toEqual([1, 1]);
+  });
+
+  it('a failure half-way is retried by pg-boss, and the retry queues the rest', async () => {
+    const { dealer, ids } = await dealerWith(5);
+    const res = await call(t.app, dealer.contentToken, 'POST', '/api/browser/v0/users/cs_autojoin', {
+      cs_autojoin: true,
+    });
+    expect(res.json().queueing).toBe(true);
+    const deps = failingOnSecondPage();
+    const attempts: number[] = [];
+    const worker = createJobRunner({
+      boss: createBoss(t.databaseUrl),
+      definitions: [autojoinJob],
+      handlers: {
+        [autojoinJob.name]: async ({ userId }: { userId: string }, job: { retryCount: number }) => {
+          // Other tests' jobs wait in the same queue: only this dealer's is run here.
+          if (userId !== dealer.id) return 'skipped';
+          attempts.push(job.retryCount);
+          return (await runAutojoin(deps, userId, 2)).result;
+        },
+      },
+      log: () => undefined,
+      pollMs: 500,
+    });
+    await worker.start();
+    try {
+      await eventually('every vehicle queued', async () =>
+        (await queuedJobs(dealer.id)).filter((j) => j.name === linkJob.name).length === ids.length ? true : undefined,
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(attempts).toEqual([0, 1]);
+    const links = (await queuedJobs(dealer.id)).filter((j) => j.name === linkJob.name);
+    expect(links.map((j) => j.key).sort()).toEqual([...ids].sort());
+    expect(links.every((j) => j.n === 1)).toBe(true);
   });
 });

@@ -60,9 +60,10 @@ export async function queueAutomatic(
 export async function runAutojoin(
   deps: LinkServiceDeps,
   userId: string,
+  pageSize = AUTOJOIN_PAGE,
 ): Promise<{ result: JobResult; queued: number }> {
   const [user] = await listingRepo(deps.db).usersSettings([userId]);
   const keyType = user ? autojoinKeyType(user) : null;
   if (!keyType) return { result: 'skipped', queued: 0 };
-  return { result: 'success', queued: await queueAutomatic(deps, userId, keyType) };
+  return { result: 'success', queued: await queueAutomatic(deps, userId, keyType, pageSize) };
 }
