@@ -1,3 +1,4 @@
+export * from './account-label.ts';
 export * from './assert.ts';
 export * from './billing/calendar.ts';
 export * from './billing/currency.ts';

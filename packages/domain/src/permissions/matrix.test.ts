@@ -84,6 +84,8 @@ describe('permissions agree with the menu (no host flags)', () => {
     ['users_list', canListUsers, []],
     ['users_add', (a) => canAddUser(a), []],
     ['users_addlist', canImportUsersCsv, []],
+    // The groups of users (`/usergroups` as a screen) sit beside the user list, under its rule.
+    ['users_groups', canListUsers, []],
     // account_conf is every user's own password and e-mail page; the contract "account info" it may show is
     // canViewAccountInfo's, checked on the page, not by the menu.
     ['account_payment', canManageCard, []],
@@ -91,6 +93,8 @@ describe('permissions agree with the menu (no host flags)', () => {
     ['settlements_subscription', canChangePlan, []],
     ['settlements_usagequota', canViewUsageQuota, []],
     ['company_info', canViewCompanyInfo, []],
+    // The company's subdomain is read where its info is; changing it is canEditCompany's, checked on the page.
+    ['company_subdomain', canViewCompanyInfo, []],
     // Master edits companies through the API (the operator's company screens), not through this menu entry.
     ['company_edit', (a) => canEditCompany(a), ['master']],
     ['plans_add', canAddPlan, []],
