@@ -52,11 +52,19 @@ export function useListingClientInfo(joined: boolean) {
   });
 }
 
-export function useListingLatest(enabled: boolean) {
+/**
+ * The link figures, asked again every few seconds while links remain to be made, and now and then while the
+ * automatic link is on (`following`): turning it on answers before its job has queued the vehicles.
+ */
+export function useListingLatest(enabled: boolean, following = false) {
   return useQuery({
     queryKey: listingKeys.latest,
     queryFn: () => apiGet<CsLatestAnswer>(`${CS}/latest`),
     enabled,
+    refetchInterval: (query) => {
+      if ((query.state.data?.counts.remaining ?? 0) > 0) return 5_000;
+      return following ? 15_000 : false;
+    },
   });
 }
 

@@ -60,7 +60,7 @@ describe('listing isolation', () => {
     const report = await as(b, 'GET', `/api/browser/v0/cs/report/aggregate?from=2026-01-01&to=2026-01-03`);
     expect(report.json().days).toHaveLength(3);
     const auto = await as(b, 'POST', `/api/browser/v0/users/cs_autojoin`, { cs_autojoin: true });
-    expect(auto.json()).toEqual({ cs_autojoin: true, queued: 0 });
+    expect(auto.json()).toEqual({ cs_autojoin: true, queued: 0, queueing: false });
     expect((await as(a, 'GET', `/api/browser/v0/cs/all`)).json().total).toBe(1);
     expect((await as(b, 'POST', `/api/browser/v0/cs/logout`)).json().signed_in).toBe(false);
     expect((await as(a, 'GET', `/api/browser/v0/cs/account`)).json().signed_in).toBe(true);

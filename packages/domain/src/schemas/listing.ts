@@ -138,7 +138,12 @@ export type CsReportAnswer = z.output<typeof csReportAnswer>;
 export const csAutojoinBody = z.object({ cs_autojoin: z.boolean() });
 export const csAutojoinAnswer = z.object({
   cs_autojoin: z.boolean(),
-  /** Vehicles queued for the automatic link by this change. */
+  /** Vehicles queued for the automatic link by the request itself (0 when a job queues them: `queueing`). */
   queued: z.number().int(),
+  /**
+   * The vehicles are being queued by a job (the answer does not wait for it): the link figures' `remaining`
+   * (`/cs/latest`) grows as each page is queued and falls as each link is made.
+   */
+  queueing: z.boolean(),
 });
 export type CsAutojoinAnswer = z.output<typeof csAutojoinAnswer>;

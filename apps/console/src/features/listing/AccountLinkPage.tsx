@@ -86,9 +86,9 @@ function SignInForm({ account }: { account: CsAccountAnswer }) {
 }
 
 /** Remaining, new, republished, unpublished, deleted and failed links (the last 24 hours; remaining: still to make). */
-function LinkFigures() {
+function LinkFigures({ following }: { following: boolean }) {
   const { t } = useTranslation();
-  const latest = useListingLatest(true);
+  const latest = useListingLatest(true, following);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="listing-figures">
       <Title order={2} size="h4" id="listing-figures">
@@ -182,7 +182,7 @@ export function AccountLinkPage() {
         </Text>
         {a.signed_in ? <SignedIn account={a} /> : <SignInForm account={a} />}
       </Card>
-      {a.signed_in ? <LinkFigures /> : null}
+      {a.signed_in ? <LinkFigures following={a.autojoin} /> : null}
     </Stack>
   );
 }

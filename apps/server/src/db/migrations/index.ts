@@ -27,6 +27,7 @@ import * as m0030 from './0030_moviedetail_video_site_source.ts';
 import * as m0031 from './0031_listing_links.ts';
 import * as m0032 from './0032_partner_reporting.ts';
 import * as m0033 from './0033_meeting_links_sealed.ts';
+import * as m0034 from './0034_autojoin_listing_events_content.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0031_listing_links': m0031,
   '0032_partner_reporting': m0032,
   '0033_meeting_links_sealed': m0033,
+  '0034_autojoin_listing_events_content': m0034,
 };

@@ -9,7 +9,8 @@ import { listingReportRoutes } from './report-routes.ts';
 import { listingRoutes } from './routes.ts';
 
 function services(ctx: ModuleContext) {
-  const deps = linkDeps({ ...ctx, enqueue: ctx.jobs ? ctx.jobs.enqueue.bind(ctx.jobs) : undefined });
+  const jobs = ctx.jobs;
+  const deps = linkDeps({ ...ctx, enqueue: jobs?.enqueue.bind(jobs), enqueueMany: jobs?.enqueueMany?.bind(jobs) });
   return {
     accounts: listingAccountService(deps),
     links: linkService(deps),
