@@ -1,20 +1,16 @@
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ClipRecipe, clipBytes, pattern, sine, X264 } from '../apps/server/test/helpers/clips.ts';
 import { activeSuperUser, api } from './api.ts';
-import { apiSignIn, createVehicle } from './contents-api.ts';
+import { accountVehicle, apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { softJpeg } from './pictures.ts';
 
 /** A photo-like JPEG of the given size (a blurred gradient of colours), to hand the file input under `name`. */
 async function photo(name: string, width: number, height: number) {
-  const small = Buffer.from([200, 40, 40, 40, 160, 60, 30, 60, 200, 220, 200, 40, 90, 90, 90, 250, 250, 250]);
-  const buffer = await sharp(small, { raw: { width: 3, height: 2, channels: 3 } })
-    .resize(width, height, { kernel: 'cubic' })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return { name, mimeType: 'image/jpeg', buffer };
+  const pixels = [200, 40, 40, 40, 160, 60, 30, 60, 200, 220, 200, 40, 90, 90, 90, 250, 250, 250];
+  return { name, mimeType: 'image/jpeg', buffer: await softJpeg(pixels, 3, { width, height }, 80) };
 }
 
 /** A 4 s 320x180 H.264 MP4 with sound. */
@@ -45,8 +41,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
       photo('wide-1920x1200.jpg', 1920, 1200),
       activeSuperUser(suite, account),
     ]);
-    const session = await apiSignIn(suite, account.email, account.password);
-    vehicleId = await createVehicle(suite, session, {
+    vehicleId = await accountVehicle(suite, account, {
       management_id: `SLD-${stamp}`,
       maker: 'Subaru',
       car_name: 'Levorg',
