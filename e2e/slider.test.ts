@@ -22,6 +22,15 @@ const SHOWROOM: ClipRecipe = {
 
 type Photo = Awaited<ReturnType<typeof photo>>;
 
+/** The list of files a picker refused names `file` and says why (`reason`, in Japanese). */
+async function expectRefused(page: Page, upload: string, file: string, reason: string): Promise<void> {
+  const refused = testId(page, `${upload}-refused`);
+  await refused.waitFor({ state: 'visible', timeout: 20_000 });
+  const text = await textOf(refused);
+  expect(text).toContain(file);
+  expect(text).toContain(reason);
+}
+
 // The slider in the browser: a category image added with a caption (line breaks gone as typed, the width counter)
 // and listed with its caption; a 16:10 picture refused in Japanese naming the file; a video link pasted, its id
 // shown before it is added and in the list; Japanese on a desktop and a phone, axe-clean.
@@ -79,11 +88,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
 
     // A 16:10 picture: refused by the server, named with the reason in Japanese.
     await testId(page, 'category-upload').locator('input[type="file"]').setInputFiles(wide);
-    const refused = testId(page, 'category-upload-refused');
-    await refused.waitFor({ state: 'visible', timeout: 20_000 });
-    const text = await textOf(refused);
-    expect(text).toContain('wide-1920x1200.jpg');
-    expect(text).toContain('縦横比が対応していません（1920×1200）');
+    await expectRefused(page, 'category-upload', 'wide-1920x1200.jpg', '縦横比が対応していません（1920×1200）');
     expect(await items.count()).toBe(1);
     await saveScreenshot(page, 'slider-ja-desktop-category-images');
     await expectNoSeriousA11yViolations(page);
@@ -161,10 +166,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
       .toBe('音声1: 言語指定なし、AAC 1ch 44.1 kHz（再生される音声）');
 
     await testId(page, 'movie-upload').locator('input[type="file"]').setInputFiles(fake);
-    const refused = testId(page, 'movie-upload-refused');
-    await refused.waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await textOf(refused)).toContain('not-a-video.mp4');
-    expect(await textOf(refused)).toContain('この動画ファイルを読み込めません。');
+    await expectRefused(page, 'movie-upload', 'not-a-video.mp4', 'この動画ファイルを読み込めません。');
     await saveScreenshot(page, 'slider-ja-desktop-original-videos');
     await expectNoSeriousA11yViolations(page);
   });
@@ -189,10 +191,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
     await testId(page, 'rider-upload').waitFor({ state: 'visible', timeout: 20_000 });
     await testId(page, 'rider-upload').locator('input[type="file"]').setInputFiles([seat, portrait]);
     await expect.poll(() => testId(page, 'rider-view-item').count(), { timeout: 20_000 }).toBe(1);
-    const refused = testId(page, 'rider-upload-refused');
-    await refused.waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await textOf(refused)).toContain('portrait-900x1600.jpg');
-    expect(await textOf(refused)).toContain('横長の画像を使用してください（900×1600）');
+    await expectRefused(page, 'rider-upload', 'portrait-900x1600.jpg', '横長の画像を使用してください（900×1600）');
     await saveScreenshot(page, 'slider-ja-phone-rider-view');
     await expectNoSeriousA11yViolations(page);
   });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
-import { queryOnce } from '../helpers/database.ts';
 import type { Binaries } from '../../src/db/postgres-system-user.ts';
+import { queryOnce } from '../helpers/database.ts';
 
 /**
  * A checkout inside a folder other users may not enter (`/root/spinyard`, `/root` is 0700). As root the

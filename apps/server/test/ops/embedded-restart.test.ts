@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
-import { queryOnce } from '../helpers/database.ts';
 import { eventually } from '../contents/process-jobs.ts';
+import { queryOnce } from '../helpers/database.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
 
 describe('the embedded PostgreSQL under its supervisor', () => {
