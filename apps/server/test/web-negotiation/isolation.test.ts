@@ -1,7 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { callerOf } from '../helpers/isolation.ts';
 import { recordingSms } from '../helpers/mail.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { png } from '../helpers/pictures.ts';
@@ -20,8 +20,7 @@ let superB: SignedInUser;
 let meetingId: string;
 let guestToken: string;
 
-const as = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${who.contentToken}` } });
+const as = callerOf(t);
 const pdf = (bytes = 64) => Buffer.concat([Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n'), Buffer.alloc(bytes, 0x20)]);
 const upload = (who: SignedInUser, url: string, data: Buffer, name: string, fields: Record<string, string> = {}) => {
   const body = multipart(fields, { data, name, type: 'application/octet-stream' });

@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { callLink } from '@spinyard/domain';
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { meetingRooms } from '../../src/modules/web-negotiation/index.ts';
 import { sendDueReminders } from '../../src/modules/web-negotiation/jobs.ts';
@@ -9,6 +8,7 @@ import { createMailQueue } from '../../src/platform/mail/mail-outbox-queue.ts';
 import { createOutboxMailer } from '../../src/platform/mail/outbox-mailer.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { callerOf } from '../helpers/isolation.ts';
 import { recordingSms } from '../helpers/mail.ts';
 import { findPart, parseEml } from '../platform/eml.ts';
 
@@ -24,8 +24,7 @@ const t = useTestApp({ sms });
 let superA: SignedInUser;
 let vehicle: string;
 
-const as = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${who.contentToken}` } });
+const as = callerOf(t);
 const API = '/api/browser/v0/web_negotiation_group';
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000);
 const body = (over: Record<string, unknown> = {}) => ({
