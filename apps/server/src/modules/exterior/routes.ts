@@ -18,6 +18,7 @@ import { areaRoutes, EDIT, editRefusals, GUARDED_EDIT, multipartForm, READ, UPLO
 import type { ModuleContext } from '../context.ts';
 import { UPLOAD_EXPIRY_MS } from '../uploads/routes.ts';
 import { uploadsService } from '../uploads/service.ts';
+import { carBackgroundRoutes } from './car-background-routes.ts';
 import { type ExteriorService, exteriorService } from './exterior-service.ts';
 
 const LOCKED = editRefusals('a vehicle, row or frame');
@@ -163,8 +164,8 @@ export async function registerExteriorRoutes(scope: FastifyInstance, ctx: Module
   await scope.register(async (plain) => {
     await registerMultipart(plain);
     const uploads = uploadsService({ db: ctx.db, expireAfterMs: UPLOAD_EXPIRY_MS });
-    await plain.register(routes, {
-      exterior: exteriorService({ db: ctx.db, store: ctx.store, media: ctx.media, jobs: ctx.jobs, uploads }),
-    });
+    const exterior = exteriorService({ db: ctx.db, store: ctx.store, media: ctx.media, jobs: ctx.jobs, uploads });
+    await plain.register(routes, { exterior });
+    await plain.register(carBackgroundRoutes, { exterior });
   });
 }
