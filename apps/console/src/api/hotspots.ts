@@ -11,6 +11,7 @@ import type {
   InteriorPlacement,
 } from '@spinyard/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentLocale } from '../i18n/locale.ts';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
 import { contentKeys } from './contents.ts';
 import { uploadFile } from './uploadFile.ts';
@@ -155,6 +156,7 @@ export function useDetectParts(contentId: string) {
     mutationFn: async () =>
       (
         await apiRequest<ExteriorProcessStartedAnswer>(`${CONTENT_API_BASE}/exterior/${seg(contentId)}/autodetect`, {
+          query: { lang: currentLocale() },
           method: 'POST',
           errors: 'silent',
         })

@@ -53,12 +53,14 @@ describe('POST /exterior/{id}/autodetect (parts)', () => {
       picture: (_, frame) => realSpinViewJpeg(spin.views[frame]!, 480),
     });
 
-    const res = await as(owner, { method: 'POST', url: `${API}/exterior/${car}/autodetect?group_id=${rows[0]!.id}` });
+    // Asked from a console in English: the proposals are titled in English.
+    const url = `${API}/exterior/${car}/autodetect?group_id=${rows[0]!.id}&lang=en`;
+    const res = await as(owner, { method: 'POST', url });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().process).toMatchObject({ process: 'exterior_autodetect_annotation', status: 'succeeded' });
 
     const proposed = await hotspots(car);
-    const wheels = proposed.filter((h) => h.title === 'ホイール');
+    const wheels = proposed.filter((h) => h.title === 'Wheel');
     expect(wheels.length).toBeGreaterThanOrEqual(2);
     expect(proposed.every((h) => h.proposed && h.type === 'auto_detect')).toBe(true);
     // A track over neighbouring frames, below the roof line where a wheel is.
@@ -101,6 +103,9 @@ describe('POST /exterior/{id}/autodetect (parts)', () => {
     const notRow = await as(owner, { method: 'POST', url: `${API}/exterior/${car}/autodetect?group_id=999999` });
     expect(notRow.statusCode, notRow.body).toBe(422);
     expect(notRow.json().error.fields[0]).toMatchObject({ field: 'group_id', rule: 'one_of' });
+    const notLanguage = await as(owner, { method: 'POST', url: `${API}/exterior/${car}/autodetect-all?lang=de` });
+    expect(notLanguage.statusCode, notLanguage.body).toBe(422);
+    expect(notLanguage.json().error.fields[0]).toMatchObject({ field: 'lang' });
     const bad = await decide(car, 'accept', []);
     expect(bad.statusCode, bad.body).toBe(422);
     expect(bad.json().error.fields[0]).toMatchObject({ field: 'ids', rule: 'required' });

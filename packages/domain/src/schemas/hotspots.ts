@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DAMAGE_COLOUR, HOTSPOT_ICON_ID } from '../constants.ts';
+import { DEFAULT_DAMAGE_COLOUR, DEFAULT_UI_LOCALE, HOTSPOT_ICON_ID, UI_LOCALES } from '../constants.ts';
 import { idSchema } from './common.ts';
 import { ruleIssue } from './field-errors.ts';
 import { mediaImageAnswer } from './media.ts';
@@ -223,4 +223,9 @@ export type HotspotProposalsBody = z.input<typeof hotspotProposalsBody>;
  */
 export const exteriorAutodetectQuery = z.object({
   group_id: idSchema.optional().describe('One spin row; every spin row when left out'),
+  lang: z
+    .enum(UI_LOCALES)
+    .default(DEFAULT_UI_LOCALE)
+    .describe("The language of the proposals' titles (the dealer's console language; ja when left out)"),
 });
+export const exteriorAutodetectAllQuery = exteriorAutodetectQuery.pick({ lang: true });

@@ -1,4 +1,4 @@
-import { type ExteriorProcessStartedAnswer, readDomainOptions } from '@spinyard/domain';
+import { DEFAULT_UI_LOCALE, type ExteriorProcessStartedAnswer, type Locale, readDomainOptions } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, featureOff, fieldError } from '../../errors.ts';
 import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
@@ -89,7 +89,12 @@ export function exteriorDetect(deps: Pick<ExteriorServiceDeps, 'db' | 'store' | 
      * proposes the wheels and headlights it can measure (parts-work.ts); with damage, refuses with 409
      * ai_detector_unavailable (reason damage) and starts nothing. Checks: `checkedDetection`.
      */
-    async detectAnnotations(actor: Actor, contentId: string, groupId?: string): Promise<ExteriorProcessStartedAnswer> {
+    async detectAnnotations(
+      actor: Actor,
+      contentId: string,
+      groupId?: string,
+      lang: Locale = DEFAULT_UI_LOCALE,
+    ): Promise<ExteriorProcessStartedAnswer> {
       const row = await deps.db.transaction().execute(async (trx) => {
         if ((await checkedDetection(trx, actor, contentId)) === 'damage') return null;
         if (groupId !== undefined) {
@@ -100,7 +105,7 @@ export function exteriorDetect(deps: Pick<ExteriorServiceDeps, 'db' | 'store' | 
             });
           }
         }
-        const payload: PartsPayload = groupId === undefined ? {} : { group_id: groupId };
+        const payload: PartsPayload = groupId === undefined ? { lang } : { group_id: groupId, lang };
         return runProcess(
           trx,
           { contentId, process: 'exterior_autodetect_annotation', actorUserId: actor.userId, payload: { ...payload } },

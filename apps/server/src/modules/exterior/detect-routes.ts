@@ -1,4 +1,9 @@
-import { exteriorAutodetectQuery, exteriorParams, exteriorProcessStartedAnswer } from '@spinyard/domain';
+import {
+  exteriorAutodetectAllQuery,
+  exteriorAutodetectQuery,
+  exteriorParams,
+  exteriorProcessStartedAnswer,
+} from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes, editRefusals, GUARDED_EDIT } from '../area-routes.ts';
@@ -26,17 +31,18 @@ const routes: FastifyPluginAsyncZod<{ detect: ExteriorDetect }> = async (app, { 
     answer: exteriorProcessStartedAnswer,
     accepted: true,
     errors: GUARDED_EDIT,
-    run: (actor, { params, query }) => detect.detectAnnotations(actor, params.content_id, query.group_id),
+    run: (actor, { params, query }) => detect.detectAnnotations(actor, params.content_id, query.group_id, query.lang),
   });
 
   route.post('/exterior/:content_id/autodetect-all', {
     summary: 'Propose hotspots for parts on every spin row (exterior_autodetect_annotation)',
     description,
     params: exteriorParams,
+    querystring: exteriorAutodetectAllQuery,
     answer: exteriorProcessStartedAnswer,
     accepted: true,
     errors: GUARDED_EDIT,
-    run: (actor, { params }) => detect.detectAnnotations(actor, params.content_id),
+    run: (actor, { params, query }) => detect.detectAnnotations(actor, params.content_id, undefined, query.lang),
   });
 };
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { FRONT_ANALYSIS_WIDTH } from '../../platform/ai/front-detection.ts';
 import { detectRowParts, type ExteriorPart, type RowParts } from '../../platform/ai/parts-detector.ts';
@@ -18,8 +19,13 @@ import { type ExteriorFrameRow, exteriorRepo } from './repo.ts';
  * with `parts_not_found`, saying so, instead of succeeding silently.
  */
 
-/** The proposals' titles, in the product's default language (Japanese); the dealer edits them like any hotspot's. */
-export const PART_TITLES: Record<ExteriorPart, string> = { wheel: 'ホイール', headlight: 'ヘッドライト' };
+/** The proposals' titles in the language of the dealer who asked (the console's); edited like any hotspot's. */
+export const PART_TITLES: Record<Locale, Record<ExteriorPart, string>> = {
+  ja: { wheel: 'ホイール', headlight: 'ヘッドライト' },
+  en: { wheel: 'Wheel', headlight: 'Headlight' },
+  fr: { wheel: 'Roue', headlight: 'Phare' },
+  pt: { wheel: 'Roda', headlight: 'Farol' },
+};
 
 /** The frame as shown (its edit, else the extracted one) at display size: wide enough for the wheel search. */
 function displayKey(frame: ExteriorFrameRow): string {
@@ -30,6 +36,8 @@ function displayKey(frame: ExteriorFrameRow): string {
 /** What the request stored: one spin row, or every one when absent. */
 export interface PartsPayload {
   group_id?: string;
+  /** Absent in jobs queued before titles followed the dealer's language: Japanese, as they were. */
+  lang?: Locale;
 }
 
 export interface PartsWorkDeps {
@@ -47,7 +55,7 @@ export function partsDetectionWork(deps: PartsWorkDeps) {
   };
   return async (run: ProcessWork): Promise<RowParts[]> => {
     const repo = exteriorRepo(db);
-    const only = (run.payload as PartsPayload).group_id;
+    const { group_id: only, lang = 'ja' } = run.payload as PartsPayload;
     const rows = (await repo.groups(run.contentId)).filter((g) => !g.is_temp && (only === undefined || g.id === only));
     const frames = await repo.frames(run.contentId);
     const total = Math.max(1, frames.length);
@@ -87,7 +95,7 @@ export function partsDetectionWork(deps: PartsWorkDeps) {
         // Frames added, deleted or reordered meanwhile: the tracks no longer stand on the row's frames.
         if ((await locked.framesOf(r.groupId)).map((f) => f.id).join() !== r.frameIds.join()) continue;
         for (const p of r.result.proposals) {
-          proposals.push({ groupId: r.groupId, title: PART_TITLES[p.part], keyFrames: p.keyFrames });
+          proposals.push({ groupId: r.groupId, title: PART_TITLES[lang][p.part], keyFrames: p.keyFrames });
         }
       }
       await storeExteriorProposals(
