@@ -1,5 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { nextAfter } from '../../src/modules/exterior/after-spin.ts';
+import { blurJob, blurJobs } from '../../src/modules/exterior/blur-jobs.ts';
 import {
   afterNewSpin,
   frontDetectionJob,
@@ -11,6 +13,7 @@ import type { ProcessJobPayload } from '../../src/modules/processes/runner.ts';
 import { processService } from '../../src/modules/processes/service.ts';
 import { AUTO_IMAGES_JOBS } from '../../src/modules/slider/jobs.ts';
 import { detectFront, FRONT_ANALYSIS_WIDTH } from '../../src/platform/ai/front-detection.ts';
+import type { PlateDetector } from '../../src/platform/ai/plate-detector.ts';
 import type { JobHandler } from '../../src/platform/jobs/queue-registry.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -230,6 +233,40 @@ describe('what follows', () => {
       .execute();
     expect(processes).toEqual([
       { process: 'exterior_autodetect_angle', status: 'succeeded' },
+      { process: 'exterior_autogenerate_category_images', status: 'queued' },
+    ]);
+  });
+  it('front detection then the plate blur, and only then the category images (no plate ever cut unblurred)', async () => {
+    const user = await t.make.signedIn({
+      tenant: await t.make.tenant({
+        options: { front_detection: true, background_blur: true, ai_category_image_autogeneration: true },
+      }),
+    });
+    const { car } = await realSpinCar(user, [{ start: 12, direction: 1 }]);
+    const [row] = await processService(t.db).start([
+      { contentId: car, process: 'exterior_autodetect_angle', actorUserId: user.id },
+    ]);
+    const { enqueued, runner } = recordingJobs();
+    const ctx = workerContext(t, runner);
+    const nothing: PlateDetector = { detect: async () => [] };
+    const front = frontDetectionJobs(ctx, (id) => nextAfter(ctx, 'front', id, nothing));
+    const frontHandler = front.handlers[frontDetectionJob.name] as JobHandler<ProcessJobPayload>;
+    expect(await frontHandler({ processId: row!.id, attempt: 0 }, { id: 'job-1', retryCount: 0 })).toBe('success');
+    expect(enqueued.map((e) => e.name)).toEqual([blurJob.name]);
+
+    const blur = blurJobs(ctx, nothing, (id) => nextAfter(ctx, 'plates', id, nothing));
+    const blurHandler = blur.handlers[blurJob.name] as JobHandler<ProcessJobPayload>;
+    await blurHandler(enqueued[0]!.payload, { id: 'job-2', retryCount: 0 });
+    expect(enqueued.map((e) => e.name)).toEqual([blurJob.name, AUTO_IMAGES_JOBS.exterior.name]);
+    const processes = await t.db
+      .selectFrom('content_processes')
+      .select(['process', 'status'])
+      .where('content_id', '=', car)
+      .orderBy('id')
+      .execute();
+    expect(processes).toEqual([
+      { process: 'exterior_autodetect_angle', status: 'succeeded' },
+      { process: 'blur', status: 'succeeded' },
       { process: 'exterior_autogenerate_category_images', status: 'queued' },
     ]);
   });

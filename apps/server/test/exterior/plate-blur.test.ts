@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { regionBoxAt } from '@spinyard/domain';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { nextAfter } from '../../src/modules/exterior/after-spin.ts';
 import { exteriorJobs } from '../../src/modules/exterior/jobs.ts';
 import { multipleJob } from '../../src/modules/exterior/pipeline-work.ts';
-import { blurPlatesAfterSpin } from '../../src/modules/exterior/plate-blur-start.ts';
 import { defaultPlateDetector } from '../../src/platform/ai/index.ts';
 import type { PlateDetector } from '../../src/platform/ai/plate-detector.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
@@ -72,7 +72,7 @@ const blurProcesses = (car: string) =>
 describe('the automatic plate blur after a spin is made', () => {
   it('does nothing when the domain has its blur option off', async () => {
     const s = await spinJustMade(false);
-    expect(await blurPlatesAfterSpin(jobsContext(), s.spinId)).toBeUndefined();
+    expect(await nextAfter(jobsContext(), 'spin', s.spinId)).toBeUndefined();
     expect(await blurProcesses(s.car)).toEqual([]);
     expect((await framesOf(s.groupId)).every((f) => f.edit_kind === null)).toBe(true);
   });
@@ -95,7 +95,7 @@ describe('the automatic plate blur after a spin is made', () => {
         return shared.detect(image);
       },
     };
-    const started = await blurPlatesAfterSpin(jobsContext(), s.spinId, watched);
+    const started = await nextAfter(jobsContext(), 'spin', s.spinId, watched);
     expect(started).toMatchObject({ process: 'blur' });
     expect(await blurProcesses(s.car)).toEqual([{ status: 'succeeded', payload: { auto: 'plates' } }]);
     expect(progress).toHaveLength(pictures.length);
@@ -130,7 +130,7 @@ describe('the automatic plate blur after a spin is made', () => {
     expect(kinds.slice(4, 7)).toEqual([null, null, null]);
 
     // The row has its settings now: a spin made again elsewhere does not take it up a second time.
-    expect(await blurPlatesAfterSpin(jobsContext(), s.spinId)).toBeUndefined();
+    expect(await nextAfter(jobsContext(), 'spin', s.spinId)).toBeUndefined();
   });
 
   it('is started by the spin job itself once its process has succeeded (a detector that finds nothing here)', async () => {

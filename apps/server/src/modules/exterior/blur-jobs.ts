@@ -28,12 +28,20 @@ export function blurProcessWork(ctx: Pick<JobsContext, 'db' | 'store' | 'media'>
 }
 
 /** The `blur` process (blur-work.ts, plate-blur-work.ts): its job, handler, and the reaper's way to retry it. */
-export function blurJobs(ctx: JobsContext, plates?: PlateDetector): Required<ModuleJobs> {
+export function blurJobs(
+  ctx: JobsContext,
+  plates?: PlateDetector,
+  /** Once an attempt has ended: what follows an automatic plate blur (after-spin.ts). */
+  ended?: (processId: string) => Promise<unknown>,
+): Required<ModuleJobs> {
   const work = blurProcessWork(ctx, plates);
-  const handler: JobHandler<ProcessJobPayload> = (payload, job) =>
-    runProcessJob(ctx.db, 'blur', payload.processId, work, {
+  const handler: JobHandler<ProcessJobPayload> = async (payload, job) => {
+    const result = await runProcessJob(ctx.db, 'blur', payload.processId, work, {
       lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES,
     });
+    await ended?.(payload.processId);
+    return result;
+  };
   return {
     definitions: [blurJob],
     handlers: { [blurJob.name]: handler },

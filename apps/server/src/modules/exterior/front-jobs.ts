@@ -5,21 +5,25 @@ import { contentRecords } from '../contents/service.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob, startProcessJob } from '../processes/runner.ts';
-import { startAutoImagesIfEnabled } from '../slider/category-auto-service.ts';
+import { imagesNowUnlessBlurComes } from './after-spin.ts';
 import { frontDetectionWork } from './front-work.ts';
 
 /** 36 frames of each row read at 128 px and compared: a second or two a row. Past this the attempt lost its worker. */
 export const frontDetectionJob = defineProcessJob('exterior.detect-front', { expireInSeconds: 5 * 60 });
 
 /** The `exterior_autodetect_angle` process (front-work.ts): its job, handler, and the reaper's way to retry it. */
-export function frontDetectionJobs(ctx: JobsContext): Required<ModuleJobs> {
+export function frontDetectionJobs(
+  ctx: JobsContext,
+  /** Once an attempt has ended: what follows (after-spin.ts: the plate blur, else the category images). */
+  ended?: (processId: string) => Promise<unknown>,
+): Required<ModuleJobs> {
   const jobs = ctx.enqueue ? { enqueue: ctx.enqueue } : undefined;
   const work = frontDetectionWork({
     ...ctx,
-    afterTurn: (trx, run) => startAutoImagesIfEnabled(trx, jobs, run.contentId, 'exterior', run.actorUserId),
+    afterTurn: (trx, run) => imagesNowUnlessBlurComes(trx, jobs, run.contentId, run.actorUserId),
   });
-  const handler: JobHandler<ProcessJobPayload> = (payload, job) =>
-    runProcessJob(
+  const handler: JobHandler<ProcessJobPayload> = async (payload, job) => {
+    const result = await runProcessJob(
       ctx.db,
       'exterior_autodetect_angle',
       payload.processId,
@@ -28,6 +32,9 @@ export function frontDetectionJobs(ctx: JobsContext): Required<ModuleJobs> {
       },
       { lastAttempt: job.retryCount >= PROCESS_JOB_RETRIES },
     );
+    await ended?.(payload.processId);
+    return result;
+  };
   return {
     definitions: [frontDetectionJob],
     handlers: { [frontDetectionJob.name]: handler },
@@ -58,13 +65,13 @@ export async function startFrontDetectionIfEnabled(
 }
 
 /**
- * What follows a new spin, in the transaction that writes its rows: front detection when the domain has it on (its
- * end starts the automatic category images), else the automatic category images when the vehicle has them on.
+ * What follows a new spin, in the transaction that writes its rows (after-spin.ts has the whole chain): front
+ * detection when the domain has it on, else the automatic category images when no plate blur is to come first.
  */
 export function afterNewSpin(ctx: Pick<JobsContext, 'enqueue'>) {
   const jobs = ctx.enqueue ? { enqueue: ctx.enqueue } : undefined;
   return async (trx: Db, contentId: string, actorUserId: string | null): Promise<void> => {
     if (await startFrontDetectionIfEnabled(trx, jobs, contentId, actorUserId)) return;
-    await startAutoImagesIfEnabled(trx, jobs, contentId, 'exterior', actorUserId);
+    await imagesNowUnlessBlurComes(trx, jobs, contentId, actorUserId);
   };
 }

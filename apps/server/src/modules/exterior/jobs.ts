@@ -3,13 +3,13 @@ import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
+import { nextAfter } from './after-spin.ts';
 import { backupJobs } from './backup-service.ts';
 import { blurJobs } from './blur-jobs.ts';
 import { exteriorDetectJobs } from './detect-jobs.ts';
 import { exteriorEditJobs } from './edit-jobs.ts';
 import { afterNewSpin, frontDetectionJobs } from './front-jobs.ts';
 import { asyncUploadJob, multipleJob, type PipelineHooks } from './pipeline-work.ts';
-import { blurPlatesAfterSpin } from './plate-blur-start.ts';
 import { spinWork } from './trim-work.ts';
 
 /** The exterior pipeline's jobs, which SPINYARD_MEDIA_JOBS lets a process run several of at once (main.ts). */
@@ -47,8 +47,8 @@ function pipelineJobs(ctx: JobsContext, options: ExteriorJobsOptions): Required<
           lastAttempt,
         },
       );
-      // The spin made: the automatic plate blur, when the domain asks for it (plate-blur-start.ts).
-      await blurPlatesAfterSpin(ctx, payload.processId, options.plates);
+      // The spin made: what follows it (after-spin.ts).
+      await nextAfter(ctx, 'spin', payload.processId, options.plates);
       return result;
     };
   return {
@@ -67,8 +67,8 @@ export function exteriorJobs(ctx: JobsContext, options: ExteriorJobsOptions = {}
     pipelineJobs(ctx, options),
     backupJobs(ctx, options),
     exteriorEditJobs(ctx),
-    blurJobs(ctx, options.plates),
-    frontDetectionJobs(ctx),
+    blurJobs(ctx, options.plates, (id) => nextAfter(ctx, 'plates', id, options.plates)),
+    frontDetectionJobs(ctx, (id) => nextAfter(ctx, 'front', id, options.plates)),
     exteriorDetectJobs(ctx),
   ];
   return {

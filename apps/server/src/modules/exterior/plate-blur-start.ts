@@ -1,15 +1,12 @@
 import { readDomainOptions } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { PlateDetector } from '../../platform/ai/plate-detector.ts';
 import type { JobRunner } from '../../platform/jobs/queue-registry.ts';
 import { assertEditable } from '../contents/content-service.ts';
 import type { ContentProcessRow } from '../contents/repo.ts';
 import { contentRecords } from '../contents/service.ts';
-import type { JobsContext } from '../context.ts';
-import { runProcessJob, startProcessJob } from '../processes/runner.ts';
-import { processService } from '../processes/service.ts';
-import { blurJob, blurProcessWork } from './blur-jobs.ts';
+import { startProcessJob } from '../processes/runner.ts';
+import { blurJob } from './blur-jobs.ts';
 import { rowsWithoutBlur } from './plate-blur-work.ts';
 
 /**
@@ -47,29 +44,4 @@ export async function startPlateBlur(
       payload: { auto: 'plates' },
     });
   });
-}
-
-/**
- * Called by the spin jobs after each attempt: a spin that succeeded starts the automatic plate blur (enqueued on
- * the runner; without one, as in tests that build the jobs alone, run here). A failure to start is logged, never
- * the spin's failure: the frames are made, and the dealer can blur by hand.
- */
-export async function blurPlatesAfterSpin(
-  ctx: Pick<JobsContext, 'db' | 'store' | 'media' | 'log' | 'enqueue'>,
-  processId: string,
-  plates?: PlateDetector,
-): Promise<ContentProcessRow | undefined> {
-  try {
-    const spin = await processService(ctx.db).find(processId);
-    if (spin?.status !== 'succeeded') return undefined;
-    const jobs = ctx.enqueue ? { enqueue: ctx.enqueue } : undefined;
-    const started = await startPlateBlur(ctx.db, jobs, spin.content_id, spin.actor_user_id);
-    if (started && !jobs) {
-      await runProcessJob(ctx.db, 'blur', started.id, blurProcessWork(ctx, plates), { lastAttempt: true });
-    }
-    return started;
-  } catch (error) {
-    ctx.log('exterior.plate-blur-not-started', { processId, error: (error as Error).message });
-    return undefined;
-  }
 }
