@@ -25,6 +25,7 @@ beforeAll(async () => {
     brightness: true,
     ai_category_image_autogeneration: true,
     async_mobile_upload: true,
+    background_blur: true,
   };
   const tenantA = await t.make.tenant({ options });
   ownerA = await t.make.signedIn({ tenant: tenantA, privilege_type: 'super' });
@@ -45,6 +46,7 @@ describe("another tenant's users", () => {
     const requests: InjectOptions[] = [
       { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect-angle` },
       { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect` },
+      { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect-plates` },
       { method: 'POST', url: `/api/browser/v0/slider/${carA}/auto-generate`, payload: { source: 'exterior' } },
       { method: 'POST', url: `/api/browser/v0/interior/${carA}/auto-color` },
       { method: 'POST', url: `/api/browser/v0/interior/${carA}/autodetect` },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXTERIOR_CENTER_ANGLES, EXTERIOR_SIZES } from '../constants.ts';
+import { aiOptionsAnswer } from './ai-options.ts';
 import { idSchema } from './common.ts';
 import { processAnswer } from './contents.ts';
 import { UPLOAD_TYPES } from './domain.ts';
@@ -87,6 +88,8 @@ export const exteriorAnswer = z.object({
       'Frames "remove extra images" would delete: frames past the domain frame count in a row, and every frame of a temp row',
     ),
   settings: exteriorSettingsAnswer,
+  /** Which AI options the console offers on the spin (front detection, plate blur, background, rotation). */
+  ai_options: aiOptionsAnswer,
   /** The caller's uploads not yet turned into frames (requested, ready, preparing, processing, error). */
   uploads: z.array(videoUploadAnswer),
   /** Running media processes on the vehicle (multiple, blur, ...), as the live socket sends them. */
