@@ -1,0 +1,40 @@
+import type { ExteriorProcessStartedAnswer } from '@spinyard/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, CONTENT_API_BASE } from './client.ts';
+import { contentDetailKeys } from './contentDetail.ts';
+
+/**
+ * The starts of the AI options' processes (issue 23) on the content API: front detection, the automatic plate
+ * blur, the interior's automatic colour, the automatic category images. Each answers the process as recorded; its
+ * progress then comes over the process socket (contentProgress.ts), which also makes the vehicle's reads stale
+ * when it ends. Silent: the panel says a refusal beside the button, in the user's language.
+ */
+
+const seg = encodeURIComponent;
+
+export type AiStart = 'front' | 'plates' | 'interiorColour' | 'exteriorImages' | 'interiorImages';
+
+const REQUESTS: Readonly<Record<AiStart, (contentId: string) => { path: string; json?: unknown }>> = {
+  front: (id) => ({ path: `/exterior/${seg(id)}/autodetect-angle` }),
+  plates: (id) => ({ path: `/exterior/${seg(id)}/autodetect-plates` }),
+  interiorColour: (id) => ({ path: `/interior/${seg(id)}/auto-color` }),
+  exteriorImages: (id) => ({ path: `/slider/${seg(id)}/auto-generate`, json: { source: 'exterior' } }),
+  interiorImages: (id) => ({ path: `/slider/${seg(id)}/auto-generate`, json: { source: 'interior' } }),
+};
+
+/** Starts one AI process on the vehicle; the vehicle's reads (processes, locks) are read again at once. */
+export function useAiStart(contentId: string, start: AiStart) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { path, json } = REQUESTS[start](contentId);
+      const answer = await apiRequest<ExteriorProcessStartedAnswer>(`${CONTENT_API_BASE}${path}`, {
+        method: 'POST',
+        ...(json === undefined ? {} : { json }),
+        errors: 'silent',
+      });
+      return answer.data;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: contentDetailKeys.all }),
+  });
+}
