@@ -21,6 +21,8 @@ export async function seedFrames(
   vehicleId: string,
   frames: number | number[],
   tempRows: readonly number[] = [],
+  /** Each frame's picture (real photographs) instead of the numbered colours. */
+  picture?: (row: number, frame: number) => Promise<Buffer>,
 ): Promise<SeededRow[]> {
   const { db, pool } = createDatabase(await suite.server.databaseUrl(), 2);
   try {
@@ -32,6 +34,7 @@ export async function seedFrames(
         tempRows,
         width: 640,
         height: 360,
+        ...(picture ? { picture } : {}),
       })
     ).rows;
   } finally {

@@ -1,6 +1,6 @@
-import type { ExteriorProcessStartedAnswer } from '@spinyard/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, CONTENT_API_BASE } from './client.ts';
+import type { ExteriorProcessStartedAnswer, OneProcessAnswer } from '@spinyard/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
 import { contentDetailKeys } from './contentDetail.ts';
 
 /**
@@ -36,5 +36,25 @@ export function useAiStart(contentId: string, start: AiStart) {
       return answer.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: contentDetailKeys.all }),
+  });
+}
+
+/**
+ * `GET /contents/process/{id}/{process_id}`: a process the screen saw running and no longer finds among the running
+ * ones (its end's socket message did not arrive), read until it has ended, for its outcome.
+ */
+export function useProcessOutcome(contentId: string, processId: string | undefined) {
+  return useQuery({
+    queryKey: ['contents', 'process', contentId, processId] as const,
+    queryFn: () =>
+      apiGet<OneProcessAnswer>(`${CONTENT_API_BASE}/contents/process/${seg(contentId)}/${seg(processId ?? '')}`, {
+        errors: 'silent',
+      }),
+    enabled: processId !== undefined,
+    refetchInterval: (query) => {
+      const status = query.state.data?.process.status;
+      return status === 'queued' || status === 'running' ? 1500 : false;
+    },
+    retry: false,
   });
 }

@@ -10,7 +10,7 @@ import {
 import { IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AiStart, useAiStart } from '../../../api/aiOptions.ts';
+import { type AiStart, useAiStart, useProcessOutcome } from '../../../api/aiOptions.ts';
 import { ApiError } from '../../../api/apiError.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { lockFor, runningOf } from '../exterior/exteriorLocks.ts';
@@ -57,7 +57,17 @@ export function AiAction(props: AiActionProps) {
   const mutation = useAiStart(props.contentId, props.start);
   const [error, setError] = useState<string | null>(null);
   const [startedHere, setStartedHere] = useState<string | null>(null);
-  const latest = latestRun(props.processes, props.process);
+  // The answers drop a process some time after it ended: the last run seen stays shown with its outcome.
+  const found = latestRun(props.processes, props.process);
+  const [remembered, setRemembered] = useState<ProcessAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (found) setRemembered(found);
+  }, [found]);
+  // A run last seen going that the answers no longer list has ended: its outcome is read from the server.
+  const gone = !found && remembered && live(remembered) ? remembered.id : undefined;
+  const outcome = useProcessOutcome(props.contentId, gone).data?.process;
+  const latest = found ?? (gone ? outcome : remembered);
+  const status = latest?.status ?? (gone ? 'ended' : 'none');
   const ended = latest && !live(latest) ? latest : undefined;
   const onEnded = useRef(props.onEnded);
   onEnded.current = props.onEnded;
@@ -83,7 +93,7 @@ export function AiAction(props: AiActionProps) {
   };
 
   return (
-    <Stack gap={6} data-testid={testId} data-status={latest?.status ?? 'none'}>
+    <Stack gap={6} data-testid={testId} data-status={status}>
       <Group gap="sm" wrap="wrap" align="center">
         <Button
           type="button"
