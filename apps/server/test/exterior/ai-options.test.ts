@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { AI_OPTION_IDS, type AiOptionsAnswer } from '@spinyard/domain';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exteriorRepo } from '../../src/modules/exterior/repo.ts';
 import { processService } from '../../src/modules/processes/service.ts';
 import { AI_PARTS_AVAILABLE } from '../../src/platform/ai/availability.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -103,5 +104,28 @@ describe('POST /exterior/{id}/autodetect-plates', () => {
       params: { process: 'exterior_autodetect_angle', operation: 'EXTERIOR.APPLY_BLUR' },
     });
     await processService(t.db).succeed(front!.id);
+  });
+});
+
+describe('extra images: proposed, then removed as confirmed', () => {
+  it('names the frames past the frame count, and removes only those the dealer confirms', async () => {
+    const dealer = await t.make.signedIn({ tenant: await t.make.tenant({ options: { exterior_frame_count: 8 } }) });
+    const [car] = (await t.make.vehicles(dealer)) as [string];
+    const seeded = await seedExterior(t, car, { rows: [10] });
+    const ids = seeded.rows[0]?.frameIds ?? [];
+    const proposal = await as(dealer, { method: 'GET', url: `${API}/exterior/${car}/extra-images?empty=true` });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    const frames = (proposal.json() as { frames: { id: string; reason: string; order: number }[] }).frames;
+    expect(frames.map((f) => [f.id, f.reason])).toEqual([
+      [ids[8], 'past_count'],
+      [ids[9], 'past_count'],
+    ]);
+    // The dealer keeps frame 10 for now: only frame 9 goes.
+    const url = `${API}/exterior/${car}/extra-images/remove?frame_ids=${ids[8]}`;
+    const removed = await as(dealer, { method: 'POST', url });
+    expect(removed.statusCode, removed.body).toBe(202);
+    expect(removed.json().process.status).toBe('succeeded');
+    const left = (await exteriorRepo(t.db).frames(car)).map((f) => f.id);
+    expect(left).toEqual([...ids.slice(0, 8), ids[9]]);
   });
 });

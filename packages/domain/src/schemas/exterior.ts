@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXTERIOR_CENTER_ANGLES, EXTERIOR_SIZES } from '../constants.ts';
 import { aiOptionsAnswer } from './ai-options.ts';
 import { idSchema } from './common.ts';
+import { idListSchema } from './content-processes.ts';
 import { processAnswer } from './contents.ts';
 import { UPLOAD_TYPES } from './domain.ts';
 import { mediaImageAnswer } from './media.ts';
@@ -182,6 +183,9 @@ export const uploadedBeforeAnswer = z.object({
 });
 export type UploadedBeforeAnswer = z.output<typeof uploadedBeforeAnswer>;
 
+/** The most frames one confirmed removal names: ten rows of the largest frame count. */
+export const EXTRA_IMAGES_CONFIRM_MAX = 3600;
+
 const qualityFlag = z.enum(['true', 'false']).optional();
 
 /**
@@ -193,5 +197,28 @@ export const extraImagesRemoveQuery = z.strictObject({
   blurred: qualityFlag,
   duplicates: qualityFlag,
   empty: qualityFlag,
+  /** The frames the dealer confirmed from the proposal (comma-separated ids): only those go. */
+  frame_ids: idListSchema(EXTRA_IMAGES_CONFIRM_MAX).optional(),
 });
 export type ExtraImagesRemoveQuery = z.output<typeof extraImagesRemoveQuery>;
+
+/** Why a frame is proposed for removal: past the domain's frame count, in a row not part of the spin, or measured. */
+export const EXTRA_IMAGE_REASONS = ['past_count', 'temp_row', 'empty', 'blurred', 'duplicate'] as const;
+
+/**
+ * `GET /exterior/{content_id}/extra-images` (same quality flags as the removal): the frames a removal would delete,
+ * each with its reason and picture, for the dealer to confirm before any is removed.
+ */
+export const extraImagesProposalAnswer = z.object({
+  content_id: idSchema,
+  frames: z.array(
+    z.object({
+      id: idSchema,
+      group_order: z.number().int(),
+      order: z.number().int().describe('0-based place in its row'),
+      reason: z.enum(EXTRA_IMAGE_REASONS),
+      url: z.string().describe('The frame as shown now (display JPEG)'),
+    }),
+  ),
+});
+export type ExtraImagesProposalAnswer = z.output<typeof extraImagesProposalAnswer>;

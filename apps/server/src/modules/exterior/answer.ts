@@ -20,7 +20,7 @@ export const shownImage = (frame: Pick<ExteriorFrameRow, 'original' | 'edited'>)
   frame.edited ?? frame.original;
 
 /** The URL of an image's rendition as JPEG (the largest one below it when the image has no such rendition). */
-function renditionUrl(image: StoredImage, name: string): string {
+export function renditionUrl(image: StoredImage, name: string): string {
   const r = image.renditions[name] ?? image.renditions.zoom ?? Object.values(image.renditions)[0];
   return r ? mediaUrlOf(r.jpeg) : mediaUrlOf(image.master);
 }
