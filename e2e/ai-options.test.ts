@@ -115,6 +115,17 @@ describe.skipIf(skipBrowserTests)('AI options, from the domain setting to the pu
     expect(settings?.settings.regions.length).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
 
+    // Extra frames are proposed first and removed only as confirmed: this real spin has none to propose.
+    await testId(page, 'exterior-remove-extra').click();
+    await testId(page, 'extra-images-search').click();
+    const review = testId(page, 'extra-images-review');
+    const none = page.getByText('削除する候補はありません。');
+    await none.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await testId(page, 'extra-images-confirm').isDisabled()).toBe(true);
+    await check(page, 'ai-options-extra-images-phone-ja');
+    await page.keyboard.press('Escape');
+    await review.waitFor({ state: 'hidden' });
+
     // 4. Publish from the vehicle's page.
     await page.goto(`/contents/detail/${vehicleId}`);
     await testId(page, 'content-detail').waitFor({ state: 'visible', timeout: 20_000 });

@@ -1,4 +1,4 @@
-import type { ExteriorProcessStartedAnswer, OneProcessAnswer } from '@spinyard/domain';
+import type { ExteriorProcessStartedAnswer, ExtraImagesProposalAnswer, OneProcessAnswer } from '@spinyard/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
 import { contentDetailKeys } from './contentDetail.ts';
@@ -56,5 +56,36 @@ export function useProcessOutcome(contentId: string, processId: string | undefin
       return status === 'queued' || status === 'running' ? 1500 : false;
     },
     retry: false,
+  });
+}
+
+export interface ExtraImageChecks {
+  blurred: boolean;
+  duplicates: boolean;
+  empty: boolean;
+}
+
+const flagsQuery = (checks: ExtraImageChecks) =>
+  Object.fromEntries(Object.entries(checks).map(([key, on]) => [key, on ? 'true' : 'false']));
+
+/** `GET /exterior/{id}/extra-images`: the frames a removal would delete, for the dealer to confirm. */
+export function fetchExtraImages(contentId: string, checks: ExtraImageChecks): Promise<ExtraImagesProposalAnswer> {
+  return apiGet<ExtraImagesProposalAnswer>(`${CONTENT_API_BASE}/exterior/${seg(contentId)}/extra-images`, {
+    query: flagsQuery(checks),
+    errors: 'silent',
+  });
+}
+
+/** `POST .../extra-images/remove?frame_ids=`: only the frames the dealer confirmed go (a process). */
+export function useRemoveConfirmedFrames(contentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (frameIds: readonly string[]) =>
+      apiRequest(`${CONTENT_API_BASE}/exterior/${seg(contentId)}/extra-images/remove`, {
+        method: 'POST',
+        query: { frame_ids: frameIds.join(',') },
+        errors: 'silent',
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contentDetailKeys.all }),
   });
 }

@@ -113,7 +113,7 @@ describe('extra images: proposed, then removed as confirmed', () => {
     const [car] = (await t.make.vehicles(dealer)) as [string];
     const seeded = await seedExterior(t, car, { rows: [10] });
     const ids = seeded.rows[0]?.frameIds ?? [];
-    const proposal = await as(dealer, { method: 'GET', url: `${API}/exterior/${car}/extra-images?empty=true` });
+    const proposal = await as(dealer, { method: 'GET', url: `${API}/exterior/${car}/extra-images?empty=true&_=1` });
     expect(proposal.statusCode, proposal.body).toBe(200);
     const frames = (proposal.json() as { frames: { id: string; reason: string; order: number }[] }).frames;
     expect(frames.map((f) => [f.id, f.reason])).toEqual([

@@ -202,6 +202,14 @@ export const extraImagesRemoveQuery = z.strictObject({
 });
 export type ExtraImagesRemoveQuery = z.output<typeof extraImagesRemoveQuery>;
 
+/** `GET /exterior/{content_id}/extra-images`: the removal's quality flags (and the console's cache-buster `_`). */
+export const extraImagesProposalQuery = z.strictObject({
+  blurred: qualityFlag,
+  duplicates: qualityFlag,
+  empty: qualityFlag,
+  _: z.string().max(40).optional(),
+});
+
 /** Why a frame is proposed for removal: past the domain's frame count, in a row not part of the spin, or measured. */
 export const EXTRA_IMAGE_REASONS = ['past_count', 'temp_row', 'empty', 'blurred', 'duplicate'] as const;
 

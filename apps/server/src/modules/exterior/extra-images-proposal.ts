@@ -2,7 +2,7 @@ import {
   type ExtraImagesProposalAnswer,
   exteriorParams,
   extraImagesProposalAnswer,
-  extraImagesRemoveQuery,
+  extraImagesProposalQuery,
   readDomainOptions,
 } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod<{ propose: ReturnType<typeof extraImagesProp
       'The same flags as the removal (?blurred, ?duplicates, ?empty). The removal then takes the confirmed ' +
       'frames as ?frame_ids= (comma-separated): only those go.',
     params: exteriorParams,
-    querystring: extraImagesRemoveQuery.omit({ frame_ids: true }),
+    querystring: extraImagesProposalQuery,
     answer: extraImagesProposalAnswer,
     errors: READ,
     run: (actor, { params, query }) =>
