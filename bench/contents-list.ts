@@ -2,13 +2,14 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
 import { authRepo } from '../apps/server/src/modules/auth/repo.ts';
 import { newToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { startServer } from '../e2e/harness/server.ts';
 import { csvCase, listCases, reportCases } from './contents-list-cases.ts';
 import { FULL_PLAN, type Seeded, type SeedPlan, scaledPlan, seed } from './contents-seed.ts';
+import { migratedDatabase } from './migrated-database.ts';
 import { childPidOf, type MemoryWatch, watchMemory } from './process-memory.ts';
 
 /**
@@ -198,11 +199,7 @@ const cluster = await startEmbeddedPostgres({
 });
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
-  await ensureDatabase(cluster.adminUrl, DATABASE);
-  const url = cluster.urlFor(DATABASE);
-  const migrated = createDatabase(url, 1);
-  await migrateToLatest(migrated.db);
-  await migrated.db.destroy();
+  const url = await migratedDatabase(cluster, DATABASE);
   const seeded = await seededDatabase(url, root);
   const token = await contentToken(url, seeded.superUserId);
 

@@ -5,11 +5,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { createDatabase, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
 import { invoicePaidCharges } from '../apps/server/src/modules/invoices/month-end.ts';
 import { tenancyRepo } from '../apps/server/src/modules/tenancy/repo.ts';
 import { billingFactory } from '../apps/server/test/helpers/factory-billing.ts';
+import { migratedDatabase } from './migrated-database.ts';
 
 /**
  * The month-end invoicing: 10,000 subscriptions' paid renewals invoiced, each invoice in its own transaction
@@ -185,11 +186,7 @@ async function main(): Promise<void> {
     log: () => undefined,
   });
   try {
-    await ensureDatabase(cluster.adminUrl, DATABASE);
-    const url = cluster.urlFor(DATABASE);
-    const migrated = createDatabase(url, 1);
-    await migrateToLatest(migrated.db);
-    await migrated.db.destroy();
+    const url = await migratedDatabase(cluster, DATABASE);
     await seed(url, count);
     log(
       `\nInvoicing ${count.toLocaleString('en')} paid charges with their PDFs, ${workers} worker process(es) at once`,

@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -16,6 +14,7 @@ import { PLATE_RULES } from '../apps/server/src/platform/ai/plate-rules.ts';
 import { createMedia } from '../apps/server/src/platform/media/index.ts';
 import type { Media } from '../apps/server/src/platform/media/media.ts';
 import { createDiskBlobStore } from '../apps/server/src/platform/storage/disk-blob-store.ts';
+import { opencvCars, spin1080, spinFrames } from './car-photos.ts';
 import { watchMemory } from './process-memory.ts';
 
 /**
@@ -118,42 +117,6 @@ async function runSet(name: string, set: Truth[], detector: ReturnType<typeof oc
     );
   }
   if (process.argv.includes('--misses')) for (const m of misses) log(`    miss ${m}`);
-}
-
-function spinFrames(): string[] {
-  const require = createRequire(import.meta.url);
-  const dir = path.join(
-    path.dirname(require.resolve('threesixty-slider/package.json', { paths: ['apps/server'] })),
-    'assets',
-  );
-  return Array.from({ length: 52 }, (_, i) => path.join(dir, `${i + 1}.png`));
-}
-
-async function opencvCars(dir: string): Promise<string[]> {
-  execFileSync('npm', ['pack', 'opencv@7.0.0', '--silent'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync(
-    'tar',
-    ['xzf', 'opencv-7.0.0.tgz', 'package/examples/files/car1.jpg', 'package/examples/files/car2.jpg'],
-    {
-      cwd: dir,
-    },
-  );
-  return ['car1.jpg', 'car2.jpg'].map((f) => path.join(dir, 'package/examples/files', f));
-}
-
-/** The spin's first 36 frames as 1080p JPEGs (scaled up into 1920x1080 on white, as a studio spin is). */
-async function spin1080(frames: string[]): Promise<Buffer[]> {
-  const out: Buffer[] = [];
-  for (const f of frames.slice(0, 36)) {
-    out.push(
-      await sharp(f)
-        .flatten({ background: '#ffffff' })
-        .resize(1920, 1080, { fit: 'contain', background: '#ffffff' })
-        .jpeg({ quality: 90 })
-        .toBuffer(),
-    );
-  }
-  return out;
 }
 
 /** Pictures as 1080p JPEGs (scaled into 1920x1080). */

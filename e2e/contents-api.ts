@@ -62,6 +62,15 @@ export async function createVehicle(suite: Suite, session: ApiSession, vehicle: 
   return (made.data as { id: string }).id;
 }
 
+/** Signs an account in through the API and registers a vehicle of theirs: the vehicle's id. */
+export async function accountVehicle(
+  suite: Suite,
+  account: { email: string; password: string },
+  vehicle: VehicleSeed,
+): Promise<string> {
+  return createVehicle(suite, await apiSignIn(suite, account.email, account.password), vehicle);
+}
+
 export interface StandInWorker {
   /** Starts a process on a vehicle (running, 0 %); answers the process row's id. */
   start(contentId: string, process: string): Promise<string>;

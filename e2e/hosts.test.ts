@@ -15,8 +15,8 @@ const HOSTS = ['bike', 'auction', 'dealer_brand', 'listing_partner', 'bike_senso
 type Host = (typeof HOSTS)[number];
 
 const CONTENTS = ['contents', 'contents_list', 'contents_add', 'contents_bulk', 'contents_audio_library'];
-const USERS = ['users', 'users_list', 'users_add', 'users_addlist'];
-const COMPANY = ['company', 'company_info', 'company_edit'];
+const USERS = ['users', 'users_list', 'users_add', 'users_groups', 'users_addlist'];
+const COMPANY = ['company', 'company_info', 'company_subdomain', 'company_edit'];
 const ACCOUNT = ['account', 'account_conf', 'account_two_step', 'account_devices'];
 const CORPORATIONS = ['corporations_menu', 'corporations', 'corporation_contacts'];
 const WEB_NEGOTIATION = ['web_negotiation', 'web_negotiation_list', 'web_negotiation_add'];
@@ -47,6 +47,7 @@ const EXPECTED_MENU: Record<Host, string[]> = {
     'users',
     'users_list',
     'users_add',
+    'users_groups',
     ...COMPANY,
     ...CORPORATIONS,
     'statistics_single',
@@ -154,5 +155,30 @@ describe.skipIf(skipBrowserTests)('white-label hosts', () => {
     await identity.waitFor({ state: 'visible' });
     expect(await textOf(identity)).toContain(ja.hostFields.auction.management_id);
     expect(await textOf(page.locator('main'))).not.toContain(ja.contentFields.price_with_tax);
+  });
+
+  it('issue 22 screens on a phone: the subdomain set (a bad label named on its field), the groups of users', async () => {
+    const page = await openOn('bike', '/company/subdomain');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const input = testId(page, 'subdomain-input');
+    await input.waitFor({ state: 'visible' });
+    expect(await textOf(testId(page, 'subdomain-current'))).toContain(ja.companies.subdomain.none);
+    await input.fill('a--b');
+    await testId(page, 'subdomain-submit').click();
+    const field = ja.companies.fields.subdomain;
+    await page.getByText(ja.validation.no_repeated_hyphens.replace('{{field}}', field)).waitFor();
+    await input.fill('Shop1');
+    await testId(page, 'subdomain-submit').click();
+    await expect.poll(() => textOf(testId(page, 'subdomain-current'))).toContain('shop1.bike.hosts.example.test');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/hosts-subdomain-ja-phone.png', fullPage: true });
+
+    await page.goto('/subordinate/groups');
+    const loose = testId(page, 'usergroup').last();
+    await loose.waitFor({ state: 'visible' });
+    expect(await textOf(loose)).toContain(ja.users.groups.loose);
+    expect(await textOf(loose)).toContain('super-bike@hosts.example.test');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/hosts-usergroups-ja-phone.png', fullPage: true });
   });
 });

@@ -1,14 +1,14 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeSuperUser, api, firstDomainId } from './api.ts';
-import { apiSignIn, createVehicle } from './contents-api.ts';
+import { accountVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { repoRoot } from './harness/server.ts';
+import { meanColourOf, softJpeg } from './pictures.ts';
 
 const DIR = path.join(tmpdir(), 'spinyard-e2e-interior-wb');
 
@@ -16,29 +16,15 @@ const DIR = path.join(tmpdir(), 'spinyard-e2e-interior-wb');
 async function panorama(): Promise<string> {
   await mkdir(DIR, { recursive: true });
   const file = path.join(DIR, 'grey-cabin-1024x512.jpg');
-  const small = Buffer.from([90, 90, 90, 160, 160, 160, 70, 70, 70, 120, 120, 120, 40, 40, 40, 200, 200, 200]);
-  await sharp(small, { raw: { width: 3, height: 2, channels: 3 } })
-    .resize(1024, 512, { kernel: 'cubic' })
-    .jpeg({ quality: 85 })
-    .toFile(file);
+  const pixels = [90, 90, 90, 160, 160, 160, 70, 70, 70, 120, 120, 120, 40, 40, 40, 200, 200, 200];
+  await writeFile(file, await softJpeg(pixels, 3, { width: 1024, height: 512 }, 85));
   return file;
 }
 
-/** Mean red minus mean blue (-255..255) of a picture as the page shows it, read through a canvas. */
-function warmthOf(image: Locator): Promise<number> {
-  return image.evaluate((node) => {
-    const img = node as HTMLImageElement;
-    const canvas = document.createElement('canvas');
-    canvas.width = 128;
-    canvas.height = 64;
-    const context = canvas.getContext('2d');
-    if (!context || !img.complete || img.naturalWidth === 0) return 0;
-    context.drawImage(img, 0, 0, 128, 64);
-    const { data } = context.getImageData(0, 0, 128, 64);
-    let sum = 0;
-    for (let i = 0; i < data.length; i += 4) sum += data[i]! - data[i + 2]!;
-    return sum / (data.length / 4);
-  });
+/** Mean red minus mean blue (-255..255) of a picture as the page shows it (0 before it is drawn). */
+async function warmthOf(image: Locator): Promise<number> {
+  const mean = await meanColourOf(image);
+  return mean ? mean.r - mean.b : 0;
 }
 
 // The image-quality tool's live "after" follows the white balance sliders before they are applied (issue 9): warmer
@@ -53,8 +39,7 @@ describe.skipIf(skipBrowserTests)('interior: the white balance in the live previ
 
   beforeAll(async () => {
     [picture] = await Promise.all([panorama(), activeSuperUser(suite, account)]);
-    const session = await apiSignIn(suite, account.email, account.password);
-    vehicleId = await createVehicle(suite, session, {
+    vehicleId = await accountVehicle(suite, account, {
       management_id: `WB-${stamp}`,
       maker: 'Honda',
       car_name: 'N-BOX',

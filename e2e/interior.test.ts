@@ -1,13 +1,13 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeSuperUser, api, firstDomainId } from './api.ts';
-import { apiSignIn, createVehicle } from './contents-api.ts';
+import { accountVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { meanColourOf, softJpeg } from './pictures.ts';
 
 const DIR = path.join(tmpdir(), 'spinyard-e2e-interior');
 
@@ -15,33 +15,19 @@ const DIR = path.join(tmpdir(), 'spinyard-e2e-interior');
 async function panorama(file: string, width: number, height: number): Promise<string> {
   await mkdir(DIR, { recursive: true });
   const full = path.join(DIR, file);
-  const small = Buffer.from([
+  const pixels = [
     ...[60, 70, 90, 150, 160, 170, 60, 70, 90, 40, 45, 60],
     ...[90, 50, 30, 40, 40, 45, 110, 60, 40, 50, 50, 55],
     ...[20, 20, 25, 30, 25, 20, 15, 15, 20, 25, 25, 30],
-  ]);
-  await sharp(small, { raw: { width: 4, height: 3, channels: 3 } })
-    .resize(width, height, { kernel: 'cubic' })
-    .jpeg({ quality: 85 })
-    .toFile(full);
+  ];
+  await writeFile(full, await softJpeg(pixels, 4, { width, height }, 85));
   return full;
 }
 
-/** Mean brightness (0..255) of a picture as the page shows it, read through a canvas. */
-function brightnessOf(image: Locator): Promise<number> {
-  return image.evaluate((node) => {
-    const img = node as HTMLImageElement;
-    const canvas = document.createElement('canvas');
-    canvas.width = 256;
-    canvas.height = 128;
-    const context = canvas.getContext('2d');
-    if (!context) return -1;
-    context.drawImage(img, 0, 0, 256, 128);
-    const { data } = context.getImageData(0, 0, 256, 128);
-    let sum = 0;
-    for (let i = 0; i < data.length; i += 4) sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
-    return sum / (data.length / 4);
-  });
+/** Mean brightness (0..255) of a picture as the page shows it (0 before it is drawn). */
+async function brightnessOf(image: Locator): Promise<number> {
+  const mean = await meanColourOf(image);
+  return mean ? 0.299 * mean.r + 0.587 * mean.g + 0.114 * mean.b : 0;
 }
 
 // The interior in the browser: a panorama uploaded with its progress and listed with its thumbnail; a picture that
@@ -69,8 +55,7 @@ describe.skipIf(skipBrowserTests)('interior panoramas in the console', () => {
       options: { interior_enhancement: true },
     });
     expect(on.status, JSON.stringify(on.data)).toBe(200);
-    const session = await apiSignIn(suite, account.email, account.password);
-    vehicleId = await createVehicle(suite, session, {
+    vehicleId = await accountVehicle(suite, account, {
       management_id: `INT-${stamp}`,
       maker: 'Mazda',
       car_name: 'CX-5',

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { text as streamText } from 'node:stream/consumers';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
+import { findPart, parseEml } from '../apps/server/test/platform/eml.ts';
 
 /**
  * The mail the server under test sends, as the browser tests read it: from its outbox folder (`${dataDir}/mail`,
  * one `.eml` per message, named so that they sort by time: the default mailer) or from a real SMTP peer on
  * loopback (the server started with `SMTP_URL` pointing at it). Both carry the message nodemailer composed, so one
- * reader serves both: the subject and the plain text decoded (RFC 2047 words, quoted-printable or base64 bodies,
- * the text/plain part of a multipart message). Kept beside the tests rather than in the harness, which belongs to
- * the test engineer.
+ * reader serves both: the server tests' (apps/server/test/platform/eml.ts), for the subject and the plain text.
+ * Kept beside the tests rather than in the harness, which belongs to the test engineer.
  */
 
 export interface Mail {
@@ -32,71 +32,11 @@ export interface SmtpPeer extends Mailbox {
   close(): Promise<void>;
 }
 
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeWords(value: string): string {
-  return value.replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=\s*/g, (_match, encoding: string, data: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
-}
-
-interface Part {
-  headers: Record<string, string>;
-  body: string;
-}
-
-function parsePart(raw: string): Part {
-  const end = raw.search(/\r?\n\r?\n/);
-  const head = (end < 0 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
-  const body = end < 0 ? '' : raw.slice(end).replace(/^\r?\n\r?\n/, '');
-  const headers: Record<string, string> = {};
-  for (const line of head.split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return { headers, body };
-}
-
-function plainText(part: Part): string {
-  const type = part.headers['content-type'] ?? 'text/plain';
-  if (/^multipart\//i.test(type)) {
-    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-    if (!boundary) return part.body;
-    const parts = part.body
-      .split(`--${boundary}`)
-      .slice(1, -1)
-      .map((p) => parsePart(p.replace(/^\r?\n/, '')));
-    const text = parts.find((p) => /^text\/plain/i.test(p.headers['content-type'] ?? 'text/plain')) ?? parts[0];
-    return text ? plainText(text) : '';
-  }
-  switch ((part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase()) {
-    case 'base64':
-      return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
-    case 'quoted-printable':
-      return decodeQuotedPrintable(part.body);
-    default:
-      return part.body;
-  }
-}
-
+/** A message as the tests read it: its subject decoded and its plain text (a multipart's text/plain part). */
 function parseMail(id: string, raw: string): Mail {
-  const part = parsePart(raw);
-  return { id, to: part.headers.to ?? '', subject: decodeWords(part.headers.subject ?? ''), text: plainText(part) };
+  const message = parseEml(raw);
+  const text = findPart(message, 'text/plain') ?? message.parts[0] ?? message;
+  return { id, to: message.headers.get('to') ?? '', subject: message.headers.get('subject') ?? '', text: text.body };
 }
 
 /** The outbox of a server that runs with the default mailer. */

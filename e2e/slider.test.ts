@@ -1,20 +1,16 @@
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ClipRecipe, clipBytes, pattern, sine, X264 } from '../apps/server/test/helpers/clips.ts';
 import { activeSuperUser, api } from './api.ts';
-import { apiSignIn, createVehicle } from './contents-api.ts';
+import { accountVehicle, apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { softJpeg } from './pictures.ts';
 
 /** A photo-like JPEG of the given size (a blurred gradient of colours), to hand the file input under `name`. */
 async function photo(name: string, width: number, height: number) {
-  const small = Buffer.from([200, 40, 40, 40, 160, 60, 30, 60, 200, 220, 200, 40, 90, 90, 90, 250, 250, 250]);
-  const buffer = await sharp(small, { raw: { width: 3, height: 2, channels: 3 } })
-    .resize(width, height, { kernel: 'cubic' })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return { name, mimeType: 'image/jpeg', buffer };
+  const pixels = [200, 40, 40, 40, 160, 60, 30, 60, 200, 220, 200, 40, 90, 90, 90, 250, 250, 250];
+  return { name, mimeType: 'image/jpeg', buffer: await softJpeg(pixels, 3, { width, height }, 80) };
 }
 
 /** A 4 s 320x180 H.264 MP4 with sound. */
@@ -25,6 +21,15 @@ const SHOWROOM: ClipRecipe = {
 };
 
 type Photo = Awaited<ReturnType<typeof photo>>;
+
+/** The list of files a picker refused names `file` and says why (`reason`, in Japanese). */
+async function expectRefused(page: Page, upload: string, file: string, reason: string): Promise<void> {
+  const refused = testId(page, `${upload}-refused`);
+  await refused.waitFor({ state: 'visible', timeout: 20_000 });
+  const text = await textOf(refused);
+  expect(text).toContain(file);
+  expect(text).toContain(reason);
+}
 
 // The slider in the browser: a category image added with a caption (line breaks gone as typed, the width counter)
 // and listed with its caption; a 16:10 picture refused in Japanese naming the file; a video link pasted, its id
@@ -45,8 +50,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
       photo('wide-1920x1200.jpg', 1920, 1200),
       activeSuperUser(suite, account),
     ]);
-    const session = await apiSignIn(suite, account.email, account.password);
-    vehicleId = await createVehicle(suite, session, {
+    vehicleId = await accountVehicle(suite, account, {
       management_id: `SLD-${stamp}`,
       maker: 'Subaru',
       car_name: 'Levorg',
@@ -84,11 +88,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
 
     // A 16:10 picture: refused by the server, named with the reason in Japanese.
     await testId(page, 'category-upload').locator('input[type="file"]').setInputFiles(wide);
-    const refused = testId(page, 'category-upload-refused');
-    await refused.waitFor({ state: 'visible', timeout: 20_000 });
-    const text = await textOf(refused);
-    expect(text).toContain('wide-1920x1200.jpg');
-    expect(text).toContain('縦横比が対応していません（1920×1200）');
+    await expectRefused(page, 'category-upload', 'wide-1920x1200.jpg', '縦横比が対応していません（1920×1200）');
     expect(await items.count()).toBe(1);
     await saveScreenshot(page, 'slider-ja-desktop-category-images');
     await expectNoSeriousA11yViolations(page);
@@ -166,10 +166,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
       .toBe('音声1: 言語指定なし、AAC 1ch 44.1 kHz（再生される音声）');
 
     await testId(page, 'movie-upload').locator('input[type="file"]').setInputFiles(fake);
-    const refused = testId(page, 'movie-upload-refused');
-    await refused.waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await textOf(refused)).toContain('not-a-video.mp4');
-    expect(await textOf(refused)).toContain('この動画ファイルを読み込めません。');
+    await expectRefused(page, 'movie-upload', 'not-a-video.mp4', 'この動画ファイルを読み込めません。');
     await saveScreenshot(page, 'slider-ja-desktop-original-videos');
     await expectNoSeriousA11yViolations(page);
   });
@@ -194,10 +191,7 @@ describe.skipIf(skipBrowserTests)('category images and video links in the consol
     await testId(page, 'rider-upload').waitFor({ state: 'visible', timeout: 20_000 });
     await testId(page, 'rider-upload').locator('input[type="file"]').setInputFiles([seat, portrait]);
     await expect.poll(() => testId(page, 'rider-view-item').count(), { timeout: 20_000 }).toBe(1);
-    const refused = testId(page, 'rider-upload-refused');
-    await refused.waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await textOf(refused)).toContain('portrait-900x1600.jpg');
-    expect(await textOf(refused)).toContain('横長の画像を使用してください（900×1600）');
+    await expectRefused(page, 'rider-upload', 'portrait-900x1600.jpg', '横長の画像を使用してください（900×1600）');
     await saveScreenshot(page, 'slider-ja-phone-rider-view');
     await expectNoSeriousA11yViolations(page);
   });

@@ -21,7 +21,7 @@ export async function seedFrames(
   vehicleId: string,
   frames: number | number[],
   tempRows: readonly number[] = [],
-  /** Each frame's picture (real photographs) instead of the numbered colours. */
+  /** The picture of each frame instead of a numbered one (real spin frames): row 1-based, frame 0-based. */
   picture?: (row: number, frame: number) => Promise<Buffer>,
 ): Promise<SeededRow[]> {
   const { db, pool } = createDatabase(await suite.server.databaseUrl(), 2);

@@ -13,8 +13,9 @@ import { outbox } from './mail.ts';
 // Issue 21's screens in Japanese on a phone: a dealer schedules a meeting in the form (a vehicle seeded through
 // the API, a small real PDF, one invitee with e-mail and phone) after its past time and duplicate invitee were
 // refused beside their fields; the list shows it; the mail outbox holds the invitation with its calendar
-// (REQUEST, a UID, the meeting's time) and the SMS outbox its text; moving the time sends the next SEQUENCE. Axe
-// checks the refused form here; the console sweep checks the list, add, edit and detail screens in every language.
+// (REQUEST, a UID, the meeting's time) and the SMS outbox its text; moving the time sends the next SEQUENCE; copying
+// the buyer's link copies the one the SMS carried. Axe checks the refused form here; the console sweep checks the
+// list, add, edit and detail screens in every language.
 
 /** A PDF as the server judges it (by its first bytes). */
 const PDF = Buffer.concat([
@@ -73,7 +74,8 @@ describe.skipIf(skipBrowserTests)('web negotiation screens', () => {
   }
 
   it('schedules, lists, invites by mail and SMS with a calendar, refuses bad input, and updates on a move', async () => {
-    const { page } = await openPage(suite, 'ja-JP');
+    const { context, page } = await openPage(suite, 'ja-JP');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.baseUrl });
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, account.email, account.password, '/web-negotiation/add');
     await testId(page, 'meeting-title').fill(title);
@@ -146,5 +148,12 @@ describe.skipIf(skipBrowserTests)('web negotiation screens', () => {
     const update = (await calendars()).at(-1) ?? '';
     expect(field(update, 'UID')).toBe(uid);
     expect(field(update, 'DTSTART')).toContain(utcStamp(moved));
+
+    // Copying the buyer's link from the detail copies the link the SMS carried: the one they hold keeps working.
+    const sent = (await smsTo(buyer.phone)).flatMap((text) => /https?:\/\/\S+\/call#[\w-]+/.exec(text) ?? []);
+    await page.getByRole('button', { name: `${buyer.name}さんの参加リンクをコピー` }).click();
+    await page.getByText('招待者用リンクをコピーしました。').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sent[0]);
+    expect(new Set(sent).size).toBe(1);
   });
 });

@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/db/embedded-postgres.ts';
 import { cloneDatabase, createEmptyDatabase, type DatabaseTemplate, TEMPLATE_DATABASE } from './database.ts';
 import { delay, SERVER_PID_FILE, stopOrphanedPostgres } from './processes.ts';
 
@@ -82,17 +83,7 @@ export interface RunningServer {
   holdWorker(hold: boolean): void;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
+export { freePort };
 
 /** Processes of servers still running when the test process exits (a crashed test file): kill them. */
 const running = new Map<ChildProcess, string>();

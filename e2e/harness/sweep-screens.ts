@@ -81,6 +81,8 @@ export function signedInPages(scene: SweptIds): SweepPage[] {
     ['/contents/bulk', 'contents_bulk'],
     ['/custom-design/edit', 'custom_design_edit'],
     ['/statistic/chart', 'statistic_chart'],
+    ['/statistic/cs-chart', 'statistic_cs_chart'],
+    ['/statistic/cs-criteo-chart', 'statistic_cs_criteo_chart'],
     ['/statistic/movie-backup-exteriors', 'statistic_movie_backup_exteriors'],
     ['/plan/list', 'plan_list'],
     ['/plan/add', 'plan_add'],

@@ -23,7 +23,6 @@ import type { ModuleContext } from './modules/context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { MODULES } from './modules/index.ts';
 import { DEFAULT_INVOICE_ISSUER, type InvoiceIssuer } from './modules/invoices/issue.ts';
-import type { MeetingRooms } from './modules/meeting-call/admission.ts';
 import { registerCallPage } from './modules/meeting-call/page.ts';
 import { republishWhenHidden } from './modules/publishing/hide-hook.ts';
 import { GRANT_PARAM, limitedMediaGrant } from './modules/publishing/media-grant.ts';
@@ -32,11 +31,9 @@ import { loadMediaKeys, vehicleMediaAccess } from './modules/vehicle-media/media
 import { registerViewerPage } from './modules/viewer-page/routes.ts';
 import { type Clock, systemClock } from './platform/clock/clock.ts';
 import type { JobRunner } from './platform/jobs/queue-registry.ts';
-import type { ListingService } from './platform/listing/port.ts';
 import { createMailQueue } from './platform/mail/mail-outbox-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { createMedia, type Media } from './platform/media/index.ts';
-import type { MeetingMedia } from './platform/meeting-media/port.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { localChallengeRoutes } from './platform/payments/local-3ds-routes.ts';
 import { createLocalGateway } from './platform/payments/local-gateway.ts';
@@ -44,12 +41,23 @@ import type { NotifyHub } from './platform/realtime/notify-hub.ts';
 import type { SmsSender } from './platform/sms/sms-sender.ts';
 import type { BlobStore } from './platform/storage/blob-store.ts';
 import { mediaRoutes } from './platform/storage/media-routes.ts';
-import type { VideoSharing } from './platform/video-sharing/port.ts';
 
 /** Base path of the content API, which takes the content token (second document, section 7). */
 export const CONTENT_API_PREFIX = '/api/browser/v0';
 
-export interface AppDeps {
+/** The module context's settings the app hands on untouched: each is described, with its default, there. */
+type PassedToModules =
+  | 'operatorEmail'
+  | 'meetingDocuments'
+  | 'videoSharing'
+  | 'videoSharingRedirectUrl'
+  | 'listing'
+  | 'listingParallel'
+  | 'meetingRooms'
+  | 'meetingMedia'
+  | 'callHostReturnSeconds';
+
+export interface AppDeps extends Pick<ModuleContext, PassedToModules> {
   db: Db;
   store: BlobStore;
   mailer: Mailer;
@@ -84,20 +92,6 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** Printed on every invoice issued; the defaults of config.ts when not given (tests). */
   invoiceIssuer?: InvoiceIssuer;
-  /** Where the contact form's inquiries go; see ModuleContext.operatorEmail. */
-  operatorEmail?: string | undefined;
-  /** See ModuleContext.meetingDocuments. */
-  meetingDocuments?: { count: number; bytes: number } | undefined;
-  /** See ModuleContext.videoSharing and videoSharingRedirectUrl. */
-  videoSharing?: VideoSharing | undefined;
-  videoSharingRedirectUrl?: string | undefined;
-  /** See ModuleContext.listing and listingParallel. */
-  listing?: ListingService | undefined;
-  listingParallel?: number | undefined;
-  /** See ModuleContext.meetingRooms, meetingMedia and callHostReturnSeconds. */
-  meetingRooms?: MeetingRooms | undefined;
-  meetingMedia?: MeetingMedia | undefined;
-  callHostReturnSeconds?: number | undefined;
 }
 
 /**

@@ -14,7 +14,7 @@ import { meetingRooms } from './modules/web-negotiation/index.ts';
 import { systemClock } from './platform/clock/clock.ts';
 import { createBoss } from './platform/jobs/boss.ts';
 import { createJobLeases } from './platform/jobs/leases.ts';
-import { createJobRunner, type JobRunner } from './platform/jobs/queue-registry.ts';
+import { createJobRunner, enqueueAll, type JobRunner } from './platform/jobs/queue-registry.ts';
 import { removeOwnTempSpace } from './platform/jobs/temp-space.ts';
 import { createListingService } from './platform/listing/index.ts';
 import { createMailer } from './platform/mail/index.ts';
@@ -81,6 +81,8 @@ async function startJobs(
     if (!late) throw new Error(`Cannot enqueue "${definition.name}" before the job runner exists`);
     return late.enqueue(definition, payload, options);
   };
+  const enqueueMany: JobRunner['enqueueMany'] = (definition, payloads, options) =>
+    enqueueAll(late ?? { enqueue }, definition, payloads, options);
   const runner = createJobRunner({
     boss: createBoss(runtime.url),
     // Only a working node holds jobs; every one of them hands back those of a worker that died.
@@ -93,6 +95,7 @@ async function startJobs(
       log,
       mailer,
       enqueue,
+      enqueueMany,
       clock: systemClock,
       ...billing,
     }),

@@ -221,6 +221,10 @@ export const ERROR_CATALOGUE = catalogue({
     422,
     'The front of the vehicle could not be told from these frames (a red car, a background as busy as the car, or no full turn). The spin is left as it was: choose the first frame yourself.',
   ],
+  parts_not_found: [
+    422,
+    'No wheel or headlight could be told apart on these frames, so nothing was proposed. Add the hotspots yourself.',
+  ],
   ai_detector_unavailable: [
     409,
     'No detector for this is installed on this server, so nothing was proposed. Add the hotspots yourself.',

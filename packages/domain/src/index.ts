@@ -1,3 +1,4 @@
+export * from './account-label.ts';
 export * from './assert.ts';
 export * from './billing/calendar.ts';
 export * from './billing/currency.ts';
@@ -68,6 +69,7 @@ export * from './schemas/hotspots.ts';
 export * from './schemas/interior.ts';
 export * from './schemas/legal.ts';
 export * from './schemas/listing.ts';
+export * from './schemas/listing-reports.ts';
 export * from './schemas/lists.ts';
 export * from './schemas/media.ts';
 export * from './schemas/meeting-call.ts';

@@ -13,10 +13,10 @@ const MASTER_STATS = [
   'statistics_movie_backup_exteriors',
 ];
 const CONTENTS_ALL = ['contents', 'contents_list', 'contents_add', 'contents_bulk', 'contents_audio_library'];
-const USERS = ['users', 'users_list', 'users_add'];
+const USERS = ['users', 'users_list', 'users_add', 'users_groups'];
 const PLANS = ['plans', 'plans_list', 'plans_add'];
 const DOMAINS = ['domains', 'domains_list', 'domains_add'];
-const COMPANY = ['company', 'company_info'];
+const COMPANY = ['company', 'company_info', 'company_subdomain'];
 const CORPORATIONS = ['corporations_menu', 'corporations', 'corporation_contacts'];
 const WEB_NEGOTIATION = ['web_negotiation', 'web_negotiation_list', 'web_negotiation_add'];
 const ACCOUNT = ['account', 'account_conf'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { accountLabelParts } from './account-label.ts';
 import { ctx } from './menu.fixture.ts';
 import {
-  accountLabelParts,
   activeEntryId,
   isMenuEntryVisible,
   isProductBrandedUser,

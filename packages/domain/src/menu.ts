@@ -107,6 +107,8 @@ export const MENU: readonly MenuEntry[] = [
   group('users', '/subordinate', [
     leaf('users_list', '/subordinate/list', { rule: 'user_management' }, ['/subordinate/edit']),
     leaf('users_add', '/subordinate/add', { rule: 'user_management' }),
+    // `/usergroups` seen as a screen (ours; docs/decisions.md "Listing link and host screens").
+    leaf('users_groups', '/subordinate/groups', { rule: 'user_management' }),
     leaf('users_addlist', '/subordinate/addlist', { rule: 'csv_user_add', hiddenOnHosts: ['dealer_brand'] }),
   ]),
   // "Groups are disabled": kept in the tree so the routes stay known, never shown.
@@ -118,6 +120,8 @@ export const MENU: readonly MenuEntry[] = [
   ),
   group('company', '/companyinfo', [
     leaf('company_info', '/companyinfo/info', { roles: ['super', 'admin'] }),
+    // `/subdomain` seen as a screen (ours): read by super and admin, changed by super.
+    leaf('company_subdomain', '/company/subdomain', { roles: ['super', 'admin'] }),
     leaf('company_edit', '/company/edit', { roles: ['super'] }),
   ]),
   group(
@@ -359,42 +363,4 @@ export function isProductBrandedUser(u: {
   isPayByCredit: boolean;
 }): boolean {
   return u.privilegeType !== 'master' && u.isProductDomain && u.isPayByCredit;
-}
-
-export interface AccountLabelParts {
-  role: PrivilegeType;
-  name: string;
-  org?: string;
-  email: string;
-}
-
-/** Top bar account label: role and name, then the company (super, admin) or the section (normal), then e-mail. */
-export function accountLabelParts(u: {
-  privilegeType: PrivilegeType;
-  name: string;
-  email: string;
-  companyName?: string | null | undefined;
-  section?: string | null | undefined;
-}): AccountLabelParts {
-  const org = orgFor(u.privilegeType, u.companyName, u.section);
-  const base = { role: u.privilegeType, name: u.name, email: u.email };
-  return org ? { ...base, org } : base;
-}
-
-function orgFor(
-  role: PrivilegeType,
-  companyName: string | null | undefined,
-  section: string | null | undefined,
-): string | undefined {
-  switch (role) {
-    case 'super':
-    case 'admin':
-      return companyName?.trim() || undefined;
-    case 'normal':
-      return section?.trim() || undefined;
-    case 'master':
-      return undefined;
-    default:
-      return assertNever(role);
-  }
 }

@@ -16,3 +16,19 @@ export type TransitionTable<S extends string> = { readonly [From in S]: readonly
 export function tableAllows<S extends string>(table: TransitionTable<S>, from: S, to: S): boolean {
   return table[from].includes(to);
 }
+
+/**
+ * The check most state machines here make: the same state is refused as already_in_state, a final state with its
+ * own reason (`finals`), any other move as its table says.
+ */
+export function checkByTable<S extends string, R extends string>(
+  table: TransitionTable<S>,
+  finals: Partial<Record<S, R>>,
+  from: S,
+  to: S,
+): TransitionCheck<R | 'already_in_state' | 'transition_not_allowed'> {
+  if (from === to) return refused('already_in_state');
+  const final = finals[from];
+  if (final !== undefined) return refused(final);
+  return tableAllows(table, from, to) ? ALLOWED : refused('transition_not_allowed');
+}

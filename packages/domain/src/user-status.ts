@@ -1,5 +1,5 @@
 import type { UserStatus } from './roles.ts';
-import { ALLOWED, refused, type TransitionCheck, type TransitionTable, tableAllows } from './transition.ts';
+import { checkByTable, type TransitionCheck, type TransitionTable } from './transition.ts';
 
 /**
  * User status transitions as a dealer would expect them:
@@ -23,9 +23,7 @@ export const USER_STATUS_TRANSITIONS: TransitionTable<UserStatus> = {
 export type UserStatusRefusal = 'already_in_state' | 'cancelled_is_final' | 'transition_not_allowed';
 
 export function canTransitionUserStatus(from: UserStatus, to: UserStatus): TransitionCheck<UserStatusRefusal> {
-  if (from === to) return refused('already_in_state');
-  if (from === 'cancelled') return refused('cancelled_is_final');
-  return tableAllows(USER_STATUS_TRANSITIONS, from, to) ? ALLOWED : refused('transition_not_allowed');
+  return checkByTable(USER_STATUS_TRANSITIONS, { cancelled: 'cancelled_is_final' }, from, to);
 }
 
 /** Service and billing continue until the term end after a cancellation request. */

@@ -1,4 +1,4 @@
-import { ALLOWED, refused, type TransitionCheck, type TransitionTable, tableAllows } from './transition.ts';
+import { ALLOWED, checkByTable, refused, type TransitionCheck, type TransitionTable } from './transition.ts';
 
 /** A web negotiation (remote meeting about vehicles), first document section 4. */
 export const WEB_NEGOTIATION_STATES = ['waiting', 'in_call', 'expired', 'ended'] as const;
@@ -21,9 +21,7 @@ export function canTransitionWebNegotiation(
   from: WebNegotiationState,
   to: WebNegotiationState,
 ): TransitionCheck<WebNegotiationRefusal> {
-  if (from === to) return refused('already_in_state');
-  if (from === 'expired' || from === 'ended') return refused('meeting_closed');
-  return tableAllows(WEB_NEGOTIATION_TRANSITIONS, from, to) ? ALLOWED : refused('transition_not_allowed');
+  return checkByTable(WEB_NEGOTIATION_TRANSITIONS, { expired: 'meeting_closed', ended: 'meeting_closed' }, from, to);
 }
 
 export type WebNegotiationEditRefusal = 'meeting_running' | 'meeting_closed';
@@ -83,9 +81,7 @@ export const ROOM_TRANSITIONS: TransitionTable<RoomStatus> = {
 export type RoomRefusal = 'already_in_state' | 'room_deleted' | 'transition_not_allowed';
 
 export function canTransitionRoom(from: RoomStatus, to: RoomStatus): TransitionCheck<RoomRefusal> {
-  if (from === to) return refused('already_in_state');
-  if (from === 'deleted') return refused('room_deleted');
-  return tableAllows(ROOM_TRANSITIONS, from, to) ? ALLOWED : refused('transition_not_allowed');
+  return checkByTable(ROOM_TRANSITIONS, { deleted: 'room_deleted' }, from, to);
 }
 
 /** Whether participants can join a room in this status. */

@@ -12,10 +12,11 @@ import { contentDetailKeys } from './contentDetail.ts';
 
 const seg = encodeURIComponent;
 
-export type AiStart = 'front' | 'plates' | 'interiorColour' | 'exteriorImages' | 'interiorImages';
+export type AiStart = 'front' | 'plates' | 'rotation' | 'interiorColour' | 'exteriorImages' | 'interiorImages';
 
-const REQUESTS: Readonly<Record<AiStart, (contentId: string) => { path: string; json?: unknown }>> = {
+const REQUESTS: Readonly<Record<AiStart, (contentId: string, groupId?: string) => { path: string; json?: unknown }>> = {
   front: (id) => ({ path: `/exterior/${seg(id)}/autodetect-angle` }),
+  rotation: (id, row) => ({ path: `/exterior/${seg(id)}/rows/${seg(row ?? '')}/rotation-correction` }),
   plates: (id) => ({ path: `/exterior/${seg(id)}/autodetect-plates` }),
   interiorColour: (id) => ({ path: `/interior/${seg(id)}/auto-color` }),
   exteriorImages: (id) => ({ path: `/slider/${seg(id)}/auto-generate`, json: { source: 'exterior' } }),
@@ -23,11 +24,11 @@ const REQUESTS: Readonly<Record<AiStart, (contentId: string) => { path: string; 
 };
 
 /** Starts one AI process on the vehicle; the vehicle's reads (processes, locks) are read again at once. */
-export function useAiStart(contentId: string, start: AiStart) {
+export function useAiStart(contentId: string, start: AiStart, groupId?: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { path, json } = REQUESTS[start](contentId);
+      const { path, json } = REQUESTS[start](contentId, groupId);
       const answer = await apiRequest<ExteriorProcessStartedAnswer>(`${CONTENT_API_BASE}${path}`, {
         method: 'POST',
         ...(json === undefined ? {} : { json }),

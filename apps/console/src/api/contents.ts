@@ -40,8 +40,16 @@ export function fetchContents(params: ContentListParams): Promise<PageOf<Content
   return apiGet<PageOf<ContentListItem>>(`${base}/contents`, { query: params as Record<string, QueryValue> });
 }
 
+/** A page holding a listing-site link on its way is asked again, so its rows move to linked or to an error. */
+const LINK_POLL_MS = 4_000;
+
 export function useContents(params: ContentListParams, enabled = true) {
-  return useListQuery(contentKeys.list(params), () => fetchContents(params), { staleTime: 5_000, enabled });
+  return useListQuery(contentKeys.list(params), () => fetchContents(params), {
+    staleTime: 5_000,
+    enabled,
+    poll: (page) =>
+      page?.items.some((c) => c.listing_link === 'waiting' || c.listing_link === 'linking') ? LINK_POLL_MS : false,
+  });
 }
 
 /** The list's CSV (`create_csv=1` with the same conditions and a period of at most one month), as a file. */

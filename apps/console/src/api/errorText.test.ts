@@ -1,12 +1,8 @@
-import { describeErrorResponse, errorBody } from '@spinyard/domain';
+import { errorBody } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
-import { ApiError } from './apiError.ts';
+import { apiFailure } from '../test-support/apiFailure.ts';
 import { apiErrorText } from './errorText.ts';
-
-function failure(status: number, body: unknown): ApiError {
-  return new ApiError(status, body, describeErrorResponse(status, body));
-}
 
 describe('apiErrorText', () => {
   beforeAll(async () => {
@@ -14,11 +10,11 @@ describe('apiErrorText', () => {
   });
 
   it('translates a known server message', () => {
-    expect(apiErrorText(failure(403, errorBody('forbidden')))).toBe('この操作を行う権限がありません。');
+    expect(apiErrorText(apiFailure(403, errorBody('forbidden')))).toBe('この操作を行う権限がありません。');
   });
 
   it('shows a server message the console does not know as it was sent', () => {
-    expect(apiErrorText(failure(400, { error: { code: 'x', user_message: 'Something specific.' } }))).toBe(
+    expect(apiErrorText(apiFailure(400, { error: { code: 'x', user_message: 'Something specific.' } }))).toBe(
       'Something specific.',
     );
   });
@@ -29,16 +25,16 @@ describe('apiErrorText', () => {
       { field: 'password', rule: 'min_length', message: 'Too short.' },
       { field: 'colour', rule: 'unheard_of_rule', message: 'Colour is odd.' },
     ]);
-    expect(apiErrorText(failure(422, body))).toBe(
+    expect(apiErrorText(apiFailure(422, body))).toBe(
       'メールアドレスを入力してください。\nパスワードの文字数が足りません。\nColour is odd.',
     );
   });
 
   it("shows the server's 404 for an unknown route or method in the user language", () => {
-    expect(apiErrorText(failure(404, errorBody('not_found')))).toBe('対象のデータが見つかりません。');
+    expect(apiErrorText(apiFailure(404, errorBody('not_found')))).toBe('対象のデータが見つかりません。');
   });
 
   it('says a network failure is a network failure', () => {
-    expect(apiErrorText(failure(0, null))).toBe('通信エラーが発生しました。インターネット接続をご確認ください。');
+    expect(apiErrorText(apiFailure(0, null))).toBe('通信エラーが発生しました。インターネット接続をご確認ください。');
   });
 });

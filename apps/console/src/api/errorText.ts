@@ -30,6 +30,10 @@ function errorParams(error: ApiError): Record<string, string | number> {
 export function apiErrorText(error: ApiError): string {
   if (error.status === 422 && error.fields.length > 0) return error.fields.map(fieldErrorText).join('\n');
   const { messageKey, text } = error.description;
+  // A refusal naming its reason (ai_detector_unavailable: damage, interior_parts) says it when the catalogue can.
+  const reason = error.params.reason;
+  const specific = messageKey && typeof reason === 'string' ? `${messageKey}_${reason}` : undefined;
+  if (specific && i18n.exists(specific)) return i18n.t(specific, errorParams(error));
   if (messageKey && i18n.exists(messageKey)) return i18n.t(messageKey, errorParams(error));
   return text ?? i18n.t('errors.general_error');
 }

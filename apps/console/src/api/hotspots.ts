@@ -1,15 +1,19 @@
 import type {
   ExteriorHotspotAddBody,
   ExteriorPlacement,
+  ExteriorProcessStartedAnswer,
   HotspotAnswer,
   HotspotFileKind,
   HotspotListAnswer,
+  HotspotProposalsBody,
   HotspotUpdateBody,
   InteriorHotspotAddBody,
   InteriorPlacement,
 } from '@spinyard/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentLocale } from '../i18n/locale.ts';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
+import { contentKeys } from './contents.ts';
 import { uploadFile } from './uploadFile.ts';
 
 /**
@@ -127,5 +131,36 @@ export function useRemoveHotspotFile(contentId: string) {
       errors: 'silent',
     });
     return answer.data;
+  });
+}
+
+/**
+ * Automatic annotation's proposals accepted or rejected (`.../hotspots/proposals/accept`, `reject`): the ones named,
+ * or all of them when no id is given.
+ */
+export function useDecideProposals(contentId: string, area: HotspotArea) {
+  return useHotspotWrite(contentId, ({ decision, ids }: { decision: 'accept' | 'reject'; ids?: string[] }) => {
+    const json: HotspotProposalsBody = ids ? { ids } : {};
+    return apiRequest<HotspotListAnswer>(`${listPath(contentId, area)}/proposals/${decision}`, {
+      method: 'POST',
+      json,
+      errors: 'silent',
+    });
+  });
+}
+
+/** Starts automatic annotation on the exterior (`POST /exterior/{id}/autodetect`); its process shows on the vehicle. */
+export function useDetectParts(contentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (
+        await apiRequest<ExteriorProcessStartedAnswer>(`${CONTENT_API_BASE}/exterior/${seg(contentId)}/autodetect`, {
+          query: { lang: currentLocale() },
+          method: 'POST',
+          errors: 'silent',
+        })
+      ).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.detail(contentId) }),
   });
 }

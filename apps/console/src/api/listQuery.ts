@@ -7,7 +7,19 @@ import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query
 export function useListQuery<T>(
   queryKey: QueryKey,
   queryFn: () => Promise<T>,
-  options: { staleTime?: number; enabled?: boolean } = {},
+  options: {
+    staleTime?: number;
+    enabled?: boolean;
+    /** How soon to ask again, by the last answer (false: not until something makes it stale). */
+    poll?: (data: T | undefined) => number | false;
+  } = {},
 ) {
-  return useQuery({ ...options, queryKey, queryFn, placeholderData: keepPreviousData });
+  const { poll, ...rest } = options;
+  return useQuery({
+    ...rest,
+    queryKey,
+    queryFn,
+    placeholderData: keepPreviousData,
+    ...(poll ? { refetchInterval: (query: { state: { data: T | undefined } }) => poll(query.state.data) } : {}),
+  });
 }

@@ -33,8 +33,12 @@ async function send<T>(path: string, json?: unknown): Promise<T> {
     .data;
 }
 
-export function useListingAccount() {
-  return useQuery({ queryKey: listingKeys.account, queryFn: () => apiGet<CsAccountAnswer>(`${CS}/account`) });
+export function useListingAccount(enabled = true) {
+  return useQuery({
+    queryKey: listingKeys.account,
+    queryFn: () => apiGet<CsAccountAnswer>(`${CS}/account`),
+    enabled,
+  });
 }
 
 /** The partner's client info: answered (200) means signed in. Asked only for a joined user; a refusal is no error. */
@@ -48,11 +52,19 @@ export function useListingClientInfo(joined: boolean) {
   });
 }
 
-export function useListingLatest(enabled: boolean) {
+/**
+ * The link figures, asked again every few seconds while links remain to be made, and now and then while the
+ * automatic link is on (`following`): turning it on answers before its job has queued the vehicles.
+ */
+export function useListingLatest(enabled: boolean, following = false) {
   return useQuery({
     queryKey: listingKeys.latest,
     queryFn: () => apiGet<CsLatestAnswer>(`${CS}/latest`),
     enabled,
+    refetchInterval: (query) => {
+      if ((query.state.data?.counts.remaining ?? 0) > 0) return 5_000;
+      return following ? 15_000 : false;
+    },
   });
 }
 
@@ -66,12 +78,16 @@ export function useListingReport(period: { from: string; to: string }, enabled: 
   });
 }
 
-/** A vehicle's link, asked again every few seconds while its job is on the way (waiting or linking). */
-export function useVehicleLink(contentId: string) {
+/**
+ * A vehicle's link, asked again every few seconds while its job is on the way (waiting or linking). The vehicle list
+ * asks it only for a row in error, whose coarse state does not say which error.
+ */
+export function useVehicleLink(contentId: string, enabled = true) {
   return useQuery({
     queryKey: listingKeys.vehicle(contentId),
     queryFn: () => apiGet<CsLinkAnswer>(`${CS}/contents/${encodeURIComponent(contentId)}`),
     refetchInterval: (query) => (OPEN_STATES.includes(query.state.data?.state ?? 'not_linked') ? 2000 : false),
+    enabled,
   });
 }
 
@@ -97,7 +113,8 @@ export const useListingAutojoin = () =>
   useListingWrite((on: boolean) =>
     send<CsAutojoinAnswer>(`${CONTENT_API_BASE}/users/cs_autojoin`, { cs_autojoin: on }),
   );
+/** Links or unlinks vehicles: one from its page or its list row, or the list's ticked ones (all or nothing). */
 export const useVehicleLinkChange = () =>
-  useListingWrite(({ contentId, link }: { contentId: string; link: boolean }) =>
-    send<CsContentsAnswer>(`${CS}/contents/${link ? 'register' : 'unregister'}`, { content_ids: [contentId] }),
+  useListingWrite(({ contentIds, link }: { contentIds: readonly string[]; link: boolean }) =>
+    send<CsContentsAnswer>(`${CS}/contents/${link ? 'register' : 'unregister'}`, { content_ids: contentIds }),
   );

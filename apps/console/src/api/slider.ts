@@ -146,12 +146,21 @@ function useReorderFileList<List>(contentId: string, list: FileList) {
   );
 }
 
+/** A file list read with its three writes, as its panel uses them. */
+function useFiles<List, Item>(contentId: string, list: FileList) {
+  return {
+    list: useFileList<List>(contentId, list),
+    add: useAddToFileList<Item>(contentId, list),
+    remove: useDeleteFromFileList<List>(contentId, list),
+    reorder: useReorderFileList<List>(contentId, list),
+  };
+}
+
+export type FileListHooks<List, Item> = ReturnType<typeof useFiles<List, Item>>;
+
 export const useOriginalMovies = (contentId: string) => useFileList<OriginalMoviesAnswer>(contentId, MOVIES);
-export const useAddOriginalMovie = (contentId: string) => useAddToFileList<OriginalMovieAnswer>(contentId, MOVIES);
-export const useDeleteOriginalMovie = (contentId: string) =>
-  useDeleteFromFileList<OriginalMoviesAnswer>(contentId, MOVIES);
-export const useReorderOriginalMovies = (contentId: string) =>
-  useReorderFileList<OriginalMoviesAnswer>(contentId, MOVIES);
+export const useOriginalMovieFiles = (contentId: string) =>
+  useFiles<OriginalMoviesAnswer, OriginalMovieAnswer>(contentId, MOVIES);
 
 /** The sound tracks of one original video (read once: a stored video's tracks never change). */
 export const useAudioTracks = (contentId: string, movieId: string) =>
@@ -161,9 +170,5 @@ export const useAudioTracks = (contentId: string, movieId: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useRiderView = (contentId: string) => useFileList<RiderViewAnswer>(contentId, RIDER_VIEW);
-export const useAddRiderViewImage = (contentId: string) =>
-  useAddToFileList<RiderViewImageAnswer>(contentId, RIDER_VIEW);
-export const useDeleteRiderViewImage = (contentId: string) =>
-  useDeleteFromFileList<RiderViewAnswer>(contentId, RIDER_VIEW);
-export const useReorderRiderView = (contentId: string) => useReorderFileList<RiderViewAnswer>(contentId, RIDER_VIEW);
+export const useRiderViewFiles = (contentId: string) =>
+  useFiles<RiderViewAnswer, RiderViewImageAnswer>(contentId, RIDER_VIEW);

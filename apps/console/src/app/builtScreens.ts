@@ -124,6 +124,17 @@ export const BUILT_PROTECTED: Record<string, LazyComponent> = {
     (m) => m.UserEditPage,
     ['general', 'users'],
   ),
+  // Issue 22: `/usergroups` and `/subdomain` as screens.
+  subordinate_groups: page(
+    () => import('../features/users/groups/UsergroupsPage.tsx'),
+    (m) => m.UsergroupsPage,
+    ['general', 'users'],
+  ),
+  company_subdomain: page(
+    () => import('../features/tenancy/subdomain/SubdomainPage.tsx'),
+    (m) => m.SubdomainPage,
+    ['general', 'tenancy'],
+  ),
   contents_list: page(
     () => import('../features/contents/list/ContentListPage.tsx'),
     (m) => m.ContentListPage,
@@ -171,6 +182,14 @@ export const BUILT_PROTECTED: Record<string, LazyComponent> = {
   statistic_cs_chart_cl: page(
     () => import('../features/statistics/cs-chart/CsChartPage.tsx'),
     (m) => m.CsChartPage,
+  ),
+  statistic_cs_chart: page(
+    () => import('../features/statistics/cs-overview/CsOverviewPage.tsx'),
+    (m) => m.CsOverviewPage,
+  ),
+  statistic_cs_criteo_chart: page(
+    () => import('../features/statistics/cs-criteo/CsCriteoPage.tsx'),
+    (m) => m.CsCriteoPage,
   ),
   statistic_chart: page(
     () => import('../features/statistics/chart/StatisticChartPage.tsx'),

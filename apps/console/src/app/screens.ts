@@ -24,6 +24,8 @@ function family(id: string, path: string, children: Readonly<Record<string, stri
 export const PROTECTED_SCREENS: readonly Screen[] = [
   ...screens({ top: '/top' }),
   ...family('companyinfo_info', '/companyinfo/info', { company_edit: '/company/edit' }),
+  // `/subdomain` and `/usergroups` as screens (issue 22; the spec shows the calls, not screens: ours).
+  ...screens({ company_subdomain: '/company/subdomain' }, 'companyinfo_info'),
   ...family('account_conf', '/account/conf', {
     account_payment: '/account/payment',
     // The spec's "two-step authentication edit" and "login device management" screens; their paths are ours.
@@ -37,6 +39,7 @@ export const PROTECTED_SCREENS: readonly Screen[] = [
     subordinate_addlist: '/subordinate/addlist',
     subordinate_edit: '/subordinate/edit/:userId',
   }),
+  ...screens({ subordinate_groups: '/subordinate/groups' }, 'subordinate_list'),
   ...family('group_list', '/group/list', { group_add: '/group/add', group_edit: '/group/edit' }),
   ...family('contents_list', '/contents/list', {
     contents_add: '/contents/add',

@@ -1,4 +1,4 @@
-import { Center, Loader, type MantineSpacing } from '@mantine/core';
+import { Center, Loader, type MantineSpacing, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** A spinner in the middle of the space a screen or a panel will fill once its data has come. */
@@ -8,5 +8,19 @@ export function CenteredLoader({ py = 'xl' }: { py?: MantineSpacing | number }) 
     <Center py={py}>
       <Loader role="status" aria-label={t('common.loading')} />
     </Center>
+  );
+}
+
+/** The whole page while the app works before any screen can show (the layout's profile, a sign-out): what it does. */
+export function PageStatus({ message }: { message: string }) {
+  return (
+    <main>
+      <Center h="100dvh">
+        <Stack align="center" gap="sm">
+          <Loader aria-hidden />
+          <Text role="status">{message}</Text>
+        </Stack>
+      </Center>
+    </main>
   );
 }

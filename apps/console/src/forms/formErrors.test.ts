@@ -1,12 +1,8 @@
-import { describeErrorResponse, errorBody } from '@spinyard/domain';
+import { errorBody } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../api/apiError.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { apiFailure } from '../test-support/apiFailure.ts';
 import { fieldMessage, fieldMessages, formErrorsOf, rateLimitText } from './formErrors.ts';
-
-function failure(status: number, body: unknown): ApiError {
-  return new ApiError(status, body, describeErrorResponse(status, body));
-}
 
 type Field = 'currentPassword' | 'newPassword' | 'retypedNewPassword';
 const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'retypedNewPassword'];
@@ -57,7 +53,7 @@ describe('form errors', () => {
   });
 
   it('puts a 422 beside its fields', () => {
-    const error = failure(
+    const error = apiFailure(
       422,
       errorBody('validation_failed', undefined, [
         { field: 'retypedNewPassword', rule: 'must_match', message: 'The new password and its retype do not match.' },
@@ -69,7 +65,7 @@ describe('form errors', () => {
   });
 
   it('sends a catalogue code to the field it is about', () => {
-    const error = failure(400, errorBody('current_password_incorrect'));
+    const error = apiFailure(400, errorBody('current_password_incorrect'));
     expect(formErrorsOf(error, FIELDS, { current_password_incorrect: 'currentPassword' })).toEqual({
       fields: { currentPassword: 'The current password is incorrect.' },
     });
@@ -77,18 +73,20 @@ describe('form errors', () => {
 
   it('says how long to wait after too many attempts', () => {
     const body = { error: { ...errorBody('too_many_attempts').error, retry_after_seconds: 125 } };
-    expect(rateLimitText(failure(429, body))).toBe(
+    expect(rateLimitText(apiFailure(429, body))).toBe(
       'Too many attempts. Please wait and try again. Try again in about 3 min.',
     );
-    expect(formErrorsOf(failure(429, body), FIELDS).form).toMatch(/about 3 min/);
+    expect(formErrorsOf(apiFailure(429, body), FIELDS).form).toMatch(/about 3 min/);
     // The sign-in throttle's first wait is 30 s: not "about 1 min".
     const short = { error: { ...errorBody('too_many_attempts').error, retry_after_seconds: 30 } };
-    expect(rateLimitText(failure(429, short))).toBe('Too many attempts. Please wait and try again. Try again in 30 s.');
+    expect(rateLimitText(apiFailure(429, short))).toBe(
+      'Too many attempts. Please wait and try again. Try again in 30 s.',
+    );
   });
 
   it('explains anything else above the form, in the user language', async () => {
     await i18n.changeLanguage('ja');
-    expect(formErrorsOf(failure(409, errorBody('email_already_used')), ['newEmail'])).toEqual({
+    expect(formErrorsOf(apiFailure(409, errorBody('email_already_used')), ['newEmail'])).toEqual({
       form: 'このメールアドレスはすでに使用されています。',
       fields: {},
     });

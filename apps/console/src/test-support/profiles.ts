@@ -1,3 +1,4 @@
+import { noOptions } from '@spinyard/domain/testing';
 import type { Profile } from '../api/profile.ts';
 
 /** A profile as GET /v1/profile answers it, with the parts a test cares about overridden. */
@@ -30,16 +31,8 @@ export function profileFixture(overrides: {
       service_name: 'Spinyard',
       host_flags: [],
       is_product_domain: false,
-      options: {
-        option_data: false,
-        web_negotiation: false,
-        hotspot_browser: false,
-        hotspot_app: false,
-        is_user_add: true,
-        online_payment: false,
-        analytics_tag: false,
-        content_style: 'car',
-      },
+      // The menu's tests' tenant with no option on (users may be added), and a car dealer's.
+      options: { ...noOptions, analytics_tag: false, content_style: 'car' },
     },
     company: { id: '10', name: '株式会社サンプル自動車' },
     cs_joined: false,

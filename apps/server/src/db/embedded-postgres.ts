@@ -62,14 +62,15 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-function anyFreePort(): Promise<number> {
+/** A port no one listens on now, as the system hands one out (the e2e harness takes its servers' ports here too). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
     });
   });
 }
@@ -163,9 +164,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await clearStaleServer(dataDir, log);
 
   const port =
-    options.preferredPort > 0 && (await portIsFree(options.preferredPort))
-      ? options.preferredPort
-      : await anyFreePort();
+    options.preferredPort > 0 && (await portIsFree(options.preferredPort)) ? options.preferredPort : await freePort();
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const launchOptions = { bin, dataDir, port, adminUrl, ids, settings: options.settings };
   let server = await launch(launchOptions);

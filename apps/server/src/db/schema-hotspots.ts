@@ -50,6 +50,8 @@ export interface HotspotsTable {
   video_id: Nullable<string>;
   closeup_group_id: Nullable<string>;
   files: Json<HotspotFiles>;
+  /** Proposed by automatic annotation and not yet accepted: shown in the editor, never published (migration 0035). */
+  proposed: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

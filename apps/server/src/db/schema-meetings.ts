@@ -28,6 +28,7 @@ export interface WebNegotiationsTable {
   ended_at: Nullable<Date>;
   end_reason: Nullable<string>;
   host_token_hash: Nullable<string>;
+  host_token_sealed: Nullable<string>;
   ics_sequence: ColumnType<number, number | undefined, number>;
   reminded_at: Nullable<Date>;
   deleted_at: Nullable<Date>;
@@ -52,6 +53,7 @@ export interface WebNegotiationInviteesTable {
   time_zone: Nullable<string>;
   language: Nullable<string>;
   token_hash: string;
+  token_sealed: Nullable<string>;
   invited_at: Nullable<Date>;
   created_at: CreatedAt;
 }

@@ -6,12 +6,12 @@ export const UTF8_BOM = '\uFEFF';
 
 /**
  * A CSV file as a stream: the BOM and header first, then each page of rows as it is read, every cell neutralised
- * against formulas (csvRecord). The stream asks for the next page only when the client has taken the previous one,
+ * against formulas (csvRecord). Pages already read (an array of one page) pass as they are. The stream asks for the next page only when the client has taken the previous one,
  * so memory holds one page whatever the file's size.
  */
 export function csvStream<T>(
   header: readonly string[],
-  pages: AsyncIterable<T[]>,
+  pages: AsyncIterable<T[]> | Iterable<T[]>,
   cells: (row: T) => string[],
 ): Readable {
   async function* chunks(): AsyncGenerator<string> {

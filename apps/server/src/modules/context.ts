@@ -82,6 +82,8 @@ export interface JobsContext {
    * job that hands work on, such as the reaper retrying a process whose worker died. Absent in tests.
    */
   enqueue?: JobRunner['enqueue'];
+  /** Many jobs of one definition in one statement, on the same runner (late-bound too). Absent in tests. */
+  enqueueMany?: JobRunner['enqueueMany'];
   /**
    * The job that runs a process of this name, whichever area declares it (ModuleJobs.processJobs); late-bound like
    * `enqueue`, for the reaper's retry of a process whose worker died. Absent in tests that build one area's jobs.

@@ -43,3 +43,23 @@ export function onPage<Q extends { limit(limit: number): Q; offset(offset: numbe
 ): Q {
   return query.limit(at.limit).offset((at.page - 1) * at.limit);
 }
+
+/**
+ * Every row of a query, a page at a time in key order: each page starts after the last key read (no offset, and no
+ * transaction held open while a page is used). `page(after)` reads at most `batch` rows whose key is over `after`.
+ */
+export async function* keysetPages<R>(
+  batch: number,
+  page: (after: string) => Promise<R[]>,
+  keyOf: (row: R) => string,
+): AsyncGenerator<R[]> {
+  let after = '0';
+  for (;;) {
+    const rows = await page(after);
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows.at(-1);
+    if (rows.length < batch || last === undefined) return;
+    after = keyOf(last);
+  }
+}

@@ -1,8 +1,8 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { refusedFields } from '../helpers/http.ts';
+import { callerOf } from '../helpers/isolation.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { tone } from '../hotspots/fixtures.ts';
 
@@ -18,8 +18,7 @@ let superA: SignedInUser;
 let normalA: SignedInUser;
 let superB: SignedInUser;
 
-const as = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${who.contentToken}` } });
+const as = callerOf(t);
 
 const upload = (who: SignedInUser, fields: Record<string, string>, data: Buffer, name: string) => {
   const body = multipart(fields, { data, name, type: 'audio/mpeg' });

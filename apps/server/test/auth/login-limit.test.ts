@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { bearer, signIn } from '../helpers/http.ts';
+import { bearer, postForm, signIn } from '../helpers/http.ts';
 
 const t = useTestApp();
 
@@ -110,12 +110,7 @@ describe('simultaneous-login limit (201)', () => {
     const user = await t.make.user({ domain: { options: { login_limit_count: 1 } } });
     await signIn(t.app, user.email, user.password);
     const held = (await signIn(t.app, user.email, user.password)).json();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/token/continue',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `token=${held.temporary_token}`,
-    });
+    const res = await postForm(t.app, '/v1/auth/token/continue', { token: held.temporary_token });
     expect(res.statusCode).toBe(201);
   });
 

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
+import { postForm } from '../helpers/http.ts';
 
 const t = useTestApp();
 
-function signIn(fields: Record<string, string>, ip = '10.0.0.1') {
-  return t.app.inject({
-    method: 'POST',
-    url: '/v1/auth/token',
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
+const signIn = (fields: Record<string, string>, ip = '10.0.0.1') => postForm(t.app, '/v1/auth/token', fields, { ip });
 
 const form = (username: string, password: string) => ({
   grant_type: 'password',
@@ -145,12 +138,7 @@ describe('POST /v1/auth/token/revoke', () => {
   it('makes the access token and its content token useless', async () => {
     const user = await t.make.user();
     const tokens = (await signIn(form(user.email, user.password))).json();
-    const revoke = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/token/revoke',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `token=${tokens.access_token}`,
-    });
+    const revoke = await postForm(t.app, '/v1/auth/token/revoke', { token: tokens.access_token });
     expect(revoke.statusCode).toBe(200);
     const profile = await t.app.inject({
       method: 'GET',

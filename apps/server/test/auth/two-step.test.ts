@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
-import { bearer, signIn } from '../helpers/http.ts';
+import { bearer, postForm, signIn } from '../helpers/http.ts';
 import { codeIn, lastMailTo, mailsTo, recordingSms } from '../helpers/mail.ts';
 
 /** docs/decisions.md: after the fifth wrong code even the right one is refused; pinned, not read from the source. */
@@ -15,13 +15,7 @@ beforeEach(() => {
 
 const profile = (token: string) => t.app.inject({ method: 'GET', url: '/v1/profile', headers: bearer(token) });
 const submit = (token: string, code: string, ip = '10.8.0.1') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/auth/token/two-step',
-    remoteAddress: ip,
-    headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ code }).toString(),
-  });
+  postForm(t.app, '/v1/auth/token/two-step', { code }, { ip, headers: bearer(token) });
 
 /** A user on whom the second step is forced, signed in up to the 202. */
 async function heldAtSecondStep(options: { phone?: string } = {}) {

@@ -331,15 +331,22 @@ describe('pages', () => {
 });
 
 describe('the items', () => {
-  it('carry the owner and the running processes of each vehicle', async () => {
+  it('carry the owner, the creator and the running processes of each vehicle', async () => {
     const owner = await t.make.signedIn({ privilege_type: 'super', name: 'Process Owner' });
     const [busy] = await t.make.vehicles(owner, { process: 'running' });
     const [done] = await t.make.vehicles(owner, { process: 'succeeded' });
     const page = (await list(owner)) as unknown as {
-      items: { id: string; owner: { id: string; name: string }; processes: { process: string; status: string }[] }[];
+      items: {
+        id: string;
+        owner: { id: string; name: string };
+        creator_id: string;
+        processes: { process: string; status: string }[];
+      }[];
     };
     const item = (id: string | undefined) => page.items.find((i) => i.id === id);
     expect(item(busy)?.owner).toEqual({ id: owner.id, name: 'Process Owner' });
+    // The list's link actions are offered to the vehicle's creator only (first document section 6).
+    expect(item(busy)?.creator_id).toBe(owner.id);
     expect(item(busy)?.processes).toEqual([expect.objectContaining({ process: 'blur', status: 'running' })]);
     expect(item(done)?.processes).toEqual([]);
   });

@@ -1,7 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { callerOf } from '../helpers/isolation.ts';
 
 /**
  * Tenant isolation and role visibility on the process routes (is_processing, contents_processing, transfer,
@@ -40,8 +40,7 @@ beforeAll(async () => {
   b = await company();
 });
 
-const call = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { authorization: `Bearer ${who.contentToken}` } });
+const call = callerOf(t);
 
 /** Everyone who must not reach company A's normal user's vehicle. */
 const outsiders = () => [b.sup, b.admin, b.normal, a.admin2, a.normalPeer];

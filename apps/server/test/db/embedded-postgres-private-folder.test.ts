@@ -1,10 +1,10 @@
 import { chmod, cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
 import type { Binaries } from '../../src/db/postgres-system-user.ts';
+import { queryOnce } from '../helpers/database.ts';
 
 /**
  * A checkout inside a folder other users may not enter (`/root/spinyard`, `/root` is 0700). As root the
@@ -35,16 +35,6 @@ afterAll(async () => {
   await rm(reachable, { recursive: true, force: true });
 });
 
-async function queryOne(url: string, text: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 describe('embedded PostgreSQL started from a private folder', () => {
   it('starts, answers queries and finds its rows again after a restart', async () => {
     const options = {
@@ -57,8 +47,8 @@ describe('embedded PostgreSQL started from a private folder', () => {
     };
     const first = await startEmbeddedPostgres(options);
     try {
-      await queryOne(first.adminUrl, 'CREATE TABLE kept (note text)');
-      await queryOne(first.adminUrl, "INSERT INTO kept VALUES ('before restart')");
+      await queryOnce(first.adminUrl, 'CREATE TABLE kept (note text)');
+      await queryOnce(first.adminUrl, "INSERT INTO kept VALUES ('before restart')");
     } finally {
       await first.stop();
     }
@@ -73,7 +63,7 @@ describe('embedded PostgreSQL started from a private folder', () => {
     const second = await startEmbeddedPostgres(options);
     try {
       expect(second.dataDir).toBe(first.dataDir);
-      expect(await queryOne(second.adminUrl, 'SELECT note FROM kept')).toEqual([{ note: 'before restart' }]);
+      expect(await queryOnce(second.adminUrl, 'SELECT note FROM kept')).toEqual([{ note: 'before restart' }]);
     } finally {
       await second.stop();
     }
@@ -84,7 +74,7 @@ describe('embedded PostgreSQL started from a private folder', () => {
     const third = await startEmbeddedPostgres(options);
     try {
       expect(third.dataDir).toBe(first.dataDir);
-      expect(await queryOne(third.adminUrl, 'SELECT note FROM kept')).toEqual([{ note: 'before restart' }]);
+      expect(await queryOnce(third.adminUrl, 'SELECT note FROM kept')).toEqual([{ note: 'before restart' }]);
     } finally {
       await third.stop();
       await chmod(privateRoot, 0o700);

@@ -1,10 +1,10 @@
 import { DEFAULT_DESIGN_COLOURS, pictureFileRefusal } from '@spinyard/domain';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { declaredPng } from '../helpers/hostile-images.ts';
+import { callerOf } from '../helpers/isolation.ts';
 import { multipartFile } from '../helpers/multipart.ts';
 import { jpeg, png, solid } from '../helpers/pictures.ts';
 
@@ -21,8 +21,7 @@ let admin: SignedInUser;
 let normal: SignedInUser;
 let offSuper: SignedInUser;
 
-const as = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${who.contentToken}` } });
+const as = callerOf(t);
 
 const colours = { accent: '#0b7285', hotspot: '#ffd43b', panel: '#212529', panel_text: '#f8f9fa' };
 

@@ -1,7 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { callerOf } from '../helpers/isolation.ts';
 import { multipartFile } from '../helpers/multipart.ts';
 import { png } from '../helpers/pictures.ts';
 
@@ -14,8 +14,7 @@ const t = useTestApp();
 let superA: SignedInUser;
 let others: SignedInUser[];
 
-const as = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${who.contentToken}` } });
+const as = callerOf(t);
 
 const coloursA = { accent: '#111111', hotspot: '#222222', panel: '#ffffff', panel_text: '#000000' };
 

@@ -11,9 +11,10 @@ import type { SignedInUser } from '../helpers/factory.ts';
 import { workerContext } from '../helpers/recording-jobs.ts';
 
 /**
- * Every one of the spec's 18 background processes has its job; the detections without a detector (parts and damage
- * on the exterior, cabin parts) refuse before starting instead of proposing a guess; and their lock rules while they
- * run (exterior_autodetect_annotation is the one of them that leaves the vehicle's delete free).
+ * Every one of the spec's 18 background processes has its job; the detections without a detector (damage on the
+ * exterior, cabin parts) refuse before starting instead of proposing a guess, naming their reason; and their lock
+ * rules while they run (exterior_autodetect_annotation is the one of them that leaves the vehicle's delete free).
+ * The exterior's parts: parts-proposals.test.ts.
  */
 
 const t = useTestApp();
@@ -51,20 +52,20 @@ describe('the 18 background processes', () => {
   });
 });
 
-describe('automatic annotation and damage detection without a detector', () => {
-  it('answer 409 ai_detector_unavailable when on, 403 when off, and start nothing', async () => {
-    const cases: [SignedInUser, string, number, string][] = [
-      [owner, '/exterior', 409, 'ai_detector_unavailable'],
-      [damage, '/exterior', 409, 'ai_detector_unavailable'],
-      [owner, '/interior', 409, 'ai_detector_unavailable'],
+describe('damage detection and the interior without a detector', () => {
+  it('answer 409 ai_detector_unavailable with the reason when on, 403 when off, and start nothing', async () => {
+    const cases: [SignedInUser, string, number, string, string?][] = [
+      [damage, '/exterior', 409, 'ai_detector_unavailable', 'damage'],
+      [owner, '/interior', 409, 'ai_detector_unavailable', 'interior_parts'],
       [off, '/exterior', 403, 'forbidden'],
       [off, '/interior', 403, 'forbidden'],
     ];
-    for (const [user, area, status, code] of cases) {
+    for (const [user, area, status, code, reason] of cases) {
       const car = await newCar(user);
       const res = await as(user, { method: 'POST', url: `${API}${area}/${car}/autodetect` });
       expect(res.statusCode, `${area} ${res.body}`).toBe(status);
       expect(res.json().error.code).toBe(code);
+      if (reason) expect(res.json().error.params).toEqual({ reason });
       const rows = await t.db.selectFrom('content_processes').select('id').where('content_id', '=', car).execute();
       expect(rows).toEqual([]);
     }

@@ -15,7 +15,7 @@ import { clientWire, PATHS, SESSION_HEADER } from '../../src/platform/listing/pr
  * (`partner.expireSessions()`).
  */
 
-export type FakeListingCall = 'sessions' | 'client' | 'bukken' | 'contents' | 'corporates' | 'report' | 'log';
+export type FakeListingCall = 'sessions' | 'client' | 'bukken' | 'contents' | 'corporates' | 'report' | 'ads' | 'log';
 export type FakeListingFailure =
   | { kind: 'hang' }
   | { kind: 'malformed' }
@@ -58,6 +58,7 @@ function callOf(path: string): FakeListingCall | null {
   if (/^\/api\/v1\/bukken\/[^/]+\/contents$/.test(path)) return 'contents';
   if (path === PATHS.corporates) return 'corporates';
   if (path === PATHS.report) return 'report';
+  if (path === PATHS.ads) return 'ads';
   if (path === PATHS.log) return 'log';
   return null;
 }
@@ -102,6 +103,8 @@ async function answer(partner: Partner, req: IncomingMessage, url: URL, call: Fa
       };
     case 'report':
       return { days: partner.report(session, q('from'), q('to')) };
+    case 'ads':
+      return { days: partner.ads(session, q('from'), q('to')) };
     case 'log':
       return {
         items: partner
@@ -112,7 +115,7 @@ async function answer(partner: Partner, req: IncomingMessage, url: URL, call: Fa
 }
 
 export async function startFakeListing(options: { latencyMs?: number } = {}): Promise<FakeListing> {
-  const partner = createPartner({ autoEnrol: false });
+  const partner = createPartner({ autoEnrol: false, sampleFigures: true });
   const queued = new Map<FakeListingCall, FakeListingFailure[]>();
   const counts = new Map<FakeListingCall, number>();
   let inFlight = 0;

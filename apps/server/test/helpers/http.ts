@@ -18,22 +18,33 @@ export function signIn(
   password: string,
   options: { ip?: string; device?: string; host?: string } = {},
 ): Promise<LightMyRequestResponse> {
+  const fields = {
+    grant_type: 'password',
+    username,
+    password,
+    scope: '',
+    device: options.device ?? 'Chrome on macOS',
+    application: 'spinyard-console',
+  };
+  return postForm(app, '/v1/auth/token', fields, {
+    ip: options.ip ?? nextAddress(),
+    ...(options.host ? { headers: { host: options.host } } : {}),
+  });
+}
+
+/** A form post (application/x-www-form-urlencoded), as the token endpoints take theirs; from `ip` when given. */
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  options: { ip?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
-    url: '/v1/auth/token',
-    remoteAddress: options.ip ?? nextAddress(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(options.host ? { host: options.host } : {}),
-    },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username,
-      password,
-      scope: '',
-      device: options.device ?? 'Chrome on macOS',
-      application: 'spinyard-console',
-    }).toString(),
+    url,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    headers: { ...options.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
   });
 }
 

@@ -126,9 +126,15 @@ export function nearestView(picture: Uint8Array, views: readonly Uint8Array[]): 
 /** The view (0-based, of 51) that shows the car's front: between views 43 and 44, read by eye. */
 export const REAL_SPIN_FRONT = 43.5;
 
-/** View `view` as a JPEG `width` pixels wide on the studio's white, as a stored spin frame would be. */
-export async function realSpinViewJpeg(view: number, width = 480): Promise<Buffer> {
-  return sharp(viewFile(view)).flatten({ background: '#ffffff' }).resize({ width }).jpeg({ quality: 85 }).toBuffer();
+/** View `view` as a JPEG `width` pixels wide on the studio's white (or `background`), as a stored spin frame would be. */
+export async function realSpinViewJpeg(view: number, width = 480, background = '#ffffff'): Promise<Buffer> {
+  return sharp(viewFile(view)).flatten({ background }).resize({ width }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** The car of view `view` at `width` pixels wide: 1 where the cut-out is opaque (the car, not its shadow). */
+export async function realSpinCar(view: number, width: number): Promise<Uint8Array> {
+  const alpha = await sharp(viewFile(view)).resize({ width }).extractChannel(3).raw().toBuffer();
+  return Uint8Array.from(alpha, (a) => (a >= 230 ? 1 : 0));
 }
 
 /**

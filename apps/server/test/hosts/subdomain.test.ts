@@ -19,6 +19,7 @@ describe('/subdomain', () => {
     expect((await call(t.app, superUser.contentToken, 'GET', `${V0}/subdomain`)).json()).toMatchObject({
       company_id: superUser.companyId,
       subdomain: '',
+      domain_host: 'bikes.example.test',
       host: null,
       editable: true,
     });

@@ -6,7 +6,7 @@ import { testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { redPicture } from '../helpers/pictures.ts';
 import { testVideo } from '../helpers/videos.ts';
-import { API, as, exteriorBody, fileRequest, seedVehicle, tone } from './fixtures.ts';
+import { API, as, fileRequest, tone, vehicleWithHotspot } from './fixtures.ts';
 
 /**
  * A hotspot's files, each judged by its content (never its name) through the Media adapter, each refusal with its
@@ -21,14 +21,7 @@ let hotspot: string;
 beforeAll(async () => {
   const tenant = await t.make.tenant();
   owner = await t.make.signedIn({ tenant, privilege_type: 'super' });
-  const v = await seedVehicle(t, owner);
-  car = v.car;
-  const res = await as(t, owner, {
-    method: 'POST',
-    url: `${API}/exterior/${car}/hotspots`,
-    payload: exteriorBody(v.group, { type: 'image' }),
-  });
-  hotspot = res.json().id;
+  ({ car, hotspot } = await vehicleWithHotspot(t, owner));
 });
 
 const upload = (kind: string, data: Buffer, name: string) => as(t, owner, fileRequest(car, hotspot, kind, data, name));

@@ -23,6 +23,17 @@ export async function seedVehicle(t: TestApp, owner: SignedInUser) {
 export const as = (t: TestApp, who: SignedInUser, request: InjectOptions) =>
   t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${who.contentToken}` } });
 
+/** The seeded vehicle with one image hotspot on its spin row: where the tests of a hotspot's files start. */
+export async function vehicleWithHotspot(t: TestApp, owner: SignedInUser) {
+  const seeded = await seedVehicle(t, owner);
+  const res = await as(t, owner, {
+    method: 'POST',
+    url: `${API}/exterior/${seeded.car}/hotspots`,
+    payload: exteriorBody(seeded.group, { type: 'image' }),
+  });
+  return { ...seeded, hotspot: res.json().id as string };
+}
+
 export function exteriorBody(group: string, extra: Record<string, unknown> = {}) {
   return {
     type: 'inspector',

@@ -60,9 +60,24 @@ describe('listing isolation', () => {
     const report = await as(b, 'GET', `/api/browser/v0/cs/report/aggregate?from=2026-01-01&to=2026-01-03`);
     expect(report.json().days).toHaveLength(3);
     const auto = await as(b, 'POST', `/api/browser/v0/users/cs_autojoin`, { cs_autojoin: true });
-    expect(auto.json()).toEqual({ cs_autojoin: true, queued: 0 });
+    expect(auto.json()).toEqual({ cs_autojoin: true, queued: 0, queueing: false });
     expect((await as(a, 'GET', `/api/browser/v0/cs/all`)).json().total).toBe(1);
     expect((await as(b, 'POST', `/api/browser/v0/cs/logout`)).json().signed_in).toBe(false);
     expect((await as(a, 'GET', `/api/browser/v0/cs/account`)).json().signed_in).toBe(true);
+  });
+});
+
+describe("listing isolation: the master's reports", () => {
+  it("refuses another tenant's dealer the reports across dealers (master's only) and a's advertising", async () => {
+    const q = `from=2026-01-01&to=2026-01-03&user_id=${a.id}`;
+    for (const url of [
+      `/api/browser/v0/cs/report/all?${q}`,
+      `/api/browser/v0/cs/report/all/csv?${q}`,
+      `/api/browser/v0/cs/report/accounts`,
+      `/api/browser/v0/cs/report/criteo?${q}`,
+      `/api/browser/v0/cs/report/criteo/csv?${q}`,
+    ]) {
+      expect((await as(b, 'GET', url)).statusCode, url).toBe(403);
+    }
   });
 });

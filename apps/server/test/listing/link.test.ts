@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueAutomatic } from '../../src/modules/listing/autojoin.ts';
 import { linkDeps } from '../../src/modules/listing/deps.ts';
-import { queueAutomatic } from '../../src/modules/listing/link-service.ts';
 import { reconcileListing } from '../../src/modules/listing/reconcile.ts';
 import { linkOne } from '../../src/modules/listing/work.ts';
 import { createHttpListing } from '../../src/platform/listing/http.ts';

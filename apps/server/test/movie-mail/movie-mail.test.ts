@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { callerOf } from '../helpers/isolation.ts';
 import { lastMailTo, linkIn } from '../helpers/mail.ts';
 import { findPart, parseEml } from '../platform/eml.ts';
 import { PROMO_BYTES, readyPromo } from './promo.ts';
@@ -20,8 +21,7 @@ let dealer: SignedInUser;
 let car: string;
 let bare: string;
 
-const call = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${who.contentToken}` } });
+const call = callerOf(t);
 const send = (who: SignedInUser, payload: Record<string, unknown>) =>
   call(who, { method: 'POST', url: '/api/browser/v0/send_mail', payload });
 const mail = (extra: Record<string, unknown> = {}) => ({

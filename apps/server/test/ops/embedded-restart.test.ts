@@ -1,21 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
 import { eventually } from '../contents/process-jobs.ts';
+import { queryOnce } from '../helpers/database.ts';
 import { useTempDir } from '../helpers/temp-dir.ts';
-
-async function query(url: string, text: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe('the embedded PostgreSQL under its supervisor', () => {
   const tmp = useTempDir('spinyard-pg-restart-');
@@ -28,13 +17,13 @@ describe('the embedded PostgreSQL under its supervisor', () => {
       log: (message) => logged.push(message),
     });
     try {
-      await query(server.adminUrl, 'CREATE TABLE kept (id int PRIMARY KEY)');
-      await query(server.adminUrl, 'INSERT INTO kept VALUES (1), (2)');
+      await queryOnce(server.adminUrl, 'CREATE TABLE kept (id int PRIMARY KEY)');
+      await queryOnce(server.adminUrl, 'INSERT INTO kept VALUES (1), (2)');
       const pid = Number.parseInt(await readFile(path.join(server.dataDir, 'postmaster.pid'), 'utf8'), 10);
       process.kill(pid, 'SIGKILL');
 
       const rows = await eventually('the database to answer again', () =>
-        query(server.adminUrl, 'SELECT id FROM kept ORDER BY id').catch(() => undefined),
+        queryOnce(server.adminUrl, 'SELECT id FROM kept ORDER BY id').catch(() => undefined),
       );
       expect(rows).toEqual([{ id: 1 }, { id: 2 }]);
       expect(logged.some((line) => line.includes('restarting it'))).toBe(true);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { declaredPng, hostileImages, truncatedJpeg } from '../helpers/hostile-images.ts';
-import { as as asUser, exteriorBody, fileRequest, seedVehicle } from '../hotspots/fixtures.ts';
+import { as as asUser, fileRequest, vehicleWithHotspot } from '../hotspots/fixtures.ts';
 import { uploadPanorama } from '../interior/panoramas.ts';
 import { API, upload } from '../slider/slider-helpers.ts';
 
@@ -21,15 +21,7 @@ let hostile: Awaited<ReturnType<typeof hostileImages>>;
 
 beforeAll(async () => {
   owner = await t.make.signedIn({ privilege_type: 'super' });
-  const seeded = await seedVehicle(t, owner);
-  car = seeded.car;
-  scene = seeded.scene;
-  const res = await asUser(t, owner, {
-    method: 'POST',
-    url: `${API}/exterior/${car}/hotspots`,
-    payload: exteriorBody(seeded.group, { type: 'image' }),
-  });
-  hotspot = res.json().id;
+  ({ car, scene, hotspot } = await vehicleWithHotspot(t, owner));
   hostile = await hostileImages();
 });
 

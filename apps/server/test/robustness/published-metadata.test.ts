@@ -10,7 +10,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { metadataLeft, pictureMetadataLeft, taggedClip, taggedJpeg } from '../helpers/tagged-media.ts';
-import { as as asUser, exteriorBody, fileRequest, seedVehicle } from '../hotspots/fixtures.ts';
+import { as as asUser, fileRequest, vehicleWithHotspot } from '../hotspots/fixtures.ts';
 import { API, upload } from '../slider/slider-helpers.ts';
 
 /**
@@ -28,14 +28,7 @@ let work: string;
 
 beforeAll(async () => {
   owner = await t.make.signedIn({ privilege_type: 'super' });
-  const seeded = await seedVehicle(t, owner);
-  car = seeded.car;
-  const res = await asUser(t, owner, {
-    method: 'POST',
-    url: `${API}/exterior/${car}/hotspots`,
-    payload: exteriorBody(seeded.group, { type: 'image' }),
-  });
-  hotspot = res.json().id;
+  ({ car, hotspot } = await vehicleWithHotspot(t, owner));
   work = await mkdtemp(path.join(tmpdir(), 'spinyard-metadata-'));
 });
 

@@ -24,6 +24,9 @@ beforeAll(async () => {
 const images = (contentId: string) => `${API}/slider/${contentId}/images`;
 const addImage = (contentId: string, data: Buffer, fields: Record<string, string> = { category: 'exterior' }) =>
   t.app.inject(upload(owner, images(contentId), fields, { data, name: 'photo.jpg', type: 'image/jpeg' }));
+/** The video link of the 11-character id `url` (or any link form of it) added to the vehicle's slider. */
+const addVideoLink = (contentId: string, url = 'dQw4w9WgXcQ') =>
+  t.app.inject(as(owner, { method: 'POST', url: `${API}/slider/${contentId}/video-links`, payload: { url } }));
 const slider = async (contentId: string) =>
   (await t.app.inject(as(owner, { method: 'GET', url: `${API}/slider/${contentId}` }))).json();
 const fetchMedia = (url: string) => t.app.inject({ method: 'GET', url });
@@ -145,9 +148,7 @@ describe('video links', () => {
 
   it('refuses anything else naming the field url', async () => {
     for (const url of ['https://vimeo.com/123456789', 'dQw4w9WgXc', 'https://youtu.be/dQw4w9WgXcQQ', '']) {
-      const res = await t.app.inject(
-        as(owner, { method: 'POST', url: `${API}/slider/${car}/video-links`, payload: { url } }),
-      );
+      const res = await addVideoLink(car, url);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().error.fields[0].field, url).toBe('url');
     }
@@ -159,11 +160,7 @@ describe('order, update and delete', () => {
   it('reorders with every id once, and refuses a list that misses or repeats one', async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
     const a = (await addImage(vehicle, await noisePicture(1280, 720, 'jpeg', 2))).json();
-    const b = (
-      await t.app.inject(
-        as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }),
-      )
-    ).json();
+    const b = (await addVideoLink(vehicle)).json();
     const c = (await addImage(vehicle, await noisePicture(1024, 768, 'jpeg', 3))).json();
     const order = (ids: string[]) =>
       t.app.inject(as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/order`, payload: { ids } }));
@@ -186,11 +183,7 @@ describe('order, update and delete', () => {
   it("changes a caption (cut the same way) and an image's category, not a link's category", async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
     const image = (await addImage(vehicle, await noisePicture(1280, 720, 'jpeg', 4))).json();
-    const link = (
-      await t.app.inject(
-        as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }),
-      )
-    ).json();
+    const link = (await addVideoLink(vehicle)).json();
     const update = (id: string, payload: object) =>
       t.app.inject(as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/items/${id}`, payload }));
     const changed = await update(image.id, { caption: `${'あ'.repeat(120)}\n`, category: 'documents' });
@@ -251,17 +244,13 @@ describe('locks', () => {
       expect(res.json().error.params.process).toBe('slider_movie');
     }
     expect((await rowsOf(locked)).map((r) => [r.id, r.caption])).toEqual([[image.id, image.caption]]);
-    const link = await t.app.inject(
-      as(owner, { method: 'POST', url: `${API}/slider/${locked}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }),
-    );
+    const link = await addVideoLink(locked);
     expect(link.statusCode).toBe(201);
   });
 
   it('a transfer locks video links too', async () => {
     const [vehicle] = (await t.make.vehicles(owner, { process: 'running', processName: 'transfer' })) as [string];
-    const res = await t.app.inject(
-      as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }),
-    );
+    const res = await addVideoLink(vehicle);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.params.process).toBe('transfer');
   });
@@ -271,9 +260,7 @@ describe('caps', () => {
   it('a slider holds at most 100 items', async () => {
     const [vehicle] = (await t.make.vehicles(owner)) as [string];
     await t.make.update.videoLinks(vehicle, 100);
-    const res = await t.app.inject(
-      as(owner, { method: 'POST', url: `${API}/slider/${vehicle}/video-links`, payload: { url: 'dQw4w9WgXcQ' } }),
-    );
+    const res = await addVideoLink(vehicle);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'max_content_count_exceeded', params: { max: 100 } });
     const image = await addImage(vehicle, await noisePicture(1280, 720, 'jpeg', 7));

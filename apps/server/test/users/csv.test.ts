@@ -39,6 +39,10 @@ async function usersIn(tenant: Tenant): Promise<number> {
   return Number(r.n);
 }
 
+/** The user the file added with this address. */
+const userByEmail = (email: string) =>
+  t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+
 describe('GET /v1/subordinates-template', () => {
   it('downloads the header line as UTF-8 text/csv', async () => {
     const { headers } = await importer();
@@ -68,11 +72,7 @@ describe('POST /v1/subordinates-upload', () => {
     expect(res.json()).toEqual({ added: 100 });
     expect(await usersIn(tenant)).toBe(before + 100);
 
-    const normal = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', `n49-${id}@example.test`)
-      .executeTakeFirstOrThrow();
+    const normal = await userByEmail(`n49-${id}@example.test`);
     expect(normal).toMatchObject({
       privilege_type: 'normal',
       status: 'active',
@@ -81,22 +81,14 @@ describe('POST /v1/subordinates-upload', () => {
       car_limit: 2,
     });
     expect(normal.password_hash).toMatch(/^\$argon2id\$/);
-    const a3 = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', `a3-${id}@example.test`)
-      .executeTakeFirstOrThrow();
+    const a3 = await userByEmail(`a3-${id}@example.test`);
     expect(a3).toMatchObject({
       privilege_type: 'admin',
       company_id: sup.companyId,
       car_limit: 3,
       parent_user_id: null,
     });
-    const n3 = await t.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', `n3-${id}@example.test`)
-      .executeTakeFirstOrThrow();
+    const n3 = await userByEmail(`n3-${id}@example.test`);
     expect(n3.parent_user_id).toBe(a3.id);
     expect(n3.company_section).toBe('Sales');
     expect((await signIn(t.app, `n3-${id}@example.test`, 'normal-pass-3')).statusCode).toBe(200);

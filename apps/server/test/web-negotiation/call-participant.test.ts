@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { callerOf } from '../helpers/isolation.ts';
 import { recordingSms } from '../helpers/mail.ts';
 import { manifestOf, publishedVehicle } from '../publishing/publishing-helpers.ts';
 import { fakeViewerDist } from '../viewer-page/fake-dist.ts';
@@ -28,8 +29,7 @@ let otherGuest = '';
 
 const API = '/api/browser/v0/web_negotiation_group';
 const MEETING = '/api/meeting/v0/meetings';
-const as = (who: SignedInUser, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...(request.headers ?? {}), authorization: `Bearer ${who.contentToken}` } });
+const as = callerOf(t);
 const byLink = (token: string, request: InjectOptions) =>
   t.app.inject({ ...request, headers: { ...(request.headers ?? {}), 'x-meeting-token': token } });
 const tokenIn = (text: string) => /\/call#([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFields } from '../schemas/field-errors.ts';
+import { fieldRulesOf } from '../schemas/field-rules.fixture.ts';
 import { NEW_PLAN_VALUES, type PlanFormValues, planFormSchema, planFormValuesOf } from './plan-form.ts';
 
 const form = (values: Partial<PlanFormValues>) => ({
@@ -9,10 +10,7 @@ const form = (values: Partial<PlanFormValues>) => ({
   amount: '1000',
   ...values,
 });
-const refused = (values: Partial<PlanFormValues>) => {
-  const r = parseFields(planFormSchema, form(values));
-  return r.ok ? [] : r.fields.map((f) => `${f.field}:${f.rule}`);
-};
+const refused = (values: Partial<PlanFormValues>) => fieldRulesOf(planFormSchema, form(values));
 
 describe('plan form', () => {
   it('reads the amount in the major unit into minor units, and an empty limit as unlimited', () => {

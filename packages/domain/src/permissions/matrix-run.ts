@@ -10,7 +10,7 @@ import type {
 } from './core.ts';
 import { canAddDomain, canAddPlan, canEditDomain } from './domains.ts';
 import { type MatrixTarget, PERMISSION_MATRIX, type PermissionCapability, type PermissionVariant } from './matrix.ts';
-import { canSeeMailHistory, canSeeStatisticsSubmenu } from './statistics.ts';
+import { canSeeMailHistory, canSeeMasterStatistics, canSeeStatisticsSubmenu } from './statistics.ts';
 import {
   canAddUser,
   canChangePrivilege,
@@ -110,6 +110,7 @@ const ACTOR_CHECKS: Readonly<Record<string, (actor: PermissionActor) => Permissi
   transfer_vehicle: canTransferVehicle,
   see_mail_history: canSeeMailHistory,
   see_statistics_submenu: canSeeStatisticsSubmenu,
+  see_master_statistics: canSeeMasterStatistics,
 };
 
 /** The checks of the rows about a user (the row's target user). */

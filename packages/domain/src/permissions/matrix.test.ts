@@ -12,6 +12,7 @@ import {
   canListUsers,
   canManageCard,
   canSeeMailHistory,
+  canSeeMasterStatistics,
   canSeeStatisticsSubmenu,
   canViewCompanyInfo,
   canViewUsageQuota,
@@ -84,6 +85,8 @@ describe('permissions agree with the menu (no host flags)', () => {
     ['users_list', canListUsers, []],
     ['users_add', (a) => canAddUser(a), []],
     ['users_addlist', canImportUsersCsv, []],
+    // The groups of users (`/usergroups` as a screen) sit beside the user list, under its rule.
+    ['users_groups', canListUsers, []],
     // account_conf is every user's own password and e-mail page; the contract "account info" it may show is
     // canViewAccountInfo's, checked on the page, not by the menu.
     ['account_payment', canManageCard, []],
@@ -91,12 +94,16 @@ describe('permissions agree with the menu (no host flags)', () => {
     ['settlements_subscription', canChangePlan, []],
     ['settlements_usagequota', canViewUsageQuota, []],
     ['company_info', canViewCompanyInfo, []],
+    // The company's subdomain is read where its info is; changing it is canEditCompany's, checked on the page.
+    ['company_subdomain', canViewCompanyInfo, []],
     // Master edits companies through the API (the operator's company screens), not through this menu entry.
     ['company_edit', (a) => canEditCompany(a), ['master']],
     ['plans_add', canAddPlan, []],
     ['domains_add', canAddDomain, []],
     ['mail_history', canSeeMailHistory, []],
     ['statistics_cs_chart_cl', canSeeStatisticsSubmenu, []],
+    ['statistics_cs_chart', canSeeMasterStatistics, []],
+    ['statistics_cs_criteo_chart', canSeeMasterStatistics, []],
   ];
 
   const bools = [false, true];

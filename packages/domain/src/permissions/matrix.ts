@@ -99,7 +99,8 @@ export type PermissionCapability =
   | 'transfer_vehicle__normal_transfer_off'
   | 'see_mail_history'
   | 'see_mail_history__option_data_off'
-  | 'see_statistics_submenu';
+  | 'see_statistics_submenu'
+  | 'see_master_statistics';
 
 export interface PermissionMatrixRow {
   capability: PermissionCapability;
@@ -190,6 +191,7 @@ const MATRIX_TABLE: Readonly<Record<PermissionCapability, MatrixEntry>> = {
   see_mail_history: ['none', VARIANT_IDS],
   see_mail_history__option_data_off: ['none', NOBODY, { option_data: false }],
   see_statistics_submenu: ['none', ['master', 'normal_cs_joined']],
+  see_master_statistics: ['none', MASTER],
 };
 
 /** What the spec's roles table says for each row of MATRIX_TABLE, in words. */
@@ -232,6 +234,7 @@ const MATRIX_RULES: Readonly<Record<PermissionCapability, string>> = {
   see_mail_history: 'Mail history: needs option_data',
   see_mail_history__option_data_off: 'Mail history: refused without option_data',
   see_statistics_submenu: 'Statistics submenu: master; cs-chart-cl also for listing-joined users',
+  see_master_statistics: 'Statistics submenu cs-chart, criteo chart, exterior backups: master',
 };
 
 /** The roles table as rows; the server's permission-matrix integration test iterates it against the API. */

@@ -9,3 +9,8 @@ export function canSeeMailHistory(actor: PermissionActor): PermissionCheck {
 export function canSeeStatisticsSubmenu(actor: PermissionActor): PermissionCheck {
   return check(actor.privilegeType === 'master' || actor.csJoined);
 }
+
+/** The master's statistics entries (cs-chart, criteo chart, exterior backups): the product's operator only. */
+export function canSeeMasterStatistics(actor: PermissionActor): PermissionCheck {
+  return check(actor.privilegeType === 'master');
+}

@@ -20,6 +20,11 @@ describe('blurApplyBody', () => {
     expect(blurApplyBody.parse({ ...body, blur_str: undefined, bg_color: 'FFAA00' }).bg_color).toBe('#ffaa00');
   });
 
+  it('takes the background around the car found without a region (the car is found on each frame)', () => {
+    const parsed = blurApplyBody.parse({ ...body, blur_target: 'car_background', regions: [] });
+    expect(parsed.blur_target).toBe('car_background');
+  });
+
   it.each([
     ['neither strength nor colour', { ...body, blur_str: undefined }, 'blur_str:required'],
     ['both strength and colour', { ...body, bg_color: '#000000' }, 'bg_color:one_of'],

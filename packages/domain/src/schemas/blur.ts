@@ -13,7 +13,11 @@ import { mediaImageAnswer } from './media.ts';
  * original; the originals are kept, so `DELETE blurred_contents/{id}` undoes it.
  */
 
-export const BLUR_TARGETS = ['regions', 'background'] as const;
+/**
+ * `regions`: inside the regions; `background`: outside them; `car_background`: outside the car found on each frame
+ * (issue 23, point 2: no outline to draw) and outside the regions, which then mark parts to keep sharp as well.
+ */
+export const BLUR_TARGETS = ['regions', 'background', 'car_background'] as const;
 export type BlurTarget = (typeof BLUR_TARGETS)[number];
 
 const fraction = z.number().min(0).max(1);
@@ -109,9 +113,19 @@ export const blurApplyBody = z
   .strictObject({
     group_id: idSchema,
     ...settingsFields,
-    regions: blurRegionsSchema.min(1),
+    regions: blurRegionsSchema,
   })
-  .superRefine(oneLook);
+  .superRefine(oneLook)
+  .superRefine((value, ctx) => {
+    // Only the car background has something to blur without a region: the car is found on each frame.
+    if (value.regions.length === 0 && value.blur_target !== 'car_background') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['regions'],
+        ...ruleIssue('required', 'Draw at least one region, or blur the background around the car found.'),
+      });
+    }
+  });
 export type BlurApplyBody = z.output<typeof blurApplyBody>;
 
 /** The longest `regions` a preview query takes (the console sends the regions as they stand on that one frame). */

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkCompanyLogo, checkDomainLogo, checkRoundLogo, checkSplashImage, companySchema } from './company.ts';
-import { parseFields } from './field-errors.ts';
+import { fieldRulesOf } from './field-rules.fixture.ts';
 import { isTel } from './phone.ts';
 
 const MB = 1024 * 1024;
-const rulesOf = (input: unknown) => {
-  const r = parseFields(companySchema, input);
-  return r.ok ? [] : r.fields.map((f) => `${f.field}:${f.rule}`);
-};
+const rulesOf = (input: unknown) => fieldRulesOf(companySchema, input);
 
 describe('companySchema', () => {
   it('a name alone is enough; the rest takes defaults', () => {

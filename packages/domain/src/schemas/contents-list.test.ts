@@ -9,11 +9,9 @@ import {
   pickedDates,
 } from './contents-list.ts';
 import { parseFields } from './field-errors.ts';
+import { fieldRulesOf } from './field-rules.fixture.ts';
 
-const rulesOf = (query: Record<string, unknown>) => {
-  const r = parseFields(contentListQuery, query);
-  return r.ok ? [] : r.fields.map((f) => `${f.field}:${f.rule}`);
-};
+const rulesOf = (query: Record<string, unknown>) => fieldRulesOf(contentListQuery, query);
 
 const parsed = (query: Record<string, unknown>) => {
   const r = parseFields(contentListQuery, query);

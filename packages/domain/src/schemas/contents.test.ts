@@ -9,11 +9,7 @@ import {
 } from './contents.ts';
 import { extendInfoBody } from './contents-extend-info.ts';
 import { parseFields } from './field-errors.ts';
-
-const rulesOf = (schema: Parameters<typeof parseFields>[0], input: unknown) => {
-  const r = parseFields(schema, input);
-  return r.ok ? [] : r.fields.map((f) => `${f.field}:${f.rule}`);
-};
+import { fieldRulesOf } from './field-rules.fixture.ts';
 
 describe('the vehicle body', () => {
   it('needs only a management ID and fills every other field with its empty value', () => {
@@ -29,15 +25,15 @@ describe('the vehicle body', () => {
   });
 
   it('refuses a missing, blank, over-long or control-character management ID on that field', () => {
-    expect(rulesOf(contentCreateBody, {})).toEqual(['management_id:required']);
-    expect(rulesOf(contentCreateBody, { management_id: '   ' })).toEqual(['management_id:required']);
-    expect(rulesOf(contentCreateBody, { management_id: 'x'.repeat(51) })).toEqual(['management_id:max_length']);
-    expect(rulesOf(contentCreateBody, { management_id: 'A\u0007B' })).toEqual(['management_id:format']);
+    expect(fieldRulesOf(contentCreateBody, {})).toEqual(['management_id:required']);
+    expect(fieldRulesOf(contentCreateBody, { management_id: '   ' })).toEqual(['management_id:required']);
+    expect(fieldRulesOf(contentCreateBody, { management_id: 'x'.repeat(51) })).toEqual(['management_id:max_length']);
+    expect(fieldRulesOf(contentCreateBody, { management_id: 'A\u0007B' })).toEqual(['management_id:format']);
   });
 
   it('names each broken bound on its own field', () => {
     expect(
-      rulesOf(contentCreateBody, {
+      fieldRulesOf(contentCreateBody, {
         management_id: 'A',
         maker: 'm'.repeat(51),
         first_registration_year: 1899,
@@ -76,35 +72,39 @@ describe('the vehicle body', () => {
   });
 
   it('checks fields against each other: month needs a year, total not below price, tag on needs an id', () => {
-    expect(rulesOf(contentCreateBody, { management_id: 'A', first_registration_month: 4 })).toEqual([
+    expect(fieldRulesOf(contentCreateBody, { management_id: 'A', first_registration_month: 4 })).toEqual([
       'first_registration_year:requires',
     ]);
     expect(
-      rulesOf(contentCreateBody, { management_id: 'A', price_with_tax: 1_000_000, total_price_with_tax: 999_999 }),
+      fieldRulesOf(contentCreateBody, { management_id: 'A', price_with_tax: 1_000_000, total_price_with_tax: 999_999 }),
     ).toEqual(['total_price_with_tax:range']);
-    expect(rulesOf(contentCreateBody, { management_id: 'A', analytics_tag_enabled: true })).toEqual([
+    expect(fieldRulesOf(contentCreateBody, { management_id: 'A', analytics_tag_enabled: true })).toEqual([
       'analytics_tag:required',
     ]);
     expect(
-      rulesOf(contentCreateBody, { management_id: 'A', analytics_tag_enabled: true, analytics_tag: 'G-ABC123XYZ' }),
+      fieldRulesOf(contentCreateBody, {
+        management_id: 'A',
+        analytics_tag_enabled: true,
+        analytics_tag: 'G-ABC123XYZ',
+      }),
     ).toEqual([]);
   });
 
   it('takes a limited-publication password of 4 to 32 printable ASCII characters, or empty to keep the stored one', () => {
     for (const ok of ['', 'abcd', 'P@ss-w0rd!', 'x'.repeat(32)]) {
-      expect(rulesOf(contentCreateBody, { management_id: 'A', limited_password: ok }), ok).toEqual([]);
+      expect(fieldRulesOf(contentCreateBody, { management_id: 'A', limited_password: ok }), ok).toEqual([]);
     }
-    expect(rulesOf(contentCreateBody, { management_id: 'A', limited_password: 'abc' })).toEqual([
+    expect(fieldRulesOf(contentCreateBody, { management_id: 'A', limited_password: 'abc' })).toEqual([
       'limited_password:min_length',
     ]);
-    expect(rulesOf(contentCreateBody, { management_id: 'A', limited_password: 'pass word' })).toEqual([
+    expect(fieldRulesOf(contentCreateBody, { management_id: 'A', limited_password: 'pass word' })).toEqual([
       'limited_password:ascii_only',
     ]);
   });
 
   it('lets buyers see only known basic info fields', () => {
-    expect(rulesOf(extendInfoBody, { id: '1', basic_info_shown: ['maker', 'mileage'] })).toEqual([]);
-    expect(rulesOf(extendInfoBody, { id: '1', basic_info_shown: ['limited_password'] })).toEqual([
+    expect(fieldRulesOf(extendInfoBody, { id: '1', basic_info_shown: ['maker', 'mileage'] })).toEqual([]);
+    expect(fieldRulesOf(extendInfoBody, { id: '1', basic_info_shown: ['limited_password'] })).toEqual([
       'basic_info_shown.0:one_of',
     ]);
     expect(BASIC_INFO_KEYS).toContain('vehicle_inspection');
@@ -115,15 +115,15 @@ describe('inspection marks', () => {
   it('need a level exactly for the levelled symbols', () => {
     for (const symbol of DAMAGE_SYMBOLS) {
       const levelled = LEVELLED_SYMBOLS.includes(symbol);
-      const withLevel = rulesOf(inspectionData, { marks: [{ panel: 'bonnet', symbol, level: 2 }] });
-      const without = rulesOf(inspectionData, { marks: [{ panel: 'bonnet', symbol }] });
+      const withLevel = fieldRulesOf(inspectionData, { marks: [{ panel: 'bonnet', symbol, level: 2 }] });
+      const without = fieldRulesOf(inspectionData, { marks: [{ panel: 'bonnet', symbol }] });
       expect(withLevel, symbol).toEqual(levelled ? [] : ['marks.0.level:one_of']);
       expect(without, symbol).toEqual(levelled ? ['marks.0.level:required'] : []);
     }
   });
 
   it('refuses an unknown panel and prints symbols as the damage map does', () => {
-    expect(rulesOf(inspectionData, { marks: [{ panel: 'spoiler', symbol: 'A', level: 1 }] })).toEqual([
+    expect(fieldRulesOf(inspectionData, { marks: [{ panel: 'spoiler', symbol: 'A', level: 1 }] })).toEqual([
       'marks.0.panel:one_of',
     ]);
     expect(markSymbol({ symbol: 'A', level: 2 })).toBe('A2');

@@ -323,6 +323,8 @@ export const contentAnswer = answerVehicle.extend({
   domain_id: idSchema,
   owner: contentOwner,
   creator: contentOwner,
+  /** The creator's id alone, as the list answers it: only they may run listing-site operations (section 6). */
+  creator_id: idSchema,
   publication: z.enum(PUBLICATION_STATES),
   vr_mode: z.boolean(),
   limited_password_set: z.boolean(),
@@ -349,6 +351,7 @@ export const contentListItem = contentAnswer.pick({
   chassis_number: true,
   listing_id: true,
   owner: true,
+  creator_id: true,
   publication: true,
   vr_mode: true,
   /** Publishing a vehicle with its limited password on makes it limited public: the list's actions need it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DAMAGE_COLOUR, HOTSPOT_ICON_ID } from '../constants.ts';
+import { DEFAULT_DAMAGE_COLOUR, DEFAULT_UI_LOCALE, HOTSPOT_ICON_ID, UI_LOCALES } from '../constants.ts';
 import { idSchema } from './common.ts';
 import { ruleIssue } from './field-errors.ts';
 import { mediaImageAnswer } from './media.ts';
@@ -178,6 +178,9 @@ export const hotspotAnswer = z.object({
   damage_colour: z.string(),
   video: z.object({ video_id: z.string(), watch_url: z.string(), thumbnail_url: z.string() }).nullable(),
   closeup_group_id: idSchema.nullable(),
+  proposed: z
+    .boolean()
+    .describe('Proposed by automatic annotation and not yet accepted: shown in the editor, never published'),
   image: mediaImageAnswer.nullable(),
   audio: timedFileAnswer.nullable(),
   movie: timedFileAnswer
@@ -199,3 +202,30 @@ export const hotspotListAnswer = z.object({
   max_manual: z.number().int().describe("The domain's maximum per vehicle"),
 });
 export type HotspotListAnswer = z.output<typeof hotspotListAnswer>;
+
+/**
+ * Accept or reject automatic annotation's proposals (`.../hotspots/proposals/accept`, `.../reject`): the ones named,
+ * or every proposal of the area when `ids` is left out. An accepted proposal is an ordinary hotspot from then on
+ * (published with the others, editable); a rejected one is deleted. Answers the area's list.
+ */
+export const hotspotProposalsBody = z.strictObject({
+  ids: z
+    .array(idSchema)
+    .min(1, ruleIssue('required', 'Name at least one proposal, or leave ids out for all of them.'))
+    .max(500, ruleIssue('max_items', 'At most 500 at once.'))
+    .optional(),
+});
+export type HotspotProposalsBody = z.input<typeof hotspotProposalsBody>;
+
+/**
+ * `POST /exterior/{id}/autodetect?group_id=`: automatic annotation on one spin row (its proposals replaced, the other
+ * rows' kept); without group_id, and on `.../autodetect-all`, every spin row.
+ */
+export const exteriorAutodetectQuery = z.object({
+  group_id: idSchema.optional().describe('One spin row; every spin row when left out'),
+  lang: z
+    .enum(UI_LOCALES)
+    .default(DEFAULT_UI_LOCALE)
+    .describe("The language of the proposals' titles (the dealer's console language; ja when left out)"),
+});
+export const exteriorAutodetectAllQuery = exteriorAutodetectQuery.pick({ lang: true });

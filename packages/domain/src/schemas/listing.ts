@@ -49,6 +49,11 @@ export const csAccountAnswer = z.object({
   client: csClientInfo.nullable(),
   /** The partner's message id of the last refusal (sign-in or session), null when it answered. */
   last_msg_id: z.string().nullable(),
+  /**
+   * The server talks to its built-in test partner (SPINYARD_LISTING=local, the default without a partner
+   * configured): nothing is listed on a real site and the partner's figures are all 0.
+   */
+  test_partner: z.boolean(),
 });
 export type CsAccountAnswer = z.output<typeof csAccountAnswer>;
 
@@ -133,7 +138,12 @@ export type CsReportAnswer = z.output<typeof csReportAnswer>;
 export const csAutojoinBody = z.object({ cs_autojoin: z.boolean() });
 export const csAutojoinAnswer = z.object({
   cs_autojoin: z.boolean(),
-  /** Vehicles queued for the automatic link by this change. */
+  /** Vehicles queued for the automatic link by the request itself (0 when a job queues them: `queueing`). */
   queued: z.number().int(),
+  /**
+   * The vehicles are being queued by a job (the answer does not wait for it): the link figures' `remaining`
+   * (`/cs/latest`) grows as each page is queued and falls as each link is made.
+   */
+  queueing: z.boolean(),
 });
 export type CsAutojoinAnswer = z.output<typeof csAutojoinAnswer>;

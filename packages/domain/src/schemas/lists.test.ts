@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 import { parseFields } from './field-errors.ts';
+import { fieldRulesOf } from './field-rules.fixture.ts';
 import { PAGE_MAX, pageQuery, SEARCH_MAX_LENGTH, searchText, splitKeywords } from './lists.ts';
 
 describe('list search text', () => {
@@ -20,10 +21,7 @@ describe('list search text', () => {
 });
 
 describe('the page query every list shares', () => {
-  const rulesOf = (query: Record<string, unknown>) => {
-    const r = parseFields(pageQuery, query);
-    return r.ok ? [] : r.fields.map((f) => `${f.field}:${f.rule}`);
-  };
+  const rulesOf = (query: Record<string, unknown>) => fieldRulesOf(pageQuery, query);
 
   it('defaults to the first page of the default size and reads query-string numbers', () => {
     expect(parseFields(pageQuery, {})).toEqual({ ok: true, data: { page: 1, limit: DEFAULT_PAGE_SIZE } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINK_METHODS, LINK_STATES } from '../listing-link.ts';
 import { idSchema } from './common.ts';
 import { reportMonthSchema } from './contents-report.ts';
 import { ruleIssue } from './field-errors.ts';
@@ -15,6 +16,11 @@ import { PAGE_MAX, pageOf } from './lists.ts';
  * - The reporting API key is `spy_` and 40 hex digits (160 random bits); only its SHA-256 is stored, with its
  *   first 8 characters after the prefix so a list can tell keys apart.
  */
+
+/** Text fields that may be null, by name. */
+function nullableStrings<K extends string>(...keys: K[]): Record<K, z.ZodNullable<z.ZodString>> {
+  return Object.fromEntries(keys.map((k) => [k, z.string().nullable()])) as Record<K, z.ZodNullable<z.ZodString>>;
+}
 
 /** Text fields of an answer, by name: answers of many plain strings read as the list of their names. */
 function strings<K extends string>(...keys: K[]): Record<K, z.ZodString> {
@@ -128,9 +134,39 @@ export const reportingContent = z.object({
   company_id: z.string().nullable(),
 });
 
-export const reportingLink = z.object(
-  strings('content_id', 'management_id', 'listing_id', 'chassis_number', 'listing_link', 'updated_at'),
-);
+/**
+ * One vehicle of the linkage report: its coarse link (`listing_link`) and the listing link's own record: the state
+ * (null for a vehicle marked linked without one), method, key, the partner's property, the last failure (the
+ * partner's code when it gave one, our English message of the error state, when) and the last link and unlink.
+ */
+export const reportingLink = z.object({
+  ...strings('content_id', 'management_id', 'listing_id', 'chassis_number', 'listing_link', 'updated_at'),
+  link_state: z.enum(LINK_STATES).nullable(),
+  link_method: z.enum(LINK_METHODS).nullable(),
+  ...nullableStrings('link_key', 'property_code', 'error_code', 'error_message', 'error_at'),
+  ...nullableStrings('linked_at', 'unlinked_at'),
+});
+export type ReportingLink = z.output<typeof reportingLink>;
+
+/** The linkage report as CSV: the whole selection (month: changed in it), one line per vehicle. */
+export const reportingLinkageCsvQuery = z.object({ month: reportMonthSchema.optional() });
+export const LINKAGE_REPORT_HEADER = [
+  'content_id',
+  'management_id',
+  'listing_id',
+  'chassis_number',
+  'listing_link',
+  'link_state',
+  'link_method',
+  'link_key',
+  'property_code',
+  'error_code',
+  'error_message',
+  'error_at',
+  'linked_at',
+  'unlinked_at',
+  'updated_at',
+] as const satisfies readonly (keyof ReportingLink)[];
 
 export const reportingBillPage = pageOf(reportingBill);
 export const reportingCorporationPage = pageOf(reportingCorporation);

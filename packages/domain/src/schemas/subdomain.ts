@@ -23,6 +23,8 @@ export type SubdomainBody = z.input<typeof subdomainBody>;
 export const subdomainAnswer = z.object({
   company_id: z.string(),
   subdomain: z.string(),
+  /** The tenant's host the subdomain sits under (so a screen can show the address before one is set). */
+  domain_host: z.string().min(1),
   /** The full host name the subdomain gives, or null when none is set. */
   host: z.string().nullable(),
   /** Whether the caller may change it. */

@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseFields } from './field-errors.ts';
+import { fieldRulesOf } from './field-rules.fixture.ts';
 import { idParams } from './params.ts';
 import { isUserSort, subordinateCreateBody, subordinateUpdateBody, userListQuery } from './users.ts';
-
-const rulesOf = (schema: Parameters<typeof parseFields>[0], input: unknown) => {
-  const r = parseFields(schema, input);
-  return r.ok ? [] : r.fields.map((f) => `${f.field}:${f.rule}`);
-};
 
 const VALID = { email: 'a@example.com', password: 'abcdefg1', privilege_type: 'normal', name: 'Ann' };
 
 describe('ids', () => {
   it('are positive whole numbers within PostgreSQL bigint', () => {
-    expect(rulesOf(idParams, { id: '1' })).toEqual([]);
-    expect(rulesOf(idParams, { id: '9223372036854775807' })).toEqual([]);
+    expect(fieldRulesOf(idParams, { id: '1' })).toEqual([]);
+    expect(fieldRulesOf(idParams, { id: '9223372036854775807' })).toEqual([]);
     for (const id of ['9223372036854775808', '9999999999999999999', '0', '007', '-1', '1.5', 'x', '']) {
-      expect(rulesOf(idParams, { id }), id).toEqual(['id:format']);
+      expect(fieldRulesOf(idParams, { id }), id).toEqual(['id:format']);
     }
   });
 });
@@ -28,7 +24,7 @@ describe('the subordinate bodies', () => {
 
   it('name every broken rule on the API field names', () => {
     expect(
-      rulesOf(subordinateCreateBody, {
+      fieldRulesOf(subordinateCreateBody, {
         ...VALID,
         privilege_type: undefined,
         name: ' ',
@@ -47,17 +43,19 @@ describe('the subordinate bodies', () => {
       'login_limit_count:range',
       'nickname:unknown_field',
     ]);
-    expect(rulesOf(subordinateCreateBody, { ...VALID, privilege_type: 'super' })).toEqual(['privilege_type:one_of']);
-    expect(rulesOf(subordinateCreateBody, { ...VALID, car_limit: 1.5 })).toEqual(['car_limit:integer']);
-    expect(rulesOf(subordinateCreateBody, { ...VALID, car_limit: 1_000_000, car_limit_x: 1 })).toEqual([
+    expect(fieldRulesOf(subordinateCreateBody, { ...VALID, privilege_type: 'super' })).toEqual([
+      'privilege_type:one_of',
+    ]);
+    expect(fieldRulesOf(subordinateCreateBody, { ...VALID, car_limit: 1.5 })).toEqual(['car_limit:integer']);
+    expect(fieldRulesOf(subordinateCreateBody, { ...VALID, car_limit: 1_000_000, car_limit_x: 1 })).toEqual([
       'car_limit_x:unknown_field',
     ]);
   });
 
   it('make every field of an edit optional, but keep its rules', () => {
-    expect(rulesOf(subordinateUpdateBody, {})).toEqual([]);
-    expect(rulesOf(subordinateUpdateBody, { name: '', email: 'nope' })).toEqual(['email:email', 'name:required']);
-    expect(rulesOf(subordinateUpdateBody, { privilege_type: 'admin' })).toEqual(['privilege_type:unknown_field']);
+    expect(fieldRulesOf(subordinateUpdateBody, {})).toEqual([]);
+    expect(fieldRulesOf(subordinateUpdateBody, { name: '', email: 'nope' })).toEqual(['email:email', 'name:required']);
+    expect(fieldRulesOf(subordinateUpdateBody, { privilege_type: 'admin' })).toEqual(['privilege_type:unknown_field']);
   });
 });
 
@@ -65,8 +63,8 @@ describe('the user list query', () => {
   it('sorts by a known order and bounds the search word', () => {
     expect(isUserSort('name_asc')).toBe(true);
     expect(isUserSort('password_asc')).toBe(false);
-    expect(rulesOf(userListQuery, { sort: 'password_asc' })).toEqual(['sort:one_of']);
-    expect(rulesOf(userListQuery, { q: 'x'.repeat(101) })).toEqual(['q:max_length']);
+    expect(fieldRulesOf(userListQuery, { sort: 'password_asc' })).toEqual(['sort:one_of']);
+    expect(fieldRulesOf(userListQuery, { q: 'x'.repeat(101) })).toEqual(['q:max_length']);
     const r = parseFields(userListQuery, {});
     expect(r.ok && r.data.sort).toBe('created_desc');
   });

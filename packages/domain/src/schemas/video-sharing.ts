@@ -90,6 +90,9 @@ export const videoSiteUploadBody = z.strictObject({
 export type VideoSiteUploadBody = z.infer<typeof videoSiteUploadBody>;
 
 export const videoSiteUpdateBody = z.strictObject(videoSiteFields);
+
+/** A video's texts and settings in the form's order: the fields of an upload and an edit, the columns of its row. */
+export const VIDEO_SITE_FIELDS = Object.keys(videoSiteFields) as (keyof typeof videoSiteFields)[];
 export type VideoSiteUpdateBody = z.infer<typeof videoSiteUpdateBody>;
 
 /** Tags typed as one text, separated by commas (the console's form). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFields } from './field-errors.ts';
+import { fieldRulesOf } from './field-rules.fixture.ts';
 import { webNegotiationBody, webNegotiationNotesBody } from './web-negotiation.ts';
 
 const base = {
@@ -8,10 +9,7 @@ const base = {
   duration_minutes: 60,
 };
 
-const rules = (input: unknown) => {
-  const r = parseFields(webNegotiationBody, input);
-  return r.ok ? [] : r.fields.map((f) => `${f.field}:${f.rule}`);
-};
+const rules = (input: unknown) => fieldRulesOf(webNegotiationBody, input);
 
 describe('the meeting body', () => {
   it('takes a meeting with defaults and refuses each broken field with its rule', () => {

@@ -1,20 +1,12 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PageStatus } from '../../components/CenteredLoader.tsx';
 
 /** While the profile that the layout is built from loads. */
 export function LayoutLoading() {
   const { t } = useTranslation();
-  return (
-    <main>
-      <Center h="100dvh">
-        <Stack align="center" gap="sm">
-          <Loader aria-hidden />
-          <Text role="status">{t('common.loading')}</Text>
-        </Stack>
-      </Center>
-    </main>
-  );
+  return <PageStatus message={t('common.loading')} />;
 }
 
 /** The profile could not be read (server down): say so and offer a retry instead of an empty shell. */

@@ -8,7 +8,7 @@ import { activateAccount } from '../../api/account.ts';
 import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { LoadingPanel } from './LoadingPanel.tsx';
+import { CheckingLinkCard } from './LoadingPanel.tsx';
 import { linkProblemOf } from './linkProblems.ts';
 import { ResendActivationForm } from './ResendActivationForm.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
@@ -37,11 +37,7 @@ export function ActivationPage() {
   );
 
   if (activation.isPending) {
-    return (
-      <AuthCard title={title}>
-        <LoadingPanel message={t('activation.checking')} />
-      </AuthCard>
-    );
+    return <CheckingLinkCard title={title} message={t('activation.checking')} />;
   }
 
   if (activation.isSuccess && activation.data.passwordToken) {

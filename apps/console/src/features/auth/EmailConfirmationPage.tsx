@@ -7,7 +7,7 @@ import { ApiError } from '../../api/apiError.ts';
 import { apiErrorText } from '../../api/errorText.ts';
 import { isSignedIn } from '../../api/tokens.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { LoadingPanel } from './LoadingPanel.tsx';
+import { CheckingLinkCard } from './LoadingPanel.tsx';
 import { linkProblemOf } from './linkProblems.ts';
 import { ResultPanel } from './ResultPanel.tsx';
 
@@ -33,11 +33,7 @@ export function EmailConfirmationPage() {
   );
 
   if (confirmation.isPending) {
-    return (
-      <AuthCard title={title}>
-        <LoadingPanel message={t('emailConfirmation.checking')} />
-      </AuthCard>
-    );
+    return <CheckingLinkCard title={title} message={t('emailConfirmation.checking')} />;
   }
 
   if (confirmation.isSuccess) {

@@ -1,4 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { AuthCard } from './AuthCard.tsx';
 
 /** While a mailed link is checked: a spinner and what is happening, announced politely. */
 export function LoadingPanel({ message }: { message: string }) {
@@ -11,5 +12,14 @@ export function LoadingPanel({ message }: { message: string }) {
         </Text>
       </Stack>
     </Center>
+  );
+}
+
+/** A public screen while its mailed link is checked: the screen's card with the panel above. */
+export function CheckingLinkCard({ title, message }: { title: string; message: string }) {
+  return (
+    <AuthCard title={title}>
+      <LoadingPanel message={message} />
+    </AuthCard>
   );
 }

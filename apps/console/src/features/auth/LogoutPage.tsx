@@ -1,8 +1,8 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../api/auth.ts';
+import { PageStatus } from '../../components/CenteredLoader.tsx';
 import { useDocumentTitle } from '../../shared/currentScreen.ts';
 
 /** /logout: revoke the token, forget the session in this browser, then sign-in. */
@@ -21,14 +21,5 @@ export function LogoutPage() {
     };
   }, [navigate]);
 
-  return (
-    <main>
-      <Center h="100dvh">
-        <Stack align="center" gap="sm">
-          <Loader aria-hidden />
-          <Text role="status">{t('logout.inProgress')}</Text>
-        </Stack>
-      </Center>
-    </main>
-  );
+  return <PageStatus message={t('logout.inProgress')} />;
 }

@@ -12,7 +12,7 @@ import { useZodForm } from '../../forms/useZodForm.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { newPasswordFormSchema } from './authForms.ts';
 import { FormAlert } from './FormAlert.tsx';
-import { LoadingPanel } from './LoadingPanel.tsx';
+import { CheckingLinkCard } from './LoadingPanel.tsx';
 import { type LinkProblem, linkProblemOf } from './linkProblems.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
@@ -64,11 +64,7 @@ export function PasswordResetConfirmationPage() {
   );
 
   if (check.isPending) {
-    return (
-      <AuthCard title={title}>
-        <LoadingPanel message={t('passwordReset.checking')} />
-      </AuthCard>
-    );
+    return <CheckingLinkCard title={title} message={t('passwordReset.checking')} />;
   }
 
   const problem = refused ?? (check.isError ? linkProblemOf(check.error) : undefined);

@@ -1,6 +1,6 @@
-import { describeErrorResponse, errorBody, parseFields, TWO_STEP_MAX_ATTEMPTS } from '@spinyard/domain';
+import { errorBody, parseFields, TWO_STEP_MAX_ATTEMPTS } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/apiError.ts';
+import { apiFailure } from '../../test-support/apiFailure.ts';
 import { secondStepFormSchema } from './authForms.ts';
 import { secondStepReaction } from './secondStep.ts';
 
@@ -8,10 +8,6 @@ import { secondStepReaction } from './secondStep.ts';
 function normalisedCode(input: string): string {
   const parsed = parseFields(secondStepFormSchema, { code: input });
   return parsed.ok ? parsed.data.code : `refused:${parsed.fields.map((f) => `${f.field}:${f.rule}`).join()}`;
-}
-
-function failure(status: number, body: unknown): ApiError {
-  return new ApiError(status, body, describeErrorResponse(status, body));
 }
 
 describe('secondStepFormSchema', () => {
@@ -30,33 +26,33 @@ describe('secondStepFormSchema', () => {
 
 describe('secondStepReaction', () => {
   it('lets the user correct a wrong code', () => {
-    expect(secondStepReaction(failure(400, errorBody('two_step_code_invalid')), 0)).toEqual({
+    expect(secondStepReaction(apiFailure(400, errorBody('two_step_code_invalid')), 0)).toEqual({
       kind: 'retry',
       wrongCodes: 1,
     });
   });
 
   it('sends the user back after the last allowed wrong code', () => {
-    expect(secondStepReaction(failure(400, errorBody('two_step_code_invalid')), TWO_STEP_MAX_ATTEMPTS - 1)).toEqual({
+    expect(secondStepReaction(apiFailure(400, errorBody('two_step_code_invalid')), TWO_STEP_MAX_ATTEMPTS - 1)).toEqual({
       kind: 'restart',
       notice: 'two_step_code_invalid',
     });
   });
 
   it('sends the user back when the code expired or the sign-in ended', () => {
-    expect(secondStepReaction(failure(400, errorBody('two_step_code_expired')), 0)).toEqual({
+    expect(secondStepReaction(apiFailure(400, errorBody('two_step_code_expired')), 0)).toEqual({
       kind: 'restart',
       notice: 'two_step_code_expired',
     });
-    expect(secondStepReaction(failure(401, errorBody('not_authenticated')), 2)).toEqual({
+    expect(secondStepReaction(apiFailure(401, errorBody('not_authenticated')), 2)).toEqual({
       kind: 'restart',
       notice: 'sign_in_ended',
     });
   });
 
   it('shows anything else as a message (rate limit, network)', () => {
-    expect(secondStepReaction(failure(429, errorBody('too_many_attempts')), 0)).toEqual({ kind: 'message' });
-    expect(secondStepReaction(failure(0, null), 0)).toEqual({ kind: 'message' });
+    expect(secondStepReaction(apiFailure(429, errorBody('too_many_attempts')), 0)).toEqual({ kind: 'message' });
+    expect(secondStepReaction(apiFailure(0, null), 0)).toEqual({ kind: 'message' });
     expect(secondStepReaction(new Error('x'), 0)).toEqual({ kind: 'message' });
   });
 });

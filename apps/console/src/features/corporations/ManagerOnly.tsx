@@ -1,9 +1,11 @@
-import { Alert } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../api/profile.ts';
-import { ListSkeleton } from '../../components/ListSkeleton.tsx';
+import { type RoleGate, RoleOnly } from '../../components/RoleOnly.tsx';
+
+const MANAGERS: RoleGate = {
+  roles: ['master', 'super'],
+  noticeKey: 'corporations.managerOnly',
+  testId: 'corporations-manager-only',
+};
 
 /**
  * The corporations, their locations, the billing report and the API keys are the domain's super's to manage (and
@@ -11,17 +13,7 @@ import { ListSkeleton } from '../../components/ListSkeleton.tsx';
  * are told who manages them instead of meeting a refusal.
  */
 export function ManagerOnly({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const role = useProfile().data?.user.privilege_type;
-  if (role === undefined) return <ListSkeleton rows={3} height={32} />;
-  if (role !== 'master' && role !== 'super') {
-    return (
-      <Alert color="blue" icon={<IconLock aria-hidden />} data-testid="corporations-manager-only">
-        {t('corporations.managerOnly')}
-      </Alert>
-    );
-  }
-  return children;
+  return <RoleOnly {...MANAGERS}>{children}</RoleOnly>;
 }
 
 /** A screen shown only to those who manage corporations (ManagerOnly around it). */

@@ -28,6 +28,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
+import { TestPartnerNote } from './TestPartnerNote.tsx';
 
 const FIELDS = ['login_id', 'password', 'corporation_code', 'contact_code'] as const;
 const NAME_KEYS = {
@@ -85,9 +86,9 @@ function SignInForm({ account }: { account: CsAccountAnswer }) {
 }
 
 /** Remaining, new, republished, unpublished, deleted and failed links (the last 24 hours; remaining: still to make). */
-function LinkFigures() {
+function LinkFigures({ following }: { following: boolean }) {
   const { t } = useTranslation();
-  const latest = useListingLatest(true);
+  const latest = useListingLatest(true, following);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="listing-figures">
       <Title order={2} size="h4" id="listing-figures">
@@ -166,6 +167,7 @@ export function AccountLinkPage() {
   }
   return (
     <Stack gap="lg" maw={960}>
+      <TestPartnerNote />
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="listing-account">
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4" id="listing-account">
@@ -180,7 +182,7 @@ export function AccountLinkPage() {
         </Text>
         {a.signed_in ? <SignedIn account={a} /> : <SignInForm account={a} />}
       </Card>
-      {a.signed_in ? <LinkFigures /> : null}
+      {a.signed_in ? <LinkFigures following={a.autojoin} /> : null}
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { isLinkError } from '@spinyard/domain';
-import { IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/apiError.ts';
-import { apiErrorText } from '../../api/errorText.ts';
 import { useVehicleLink, useVehicleLinkChange } from '../../api/listing.ts';
+import { LinkActionButtons, offeredActions } from './LinkActionButtons.tsx';
+import { LinkStateBadge, linkErrorText, linkRefusalText } from './LinkStateBadge.tsx';
+import { linkOffers } from './linkOffers.ts';
 
 /**
  * A vehicle's listing-site link on its detail page: the state in words (an error says why, with the partner's code),
@@ -18,8 +18,7 @@ export function VehicleLinkCard({ contentId }: { contentId: string }) {
   if (!link.data) return null;
   const l = link.data;
   const error = isLinkError(l.state);
-  const canLink = l.state === 'not_linked' || error;
-  const canUnlink = l.state === 'linked' || l.state === 'waiting' || error;
+  const offers = linkOffers(l.state);
   return (
     <Card
       withBorder
@@ -33,21 +32,14 @@ export function VehicleLinkCard({ contentId }: { contentId: string }) {
         <Title order={2} size="h4" id="vehicle-link-title">
           {t('listing.vehicle.title')}
         </Title>
-        <Badge
-          variant="outline"
-          color={l.state === 'linked' ? 'teal.9' : error ? 'red.9' : 'gray.8'}
-          data-testid="vehicle-link-state"
-        >
-          {t(`listing.states.${error ? 'error' : l.state}`)}
-        </Badge>
+        <LinkStateBadge state={l.state} testId="vehicle-link-state" />
       </Group>
       <Stack gap="xs">
         <Text size="sm">{t('listing.vehicle.key', { key: l.link_key || '–' })}</Text>
         {l.property_code ? <Text size="sm">{t('listing.vehicle.property', { code: l.property_code })}</Text> : null}
         {error ? (
           <Alert color="red" data-testid="vehicle-link-error">
-            {t(`errors.listing.${l.state}`)}
-            {l.msg_id ? ` ${t(`errors.listing_search.${l.msg_id}`, { defaultValue: '' })}` : ''}
+            {linkErrorText(t, l.state, l.msg_id)}
           </Alert>
         ) : null}
         {l.drift ? (
@@ -55,30 +47,16 @@ export function VehicleLinkCard({ contentId }: { contentId: string }) {
             {t(`listing.vehicle.drift.${l.drift}`)}
           </Text>
         ) : null}
-        {change.error instanceof ApiError ? <Alert color="red">{apiErrorText(change.error)}</Alert> : null}
+        {change.error ? <Alert color="red">{linkRefusalText(change.error)}</Alert> : null}
         <Group gap="sm">
-          {canLink ? (
-            <Button
-              leftSection={<IconLink size={16} aria-hidden />}
-              loading={change.isPending}
-              onClick={() => change.mutate({ contentId, link: true })}
-              data-testid="vehicle-link-add"
-            >
-              {t('listing.vehicle.link')}
-            </Button>
-          ) : null}
-          {canUnlink ? (
-            <Button
-              variant="light"
-              color="gray"
-              leftSection={<IconLinkOff size={16} aria-hidden />}
-              loading={change.isPending}
-              onClick={() => change.mutate({ contentId, link: false })}
-              data-testid="vehicle-link-remove"
-            >
-              {t(l.state === 'waiting' ? 'listing.vehicle.cancel' : 'listing.vehicle.unlink')}
-            </Button>
-          ) : null}
+          <LinkActionButtons
+            actions={offeredActions(offers)}
+            size="sm"
+            pending={change.isPending}
+            onAct={(link) => change.mutate({ contentIds: [contentId], link })}
+            label={(action) => t(`listing.vehicle.${action}`)}
+            testIds={{ link: 'vehicle-link-add', unlink: 'vehicle-link-remove' }}
+          />
         </Group>
       </Stack>
     </Card>

@@ -14,8 +14,3 @@ export function periodError(params: StatisticChartParams): 'format' | 'order' | 
   if (issue?.path[0] !== 'to' || issue.message.includes('YYYY')) return 'format';
   return params.to < params.from ? 'order' : 'year';
 }
-
-/** Whole days from `from` to `to`, both included (the CSV's one-month rule counts them). */
-export function periodLength(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-}

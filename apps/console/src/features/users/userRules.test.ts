@@ -2,50 +2,16 @@ import { canDeleteUser, canImportUsersCsv, canToggleUser } from '@spinyard/domai
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../api/profile.ts';
 import type { UserRecord } from '../../api/users.ts';
+import { profileFixture } from '../../test-support/profiles.ts';
 import { precheckUserCsv } from './userCsvRules.ts';
 import { actorOf, createBodyOf, EMPTY_USER_FORM, formOf, targetOf, updateBodyOf, userFormErrors } from './userRules.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const HEADER = 'email,password,privilege_type,name,parent_email,company_section,car_limit\n';
 
-function profile(privilege: 'master' | 'super' | 'admin' | 'normal', isUserAdd = true): Profile {
-  return {
-    user: {
-      id: '1',
-      email: 'me@example.com',
-      name: 'Me',
-      first_name: '',
-      last_name: '',
-      display_name: 'Me',
-      privilege_type: privilege,
-      status: 'active',
-      company_section: '',
-      is_pay_by_credit: false,
-      two_step_auth: false,
-      last_login_at: null,
-      service_ends_at: null,
-    },
-    domain: {
-      host: 'example.com',
-      company_code: '0006',
-      service_name: 'x',
-      host_flags: [],
-      is_product_domain: false,
-      options: {
-        option_data: false,
-        web_negotiation: false,
-        hotspot_browser: false,
-        hotspot_app: false,
-        is_user_add: isUserAdd,
-        online_payment: false,
-        analytics_tag: false,
-        content_style: 'car',
-      },
-    },
-    company: null,
-    cs_joined: false,
-  };
-}
+/** The caller's profile: `privilege`, in a domain that lets users be added (or not). */
+const profile = (privilege: 'master' | 'super' | 'admin' | 'normal', isUserAdd = true): Profile =>
+  profileFixture({ user: { privilege_type: privilege }, options: { is_user_add: isUserAdd }, company: null });
 
 const user = (over: Partial<UserRecord> = {}): UserRecord => ({
   id: '7',

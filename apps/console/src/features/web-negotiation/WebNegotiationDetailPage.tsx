@@ -5,7 +5,6 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { downloadMeetingDocument, useWebNegotiation } from '../../api/webNegotiation.ts';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { formatDateTime } from '../../components/formatDateTime.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { refusalOf } from '../../components/refusal.ts';
@@ -76,28 +75,13 @@ function InviteeCard({ invitee, open, onCopy }: { invitee: Invitee; open: boolea
 }
 
 function InviteesCard({ meeting }: { meeting: WebNegotiationAnswer }) {
-  const { t } = useTranslation();
   const links = useMeetingLinks();
-  const [copying, setCopying] = useState<Invitee | null>(null);
   const open = isOpenMeeting(meeting);
   return (
     <PartsCard part="invitees" count={meeting.invitees.length}>
       {meeting.invitees.map((i) => (
-        <InviteeCard key={i.id} invitee={i} open={open} onCopy={() => setCopying(i)} />
+        <InviteeCard key={i.id} invitee={i} open={open} onCopy={() => void links.copyInviteeLink(meeting.id, i.id)} />
       ))}
-      <ConfirmModal
-        opened={copying !== null}
-        title={t('webNegotiation.invitees.copyTitle')}
-        confirmLabel={t('webNegotiation.invitees.copyConfirm')}
-        color="blue"
-        onClose={() => setCopying(null)}
-        onConfirm={() => {
-          if (copying) void links.copyInviteeLink(meeting.id, copying.id);
-          setCopying(null);
-        }}
-      >
-        <Text size="sm">{t('webNegotiation.invitees.copyText')}</Text>
-      </ConfirmModal>
     </PartsCard>
   );
 }

@@ -26,6 +26,9 @@ import * as m0029 from './0029_meetings_web_negotiation.ts';
 import * as m0030 from './0030_moviedetail_video_site_source.ts';
 import * as m0031 from './0031_listing_links.ts';
 import * as m0032 from './0032_partner_reporting.ts';
+import * as m0033 from './0033_meeting_links_sealed.ts';
+import * as m0034 from './0034_autojoin_listing_events_content.ts';
+import * as m0035 from './0035_annotate_hotspot_proposals.ts';
 
 /** Every migration in order. Imported statically so the server runs the same from source and from a bundle. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0030_moviedetail_video_site_source': m0030,
   '0031_listing_links': m0031,
   '0032_partner_reporting': m0032,
+  '0033_meeting_links_sealed': m0033,
+  '0034_autojoin_listing_events_content': m0034,
+  '0035_annotate_hotspot_proposals': m0035,
 };

@@ -59,6 +59,7 @@ export type ContentListRow = Pick<
   | 'publication'
   | 'vr_mode'
   | 'limited_password_enabled'
+  | 'creator_user_id'
   | 'listing_link'
   | 'has_exterior'
   | 'has_interior'
@@ -82,6 +83,7 @@ export function toContentListItem(row: ContentListRow, processes: readonly Conte
     chassis_number: row.chassis_number,
     listing_id: row.listing_id,
     owner: { id: row.owner_user_id, name: row.owner_name },
+    creator_id: row.creator_user_id,
     publication: row.publication,
     vr_mode: row.vr_mode,
     limited_password_enabled: row.limited_password_enabled,

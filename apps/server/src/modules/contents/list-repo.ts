@@ -66,6 +66,7 @@ const LIST_COLUMNS = [
   'contents.chassis_number',
   'contents.listing_id',
   'contents.owner_user_id',
+  'contents.creator_user_id',
   'contents.publication',
   'contents.vr_mode',
   'contents.limited_password_enabled',

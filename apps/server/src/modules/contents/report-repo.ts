@@ -2,6 +2,7 @@ import type { PublicationState } from '@spinyard/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { type ContentScope, visibleContentsSql } from '../../db/visible-contents.ts';
+import { keysetPages } from '../sql.ts';
 
 export interface ReportFilter {
   /** Whose vehicles: the list's scope (canSeeContent as SQL). */
@@ -59,28 +60,24 @@ function reportWhere(f: ReportFilter): RawBuilder<boolean> {
  */
 export function reportRepo(db: Db) {
   return {
-    async *detail(f: ReportFilter, batch: number): AsyncGenerator<ReportDetailRow[]> {
-      let after = '0';
-      for (;;) {
-        const { rows } = await sql<ReportDetailRow>`
+    detail(f: ReportFilter, batch: number): AsyncGenerator<ReportDetailRow[]> {
+      const page = async (after: string) =>
+        (
+          await sql<ReportDetailRow>`
           select c.id, c.management_id, c.maker, c.car_name, o.name as owner_name, c.publication,
                  c.created_at, c.updated_at, c.deleted_at
           from contents c join users o on o.id = c.owner_user_id
           where ${reportWhere(f)} and c.id > ${after}
           order by c.id
-          limit ${batch}`.execute(db);
-        if (rows.length === 0) return;
-        yield rows;
-        const last = rows[rows.length - 1];
-        if (rows.length < batch || last === undefined) return;
-        after = last.id;
-      }
+          limit ${batch}`.execute(db)
+        ).rows;
+      return keysetPages(batch, page, (row) => row.id);
     },
 
-    async *summary(f: ReportFilter, batch: number): AsyncGenerator<ReportSummaryRow[]> {
-      let after = '0';
-      for (;;) {
-        const { rows } = await sql<ReportSummaryRow>`
+    summary(f: ReportFilter, batch: number): AsyncGenerator<ReportSummaryRow[]> {
+      const page = async (after: string) =>
+        (
+          await sql<ReportSummaryRow>`
           select c.owner_user_id as owner_id, o.name as owner_name,
                  count(*) filter (where ${registeredAtEnd(f)})::int as registered,
                  count(*) filter (where c.created_at >= ${f.start})::int as created,
@@ -93,13 +90,9 @@ export function reportRepo(db: Db) {
           where ${reportWhere(f)} and c.owner_user_id > ${after}
           group by c.owner_user_id, o.name
           order by c.owner_user_id
-          limit ${batch}`.execute(db);
-        if (rows.length === 0) return;
-        yield rows;
-        const last = rows[rows.length - 1];
-        if (rows.length < batch || last === undefined) return;
-        after = last.owner_id;
-      }
+          limit ${batch}`.execute(db)
+        ).rows;
+      return keysetPages(batch, page, (row) => row.owner_id);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { JobsContext, ModuleJobs } from '../context.ts';
 import type { ProcessJobPayload, ProcessWork } from '../processes/runner.ts';
 import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
 import { blurWork } from './blur-work.ts';
+import { carBlurFrames } from './car-background.ts';
 import { isPlateBlur, plateBlurWork } from './plate-blur-work.ts';
 
 /**
@@ -16,7 +17,7 @@ export const blurJob = defineProcessJob('exterior.blur', { expireInSeconds: 15 *
 
 /** The blur process's work: an apply of the editor's settings, or the automatic plate blur (its payload says). */
 export function blurProcessWork(ctx: Pick<JobsContext, 'db' | 'store' | 'media'>, plates?: PlateDetector) {
-  const apply = blurWork(ctx);
+  const apply = blurWork(ctx, carBlurFrames(ctx));
   let automatic: ((run: ProcessWork) => Promise<void>) | undefined;
   return (run: ProcessWork): Promise<void> => {
     if (!isPlateBlur(run.payload)) return apply(run);

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../errors.ts';
+import { carMaskOf } from '../../platform/ai/car-mask.ts';
 import type { JobDefinition, JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
@@ -31,6 +32,7 @@ import {
   PREVIEW_QUALITY,
   refreshThumbnail,
 } from './blur-work.ts';
+import { carBlurFrames } from './car-background.ts';
 
 export interface BlurServiceDeps {
   db: Db;
@@ -48,6 +50,12 @@ export interface PreviewImage {
   skipped: boolean;
 }
 
+/** Around the car, the car found on the shown picture (the rotation correction is left to the apply). */
+async function previewSubject(media: Media, source: Buffer) {
+  const mask = await carMaskOf(media, source);
+  return mask.box ? mask : { width: 1, height: 1, alpha: new Uint8Array([255]) };
+}
+
 const backgroundAllowed = (content: ContentRecord): boolean =>
   readDomainOptions(content.domain_options).background_blur;
 
@@ -63,7 +71,7 @@ async function rowOf(trx: Db, contentId: string, groupId: string): Promise<BlurG
 }
 
 function assertTarget(content: ContentRecord, target: string): void {
-  if (target === 'background' && !backgroundAllowed(content)) {
+  if (target !== 'regions' && !backgroundAllowed(content)) {
     throw new AppError('forbidden', {
       message: 'Blurring the background is turned off for this domain (its background blur option).',
       params: { reason: 'background_blur_off' },
@@ -160,15 +168,18 @@ export function blurService(deps: BlurServiceDeps) {
         regions: replaced ? [] : query.regions,
       };
       const spec = blurSpecFor(settings, query.frame, frames.length, PREVIEW_QUALITY);
+      const subject = spec && query.blur_target === 'car_background' ? await previewSubject(media, source) : undefined;
       const blurred = await media.blurImage(
         source,
-        spec ?? {
-          target: 'regions',
-          look: { kind: 'fill', color: '#000000' },
-          areas: [],
-          maxInputPixels: BLUR_MAX_INPUT_PIXELS,
-          quality: PREVIEW_QUALITY,
-        },
+        spec
+          ? { ...spec, subject }
+          : {
+              target: 'regions',
+              look: { kind: 'fill', color: '#000000' },
+              areas: [],
+              maxInputPixels: BLUR_MAX_INPUT_PIXELS,
+              quality: PREVIEW_QUALITY,
+            },
       );
       return { jpeg: blurred.jpeg, skipped: replaced };
     },
@@ -203,7 +214,7 @@ export function blurService(deps: BlurServiceDeps) {
       });
       let row = started;
       if (!deps.jobs) {
-        await runProcessJob(db, 'blur', started.id, blurWork({ db, store, media }), { lastAttempt: true });
+        await runProcessJob(db, 'blur', started.id, blurWork(deps, carBlurFrames(deps)), { lastAttempt: true });
         row = (await blurRepo(db).process(started.id)) ?? started;
       }
       return { content_id: row.content_id, group_id: body.group_id, process: processOf(row) };

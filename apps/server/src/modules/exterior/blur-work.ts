@@ -8,7 +8,7 @@ import {
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
-import type { BlurSpec, Media, RenditionSpec } from '../../platform/media/media.ts';
+import type { BlurSpec, Media, RenditionSpec, SubjectMask } from '../../platform/media/media.ts';
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import { setMediaFlags } from '../contents/media-access.ts';
 import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
@@ -47,21 +47,28 @@ export type BlurPayload = {
   regions: BlurRegion[];
 };
 
-/** The adapter's spec for one frame of a row of `n` frames: undefined when no region is on it. */
+/**
+ * The adapter's spec for one frame of a row of `n` frames: undefined when no region is on it (but around the car,
+ * which is on every frame: its mask is added by renderRow, car-background.ts). `backdrop`: the dealer's picture
+ * that replaces the background (the exterior_replace_image process), instead of a blur or a colour.
+ */
 export function blurSpecFor(
   settings: Pick<BlurPayload, 'blur_target' | 'blur_str' | 'bg_color' | 'regions'>,
   frame: number,
   n: number,
   quality: number,
   maxWidth?: number,
+  backdrop?: Buffer,
 ): BlurSpec | undefined {
   const areas = regionsAt(settings.regions, frame, n).map(({ shape, box }) => ({ shape, box }));
-  if (areas.length === 0) return undefined;
+  const aroundCar = settings.blur_target === 'car_background';
+  if (areas.length === 0 && !aroundCar) return undefined;
   const strength = settings.blur_str;
   return {
-    target: settings.blur_target,
-    look:
-      settings.bg_color !== null
+    target: settings.blur_target === 'regions' ? 'regions' : 'background',
+    look: backdrop
+      ? { kind: 'image', image: backdrop }
+      : settings.bg_color !== null
         ? { kind: 'fill', color: settings.bg_color }
         : { kind: 'blur', sigma: (width) => blurSigma(strength ?? 1, width) },
     areas,
@@ -77,7 +84,7 @@ export function blurSpecFor(
  * (mozjpeg's trellis, WebP effort 3) took 0.65 CPU seconds a 1080p frame against 0.14 (docs/operations.md, "Plate
  * blur"), for files some 10 to 20 % smaller.
  */
-function specLike(original: StoredImage): RenditionSpec {
+export function specLike(original: StoredImage): RenditionSpec {
   const renditions: RenditionSpec['renditions'] = {};
   for (const [name, r] of Object.entries(original.renditions)) renditions[name] = { width: r.width };
   return { maxInputPixels: BLUR_MAX_INPUT_PIXELS, renditions, quality: RENDITION_QUALITY, encoding: 'fast' };
@@ -106,6 +113,31 @@ function readPayload(payload: Record<string, unknown>): BlurPayload {
   return { ...parsed.data, group_id: groupId };
 }
 
+/**
+ * What the car-aware edits add to a row's render (car-background.ts): each frame's picture to start from (the
+ * original, or the original levelled by the rotation correction) with the car found on it, and the dealer's
+ * picture replacing the background. Plain frames: the original as it is, no car.
+ */
+export interface CarFrames {
+  prepare(frame: BlurFrameRow, original: Buffer, findCar: boolean): Promise<{ source: Buffer; subject?: SubjectMask }>;
+  backdrop?: Buffer;
+}
+
+const plainFrames: CarFrames = {
+  prepare: async (_frame, original, findCar) => {
+    // Without the car found, the "background" would be the whole frame: refused rather than blurred whole.
+    if (findCar) throw new ProcessRefused('bad_request', 'The background around the car needs the car found.');
+    return { source: original };
+  },
+};
+
+/** The car-aware frames of a row for a blur around the car (car-background.ts `carBlurFrames`), else none. */
+export type CarFramesFor = (
+  contentId: string,
+  frames: readonly BlurFrameRow[],
+  settings: BlurPayload,
+) => Promise<CarFrames | undefined>;
+
 /** A row's blur rendered and not yet shown: the blurred frames by id, and the blurred frames no region reaches now. */
 export interface RenderedRow {
   rendered: Map<string, StoredImage>;
@@ -122,6 +154,7 @@ export async function renderRow(
   settings: BlurPayload,
   frames: readonly BlurFrameRow[],
   frameDone: (done: number, total: number) => Promise<void>,
+  car: CarFrames = plainFrames,
 ): Promise<RenderedRow> {
   const { store, media } = deps;
   const n = frames.length;
@@ -130,15 +163,16 @@ export async function renderRow(
   const todo: { frame: BlurFrameRow; spec: BlurSpec }[] = [];
   for (const frame of frames) {
     if (frame.edit_kind === 'replace') continue;
-    const spec = blurSpecFor(settings, frame.frame_order, n, INTERMEDIATE_QUALITY);
+    const spec = blurSpecFor(settings, frame.frame_order, n, INTERMEDIATE_QUALITY, undefined, car.backdrop);
     if (spec) todo.push({ frame, spec });
     else if (frame.edit_kind === 'blur') uncovered.push(frame.id);
   }
   let done = 0;
   await inBatches(todo, CONCURRENCY, async ({ frame, spec }) => {
-    const source = await readBlob(store, frame.original.master);
-    if (!source) throw new ProcessRefused('not_found', `The original of frame ${frame.frame_order} is missing.`);
-    const blurred = await media.blurImage(source, spec);
+    const original = await readBlob(store, frame.original.master);
+    if (!original) throw new ProcessRefused('not_found', `The original of frame ${frame.frame_order} is missing.`);
+    const { source, subject } = await car.prepare(frame, original, settings.blur_target === 'car_background');
+    const blurred = await media.blurImage(source, { ...spec, subject });
     rendered.set(
       frame.id,
       await storeImage(store, media, exteriorPrefix(contentId), blurred.jpeg, specLike(frame.original)),
@@ -157,7 +191,7 @@ export async function showRow(trx: Db, groupId: string, row: RenderedRow): Promi
 }
 
 /** The `blur` process: renders the row's frames and shows them in one transaction at the end. */
-export function blurWork(deps: { db: Db; store: BlobStore; media: Media }) {
+export function blurWork(deps: { db: Db; store: BlobStore; media: Media }, carFor?: CarFramesFor) {
   const { db } = deps;
   return async (run: ProcessWork): Promise<void> => {
     const settings = readPayload(run.payload);
@@ -166,8 +200,14 @@ export function blurWork(deps: { db: Db; store: BlobStore; media: Media }) {
       throw new ProcessRefused('not_found', 'The row was deleted before its blur was made.');
     }
     const frames = await repo.frames(run.contentId, settings.group_id);
-    const row = await renderRow(deps, run.contentId, settings, frames, (done, total) =>
-      run.progress((done / Math.max(1, total)) * 95),
+    const car = await carFor?.(run.contentId, frames, settings);
+    const row = await renderRow(
+      deps,
+      run.contentId,
+      settings,
+      frames,
+      (done, total) => run.progress((done / Math.max(1, total)) * 95),
+      car,
     );
     await db.transaction().execute(async (trx) => {
       await showRow(trx, settings.group_id, row);

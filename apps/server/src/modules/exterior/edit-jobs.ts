@@ -2,11 +2,15 @@ import type { JobHandler } from '../../platform/jobs/queue-registry.ts';
 import type { JobsContext, ModuleJobs } from '../context.ts';
 import type { ProcessJobPayload } from '../processes/runner.ts';
 import { defineProcessJob, PROCESS_JOB_RETRIES, runProcessJob } from '../processes/runner.ts';
+import { replaceProcessWork } from './car-background.ts';
 import { extraImagesWork } from './extra-images-work.ts';
-import { replaceImageWork } from './replace-work.ts';
 
-/** One frame rendered in its sizes: seconds. An attempt still running after this lost its worker. */
-export const replaceImageJob = defineProcessJob('exterior.replace-image', { expireInSeconds: 5 * 60 });
+/**
+ * One frame rendered in its sizes: seconds; a row's background replaced or its rotation corrected (car-background.ts):
+ * every frame found, moved and rendered, a few minutes for 36 4K frames. An attempt still running after this lost
+ * its worker.
+ */
+export const replaceImageJob = defineProcessJob('exterior.replace-image', { expireInSeconds: 15 * 60 });
 /** Row deletes in one transaction, then blob deletes: seconds to a minute for thousands of frames. */
 export const extraImagesJob = defineProcessJob('exterior.remove-extra-images', { expireInSeconds: 10 * 60 });
 
@@ -14,7 +18,7 @@ export const extraImagesJob = defineProcessJob('exterior.remove-extra-images', {
 export function exteriorEditJobs(ctx: JobsContext): Required<ModuleJobs> {
   const lastAttempt = (retryCount: number) => retryCount >= PROCESS_JOB_RETRIES;
   const replace: JobHandler<ProcessJobPayload> = (payload, job) =>
-    runProcessJob(ctx.db, 'exterior_replace_image', payload.processId, replaceImageWork(ctx), {
+    runProcessJob(ctx.db, 'exterior_replace_image', payload.processId, replaceProcessWork(ctx), {
       lastAttempt: lastAttempt(job.retryCount),
     });
   const extra: JobHandler<ProcessJobPayload> = (payload, job) =>

@@ -18,7 +18,7 @@ import { processQueryService } from '../contents/process-query-service.ts';
 import type { ContentRecord } from '../contents/repo.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { toExteriorAnswer } from './answer.ts';
-import { exteriorDetect } from './detect-jobs.ts';
+import { exteriorRowEdits } from './car-background-start.ts';
 import { deleteUnreferencedBlobs, imagesOfFrame, refreshExteriorFlags } from './edit-common.ts';
 import { ROW_PIPELINES } from './extra-images-work.ts';
 import { exteriorProcesses } from './process-start.ts';
@@ -67,7 +67,12 @@ function assertEveryFrameOnce(frames: readonly { id: string }[], ids: readonly s
  * Direct edits answer the exterior after the change; replace-image and extra-image removal are processes.
  */
 export function exteriorService(deps: ExteriorServiceDeps) {
-  return { ...exteriorReads(deps), ...exteriorEdits(deps), ...exteriorProcesses(deps), ...exteriorDetect(deps) };
+  return {
+    ...exteriorReads(deps),
+    ...exteriorEdits(deps),
+    ...exteriorProcesses(deps),
+    ...exteriorRowEdits(deps),
+  };
 }
 
 /** The exterior as it stands, and whether another video may be uploaded. */

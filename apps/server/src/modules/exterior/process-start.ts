@@ -40,7 +40,7 @@ function storedError(error: unknown): string {
 }
 
 /** The replacement's bytes and kind, once it is a JPEG or PNG fitting inside the replacement size. */
-async function checkedReplacement(media: Media, file: ReplacementFile) {
+export async function checkedReplacement(media: Media, file: ReplacementFile) {
   const data = await readFile(file.path);
   const measured = await media.measureImage(data);
   // The domain's rule, the one the console applies before sending.
@@ -53,13 +53,11 @@ async function checkedReplacement(media: Media, file: ReplacementFile) {
   return { data, mime };
 }
 
-/**
- * The exterior's edits that run as processes: replacing a frame with an image, removing the extra images. Each
- * records its process in the vehicle's transaction and answers the process as started (or, without a runner, as it
- * ended).
- */
-export function exteriorProcesses(deps: ExteriorServiceDeps) {
-  const { db, store } = deps;
+export const extensionOf = (mime: string): string => (mime === 'image/png' ? 'png' : 'jpg');
+
+/** Records processes and runs them (here, without a runner) for the exterior's process starts. */
+export function processStarter(deps: Pick<ExteriorServiceDeps, 'db' | 'store' | 'media' | 'jobs'>) {
+  const { db } = deps;
 
   /** Records a process and hands it to the runner, or runs it here once committed; answers the process as it is. */
   async function runProcess(
@@ -104,6 +102,51 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
     return { content_id: current.content_id, process: answer };
   }
 
+  /**
+   * An exterior_replace_image start with an uploaded picture: `start` records the process in one transaction and
+   * calls `keep` once its checks passed, which checks the file (a replacement image) and keeps it in the store;
+   * kept and then the transaction failed, the file goes again.
+   */
+  async function withKeptPicture(
+    contentId: string,
+    file: ReplacementFile,
+    start: (trx: Db, keep: () => Promise<string>) => Promise<ContentProcessRow>,
+    work: (run: ProcessWork) => Promise<void>,
+  ): Promise<ExteriorProcessStartedAnswer> {
+    let sourceKey: string | undefined;
+    const keep = async () => {
+      const { data, mime } = await checkedReplacement(deps.media, file);
+      const prefix = replaceSourcePrefix(contentId);
+      sourceKey = (await putContentAddressed(deps.store, prefix, data, extensionOf(mime))).key;
+      return sourceKey;
+    };
+    try {
+      const row = await db.transaction().execute((trx) => start(trx, keep));
+      sourceKey = undefined;
+      return await afterCommit(row, 'exterior_replace_image', work);
+    } finally {
+      if (sourceKey !== undefined) await deps.store.delete(sourceKey).catch(() => undefined);
+    }
+  }
+
+  /** Records an exterior_replace_image process with its payload (a frame's replacement, or a row edit). */
+  function recordReplace(trx: Db, actor: Actor, contentId: string, payload: object): Promise<ContentProcessRow> {
+    const values = { contentId, process: 'exterior_replace_image', actorUserId: actor.userId } as const;
+    return runProcess(trx, { ...values, payload: { ...payload } }, replaceImageJob);
+  }
+
+  return { runProcess, afterCommit, withKeptPicture, recordReplace };
+}
+
+/**
+ * The exterior's edits that run as processes: replacing a frame with an image, removing the extra images. Each
+ * records its process in the vehicle's transaction and answers the process as started (or, without a runner, as it
+ * ended).
+ */
+export function exteriorProcesses(deps: ExteriorServiceDeps) {
+  const { db } = deps;
+  const { runProcess, afterCommit, withKeptPicture, recordReplace } = processStarter(deps);
+
   return {
     /**
      * `POST .../replace-image`: checks the file by its content (JPEG or PNG: unsupported_image_format; inside
@@ -116,32 +159,22 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
       frameId: string,
       file: ReplacementFile,
     ): Promise<ExteriorProcessStartedAnswer> {
-      let sourceKey: string | undefined;
-      try {
-        const row = await db.transaction().execute(async (trx) => {
+      return withKeptPicture(
+        contentId,
+        file,
+        async (trx, keep) => {
           const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REPLACE_IMAGE');
           const frame = await exteriorRepo(trx).frame(contentId, frameId);
           if (!frame) throw new AppError('not_found');
-          const { data, mime } = await checkedReplacement(deps.media, file);
-          const extension = mime === 'image/png' ? 'png' : 'jpg';
-          sourceKey = (await putContentAddressed(store, replaceSourcePrefix(contentId), data, extension)).key;
           const payload: ReplaceImagePayload = {
             frame_id: frame.id,
-            source_key: sourceKey,
+            source_key: await keep(),
             exterior_size: readDomainOptions(content.domain_options).exterior_size,
           };
-          return runProcess(
-            trx,
-            { contentId, process: 'exterior_replace_image', actorUserId: actor.userId, payload: { ...payload } },
-            replaceImageJob,
-          );
-        });
-        sourceKey = undefined;
-        return await afterCommit(row, 'exterior_replace_image', replaceImageWork(deps));
-      } finally {
-        // Stored, then the transaction failed: nothing will use the file.
-        if (sourceKey !== undefined) await store.delete(sourceKey).catch(() => undefined);
-      }
+          return recordReplace(trx, actor, contentId, payload);
+        },
+        replaceImageWork(deps),
+      );
     },
 
     /** Starts `exterior_extra_images_removal` (extra-images-work.ts). */

@@ -18,6 +18,7 @@ import { areaRoutes, EDIT, editRefusals, GUARDED_EDIT, multipartForm, READ, UPLO
 import type { ModuleContext } from '../context.ts';
 import { UPLOAD_EXPIRY_MS } from '../uploads/routes.ts';
 import { uploadsService } from '../uploads/service.ts';
+import { carBackgroundRoutes } from './car-background-routes.ts';
 import { type ExteriorService, exteriorService } from './exterior-service.ts';
 
 const LOCKED = editRefusals('a vehicle, row or frame');
@@ -136,20 +137,6 @@ const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app,
       }),
   });
 
-  route.post('/exterior/:content_id/autodetect', {
-    summary: 'Propose hotspots for parts or damage (exterior_autodetect_annotation, exterior_defect): no detector yet',
-    description:
-      "By the domain's AI detection type: parts (EXTERIOR.ANNOTATE, option auto_annotation) or damage " +
-      '(EXTERIOR.DETECT_DEFECT, option damage_detection; off: 403 forbidden). No npm package ships a model for ' +
-      'either, so the answer is 409 ai_detector_unavailable and nothing is started or proposed. ' +
-      `Refusals: ${LOCKED}`,
-    params: exteriorParams,
-    answer: exteriorProcessStartedAnswer,
-    accepted: true,
-    errors: GUARDED_EDIT,
-    run: (actor, { params }) => exterior.detectAnnotations(actor, params.content_id),
-  });
-
   route.post('/exterior/:content_id/autodetect-angle', {
     summary: 'Find the front (the exterior_autodetect_angle process); EXTERIOR.DETECT_ANGLE',
     description:
@@ -178,8 +165,8 @@ export async function registerExteriorRoutes(scope: FastifyInstance, ctx: Module
   await scope.register(async (plain) => {
     await registerMultipart(plain);
     const uploads = uploadsService({ db: ctx.db, expireAfterMs: UPLOAD_EXPIRY_MS });
-    await plain.register(routes, {
-      exterior: exteriorService({ db: ctx.db, store: ctx.store, media: ctx.media, jobs: ctx.jobs, uploads }),
-    });
+    const exterior = exteriorService({ db: ctx.db, store: ctx.store, media: ctx.media, jobs: ctx.jobs, uploads });
+    await plain.register(routes, { exterior });
+    await plain.register(carBackgroundRoutes, { exterior });
   });
 }

@@ -73,6 +73,7 @@ export function hotspotAnswer(row: HotspotRow, frameCounts: ReadonlyMap<string, 
     damage_colour: row.damage_colour,
     video: row.video_id !== null ? videoLinkAnswer(row.video_id) : null,
     closeup_group_id: row.closeup_group_id,
+    proposed: row.proposed,
     image: files.image ? imageAnswer(files.image) : null,
     audio: files.audio ? timed(files.audio) : null,
     movie: files.video

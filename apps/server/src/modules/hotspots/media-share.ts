@@ -27,6 +27,8 @@ export async function copyHotspots(trx: Db, store: BlobStore, fromId: string, to
   const groups = await pairedIds(trx, 'rows', fromId, toId);
   const scenes = await pairedIds(trx, 'scenes', fromId, toId);
   for (const h of hotspots) {
+    // Proposals stay with the vehicle they were found on: the copy's dealer accepts or runs detection again.
+    if (h.proposed) continue;
     const groupId = h.group_id === null ? null : (groups.get(h.group_id) ?? null);
     const sceneId = h.scene_id === null ? null : (scenes.get(h.scene_id) ?? null);
     // A hotspot whose row or scene did not come along has nowhere to stand.
@@ -75,5 +77,8 @@ export const hotspotsMedia = {
   // Last in the copy: hotspots stand on the rows and scenes the other areas copied.
   copy: copyHotspots,
   /** The rows publishing builds its manifest from (vehicle-media/rows.ts). */
-  rows: async (db: Db, contentId: string) => ({ hotspots: await hotspotsRepo(db).list(contentId) }),
+  // What buyers may be shown: a proposal not yet accepted is not published (nor in a film, nor pending).
+  rows: async (db: Db, contentId: string) => ({
+    hotspots: (await hotspotsRepo(db).list(contentId)).filter((h) => !h.proposed),
+  }),
 } satisfies MediaArea;

@@ -102,6 +102,35 @@ export function hotspotsRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Automatic annotation's proposals of an area made accepted hotspots (the ids given, else all): the rows changed. */
+    async acceptProposals(contentId: string, kind: 'exterior' | 'interior', ids: readonly string[] | null) {
+      let query = db
+        .updateTable('hotspots')
+        .set({ proposed: false, updated_at: new Date() })
+        .where('content_id', '=', contentId)
+        .where('kind', '=', kind)
+        .where('proposed', '=', true);
+      if (ids) query = query.where('id', 'in', [...ids]);
+      return query.returning('id').execute();
+    },
+
+    /** Proposals of an area deleted (the ids given, else all; on the rows given, else any): the rows deleted. */
+    async deleteProposals(
+      contentId: string,
+      kind: 'exterior' | 'interior',
+      ids: readonly string[] | null,
+      groupIds?: readonly string[],
+    ) {
+      let query = db
+        .deleteFrom('hotspots')
+        .where('content_id', '=', contentId)
+        .where('kind', '=', kind)
+        .where('proposed', '=', true);
+      if (ids) query = query.where('id', 'in', [...ids]);
+      if (groupIds) query = query.where('group_id', 'in', [...groupIds]);
+      return query.returningAll().execute();
+    },
+
     async deleteAllOf(contentId: string): Promise<void> {
       await db.deleteFrom('hotspots').where('content_id', '=', contentId).execute();
     },

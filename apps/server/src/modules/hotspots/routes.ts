@@ -6,6 +6,7 @@ import {
   hotspotListAnswer,
   hotspotListParams,
   hotspotParams,
+  hotspotProposalsBody,
   hotspotUpdateBody,
   interiorCoordinatesBody,
   interiorHotspotAddBody,
@@ -16,6 +17,7 @@ import { registerMultipart } from '../../http/multipart-file.ts';
 import { areaRoutes, EDIT, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
 import { type HotspotFilesService, hotspotFilesService } from './files-service.ts';
+import { type HotspotProposals, hotspotProposals } from './proposals.ts';
 import { type HotspotKind, type HotspotsService, hotspotsService } from './service.ts';
 
 /**
@@ -23,10 +25,11 @@ import { type HotspotKind, type HotspotsService, hotspotsService } from './servi
  * and `/interior/{id}/hotspots` (get, add), `.../hotspots/{hotspot_id}` (update, remove), `.../coordinates`
  * (update coordinates); files at `/hotspot/{id}/{hotspot_id}/{kind}`, one path for both areas.
  */
-const routes: FastifyPluginAsyncZod<{ hotspots: HotspotsService; files: HotspotFilesService }> = async (
-  app,
-  { hotspots, files },
-) => {
+const routes: FastifyPluginAsyncZod<{
+  hotspots: HotspotsService;
+  files: HotspotFilesService;
+  proposals: HotspotProposals;
+}> = async (app, { hotspots, files, proposals }) => {
   const route = areaRoutes(app, 'hotspots');
 
   for (const kind of ['exterior', 'interior'] as const satisfies readonly HotspotKind[]) {
@@ -55,6 +58,20 @@ const routes: FastifyPluginAsyncZod<{ hotspots: HotspotsService; files: HotspotF
       errors: EDIT,
       run: (actor, { params, body }) => hotspots.add(actor, params.content_id, kind, body),
     });
+
+    for (const decision of ['accept', 'reject'] as const) {
+      route.post(`${base}/proposals/${decision}`, {
+        summary: `${decision === 'accept' ? 'Accept' : 'Reject'} automatic annotation's ${kind} proposals`,
+        description:
+          'The proposals named in `ids`, or all of them when `ids` is left out. Accepted: an ordinary hotspot, ' +
+          'published with the others. Rejected: deleted. Answers the list. Refusals: 409 content_locked.',
+        params: hotspotListParams,
+        body: hotspotProposalsBody,
+        answer: hotspotListAnswer,
+        errors: EDIT,
+        run: (actor, { params, body }) => proposals[decision](actor, params.content_id, kind, body.ids),
+      });
+    }
 
     route.post(`${base}/:hotspot_id`, {
       summary: `Update an ${kind} hotspot's fields (any of them; the others kept)`,
@@ -113,6 +130,6 @@ export async function registerHotspotRoutes(scope: FastifyInstance, ctx: ModuleC
     await registerMultipart(plain);
     const deps = { db: ctx.db, store: ctx.store, media: ctx.media };
     const files = hotspotFilesService({ ...deps, jobs: ctx.jobs });
-    await plain.register(routes, { hotspots: hotspotsService(deps), files });
+    await plain.register(routes, { hotspots: hotspotsService(deps), files, proposals: hotspotProposals(deps) });
   });
 }

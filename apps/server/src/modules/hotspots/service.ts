@@ -135,6 +135,22 @@ async function resolveFields(
   return change;
 }
 
+/** An area's hotspots as the list routes answer them, with the vehicle's manual count and its domain's maximum. */
+export async function hotspotListOf(
+  db: Db,
+  content: ContentRecord,
+  contentId: string,
+  kind: HotspotKind,
+): Promise<HotspotListAnswer> {
+  const repo = hotspotsRepo(db);
+  const counts = await frameCountsOf(db, contentId);
+  return {
+    items: (await repo.list(contentId, kind)).map((row) => hotspotAnswer(row, counts)),
+    manual_count: await repo.manualCount(contentId),
+    max_manual: maxOf(content),
+  };
+}
+
 export function hotspotsService({ db, store }: { db: Db; store: BlobStore }) {
   async function answerOf(trx: Db, row: HotspotRow): Promise<HotspotAnswer> {
     return hotspotAnswer(row, await frameCountsOf(trx, row.content_id));
@@ -142,14 +158,7 @@ export function hotspotsService({ db, store }: { db: Db; store: BlobStore }) {
 
   return {
     async list(actor: Actor, contentId: string, kind: HotspotKind): Promise<HotspotListAnswer> {
-      const content = await visibleForMedia(db, actor, contentId);
-      const repo = hotspotsRepo(db);
-      const counts = await frameCountsOf(db, contentId);
-      return {
-        items: (await repo.list(contentId, kind)).map((row) => hotspotAnswer(row, counts)),
-        manual_count: await repo.manualCount(contentId),
-        max_manual: maxOf(content),
-      };
+      return hotspotListOf(db, await visibleForMedia(db, actor, contentId), contentId, kind);
     },
 
     async add(actor: Actor, contentId: string, kind: HotspotKind, body: HotspotAddBody): Promise<HotspotAnswer> {
@@ -227,12 +236,7 @@ export function hotspotsService({ db, store }: { db: Db; store: BlobStore }) {
         const removed = await repo.delete(contentId, hotspotId);
         if (!removed) throw new AppError('not_found');
         await deleteUnreferenced(trx, store, contentId, hotspotKeys(removed.files));
-        const counts = await frameCountsOf(trx, contentId);
-        return {
-          items: (await repo.list(contentId, kind)).map((row) => hotspotAnswer(row, counts)),
-          manual_count: await repo.manualCount(contentId),
-          max_manual: maxOf(content),
-        };
+        return hotspotListOf(trx, content, contentId, kind);
       });
     },
   };

@@ -168,10 +168,11 @@ const imageQualityRoutes: FastifyPluginAsyncZod<{ interior: InteriorService }> =
   );
 
   route.post('/interior/:content_id/autodetect', {
-    summary: 'Propose hotspots for cabin parts (interior_autodetect_annotation): no detector yet; INTERIOR.ANNOTATE',
+    summary: 'Propose hotspots for cabin parts (interior_autodetect_annotation): no detector; INTERIOR.ANNOTATE',
     description:
       "Needs the domain's auto_annotation option (403 forbidden). No npm package ships a model for a cabin's parts, " +
-      'so the answer is 409 ai_detector_unavailable and nothing is started or proposed; 409 content_locked first.',
+      'so the answer is 409 ai_detector_unavailable (params.reason interior_parts) and nothing is started or ' +
+      'proposed; 409 content_locked first.',
     params: interiorParams,
     answer: exteriorProcessStartedAnswer,
     accepted: true,

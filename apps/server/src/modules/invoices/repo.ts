@@ -2,7 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ChargeLine } from '../../db/schema-billing.ts';
 import type { InvoiceDocument } from '../../platform/pdf/invoice-pdf.ts';
-import { onPage } from '../sql.ts';
+import { keysetPages, onPage } from '../sql.ts';
 
 /** The one counter row every invoice number comes from (migration 0020). */
 const COUNTER = 'invoice';
@@ -157,20 +157,15 @@ export function invoicesRepo(db: Db) {
     },
 
     /** Every invoice of the filter, a batch at a time in number order (the CSV). */
-    async *batches(f: Omit<InvoiceFilter, 'page' | 'limit'>, size: number) {
-      let after = '0';
-      for (;;) {
-        const rows = await filtered({ ...f, page: 1, limit: size })
+    batches(f: Omit<InvoiceFilter, 'page' | 'limit'>, size: number) {
+      const page = (after: string) =>
+        filtered({ ...f, page: 1, limit: size })
           .select(INVOICE_COLUMNS)
           .where('i.number', '>', after)
           .orderBy('i.number')
           .limit(size)
           .execute();
-        if (rows.length > 0) yield rows;
-        const last = rows.at(-1);
-        if (rows.length < size || !last) return;
-        after = last.number;
-      }
+      return keysetPages(size, page, (row) => row.number);
     },
   };
 }

@@ -58,6 +58,7 @@ export function listingAccountService(deps: AccountServiceDeps) {
       contact_code: row?.contact_code ?? caller.imageSystem.cs_info.contact_code,
       client: row?.client ? clientAnswer(row.client as unknown as ClientInfo) : null,
       last_msg_id: row?.last_msg_id ?? null,
+      test_partner: partner.name === 'local',
     };
   }
 

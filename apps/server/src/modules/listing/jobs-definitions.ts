@@ -17,3 +17,14 @@ export const reconcileJob = defineJob<Record<string, never>>('listing.reconcile'
   expireInSeconds: 50 * 60,
   schedule: { cron: '17 * * * *', tz: 'Asia/Tokyo', payload: {} },
 });
+
+/**
+ * The automatic link of one creator's stock, turned on (or found by the reconcile): finds the vehicles to link and
+ * queues their link requests and link jobs a page at a time, each page in one transaction. A retry (after a failure
+ * half-way) finds only the vehicles no page took yet, so nothing is queued twice; `at` keys each switch-on.
+ */
+export const autojoinJob = defineJob<{ userId: string; at: string }>('listing.autojoin', {
+  retryLimit: 5,
+  expireInSeconds: 30 * 60,
+  singletonKey: (p) => `${p.userId}:${p.at}`,
+});

@@ -18,7 +18,7 @@ import { setListingLinkState } from '../contents/media-access.ts';
 import { isUniqueViolation } from '../sql.ts';
 import { setOwnCsAutojoin } from '../users/settings-service.ts';
 import { keyTypeOf, linkAnswer } from './link-reads.ts';
-import { type KeyType, keyColumn, type LinkRow, listingRepo } from './repo.ts';
+import { keyColumn, type LinkRow, listingRepo } from './repo.ts';
 import { appErrorOf, listingSessions } from './sessions.ts';
 import { moveLink } from './work.ts';
 
@@ -28,6 +28,16 @@ export interface LinkServiceDeps {
   parallel: number;
   /** Runs a request's link: the job (enqueued) on a working server, at once where there are no workers (tests). */
   startLink(link: { contentId: string; seq: number }): Promise<void>;
+  /**
+   * Queues many links' jobs in one statement inside the transaction that made their rows; absent where there is no
+   * job runner (the links are then started one by one once committed).
+   */
+  queueLinks?: ((trx: Db, links: readonly { content_id: string; seq: number }[]) => Promise<void>) | undefined;
+  /**
+   * Starts the automatic link of a creator's stock: its job enqueued (null: the answer does not wait for it), or,
+   * where there is no job runner, run at once (the number of vehicles queued).
+   */
+  startAutojoin(userId: string): Promise<number | null>;
 }
 
 /** The listing operations of vehicles: link (manual or automatic), unlink or cancel, and the link's figures. */
@@ -136,50 +146,17 @@ export function linkService(deps: LinkServiceDeps) {
       return answers(ids);
     },
 
-    /** Automatic link on or off for the caller; on queues every vehicle they created that has a key of its own. */
+    /**
+     * Automatic link on or off for the caller; on starts the job that queues every vehicle they created that has a
+     * key of its own, and answers at once (a stock of 10,000 took 4.9 s to queue in the request).
+     */
     async autojoin(actor: Actor, on: boolean): Promise<CsAutojoinAnswer> {
       const caller = await joinedCaller(actor);
       await setOwnCsAutojoin(db, caller.permission.id, on);
-      const queued = on ? await queueAutomatic(deps, caller.permission.id, keyTypeOf(caller)) : 0;
-      return { cs_autojoin: on, queued };
+      const queued = on ? await deps.startAutojoin(caller.permission.id) : 0;
+      return { cs_autojoin: on, queued: queued ?? 0, queueing: queued === null };
     },
   };
-}
-
-/** The creator's vehicles not yet linked, each queued as an automatic (waiting) link with its job. */
-/** Link requests queued in one statement per this many vehicles. */
-const QUEUE_CHUNK = 500;
-
-/** The creator's vehicles not yet linked, queued as automatic (waiting) links, a chunk per transaction, then their jobs. */
-export async function queueAutomatic(deps: LinkServiceDeps, userId: string, keyType: KeyType): Promise<number> {
-  const candidates = await listingRepo(deps.db).autoCandidates(userId, keyType);
-  let queued = 0;
-  for (let at = 0; at < candidates.length; at += QUEUE_CHUNK) {
-    const chunk = candidates.slice(at, at + QUEUE_CHUNK);
-    const links = await deps.db
-      .transaction()
-      .execute(async (trx) => {
-        const rows = chunk.map((v) => ({ contentId: v.id, domainId: v.domain_id, key: v.key.trim() }));
-        const made = await listingRepo(trx).requestMany(rows, { userId, keyType });
-        await setListingLinkState(
-          trx,
-          made.map((l) => l.content_id),
-          'waiting',
-        );
-        return made;
-      })
-      .catch((error: unknown) => {
-        // A key taken by a link made meanwhile: this chunk waits for the next reconcile, which leaves that one out.
-        if (isUniqueViolation(error)) return [];
-        throw error;
-      });
-    // Several enqueues at once: each is a round trip to the database.
-    for (let i = 0; i < links.length; i += 8) {
-      await Promise.all(links.slice(i, i + 8).map((l) => deps.startLink({ contentId: l.content_id, seq: l.seq })));
-    }
-    queued += links.length;
-  }
-  return queued;
 }
 
 export type LinkService = ReturnType<typeof linkService>;

@@ -1,5 +1,5 @@
-import { effectiveImageSystem, readDomainOptions } from '@spinyard/domain';
-import { type LinkServiceDeps, queueAutomatic } from './link-service.ts';
+import { autojoinKeyType, queueAutomatic } from './autojoin.ts';
+import type { LinkServiceDeps } from './link-service.ts';
 import { type AccountRow, type LinkRow, listingRepo } from './repo.ts';
 import { listingSessions } from './sessions.ts';
 import { moveLink } from './work.ts';
@@ -80,11 +80,8 @@ export async function reconcileListing(
     try {
       result.drifted += await driftOf(deps, account);
       const user = settings.get(account.user_id);
-      if (!user) continue;
-      const options = readDomainOptions(user.domain_options);
-      if (!effectiveImageSystem(options, user.image_system).cs_autojoin) continue;
-      const keyType = options.listing_key_type === 'vin' ? 'vin' : 'property_code';
-      result.queued += await queueAutomatic(deps, account.user_id, keyType);
+      const keyType = user ? autojoinKeyType(user) : null;
+      if (keyType) result.queued += await queueAutomatic(deps, account.user_id, keyType);
     } catch (error) {
       log('Listing reconcile of an account failed', { user: account.user_id, error: String(error) });
     }

@@ -35,7 +35,11 @@ export function linkRequestsRepo(db: Db) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-    /** Many automatic requests in one statement (the automatic link of a whole stock), each seq one more. */
+    /**
+     * Many automatic requests in one statement (the automatic link of a whole stock), each seq one more. A vehicle
+     * whose link moved on since it was found (another run of the automatic link, a manual link) is left alone and
+     * not answered, so two runs at once queue it once.
+     */
     async requestMany(
       rows: readonly { contentId: string; domainId: string; key: string }[],
       common: { userId: string; keyType: KeyType },
@@ -51,14 +55,17 @@ export function linkRequestsRepo(db: Db) {
         .insertInto('listing_links')
         .values(rows.map((r) => ({ ...shared, content_id: r.contentId, domain_id: r.domainId, link_key: r.key })))
         .onConflict((oc) =>
-          oc.column('content_id').doUpdateSet((eb) => ({
-            ...shared,
-            link_key: eb.ref('excluded.link_key'),
-            msg_id: null,
-            drift: null,
-            seq: sql`listing_links.seq + 1`,
-            updated_at: sql`now()`,
-          })),
+          oc
+            .column('content_id')
+            .doUpdateSet((eb) => ({
+              ...shared,
+              link_key: eb.ref('excluded.link_key'),
+              msg_id: null,
+              drift: null,
+              seq: sql`listing_links.seq + 1`,
+              updated_at: sql`now()`,
+            }))
+            .where('listing_links.state', '=', 'not_linked'),
         )
         .returning(['content_id', 'seq'])
         .execute();

@@ -50,14 +50,6 @@ const CONTENT_COLUMNS = [
   'c.created_at',
   'c.updated_at',
 ] as const;
-const LINK_COLUMNS = [
-  'c.id',
-  'c.management_id',
-  'c.listing_id',
-  'c.chassis_number',
-  'c.listing_link',
-  'c.updated_at',
-] as const;
 const COMPANY_COLUMNS = [
   'c.id',
   'c.name',
@@ -72,7 +64,7 @@ const COMPANY_COLUMNS = [
 ] as const;
 
 /** A page of the query's rows in its order, and how many rows the whole query has. */
-async function paged<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, f: ReadFilter) {
+export async function paged<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, f: ReadFilter) {
   const [rows, count] = await Promise.all([
     onPage(query, f).execute(),
     query.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('n')).executeTakeFirst(),
@@ -81,8 +73,8 @@ async function paged<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, T
 }
 
 /**
- * What the reporting API reads of one domain: invoices, companies, vehicles and their listing links (tables of
- * other areas, read only), each page in id order.
+ * What the reporting API reads of one domain: invoices, companies and vehicles (tables of other areas, read only),
+ * each page in id order; the listing links in linkage-repo.ts.
  */
 export function partnerReadsRepo(db: Db) {
   const bills = (f: ReadFilter) => {
@@ -95,14 +87,12 @@ export function partnerReadsRepo(db: Db) {
   };
   const companies = (f: ReadFilter, kind: 'headquarters' | 'branch') =>
     db.selectFrom('companies as c').where('c.domain_id', '=', f.domainId).where('c.kind', '=', kind);
-  const contents = (f: ReadFilter, linkedOnly: boolean) => {
+  const contents = (f: ReadFilter) => {
     let q = db
       .selectFrom('contents as c')
       .where('c.domain_id', '=', f.domainId)
       .where('c.publication', '<>', 'permanently_deleted');
-    if (linkedOnly) q = q.where('c.listing_link', '<>', 'none');
-    const column = linkedOnly ? 'c.updated_at' : 'c.created_at';
-    if (f.range) q = q.where(column, '>=', f.range.start).where(column, '<', f.range.end);
+    if (f.range) q = q.where('c.created_at', '>=', f.range.start).where('c.created_at', '<', f.range.end);
     return q;
   };
 
@@ -127,18 +117,7 @@ export function partnerReadsRepo(db: Db) {
     contacts: (f: ReadFilter) =>
       paged(companies(f, 'branch').select(COMPANY_COLUMNS).select('c.parent_company_id').orderBy('c.id'), f),
 
-    contents: (f: ReadFilter) => paged(contents(f, false).select(CONTENT_COLUMNS).orderBy('c.id'), f),
-
-    links: async (f: ReadFilter) => {
-      const [page, counts] = await Promise.all([
-        paged(contents(f, true).select(LINK_COLUMNS).orderBy('c.id'), f),
-        contents(f, true)
-          .select(['c.listing_link', sql<number>`count(*)::int`.as('n')])
-          .groupBy('c.listing_link')
-          .execute(),
-      ]);
-      return { ...page, counts };
-    },
+    contents: (f: ReadFilter) => paged(contents(f).select(CONTENT_COLUMNS).orderBy('c.id'), f),
   };
 }
 

@@ -1,14 +1,20 @@
+import type { Readable } from 'node:stream';
 import {
+  LINKAGE_REPORT_HEADER,
   REPORTING_CALLS_PER_MINUTE,
   REPORTING_KEY_PATTERN,
+  REPORTING_PAGE_MAX,
   type ReportingQuery,
   reportMonthRange,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { csvStream } from '../../http/csv-stream.ts';
 import { type SlidingMinuteLimiter, slidingMinuteLimiter } from '../../http/rate-limit.ts';
 import { reportingKeyHash } from './keys.ts';
 import { keysRepo } from './keys-repo.ts';
+import { linkageRepo } from './linkage-repo.ts';
+import { linkageCells, linkageFileName, linkageItems } from './linkage-report.ts';
 import { partnerReadsRepo, type ReadFilter } from './reads-repo.ts';
 
 /** How long a key over its bound is asked to wait: the sliding minute frees a share of calls within seconds. */
@@ -27,6 +33,7 @@ export function reportingService(
 ) {
   const keys = keysRepo(db);
   const reads = partnerReadsRepo(db);
+  const linkage = linkageRepo(db);
 
   /** The page the key's domain asked for; an unknown, malformed, rotated or revoked key is 401, an eager one 429. */
   async function filterOf(key: string | undefined, q: ReportingQuery): Promise<ReadFilter> {
@@ -75,12 +82,27 @@ export function reportingService(
     })),
     contents: call(reads.contents, stamped),
 
+    /** The linkage report: each vehicle's listing link as the listing tables hold it, and the count per state. */
     async linkage(key: string | undefined, q: ReportingQuery) {
       const f = await filterOf(key, q);
-      const { rows, total, counts } = await reads.links(f);
-      const items = rows.map(({ id, ...r }) => ({ content_id: id, ...r, updated_at: iso(r.updated_at) }));
+      const { rows, total, counts } = await linkage.page(f);
+      const items = await linkageItems(linkage, rows);
       const byState = Object.fromEntries(counts.map((c) => [c.listing_link, c.n]));
       return { items, total, page: f.page, limit: f.limit, counts: byState };
+    },
+
+    /** The whole linkage report (month: changed in it) as CSV, read and written a page of 1,000 at a time. */
+    async linkageCsv(key: string | undefined, q: { month?: string | undefined }) {
+      const f = await filterOf(key, { page: 1, limit: REPORTING_PAGE_MAX, month: q.month });
+      async function* pages() {
+        for (let page = 1; ; page += 1) {
+          const rows = await linkage.rows({ ...f, page });
+          if (rows.length > 0) yield await linkageItems(linkage, rows);
+          if (rows.length < f.limit) return;
+        }
+      }
+      const stream: Readable = csvStream(LINKAGE_REPORT_HEADER, pages(), linkageCells);
+      return { fileName: linkageFileName(q.month), stream };
     },
   };
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import {
   type categoryImageRefusal,
   isPermutationOf,
+  type MediaOrderBody,
   type Operation,
   RENDITION_QUALITY,
   SLIDER_IMAGE_MAX_BYTES,
@@ -15,6 +16,7 @@ import type { BlobStore } from '../../platform/storage/blob-store.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia } from '../contents/media-access.ts';
 import { fileRefusal } from '../vehicle-media/image-refusals.ts';
+import { type ListRow, type PlainListTable, sliderRepo } from './repo.ts';
 
 // What the slider area's services share: their dependencies, the image sizes, the file and list rules.
 
@@ -93,4 +95,49 @@ export function answerInList<R extends { id: string }, A>(
     row,
     list.findIndex((r) => r.id === row.id),
   );
+}
+
+/** A plain ordered list of the area (original videos, rider view images): its table, locks, blobs and answers. */
+export interface PlainList<T extends PlainListTable, A> {
+  table: T;
+  operations: { remove: Operation; reorder: Operation };
+  /** The blob keys a row refers to. */
+  keys(row: ListRow<T>): string[];
+  answer(row: ListRow<T>, order: number): A;
+  limits: { max_bytes: number; max_items: number };
+  /** What the rows left after a delete set on the vehicle (the rider view's flag). */
+  afterDelete?(trx: Db, contentId: string, rest: readonly ListRow<T>[]): Promise<void>;
+}
+
+/**
+ * A plain list's whole answer, and its delete and reorder: each under `lockForMedia` in one transaction; a delete
+ * removes only the blobs no remaining row refers to.
+ */
+export function plainListUseCases<T extends PlainListTable, A>({ db, store }: SliderDeps, list: PlainList<T, A>) {
+  async function listAnswer(trx: Db, contentId: string) {
+    const rows = await sliderRepo(trx).list(list.table).rows(contentId);
+    return { items: rows.map((row, order) => list.answer(row, order)), ...list.limits };
+  }
+  return {
+    listAnswer,
+    remove: (actor: Actor, contentId: string, id: string) =>
+      db.transaction().execute(async (trx) => {
+        await lockForMedia(trx, actor, contentId, list.operations.remove);
+        const rows = sliderRepo(trx).list(list.table);
+        const removed = await rows.remove(contentId, id);
+        if (!removed) throw new AppError('not_found');
+        const rest = await rows.rows(contentId);
+        await list.afterDelete?.(trx, contentId, rest);
+        await deleteUnreferenced(store, list.keys(removed), rest.flatMap(list.keys));
+        return listAnswer(trx, contentId);
+      }),
+    reorder: (actor: Actor, contentId: string, body: MediaOrderBody) =>
+      db.transaction().execute(async (trx) => {
+        await lockForMedia(trx, actor, contentId, list.operations.reorder);
+        const rows = sliderRepo(trx).list(list.table);
+        assertPermutation(body.ids, await rows.rows(contentId));
+        await rows.reorder(contentId, body.ids);
+        return listAnswer(trx, contentId);
+      }),
+  };
 }

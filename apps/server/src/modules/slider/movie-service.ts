@@ -3,7 +3,6 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   EXTERIOR_VIDEO_CONTAINERS,
-  type MediaOrderBody,
   ORIGINAL_MOVIE_MAX_BYTES,
   ORIGINAL_MOVIES_MAX,
   type OriginalMovieAnswer,
@@ -12,7 +11,6 @@ import {
   SLIDER_RENDITION_WIDTHS,
   videoBoundsRefusal,
 } from '@spinyard/domain';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import { makeTempDir } from '../../platform/jobs/temp-space.ts';
@@ -21,15 +19,7 @@ import { putContentAddressed } from '../../platform/storage/content-addressed.ts
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, visibleForMedia } from '../contents/media-access.ts';
 import { imageAnswer, keysOf, mediaUrlOf, renderedImage, storeRendered } from '../vehicle-media/images.ts';
-import {
-  answerInList,
-  assertPermutation,
-  deleteUnreferenced,
-  gate,
-  overLimit,
-  prefixOf,
-  type SliderDeps,
-} from './area-rules.ts';
+import { answerInList, gate, overLimit, plainListUseCases, prefixOf, type SliderDeps } from './area-rules.ts';
 import { uploadedAudioTracks } from './audio-tracks.ts';
 import { type OriginalMovieRow, type StoredMovie, sliderRepo } from './repo.ts';
 
@@ -73,11 +63,19 @@ const shownName = (name: string) =>
     .join('')
     .slice(0, 255) || null;
 
-export function originalMovieService({ db, store, media }: SliderDeps) {
+export function originalMovieService(deps: SliderDeps) {
+  const { db, store, media } = deps;
+  const movieList = plainListUseCases(deps, {
+    table: 'original_movies',
+    operations: { remove: 'ORIGINAL_MOVIE.DELETE', reorder: 'ORIGINAL_MOVIE.REORDER' },
+    keys: (row) => movieKeys(row.movie as unknown as StoredMovie),
+    answer: movieAnswer,
+    limits: { max_bytes: ORIGINAL_MOVIE_MAX_BYTES, max_items: ORIGINAL_MOVIES_MAX },
+  });
   return {
     async movies(actor: Actor, contentId: string): Promise<OriginalMoviesAnswer> {
       await visibleForMedia(db, actor, contentId);
-      return moviesOf(db, contentId);
+      return movieList.listAnswer(db, contentId);
     },
 
     /**
@@ -139,37 +137,10 @@ export function originalMovieService({ db, store, media }: SliderDeps) {
       }
     },
 
-    async deleteMovie(actor: Actor, contentId: string, movieId: string): Promise<OriginalMoviesAnswer> {
-      return db.transaction().execute(async (trx) => {
-        await lockForMedia(trx, actor, contentId, 'ORIGINAL_MOVIE.DELETE');
-        const repo = sliderRepo(trx);
-        const removed = await repo.deleteMovie(contentId, movieId);
-        if (!removed) throw new AppError('not_found');
-        const rest = await repo.movies(contentId);
-        await deleteUnreferenced(
-          store,
-          movieKeys(removed.movie as unknown as StoredMovie),
-          rest.flatMap((m) => movieKeys(m.movie as unknown as StoredMovie)),
-        );
-        return moviesOf(trx, contentId);
-      });
-    },
+    deleteMovie: movieList.remove,
 
-    async reorderMovies(actor: Actor, contentId: string, body: MediaOrderBody): Promise<OriginalMoviesAnswer> {
-      return db.transaction().execute(async (trx) => {
-        await lockForMedia(trx, actor, contentId, 'ORIGINAL_MOVIE.REORDER');
-        const repo = sliderRepo(trx);
-        assertPermutation(body.ids, await repo.movies(contentId));
-        await repo.reorderMovies(contentId, body.ids);
-        return moviesOf(trx, contentId);
-      });
-    },
+    reorderMovies: movieList.reorder,
   };
 }
 
 export type OriginalMovieService = ReturnType<typeof originalMovieService>;
-
-async function moviesOf(db: Db, contentId: string): Promise<OriginalMoviesAnswer> {
-  const rows = await sliderRepo(db).movies(contentId);
-  return { items: rows.map(movieAnswer), max_bytes: ORIGINAL_MOVIE_MAX_BYTES, max_items: ORIGINAL_MOVIES_MAX };
-}

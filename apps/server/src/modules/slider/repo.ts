@@ -65,6 +65,29 @@ async function reorderList(db: Db, table: ListTable, contentId: string, ids: rea
     WHERE t.id = v.id AND t.content_id = ${contentId}`.execute(db);
 }
 
+/** The place after a vehicle's last row of a list: where an appended row goes. */
+const nextPlace = (table: ListTable, contentId: string) =>
+  sql<number>`(SELECT coalesce(max(${sql.ref(ORDER_COLUMN[table])}) + 1, 0) FROM ${sql.table(table)}
+    WHERE content_id = ${contentId})`;
+
+/** A row of one of the area's lists, its id named (a generic table hides it). */
+export type ListRow<T extends ListTable> = Selectable<Database[T]> & { id: string };
+
+/** One of the area's ordered lists: its rows in their order, one row removed, the whole list renumbered. */
+function listOf<T extends ListTable>(db: Db, table: T) {
+  // Every list table has its order column and an id; Kysely cannot see them through the generic table.
+  const order = [ORDER_COLUMN[table], 'id'] as unknown as (keyof Database[T] & string)[];
+  return {
+    rows: (contentId: string) => partsOfVehicle(db, table, contentId, order) as Promise<ListRow<T>[]>,
+    remove: (contentId: string, id: string) =>
+      deleteFromList(db, table, contentId, id) as Promise<ListRow<T> | undefined>,
+    reorder: (contentId: string, ids: readonly string[]) => reorderList(db, table, contentId, ids),
+  };
+}
+
+/** The lists the slider's services add to, delete from and reorder alike (the slider's own list has kinds). */
+export type PlainListTable = Exclude<ListTable, 'slider_items'>;
+
 /**
  * SQL of the slider area: `slider_items` (category images and video links in one order), `original_movies` and
  * `rider_view_images`. No other area writes these tables. Every read and write names the vehicle, so an item id of
@@ -73,9 +96,9 @@ async function reorderList(db: Db, table: ListTable, contentId: string, ids: rea
  */
 export function sliderRepo(db: Db) {
   return {
-    async items(contentId: string): Promise<SliderItemRow[]> {
-      return partsOfVehicle(db, 'slider_items', contentId, ['item_order', 'id']);
-    },
+    items: (contentId: string): Promise<SliderItemRow[]> => listOf(db, 'slider_items').rows(contentId),
+
+    list: <T extends PlainListTable>(table: T) => listOf(db, table),
 
     async item(contentId: string, itemId: string): Promise<SliderItemRow | undefined> {
       return partOfVehicle(db, 'slider_items', contentId, itemId);
@@ -87,7 +110,7 @@ export function sliderRepo(db: Db) {
         .insertInto('slider_items')
         .values({
           content_id: contentId,
-          item_order: sql<number>`(SELECT coalesce(max(item_order) + 1, 0) FROM slider_items WHERE content_id = ${contentId})`,
+          item_order: nextPlace('slider_items', contentId),
           kind: item.kind,
           category: item.category,
           caption: item.caption,
@@ -120,26 +143,18 @@ export function sliderRepo(db: Db) {
       await db.deleteFrom('rider_view_images').where('content_id', '=', contentId).execute();
     },
 
-    deleteItem: (contentId: string, itemId: string) => deleteFromList(db, 'slider_items', contentId, itemId),
+    deleteItem: (contentId: string, itemId: string) => listOf(db, 'slider_items').remove(contentId, itemId),
 
-    reorderItems: (contentId: string, ids: readonly string[]) => reorderList(db, 'slider_items', contentId, ids),
+    reorderItems: (contentId: string, ids: readonly string[]) => listOf(db, 'slider_items').reorder(contentId, ids),
 
-    async movies(contentId: string): Promise<OriginalMovieRow[]> {
-      return db
-        .selectFrom('original_movies')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .orderBy('movie_order')
-        .orderBy('id')
-        .execute();
-    },
+    movies: (contentId: string): Promise<OriginalMovieRow[]> => listOf(db, 'original_movies').rows(contentId),
 
     async insertMovie(contentId: string, movie: StoredMovie, fileName: string | null): Promise<OriginalMovieRow> {
       return db
         .insertInto('original_movies')
         .values({
           content_id: contentId,
-          movie_order: sql<number>`(SELECT coalesce(max(movie_order) + 1, 0) FROM original_movies WHERE content_id = ${contentId})`,
+          movie_order: nextPlace('original_movies', contentId),
           movie: JSON.stringify(movie),
           file_name: fileName,
         })
@@ -147,37 +162,19 @@ export function sliderRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    deleteMovie: (contentId: string, movieId: string) => deleteFromList(db, 'original_movies', contentId, movieId),
-
-    reorderMovies: (contentId: string, ids: readonly string[]) => reorderList(db, 'original_movies', contentId, ids),
-
-    async riderView(contentId: string): Promise<RiderViewImageRow[]> {
-      return db
-        .selectFrom('rider_view_images')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .orderBy('image_order')
-        .orderBy('id')
-        .execute();
-    },
+    riderView: (contentId: string): Promise<RiderViewImageRow[]> => listOf(db, 'rider_view_images').rows(contentId),
 
     async insertRiderView(contentId: string, image: StoredImage): Promise<RiderViewImageRow> {
       return db
         .insertInto('rider_view_images')
         .values({
           content_id: contentId,
-          image_order: sql<number>`(SELECT coalesce(max(image_order) + 1, 0) FROM rider_view_images WHERE content_id = ${contentId})`,
+          image_order: nextPlace('rider_view_images', contentId),
           image: JSON.stringify(image),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-
-    deleteRiderView: (contentId: string, imageId: string) =>
-      deleteFromList(db, 'rider_view_images', contentId, imageId),
-
-    reorderRiderView: (contentId: string, ids: readonly string[]) =>
-      reorderList(db, 'rider_view_images', contentId, ids),
   };
 }
 

@@ -1,12 +1,10 @@
 import {
-  type MediaOrderBody,
   RIDER_VIEW_MAX_IMAGES,
   type RiderViewAnswer,
   type RiderViewImageAnswer,
   riderViewImageRefusal,
   SLIDER_IMAGE_MAX_BYTES,
 } from '@spinyard/domain';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
 import type { Actor } from '../auth/service.ts';
@@ -17,12 +15,11 @@ import { imageAnswer, keysOf, renderedImage, storeRendered } from '../vehicle-me
 import {
   answerInList,
   assertImageSize,
-  assertPermutation,
-  deleteUnreferenced,
   gate,
   IMAGE_SPEC,
   measured,
   overLimit,
+  plainListUseCases,
   prefixOf,
   type SliderDeps,
 } from './area-rules.ts';
@@ -41,11 +38,20 @@ const riderAnswer = (row: RiderViewImageRow, order: number): RiderViewImageAnswe
 });
 
 /** A bike's rider view images: an ordered list, stored as the slider's images are. */
-export function riderViewService({ db, store, media }: SliderDeps) {
+export function riderViewService(deps: SliderDeps) {
+  const { db, store, media } = deps;
+  const riderList = plainListUseCases(deps, {
+    table: 'rider_view_images',
+    operations: { remove: 'CATEGORY_IMAGE.DELETE', reorder: 'CATEGORY_IMAGE.REORDER' },
+    keys: (row) => keysOf(row.image),
+    answer: riderAnswer,
+    limits: { max_bytes: SLIDER_IMAGE_MAX_BYTES, max_items: RIDER_VIEW_MAX_IMAGES },
+    afterDelete: (trx, contentId, rest) => setMediaFlags(trx, contentId, { has_rider_view: rest.length > 0 }),
+  });
   return {
     async riderView(actor: Actor, contentId: string): Promise<RiderViewAnswer> {
       await visibleForMedia(db, actor, contentId);
-      return riderViewOf(db, contentId);
+      return riderList.listAnswer(db, contentId);
     },
 
     async addRiderView(actor: Actor, contentId: string, file: ReceivedFile): Promise<RiderViewImageAnswer> {
@@ -66,36 +72,8 @@ export function riderViewService({ db, store, media }: SliderDeps) {
       });
     },
 
-    async deleteRiderView(actor: Actor, contentId: string, imageId: string): Promise<RiderViewAnswer> {
-      return db.transaction().execute(async (trx) => {
-        await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.DELETE');
-        const repo = sliderRepo(trx);
-        const removed = await repo.deleteRiderView(contentId, imageId);
-        if (!removed) throw new AppError('not_found');
-        const rest = await repo.riderView(contentId);
-        await setMediaFlags(trx, contentId, { has_rider_view: rest.length > 0 });
-        await deleteUnreferenced(
-          store,
-          keysOf(removed.image),
-          rest.flatMap((r) => keysOf(r.image)),
-        );
-        return riderViewOf(trx, contentId);
-      });
-    },
+    deleteRiderView: riderList.remove,
 
-    async reorderRiderView(actor: Actor, contentId: string, body: MediaOrderBody): Promise<RiderViewAnswer> {
-      return db.transaction().execute(async (trx) => {
-        await lockForMedia(trx, actor, contentId, 'CATEGORY_IMAGE.REORDER');
-        const repo = sliderRepo(trx);
-        assertPermutation(body.ids, await repo.riderView(contentId));
-        await repo.reorderRiderView(contentId, body.ids);
-        return riderViewOf(trx, contentId);
-      });
-    },
+    reorderRiderView: riderList.reorder,
   };
-}
-
-async function riderViewOf(db: Db, contentId: string): Promise<RiderViewAnswer> {
-  const rows = await sliderRepo(db).riderView(contentId);
-  return { items: rows.map(riderAnswer), max_bytes: SLIDER_IMAGE_MAX_BYTES, max_items: RIDER_VIEW_MAX_IMAGES };
 }

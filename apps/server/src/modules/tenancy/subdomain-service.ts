@@ -22,6 +22,7 @@ function answerOf(company: { id: string; subdomain: string; host: string }, edit
   return {
     company_id: company.id,
     subdomain: company.subdomain,
+    domain_host: company.host,
     host: company.subdomain ? `${company.subdomain}.${company.host}` : null,
     editable,
   };

@@ -1,3 +1,4 @@
+import { VIDEO_SITE_FIELDS } from '@spinyard/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { VideoSiteStatus } from '../../db/schema-movies.ts';
@@ -19,14 +20,7 @@ export const VIDEO_COLUMNS = [
   'bytes_total',
   'bytes_sent',
   'video_id',
-  'title',
-  'description',
-  'playlist_id',
-  'language',
-  'category_id',
-  'tags',
-  'audience',
-  'privacy',
+  ...VIDEO_SITE_FIELDS,
   'thumbnail_key',
   'position',
   'error_code',

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { stateOf } from './answers.ts';
 import { type Outgoing, sendAll } from './invite-meeting.ts';
-import { newLink } from './links.ts';
+import { meetingLinks } from './links.ts';
 import { type InviteeRow, type MeetingRow, meetingsRepo } from './repo.ts';
 import { checkSave, hostOf, type MeetingDeps, meetingCaller, requireEditable } from './rules.ts';
 
@@ -33,10 +33,13 @@ export function meetingSaves(deps: MeetingDeps, detail: (actor: Actor, id: strin
   async function saveInvitees(db: Db, meeting: MeetingRow, inputs: readonly InviteeInput[], origin: string) {
     const repo = meetingsRepo(db);
     const before = await repo.inviteesOf(meeting.id);
+    const links = await meetingLinks(deps.db);
     const outgoing: Outgoing[] = [];
     const kept = new Set<string>();
     for (const [position, input] of inputs.entries()) {
-      const link = newLink();
+      const old = before.find((row) => !kept.has(row.id) && sameInvitee(row, input));
+      // The same person keeps the same link: the message of an edit repeats it, and the one they hold still opens.
+      const link = old ? links.keep({ hash: old.token_hash, sealed: old.token_sealed }) : links.mint();
       const values = {
         position,
         name: input.name,
@@ -46,9 +49,9 @@ export function meetingSaves(deps: MeetingDeps, detail: (actor: Actor, id: strin
         time_zone: input.time_zone ?? null,
         language: input.language ?? null,
         token_hash: link.hash,
+        token_sealed: link.sealed,
         invited_at: now(),
       };
-      const old = before.find((row) => !kept.has(row.id) && sameInvitee(row, input));
       const invitee = old ? { ...old, ...values } : await repo.insertInvitee({ ...values, negotiation_id: meeting.id });
       if (old) {
         kept.add(old.id);
@@ -139,6 +142,7 @@ export function meetingSaves(deps: MeetingDeps, detail: (actor: Actor, id: strin
           deleted_at: at,
           room_status: 'deleted' as const,
           host_token_hash: null,
+          host_token_sealed: null,
           ics_sequence: meeting.ics_sequence + 1,
         };
         await repo.update(id, patch);

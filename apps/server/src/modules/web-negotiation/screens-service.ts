@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { endOf, stateOf } from './answers.ts';
 import type { DocumentLimits } from './documents-service.ts';
-import { newLink } from './links.ts';
+import { meetingLinks } from './links.ts';
 import { meetingsRepo } from './repo.ts';
 import { type MeetingDeps, meetingCaller } from './rules.ts';
 
@@ -32,8 +32,8 @@ export function meetingScreensService(deps: MeetingDeps, limits: DocumentLimits)
     },
 
     /**
-     * A new link for one invitee, as the host's is handed out: only hashes are kept, so the link sent earlier stops
-     * working (docs/decisions.md, "Web negotiation: screens"); refused once the meeting is over.
+     * An invitee's link, to copy: the one they were sent (kept sealed), so copying it never breaks the mailed one;
+     * refused once the meeting is over.
      */
     async inviteeLink(actor: Actor, id: string, inviteeId: string) {
       const { scope } = await meetingCaller(deps.db, actor);
@@ -44,8 +44,10 @@ export function meetingScreensService(deps: MeetingDeps, limits: DocumentLimits)
       if (!invitee) throw new AppError('not_found');
       const state = stateOf(meeting, now());
       if (state === 'ended' || state === 'expired') throw new AppError('web_negotiation_closed');
-      const link = newLink();
-      await repo.updateInvitee(invitee.id, { token_hash: link.hash });
+      const link = (await meetingLinks(deps.db)).keep({ hash: invitee.token_hash, sealed: invitee.token_sealed });
+      if (link.hash !== invitee.token_hash) {
+        await repo.updateInvitee(invitee.id, { token_hash: link.hash, token_sealed: link.sealed });
+      }
       const info = await repo.domainInfo(meeting.domain_id);
       const origin = deps.publicUrl ?? `https://${info.host}`;
       return { url: callLink(origin, link.token), token: link.token, expires_at: endOf(meeting).toISOString() };

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/service.ts';
 import { endOf, meetingAnswer, stateOf, summaryOf, vehicleAnswer } from './answers.ts';
 import { documentsRepo } from './documents-repo.ts';
-import { newLink } from './links.ts';
+import { meetingLinks } from './links.ts';
 import { meetingsRepo } from './repo.ts';
 import { type MeetingDeps, meetingCaller, requireEditable } from './rules.ts';
 import { meetingSaves } from './save-service.ts';
@@ -103,7 +103,7 @@ export function meetingsService(deps: MeetingDeps) {
       return reads.vehicles(actor, id);
     },
 
-    /** The host's own link: a new one on each ask (only its hash is kept), refused once the meeting is over. */
+    /** The host's own link: the same one on each ask (kept sealed), refused once the meeting is over. */
     async hostLink(actor: Actor, id: string) {
       const { scope } = await meetingCaller(deps.db, actor);
       const repo = meetingsRepo(deps.db);
@@ -111,8 +111,13 @@ export function meetingsService(deps: MeetingDeps) {
       if (!meeting) throw new AppError('not_found');
       const state = stateOf(meeting, now());
       if (state === 'ended' || state === 'expired') throw new AppError('web_negotiation_closed');
-      const link = newLink();
-      await repo.update(id, { host_token_hash: link.hash });
+      const link = (await meetingLinks(deps.db)).keep({
+        hash: meeting.host_token_hash,
+        sealed: meeting.host_token_sealed,
+      });
+      if (link.hash !== meeting.host_token_hash) {
+        await repo.update(id, { host_token_hash: link.hash, host_token_sealed: link.sealed });
+      }
       const { origin } = await base(meeting.domain_id);
       return { url: callLink(origin, link.token), token: link.token, expires_at: endOf(meeting).toISOString() };
     },

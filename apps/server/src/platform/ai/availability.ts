@@ -3,15 +3,16 @@ import { type AiOptionId, type AiOptionsAnswer, aiOptionsOf, readDomainOptions }
 /**
  * Which AI options this server has the part for (issue 23). The answers of the exterior, interior and slider say it
  * beside the domain's setting, and the console shows an option's button only when both hold. The car/background
- * separation (background blur or replacement, rotation correction) and the automatic annotation (parts or damage)
- * are being built in their own files (`car-*`, `parts-*`): each turns its entry on when its process can run.
+ * separation (background blur or replacement, rotation correction: `car-*`) and the automatic annotation of parts
+ * (`parts-*`) run here; damage detection has no method yet (its start answers 409 ai_detector_unavailable), so its
+ * button stays hidden.
  */
 export const AI_PARTS_AVAILABLE: Readonly<Record<AiOptionId, boolean>> = {
   front_detection: true,
   plate_blur: true,
-  background: false,
-  rotation_correction: false,
-  annotation: false,
+  background: true,
+  rotation_correction: true,
+  annotation: true,
   damage: false,
   interior_colour: true,
   interior_enhancement: true,

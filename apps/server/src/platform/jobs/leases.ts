@@ -24,6 +24,15 @@ const KEY = 'hashtextextended($1::text, 1804)';
 export function createJobLeases(connectionString: string, log: (msg: string, fields: Record<string, unknown>) => void) {
   const held = new Set<string>();
   let session: Promise<pg.Client> | undefined;
+  // The one connection's work, one piece at a time: lanes hold and release leases at once, and pg refuses (pg 9)
+  // or warns of (pg 8: "client.query() when the client is already executing a query") a query sent on a client
+  // whose previous query is still in flight.
+  let turn: Promise<unknown> = Promise.resolve();
+  function serial<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const next = turn.then(async () => work(await connection()));
+    turn = next.catch(() => undefined);
+    return next;
+  }
 
   /** The lease connection; opened again (with every held lock taken again) after it was lost. */
   function connection(): Promise<pg.Client> {
@@ -44,32 +53,36 @@ export function createJobLeases(connectionString: string, log: (msg: string, fie
     return session;
   }
 
+  async function sweepOn(client: pg.Client, boss: PgBoss): Promise<string[]> {
+    const { rows } = await client.query<{ id: string; name: string }>(
+      `SELECT id, name FROM pgboss.job WHERE state = 'active' AND started_on < now() - interval '${GRACE_SECONDS} seconds'`,
+    );
+    const lost: string[] = [];
+    for (const { id, name } of rows) {
+      if (held.has(id)) continue;
+      const free = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${KEY}) AS ok`, [id]);
+      if (!free.rows[0]?.ok) continue;
+      await client.query(`SELECT pg_advisory_unlock(${KEY})`, [id]);
+      await boss.fail(name, id, { message: 'worker_lost: the worker running this job stopped' });
+      lost.push(id);
+    }
+    if (lost.length > 0) log('Jobs of a stopped worker handed back', { jobs: lost });
+    return lost;
+  }
+
   const leases: JobLeases = {
     async hold(jobId) {
-      held.add(jobId);
-      await (await connection()).query(`SELECT pg_advisory_lock(${KEY})`, [jobId]);
+      await serial(async (client) => {
+        await client.query(`SELECT pg_advisory_lock(${KEY})`, [jobId]);
+        // Only once taken: a connection opened again takes the held locks again, and a lock is counted per take.
+        held.add(jobId);
+      });
     },
     async release(jobId) {
       held.delete(jobId);
-      await (await connection()).query(`SELECT pg_advisory_unlock(${KEY})`, [jobId]);
+      await serial((client) => client.query(`SELECT pg_advisory_unlock(${KEY})`, [jobId]));
     },
-    async sweep(boss) {
-      const client = await connection();
-      const { rows } = await client.query<{ id: string; name: string }>(
-        `SELECT id, name FROM pgboss.job WHERE state = 'active' AND started_on < now() - interval '${GRACE_SECONDS} seconds'`,
-      );
-      const lost: string[] = [];
-      for (const { id, name } of rows) {
-        if (held.has(id)) continue;
-        const free = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${KEY}) AS ok`, [id]);
-        if (!free.rows[0]?.ok) continue;
-        await client.query(`SELECT pg_advisory_unlock(${KEY})`, [id]);
-        await boss.fail(name, id, { message: 'worker_lost: the worker running this job stopped' });
-        lost.push(id);
-      }
-      if (lost.length > 0) log('Jobs of a stopped worker handed back', { jobs: lost });
-      return lost;
-    },
+    sweep: (boss) => serial((client) => sweepOn(client, boss)),
     async close() {
       const open = session;
       session = undefined;

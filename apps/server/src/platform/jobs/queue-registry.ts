@@ -1,10 +1,13 @@
-import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import { parseCron, startCronTicker } from './cron.ts';
+import { startCronTicker } from './cron.ts';
+import { JOB_WAKE_CHANNEL, jobOptions, notifyEnqueued, sendMany } from './job-send.ts';
 import { whileWanted } from './job-signal.ts';
 import type { JobLeases } from './leases.ts';
+import { registryProblems } from './registry-problems.ts';
 import { type LanesHandle, type SharedLanes, startSharedLanes } from './shared-lanes.ts';
 import { reclaimTempSpace, withJobTempSpace } from './temp-space.ts';
+
+export { enqueueAll, JOB_WAKE_CHANNEL, jobIdFor } from './job-send.ts';
 
 /** What a handler reports: `skipped` when there was nothing to do (e.g. the row it was about is gone). */
 export type JobResult = 'success' | 'skipped';
@@ -51,12 +54,6 @@ export interface JobOptions<Payload> {
   schedule?: JobSchedule<Payload>;
 }
 
-/**
- * The channel every enqueue notifies with the job's name (in the enqueue's own transaction, so it arrives once the
- * job is committed): a working node wakes the worker of that name at once, and polls only as a fallback.
- */
-export const JOB_WAKE_CHANNEL = 'spinyard_jobs';
-
 /** How often an idle worker asks for a job when nothing wakes it (a runner without wakeups: tests, scripts). */
 const DEFAULT_POLL_MS = 1000;
 
@@ -80,19 +77,6 @@ export function defineJob<Payload extends object>(
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.schedule ? { schedule: options.schedule } : {}),
   };
-}
-
-/**
- * pg-boss only dedupes a singleton key under some queue policies and only while the job waits, so the key is
- * turned into the job's own id instead (a name-based UUID, RFC 9562 version 5): the insert of a second job with
- * that id is a no-op for as long as the first one is kept.
- */
-export function jobIdFor(name: string, key: string): string {
-  const bytes = createHash('sha1').update(`spinyard-job\u0000${name}\u0000${key}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Structured log line, the same shape as the mailer's, so one logger serves both. */
@@ -142,39 +126,21 @@ export interface JobRunner {
     payload: Payload,
     options?: EnqueueOptions,
   ): Promise<string | null>;
+  /**
+   * Many jobs of one definition in one statement (pg-boss's `insert`), each keyed as `enqueue` keys it, so a job
+   * already kept is left alone. Optional: a test's stand-in runner may lack it (`enqueueAll` then sends one by one).
+   */
+  enqueueMany?<Payload extends object>(
+    definition: JobDefinition<Payload>,
+    payloads: readonly Payload[],
+    options?: EnqueueOptions,
+  ): Promise<void>;
   /** Lets running jobs finish (up to pg-boss's 30 s), then closes pg-boss's connections. */
   stop(): Promise<void>;
 }
 
 export class JobRegistryError extends Error {
   override readonly name = 'JobRegistryError';
-}
-
-/** Every problem at once, so a misconfigured registry is fixed in one go instead of one start per mistake. */
-function registryProblems(definitions: readonly JobDefinition<never>[], handlers: JobHandlers): string[] {
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  for (const { name } of definitions) {
-    if (seen.has(name)) {
-      problems.push(`job "${name}" is defined more than once`);
-      continue;
-    }
-    seen.add(name);
-    if (!Object.hasOwn(handlers, name)) problems.push(`job "${name}" has no handler`);
-  }
-  for (const { name, schedule } of definitions) {
-    if (!schedule) continue;
-    try {
-      parseCron(schedule.cron);
-      new Intl.DateTimeFormat('en-US', { timeZone: schedule.tz });
-    } catch (error) {
-      problems.push(`job "${name}" has a bad schedule: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  for (const name of Object.keys(handlers)) {
-    if (!seen.has(name)) problems.push(`handler "${name}" has no job definition`);
-  }
-  return problems;
 }
 
 /** One attempt of a job: its lease held, its temporary folder, stopped when pg-boss no longer counts it active. */
@@ -276,16 +242,10 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
     options: EnqueueOptions = {},
   ): Promise<string | null> {
     const id = await boss.send(definition.name, payload, {
-      retryLimit: definition.retryLimit,
-      retryBackoff: true,
-      expireInSeconds: definition.expireInSeconds,
-      ...(key === undefined ? {} : { id: jobIdFor(definition.name, key), singletonKey: key }),
+      ...jobOptions(definition, key),
       ...(options.db ? { db: options.db } : {}),
     });
-    // On the enqueue's connection: inside its transaction the notice goes out only once the job is committed.
-    if (id !== null) {
-      await (options.db ?? boss.getDb()).executeSql('SELECT pg_notify($1, $2)', [JOB_WAKE_CHANNEL, definition.name]);
-    }
+    if (id !== null) await notifyEnqueued(boss, definition.name, options);
     return id;
   }
 
@@ -359,6 +319,11 @@ export function createJobRunner(config: JobRunnerConfig): JobRunner {
       }
       if (!ready) throw new JobRegistryError(`Cannot enqueue "${definition.name}": the job runner is not started`);
       return send(definition as JobDefinition<never>, payload as never, definition.singletonKey?.(payload), options);
+    },
+
+    async enqueueMany(definition, payloads, options = {}) {
+      if (!ready) throw new JobRegistryError(`Cannot enqueue "${definition.name}": the job runner is not started`);
+      await sendMany(boss, definition, payloads, options);
     },
 
     async stop() {

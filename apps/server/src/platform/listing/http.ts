@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ListingError, type ListingService } from './port.ts';
 import {
+  adsAnswer,
   bukkenAnswer,
   clientAnswer,
   corporatesAnswer,
@@ -123,6 +124,9 @@ export function createHttpListing(settings: HttpListingSettings): ListingService
     },
     async reportAggregate(session, { from, to }) {
       return (await call(reportAnswer, 'GET', PATHS.report, { session, query: { from, to } })).days;
+    },
+    async adReport(session, { from, to }) {
+      return (await call(adsAnswer, 'GET', PATHS.ads, { session, query: { from, to } })).days;
     },
     async log(session, { since }) {
       const { items } = await call(logAnswer, 'GET', PATHS.log, { session, query: { since } });

@@ -18,6 +18,7 @@ export function createLocalListing(partner: Partner = createPartner({ autoEnrol:
     unregister: async (session, input) => partner.unregister(session, input),
     corporates: async (session) => partner.corporates(session),
     reportAggregate: async (session, { from, to }) => partner.report(session, from, to),
+    adReport: async (session, { from, to }) => partner.ads(session, from, to),
     log: async (session, { since }) => partner.log(session, since),
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { periodDays } from '@spinyard/domain';
 import {
+  type AdDay,
   type ClientInfo,
   type Corporate,
   type ListingCredentials,
@@ -45,6 +46,12 @@ export interface PartnerOptions {
    * one later is refused), and every key finds a property. Off in the fake, where tests seed clients and properties.
    */
   autoEnrol: boolean;
+  /**
+   * The fake's traffic: views, inquiries and advertising figures drawn from a hash of the client and the day, so
+   * tests see charts with numbers. Off in the local partner: it is no listing site, nobody views anything there, and
+   * a dealer must never read invented figures as their listing's (every figure is 0).
+   */
+  sampleFigures?: boolean;
   sessionSeconds?: number;
   now?: () => number;
 }
@@ -73,6 +80,7 @@ function partnerState(options: PartnerOptions) {
     now: options.now ?? Date.now,
     sessionMs: (options.sessionSeconds ?? 3600) * 1000,
     autoEnrol: options.autoEnrol,
+    sampleFigures: options.sampleFigures === true,
     clients: new Map<string, PartnerClient>(),
     properties: new Map<string, PropertyRecord>(),
     sessions: new Map<string, { loginId: string; expiresAt: number }>(),
@@ -223,8 +231,26 @@ function partnerCalls(st: PartnerState, seeds: ReturnType<typeof partnerSeeds>) 
       const client = st.clientOf(token);
       if (to < from) throw refused('2180', 'invalid request');
       return periodDays(from, to).map((day) => {
-        const views = countOf(`${client.loginId}/${day}`, 200);
+        const views = st.sampleFigures ? countOf(`${client.loginId}/${day}`, 200) : 0;
         return { day, views, inquiries: Math.floor(views / 25) };
+      });
+    },
+    /** The advertising figures: a few thousand ads a day, a click per hundred or so, 20-60 yen a click. */
+    ads(token: string, from: string, to: string): AdDay[] {
+      const client = st.clientOf(token);
+      if (to < from) throw refused('2180', 'invalid request');
+      return periodDays(from, to).map((day) => {
+        if (!st.sampleFigures) return { day, impressions: 0, clicks: 0, cost: 0, conversions: 0 };
+        const seed = `${client.loginId}/ads/${day}`;
+        const impressions = 500 + countOf(seed, 4500);
+        const clicks = Math.floor((impressions * (4 + countOf(`${seed}/ctr`, 16))) / 1000);
+        return {
+          day,
+          impressions,
+          clicks,
+          cost: clicks * (20 + countOf(`${seed}/cpc`, 41)),
+          conversions: Math.floor(clicks / 30),
+        };
       });
     },
     log(token: string, since: string): PartnerLogEntry[] {

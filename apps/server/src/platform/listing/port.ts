@@ -55,6 +55,18 @@ export interface ReportDay {
   inquiries: number;
 }
 
+/**
+ * One day of the partner's advertising of the dealer's listings (its Criteo retargeting campaign): ads shown, clicks,
+ * what the day cost in yen, and inquiries that came from an ad.
+ */
+export interface AdDay {
+  day: string;
+  impressions: number;
+  clicks: number;
+  cost: number;
+  conversions: number;
+}
+
 /** The partner's own record: what happened to a property (removed by the dealer on the partner's side...). */
 export interface PartnerLogEntry {
   at: string;
@@ -96,6 +108,8 @@ export interface ListingService {
   unregister(session: string, input: { propertyCode: string }): Promise<void>;
   corporates(session: string): Promise<Corporate[]>;
   reportAggregate(session: string, input: { from: string; to: string }): Promise<ReportDay[]>;
+  /** The advertising report of the session's account, every day of the period. */
+  adReport(session: string, input: { from: string; to: string }): Promise<AdDay[]>;
   /** The partner's log since an instant (ISO), oldest first. */
   log(session: string, input: { since: string }): Promise<PartnerLogEntry[]>;
 }

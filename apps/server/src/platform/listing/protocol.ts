@@ -17,6 +17,7 @@ export const PATHS = {
   contents: (propertyCode: string) => `/api/v1/bukken/${encodeURIComponent(propertyCode)}/contents`,
   corporates: '/api/v1/corporates',
   report: '/api/v1/report/aggregate',
+  ads: '/api/v1/report/ads',
   log: '/api/v1/log',
 } as const;
 
@@ -55,6 +56,10 @@ export const corporatesAnswer = ok({
 });
 export const reportAnswer = ok({
   days: z.array(z.object({ day: z.string(), views: z.number().int(), inquiries: z.number().int() })),
+});
+const count = z.number().int().min(0);
+export const adsAnswer = ok({
+  days: z.array(z.object({ day: z.string(), impressions: count, clicks: count, cost: count, conversions: count })),
 });
 export const logAnswer = ok({
   items: z.array(

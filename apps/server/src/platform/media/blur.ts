@@ -13,12 +13,27 @@ export interface BlurArea {
   box: { x: number; y: number; w: number; h: number };
 }
 
+/** A one-channel mask of any size (255: the subject, kept as it is), scaled to the picture and its edge feathered. */
+export interface SubjectMask {
+  width: number;
+  height: number;
+  alpha: Uint8Array;
+}
+
 export interface BlurSpec {
-  /** `regions`: inside the areas; `background`: everything outside them. */
+  /** `regions`: inside the areas; `background`: everything outside them (and outside `subject`, when given). */
   target: 'regions' | 'background';
-  /** A Gaussian blur of `sigma(width)` pixels for a picture `width` pixels wide, or a fill of one colour. */
-  look: { kind: 'blur'; sigma: (width: number) => number } | { kind: 'fill'; color: string };
+  /**
+   * A Gaussian blur of `sigma(width)` pixels for a picture `width` pixels wide, a fill of one colour, or another
+   * picture (JPEG or PNG bytes) scaled to cover the frame: the background replaced.
+   */
+  look:
+    | { kind: 'blur'; sigma: (width: number) => number }
+    | { kind: 'fill'; color: string }
+    | { kind: 'image'; image: Buffer };
   areas: readonly BlurArea[];
+  /** With `background`: the subject found on the picture (platform/ai car-mask.ts), kept as the areas are. */
+  subject?: SubjectMask | undefined;
   /** Decoding is refused above this many pixels, before any pixel is decoded. */
   maxInputPixels: number;
   /** Shrinks (never enlarges) to this width first: the preview at display size. */
@@ -105,6 +120,71 @@ async function maskOf(
   return sharp(Buffer.from(svg)).resize(frame.width, frame.height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
 }
 
+/** Feathering of the subject's edge, in the mask's own pixels: its steps would show at 5x, a soft edge does not. */
+const SUBJECT_FEATHER = 0.7;
+
+/**
+ * The background mask (255 where the layer shows) with the subject taken out: the subject's mask scaled to the
+ * picture (bicubic, so its steps become a slope) and feathered, then multiplied in.
+ */
+async function withoutSubject(mask: Buffer, subject: SubjectMask, width: number, height: number): Promise<Buffer> {
+  const scaled = await sharp(Buffer.from(subject.alpha), {
+    raw: { width: subject.width, height: subject.height, channels: 1 },
+  })
+    .blur(SUBJECT_FEATHER)
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const out = Buffer.alloc(mask.length);
+  for (let p = 0; p < out.length; p++) out[p] = Math.round(((mask[p] ?? 0) * (255 - (scaled[p] ?? 0))) / 255);
+  return out;
+}
+
+/** Below this blurred background weight (of 255) the normalised blur is mixed with the plain one: no division noise. */
+const BEHIND_FULL_WEIGHT = 32;
+
+/**
+ * The background blurred without the subject bleeding into it (a normalised convolution): the picture weighted by the
+ * background mask, and the mask, are blurred alike and divided, so a dark car leaves no dark halo on a light wall.
+ * Where hardly any background is near (inside the car), the plain blur; the subject covers it there anyway.
+ */
+async function blurBehind(
+  data: Buffer,
+  mask: Buffer,
+  size: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
+  sigma: number,
+): Promise<Buffer> {
+  const { width, height, channels } = size;
+  const weighted = Buffer.alloc(data.length);
+  for (let p = 0; p < mask.length; p++) {
+    for (let c = 0; c < channels; c++) {
+      weighted[p * channels + c] = Math.round(((data[p * channels + c] ?? 0) * (mask[p] ?? 0)) / 255);
+    }
+  }
+  const raw = { raw: { width, height, channels } } as const;
+  const [num, den, plain] = await Promise.all([
+    sharp(weighted, raw).blur(sigma).raw().toBuffer(),
+    sharp(mask, { raw: { width, height, channels: 1 } })
+      .blur(sigma)
+      .extractChannel(0)
+      .raw()
+      .toBuffer(),
+    sharp(data, raw).blur(sigma).raw().toBuffer(),
+  ]);
+  const out = Buffer.alloc(data.length);
+  for (let p = 0; p < den.length; p++) {
+    const d = den[p] ?? 0;
+    const share = Math.min(1, d / BEHIND_FULL_WEIGHT);
+    for (let c = 0; c < channels; c++) {
+      const i = p * channels + c;
+      const behind = d > 0 ? Math.min(255, ((num[i] ?? 0) * 255) / d) : 0;
+      out[i] = Math.round(share * behind + (1 - share) * (plain[i] ?? 0));
+    }
+  }
+  return out;
+}
+
 async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<BlurredImage> {
   let source = sharp(input, { limitInputPixels: spec.maxInputPixels, failOn: 'error' }).autoOrient();
   if (spec.maxWidth) source = source.resize({ width: spec.maxWidth, withoutEnlargement: true });
@@ -117,7 +197,8 @@ async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<Blurre
   const encode = (pixels: Sharp) => pixels.jpeg({ quality: spec.quality }).toBuffer();
 
   const shapes = pixelAreas(spec.areas, width, height);
-  // Nothing to cover: the regions mode leaves the picture as it is; the background mode covers all of it.
+  // Nothing to cover: the regions mode leaves the picture as it is; the background mode covers all of it (but the
+  // subject, when one is given).
   if (shapes.length === 0 && spec.target === 'regions') return { jpeg: await encode(sharp(data, raw)), width, height };
 
   const whole: Rect = { left: 0, top: 0, width, height };
@@ -133,8 +214,23 @@ async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<Blurre
           height,
         )
       : whole;
+  const shapeMask = await maskOf(shapes, layerRect, spec.target);
+  const mask =
+    spec.target === 'background' && spec.subject
+      ? await withoutSubject(shapeMask, spec.subject, width, height)
+      : shapeMask;
   let layer: Buffer;
-  if (spec.look.kind === 'fill') {
+  if (spec.look.kind === 'blur' && spec.target === 'background' && spec.subject) {
+    layer = await blurBehind(data, mask, { width, height, channels }, sigma);
+  } else if (spec.look.kind === 'image') {
+    layer = await sharp(spec.look.image, { limitInputPixels: spec.maxInputPixels, failOn: 'error' })
+      .autoOrient()
+      .resize(layerRect.width, layerRect.height, { fit: 'cover' })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  } else if (spec.look.kind === 'fill') {
     layer = await sharp({
       create: { width: layerRect.width, height: layerRect.height, channels: 3, background: rgbOf(spec.look.color) },
     })
@@ -151,7 +247,6 @@ async function blurImage(input: Buffer | string, spec: BlurSpec): Promise<Blurre
       .raw()
       .toBuffer();
   }
-  const mask = await maskOf(shapes, layerRect, spec.target);
   const layerWithMask = await sharp(layer, { raw: { width: layerRect.width, height: layerRect.height, channels } })
     .joinChannel(mask, { raw: { width: layerRect.width, height: layerRect.height, channels: 1 } })
     .raw()

@@ -14,6 +14,7 @@ import { renderPanoramaViews } from './movie-views.ts';
 import { encodeMusicM4a } from './music-audio.ts';
 import { createPanoramaMedia } from './panorama.ts';
 import { createSharpMedia } from './sharp-media.ts';
+import { createSimilarityMedia } from './similarity.ts';
 import { encodeSpeechMp3 } from './speech-audio.ts';
 import { renderSpinFrames } from './spin-renditions.ts';
 import { probeVideo } from './video-probe.ts';
@@ -47,6 +48,7 @@ export function createMedia(): Media {
     ...createPanoramaMedia(),
     ...createBlurMedia(),
     ...createModelMedia(),
+    ...createSimilarityMedia(),
     probeVideo: (file) => probeVideo(file),
     probeAudio: (file) => probeAudio(file),
     probeAudioTracks: (file) => probeAudioTracks(file),

@@ -9,12 +9,13 @@ import type { MovieFileResult } from './movie-files.ts';
 import type { MovieRenderRequest, MovieRenderResult } from './movie-render.ts';
 import type { PanoramaViewsRequest } from './movie-views.ts';
 import type { PanoramaMedia } from './panorama.ts';
+import type { SimilarityMedia } from './similarity.ts';
 import type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
 
 // What the areas may know of the adapter's parts: their shapes and the errors they throw, never their functions.
 export type { AnalysisImage } from './analysis.ts';
 export type { AudioProbe, ProbedAudio, ProbedAudioTrack } from './audio-probe.ts';
-export type { BlurArea, BlurredImage, BlurSpec } from './blur.ts';
+export type { BlurArea, BlurredImage, BlurSpec, SubjectMask } from './blur.ts';
 export type { SpinCandidate, SpinExtraction, SpinExtractOptions } from './frame-extract.ts';
 export { FrameSignatureError } from './frame-signatures.ts';
 export { ImageDecodeError } from './image-guard.ts';
@@ -33,6 +34,7 @@ export type {
 } from './movie-render.ts';
 export type { PanoramaView, PanoramaViewsRequest } from './movie-views.ts';
 export type { PanoramaAdjustments, PanoramaMeasure, PanoramaSpec, RenderedPanorama } from './panorama.ts';
+export type { SimilaritySpec } from './similarity.ts';
 export type { RenderedSpinFrame, SpinRenderOptions, SpinRenditionSpec } from './spin-renditions.ts';
 
 /**
@@ -162,7 +164,15 @@ export interface MovieMedia {
 }
 
 /** Interior panoramas: measuring, rendering with tiles, the image-quality corrections (panorama.ts). */
-export interface Media extends PanoramaMedia, BlurMedia, VideoMedia, MovieMedia, ModelMedia, AnalysisMedia, CropMedia {
+export interface Media
+  extends PanoramaMedia,
+    BlurMedia,
+    VideoMedia,
+    MovieMedia,
+    ModelMedia,
+    AnalysisMedia,
+    CropMedia,
+    SimilarityMedia {
   measureImage(data: Buffer): Promise<MeasuredImage>;
   /**
    * Decodes and encodes again: only pixels survive, so metadata (camera, GPS), colour-profile tricks, comments

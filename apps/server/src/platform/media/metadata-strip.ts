@@ -1,6 +1,6 @@
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
 import type { MovieFileResult } from './movie-files.ts';
-import { safeInputArgs } from './video-probe.ts';
+import { uploadedInputArgs } from './video-probe.ts';
 
 /**
  * Sound and video files published or kept as uploaded, without what the phone wrote about where and with what
@@ -56,14 +56,8 @@ export async function stripMetadata(
   container: StrippedContainer,
 ): Promise<MovieFileResult> {
   const args = [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-nostdin',
     // Only the one local file, read only by the demuxers of the formats the areas accept.
-    ...safeInputArgs('mov,mp3,avi,asf,mpeg'),
-    '-i',
-    `file:${input}`,
+    ...uploadedInputArgs('mov,mp3,avi,asf,mpeg', input),
     // `V`: pictures that are not attached covers (a cover is a still that may carry its own EXIF).
     '-map',
     '0:V?',

@@ -1,5 +1,5 @@
 import { ffmpegToMp4, type MovieFileResult } from './movie-files.ts';
-import { safeInputArgs } from './video-probe.ts';
+import { uploadedInputArgs } from './video-probe.ts';
 
 /**
  * Background music as the audio library keeps it (issue 20): AAC in an M4A, stereo 44.1 kHz, 160 kbit/s, faststart,
@@ -11,13 +11,7 @@ const MUSIC_TIMEOUT_MS = 120_000;
 
 export async function encodeMusicM4a(input: string, output: string): Promise<MovieFileResult> {
   const args = [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-nostdin',
-    ...safeInputArgs('wav,mp3,mov'),
-    '-i',
-    `file:${input}`,
+    ...uploadedInputArgs('wav,mp3,mov', input),
     '-map',
     '0:a:0',
     '-ar',

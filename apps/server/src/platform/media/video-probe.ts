@@ -23,6 +23,11 @@ export function safeInputArgs(formats: string): string[] {
 
 export const SAFE_INPUT_ARGS: readonly string[] = safeInputArgs(PROBE_FORMATS);
 
+/** A quiet ffmpeg run (no banner, errors only, no keyboard) reading the one uploaded file `input` as above. */
+export function uploadedInputArgs(formats: string, input: string): string[] {
+  return ['-hide_banner', '-v', 'error', '-nostdin', ...safeInputArgs(formats), '-i', `file:${input}`];
+}
+
 interface FfprobeStream {
   codec_type?: string;
   codec_name?: string;

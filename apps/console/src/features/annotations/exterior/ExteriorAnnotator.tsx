@@ -16,6 +16,7 @@ import { DefectList } from './DefectList.tsx';
 import { HotspotStage } from './HotspotStage.tsx';
 import { HotspotStrip } from './HotspotStrip.tsx';
 import { nudgeAt, placeKey, removeKey } from './keyFrames.ts';
+import { ProposalsPanel } from './ProposalsPanel.tsx';
 import { useKeyEditing } from './useKeyEditing.ts';
 
 /**
@@ -63,6 +64,14 @@ export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; 
     if (keys && !readOnly) editing.setKeys(change(keys));
   };
   const rowLabel = (g: ExteriorGroupAnswer) => t('exterior.rowN', { n: g.group_order });
+  // A proposal may stand on another row: that row is shown, on the proposal's first frame.
+  const chooseAnywhere = (id: string) => {
+    const place = list.data.items.find((h) => h.id === id)?.exterior;
+    if (place && place.group_id !== row.group_id) setGroupId(place.group_id);
+    setSelected(id);
+    const first = place?.key_frames[0];
+    if (first) goto(first.frame);
+  };
 
   const stage = (
     <>
@@ -113,7 +122,12 @@ export function ExteriorAnnotator({ contentId, readOnly }: { contentId: string; 
       closeupRows={groups.map((g) => ({ value: g.group_id, label: rowLabel(g) }))}
       stage={stage}
       moveError={editing.saveError instanceof ApiError ? apiErrorText(editing.saveError) : null}
-      footer={<DefectList hotspots={list.data.items} />}
+      footer={
+        <>
+          <ProposalsPanel contentId={contentId} items={list.data.items} readOnly={readOnly} onSelect={chooseAnywhere} />
+          <DefectList hotspots={list.data.items} />
+        </>
+      }
       testId="exterior-annotator"
     />
   );

@@ -1,4 +1,4 @@
-import { Group, NumberInput } from '@mantine/core';
+import { Group, NumberInput, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
@@ -124,6 +124,12 @@ export function InteriorAnnotator({ contentId, readOnly }: { contentId: string; 
       closeupRows={[]}
       stage={stage}
       moveError={moveError}
+      // Said where the dealer would look for it: nothing proposes cabin hotspots (docs/decisions.md).
+      footer={
+        <Text size="xs" c="gray.7" data-testid="interior-no-autodetect">
+          {t('annotations.proposals.interior')}
+        </Text>
+      }
       testId="interior-annotator"
     />
   );

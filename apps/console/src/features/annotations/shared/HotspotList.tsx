@@ -84,6 +84,11 @@ export function HotspotList({ answer, items, selected, readOnly, onSelect, onAdd
                   <Text size="sm" style={{ overflowWrap: 'anywhere', flex: 1 }}>
                     {h.title}
                   </Text>
+                  {h.proposed ? (
+                    <Badge variant="light" color="yellow" c="dark" tt="none">
+                      {t('annotations.proposals.badge')}
+                    </Badge>
+                  ) : null}
                   <Badge variant="light" color="gray" tt="none">
                     {t(`annotations.types.${h.type}`)}
                   </Badge>

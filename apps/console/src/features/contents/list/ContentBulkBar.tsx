@@ -1,9 +1,10 @@
 import { IconTransfer } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../../components/ActionButton.tsx';
 import { BulkBar, BulkDeleteButton } from '../../../shared/lists/BulkBar.tsx';
 
-/** Shown while vehicles are ticked: how many, and the bulk delete and transfer (each asks first). */
+/** Shown while vehicles are ticked: how many, and the bulk delete and transfer (each asks first), and `more`. */
 export function ContentBulkBar({
   count,
   canDelete,
@@ -12,6 +13,7 @@ export function ContentBulkBar({
   onClear,
   onDelete,
   onTransfer,
+  more,
 }: {
   count: number;
   canDelete: boolean;
@@ -21,6 +23,8 @@ export function ContentBulkBar({
   onClear: () => void;
   onDelete: () => void;
   onTransfer: () => void;
+  /** Other areas' bulk actions (the listing-site link). */
+  more?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -44,6 +48,7 @@ export function ContentBulkBar({
           {t('contentsList.bulk.transfer')}
         </ActionButton>
       ) : null}
+      {more}
       <BulkDeleteButton
         label={t('contentsList.bulk.delete')}
         onClick={onDelete}

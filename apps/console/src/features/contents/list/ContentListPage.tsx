@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useContentProgress } from '../../../api/contentProgress.ts';
 import { useContents } from '../../../api/contents.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { ListKeywordsNote, ListPageFrame } from '../../../shared/lists/ListPageFrame.tsx';
 import { ListResults } from '../../../shared/lists/ListResults.tsx';
 import { useVisibleMenu } from '../../../shared/menu/useVisibleMenu.ts';
+import { BulkLinkButtons, ListLinkNote, useListLinks } from '../../listing/BulkLink.tsx';
 import { useUserActor } from '../../users/useUserActor.ts';
 import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
 import { TransferDialog } from '../actions/TransferDialog.tsx';
@@ -41,6 +43,7 @@ export function ContentListPage() {
   const canTransfer = useCanOfferTransfer(actor);
   const { conditions, query, update } = useContentListConditions(() => setSelected(new Set()));
   const list = useContents(query, actor !== undefined);
+  const { links, bulk: bulkLink, signedOut } = useListLinks(actor, () => setSelected(new Set()));
 
   if (!actor) return <CenteredLoader py={64} />;
 
@@ -111,6 +114,7 @@ export function ContentListPage() {
         </Stack>
       </Collapse>
 
+      <ListLinkNote signedOut={signedOut} />
       <ListKeywordsNote
         count={keywords}
         text={t('contentsList.keywordsNote', { count: keywords })}
@@ -126,8 +130,10 @@ export function ContentListPage() {
           onClear={() => setSelected(new Set())}
           onDelete={() => setBulk('delete')}
           onTransfer={() => setBulk('transfer')}
+          more={<BulkLinkButtons chosen={chosen} links={links} bulk={bulkLink} />}
         />
       ) : null}
+      <RefusalAlert refusal={bulkLink.refusal} testId="content-bulk-link-refusal" />
 
       <ListResults
         list={list}
@@ -153,6 +159,7 @@ export function ContentListPage() {
           rows={rows}
           dimmed={list.isPlaceholderData}
           selection={{ selected, setSelected }}
+          {...(links ? { links } : {})}
         />
       </ListResults>
     </ListPageFrame>

@@ -4,25 +4,33 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActionsCell, DateCell } from '../../../shared/lists/ListCells.tsx';
 import { type RowSelection, SelectableListTable, SelectRowCell } from '../../../shared/lists/RowSelection.tsx';
+import { type RowLinks, rowLinkChangeable } from '../../listing/linkOffers.ts';
+import { RowLinkCell } from '../../listing/RowLinkCell.tsx';
 import { ContentActionsMenu } from '../actions/ContentActionsMenu.tsx';
 import { bulkDeletable, bulkTransferable } from '../actions/contentActions.ts';
 import { contentName } from '../actions/contentText.ts';
 import { ContentProcesses, ContentThumbnail, PublicationBadge } from './ContentBits.tsx';
 
-/** Whether a row can be ticked: for at least one of the bulk actions (delete, transfer). */
-export function selectable(item: ContentListItem, canTransfer: boolean): boolean {
-  return bulkDeletable(item) || (canTransfer && bulkTransferable(item));
+/** Whether a row can be ticked: for at least one of the bulk actions (delete, transfer, link). */
+export function selectable(item: ContentListItem, canTransfer: boolean, links?: RowLinks): boolean {
+  return bulkDeletable(item) || (canTransfer && bulkTransferable(item)) || rowLinkChangeable(item, links);
 }
 
-/** One page of vehicles: a tick box for the bulk actions, the vehicle's facts and progress, its actions. */
+/**
+ * One page of vehicles: a tick box for the bulk actions, the vehicle's facts and progress, its listing-site link
+ * (for users joined to the listing site), its actions.
+ */
 export function ContentTable({
   actor,
   canTransfer,
   rows,
   dimmed,
   selection,
+  links,
 }: {
   selection: RowSelection;
+  /** The link column's needs; without it (a user not joined to the listing site) the column is not shown. */
+  links?: RowLinks;
   actor: PermissionActor;
   canTransfer: boolean;
   rows: ContentListItem[];
@@ -35,7 +43,7 @@ export function ContentTable({
       testId="content-table"
       dimmed={dimmed}
       selection={selection}
-      tickable={rows.filter((c) => selectable(c, canTransfer)).map((c) => c.id)}
+      tickable={rows.filter((c) => selectable(c, canTransfer, links)).map((c) => c.id)}
       selectAllLabel={t('contentsList.bulk.selectAll')}
       selectAllTestId="content-select-all"
       columns={[
@@ -44,6 +52,7 @@ export function ContentTable({
         t('contentsList.columns.managementId'),
         t('contentsList.columns.owner'),
         t('contentsList.columns.state'),
+        ...(links ? [t('contentsList.columns.link')] : []),
         t('contentsList.columns.updated'),
       ]}
       actionsLabel={t('contentsList.columns.actions')}
@@ -63,7 +72,7 @@ export function ContentTable({
               {...selection}
               id={item.id}
               label={t('contentsList.bulk.select', { name })}
-              disabled={!selectable(item, canTransfer)}
+              disabled={!selectable(item, canTransfer, links)}
               testId="content-select"
             />
             <Table.Td>
@@ -96,6 +105,14 @@ export function ContentTable({
                 ) : null}
               </Group>
             </Table.Td>
+            {links ? (
+              <RowLinkCell
+                item={item}
+                name={name}
+                canChange={rowLinkChangeable(item, links)}
+                refusal={links.refusals.get(item.id)}
+              />
+            ) : null}
             <DateCell value={item.updated_at} />
             <ActionsCell>
               <ContentActionsMenu content={item} actor={actor} />

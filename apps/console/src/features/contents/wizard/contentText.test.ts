@@ -1,13 +1,9 @@
-import { describeErrorResponse, errorBody } from '@spinyard/domain';
+import { errorBody } from '@spinyard/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/apiError.ts';
 import { i18n } from '../../../i18n/i18n.ts';
+import { apiFailure } from '../../../test-support/apiFailure.ts';
 import { contentFieldErrorText, contentFieldNameKey, contentRefusalOf, editLockText } from './contentText.ts';
 import { tabsFor, tabsWithErrors } from './wizardTabs.ts';
-
-function failure(status: number, body: unknown): ApiError {
-  return new ApiError(status, body, describeErrorResponse(status, body));
-}
 
 describe('vehicle texts', () => {
   beforeAll(async () => {
@@ -34,7 +30,7 @@ describe('vehicle texts', () => {
   });
 
   it('puts a refused save beside its fields, the inspection call under inspection, and the tabs follow', () => {
-    const refused = failure(
+    const refused = apiFailure(
       422,
       errorBody('validation_failed', undefined, [
         { field: 'maker', rule: 'max_length', message: '' },
@@ -45,7 +41,7 @@ describe('vehicle texts', () => {
     expect(Object.keys(found.fields)).toEqual(['maker', 'development_view_position']);
     expect(tabsWithErrors(Object.keys(found.fields), tabsFor('car'))).toEqual(['basic_info', 'development_view']);
 
-    const marks = failure(
+    const marks = apiFailure(
       422,
       errorBody('validation_failed', undefined, [{ field: 'marks.1.level', rule: 'required', message: '' }]),
     );
@@ -53,9 +49,9 @@ describe('vehicle texts', () => {
   });
 
   it('shows a taken management ID beside it and a lock above the form', () => {
-    const duplicate = failure(409, errorBody('duplicate_vehicle_id'));
+    const duplicate = apiFailure(409, errorBody('duplicate_vehicle_id'));
     expect(contentRefusalOf(duplicate).fields.management_id).toBeTruthy();
-    const locked = failure(409, { error: { code: 'content_locked', params: { process: 'blur' } } });
+    const locked = apiFailure(409, { error: { code: 'content_locked', params: { process: 'blur' } } });
     const found = contentRefusalOf(locked);
     expect(found.fields).toEqual({});
     expect(found.form).toContain('Blur');

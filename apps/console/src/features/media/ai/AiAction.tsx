@@ -23,6 +23,8 @@ export interface AiActionProps {
   ai: AiOptionsAnswer | undefined;
   option: AiOptionId;
   start: AiStart;
+  /** The row a per-row start works on (rotation correction). */
+  groupId?: string;
   /** The process the start records, whose latest run is shown here. */
   process: RunningProcess;
   /** The operation the server checks against the lock rules: the button is disabled with the reason meanwhile. */
@@ -54,7 +56,7 @@ export function latestRun(processes: readonly ProcessAnswer[], process: string):
  */
 export function AiAction(props: AiActionProps) {
   const { t } = useTranslation();
-  const mutation = useAiStart(props.contentId, props.start);
+  const mutation = useAiStart(props.contentId, props.start, props.groupId);
   const [error, setError] = useState<string | null>(null);
   const [startedHere, setStartedHere] = useState<string | null>(null);
   // The answers drop a process some time after it ended: the last run seen stays shown with its outcome.

@@ -31,7 +31,9 @@ export function ExteriorAiTools({ contentId, processes, readOnly, onOpenBlur }: 
   if (!answer) return null;
   const ai = answer.ai_options;
   const mainGroup = openingRow(answer);
-  if (!aiOptionShown(ai, 'front_detection') && !aiOptionShown(ai, 'plate_blur')) return null;
+  if (!(['front_detection', 'plate_blur', 'rotation_correction'] as const).some((id) => aiOptionShown(ai, id))) {
+    return null;
+  }
   const noSpin = mainGroup ? null : t('aiOptions.needsSpin');
   const first = mainGroup?.sheets[0];
   const blurred = mainGroup?.sheets.filter((s) => s.edit_kind === 'blur').length ?? 0;
@@ -95,6 +97,17 @@ export function ExteriorAiTools({ contentId, processes, readOnly, onOpenBlur }: 
             ) : null
           }
         />
+        {mainGroup ? (
+          <AiAction
+            {...common}
+            option="rotation_correction"
+            start="rotation"
+            groupId={mainGroup.group_id}
+            process="exterior_replace_image"
+            operation="EXTERIOR.REPLACE_IMAGE"
+            texts="rotation"
+          />
+        ) : null}
       </Stack>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Alert, Button, FileInput, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   VIDEO_SITE_DESCRIPTION_MAX,
+  VIDEO_SITE_FIELDS,
   VIDEO_SITE_THUMBNAIL_MAX_BYTES,
   VIDEO_SITE_TITLE_MAX,
   type VideoSiteUpdateBody,
@@ -16,13 +17,7 @@ import { formErrorsOf } from '../../../forms/formErrors.ts';
 import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../../forms/useZodForm.ts';
 import { VideoSiteChoices } from './VideoSiteChoices.tsx';
-import {
-  thumbnailProblem,
-  VIDEO_SITE_FIELDS,
-  VIDEO_SITE_NAME_KEYS,
-  type VideoSource,
-  videoSiteDefaults,
-} from './videoSiteForm.ts';
+import { thumbnailProblem, VIDEO_SITE_NAME_KEYS, type VideoSource, videoSiteDefaults } from './videoSiteForm.ts';
 import { reasonText } from './videoSiteText.ts';
 
 export interface VideoSiteDialogResult {

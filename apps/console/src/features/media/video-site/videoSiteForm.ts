@@ -1,22 +1,12 @@
 import type {
   ContentMovieAnswer,
+  VIDEO_SITE_FIELDS,
   VideoSiteFormValues,
   VideoSiteUploadBody,
   VideoSiteVideoAnswer,
 } from '@spinyard/domain';
 import { i18n } from '../../../i18n/i18n.ts';
 
-/** The form's fields in the order it shows them (the first refused one takes the focus). */
-export const VIDEO_SITE_FIELDS = [
-  'title',
-  'description',
-  'playlist_id',
-  'language',
-  'category_id',
-  'tags',
-  'audience',
-  'privacy',
-] as const;
 export type VideoSiteField = (typeof VIDEO_SITE_FIELDS)[number];
 
 /** Each field's name as its label says it, for the refusals that name it. */

@@ -19,6 +19,7 @@ import { ListSkeleton } from '../../../components/ListSkeleton.tsx';
 import { ListTable } from '../../../components/ListTable.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { formatBytes } from '../../media/exterior/exteriorText.ts';
+import { CompanyAndHost } from '../StatisticsLayout.tsx';
 
 function BackupRow({ backup }: { backup: MovieBackupAnswer }) {
   const { t, i18n } = useTranslation();
@@ -42,12 +43,7 @@ function BackupRow({ backup }: { backup: MovieBackupAnswer }) {
         </Stack>
       </Table.Td>
       <Table.Td>
-        <Stack gap={0}>
-          <Text size="sm">{backup.company_name ?? t('movieBackups.noCompany')}</Text>
-          <Text size="xs" c="gray.7">
-            {backup.domain_host}
-          </Text>
-        </Stack>
+        <CompanyAndHost name={backup.company_name ?? t('movieBackups.noCompany')} host={backup.domain_host} />
       </Table.Td>
       <Table.Td>{formatBytes(backup.size, language)}</Table.Td>
       <Table.Td>
