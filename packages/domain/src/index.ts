@@ -40,6 +40,7 @@ export * from './privilege-change.ts';
 export * from './publication.ts';
 export * from './roles.ts';
 export * from './schemas/account.ts';
+export * from './schemas/ai-options.ts';
 export * from './schemas/audio-library.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/billing.ts';

@@ -166,13 +166,6 @@ export function useSetInitialRow(contentId: string) {
   );
 }
 
-/** Frames beyond the domain's frame count and rows not yet part of the spin (the `exterior_extra_images_removal` process). */
-export function useRemoveExtraImages(contentId: string) {
-  return useExteriorWrite(contentId, () =>
-    apiRequest(path(contentId, '/extra-images/remove'), { method: 'POST', errors: 'silent' }),
-  );
-}
-
 export const movieBackupKeys = {
   all: ['movie-backups'] as const,
   report: (params: MovieBackupReportQuery) => ['movie-backups', 'report', params] as const,

@@ -72,6 +72,8 @@ const PART_SECTIONS: Record<Exclude<CataloguePart, 'general'>, readonly string[]
     'movieBackups',
     'damageSymbols',
     'movieWizard',
+    // The AI options' actions in the exterior, interior and category-image panels.
+    'aiOptions',
   ],
 };
 

@@ -63,6 +63,24 @@ describe('process routes across tenants and groups', () => {
     }
   });
 
+  it("GET /contents/process/{id}/{process_id}: not_found outside the caller's sight, the process within it", async () => {
+    const row = await t.db
+      .selectFrom('content_processes')
+      .select('id')
+      .where('content_id', '=', a.car)
+      .executeTakeFirstOrThrow();
+    const url = `/api/browser/v0/contents/process/${a.car}/${row.id}`;
+    for (const who of outsiders()) {
+      const res = await call(who, { method: 'GET', url });
+      expect(res.statusCode, who.email).toBe(404);
+      // Nor through a vehicle of their own: the process must be the named vehicle's.
+      const own = await call(who, { method: 'GET', url: `/api/browser/v0/contents/process/${b.car}/${row.id}` });
+      expect(own.statusCode, who.email).toBe(404);
+    }
+    const res = await call(a.normal, { method: 'GET', url });
+    expect(res.json()).toMatchObject({ content_id: a.car, process: { id: row.id, process: 'tour_movie' } });
+  });
+
   it("GET /contents_processing: nothing of a vehicle outside the caller's sight, even when asked by id", async () => {
     for (const who of outsiders()) {
       for (const url of [

@@ -49,6 +49,8 @@ describe("another tenant's users", () => {
     const requests: InjectOptions[] = [
       { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect-angle` },
       { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect` },
+      { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect-plates` },
+      { method: 'GET', url: `/api/browser/v0/exterior/${carA}/extra-images?blurred=true` },
       { method: 'POST', url: `/api/browser/v0/exterior/${carA}/autodetect-all` },
       { method: 'POST', url: `/api/browser/v0/slider/${carA}/auto-generate`, payload: { source: 'exterior' } },
       { method: 'POST', url: `/api/browser/v0/interior/${carA}/auto-color` },

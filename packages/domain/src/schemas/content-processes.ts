@@ -129,3 +129,8 @@ export const socketServerMessage = z.discriminatedUnion('type', [
 ]);
 export type SocketServerMessage = z.output<typeof socketServerMessage>;
 export type ProcessMessage = Extract<SocketServerMessage, { type: 'process' }>;
+
+/** `GET /contents/process/{id}/{process_id}`: one process of a vehicle, running or ended (its outcome, its error). */
+export const oneProcessParams = z.object({ id: idSchema, process_id: idSchema });
+export const oneProcessAnswer = z.object({ content_id: idSchema, process: processAnswer });
+export type OneProcessAnswer = z.output<typeof oneProcessAnswer>;

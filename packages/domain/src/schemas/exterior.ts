@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EXTERIOR_CENTER_ANGLES, EXTERIOR_SIZES } from '../constants.ts';
+import { aiOptionsAnswer } from './ai-options.ts';
 import { idSchema } from './common.ts';
+import { idListSchema } from './content-processes.ts';
 import { processAnswer } from './contents.ts';
 import { UPLOAD_TYPES } from './domain.ts';
 import { mediaImageAnswer } from './media.ts';
@@ -87,6 +89,8 @@ export const exteriorAnswer = z.object({
       'Frames "remove extra images" would delete: frames past the domain frame count in a row, and every frame of a temp row',
     ),
   settings: exteriorSettingsAnswer,
+  /** Which AI options the console offers on the spin (front detection, plate blur, background, rotation). */
+  ai_options: aiOptionsAnswer,
   /** The caller's uploads not yet turned into frames (requested, ready, preparing, processing, error). */
   uploads: z.array(videoUploadAnswer),
   /** Running media processes on the vehicle (multiple, blur, ...), as the live socket sends them. */
@@ -179,6 +183,9 @@ export const uploadedBeforeAnswer = z.object({
 });
 export type UploadedBeforeAnswer = z.output<typeof uploadedBeforeAnswer>;
 
+/** The most frames one confirmed removal names: ten rows of the largest frame count. */
+export const EXTRA_IMAGES_CONFIRM_MAX = 3600;
+
 const qualityFlag = z.enum(['true', 'false']).optional();
 
 /**
@@ -190,5 +197,36 @@ export const extraImagesRemoveQuery = z.strictObject({
   blurred: qualityFlag,
   duplicates: qualityFlag,
   empty: qualityFlag,
+  /** The frames the dealer confirmed from the proposal (comma-separated ids): only those go. */
+  frame_ids: idListSchema(EXTRA_IMAGES_CONFIRM_MAX).optional(),
 });
 export type ExtraImagesRemoveQuery = z.output<typeof extraImagesRemoveQuery>;
+
+/** `GET /exterior/{content_id}/extra-images`: the removal's quality flags (and the console's cache-buster `_`). */
+export const extraImagesProposalQuery = z.strictObject({
+  blurred: qualityFlag,
+  duplicates: qualityFlag,
+  empty: qualityFlag,
+  _: z.string().max(40).optional(),
+});
+
+/** Why a frame is proposed for removal: past the domain's frame count, in a row not part of the spin, or measured. */
+export const EXTRA_IMAGE_REASONS = ['past_count', 'temp_row', 'empty', 'blurred', 'duplicate'] as const;
+
+/**
+ * `GET /exterior/{content_id}/extra-images` (same quality flags as the removal): the frames a removal would delete,
+ * each with its reason and picture, for the dealer to confirm before any is removed.
+ */
+export const extraImagesProposalAnswer = z.object({
+  content_id: idSchema,
+  frames: z.array(
+    z.object({
+      id: idSchema,
+      group_order: z.number().int(),
+      order: z.number().int().describe('0-based place in its row'),
+      reason: z.enum(EXTRA_IMAGE_REASONS),
+      url: z.string().describe('The frame as shown now (display JPEG)'),
+    }),
+  ),
+});
+export type ExtraImagesProposalAnswer = z.output<typeof extraImagesProposalAnswer>;

@@ -8,6 +8,7 @@ import {
   INTERIOR_ZOOM_LABEL_MAX,
   isTwoToOne,
 } from '../media/interior-rules.ts';
+import { aiOptionsAnswer } from './ai-options.ts';
 import { idSchema } from './common.ts';
 import { processAnswer } from './contents.ts';
 import { ruleIssue } from './field-errors.ts';
@@ -253,6 +254,8 @@ export const interiorAnswer = z.object({
   content_id: idSchema,
   scenes: z.array(interiorSceneAnswer),
   settings: interiorSettingsAnswer,
+  /** Which AI options the console offers on the scenes (automatic colour, annotation). */
+  ai_options: aiOptionsAnswer,
   /** Running processes on the vehicle (interior_enhance, whiteblance, ...), as the live socket sends them. */
   processes: z.array(processAnswer),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_CAPTION_MAX_WIDTH } from '../constants.ts';
 import { CATEGORY_IMAGE_ASPECTS, SLIDER_IMAGE_MAX_BYTES } from '../media/slider-images.ts';
+import { aiOptionsAnswer } from './ai-options.ts';
 import { idSchema } from './common.ts';
 import { mediaImageAnswer } from './media.ts';
 
@@ -101,7 +102,12 @@ export const sliderConfigAnswer = z.object({
 });
 export type SliderConfigAnswer = z.output<typeof sliderConfigAnswer>;
 
-export const sliderAnswer = z.object({ items: z.array(sliderItemAnswer), config: sliderConfigAnswer });
+export const sliderAnswer = z.object({
+  items: z.array(sliderItemAnswer),
+  config: sliderConfigAnswer,
+  /** Which AI options the console offers on the category images (their automatic generation). */
+  ai_options: aiOptionsAnswer,
+});
 export type SliderAnswer = z.output<typeof sliderAnswer>;
 
 export const originalMovieAnswer = z.object({

@@ -1,8 +1,14 @@
-import { CONTENTS_PROCESSING_MAX, type ContentsProcessingAnswer, type IsProcessingAnswer } from '@spinyard/domain';
+import {
+  CONTENTS_PROCESSING_MAX,
+  type ContentsProcessingAnswer,
+  type IsProcessingAnswer,
+  type OneProcessAnswer,
+} from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import { loadCaller } from '../actor/permission-actor.ts';
 import type { Actor } from '../auth/service.ts';
-import { toProcessAnswer, toProcessAnswers } from '../processes/answer.ts';
+import { startedAnswer, toProcessAnswer, toProcessAnswers } from '../processes/answer.ts';
 import { processService } from '../processes/service.ts';
 import { visibleOrNotFound } from './content-service.ts';
 import { contentScopeOf } from './list-service.ts';
@@ -17,6 +23,18 @@ export function processQueryService(db: Db) {
       visibleOrNotFound(caller, await contentsRepo(db).find(contentId));
       const processes = toProcessAnswers(await contentsRepo(db).runningProcesses([contentId]));
       return { is_processing: processes.length > 0, processes };
+    },
+
+    /**
+     * One process of a vehicle the caller sees, also once it ended: how a screen that started it learns its outcome
+     * when the live socket's last message did not reach it (the other reads answer only running processes).
+     */
+    async one(actor: Actor, contentId: string, processId: string): Promise<OneProcessAnswer> {
+      const caller = await loadCaller(db, actor);
+      visibleOrNotFound(caller, await contentsRepo(db).find(contentId));
+      const row = await processService(db).find(processId);
+      if (!row || row.content_id !== contentId || !toProcessAnswer(row)) throw new AppError('not_found');
+      return startedAnswer(row);
     },
 
     /**

@@ -4,6 +4,8 @@ import {
   copyBody,
   idParams,
   isProcessingAnswer,
+  oneProcessAnswer,
+  oneProcessParams,
   processesStartedAnswer,
   transferBody,
   transferParams,
@@ -29,6 +31,14 @@ const processRoutes: FastifyPluginAsyncZod<{
     answer: isProcessingAnswer,
     errors: READ,
     run: (actor, { params }) => queries.isProcessing(actor, params.id),
+  });
+
+  route.get('/contents/process/:id/:process_id', {
+    summary: 'One background process of the vehicle, running or ended: its status, progress and error',
+    params: oneProcessParams,
+    answer: oneProcessAnswer,
+    errors: READ,
+    run: (actor, { params }) => queries.one(actor, params.id, params.process_id),
   });
 
   route.get('/contents_processing', {

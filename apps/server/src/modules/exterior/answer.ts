@@ -1,4 +1,5 @@
 import {
+  aiOptionsOf,
   DEFAULT_MIN_VIDEO_SECONDS,
   type DomainOptions,
   EXTERIOR_ANGLE_IDS,
@@ -10,6 +11,7 @@ import {
   type VideoUploadAnswer,
 } from '@spinyard/domain';
 import type { StoredImage } from '../../db/schema.ts';
+import { AI_PARTS_AVAILABLE } from '../../platform/ai/availability.ts';
 import { imageAnswer, mediaUrlOf } from '../vehicle-media/images.ts';
 import type { ExteriorFrameRow, ExteriorGroupRow, ExteriorSettingsRow } from './repo.ts';
 
@@ -18,7 +20,7 @@ export const shownImage = (frame: Pick<ExteriorFrameRow, 'original' | 'edited'>)
   frame.edited ?? frame.original;
 
 /** The URL of an image's rendition as JPEG (the largest one below it when the image has no such rendition). */
-function renditionUrl(image: StoredImage, name: string): string {
+export function renditionUrl(image: StoredImage, name: string): string {
   const r = image.renditions[name] ?? image.renditions.zoom ?? Object.values(image.renditions)[0];
   return r ? mediaUrlOf(r.jpeg) : mediaUrlOf(image.master);
 }
@@ -131,6 +133,7 @@ export function toExteriorAnswer(input: ExteriorAnswerInput): ExteriorAnswer {
       rotation_correction: options.exterior_rotation_correction,
       async_upload: options.async_mobile_upload,
     },
+    ai_options: aiOptionsOf(options, AI_PARTS_AVAILABLE),
     uploads: [...input.uploads],
     processes: [...input.processes],
   };

@@ -6,6 +6,8 @@ import {
   blurredContentAnswer,
   blurUndoAnswer,
   blurUndoQuery,
+  exteriorParams,
+  exteriorProcessStartedAnswer,
 } from '@spinyard/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +17,9 @@ import { areaRoute, areaRoutes, EDIT, GUARDED_EDIT, READ } from '../area-routes.
 import type { ModuleContext } from '../context.ts';
 import { blurJob } from './blur-jobs.ts';
 import { type BlurService, blurService, type PreviewImage } from './blur-service.ts';
+import { plateBlurStarts } from './plate-blur-start.ts';
+
+type PlateBlurStarts = ReturnType<typeof plateBlurStarts>;
 
 const signedIn = areaRoute('exterior');
 
@@ -27,7 +32,7 @@ function sendJpeg(reply: FastifyReply, image: PreviewImage) {
     .send(image.jpeg);
 }
 
-const routes: FastifyPluginAsyncZod<{ blur: BlurService }> = async (app, { blur }) => {
+const routes: FastifyPluginAsyncZod<{ blur: BlurService & PlateBlurStarts }> = async (app, { blur }) => {
   const route = areaRoutes(app, 'exterior');
 
   route.get('/blurred_contents/:id', {
@@ -64,6 +69,20 @@ const routes: FastifyPluginAsyncZod<{ blur: BlurService }> = async (app, { blur 
     run: (actor, { params, query }) => blur.undo(actor, params.id, query.group_id),
   });
 
+  route.post('/exterior/:content_id/autodetect-plates', {
+    summary: 'Blur the licence plates by themselves (a blur process); EXTERIOR.APPLY_BLUR',
+    description:
+      "On every row without blur settings: plates found on each frame, tracked into the editor's key-frame " +
+      "regions and applied; the dealer edits them in the editor. Needs the domain's blur option (403 forbidden, " +
+      'reason background_blur_off) and a row without blur (422 naming content_id); a process locking ' +
+      'EXTERIOR.APPLY_BLUR: 409 content_locked.',
+    params: exteriorParams,
+    answer: exteriorProcessStartedAnswer,
+    accepted: true,
+    errors: GUARDED_EDIT,
+    run: (actor, { params }) => blur.detectPlates(actor, params.content_id),
+  });
+
   app.get(
     '/blurred_preview/:id',
     signedIn({
@@ -85,6 +104,7 @@ const routes: FastifyPluginAsyncZod<{ blur: BlurService }> = async (app, { blur 
  * blur_str or bg_color, blur_target and group_id), with the reading of the editor's settings and the undo.
  */
 export async function registerBlurRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const blur = blurService({ db: ctx.db, store: ctx.store, media: ctx.media, jobs: ctx.jobs, blurJob });
+  const deps = { db: ctx.db, store: ctx.store, media: ctx.media, jobs: ctx.jobs, blurJob };
+  const blur = { ...blurService(deps), ...plateBlurStarts(deps) };
   await scope.register(routes, { blur });
 }

@@ -1,5 +1,10 @@
 import type { Db } from '../../db/database.ts';
-import { frameFaults, QUALITY_ANALYSIS_WIDTH, type QualityOptions } from '../../platform/ai/frame-quality.ts';
+import {
+  type FrameFault,
+  frameFaults,
+  QUALITY_ANALYSIS_WIDTH,
+  type QualityOptions,
+} from '../../platform/ai/frame-quality.ts';
 import type { Media } from '../../platform/media/media.ts';
 import { type BlobStore, readBlob } from '../../platform/storage/blob-store.ts';
 import { ProcessRefused, type ProcessWork } from '../processes/runner.ts';
@@ -21,18 +26,24 @@ export interface ExtraImagesPayload {
   keep_temp: boolean;
   /** Also the frames that measure blurred, duplicate or empty (platform/ai/frame-quality.ts); absent: none. */
   quality?: QualityOptions;
+  /** The frames the dealer confirmed from the proposal: only those go (a temp row when all its frames are named). */
+  confirmed?: string[];
 }
 
-/** The frame ids of the spin rows that measure faulty by the options (frames of temp rows are not read). */
-async function faultyFrames(
+/**
+ * The frames of the spin rows that measure faulty by the options, with their fault (frames of temp rows are not
+ * read); `onRead(read, total)` after each frame read.
+ */
+export async function faultyFrames(
   deps: { db: Db; store: BlobStore; media: Media },
-  run: ProcessWork,
+  contentId: string,
   quality: QualityOptions,
-) {
+  onRead: (read: number, total: number) => Promise<unknown> = async () => undefined,
+): Promise<Map<string, FrameFault>> {
   const repo = exteriorRepo(deps.db);
-  const rows = (await repo.groups(run.contentId)).filter((g) => !g.is_temp);
-  const frames = await repo.frames(run.contentId);
-  const faulty = new Set<string>();
+  const rows = (await repo.groups(contentId)).filter((g) => !g.is_temp);
+  const frames = await repo.frames(contentId);
+  const faulty = new Map<string, FrameFault>();
   let read = 0;
   for (const row of rows) {
     const ofRow = frames.filter((f) => f.group_id === row.id);
@@ -42,9 +53,12 @@ async function faultyFrames(
       const data = await readBlob(deps.store, image.renditions.thumbnail?.jpeg ?? image.master);
       if (!data) throw new ProcessRefused('image_load_error', 'A frame of the spin is missing from the store.');
       images.push(await deps.media.analysisImage(data, QUALITY_ANALYSIS_WIDTH));
-      await run.progress(5 + (55 * ++read) / Math.max(1, frames.length));
+      await onRead(++read, frames.length);
     }
-    for (const [i, fault] of frameFaults(images, quality).entries()) if (fault) faulty.add(ofRow[i]?.id ?? '');
+    for (const [i, fault] of frameFaults(images, quality).entries()) {
+      const id = ofRow[i]?.id;
+      if (fault && id) faulty.set(id, fault);
+    }
   }
   return faulty;
 }
@@ -60,21 +74,36 @@ async function faultyFrames(
 export function extraImagesWork(deps: { db: Db; store: BlobStore; media: Media }) {
   const { db, store } = deps;
   return async (run: ProcessWork): Promise<void> => {
-    const { frame_count: frameCount, keep_temp: keepTemp, quality } = run.payload as Partial<ExtraImagesPayload>;
+    const {
+      frame_count: frameCount,
+      keep_temp: keepTemp,
+      quality,
+      confirmed,
+    } = run.payload as Partial<ExtraImagesPayload>;
     if (typeof frameCount !== 'number' || typeof keepTemp !== 'boolean') {
       throw new ProcessRefused('bad_request', 'The process was recorded without its frame count.');
     }
     await run.progress(5);
-    const faulty =
-      quality && (quality.blurred || quality.duplicates || quality.empty)
-        ? await faultyFrames(deps, run, quality)
-        : new Set<string>();
+    const measure = !confirmed && quality && (quality.blurred || quality.duplicates || quality.empty);
+    const faulty = measure
+      ? new Set(
+          (
+            await faultyFrames(deps, run.contentId, quality, (n, of) => run.progress(5 + (55 * n) / Math.max(1, of)))
+          ).keys(),
+        )
+      : new Set(confirmed ?? []);
     const dropped = await db.transaction().execute(async (trx) => {
       const repo = exteriorRepo(trx);
       await repo.lockRows(run.contentId);
       const groups = await repo.groups(run.contentId);
       const frames = await repo.frames(run.contentId);
-      const past = extraFramesOf(groups, frames, frameCount, { keepTemp });
+      const all = extraFramesOf(groups, frames, frameCount, { keepTemp });
+      // Confirmed: what the dealer named, of what is still extra or measured; a temp row only with all its frames.
+      const named = (f: { id: string }) => !confirmed || confirmed.includes(f.id);
+      const past = {
+        frames: all.frames.filter(named),
+        tempGroups: all.tempGroups.filter((g) => frames.filter((f) => f.group_id === g.id).every(named)),
+      };
       const extra = {
         ...past,
         frames: [...past.frames, ...frames.filter((f) => faulty.has(f.id) && !past.frames.includes(f))],

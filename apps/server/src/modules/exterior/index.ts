@@ -2,6 +2,7 @@ import type { AppModule } from '../context.ts';
 import { registerBackupRoutes } from './backup-routes.ts';
 import { registerBlurRoutes } from './blur-routes.ts';
 import { registerDetectRoutes } from './detect-routes.ts';
+import { registerExtraImagesRoutes } from './extra-images-proposal.ts';
 import { exteriorJobs } from './jobs.ts';
 import { registerPipelineRoutes } from './pipeline-routes.ts';
 import { registerExteriorRoutes } from './routes.ts';
@@ -21,6 +22,7 @@ export const exteriorModule: AppModule = {
     await registerBackupRoutes(scope, ctx);
     await registerDetectRoutes(scope, ctx);
     await registerTrimRoutes(scope, ctx);
+    await registerExtraImagesRoutes(scope, ctx);
   },
   jobs: exteriorJobs,
 };

@@ -181,15 +181,17 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
     async removeExtraImages(
       actor: Actor,
       contentId: string,
-      quality: QualityOptions = { blurred: false, duplicates: false, empty: false },
+      quality: QualityOptions & { confirmed?: string[] } = { blurred: false, duplicates: false, empty: false },
     ): Promise<ExteriorProcessStartedAnswer> {
+      const { confirmed, ...measures } = quality;
       const row = await db.transaction().execute(async (trx) => {
         const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REMOVE_EXTRA_IMAGES');
         const { processes } = await processQueryService(trx).isProcessing(actor, contentId);
         const payload: ExtraImagesPayload = {
           frame_count: readDomainOptions(content.domain_options).exterior_frame_count,
           keep_temp: processes.some((p) => (ROW_PIPELINES as readonly string[]).includes(p.process)),
-          quality,
+          quality: measures,
+          ...(confirmed ? { confirmed } : {}),
         };
         return runProcess(
           trx,

@@ -133,6 +133,7 @@ const routes: FastifyPluginAsyncZod<{ exterior: ExteriorService }> = async (app,
         blurred: query.blurred === 'true',
         duplicates: query.duplicates === 'true',
         empty: query.empty === 'true',
+        ...(query.frame_ids ? { confirmed: query.frame_ids } : {}),
       }),
   });
 

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import type { StoredImage } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
+import { aiOptionsForDomain } from '../../platform/ai/availability.ts';
 import type { JobDefinition, JobRunner } from '../../platform/jobs/queue-registry.ts';
 import type { Media } from '../../platform/media/media.ts';
 import type { BlobStore } from '../../platform/storage/blob-store.ts';
@@ -87,6 +88,7 @@ function interiorScenes(deps: InteriorServiceDeps) {
           max_zoom_points: MAX_ZOOM_POINTS_PER_PANORAMA,
           enhancement_enabled: enhancementEnabled(content),
         },
+        ai_options: aiOptionsForDomain(content.domain_options),
         processes: await processesOf(actor, content.id),
       };
     },

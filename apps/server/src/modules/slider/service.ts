@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../http/multipart-file.ts';
+import { aiOptionsForDomain } from '../../platform/ai/availability.ts';
 import type { Actor } from '../auth/service.ts';
 import { lockForMedia, setMediaFlags, visibleForMedia } from '../contents/media-access.ts';
 import type { ContentRecord } from '../contents/repo.ts';
@@ -55,6 +56,15 @@ function templateEnabled(row: ContentRecord): boolean {
     .is_category_image_template_enabled;
 }
 
+/** The slider's answer: its items in order, the category settings and the AI options of the vehicle's domain. */
+function sliderAnswerOf(row: ContentRecord, items: readonly SliderItemRow[]): SliderAnswer {
+  return {
+    items: items.map(sliderItemAnswer),
+    config: sliderConfig(templateEnabled(row)),
+    ai_options: aiOptionsForDomain(row.domain_options),
+  };
+}
+
 export function sliderItemAnswer(row: SliderItemRow, order: number): SliderItemAnswer {
   if (row.kind === 'image' && row.image) {
     return {
@@ -77,7 +87,7 @@ export function sliderService(deps: SliderDeps) {
 function sliderItemsService({ db, store, media }: SliderDeps) {
   async function sliderOf(trx: Db, row: ContentRecord): Promise<SliderAnswer> {
     const items = await sliderRepo(trx).items(row.id);
-    return { items: items.map(sliderItemAnswer), config: sliderConfig(templateEnabled(row)) };
+    return sliderAnswerOf(row, items);
   }
 
   async function afterSliderChange(trx: Db, contentId: string): Promise<SliderItemRow[]> {
@@ -193,7 +203,7 @@ function sliderItemsService({ db, store, media }: SliderDeps) {
         if (!removed) throw new AppError('not_found');
         const items = await afterSliderChange(trx, contentId);
         if (removed.image) await deleteUnreferenced(store, keysOf(removed.image), imageKeysOf(items));
-        return { items: items.map(sliderItemAnswer), config: sliderConfig(templateEnabled(row)) };
+        return sliderAnswerOf(row, items);
       });
     },
 

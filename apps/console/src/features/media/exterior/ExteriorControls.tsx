@@ -6,9 +6,11 @@ import {
   type ProcessAnswer,
 } from '@spinyard/domain';
 import { IconWand } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRemoveExtraImages, useSetInitialAngle, useSetInitialRow } from '../../../api/exterior.ts';
+import { useSetInitialAngle, useSetInitialRow } from '../../../api/exterior.ts';
 import { DeleteButton, ToolButton } from '../../../shared/buttons/ToolButton.tsx';
+import { ExtraImagesReview } from '../ai/ExtraImagesReview.tsx';
 import type { ControlLock } from './exteriorLocks.ts';
 import { processErrorText } from './exteriorText.ts';
 
@@ -74,7 +76,7 @@ export function SpinSettings({ contentId, answer, groups, readOnly, locks, run, 
   const { t } = useTranslation();
   const setAngle = useSetInitialAngle(contentId);
   const setRow = useSetInitialRow(contentId);
-  const removeExtra = useRemoveExtraImages(contentId);
+  const [reviewing, setReviewing] = useState(false);
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       <NativeSelect
@@ -106,17 +108,22 @@ export function SpinSettings({ contentId, answer, groups, readOnly, locks, run, 
           data-testid="exterior-initial-row"
         />
       ) : null}
-      {hasExtraImages(answer) ? (
-        <ToolButton
-          icon={IconWand}
-          onClick={() => void run(() => removeExtra.mutateAsync(), t('exterior.extra.started'))}
-          disabled={readOnly || locks.extra.locked}
-          loading={removeExtra.isPending}
-          data-testid="exterior-remove-extra"
-        >
-          {t('exterior.extra.remove', { count: answer.extra_images })}
-        </ToolButton>
-      ) : null}
+      <ToolButton
+        icon={IconWand}
+        onClick={() => setReviewing(true)}
+        disabled={readOnly || locks.extra.locked}
+        data-testid="exterior-remove-extra"
+      >
+        {hasExtraImages(answer)
+          ? t('exterior.extra.remove', { count: answer.extra_images })
+          : t('aiOptions.extra.open')}
+      </ToolButton>
+      <ExtraImagesReview
+        contentId={contentId}
+        opened={reviewing}
+        lock={locks.extra}
+        onClose={() => setReviewing(false)}
+      />
       <DeleteButton
         onClick={onDeleteAll}
         disabled={readOnly || locks.deleteAll.locked}

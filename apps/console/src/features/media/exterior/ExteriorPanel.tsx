@@ -9,6 +9,7 @@ import { useContentProgress } from '../../../api/contentProgress.ts';
 import { useDeleteExterior, useExterior } from '../../../api/exterior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { ExteriorAiTools } from '../ai/ExteriorAiTools.tsx';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { ProcessLines, SpinSettings } from './ExteriorControls.tsx';
@@ -159,6 +160,7 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
             run={run}
             onDeleteAll={() => setConfirmDelete(true)}
           />
+          <ExteriorAiTools contentId={contentId} processes={processes} readOnly={readOnly} onOpenBlur={setBlurGroup} />
           {error ? (
             <Alert color="red" variant="light" role="alert" data-testid="exterior-error">
               {error}

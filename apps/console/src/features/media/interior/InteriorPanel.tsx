@@ -7,6 +7,7 @@ import { INTERIOR_PROCESSES, useDeleteScene, useInterior, useOrderScenes } from 
 import { notifyError, notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { InteriorAiAction } from '../ai/InteriorAiAction.tsx';
 import { formatBytes } from '../exterior/exteriorText.ts';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { interiorErrorText, processName } from './interiorText.ts';
@@ -137,6 +138,8 @@ export function InteriorPanel({ contentId, readOnly }: MediaPanelProps) {
       {running.map((p) => (
         <ProcessLine key={p.id} process={p} />
       ))}
+
+      <InteriorAiAction contentId={contentId} readOnly={readOnly} answer={answer} />
 
       {error && (
         <Alert color="red" role="alert" data-testid="interior-error" withCloseButton onClose={() => setError(null)}>

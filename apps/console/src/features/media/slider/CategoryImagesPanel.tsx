@@ -3,6 +3,7 @@ import { type SliderAnswer, type SliderCategory, type SliderItemAnswer, sliderIm
 import { useTranslation } from 'react-i18next';
 import { useAddCategoryImage, useDeleteSliderItem, useReorderSlider, useSlider } from '../../../api/slider.ts';
 import { useZodForm } from '../../../forms/useZodForm.ts';
+import { SliderAiActions } from '../ai/SliderAiActions.tsx';
 import type { MediaPanelProps } from '../mediaPanel.ts';
 import { CaptionField } from './CaptionField.tsx';
 import { FileUpload } from './FileUpload.tsx';
@@ -51,6 +52,7 @@ function CategoryImages({ contentId, readOnly, slider }: MediaPanelProps & { sli
 
   return (
     <Stack gap="md">
+      <SliderAiActions contentId={contentId} readOnly={readOnly} ai={slider.ai_options} />
       {slider.config.template ? (
         <Stack gap="xs" data-testid="category-template">
           <Title order={4}>{t('slider.template.title')}</Title>

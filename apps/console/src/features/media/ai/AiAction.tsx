@@ -1,0 +1,145 @@
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import {
+  type AiOptionId,
+  type AiOptionsAnswer,
+  aiOptionShown,
+  type Operation,
+  type ProcessAnswer,
+  type RunningProcess,
+} from '@spinyard/domain';
+import { IconSparkles } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AiStart, useAiStart, useProcessOutcome } from '../../../api/aiOptions.ts';
+import { ApiError } from '../../../api/apiError.ts';
+import { notifySuccess } from '../../../api/notify.ts';
+import { lockFor, runningOf } from '../exterior/exteriorLocks.ts';
+import { exteriorErrorText, processErrorText } from '../exterior/exteriorText.ts';
+
+export interface AiActionProps {
+  contentId: string;
+  readOnly: boolean;
+  /** The answer's AI options: the button shows only when its option is on and the server can run it. */
+  ai: AiOptionsAnswer | undefined;
+  option: AiOptionId;
+  start: AiStart;
+  /** The row a per-row start works on (rotation correction). */
+  groupId?: string;
+  /** The process the start records, whose latest run is shown here. */
+  process: RunningProcess;
+  /** The operation the server checks against the lock rules: the button is disabled with the reason meanwhile. */
+  operation: Operation;
+  /** The vehicle's processes as the panel knows them (kept live by the process socket). */
+  processes: readonly ProcessAnswer[];
+  /** The catalogue group under `aiOptions` with this action's `button`, `help` and `done` texts. */
+  texts: string;
+  /** What the dealer sees of the result once the latest run succeeded (and may change there). */
+  result?: ReactNode;
+  /** Called once when a run seen here ends (to read an area the vehicle's reads do not cover). */
+  onEnded?: () => void;
+  disabledReason?: string | null;
+}
+
+const live = (p: ProcessAnswer) => p.status === 'queued' || p.status === 'running';
+
+/** The latest run of `process` (by its start), if any. */
+export function latestRun(processes: readonly ProcessAnswer[], process: string): ProcessAnswer | undefined {
+  return processes
+    .filter((p) => p.process === process)
+    .sort((a, b) => (a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : 0))[0];
+}
+
+/**
+ * One AI option's action (issue 23): its button, hidden unless the domain has the option on and the server can run
+ * it, disabled with the lock's reason while a process holds it; then its live progress, and the outcome in plain
+ * words: a failure's reason (front detection not sure, nothing found) or the result to check and change.
+ */
+export function AiAction(props: AiActionProps) {
+  const { t } = useTranslation();
+  const mutation = useAiStart(props.contentId, props.start, props.groupId);
+  const [error, setError] = useState<string | null>(null);
+  const [startedHere, setStartedHere] = useState<string | null>(null);
+  // The answers drop a process some time after it ended: the last run seen stays shown with its outcome.
+  const found = latestRun(props.processes, props.process);
+  const [remembered, setRemembered] = useState<ProcessAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (found) setRemembered(found);
+  }, [found]);
+  // A run last seen going that the answers no longer list has ended: its outcome is read from the server.
+  const gone = !found && remembered && live(remembered) ? remembered.id : undefined;
+  const outcome = useProcessOutcome(props.contentId, gone).data?.process;
+  const latest = found ?? (gone ? outcome : remembered);
+  const status = latest?.status ?? (gone ? 'ended' : 'none');
+  const ended = latest && !live(latest) ? latest : undefined;
+  const onEnded = useRef(props.onEnded);
+  onEnded.current = props.onEnded;
+  useEffect(() => {
+    if (ended && ended.id === startedHere) onEnded.current?.();
+  }, [ended, startedHere]);
+
+  if (!aiOptionShown(props.ai, props.option)) return null;
+  const lock = lockFor(runningOf({ processes: [...props.processes] }), props.operation);
+  const reason = lock.reason ?? props.disabledReason ?? null;
+  const base = `aiOptions.${props.texts}`;
+  const testId = `ai-${props.option}${props.start.endsWith('Images') ? `-${props.start}` : ''}`;
+
+  const run = async () => {
+    setError(null);
+    try {
+      const answer = await mutation.mutateAsync();
+      setStartedHere(answer.process.id);
+      notifySuccess(t(`${base}.started`));
+    } catch (cause) {
+      setError(cause instanceof ApiError ? exteriorErrorText(cause) : t('errors.general_error'));
+    }
+  };
+
+  return (
+    <Stack gap={6} data-testid={testId} data-status={status}>
+      <Group gap="sm" wrap="wrap" align="center">
+        <Button
+          type="button"
+          variant="light"
+          leftSection={<IconSparkles size={16} aria-hidden />}
+          onClick={() => void run()}
+          loading={mutation.isPending}
+          disabled={props.readOnly || reason !== null || (latest !== undefined && live(latest))}
+          data-testid={`${testId}-start`}
+        >
+          {t(`${base}.button`)}
+        </Button>
+        {reason ? (
+          <Text size="xs" c="orange.9" data-testid={`${testId}-locked`}>
+            {reason}
+          </Text>
+        ) : null}
+      </Group>
+      <Text size="xs" c="gray.7">
+        {t(`${base}.help`)}
+      </Text>
+      {latest && live(latest) ? (
+        <Progress
+          value={latest.progress}
+          animated
+          aria-label={t('contentsDetail.progressOf', { name: t(`processes.${latest.process}`) })}
+        />
+      ) : null}
+      {ended?.status === 'failed' ? (
+        <Alert color="orange" variant="light" data-testid={`${testId}-failed`}>
+          {processErrorText(ended.error ?? '')}
+        </Alert>
+      ) : null}
+      {ended?.status === 'succeeded' ? (
+        <Stack gap={4} data-testid={`${testId}-done`}>
+          <Text size="sm">{t(`${base}.done`)}</Text>
+          {props.result}
+        </Stack>
+      ) : null}
+      {error ? (
+        <Alert color="red" variant="light" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
