@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AI_SPIN, aiSpin, productDomainCode } from './ai-spin.ts';
-import { api } from './api.ts';
+import { api, setProductOptions } from './api.ts';
 import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, signIn, signInAsMaster, testId, textOf, useSuite } from './harness/fixtures.ts';
+import { softJpeg } from './pictures.ts';
 import { frameOf, seedFrames, spinReady } from './viewer-scene.ts';
 
 // Issue 23's journey in Japanese on a phone (390x844): master turns front detection and the automatic blur on in the
@@ -158,5 +159,56 @@ describe.skipIf(skipBrowserTests)('AI options, from the domain setting to the pu
     const original = await bytes(first?.original?.renditions.display?.jpeg ?? '');
     expect(published.equals(edited)).toBe(true);
     expect(published.equals(original)).toBe(false);
+  });
+
+  it("blurs around the car with no region drawn, then puts the dealer's picture behind it", {
+    timeout: 240_000,
+  }, async () => {
+    await setProductOptions(suite, { background_blur: true });
+    const car = await createVehicle(suite, session, {
+      management_id: `AIB-${stamp}`,
+      maker: 'Honda',
+      car_name: 'Civic',
+    });
+    await seedFrames(suite, car, AI_SPIN.frames, [], spin.picture);
+    const kinds = async () =>
+      (
+        (await api(`${suite.server.baseUrl}/api/browser/v0/exterior/${car}`, session.content)).data as {
+          groups: { sheets: { edit_kind: string | null }[] }[];
+        }
+      ).groups[0]?.sheets.map((s) => s.edit_kind) ?? [];
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, account.email, account.password, `/contents/edit/${car}?tab=exterior`);
+
+    // The blur editor's third target: the car found on each frame, the rest blurred, nothing to draw.
+    await testId(page, 'exterior-ai-tools').waitFor({ state: 'visible', timeout: 30_000 });
+    await testId(page, 'exterior-open-blur').first().click();
+    await testId(page, 'blur-editor').waitFor({ state: 'visible' });
+    await page.getByText('車の周り（自動）').click();
+    await testId(page, 'blur-car-background-hint').waitFor({ state: 'visible' });
+    await check(page, 'ai-options-car-background-phone-ja');
+    await testId(page, 'blur-apply').click();
+    await expect
+      .poll(() => testId(page, 'blur-progress').getAttribute('data-status'), { timeout: 90_000 })
+      .toBe('succeeded');
+    expect((await kinds()).every((kind) => kind === 'blur')).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // The dealer's picture behind the car, from the AI tools: a file picked, the row re-made from its originals.
+    const hillside = await softJpeg(
+      [90, 140, 200, 120, 170, 220, 70, 120, 60, 90, 150, 70],
+      2,
+      { width: 800, height: 450 },
+      85,
+    );
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      testId(page, 'ai-background-start').click(),
+    ]);
+    await chooser.setFiles({ name: 'hillside.jpg', mimeType: 'image/jpeg', buffer: hillside });
+    await ended(page, 'ai-background');
+    await expect.poll(async () => (await kinds()).every((kind) => kind !== null)).toBe(true);
+    await check(page, 'ai-options-background-phone-ja');
   });
 });

@@ -2,6 +2,7 @@ import type { ExteriorProcessStartedAnswer, ExtraImagesProposalAnswer, OneProces
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
 import { contentDetailKeys } from './contentDetail.ts';
+import { uploadFile } from './uploadFile.ts';
 
 /**
  * The starts of the AI options' processes (issue 23) on the content API: front detection, the automatic plate
@@ -12,23 +13,37 @@ import { contentDetailKeys } from './contentDetail.ts';
 
 const seg = encodeURIComponent;
 
-export type AiStart = 'front' | 'plates' | 'rotation' | 'interiorColour' | 'exteriorImages' | 'interiorImages';
+export type AiStart =
+  | 'front'
+  | 'plates'
+  | 'rotation'
+  | 'background'
+  | 'interiorColour'
+  | 'exteriorImages'
+  | 'interiorImages';
 
 const REQUESTS: Readonly<Record<AiStart, (contentId: string, groupId?: string) => { path: string; json?: unknown }>> = {
   front: (id) => ({ path: `/exterior/${seg(id)}/autodetect-angle` }),
   rotation: (id, row) => ({ path: `/exterior/${seg(id)}/rows/${seg(row ?? '')}/rotation-correction` }),
   plates: (id) => ({ path: `/exterior/${seg(id)}/autodetect-plates` }),
+  background: (id, row) => ({ path: `/exterior/${seg(id)}/rows/${seg(row ?? '')}/replace-background` }),
   interiorColour: (id) => ({ path: `/interior/${seg(id)}/auto-color` }),
   exteriorImages: (id) => ({ path: `/slider/${seg(id)}/auto-generate`, json: { source: 'exterior' } }),
   interiorImages: (id) => ({ path: `/slider/${seg(id)}/auto-generate`, json: { source: 'interior' } }),
 };
 
-/** Starts one AI process on the vehicle; the vehicle's reads (processes, locks) are read again at once. */
+/**
+ * Starts one AI process on the vehicle; the vehicle's reads (processes, locks) are read again at once. A start that
+ * takes a picture (the dealer's background) sends it as the upload's file.
+ */
 export function useAiStart(contentId: string, start: AiStart, groupId?: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (file?: File) => {
       const { path, json } = REQUESTS[start](contentId, groupId);
+      if (file) {
+        return uploadFile<ExteriorProcessStartedAnswer>(`${CONTENT_API_BASE}${path}`, { file, errors: 'silent' });
+      }
       const answer = await apiRequest<ExteriorProcessStartedAnswer>(`${CONTENT_API_BASE}${path}`, {
         method: 'POST',
         ...(json === undefined ? {} : { json }),

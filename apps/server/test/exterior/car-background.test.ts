@@ -218,5 +218,18 @@ describe('rotation correction', () => {
     const ratio = (await heightOf(after[2]!.url)) / (await heightOf(after[1]!.url));
     expect(ratio).toBeGreaterThan(0.94);
     expect(ratio).toBeLessThan(1.06);
+
+    // A region blurred afterwards (as the automatic plate blur draws one) keeps every frame corrected: blurred on
+    // the original, then levelled; the frames it does not reach stay levelled too.
+    const region = { id: 'corner', shape: 'rect', keys: [{ frame: 0, box: { x: 0.05, y: 0.05, w: 0.1, h: 0.1 } }] };
+    const body = { group_id: group, blur_target: 'regions', blur_str: 20, regions: [region] };
+    const blur = await as(levelling, { method: 'POST', url: `${API}/blurred_contents/${id}`, payload: body });
+    expect(blur.statusCode, blur.body).toBe(202);
+    expect(blur.json().process).toMatchObject({ process: 'blur', status: 'succeeded' });
+    const blurred = await sheets(levelling, id);
+    expect(blurred[2]!.edit_kind).toBe('blur');
+    const kept = (await heightOf(blurred[2]!.url)) / (await heightOf(blurred[1]!.url));
+    expect(kept).toBeGreaterThan(0.94);
+    expect(kept).toBeLessThan(1.06);
   });
 });

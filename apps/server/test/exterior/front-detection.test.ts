@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nextAfter } from '../../src/modules/exterior/after-spin.ts';
 import { blurJob, blurJobs } from '../../src/modules/exterior/blur-jobs.ts';
+import { exteriorEditJobs, replaceImageJob } from '../../src/modules/exterior/edit-jobs.ts';
 import {
   afterNewSpin,
   frontDetectionJob,
@@ -236,10 +237,15 @@ describe('what follows', () => {
       { process: 'exterior_autogenerate_category_images', status: 'queued' },
     ]);
   });
-  it('front detection then the plate blur, and only then the category images (no plate ever cut unblurred)', async () => {
+  it('front detection, the rotation correction, the plate blur, and only then the category images', async () => {
     const user = await t.make.signedIn({
       tenant: await t.make.tenant({
-        options: { front_detection: true, background_blur: true, ai_category_image_autogeneration: true },
+        options: {
+          front_detection: true,
+          exterior_rotation_correction: true,
+          background_blur: true,
+          ai_category_image_autogeneration: true,
+        },
       }),
     });
     const { car } = await realSpinCar(user, [{ start: 12, direction: 1 }]);
@@ -249,15 +255,19 @@ describe('what follows', () => {
     const { enqueued, runner } = recordingJobs();
     const ctx = workerContext(t, runner);
     const nothing: PlateDetector = { detect: async () => [] };
+    const run = async (handlers: Record<string, unknown>, name: string, processId: string) =>
+      (handlers[name] as JobHandler<ProcessJobPayload>)({ processId, attempt: 0 }, { id: name, retryCount: 0 });
     const front = frontDetectionJobs(ctx, (id) => nextAfter(ctx, 'front', id, nothing));
-    const frontHandler = front.handlers[frontDetectionJob.name] as JobHandler<ProcessJobPayload>;
-    expect(await frontHandler({ processId: row!.id, attempt: 0 }, { id: 'job-1', retryCount: 0 })).toBe('success');
-    expect(enqueued.map((e) => e.name)).toEqual([blurJob.name]);
+    expect(await run(front.handlers, frontDetectionJob.name, row!.id)).toBe('success');
+    expect(enqueued.map((e) => e.name)).toEqual([replaceImageJob.name]);
 
+    // Each step's end starts the next: the correction of every row, then the blur, then the category images.
+    const edits = exteriorEditJobs(ctx, (id) => nextAfter(ctx, 'rotation', id, nothing));
+    await run(edits.handlers, replaceImageJob.name, enqueued[0]!.payload.processId);
+    expect(enqueued.map((e) => e.name)).toEqual([replaceImageJob.name, blurJob.name]);
     const blur = blurJobs(ctx, nothing, (id) => nextAfter(ctx, 'plates', id, nothing));
-    const blurHandler = blur.handlers[blurJob.name] as JobHandler<ProcessJobPayload>;
-    await blurHandler(enqueued[0]!.payload, { id: 'job-2', retryCount: 0 });
-    expect(enqueued.map((e) => e.name)).toEqual([blurJob.name, AUTO_IMAGES_JOBS.exterior.name]);
+    await run(blur.handlers, blurJob.name, enqueued[1]!.payload.processId);
+    expect(enqueued.map((e) => e.name)).toEqual([replaceImageJob.name, blurJob.name, AUTO_IMAGES_JOBS.exterior.name]);
     const processes = await t.db
       .selectFrom('content_processes')
       .select(['process', 'status'])
@@ -266,6 +276,7 @@ describe('what follows', () => {
       .execute();
     expect(processes).toEqual([
       { process: 'exterior_autodetect_angle', status: 'succeeded' },
+      { process: 'exterior_replace_image', status: 'succeeded' },
       { process: 'blur', status: 'succeeded' },
       { process: 'exterior_autogenerate_category_images', status: 'queued' },
     ]);

@@ -121,6 +121,11 @@ function readPayload(payload: Record<string, unknown>): BlurPayload {
 export interface CarFrames {
   prepare(frame: BlurFrameRow, original: Buffer, findCar: boolean): Promise<{ source: Buffer; subject?: SubjectMask }>;
   backdrop?: Buffer;
+  /**
+   * The rotation correction kept under a blur drawn on the originals (regions, or outside them): every frame
+   * levelled after its blur, and the frames no region reaches levelled too (moved: false where nothing changed).
+   */
+  level?(frame: BlurFrameRow, jpeg: Buffer): Promise<{ jpeg: Buffer; moved: boolean }>;
 }
 
 const plainFrames: CarFrames = {
@@ -160,11 +165,11 @@ export async function renderRow(
   const n = frames.length;
   const rendered = new Map<string, StoredImage>();
   const uncovered: string[] = [];
-  const todo: { frame: BlurFrameRow; spec: BlurSpec }[] = [];
+  const todo: { frame: BlurFrameRow; spec: BlurSpec | null }[] = [];
   for (const frame of frames) {
     if (frame.edit_kind === 'replace') continue;
     const spec = blurSpecFor(settings, frame.frame_order, n, INTERMEDIATE_QUALITY, undefined, car.backdrop);
-    if (spec) todo.push({ frame, spec });
+    if (spec || car.level) todo.push({ frame, spec: spec ?? null });
     else if (frame.edit_kind === 'blur') uncovered.push(frame.id);
   }
   let done = 0;
@@ -172,11 +177,16 @@ export async function renderRow(
     const original = await readBlob(store, frame.original.master);
     if (!original) throw new ProcessRefused('not_found', `The original of frame ${frame.frame_order} is missing.`);
     const { source, subject } = await car.prepare(frame, original, settings.blur_target === 'car_background');
-    const blurred = await media.blurImage(source, { ...spec, subject });
-    rendered.set(
-      frame.id,
-      await storeImage(store, media, exteriorPrefix(contentId), blurred.jpeg, specLike(frame.original)),
-    );
+    const jpeg = spec ? (await media.blurImage(source, { ...spec, subject })).jpeg : source;
+    const shown = car.level ? await car.level(frame, jpeg) : { jpeg, moved: true };
+    if (spec || shown.moved) {
+      rendered.set(
+        frame.id,
+        await storeImage(store, media, exteriorPrefix(contentId), shown.jpeg, specLike(frame.original)),
+      );
+    } else if (frame.edit_kind === 'blur') {
+      uncovered.push(frame.id);
+    }
     done += 1;
     await frameDone(done, todo.length);
   });

@@ -26,6 +26,7 @@ import {
   specLike,
 } from './blur-work.ts';
 import { exteriorPrefix, replaceImageWork } from './replace-work.ts';
+import { exteriorRepo } from './repo.ts';
 
 /**
  * The car-aware edits of a spin row (issue 23, points 2 and 3), on the car found on each frame
@@ -45,6 +46,8 @@ import { exteriorPrefix, replaceImageWork } from './replace-work.ts';
 export const rowEditPayload = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('background'), group_id: z.string(), source_key: z.string(), correct: z.boolean() }),
   z.object({ mode: z.literal('rotation'), group_id: z.string() }),
+  // Every spin row, as the chain after a new spin runs it (after-spin.ts) when the domain's option is on.
+  z.object({ mode: z.literal('rotation_all') }),
 ]);
 export type RowEditPayload = z.output<typeof rowEditPayload>;
 
@@ -108,13 +111,33 @@ export async function carFrames(
   };
 }
 
-/** For the blur process (blur-work.ts blurWork): a blur around the car finds it on each frame (levelled first
- * when the domain's rotation correction is on); other blurs need nothing. */
+/**
+ * A blur drawn on the originals (regions, or outside them) with the rotation correction on: blurred where the
+ * dealer drew, on the original, then levelled, so the plate's region lands on the plate and the correction
+ * survives the blur (before, a blur after the correction showed every frame unlevelled again).
+ */
+async function levelAfterBlur(deps: { store: BlobStore; media: Media }, frames: readonly BlurFrameRow[]) {
+  const { corrections } = await correctionsOf(deps, frames, async () => {});
+  return {
+    prepare: async (_frame: BlurFrameRow, original: Buffer) => ({ source: original }),
+    async level(frame: BlurFrameRow, jpeg: Buffer) {
+      const { source, moved } = await levelled(deps.media, jpeg, corrections.get(frame.id));
+      return { jpeg: source, moved };
+    },
+  };
+}
+
+/**
+ * For the blur process (blur-work.ts blurWork): a blur around the car finds it on each frame (levelled first when
+ * the domain's rotation correction is on); another blur keeps the correction by levelling after it; with the
+ * correction off, other blurs need nothing.
+ */
 export function carBlurFrames(deps: { db: Db; store: BlobStore; media: Media }): CarFramesFor {
-  return async (contentId, frames, settings) =>
-    settings.blur_target === 'car_background'
-      ? carFrames(deps, frames, { correct: await rotationCorrectionOn(deps.db, contentId) })
-      : undefined;
+  return async (contentId, frames, settings) => {
+    const correct = await rotationCorrectionOn(deps.db, contentId);
+    if (settings.blur_target === 'car_background') return carFrames(deps, frames, { correct });
+    return correct ? levelAfterBlur(deps, frames) : undefined;
+  };
 }
 
 /** Whether the vehicle's domain has the rotation correction on (read when the process runs). */
@@ -200,6 +223,15 @@ async function correctRotation(deps: { db: Db; store: BlobStore; media: Media },
   await show(deps.db, run.contentId, groupId, { rendered, uncovered });
 }
 
+/** Every spin row corrected in turn, the progress shared between them (the automatic step after a new spin). */
+async function correctEveryRow(deps: { db: Db; store: BlobStore; media: Media }, run: ProcessWork) {
+  const rows = (await exteriorRepo(deps.db).groups(run.contentId)).filter((g) => !g.is_temp);
+  for (const [i, row] of rows.entries()) {
+    const share = (p: number) => run.progress((i * 100 + p) / rows.length);
+    await correctRotation(deps, { ...run, progress: share }, row.id);
+  }
+}
+
 /** The exterior_replace_image process over a row: the background replaced, or the rotation corrected. */
 export function rowEditWork(deps: { db: Db; store: BlobStore; media: Media }) {
   return async (run: ProcessWork): Promise<void> => {
@@ -207,7 +239,8 @@ export function rowEditWork(deps: { db: Db; store: BlobStore; media: Media }) {
     if (!parsed.success) throw new ProcessRefused('bad_request', 'The process was recorded without its row and mode.');
     const payload = parsed.data;
     if (payload.mode === 'background') await replaceBackground(deps, run, payload);
-    else await correctRotation(deps, run, payload.group_id);
+    else if (payload.mode === 'rotation') await correctRotation(deps, run, payload.group_id);
+    else await correctEveryRow(deps, run);
   };
 }
 

@@ -15,12 +15,19 @@ export const replaceImageJob = defineProcessJob('exterior.replace-image', { expi
 export const extraImagesJob = defineProcessJob('exterior.remove-extra-images', { expireInSeconds: 10 * 60 });
 
 /** The exterior edits run as processes: replace-image and extra-image removal (the jobs of edit-*.ts). */
-export function exteriorEditJobs(ctx: JobsContext): Required<ModuleJobs> {
+export function exteriorEditJobs(
+  ctx: JobsContext,
+  /** Once an attempt has ended: what follows the automatic rotation correction (after-spin.ts). */
+  ended?: (processId: string) => Promise<unknown>,
+): Required<ModuleJobs> {
   const lastAttempt = (retryCount: number) => retryCount >= PROCESS_JOB_RETRIES;
-  const replace: JobHandler<ProcessJobPayload> = (payload, job) =>
-    runProcessJob(ctx.db, 'exterior_replace_image', payload.processId, replaceProcessWork(ctx), {
+  const replace: JobHandler<ProcessJobPayload> = async (payload, job) => {
+    const result = await runProcessJob(ctx.db, 'exterior_replace_image', payload.processId, replaceProcessWork(ctx), {
       lastAttempt: lastAttempt(job.retryCount),
     });
+    await ended?.(payload.processId);
+    return result;
+  };
   const extra: JobHandler<ProcessJobPayload> = (payload, job) =>
     runProcessJob(ctx.db, 'exterior_extra_images_removal', payload.processId, extraImagesWork(ctx), {
       lastAttempt: lastAttempt(job.retryCount),

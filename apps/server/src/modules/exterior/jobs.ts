@@ -66,7 +66,7 @@ export function exteriorJobs(ctx: JobsContext, options: ExteriorJobsOptions = {}
   const sets: Required<ModuleJobs>[] = [
     pipelineJobs(ctx, options),
     backupJobs(ctx, options),
-    exteriorEditJobs(ctx),
+    exteriorEditJobs(ctx, (id) => nextAfter(ctx, 'rotation', id, options.plates)),
     blurJobs(ctx, options.plates, (id) => nextAfter(ctx, 'plates', id, options.plates)),
     frontDetectionJobs(ctx, (id) => nextAfter(ctx, 'front', id, options.plates)),
     exteriorDetectJobs(ctx),

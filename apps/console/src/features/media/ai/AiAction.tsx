@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import {
   type AiOptionId,
   type AiOptionsAnswer,
@@ -35,6 +35,8 @@ export interface AiActionProps {
   texts: string;
   /** What the dealer sees of the result once the latest run succeeded (and may change there). */
   result?: ReactNode;
+  /** The start takes a picture the dealer picks (JPEG or PNG): the button opens the file picker. */
+  picture?: boolean;
   /** Called once when a run seen here ends (to read an area the vehicle's reads do not cover). */
   onEnded?: () => void;
   disabledReason?: string | null;
@@ -83,10 +85,10 @@ export function AiAction(props: AiActionProps) {
   const base = `aiOptions.${props.texts}`;
   const testId = `ai-${props.option}${props.start.endsWith('Images') ? `-${props.start}` : ''}`;
 
-  const run = async () => {
+  const run = async (file?: File) => {
     setError(null);
     try {
-      const answer = await mutation.mutateAsync();
+      const answer = await mutation.mutateAsync(file);
       setStartedHere(answer.process.id);
       notifySuccess(t(`${base}.started`));
     } catch (cause) {
@@ -97,17 +99,14 @@ export function AiAction(props: AiActionProps) {
   return (
     <Stack gap={6} data-testid={testId} data-status={status}>
       <Group gap="sm" wrap="wrap" align="center">
-        <Button
-          type="button"
-          variant="light"
-          leftSection={<IconSparkles size={16} aria-hidden />}
-          onClick={() => void run()}
+        <StartButton
+          picture={props.picture === true}
+          onStart={(file) => void run(file)}
           loading={mutation.isPending}
           disabled={props.readOnly || reason !== null || (latest !== undefined && live(latest))}
-          data-testid={`${testId}-start`}
-        >
-          {t(`${base}.button`)}
-        </Button>
+          testId={`${testId}-start`}
+          label={t(`${base}.button`)}
+        />
         {reason ? (
           <Text size="xs" c="orange.9" data-testid={`${testId}-locked`}>
             {reason}
@@ -141,5 +140,35 @@ export function AiAction(props: AiActionProps) {
         </Alert>
       ) : null}
     </Stack>
+  );
+}
+
+/** The action's button: a start, or with `picture` the file picker whose choice starts it. */
+function StartButton(props: {
+  picture: boolean;
+  onStart: (file?: File) => void;
+  loading: boolean;
+  disabled: boolean;
+  testId: string;
+  label: string;
+}) {
+  const button = (extra: { onClick: () => void }) => (
+    <Button
+      type="button"
+      variant="light"
+      leftSection={<IconSparkles size={16} aria-hidden />}
+      loading={props.loading}
+      disabled={props.disabled}
+      data-testid={props.testId}
+      {...extra}
+    >
+      {props.label}
+    </Button>
+  );
+  if (!props.picture) return button({ onClick: () => props.onStart() });
+  return (
+    <FileButton accept="image/jpeg,image/png" onChange={(file) => file && props.onStart(file)}>
+      {(picker) => button(picker)}
+    </FileButton>
   );
 }

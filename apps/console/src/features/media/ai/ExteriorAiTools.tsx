@@ -20,10 +20,9 @@ function openingRow(answer: ExteriorAnswer) {
 }
 
 /**
- * The spin's AI options (issue 23): front detection and the automatic plate blur, each shown only when the domain
- * has it on and the server can run it. The options built elsewhere (background blur or replacement, rotation
- * correction, automatic annotation) answer `available: false` until their server part exists, so no button of
- * theirs is shown here: their own actions join this card through `AiAction` when they do.
+ * The spin's AI options (issue 23): front detection, the automatic plate blur, the dealer's picture behind the car
+ * and the rotation correction, each shown only when the domain has it on and the server can run it. The blur
+ * around the car is a target of the blur editor (LookControls); automatic annotation is in the annotation editor.
  */
 export function ExteriorAiTools({ contentId, processes, readOnly, onOpenBlur }: ExteriorAiToolsProps) {
   const { t } = useTranslation();
@@ -31,7 +30,8 @@ export function ExteriorAiTools({ contentId, processes, readOnly, onOpenBlur }: 
   if (!answer) return null;
   const ai = answer.ai_options;
   const mainGroup = openingRow(answer);
-  if (!(['front_detection', 'plate_blur', 'rotation_correction'] as const).some((id) => aiOptionShown(ai, id))) {
+  const shown = ['front_detection', 'plate_blur', 'background', 'rotation_correction'] as const;
+  if (!shown.some((id) => aiOptionShown(ai, id))) {
     return null;
   }
   const noSpin = mainGroup ? null : t('aiOptions.needsSpin');
@@ -97,6 +97,18 @@ export function ExteriorAiTools({ contentId, processes, readOnly, onOpenBlur }: 
             ) : null
           }
         />
+        {mainGroup ? (
+          <AiAction
+            {...common}
+            option="background"
+            start="background"
+            picture
+            groupId={mainGroup.group_id}
+            process="exterior_replace_image"
+            operation="EXTERIOR.REPLACE_IMAGE"
+            texts="background"
+          />
+        ) : null}
         {mainGroup ? (
           <AiAction
             {...common}

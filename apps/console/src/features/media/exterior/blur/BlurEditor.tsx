@@ -250,7 +250,10 @@ function Editor({ contentId, row, backgroundAllowed, process: lastProcess, onDir
             blurredCount={blurredCount}
             onApply={onApply}
             applying={apply.isPending}
-            canApply={state.regions.length > 0 && !running && (look !== 'color' || colorValid)}
+            canApply={
+              // Around the car needs no region: the car is found on each frame (drawn regions stay sharp).
+              (state.regions.length > 0 || target === 'car_background') && !running && (look !== 'color' || colorValid)
+            }
             onUndo={onUndo}
             undoing={undo.isPending}
             canUndo={blurredCount > 0 && !running}

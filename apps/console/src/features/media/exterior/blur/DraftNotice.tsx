@@ -22,7 +22,7 @@ export function useBlurDraft(contentId: string, row: BlurRowAnswer, backgroundAl
   // A background target the domain no longer allows opens as the regions target, like the control shows it.
   const fit = (s: BlurDraftSettings): BlurDraftSettings => ({
     ...s,
-    blur_target: s.blur_target === 'background' && backgroundAllowed ? 'background' : 'regions',
+    blur_target: s.blur_target !== 'regions' && backgroundAllowed ? s.blur_target : 'regions',
   });
   const [opening] = useState(() => {
     const stored = usableDraft(readBlurDraft(contentId, row.group_id), row, new Date());

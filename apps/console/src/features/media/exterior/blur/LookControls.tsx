@@ -50,8 +50,8 @@ export interface LookControlsProps {
 }
 
 /**
- * What the blur does: inside the regions or outside them (the background, when the domain's option allows it), and
- * blurred with a strength or filled with a colour.
+ * What the blur does: inside the regions, outside them, or around the car found on each frame (the last two when the
+ * domain's option allows it; drawn regions then stay sharp), and blurred with a strength or filled with a colour.
  */
 export function LookControls(props: LookControlsProps) {
   const { target, onTarget, backgroundAllowed, look, onLook, strength, onStrength, color, onColor, colorValid } = props;
@@ -66,6 +66,7 @@ export function LookControls(props: LookControlsProps) {
         data={[
           { value: 'regions', label: t('exteriorBlur.target.regions') },
           { value: 'background', label: t('exteriorBlur.target.background'), disabled: !backgroundAllowed },
+          { value: 'car_background', label: t('exteriorBlur.target.carBackground'), disabled: !backgroundAllowed },
         ]}
       />
       {!backgroundAllowed ? (
@@ -75,6 +76,10 @@ export function LookControls(props: LookControlsProps) {
       ) : target === 'background' ? (
         <Text size="xs" c="gray.7">
           {t('exteriorBlur.target.backgroundHint')}
+        </Text>
+      ) : target === 'car_background' ? (
+        <Text size="xs" c="gray.7" data-testid="blur-car-background-hint">
+          {t('exteriorBlur.target.carBackgroundHint')}
         </Text>
       ) : null}
       <LabelledChoice
