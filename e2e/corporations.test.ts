@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseCsv } from '@spinyard/domain';
 import { describe, expect, it } from 'vitest';
 import { activeSuperUser, api, firstDomainId } from './api.ts';
-import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
+import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { expectPath, openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 
 // The partner screens in Japanese on a phone (issue 22, part 4): on a listing-partner tenant, the super user adds a
@@ -35,6 +35,7 @@ describe.skipIf(skipBrowserTests)('corporations and locations', () => {
     await testId(page, 'headquarters-corporate_code').fill('TM-01');
     await testId(page, 'headquarters-save').click();
     await page.locator('[data-testid="corporation-table"]', { hasText: '東京モータース' }).waitFor();
+    await saveScreenshot(page, 'corporations-ja-phone');
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/corporation-contacts');
@@ -43,6 +44,7 @@ describe.skipIf(skipBrowserTests)('corporations and locations', () => {
     await testId(page, 'branch-name').fill('新宿店');
     await testId(page, 'branch-save').click();
     await page.locator('[data-testid="contact-table"]', { hasText: '新宿店' }).waitFor();
+    await saveScreenshot(page, 'corporation-contacts-ja-phone');
     await expectNoSeriousA11yViolations(page);
 
     // The report: a month typed wrong is refused at its input in Japanese; the right one downloads.

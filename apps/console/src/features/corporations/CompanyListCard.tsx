@@ -64,6 +64,7 @@ export function CompanyListCard<T extends Company>({
           columns={columns}
           onEdit={(company) => setModal({ kind, company })}
           onDelete={(company) => setRemoving({ company, kind })}
+          nameLabel={t(`corporations.${texts}.name`)}
         />
       </Stack>
       <CompanyModal target={modal} onClose={() => setModal(undefined)} />

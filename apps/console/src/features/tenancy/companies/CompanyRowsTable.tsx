@@ -27,6 +27,7 @@ export function CompanyRowsTable<T extends Company>({
   columns,
   onEdit,
   onDelete,
+  nameLabel,
 }: {
   rows: readonly T[] | undefined;
   loading: boolean;
@@ -35,6 +36,8 @@ export function CompanyRowsTable<T extends Company>({
   columns: readonly CompanyColumn<T>[];
   onEdit: ((company: T) => void) | undefined;
   onDelete?: ((company: T) => void) | undefined;
+  /** The name column's heading when "company name" would mislead (a location's own name). */
+  nameLabel?: string;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -54,7 +57,7 @@ export function CompanyRowsTable<T extends Company>({
       testId={testId}
       dense
       columns={[
-        t('companies.fields.name'),
+        nameLabel ?? t('companies.fields.name'),
         ...columns.map((c) => c.label),
         t('companies.list.address'),
         t('companies.fields.tel'),
