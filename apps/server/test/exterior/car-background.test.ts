@@ -211,7 +211,11 @@ describe('rotation correction', () => {
       url: `${API}/exterior/${id}/rows/${group}/rotation-correction`,
     });
     expect(res.statusCode, res.body).toBe(202);
-    expect(res.json().process).toMatchObject({ process: 'exterior_replace_image', status: 'succeeded' });
+    expect(res.json().process).toMatchObject({
+      process: 'exterior_replace_image',
+      kind: 'rotation',
+      status: 'succeeded',
+    });
     const after = await sheets(levelling, id);
     expect(after[2]!.edit_kind).toBe('blur');
     // Against the row as corrected (every frame moves towards the median); the masks read within a pixel or two.
@@ -225,7 +229,7 @@ describe('rotation correction', () => {
     const body = { group_id: group, blur_target: 'regions', blur_str: 20, regions: [region] };
     const blur = await as(levelling, { method: 'POST', url: `${API}/blurred_contents/${id}`, payload: body });
     expect(blur.statusCode, blur.body).toBe(202);
-    expect(blur.json().process).toMatchObject({ process: 'blur', status: 'succeeded' });
+    expect(blur.json().process).toMatchObject({ process: 'blur', kind: null, status: 'succeeded' });
     const blurred = await sheets(levelling, id);
     expect(blurred[2]!.edit_kind).toBe('blur');
     const kept = (await heightOf(blurred[2]!.url)) / (await heightOf(blurred[1]!.url));

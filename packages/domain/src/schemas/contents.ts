@@ -274,9 +274,18 @@ export function markSymbol(mark: Pick<InspectionMark, 'symbol' | 'level'>): stri
 
 // ---- Answers --------------------------------------------------------------------------------------------------
 
+/**
+ * What a run does within its process, when a process runs more than one kind of work: the automatic plate blur
+ * (`plates`) among the `blur` runs; the dealer's background picture (`background`), a row's rotation correction
+ * (`rotation`) or every row's (`rotation_all`) among the `exterior_replace_image` runs.
+ */
+export const PROCESS_KINDS = ['plates', 'background', 'rotation', 'rotation_all'] as const;
+export type ProcessKind = (typeof PROCESS_KINDS)[number];
+
 export const processAnswer = z.object({
   id: idSchema,
   process: z.enum(RUNNING_PROCESSES as [string, ...string[]]),
+  kind: z.enum(PROCESS_KINDS).nullable().optional(),
   status: z.enum(['queued', 'running', 'succeeded', 'failed']),
   progress: z.int().min(0).max(100),
   started_at: z.string(),

@@ -1,7 +1,13 @@
-import { isRunningProcess, type ProcessAnswer } from '@spinyard/domain';
+import { isRunningProcess, PROCESS_KINDS, type ProcessAnswer, type ProcessKind } from '@spinyard/domain';
 import type { ContentProcessRow } from '../contents/repo.ts';
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** The kind of work a run's payload names (`auto` of a blur, `mode` of a row edit), else null. */
+function kindOf(payload: Record<string, unknown> | null | undefined): ProcessKind | null {
+  const named = payload?.auto ?? payload?.mode;
+  return (PROCESS_KINDS as readonly unknown[]).includes(named) ? (named as ProcessKind) : null;
+}
 
 /** A process row as answered; a row whose name this build does not know (an older worker's) is left out. */
 export function toProcessAnswer(p: ContentProcessRow): ProcessAnswer | null {
@@ -9,6 +15,7 @@ export function toProcessAnswer(p: ContentProcessRow): ProcessAnswer | null {
   return {
     id: p.id,
     process: p.process,
+    kind: kindOf(p.payload),
     status: p.status,
     progress: p.progress,
     started_at: iso(p.started_at),

@@ -5,6 +5,7 @@ import {
   aiOptionShown,
   type Operation,
   type ProcessAnswer,
+  type ProcessKind,
   type RunningProcess,
 } from '@spinyard/domain';
 import { IconSparkles } from '@tabler/icons-react';
@@ -27,6 +28,8 @@ export interface AiActionProps {
   groupId?: string;
   /** The process the start records, whose latest run is shown here. */
   process: RunningProcess;
+  /** The kinds of run of that process that are this action's (a blur around the car is no plate blur). */
+  kinds?: readonly ProcessKind[];
   /** The operation the server checks against the lock rules: the button is disabled with the reason meanwhile. */
   operation: Operation;
   /** The vehicle's processes as the panel knows them (kept live by the process socket). */
@@ -44,10 +47,14 @@ export interface AiActionProps {
 
 const live = (p: ProcessAnswer) => p.status === 'queued' || p.status === 'running';
 
-/** The latest run of `process` (by its start), if any. */
-export function latestRun(processes: readonly ProcessAnswer[], process: string): ProcessAnswer | undefined {
+/** The latest run of `process` (by its start, of one of `kinds` when given), if any. */
+export function latestRun(
+  processes: readonly ProcessAnswer[],
+  process: string,
+  kinds?: readonly ProcessKind[],
+): ProcessAnswer | undefined {
   return processes
-    .filter((p) => p.process === process)
+    .filter((p) => p.process === process && (!kinds || kinds.includes(p.kind as ProcessKind)))
     .sort((a, b) => (a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : 0))[0];
 }
 
@@ -62,7 +69,7 @@ export function AiAction(props: AiActionProps) {
   const [error, setError] = useState<string | null>(null);
   const [startedHere, setStartedHere] = useState<string | null>(null);
   // The answers drop a process some time after it ended: the last run seen stays shown with its outcome.
-  const found = latestRun(props.processes, props.process);
+  const found = latestRun(props.processes, props.process, props.kinds);
   const [remembered, setRemembered] = useState<ProcessAnswer | undefined>(undefined);
   useEffect(() => {
     if (found) setRemembered(found);

@@ -76,6 +76,7 @@ export function ExteriorAiTools({ contentId, processes, readOnly, onOpenBlur }: 
           option="plate_blur"
           start="plates"
           process="blur"
+          kinds={['plates']}
           operation="EXTERIOR.APPLY_BLUR"
           texts="plates"
           result={
@@ -105,6 +106,7 @@ export function ExteriorAiTools({ contentId, processes, readOnly, onOpenBlur }: 
             picture
             groupId={mainGroup.group_id}
             process="exterior_replace_image"
+            kinds={['background']}
             operation="EXTERIOR.REPLACE_IMAGE"
             texts="background"
           />
@@ -116,6 +118,7 @@ export function ExteriorAiTools({ contentId, processes, readOnly, onOpenBlur }: 
             start="rotation"
             groupId={mainGroup.group_id}
             process="exterior_replace_image"
+            kinds={['rotation', 'rotation_all']}
             operation="EXTERIOR.REPLACE_IMAGE"
             texts="rotation"
           />
