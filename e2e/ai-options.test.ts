@@ -161,10 +161,10 @@ describe.skipIf(skipBrowserTests)('AI options, from the domain setting to the pu
     expect(published.equals(original)).toBe(false);
   });
 
-  it("blurs around the car with no region drawn, then puts the dealer's picture behind it", {
+  it("blurs around the car with no region drawn, puts the dealer's picture behind it, and levels the row", {
     timeout: 240_000,
   }, async () => {
-    await setProductOptions(suite, { background_blur: true });
+    await setProductOptions(suite, { background_blur: true, exterior_rotation_correction: true });
     const car = await createVehicle(suite, session, {
       management_id: `AIB-${stamp}`,
       maker: 'Honda',
@@ -210,5 +210,11 @@ describe.skipIf(skipBrowserTests)('AI options, from the domain setting to the pu
     await ended(page, 'ai-background');
     await expect.poll(async () => (await kinds()).every((kind) => kind !== null)).toBe(true);
     await check(page, 'ai-options-background-phone-ja');
+
+    // The rotation correction of the opening row: its own action, its own outcome (the background's stays its own).
+    await testId(page, 'ai-rotation_correction-start').click();
+    await ended(page, 'ai-rotation_correction');
+    expect(await textOf(testId(page, 'ai-rotation_correction-done'))).toContain('傾きと大きさを補正しました');
+    expect(await testId(page, 'ai-background').getAttribute('data-status')).toBe('succeeded');
   });
 });

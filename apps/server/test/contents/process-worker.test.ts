@@ -95,8 +95,10 @@ describe('transfer and copy as pg-boss jobs', () => {
       afterChange = undefined;
     }
     expect(seen[0]).toEqual({ attempt: 1, committedOwner: d.from.id, error: null });
-    // The killed attempt changed nothing: the next one started from the untransferred vehicle.
-    expect(seen[1]).toEqual({ attempt: 2, committedOwner: d.from.id, error: 'worker killed' });
+    // The killed attempt changed nothing: the next one started from the untransferred vehicle. Its recorded failure
+    // is the attempt's own, or the reaper's when the retry came after this file's 1.5 s staleness (a loaded machine).
+    expect(seen[1]).toMatchObject({ attempt: 2, committedOwner: d.from.id });
+    expect(seen[1]?.error).toMatch(/^(worker killed|worker_lost: )/);
     expect(await ownerOf(car!)).toBe(d.to.id);
   });
 
