@@ -196,6 +196,15 @@ describe('after a new spin', () => {
   });
 });
 
+/** The vehicle's processes in the order they were started, each with its status. */
+const processesOf = (car: string) =>
+  t.db
+    .selectFrom('content_processes')
+    .select(['process', 'status'])
+    .where('content_id', '=', car)
+    .orderBy('id')
+    .execute();
+
 describe('what follows', () => {
   it('a new spin: front detection with its option on, else the category images with theirs, else nothing', async () => {
     const both = await t.make.signedIn({
@@ -226,13 +235,7 @@ describe('what follows', () => {
     const handler = jobs.handlers[frontDetectionJob.name] as JobHandler<ProcessJobPayload>;
     expect(await handler({ processId: row!.id, attempt: 0 }, { id: 'job-1', retryCount: 0 })).toBe('success');
     expect(enqueued.map((e) => e.name)).toEqual([AUTO_IMAGES_JOBS.exterior.name]);
-    const processes = await t.db
-      .selectFrom('content_processes')
-      .select(['process', 'status'])
-      .where('content_id', '=', car)
-      .orderBy('id')
-      .execute();
-    expect(processes).toEqual([
+    expect(await processesOf(car)).toEqual([
       { process: 'exterior_autodetect_angle', status: 'succeeded' },
       { process: 'exterior_autogenerate_category_images', status: 'queued' },
     ]);
@@ -268,13 +271,7 @@ describe('what follows', () => {
     const blur = blurJobs(ctx, nothing, (id) => nextAfter(ctx, 'plates', id, nothing));
     await run(blur.handlers, blurJob.name, enqueued[1]!.payload.processId);
     expect(enqueued.map((e) => e.name)).toEqual([replaceImageJob.name, blurJob.name, AUTO_IMAGES_JOBS.exterior.name]);
-    const processes = await t.db
-      .selectFrom('content_processes')
-      .select(['process', 'status'])
-      .where('content_id', '=', car)
-      .orderBy('id')
-      .execute();
-    expect(processes).toEqual([
+    expect(await processesOf(car)).toEqual([
       { process: 'exterior_autodetect_angle', status: 'succeeded' },
       { process: 'exterior_replace_image', status: 'succeeded' },
       { process: 'blur', status: 'succeeded' },
