@@ -125,10 +125,14 @@ describe.skipIf(skipBrowserTests)('exterior blur editor in the console', () => {
 
     // Undo: the originals are shown again (the restore rewrites each blurred frame on the server: on a loaded machine
     // that took more than 15 s once, so the wait is for its state with a wide ceiling).
+    // The button is disabled as soon as the undo is asked for, so the wait is for the server's rows themselves.
     await testId(page, 'blur-undo').click();
-    await expect.poll(() => testId(page, 'blur-undo').isDisabled(), { timeout: 60_000 }).toBe(true);
-    const after = await api(`${suite.server.baseUrl}/api/browser/v0/blurred_contents/${vehicleId}`, session.content);
-    const rows = (after.data as { rows: { frames: { edit_kind: string | null }[] }[] }).rows;
-    expect(rows[0]?.frames.every((f) => f.edit_kind === null)).toBe(true);
+    const restored = async () => {
+      const after = await api(`${suite.server.baseUrl}/api/browser/v0/blurred_contents/${vehicleId}`, session.content);
+      const rows = (after.data as { rows: { frames: { edit_kind: string | null }[] }[] }).rows;
+      return rows[0]?.frames.every((f) => f.edit_kind === null) ?? false;
+    };
+    await expect.poll(restored, { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => testId(page, 'blur-undo').isDisabled()).toBe(true);
   });
 });
