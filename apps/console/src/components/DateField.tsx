@@ -1,0 +1,46 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './DateField.module.css';
+import { formatDay } from './formatDateTime.ts';
+
+export type DateFieldProps = Omit<TextInputProps, 'type' | 'value' | 'classNames' | 'inputContainer'> & {
+  /** The day, YYYY-MM-DD, or '' for none (the value of a native date input). */
+  value: string;
+};
+
+/**
+ * A date input that writes the day in the console's language. A native date input writes it in the browser's
+ * language (a Japanese console in a French browser showed jj/mm/aaaa), so while the field has no focus the day shows
+ * over it as the console's language writes it (formatDay); with focus the input's own segments show for typing, and
+ * a click or tap opens the browser's calendar (a phone's own picker). The value stays the native input's
+ * YYYY-MM-DD, so forms, the server and the tests read it as before (docs/decisions.md, "Date inputs").
+ */
+export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function DateField({ value, ...props }, ref) {
+  const { t, i18n } = useTranslation();
+  const day = formatDay(value, i18n.language);
+  const testId = (props as { 'data-testid'?: string })['data-testid'];
+  return (
+    <TextInput
+      {...props}
+      ref={ref}
+      type="date"
+      value={value}
+      classNames={{ input: classes.input }}
+      inputContainer={(input) => (
+        <div className={classes.field}>
+          {input}
+          <span
+            className={classes.shown}
+            aria-hidden
+            data-empty={day === '' || undefined}
+            data-disabled={props.disabled || undefined}
+            data-testid={testId ? `${testId}-day` : undefined}
+          >
+            {day || t('common.datePlaceholder')}
+          </span>
+        </div>
+      )}
+    />
+  );
+});
