@@ -92,6 +92,9 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     await testId(page, 'wizard-next').click();
     await expect.poll(() => currentStep(page).getAttribute('data-testid')).toBe('wizard-step-inspector');
     await testId(page, 'content-inspector_name').fill('佐藤');
+    // The inspection day, written as the console's Japanese writes it whatever the browser's language.
+    await testId(page, 'content-inspected_on').fill('2026-11-02');
+    expect(await textOf(testId(page, 'content-inspected_on-day'))).toBe('2026/11/02');
     await testId(page, 'mark-panel').selectOption('bonnet');
     await testId(page, 'mark-symbol').selectOption('A');
     await testId(page, 'mark-level').selectOption('2');
