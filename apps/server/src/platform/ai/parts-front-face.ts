@@ -1,0 +1,111 @@
+import type { AnalysisImage } from '../media/media.ts';
+import type { CarMask } from './car-mask.ts';
+import { bestPair, edgesOf, grayPicture, type HeadlightPair } from './parts-headlights.ts';
+
+/**
+ * The front face of a car without a plate to anchor it (docs/decisions.md "Automatic annotation"): on the spin's
+ * front frame (front detection's mirror axis) the car's silhouette (car-mask.ts) is widest near its top where the
+ * side mirrors stick out at the windscreen's foot, a bump on both sides with the narrower bonnet below. The mirrors
+ * give the car's width, its mirror axis and a height: the headlights are then the most detailed mirror-symmetric
+ * pair of patches below the mirrors by a seventh to two fifths of their span, either side of the axis near the
+ * silhouette's sides. Only the top of the silhouette is read: its bottom on a studio floor is the car's shadow.
+ *
+ * What it cannot do, said as it is: a car whose mirrors do not stick out of its silhouette from the front (folded,
+ * a van's body as wide as them, a mask that lost them against a background of their colour) gets neither mirrors nor
+ * headlights; lamps set much lower or higher than a hatchback's or a saloon's (a lorry, a tall SUV's split lamps),
+ * or hidden in a dark grille, give no or wrong lamps.
+ */
+
+export interface FrontFace {
+  /** The mirrors' outer tips row and their span, pixels of the mask (the same size as the analysis frame). */
+  row: number;
+  left: number;
+  right: number;
+  mirrors: { left: { x: number; y: number }; right: { x: number; y: number } };
+}
+
+/** The rows read for the mirrors: the silhouette's top part (a front view's mirrors are well above its middle). */
+const TOP_SHARE = 0.55;
+/** Below the mirrors the silhouette narrows within this share of their span, by at least NOTCH_MIN each side. */
+const NOTCH_REACH = 0.18;
+const NOTCH_MIN = 0.025;
+/** The mirror's glass sits this share of the span inside its outer tip. */
+const GLASS_INSET = 0.04;
+
+/** The outermost car pixels of each row (-1 where the row has none). */
+function rowExtents(mask: CarMask): { left: Int32Array; right: Int32Array } {
+  const left = new Int32Array(mask.height).fill(-1);
+  const right = new Int32Array(mask.height).fill(-1);
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if (!mask.alpha[y * mask.width + x]) continue;
+      if (left[y] === -1) left[y] = x;
+      right[y] = x;
+    }
+  }
+  return { left, right };
+}
+
+/** The side mirrors of a front view: the top part's row whose silhouette narrows most on both sides just below. */
+export function frontFace(mask: CarMask): FrontFace | null {
+  const box = mask.box;
+  if (!box) return null;
+  const { left, right } = rowExtents(mask);
+  const top = Math.round(box.y * mask.height);
+  const bottom = Math.round((box.y + TOP_SHARE * box.h) * mask.height);
+  let best: { row: number; notch: number } | null = null;
+  for (let y = top + 1; y < bottom; y++) {
+    const l = left[y] ?? -1;
+    const r = right[y] ?? -1;
+    if (l < 0 || r <= l) continue;
+    const span = r - l;
+    const reach = Math.max(2, Math.round(NOTCH_REACH * span));
+    let inLeft = 0;
+    let inRight = 0;
+    for (let k = 1; k <= reach && y + k < mask.height; k++) {
+      const lk = left[y + k] ?? -1;
+      const rk = right[y + k] ?? -1;
+      if (lk < 0) continue;
+      inLeft = Math.max(inLeft, lk - l);
+      inRight = Math.max(inRight, r - rk);
+    }
+    const notch = Math.min(inLeft, inRight) / span;
+    if (notch >= NOTCH_MIN && (!best || notch > best.notch)) best = { row: y, notch };
+  }
+  if (!best) return null;
+  const l = left[best.row] ?? 0;
+  const r = right[best.row] ?? 0;
+  const inset = GLASS_INSET * (r - l);
+  const y = (best.row + 0.5) / mask.height;
+  return {
+    row: best.row,
+    left: l,
+    right: r,
+    mirrors: {
+      left: { x: (l + inset + 0.5) / mask.width, y },
+      right: { x: (r - inset + 0.5) / mask.width, y },
+    },
+  };
+}
+
+/** Below this a pair under the mirrors is flat body panels, not lamps (edge strength, as HEADLIGHT_MIN_SCORE). */
+export const FACE_LAMP_MIN_SCORE = 12;
+
+/**
+ * The headlight pair of a front frame below its mirrors (`face`, read on a mask of the frame's own size), or null
+ * when none stands out.
+ */
+export function faceHeadlights(image: AnalysisImage, face: FrontFace): HeadlightPair | null {
+  const g = grayPicture(image);
+  const span = face.right - face.left;
+  const pair = bestPair(g, edgesOf(g), {
+    axis: (face.left + face.right) / 2,
+    top: face.row + 0.15 * span,
+    bottom: face.row + 0.42 * span,
+    nearest: 0.28 * span,
+    farthest: 0.55 * span,
+    half: Math.max(3, Math.round(0.06 * span)),
+    slack: 0.12 * span,
+  });
+  return pair && pair.score >= FACE_LAMP_MIN_SCORE ? pair : null;
+}
