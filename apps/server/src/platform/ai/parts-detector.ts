@@ -1,9 +1,10 @@
 import type { AnalysisImage } from '../media/media.ts';
 import { segmentCar } from './car-mask.ts';
 import { detectFront, type FrontDetection } from './front-detection.ts';
-import { faceHeadlights, frontFace } from './parts-front-face.ts';
-import { followPatch, type HeadlightPair, headlightPair } from './parts-headlights.ts';
-import { type PartPoint, partTracks, thinned } from './parts-track.ts';
+import { followedPair, type PairReach } from './parts-follow.ts';
+import { type FrontFace, faceHeadlights, frontFace } from './parts-front-face.ts';
+import { type HeadlightPair, headlightPair } from './parts-headlights.ts';
+import { type PartPoint, partTracks } from './parts-track.ts';
 import { wheelCandidates } from './parts-wheels.ts';
 import type { FractionBox } from './plate-rules.ts';
 
@@ -30,6 +31,8 @@ export interface RowParts {
   proposals: PartProposal[];
   front: FrontDetection;
   headlights: 'found' | HeadlightSkip;
+  /** Whether the front frame's silhouette showed its side mirrors (the front face's anchor without a plate). */
+  mirrors: 'found' | 'not_found';
 }
 
 export interface RowPartsInput {
@@ -42,12 +45,11 @@ export interface RowPartsInput {
 }
 
 /**
- * How far round each headlight is followed from the front (shares of a turn). A car turning away from the front
- * shows its near lamp long after the far one went behind the front corner; the far one is the lamp on the side the
- * pair moves to (the car's front swings that way), measured on the bench's labelled views (docs/operations.md).
+ * How far round each headlight and each side mirror is followed from the front, shares of a turn (parts-follow.ts):
+ * measured on the bench's labelled views (docs/operations.md, "Automatic annotation").
  */
-const NEAR_LAMP_REACH = 60 / 360;
-const FAR_LAMP_REACH = 30 / 360;
+const LAMP_REACH: PairReach = { near: 60 / 360, far: 30 / 360 };
+const MIRROR_REACH: PairReach = { near: 90 / 360, far: 30 / 360 };
 
 /**
  * Within this share of a turn of the front or the back (the spin's mirror axis) the wheels are seen edge-on, and the
@@ -75,41 +77,11 @@ export function wheelProposals(
   return partTracks(perFrame, frames.length).map((keyFrames) => ({ part: 'wheel', keyFrames }));
 }
 
-type Point = { x: number; y: number };
-type Track = { frame: number; x: number; y: number }[];
-
-/** Frames to follow a part: at least one. */
-const framesOf = (share: number, n: number) => Math.max(1, Math.round(share * n));
-
-/**
- * Both lamps followed one way round from the front frame: the near lamp up to NEAR_LAMP_REACH, the far one (on the
- * side their middle moves to) up to FAR_LAMP_REACH; without a first step of both, each to the far reach only.
- */
-function lampsOneWay(frames: readonly AnalysisImage[], front: number, pair: HeadlightPair, half: number, step: 1 | -1) {
-  const n = frames.length;
-  const near = framesOf(NEAR_LAMP_REACH, n);
-  const far = framesOf(FAR_LAMP_REACH, n);
-  const left = followPatch(frames, front, pair.left, step, near, half);
-  const right = followPatch(frames, front, pair.right, step, near, half);
-  const [l, r] = [left[0], right[0]];
-  if (!l || !r) return { left: left.slice(0, far), right: right.slice(0, far) };
-  const movesRight = l.x + r.x > pair.left.x + pair.right.x;
-  return movesRight ? { left, right: right.slice(0, far) } : { left: left.slice(0, far), right };
-}
-
-/** The two lamps' key frames round the front frame. */
-function followedLamps(frames: readonly AnalysisImage[], front: number, pair: HeadlightPair, half: number): Track[] {
-  const back = lampsOneWay(frames, front, pair, half, -1);
-  const on = lampsOneWay(frames, front, pair, half, 1);
-  const track = (before: Track, at: Point, after: Track) =>
-    thinned([...[...before].reverse(), { frame: front, ...at }, ...after], 36);
-  return [track(back.left, pair.left, on.left), track(back.right, pair.right, on.right)];
-}
-
-/** The lamps of the front frame: beside its plate, else below its mirrors (the silhouette), and the patch size. */
+/** The lamps of the front frame: beside its plate, else below its mirrors (`face`), and the patch size. */
 async function frontLamps(
   input: RowPartsInput,
   front: number,
+  face: FrontFace | null,
 ): Promise<{ pair: HeadlightPair | null; half: number; skip?: HeadlightSkip }> {
   const picture = input.frames[front] as AnalysisImage;
   const plate = await input.plateOf(front);
@@ -117,30 +89,44 @@ async function frontLamps(
     const pair = headlightPair(picture, plate);
     return { pair, half: Math.max(3, Math.round(0.2 * plate.w * picture.width)), ...(pair ? {} : { skip: 'no_pair' }) };
   }
-  const face = frontFace(segmentCar(picture));
   if (!face) return { pair: null, half: 0, skip: 'no_plate' };
   const pair = faceHeadlights(picture, face);
   return { pair, half: Math.max(3, Math.round(0.06 * (face.right - face.left))), ...(pair ? {} : { skip: 'no_pair' }) };
 }
 
-async function headlightProposals(
+/** The headlights and side mirrors of the front frame, followed round it. */
+async function frontProposals(
   input: RowPartsInput,
   front: FrontDetection,
-): Promise<{ found: PartProposal[]; skip?: HeadlightSkip }> {
-  if (front.status !== 'found' || !input.frames[front.front]) return { found: [], skip: 'front_unsure' };
-  const lamps = await frontLamps(input, front.front);
-  const { pair, half } = lamps;
-  if (!pair) return { found: [], skip: lamps.skip ?? 'no_pair' };
-  const found = followedLamps(input.frames, front.front, pair, half).map(
-    (keyFrames): PartProposal => ({ part: 'headlight', keyFrames }),
-  );
-  return { found };
+): Promise<{ found: PartProposal[]; skip?: HeadlightSkip; mirrors: boolean }> {
+  const picture = front.status === 'found' ? input.frames[front.front] : undefined;
+  if (front.status !== 'found' || !picture) return { found: [], skip: 'front_unsure', mirrors: false };
+  const face = frontFace(segmentCar(picture));
+  const found: PartProposal[] = [];
+  if (face) {
+    const half = Math.max(3, Math.round(0.05 * (face.right - face.left)));
+    for (const keyFrames of followedPair(input.frames, front.front, face.mirrors, half, MIRROR_REACH)) {
+      found.push({ part: 'mirror', keyFrames });
+    }
+  }
+  const lamps = await frontLamps(input, front.front, face);
+  if (lamps.pair) {
+    for (const keyFrames of followedPair(input.frames, front.front, lamps.pair, lamps.half, LAMP_REACH)) {
+      found.push({ part: 'headlight', keyFrames });
+    }
+  }
+  return { found, mirrors: face !== null, ...(lamps.pair ? {} : { skip: lamps.skip ?? 'no_pair' }) };
 }
 
 /** The proposals of one row. */
 export async function detectRowParts(input: RowPartsInput): Promise<RowParts> {
   const front = detectFront(input.small);
   const wheels = wheelProposals(input.frames, edgeOnFrames(front, input.frames.length));
-  const lamps = await headlightProposals(input, front);
-  return { proposals: [...wheels, ...lamps.found], front, headlights: lamps.skip ?? 'found' };
+  const parts = await frontProposals(input, front);
+  return {
+    proposals: [...wheels, ...parts.found],
+    front,
+    headlights: parts.skip ?? 'found',
+    mirrors: parts.mirrors ? 'found' : 'not_found',
+  };
 }

@@ -26,9 +26,21 @@ export interface FrontFace {
 
 /** The rows read for the mirrors: the silhouette's top part (a front view's mirrors are well above its middle). */
 const TOP_SHARE = 0.55;
-/** Below the mirrors the silhouette narrows within this share of their span, by at least NOTCH_MIN each side. */
+/**
+ * Below the mirrors the silhouette narrows within this share of their span, on each side by NOTCH_MIN to NOTCH_MAX of
+ * the span, the two sides alike within NOTCH_BALANCE (a mask that leaked into the background on one side is not a
+ * car's mirrors); measured on the bench's real fronts (docs/operations.md).
+ */
 const NOTCH_REACH = 0.18;
 const NOTCH_MIN = 0.025;
+const NOTCH_MAX = 0.15;
+const NOTCH_BALANCE = 0.5;
+/** The roof's middle (the silhouette's top row) within this share of the span of the mirrors' middle. */
+const ROOF_OFF_MAX = 0.15;
+/** The mirrors lie below the roof by this share of their span (a windscreen's height seen from the front). */
+const ROOF_DROP = { min: 0.1, max: 0.4 };
+/** A silhouette this near the frame's left or right edge may be cut off there: its widest row is the frame's. */
+const SIDE_MARGIN = 0.045;
 /** The mirror's glass sits this share of the span inside its outer tip. */
 const GLASS_INSET = 0.04;
 
@@ -49,33 +61,25 @@ function rowExtents(mask: CarMask): { left: Int32Array; right: Int32Array } {
 /** The side mirrors of a front view: the top part's row whose silhouette narrows most on both sides just below. */
 export function frontFace(mask: CarMask): FrontFace | null {
   const box = mask.box;
-  if (!box) return null;
+  if (!box || box.x < SIDE_MARGIN || box.x + box.w > 1 - SIDE_MARGIN) return null;
   const { left, right } = rowExtents(mask);
   const top = Math.round(box.y * mask.height);
   const bottom = Math.round((box.y + TOP_SHARE * box.h) * mask.height);
   let best: { row: number; notch: number } | null = null;
   for (let y = top + 1; y < bottom; y++) {
-    const l = left[y] ?? -1;
-    const r = right[y] ?? -1;
-    if (l < 0 || r <= l) continue;
-    const span = r - l;
-    const reach = Math.max(2, Math.round(NOTCH_REACH * span));
-    let inLeft = 0;
-    let inRight = 0;
-    for (let k = 1; k <= reach && y + k < mask.height; k++) {
-      const lk = left[y + k] ?? -1;
-      const rk = right[y + k] ?? -1;
-      if (lk < 0) continue;
-      inLeft = Math.max(inLeft, lk - l);
-      inRight = Math.max(inRight, r - rk);
-    }
-    const notch = Math.min(inLeft, inRight) / span;
-    if (notch >= NOTCH_MIN && (!best || notch > best.notch)) best = { row: y, notch };
+    const notch = notchAt(left, right, y);
+    if (notch !== null && (!best || notch > best.notch)) best = { row: y, notch };
   }
   if (!best) return null;
   const l = left[best.row] ?? 0;
   const r = right[best.row] ?? 0;
-  const inset = GLASS_INSET * (r - l);
+  const span = r - l;
+  // The roof above the mirrors' middle, a windscreen's height above them: else the bumps are not a car's mirrors.
+  const roof = ((left[top] ?? 0) + (right[top] ?? 0)) / 2;
+  if (box.y > 0.04 && Math.abs(roof - (l + r) / 2) > ROOF_OFF_MAX * span) return null;
+  const drop = (best.row - top) / span;
+  if (box.y > 0.04 && (drop < ROOF_DROP.min || drop > ROOF_DROP.max)) return null;
+  const inset = GLASS_INSET * span;
   const y = (best.row + 0.5) / mask.height;
   return {
     row: best.row,
@@ -86,6 +90,26 @@ export function frontFace(mask: CarMask): FrontFace | null {
       right: { x: (r - inset + 0.5) / mask.width, y },
     },
   };
+}
+
+/** How much the silhouette narrows on both sides just below row `y` (share of its width there), or null. */
+function notchAt(left: Int32Array, right: Int32Array, y: number): number | null {
+  const l = left[y] ?? -1;
+  const r = right[y] ?? -1;
+  if (l < 0 || r <= l) return null;
+  const span = r - l;
+  const reach = Math.max(2, Math.round(NOTCH_REACH * span));
+  let inLeft = 0;
+  let inRight = 0;
+  for (let k = 1; k <= reach && y + k < left.length; k++) {
+    const lk = left[y + k] ?? -1;
+    const rk = right[y + k] ?? -1;
+    if (lk < 0) continue;
+    inLeft = Math.max(inLeft, lk - l);
+    inRight = Math.max(inRight, r - rk);
+  }
+  const [less, more] = [Math.min(inLeft, inRight) / span, Math.max(inLeft, inRight) / span];
+  return less >= NOTCH_MIN && more <= NOTCH_MAX && less >= NOTCH_BALANCE * more ? less : null;
 }
 
 /** Below this a pair under the mirrors is flat body panels, not lamps (edge strength, as HEADLIGHT_MIN_SCORE). */
