@@ -82,7 +82,7 @@ export function partsDetectionWork(deps: PartsWorkDeps) {
     if (found.every((r) => r.result.proposals.length === 0)) {
       throw new ProcessRefused(
         'parts_not_found',
-        'No wheel or headlight could be told apart on these frames; nothing was proposed.',
+        'No wheel, headlight or side mirror could be told apart on these frames; nothing was proposed.',
         { rows: found.length },
       );
     }
