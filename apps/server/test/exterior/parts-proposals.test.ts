@@ -3,6 +3,8 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hotspotsMedia } from '../../src/modules/hotspots/media-share.ts';
+import { segmentCar } from '../../src/platform/ai/car-mask.ts';
+import { frontFace } from '../../src/platform/ai/parts-front-face.ts';
 import { headlightPair } from '../../src/platform/ai/parts-headlights.ts';
 import { plateAnchor } from '../../src/platform/ai/parts-plate.ts';
 import { PARTS_ANALYSIS_WIDTH } from '../../src/platform/ai/parts-wheels.ts';
@@ -140,5 +142,14 @@ describe('headlights beside a plate', () => {
     expect(pair?.left.x).toBeCloseTo(0.147, 1);
     expect(pair?.right.x).toBeCloseTo(0.78, 1);
     expect(pair?.left.y).toBeCloseTo(0.445, 1);
+  });
+});
+
+describe('the front face without a plate', () => {
+  it('refuses a real street front whose car mask leaks into the street: no mirror, no lamp rather than a guess', async () => {
+    const media = createMedia();
+    // The Fiat's photo (cut off at the top and the left, a street round it): its mask bulges where the street does.
+    const picture = await media.analysisImage(await carPhotoWithPlate(), PARTS_ANALYSIS_WIDTH);
+    expect(frontFace(segmentCar(picture))).toBeNull();
   });
 });
