@@ -82,26 +82,25 @@ interface Tally {
   hits: number;
 }
 
-function score(result: RowParts, frameCount: number, tallies: Record<ExteriorPart, Tally>): string[] {
+/** The views of an `n`-frame row of the spin from view 0 (every view for 51; a coarser turn for fewer). */
+const rowViews = (n: number) => Array.from({ length: n }, (_, k) => Math.round((k * VIEWS) / n) % VIEWS);
+
+/** Each labelled view the row shows (`views[f]`, the view of frame f) scored where the proposals' tracks are. */
+function score(result: RowParts, views: readonly number[], tallies: Record<ExteriorPart, Tally>): string[] {
   const lines: string[] = [];
   for (const [view, parts] of Object.entries(labels.views)) {
+    const frame = views.indexOf(Number(view));
+    if (frame < 0) continue;
     for (const part of PARTS) {
       const truth = (parts[part] ?? []).map(onFrame);
       const found = result.proposals
         .filter((p) => p.part === part)
-        .map((p) => hotspotPositionAt(p.keyFrames, Number(view), frameCount))
+        .map((p) => hotspotPositionAt(p.keyFrames, frame, views.length))
         .filter((p): p is { x: number; y: number } => p !== null);
-      const used = new Set<number>();
-      let hits = 0;
-      for (const f of found) {
-        const i = truth.findIndex(
-          (t, k) => !used.has(k) && Math.abs(t.x - f.x) <= TOLERANCE.x && Math.abs(t.y - f.y) <= TOLERANCE.y,
-        );
-        if (i >= 0) {
-          used.add(i);
-          hits++;
-        }
-      }
+      const hits = hitsOf(
+        found,
+        truth.map((t) => [t.x, t.y]),
+      );
       tallies[part].truth += truth.length;
       tallies[part].found += found.length;
       tallies[part].hits += hits;
@@ -113,17 +112,21 @@ function score(result: RowParts, frameCount: number, tallies: Record<ExteriorPar
 
 const pct = (a: number, b: number) => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(0)} %`);
 
-async function quality(name: string, background: string): Promise<void> {
+async function quality(name: string, background: string, frames = VIEWS): Promise<void> {
+  const views = rowViews(frames);
   const jpegs = [];
-  for (let v = 0; v < VIEWS; v++) jpegs.push(await frameJpeg(v, background));
+  for (const v of views) jpegs.push(await frameJpeg(v, background));
   const result = await runRow(jpegs);
   const tallies = Object.fromEntries(PARTS.map((p) => [p, { truth: 0, found: 0, hits: 0 }])) as Record<
     ExteriorPart,
     Tally
   >;
-  const lines = score(result, VIEWS, tallies);
-  const front = result.front.status === 'found' ? `front at view ${result.front.front}` : 'front unsure';
-  log(`${name} (${VIEWS} frames, ${front}, headlights: ${result.headlights}, mirrors: ${result.mirrors}):`);
+  const lines = score(result, views, tallies);
+  const front =
+    result.front.status === 'found'
+      ? `front at frame ${result.front.front} (view ${views[result.front.front]})`
+      : 'front unsure';
+  log(`${name} (${frames} frames, ${front}, headlights: ${result.headlights}, mirrors: ${result.mirrors}):`);
   for (const l of lines) log(l);
   for (const part of PARTS) {
     const t = tallies[part];
@@ -202,7 +205,7 @@ async function realFronts(): Promise<void> {
 
 async function speed(): Promise<void> {
   const jpegs = [];
-  for (let k = 0; k < 36; k++) jpegs.push(await frameJpeg(Math.round((k * VIEWS) / 36) % VIEWS, '#ffffff'));
+  for (const v of rowViews(36)) jpegs.push(await frameJpeg(v, '#ffffff'));
   let peak = process.memoryUsage().rss;
   const watch = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
@@ -221,6 +224,9 @@ async function speed(): Promise<void> {
 log(`automatic annotation bench: ${cpus().length} cores, node ${process.version}; real frames: threesixty-slider`);
 await quality('studio white', '#ffffff');
 await quality('gray floor', '#6e7378');
+// Coarser turns, as a 36-frame spin and a 24-frame one take them: only the labelled views they show are scored.
+await quality('studio white, 36 frames', '#ffffff', 36);
+await quality('studio white, 24 frames', '#ffffff', 24);
 await platedFront();
 await realFronts();
 await speed();

@@ -17,6 +17,13 @@ export interface PairReach {
   far: number;
 }
 
+/**
+ * Farthest sideways move of a part between two frames, a share of the width per degree of turn between them: 8 % at
+ * the bench spin's 7 degrees, so a 24-frame spin's 15 degrees look twice as far (docs/operations.md).
+ */
+const MOVE_PER_DEGREE = 0.08 / 7;
+const MOVE_MAX = 0.2;
+
 /** Frames to follow a part: at least one. */
 const framesOf = (share: number, n: number) => Math.max(1, Math.round(share * n));
 
@@ -31,8 +38,9 @@ function oneWay(
 ) {
   const n = frames.length;
   const far = framesOf(reach.far, n);
-  const left = followPatch(frames, front, pair.left, step, framesOf(reach.near, n), half);
-  const right = followPatch(frames, front, pair.right, step, framesOf(reach.near, n), half);
+  const move = Math.min(MOVE_MAX, Math.max(0.08, (MOVE_PER_DEGREE * 360) / n));
+  const left = followPatch(frames, front, pair.left, step, framesOf(reach.near, n), half, move);
+  const right = followPatch(frames, front, pair.right, step, framesOf(reach.near, n), half, move);
   const [l, r] = [left[0], right[0]];
   if (!l || !r) return { left: left.slice(0, far), right: right.slice(0, far) };
   const movesRight = l.x + r.x > pair.left.x + pair.right.x;

@@ -181,6 +181,8 @@ export function followPatch(
   step: 1 | -1,
   maxFrames: number,
   half: number,
+  /** Farthest sideways move between two frames, a share of the width (up or down: 4 % of it, as a turn hardly lifts a part). */
+  move = 0.08,
 ): { frame: number; x: number; y: number }[] {
   const n = frames.length;
   const out: { frame: number; x: number; y: number }[] = [];
@@ -196,9 +198,10 @@ export function followPatch(
     const ax = Math.round(point.x * a.width);
     const ay = Math.round(point.y * a.height);
     if (ax - half < 0 || ay - half < 0 || ax + half >= a.width || ay + half >= a.height) break;
-    const reach = Math.round(0.08 * b.width);
+    const reach = Math.round(move * b.width);
     let best = { r: -1, x: 0, y: 0 };
-    for (let by = ay - Math.round(reach / 2); by <= ay + Math.round(reach / 2); by++) {
+    const rise = Math.round(0.04 * b.width);
+    for (let by = ay - rise; by <= ay + rise; by++) {
       for (let bx = ax - reach; bx <= ax + reach; bx++) {
         if (bx - half < 0 || by - half < 0 || bx + half >= b.width || by + half >= b.height) continue;
         const r = correlation(ga, ax, ay, gb, bx, by, half);
