@@ -24,7 +24,10 @@ export interface PartProposal {
   keyFrames: PartPoint[];
 }
 
-/** Why headlights were not looked for on a row: the front was not told, or no plate was seen on it. */
+/**
+ * Why no headlight was proposed on a row: the front was not told; no plate and no front face (side mirrors in the
+ * silhouette) were seen on it; or no pair stood out beside its anchor.
+ */
 export type HeadlightSkip = 'front_unsure' | 'no_plate' | 'no_pair';
 
 export interface RowParts {
