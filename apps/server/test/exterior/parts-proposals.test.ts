@@ -3,8 +3,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hotspotsMedia } from '../../src/modules/hotspots/media-share.ts';
-import { segmentCar } from '../../src/platform/ai/car-mask.ts';
-import { frontFace } from '../../src/platform/ai/parts-front-face.ts';
+import { frontFaceOf } from '../../src/platform/ai/parts-front-face.ts';
 import { headlightPair } from '../../src/platform/ai/parts-headlights.ts';
 import { plateAnchor } from '../../src/platform/ai/parts-plate.ts';
 import { PARTS_ANALYSIS_WIDTH } from '../../src/platform/ai/parts-wheels.ts';
@@ -150,6 +149,6 @@ describe('the front face without a plate', () => {
     const media = createMedia();
     // The Fiat's photo (cut off at the top and the left, a street round it): its mask bulges where the street does.
     const picture = await media.analysisImage(await carPhotoWithPlate(), PARTS_ANALYSIS_WIDTH);
-    expect(frontFace(segmentCar(picture))).toBeNull();
+    expect(frontFaceOf(picture)).toBeNull();
   });
 });

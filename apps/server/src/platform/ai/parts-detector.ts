@@ -1,8 +1,7 @@
 import type { AnalysisImage } from '../media/media.ts';
-import { segmentCar } from './car-mask.ts';
 import { detectFront, type FrontDetection } from './front-detection.ts';
 import { followedPair, type PairReach } from './parts-follow.ts';
-import { type FrontFace, faceHeadlights, frontFace } from './parts-front-face.ts';
+import { type FrontFace, faceHeadlights, frontFaceOf } from './parts-front-face.ts';
 import { type HeadlightPair, headlightPair } from './parts-headlights.ts';
 import { type PartPoint, partTracks } from './parts-track.ts';
 import { wheelCandidates } from './parts-wheels.ts';
@@ -104,7 +103,7 @@ async function frontProposals(
 ): Promise<{ found: PartProposal[]; skip?: HeadlightSkip; mirrors: boolean }> {
   const picture = front.status === 'found' ? input.frames[front.front] : undefined;
   if (front.status !== 'found' || !picture) return { found: [], skip: 'front_unsure', mirrors: false };
-  const face = frontFace(segmentCar(picture));
+  const face = frontFaceOf(picture);
   const found: PartProposal[] = [];
   if (face) {
     const half = Math.max(3, Math.round(0.05 * (face.right - face.left)));

@@ -1,5 +1,6 @@
 import type { AnalysisImage } from '../media/media.ts';
-import type { CarMask } from './car-mask.ts';
+import { type CarMask, segmentCar } from './car-mask.ts';
+import { redShare } from './front-detection.ts';
 import { bestPair, edgesOf, grayPicture, type HeadlightPair } from './parts-headlights.ts';
 
 /**
@@ -110,6 +111,33 @@ function notchAt(left: Int32Array, right: Int32Array, y: number): number | null 
   }
   const [less, more] = [Math.min(inLeft, inRight) / span, Math.max(inLeft, inRight) / span];
   return less >= NOTCH_MIN && more <= NOTCH_MAX && less >= NOTCH_BALANCE * more ? less : null;
+}
+
+/**
+ * Lamp red over this share of the face (from the mirrors down by 0.6 of their span, between them) is a car's back:
+ * rear lamps, which a front does not show; a red car is refused with it. Real fronts measured 0 to 0.2 %, a rear 1.7 %.
+ */
+const BACK_RED_SHARE = 0.006;
+
+/** The front face of a front frame at the car mask's width (CAR_MASK_WIDTH), or null; a car's back is refused. */
+export function frontFaceOf(image: AnalysisImage): FrontFace | null {
+  const face = frontFace(segmentCar(image));
+  if (!face) return null;
+  const span = face.right - face.left;
+  const bottom = Math.min(image.height, Math.round(face.row + 0.6 * span));
+  const rows = image.rgb.subarray(3 * (face.row * image.width), 3 * (bottom * image.width));
+  const band = { width: image.width, height: bottom - face.row, rgb: rows };
+  return redShare(cropColumns(band, face.left, face.right)) > BACK_RED_SHARE ? null : face;
+}
+
+/** The columns x0..x1 of a picture. */
+function cropColumns(image: AnalysisImage, x0: number, x1: number): AnalysisImage {
+  const width = x1 - x0 + 1;
+  const rgb = new Uint8Array(width * image.height * 3);
+  for (let y = 0; y < image.height; y++) {
+    rgb.set(image.rgb.subarray(3 * (y * image.width + x0), 3 * (y * image.width + x1 + 1)), 3 * y * width);
+  }
+  return { width, height: image.height, rgb };
 }
 
 /** Below this a pair under the mirrors is flat body panels, not lamps (edge strength, as HEADLIGHT_MIN_SCORE). */
