@@ -1,4 +1,5 @@
 import type { AnalysisImage } from '../media/media.ts';
+import { isLampRed, RED_BODY_SHARE, redBodyFront } from './front-red-body.ts';
 import { median } from './image-stats.ts';
 
 /**
@@ -12,11 +13,14 @@ import { median } from './image-stats.ts';
  *    through the front and the back. It reads the whole turn, not one frame, so a cluttered background that moves
  *    as the walker goes round mostly averages out.
  * 2. **Front or back.** Rear lamps are red and front lamps are not: the end of the axis with more saturated red
- *    (near it, one frame either side) is the back.
+ *    (near it, one frame either side) is the back. When both ends are red all over (a red or deep orange body), the
+ *    lamps' red says nothing, and the headlights do instead (front-red-body.ts): bright, unsaturated and not red
+ *    where the lamps are.
  *
- * What it cannot do, said as it is: a red or orange car (the body is as red as the lamps), a car cut off by the frame
- * on both ends of the axis, or a spin that is not a turn of the car (a close-up walk, a half turn) leave it unsure,
- * and then it says so instead of guessing. It does not tell which way the spin turns (left or right side first).
+ * What it cannot do, said as it is: a red or orange car whose headlights do not stand out from the body (tinted,
+ * dark or cut off), a car cut off by the frame on both ends of the axis, or a spin that is not a turn of the car (a
+ * close-up walk, a half turn) leave it unsure, and then it says so instead of guessing. It does not tell which way the
+ * spin turns (left or right side first).
  */
 
 export type FrontDetection =
@@ -29,10 +33,13 @@ export type FrontDetection =
       /** Red share of the pictures near the front and near the back. */
       redFront: number;
       redBack: number;
+      /** What told the front from the back: the rear lamps' red, or (a red body) the headlights. */
+      cue: 'rear_lamps' | 'headlights';
     }
   | {
       status: 'unsure';
-      reason: 'too_few_frames' | 'no_mirror_axis' | 'front_back_alike';
+      /** `red_body`: both ends red all over, and the headlights did not tell them apart either. */
+      reason: 'too_few_frames' | 'no_mirror_axis' | 'front_back_alike' | 'red_body';
       /** The axis found, when one was: the two frames that may be the front. */
       candidates: [number, number] | null;
     };
@@ -134,7 +141,7 @@ export function redShare(image: AnalysisImage): number {
     const r = rgb[i] ?? 0;
     const g = rgb[i + 1] ?? 0;
     const b = rgb[i + 2] ?? 0;
-    if (r > 90 && r - Math.max(g, b) > 45 && r > 1.6 * g && r > 1.5 * b) red++;
+    if (isLampRed(r, g, b)) red++;
   }
   return pixels > 0 ? red / pixels : 0;
 }
@@ -214,6 +221,20 @@ export function detectFront(frames: readonly AnalysisImage[]): FrontDetection {
   const redB = redNear(reds, b);
   const more = Math.max(redA, redB);
   const less = Math.min(redA, redB);
+  if (less >= RED_BODY_SHARE) {
+    // A red body: whichever end shows more of it, that is no rear lamp.
+    const front = redBodyFront(frames, a, b);
+    if (front === null) return { status: 'unsure', reason: 'red_body', candidates };
+    const back = front === a ? b : a;
+    return {
+      status: 'found',
+      front,
+      axisMargin,
+      redFront: front === a ? redA : redB,
+      redBack: back === a ? redA : redB,
+      cue: 'headlights',
+    };
+  }
   if (more < RED_MIN_SHARE || more < RED_MIN_RATIO * less) {
     return { status: 'unsure', reason: 'front_back_alike', candidates };
   }
@@ -224,5 +245,6 @@ export function detectFront(frames: readonly AnalysisImage[]): FrontDetection {
     axisMargin,
     redFront: Math.min(redA, redB),
     redBack: more,
+    cue: 'rear_lamps',
   };
 }
