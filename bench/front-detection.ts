@@ -11,7 +11,7 @@ import {
 } from '../apps/server/src/platform/ai/front-detection.ts';
 import { compareFaces, faceCues } from '../apps/server/src/platform/ai/front-red-body.ts';
 import { analysisImage } from '../apps/server/src/platform/media/analysis.ts';
-import { PAINTS, paintBody } from './car-photos.ts';
+import { type Recolour, recolouredView } from '../apps/server/test/helpers/real-spin-paint.ts';
 
 /**
  * Front detection on real spins: the 52 photographs of a real turning car shipped by `threesixty-slider` (a white
@@ -25,7 +25,7 @@ import { PAINTS, paintBody } from './car-photos.ts';
  *   per frame (what a phone walk-around adds);
  * - `red-tint` (4): the `lot` spins with the whole car seen through a red filter (headlights, glass and grille too):
  *   a picture with no cue left, which must stay unsure;
- * - `red-paint-lot` (10), `red-paint-studio` (4), `orange-paint-lot` (4): the car's paint recoloured (car-photos.ts
+ * - `red-paint-lot` (10), `red-paint-studio` (4), `orange-paint-lot` (4): the car's paint recoloured (test/helpers/real-spin-paint.ts
  *   `paintBody`: lamps, glass, grille and chrome keep their colours, as on a real red car), on the lot and in the
  *   studio. A real car recoloured, not a real red car: said so with its figures.
  * A hit is the detected front within one frame of the truth (the nearest frame to the true front). Time is wall time
@@ -69,19 +69,16 @@ async function background(panX: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).blur(6).png().toBuffer();
 }
 
-/** How the car looks: as photographed, seen through a red filter, or with its paint recoloured. */
-type Look = 'as-shot' | 'red-tint' | 'red-paint' | 'orange-paint';
+/** How the car looks: as photographed, or recoloured (real-spin-paint.ts). */
+type Look = 'as-shot' | Recolour;
 
-const painted = new Map<string, Promise<Buffer>>();
+const recoloured = new Map<string, Promise<Buffer>>();
 
 async function carPicture(view: number, look: Look): Promise<Buffer | string> {
-  const source = path.join(assets, `${(view % VIEWS) + 1}.png`);
-  // Everything red (alpha kept): body, lamps, headlights and glass alike.
-  if (look === 'red-tint') return sharp(source).linear([1, 0.3, 0.3, 1], [0, 0, 0, 0]).png().toBuffer();
-  if (look === 'as-shot') return source;
+  if (look === 'as-shot') return path.join(assets, `${(view % VIEWS) + 1}.png`);
   const key = `${look}-${view % VIEWS}`;
-  if (!painted.has(key)) painted.set(key, paintBody(source, look === 'red-paint' ? PAINTS.red : PAINTS.orange));
-  return painted.get(key) as Promise<Buffer>;
+  if (!recoloured.has(key)) recoloured.set(key, recolouredView(view % VIEWS, look));
+  return recoloured.get(key) as Promise<Buffer>;
 }
 
 async function frameJpeg(view: number, lot: boolean, seed: number, look: Look): Promise<Buffer> {

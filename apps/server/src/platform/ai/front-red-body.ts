@@ -66,23 +66,24 @@ function runAroundPeak(histogram: Uint32Array, share: number): [number, number] 
 /** The box of the picture's red body; null with too few red pixels to be one. */
 function redBox(image: AnalysisImage): Box | null {
   const { width, height, rgb } = image;
+  const red = new Uint8Array(width * height);
   const columns = new Uint32Array(width);
-  const rows = new Uint32Array(height);
   let total = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = 3 * (y * width + x);
-      if (!isLampRed(rgb[i] ?? 0, rgb[i + 1] ?? 0, rgb[i + 2] ?? 0)) continue;
-      columns[x] = (columns[x] ?? 0) + 1;
-      rows[y] = (rows[y] ?? 0) + 1;
-      total++;
-    }
+  for (let p = 0; p < red.length; p++) {
+    if (!isLampRed(rgb[3 * p] ?? 0, rgb[3 * p + 1] ?? 0, rgb[3 * p + 2] ?? 0)) continue;
+    red[p] = 1;
+    columns[p % width] = (columns[p % width] ?? 0) + 1;
+    total++;
   }
   if (total < RED_BODY_SHARE * width * height) return null;
   const [x0, x1] = runAroundPeak(columns, BOX_RUN);
+  // Rows counted within the body's columns only, so a red thing beside the car does not stretch it up or down.
+  const rows = new Uint32Array(height);
+  for (let y = 0; y < height; y++) {
+    for (let x = x0; x <= x1; x++) rows[y] = (rows[y] ?? 0) + (red[y * width + x] ?? 0);
+  }
   const [y0, y1] = runAroundPeak(rows, BOX_RUN);
-  const box = { x0, x1, y0, y1 };
-  return box.x1 - box.x0 >= 4 && box.y1 - box.y0 >= 4 ? box : null;
+  return x1 - x0 >= 4 && y1 - y0 >= 4 ? { x0, x1, y0, y1 } : null;
 }
 
 /** The two cues of one picture of a car's end; null when the picture holds no red body. */
