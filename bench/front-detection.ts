@@ -1,15 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import {
   detectFront,
   FRONT_ANALYSIS_WIDTH,
   RED_MIN_RATIO,
+  RED_MIN_SHARE,
   redShare,
+  tellEnds,
 } from '../apps/server/src/platform/ai/front-detection.ts';
-import { compareFaces, faceCues } from '../apps/server/src/platform/ai/front-red-body.ts';
+import { faceCues } from '../apps/server/src/platform/ai/front-red-body.ts';
 import { analysisImage } from '../apps/server/src/platform/media/analysis.ts';
 import { type Recolour, recolouredView } from '../apps/server/test/helpers/real-spin-paint.ts';
 
@@ -32,10 +36,11 @@ import { type Recolour, recolouredView } from '../apps/server/test/helpers/real-
  * per spin: reading the 36 JPEGs at 128 px and the detection, on this machine's cores.
  *
  * With `--alpr DIR` (the openalpr benchmark's `endtoend` folder, AGPL-3.0 data read from outside the project), also
- * the red-body cue on real red cars: 26 photographs of red or orange cars from the front or the back (labelled by
- * eye below), every front paired with every back as if they were the two ends of one spin, decided by the red-body
- * cue and, for comparison, by the rear lamps' red rule a red body had before. Different cars and framings on each
- * side of a pair make this harder than one car's spin: a stress test, not the spin figure.
+ * real cars: photographs from the front or the back (front-detection-labels.json, read by eye), 26 of red or orange
+ * cars and 38 of cars of other colours, every front paired with every back of its set as if they were the two ends
+ * of one spin, decided by the product's rule for two ends; for the red cars also by the rear lamps' rule alone,
+ * which a red body met before the red-body cue. Different cars and framings on each side of a pair make this harder
+ * than one car's spin: a stress test of the front-or-back step, not the spin figure.
  *
  *   node --import tsx bench/front-detection.ts [--alpr /path/to/openalpr-benchmarks/endtoend]
  *
@@ -165,68 +170,55 @@ async function runSet(name: string, lot: boolean, dir: string, spins = SPINS, lo
   );
 }
 
-/** The red and orange cars of the openalpr benchmark's photographs, front (F) or back (B), read by eye. */
-const RED_CARS: Record<string, 'F' | 'B'> = {
-  'br/OKP7250.jpg': 'F',
-  'br/PJU2853.jpg': 'F',
-  'br/GWT2180.jpg': 'F',
-  'eu/test_087.jpg': 'F',
-  'eu/test_039.jpg': 'F',
-  'eu/test_055.jpg': 'F',
-  'us/us10.jpg': 'F',
-  'us/car5.jpg': 'F',
-  'br/OZU2104.jpg': 'B',
-  'br/OLA1208.jpg': 'B',
-  'br/OUZ2198.jpg': 'B',
-  'br/OUP1442.jpg': 'B',
-  'br/OKT3896.jpg': 'B',
-  'br/OKS0078.jpg': 'B',
-  'eu/test_065.jpg': 'B',
-  'eu/test_086.jpg': 'B',
-  'eu/test_050.jpg': 'B',
-  'eu/test_031.jpg': 'B',
-  'eu/test_082.jpg': 'B',
-  'eu/test_014.jpg': 'B',
-  'us/wts-lg-000171.jpg': 'B',
-  'us/wts-lg-000169.jpg': 'B',
-  'us/car16.jpg': 'B',
-  'us/wts-lg-000038.jpg': 'B',
-  'us/wts-lg-000187.jpg': 'B',
-  'us/wts-lg-000167.jpg': 'B',
-};
+/** Photographs of real cars from the front or the back, read by eye (front-detection-labels.json). */
+const LABELS = JSON.parse(
+  readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'front-detection-labels.json'), 'utf8'),
+) as Record<'red' | 'other', Record<string, 'F' | 'B'>>;
 
-/** Every front photograph against every back one, as the two ends of a spin: the red-body cue and the lamps' rule. */
-async function redCarPairs(alpr: string): Promise<void> {
+/**
+ * Every front photograph against every back one of a set, as the two ends of a spin, decided by the product's rule
+ * for two ends (`tellEnds`, on single pictures); and for the red cars, the rear lamps' rule alone, which a red body
+ * met before the red-body cue.
+ */
+async function realCarPairs(alpr: string, set: 'red' | 'other'): Promise<void> {
   const read = async (file: string) => {
     const image = await analysisImage(path.join(alpr, file), FRONT_ANALYSIS_WIDTH);
-    return { file, cues: faceCues(image), red: redShare(image) };
+    return { file, red: redShare(image), face: faceCues(image) };
   };
   const fronts: Awaited<ReturnType<typeof read>>[] = [];
   const backs: Awaited<ReturnType<typeof read>>[] = [];
-  for (const [file, end] of Object.entries(RED_CARS)) (end === 'F' ? fronts : backs).push(await read(file));
-  const cue = { right: 0, unsure: 0, wrong: 0 };
+  for (const [file, end] of Object.entries(LABELS[set])) (end === 'F' ? fronts : backs).push(await read(file));
+  const rule = { right: 0, unsure: 0, wrong: 0 };
   const lamps = { right: 0, unsure: 0, wrong: 0 };
+  const cues = { rear_lamps: 0, headlights: 0 };
   const wrongs: string[] = [];
   for (const f of fronts) {
     for (const b of backs) {
-      const side = f.cues && b.cues ? compareFaces(f.cues, b.cues).side : 0;
-      if (side === 1) cue.right++;
-      else if (side === -1) {
-        cue.wrong++;
-        wrongs.push(`${f.file} / ${b.file}`);
-      } else cue.unsure++;
-      // The rule a red body met before: the end with RED_MIN_RATIO times the other's red is the back.
-      if (Math.max(f.red, b.red) < RED_MIN_RATIO * Math.min(f.red, b.red)) lamps.unsure++;
+      const told = tellEnds(f, b);
+      if ('unsure' in told) rule.unsure++;
+      else if (told.firstIsFront) {
+        rule.right++;
+        cues[told.cue]++;
+      } else {
+        rule.wrong++;
+        wrongs.push(`${f.file} / ${b.file} by ${told.cue}`);
+      }
+      const more = Math.max(f.red, b.red);
+      if (more < RED_MIN_SHARE || more < RED_MIN_RATIO * Math.min(f.red, b.red)) lamps.unsure++;
       else if (b.red > f.red) lamps.right++;
       else lamps.wrong++;
     }
   }
-  const pairs = fronts.length * backs.length;
-  log(`red cars (openalpr, ${fronts.length} fronts x ${backs.length} backs = ${pairs} pairs of different cars):`);
   log(
-    `  red-body cue: right ${cue.right}, unsure ${cue.unsure}, wrong ${cue.wrong}${wrongs.length ? ` (${wrongs.join('; ')})` : ''}`,
+    `${set} cars (openalpr, ${fronts.length} fronts x ${backs.length} backs = ${fronts.length * backs.length} pairs):`,
   );
-  log(`  rear lamps' red rule on the same pairs: right ${lamps.right}, unsure ${lamps.unsure}, wrong ${lamps.wrong}`);
+  log(
+    `  the rule: right ${rule.right} (${cues.rear_lamps} by the rear lamps, ${cues.headlights} by the headlights), ` +
+      `unsure ${rule.unsure}, wrong ${rule.wrong}${wrongs.length ? ` (${wrongs.join('; ')})` : ''}`,
+  );
+  if (set === 'red') {
+    log(`  the rear lamps' rule alone: right ${lamps.right}, unsure ${lamps.unsure}, wrong ${lamps.wrong}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -241,7 +233,10 @@ async function main(): Promise<void> {
   await runSet('orange-paint-lot', true, dir, 4, 'orange-paint');
   const at = process.argv.indexOf('--alpr');
   const alpr = at >= 0 ? process.argv[at + 1] : undefined;
-  if (alpr) await redCarPairs(alpr);
+  if (alpr) {
+    await realCarPairs(alpr, 'red');
+    await realCarPairs(alpr, 'other');
+  }
 }
 
 await main();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tellEnds } from '../../src/platform/ai/front-detection.ts';
 import { compareFaces, faceCues } from '../../src/platform/ai/front-red-body.ts';
 import type { AnalysisImage } from '../../src/platform/media/media.ts';
 
@@ -52,5 +53,19 @@ describe('the red-body cue', () => {
   it('keeps a red thing in the background out of the body, and sees no body without enough red', () => {
     expect(faceCues(end([230, 232, 235], true))).toEqual(front);
     expect(faceCues(picture((fill) => fill(40, 50, 20, 30, RED_PAINT)))).toBeNull();
+  });
+
+  it('decides two ends red all over by the headlights, even where the front shows more red than the back', () => {
+    // The rear lamps' rule would call the redder end the back: here that is the front, its bonnet seen from above.
+    expect(tellEnds({ red: 0.3, face: front }, { red: 0.1, face: back })).toEqual({
+      firstIsFront: true,
+      cue: 'headlights',
+    });
+    expect(tellEnds({ red: 0.3, face: back }, { red: 0.1, face: back })).toEqual({ unsure: 'red_body' });
+    // Red only where the lamps are: the rear lamps' rule, as before.
+    expect(tellEnds({ red: 0.001, face: null }, { red: 0.01, face: null })).toEqual({
+      firstIsFront: true,
+      cue: 'rear_lamps',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { AnalysisImage } from '../media/media.ts';
-import { isLampRed, RED_BODY_SHARE, redBodyFront } from './front-red-body.ts';
+import { compareFaces, type FaceCues, faceCuesNear, isLampRed, RED_BODY_SHARE } from './front-red-body.ts';
 import { median } from './image-stats.ts';
 
 /**
@@ -54,7 +54,7 @@ const EDGE_WIDTH = 64;
 export const AXIS_MIN_MARGIN = 0.08;
 /** The back must show this many times the front's red share (and some red at all) to tell them apart. */
 export const RED_MIN_RATIO = 1.6;
-const RED_MIN_SHARE = 0.0015;
+export const RED_MIN_SHARE = 0.0015;
 
 interface EdgeMap {
   width: number;
@@ -199,6 +199,31 @@ function redNear(reds: readonly number[], at: number): number {
   return ((reds[wrap(at - 1, n)] ?? 0) + (reds[at] ?? 0) + (reds[wrap(at + 1, n)] ?? 0)) / 3;
 }
 
+/** What one end of the axis shows: its red share and, with a red body, its face's cues (front-red-body.ts). */
+export interface EndLook {
+  red: number;
+  face: FaceCues | null;
+}
+
+/**
+ * Which of two ends is the front (`first`: the first one), by the rear lamps' red, or by the headlights when both
+ * are red all over; the reason when it cannot tell.
+ */
+export function tellEnds(
+  first: EndLook,
+  second: EndLook,
+): { firstIsFront: boolean; cue: 'rear_lamps' | 'headlights' } | { unsure: 'red_body' | 'front_back_alike' } {
+  const more = Math.max(first.red, second.red);
+  const less = Math.min(first.red, second.red);
+  if (less >= RED_BODY_SHARE) {
+    // A red body: whichever end shows more of it, that is no rear lamp.
+    const side = first.face && second.face ? compareFaces(first.face, second.face).side : 0;
+    return side === 0 ? { unsure: 'red_body' } : { firstIsFront: side === 1, cue: 'headlights' };
+  }
+  if (more < RED_MIN_SHARE || more < RED_MIN_RATIO * less) return { unsure: 'front_back_alike' };
+  return { firstIsFront: first.red < second.red, cue: 'rear_lamps' };
+}
+
 /** Finds the front of one row's frames, in turn order. */
 export function detectFront(frames: readonly AnalysisImage[]): FrontDetection {
   const n = frames.length;
@@ -217,34 +242,21 @@ export function detectFront(frames: readonly AnalysisImage[]): FrontDetection {
   if (axisMargin < AXIS_MIN_MARGIN) return { status: 'unsure', reason: 'no_mirror_axis', candidates };
   const reds = frames.map(redShare);
   const [a, b] = candidates;
-  const redA = redNear(reds, a);
-  const redB = redNear(reds, b);
-  const more = Math.max(redA, redB);
-  const less = Math.min(redA, redB);
-  if (less >= RED_BODY_SHARE) {
-    // A red body: whichever end shows more of it, that is no rear lamp.
-    const front = redBodyFront(frames, a, b);
-    if (front === null) return { status: 'unsure', reason: 'red_body', candidates };
-    const back = front === a ? b : a;
-    return {
-      status: 'found',
-      front,
-      axisMargin,
-      redFront: front === a ? redA : redB,
-      redBack: back === a ? redA : redB,
-      cue: 'headlights',
-    };
-  }
-  if (more < RED_MIN_SHARE || more < RED_MIN_RATIO * less) {
-    return { status: 'unsure', reason: 'front_back_alike', candidates };
-  }
-  const front = redA < redB ? a : b;
+  const look = (at: number): EndLook => {
+    const red = redNear(reds, at);
+    // The faces are read only where both ends may be a red body: a few frames, not the whole spin.
+    return { red, face: red >= RED_BODY_SHARE ? faceCuesNear(frames, at) : null };
+  };
+  const [atA, atB] = [look(a), look(b)];
+  const told = tellEnds(atA, atB);
+  if ('unsure' in told) return { status: 'unsure', reason: told.unsure, candidates };
+  const [front, back] = told.firstIsFront ? [atA, atB] : [atB, atA];
   return {
     status: 'found',
-    front,
+    front: told.firstIsFront ? a : b,
     axisMargin,
-    redFront: Math.min(redA, redB),
-    redBack: more,
-    cue: 'rear_lamps',
+    redFront: front.red,
+    redBack: back.red,
+    cue: told.cue,
   };
 }

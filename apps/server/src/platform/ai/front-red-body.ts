@@ -125,7 +125,7 @@ export function faceCues(image: AnalysisImage): FaceCues | null {
 const wrap = (i: number, n: number) => ((i % n) + n) % n;
 
 /** The mean cues of a frame and its neighbours (null when none of them holds a red body). */
-function cuesNear(frames: readonly AnalysisImage[], at: number): FaceCues | null {
+export function faceCuesNear(frames: readonly AnalysisImage[], at: number): FaceCues | null {
   const read = [-1, 0, 1].flatMap((d) => {
     const frame = frames[wrap(at + d, frames.length)];
     const cues = frame ? faceCues(frame) : null;
@@ -149,13 +149,4 @@ export function compareFaces(first: FaceCues, second: FaceCues): { side: 1 | -1 
   if (headlights > 1 && notRed > 1 && product >= RED_BODY_MIN_RATIO) return { side: 1, ratio: product };
   if (headlights < 1 && notRed < 1 && 1 / product >= RED_BODY_MIN_RATIO) return { side: -1, ratio: 1 / product };
   return { side: 0, ratio: Math.max(product, 1 / product) };
-}
-
-/** Which of the axis's two ends `a` and `b` shows the front of a red car; null when the cues cannot tell. */
-export function redBodyFront(frames: readonly AnalysisImage[], a: number, b: number): number | null {
-  const atA = cuesNear(frames, a);
-  const atB = cuesNear(frames, b);
-  if (!atA || !atB) return null;
-  const { side } = compareFaces(atA, atB);
-  return side === 0 ? null : side === 1 ? a : b;
 }
