@@ -30,8 +30,9 @@ export const RED_BODY_MIN_RATIO = 3;
  */
 const SMALL = 0.02;
 /**
- * The red body's box: the run of columns (and of rows) around the reddest one that hold at least this share of its
- * red pixels, so a red thing in the background beside the car, with background between, stays out of it.
+ * The red body's box: the run of columns around the reddest one that hold at least this share of its red pixels
+ * (then the same for rows, counted within those columns), so a red thing in the background beside the car, with
+ * background between, stays out of it.
  */
 const BOX_RUN = 0.1;
 /** Where the lamps are in the box: the outer share of its width on each side, and the rows (shares of its height). */
