@@ -17,8 +17,9 @@ import { spinFrames } from './car-photos.ts';
 /**
  * Damage detection by the car's symmetry (apps/server/src/platform/ai/damage-detector.ts) on real frames: the 51
  * views of threesixty-slider's real turning car (a clean white hatchback; bench/car-photos.ts), made into spins of
- * 36 and 24 frames at 1920x1080 from three starting angles each, on white (`studio`) and laid over a generated lot
- * that pans as the walker goes round (`lot`: the car's size, place and exposure jittered per frame).
+ * 36 and 24 frames at 1920x1080 from two starting angles each (`--spins N` for more), on white (`studio`) and laid
+ * over a generated lot that pans as the walker goes round (`lot`: the car's size, place and exposure jittered per
+ * frame).
  * - Precision: the car is clean, so every proposal on these spins is a false one: printed per spin, with where.
  * - Recall: SYNTHETIC damage painted into the real views before the spin is made (no real damaged car spin ships on
  *   npm): a grey scratch line, a dent's soft shading, a scuff of short strokes, each at one place of a side panel,
@@ -280,7 +281,7 @@ function summary(title: string, outcomes: Outcome[], damaged: boolean): void {
 async function main(): Promise<void> {
   log(`damage bench: ${cpus().length} cores, node ${process.version}; real frames: threesixty-slider (clean car)`);
   const dir = path.join(tmpdir(), 'spinyard-bench-videos', 'damage-v1');
-  const spins = Number(process.argv[process.argv.indexOf('--spins') + 1]) || 3;
+  const spins = Number(process.argv[process.argv.indexOf('--spins') + 1]) || 2;
   let peak = 0;
   const watch = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
