@@ -97,6 +97,8 @@ export function AiAction(props: AiActionProps) {
     try {
       const answer = await mutation.mutateAsync(file);
       setStartedHere(answer.process.id);
+      // A run that ends before any read lists it is still this action's latest: its outcome is then read by id.
+      setRemembered((known) => (known?.id === answer.process.id ? known : answer.process));
       notifySuccess(t(`${base}.started`));
     } catch (cause) {
       setError(cause instanceof ApiError ? exteriorErrorText(cause) : t('errors.general_error'));
