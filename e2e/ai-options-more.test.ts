@@ -176,12 +176,21 @@ describe.skipIf(skipBrowserTests)(
       const turned = await frameIdsOf(suite, session, walked);
       expect(roundDistance(good.indexOf(turned[0] ?? ''), front, AI_SPIN.frames)).toBeLessThanOrEqual(1);
       await expect.poll(() => tiles.first().getAttribute('data-frame-id')).toBe(turned[0]);
+      // The outcome shows the row's first frame as it is now, and the start angle the viewer opens at.
+      const result = testId(page, 'ai-front-first-frame');
+      expect(await textOf(result)).toContain('今の最初のコマ');
+      expect(await textOf(result)).toContain('開始角度: 正面');
+      const picture = (at: ReturnType<typeof testId>) => at.locator('img').first().getAttribute('src');
+      expect(await picture(result)).toBe(await picture(tiles.first()));
 
-      // 3. Reloaded, the row still opens at the front, and what the page says of the detection is still true.
+      // 3. Reloaded, the row still opens at the front and the start angle is still the front; no run's outcome is
+      // claimed any more (the answers list running processes only).
       await page.reload();
       await testId(page, 'exterior-ai-tools').waitFor({ state: 'visible', timeout: 30_000 });
       await expect.poll(() => tiles.first().getAttribute('data-frame-id')).toBe(turned[0]);
       expect(await tiles.count()).toBe(AI_SPIN.frames);
+      expect(await testId(page, 'exterior-initial-angle').inputValue()).toBe('front');
+      expect(await testId(page, 'ai-front_detection-done').count()).toBe(0);
       await checkState(page, 'ai-more-front-reloaded-phone-ja');
 
       // 4. The buyer's spin: the 24 good frames, opening at the front.
