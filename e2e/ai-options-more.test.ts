@@ -40,7 +40,7 @@ describe.skipIf(skipBrowserTests)(
         createVehicle(suite, session, { management_id: `AIC-${stamp}`, maker: 'Mazda', car_name: 'CX-5' }),
         createVehicle(suite, session, { management_id: `AIX-${stamp}`, maker: 'Honda', car_name: 'Civic' }),
       ]);
-      // A cabin under cold light, underexposed (every channel down, blue least): the automatic colour corrects it.
+      // A cabin photographed underexposed (every channel down): the automatic colour brightens it.
       const gradient = Buffer.from(await (await panorama()).arrayBuffer());
       const dark = await sharp(gradient).linear([0.45, 0.5, 0.62], [0, 0, 0]).jpeg({ quality: 90 }).toBuffer();
       const spin = await aiSpin();
@@ -114,6 +114,9 @@ describe.skipIf(skipBrowserTests)(
       // The image-quality tool opens on the correction, and takes the scene back to its original.
       await scene.locator('[data-testid="interior-enhance-open"]').click();
       await testId(page, 'interior-enhance-tool').waitFor({ state: 'visible' });
+      // The domain has the tool's own corrections off: the dealer is told what can still be done with this one.
+      expect(await textOf(testId(page, 'interior-enhance-off'))).toContain('「元の画像に戻す」で補正前に戻せます');
+      await testId(page, 'interior-enhance-undo').scrollIntoViewIfNeeded();
       await checkState(page, 'ai-more-interior-colour-tool-phone-ja');
       await testId(page, 'interior-enhance-undo').click();
       await expect.poll(async () => (await scenesOf(cabin))[0]?.original ?? null).toBeNull();
