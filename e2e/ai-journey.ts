@@ -58,6 +58,14 @@ export async function watchActionStatuses(page: Page): Promise<(action: string) 
   };
 }
 
+/** Presses an AI action's button; its run is shown going (queued or running), then ends as it should. */
+export async function runAction(page: Page, action: string, status = 'succeeded'): Promise<void> {
+  const seen = await watchActionStatuses(page);
+  await testId(page, `${action}-start`).click();
+  await actionEnded(page, action, status);
+  expect(await seen(action)).toEqual(expect.arrayContaining([expect.stringMatching(/^(queued|running)$/)]));
+}
+
 type Renditions = Record<string, { jpeg: string }>;
 export interface ExteriorRead {
   initial_angle: string;

@@ -1,15 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  actionEnded,
-  checkState,
-  frameIdsOf,
-  mediaBytes,
-  phonePage,
-  roundDistance,
-  watchActionStatuses,
-} from './ai-journey.ts';
+import { checkState, frameIdsOf, mediaBytes, phonePage, roundDistance, runAction } from './ai-journey.ts';
 import { AI_SPIN, aiSpin, EXTRA_FRAMES, withExtraFrames } from './ai-spin.ts';
 import { api, setProductOptions } from './api.ts';
 import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
@@ -90,16 +82,11 @@ describe.skipIf(skipBrowserTests)(
       await signIn(page, account.email, account.password, `/contents/edit/${cabin}?tab=interior`);
       const colour = testId(page, 'ai-interior_colour');
       await colour.waitFor({ state: 'visible', timeout: 30_000 });
-      const statuses = await watchActionStatuses(page);
       const before = (await scenesOf(cabin))[0];
       expect(before?.original).toBeNull();
 
       // 1. The automatic colour: the run is shown while it goes, then its outcome; the scene is marked edited.
-      await testId(page, 'ai-interior_colour-start').click();
-      await actionEnded(page, 'ai-interior_colour');
-      expect(await statuses('ai-interior_colour')).toEqual(
-        expect.arrayContaining([expect.stringMatching(/queued|running/)]),
-      );
+      await runAction(page, 'ai-interior_colour');
       expect(await textOf(testId(page, 'ai-interior_colour-done'))).toContain('自動補正が完了しました');
       const after = (await scenesOf(cabin))[0];
       expect(after?.original).not.toBeNull();
@@ -127,11 +114,9 @@ describe.skipIf(skipBrowserTests)(
       await openTab(page, cabin, 'category_images', 'slider-ai-tools');
       const items = testId(page, 'category-images-item');
       expect(await items.count()).toBe(0);
-      await testId(page, 'ai-category_images-interiorImages-start').click();
-      await actionEnded(page, 'ai-category_images-interiorImages');
+      await runAction(page, 'ai-category_images-interiorImages');
       await expect.poll(() => items.count()).toBe(1);
-      await testId(page, 'ai-category_images-exteriorImages-start').click();
-      await actionEnded(page, 'ai-category_images-exteriorImages');
+      await runAction(page, 'ai-category_images-exteriorImages');
       await expect.poll(() => items.count()).toBe(6);
       const picked = await sliderOf(cabin);
       expect(picked.map((i) => i.category)).toEqual(['interior', ...Array(5).fill('exterior')]);
@@ -174,8 +159,7 @@ describe.skipIf(skipBrowserTests)(
       await expect.poll(() => tiles.count()).toBe(AI_SPIN.frames);
 
       // 2. Front detection on what is left: the front comes first.
-      await testId(page, 'ai-front_detection-start').click();
-      await actionEnded(page, 'ai-front_detection');
+      await runAction(page, 'ai-front_detection');
       const turned = await frameIdsOf(suite, session, walked);
       expect(roundDistance(good.indexOf(turned[0] ?? ''), front, AI_SPIN.frames)).toBeLessThanOrEqual(1);
       await expect.poll(() => tiles.first().getAttribute('data-frame-id')).toBe(turned[0]);

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkState as check, actionEnded as ended, exteriorOf, phonePage, roundDistance } from './ai-journey.ts';
+import {
+  checkState as check,
+  actionEnded as ended,
+  exteriorOf,
+  phonePage,
+  roundDistance,
+  runAction,
+} from './ai-journey.ts';
 import { AI_SPIN, aiSpin, productDomainCode } from './ai-spin.ts';
 import { api, setProductOptions } from './api.ts';
 import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
@@ -67,8 +74,7 @@ describe.skipIf(skipBrowserTests)('AI options, from the domain setting to the pu
     await check(page, 'ai-options-tools-phone-ja');
 
     // Front detection: its progress, then the spin's first frame is the car's front.
-    await testId(page, 'ai-front_detection-start').click();
-    await ended(page, 'ai-front_detection');
+    await runAction(page, 'ai-front_detection');
     await testId(page, 'ai-front-first-frame').waitFor({ state: 'visible' });
     expect(await textOf(testId(page, 'ai-front_detection-done'))).toContain('正面を検出し、最初のコマにしました');
     const turned = (await exteriorFrames()).groups[0]?.sheets.map((s) => s.id) ?? [];
@@ -77,8 +83,7 @@ describe.skipIf(skipBrowserTests)('AI options, from the domain setting to the pu
     await check(page, 'ai-options-front-phone-ja');
 
     // The automatic plate blur: the plate found on the frames facing the front, now first in the spin.
-    await testId(page, 'ai-plate_blur-start').click();
-    await ended(page, 'ai-plate_blur');
+    await runAction(page, 'ai-plate_blur');
     const blurredNow = (await exteriorFrames()).groups[0]?.sheets.filter((s) => s.edit_kind === 'blur') ?? [];
     expect(blurredNow.length).toBeGreaterThan(0);
     expect(blurredNow.map((s) => s.id)).toContain(turned[0]);
