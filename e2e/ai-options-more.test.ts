@@ -170,14 +170,16 @@ describe.skipIf(skipBrowserTests)(
       const picture = (at: ReturnType<typeof testId>) => at.locator('img').first().getAttribute('src');
       expect(await picture(result)).toBe(await picture(tiles.first()));
 
-      // 3. Reloaded, the row still opens at the front and the start angle is still the front; no run's outcome is
-      // claimed any more (the answers list running processes only).
+      // 3. Reloaded, the row still opens at the front, the start angle is still the front, and the detection's
+      // outcome is shown again, as true as before: its thumbnail is the row's first frame.
       await page.reload();
       await testId(page, 'exterior-ai-tools').waitFor({ state: 'visible', timeout: 30_000 });
       await expect.poll(() => tiles.first().getAttribute('data-frame-id')).toBe(turned[0]);
       expect(await tiles.count()).toBe(AI_SPIN.frames);
       expect(await testId(page, 'exterior-initial-angle').inputValue()).toBe('front');
-      expect(await testId(page, 'ai-front_detection-done').count()).toBe(0);
+      await result.waitFor({ state: 'visible' });
+      expect(await textOf(testId(page, 'ai-front_detection-done'))).toContain('正面を検出し、最初のコマにしました');
+      expect(await picture(result)).toBe(await picture(tiles.first()));
       await checkState(page, 'ai-more-front-reloaded-phone-ja');
 
       // 4. The buyer's spin: the 24 good frames, opening at the front.

@@ -11,8 +11,9 @@ import {
 import { IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AiStart, useAiStart, useProcessOutcome } from '../../../api/aiOptions.ts';
+import { type AiStart, useAiStart, useProcessOutcome, useRecentRuns } from '../../../api/aiOptions.ts';
 import { ApiError } from '../../../api/apiError.ts';
+import { mergeProcesses } from '../../../api/liveProcesses.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { lockFor, runningOf } from '../exterior/exteriorLocks.ts';
 import { exteriorErrorText, processErrorText } from '../exterior/exteriorText.ts';
@@ -68,8 +69,15 @@ export function AiAction(props: AiActionProps) {
   const mutation = useAiStart(props.contentId, props.start, props.groupId);
   const [error, setError] = useState<string | null>(null);
   const [startedHere, setStartedHere] = useState<string | null>(null);
-  // The answers drop a process some time after it ended: the last run seen stays shown with its outcome.
-  const found = latestRun(props.processes, props.process, props.kinds);
+  // The panel's processes are the running ones (and those the socket saw end); the vehicle's recent runs add the
+  // last outcome of a run that ended before this page was opened.
+  const recent = useRecentRuns(props.contentId).data?.processes;
+  const found = latestRun(
+    recent ? mergeProcesses(props.processes, recent) : props.processes,
+    props.process,
+    props.kinds,
+  );
+  // The answers drop a process once it ended: the last run seen stays shown with its outcome.
   const [remembered, setRemembered] = useState<ProcessAnswer | undefined>(undefined);
   useEffect(() => {
     if (found) setRemembered(found);
