@@ -65,7 +65,7 @@ export function latestRun(
  * words: a failure's reason (front detection not sure, nothing found) or the result to check and change.
  */
 export function AiAction(props: AiActionProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mutation = useAiStart(props.contentId, props.start, props.groupId);
   const [error, setError] = useState<string | null>(null);
   const [startedHere, setStartedHere] = useState<string | null>(null);
@@ -100,6 +100,13 @@ export function AiAction(props: AiActionProps) {
   const base = `aiOptions.${props.texts}`;
   const testId = `ai-${props.option}${props.start.endsWith('Images') ? `-${props.start}` : ''}`;
 
+  // A start refused for what the vehicle lacks or already has (422, rule `requires`) says so in the action's own
+  // words where it has them: the generic sentence names a field the dealer never sees.
+  const refusalText = (cause: ApiError) =>
+    cause.fields.some((f) => f.rule === 'requires') && i18n.exists(`${base}.requires`)
+      ? t(`${base}.requires`)
+      : exteriorErrorText(cause);
+
   const run = async (file?: File) => {
     setError(null);
     try {
@@ -109,7 +116,7 @@ export function AiAction(props: AiActionProps) {
       setRemembered((known) => (known?.id === answer.process.id ? known : answer.process));
       notifySuccess(t(`${base}.started`));
     } catch (cause) {
-      setError(cause instanceof ApiError ? exteriorErrorText(cause) : t('errors.general_error'));
+      setError(cause instanceof ApiError ? refusalText(cause) : t('errors.general_error'));
     }
   };
 
