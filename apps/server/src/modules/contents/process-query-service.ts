@@ -31,7 +31,7 @@ export function processQueryService(db: Db) {
     async recent(actor: Actor, contentId: string): Promise<RecentProcessesAnswer> {
       const caller = await loadCaller(db, actor);
       visibleOrNotFound(caller, await contentsRepo(db).find(contentId));
-      return { processes: toProcessAnswers(await contentsRepo(db).recentProcesses(contentId, RECENT_PROCESSES_MAX)) };
+      return { processes: toProcessAnswers(await processService(db).recent(contentId, RECENT_PROCESSES_MAX)) };
     },
 
     /**

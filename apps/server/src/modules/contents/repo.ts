@@ -180,18 +180,6 @@ export function contentsRepo(db: Db) {
         .execute();
     },
 
-    /** A vehicle's latest runs of any status, newest first. */
-    async recentProcesses(contentId: string, limit: number): Promise<ContentProcessRow[]> {
-      return db
-        .selectFrom('content_processes')
-        .selectAll()
-        .where('content_id', '=', contentId)
-        .orderBy('started_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-    },
-
     /** Processes cascade with their vehicle. */
     /** Vehicles deleted for good that still have media rows, for the media purge (vehicle-media/purge.ts). */
     async permanentlyDeletedWithMedia(limit: number): Promise<string[]> {
