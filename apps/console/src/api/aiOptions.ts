@@ -82,11 +82,12 @@ export function useProcessOutcome(contentId: string, processId: string | undefin
 
 /**
  * `GET /contents/recent_processes/{id}`: the vehicle's latest runs, ended ones included, so each AI action shows its
- * last outcome after a reload too. Under `['contents']`: a start, and a run's end on the process socket, read it
- * again.
+ * last outcome after a reload too (read only where an action is shown). Under `['contents']`: a start, and a run's
+ * end on the process socket, read it again.
  */
-export function useRecentRuns(contentId: string) {
+export function useRecentRuns(contentId: string, enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ['contents', 'recent-processes', contentId] as const,
     queryFn: () =>
       apiGet<RecentProcessesAnswer>(`${CONTENT_API_BASE}/contents/recent_processes/${seg(contentId)}`, {

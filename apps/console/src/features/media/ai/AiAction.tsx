@@ -71,7 +71,7 @@ export function AiAction(props: AiActionProps) {
   const [startedHere, setStartedHere] = useState<string | null>(null);
   // The panel's processes are the running ones (and those the socket saw end); the vehicle's recent runs add the
   // last outcome of a run that ended before this page was opened.
-  const recent = useRecentRuns(props.contentId).data?.processes;
+  const recent = useRecentRuns(props.contentId, aiOptionShown(props.ai, props.option)).data?.processes;
   const found = latestRun(
     recent ? mergeProcesses(props.processes, recent) : props.processes,
     props.process,
