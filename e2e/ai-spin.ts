@@ -83,3 +83,30 @@ export async function productDomainCode(suite: Suite): Promise<string> {
   const domain = await api(`${suite.server.baseUrl}/v1/domain/${domainId}`, master);
   return (domain.data as { company_code: string }).company_code;
 }
+
+/** Where the spin with extra frames has them (0-based, of 27), and why each is extra. */
+export const EXTRA_FRAMES = { 5: 'blurred', 12: 'duplicate', 20: 'empty' } as const;
+
+/**
+ * The AI spin's 24 frames with three extra ones put in, as a walk-around gets them: a step's motion blur (a blurred
+ * copy of the next view), the walker's pause (a view twice) and a frame with the lens capped (black). Extra-image
+ * removal finds exactly these (measured before writing the test); the 24 good frames are the AI spin itself, so
+ * front detection on what is left finds its front.
+ */
+export function withExtraFrames(spin: AiSpin): (row: number, frame: number) => Promise<Buffer> {
+  const height = Math.round((AI_SPIN.width * 447) / 1000);
+  const good = (k: number) => spin.picture(1, k);
+  return async (_row, frame) => {
+    if (frame === 5)
+      return sharp(await good(5))
+        .blur(5)
+        .jpeg({ quality: 85 })
+        .toBuffer();
+    if (frame === 20)
+      return sharp({ create: { width: AI_SPIN.width, height, channels: 3, background: '#050505' } })
+        .jpeg()
+        .toBuffer();
+    // Past each extra frame the good frames are one place further on (frame 12 is frame 11 again).
+    return good(frame - (frame > 5 ? 1 : 0) - (frame >= 12 ? 1 : 0) - (frame > 20 ? 1 : 0));
+  };
+}

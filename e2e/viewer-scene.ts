@@ -55,6 +55,11 @@ export async function publishedVehicle(
   const id = await createVehicle(suite, session, seed);
   const rows = await seedFrames(suite, id, frames, tempRows);
   await before?.(id, rows);
+  return { id, shortId: await buildVehicle(suite, session, id) };
+}
+
+/** Publishes a vehicle through the build call (publish=1), as the console's publish does; answers its short id. */
+export async function buildVehicle(suite: Suite, session: ApiSession, id: string): Promise<string> {
   const built = await fetch(`${suite.server.baseUrl}/api/tourmaker/buildcontents/${id}/?_=${Date.now()}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${session.content}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -62,7 +67,7 @@ export async function publishedVehicle(
   });
   const answer = (await built.json()) as { short_id?: string };
   expect(built.status, JSON.stringify(answer)).toBe(200);
-  return { id, shortId: answer.short_id ?? '' };
+  return answer.short_id ?? '';
 }
 
 /** The spin is on screen: the canvas drew (the server's picture is hidden) and every frame has arrived small. */

@@ -1,4 +1,9 @@
-import type { ExteriorProcessStartedAnswer, ExtraImagesProposalAnswer, OneProcessAnswer } from '@spinyard/domain';
+import type {
+  ExteriorProcessStartedAnswer,
+  ExtraImagesProposalAnswer,
+  OneProcessAnswer,
+  RecentProcessesAnswer,
+} from '@spinyard/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, CONTENT_API_BASE } from './client.ts';
 import { contentDetailKeys } from './contentDetail.ts';
@@ -71,6 +76,23 @@ export function useProcessOutcome(contentId: string, processId: string | undefin
       const status = query.state.data?.process.status;
       return status === 'queued' || status === 'running' ? 1500 : false;
     },
+    retry: false,
+  });
+}
+
+/**
+ * `GET /contents/recent_processes/{id}`: the vehicle's latest runs, ended ones included, so each AI action shows its
+ * last outcome after a reload too (read only where an action is shown). Under `['contents']`: a start, and a run's
+ * end on the process socket, read it again.
+ */
+export function useRecentRuns(contentId: string, enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: ['contents', 'recent-processes', contentId] as const,
+    queryFn: () =>
+      apiGet<RecentProcessesAnswer>(`${CONTENT_API_BASE}/contents/recent_processes/${seg(contentId)}`, {
+        errors: 'silent',
+      }),
     retry: false,
   });
 }

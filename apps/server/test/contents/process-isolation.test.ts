@@ -63,11 +63,39 @@ describe('process routes across tenants and groups', () => {
     }
   });
 
+  it("GET /contents/recent_processes/{id}: not_found outside the caller's sight; within it, ended runs too", async () => {
+    const url = `/api/browser/v0/contents/recent_processes/${a.car}`;
+    for (const who of outsiders()) {
+      const res = await call(who, { method: 'GET', url });
+      expect(res.statusCode, who.email).toBe(404);
+    }
+    // An AI run that ended before the vehicle's running one: both answered, the newest first.
+    await t.db
+      .insertInto('content_processes')
+      .values({
+        content_id: a.car,
+        process: 'exterior_autodetect_angle',
+        status: 'succeeded',
+        progress: 100,
+        started_at: new Date(Date.now() - 3_600_000),
+        finished_at: new Date(Date.now() - 3_590_000),
+      })
+      .execute();
+    const res = await call(a.normal, { method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    const runs = res.json().processes as { process: string; status: string }[];
+    expect(runs.map((p) => [p.process, p.status])).toEqual([
+      ['tour_movie', 'running'],
+      ['exterior_autodetect_angle', 'succeeded'],
+    ]);
+  });
+
   it("GET /contents/process/{id}/{process_id}: not_found outside the caller's sight, the process within it", async () => {
     const row = await t.db
       .selectFrom('content_processes')
       .select('id')
       .where('content_id', '=', a.car)
+      .where('process', '=', 'tour_movie')
       .executeTakeFirstOrThrow();
     const url = `/api/browser/v0/contents/process/${a.car}/${row.id}`;
     for (const who of outsiders()) {

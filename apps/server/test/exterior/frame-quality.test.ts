@@ -73,6 +73,9 @@ describe('POST /exterior/{id}/extra-images/remove with the quality options', () 
     expect((await remove('')).json().process.status).toBe('succeeded');
     expect((await exteriorRepo(t.db).frames(car)).map((f) => f.id)).toEqual(ids);
 
+    // The console's cache-buster on every request (`_`) is taken, not refused as an unknown field.
+    expect((await remove('?_=1796061839275')).statusCode).toBe(202);
+
     const bad = await remove('?blurred=yes');
     expect(bad.statusCode).toBe(422);
 

@@ -16,6 +16,16 @@ export const TRANSFER_MAX = 300;
 /** How many running processes `GET /contents_processing` answers at most (the newest first). */
 export const CONTENTS_PROCESSING_MAX = 500;
 
+/** How many runs `GET /contents/recent_processes/{id}` answers at most (the newest first). */
+export const RECENT_PROCESSES_MAX = 50;
+
+/**
+ * `GET /contents/recent_processes/{id}`: the vehicle's latest runs, ended ones included, newest first: what the AI
+ * actions show as each option's last outcome after a reload (the other reads answer running processes only).
+ */
+export const recentProcessesAnswer = z.object({ processes: z.array(processAnswer) });
+export type RecentProcessesAnswer = z.output<typeof recentProcessesAnswer>;
+
 /** Comma-separated ids (`12,15,16`), each an id, at most `max` of them; a repeated id counts once. */
 export function idListSchema(max: number) {
   return z

@@ -187,6 +187,13 @@ export type UploadedBeforeAnswer = z.output<typeof uploadedBeforeAnswer>;
 export const EXTRA_IMAGES_CONFIRM_MAX = 3600;
 
 const qualityFlag = z.enum(['true', 'false']).optional();
+/** The quality flags, and the cache-buster `_` the console puts on every request (apps/console/src/api/url.ts). */
+const qualityFlags = {
+  blurred: qualityFlag,
+  duplicates: qualityFlag,
+  empty: qualityFlag,
+  _: z.string().max(40).optional(),
+};
 
 /**
  * `POST /exterior/{content_id}/extra-images/remove` query: also remove the frames that measure blurred, duplicate
@@ -194,21 +201,14 @@ const qualityFlag = z.enum(['true', 'false']).optional();
  * below 8 frames by them. Frames past the domain's frame count and temp rows go as before.
  */
 export const extraImagesRemoveQuery = z.strictObject({
-  blurred: qualityFlag,
-  duplicates: qualityFlag,
-  empty: qualityFlag,
+  ...qualityFlags,
   /** The frames the dealer confirmed from the proposal (comma-separated ids): only those go. */
   frame_ids: idListSchema(EXTRA_IMAGES_CONFIRM_MAX).optional(),
 });
 export type ExtraImagesRemoveQuery = z.output<typeof extraImagesRemoveQuery>;
 
 /** `GET /exterior/{content_id}/extra-images`: the removal's quality flags (and the console's cache-buster `_`). */
-export const extraImagesProposalQuery = z.strictObject({
-  blurred: qualityFlag,
-  duplicates: qualityFlag,
-  empty: qualityFlag,
-  _: z.string().max(40).optional(),
-});
+export const extraImagesProposalQuery = z.strictObject(qualityFlags);
 
 /** Why a frame is proposed for removal: past the domain's frame count, in a row not part of the spin, or measured. */
 export const EXTRA_IMAGE_REASONS = ['past_count', 'temp_row', 'empty', 'blurred', 'duplicate'] as const;

@@ -3,6 +3,8 @@ import {
   type ContentsProcessingAnswer,
   type IsProcessingAnswer,
   type OneProcessAnswer,
+  RECENT_PROCESSES_MAX,
+  type RecentProcessesAnswer,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -23,6 +25,13 @@ export function processQueryService(db: Db) {
       visibleOrNotFound(caller, await contentsRepo(db).find(contentId));
       const processes = toProcessAnswers(await contentsRepo(db).runningProcesses([contentId]));
       return { is_processing: processes.length > 0, processes };
+    },
+
+    /** The latest runs of one vehicle the caller sees, ended ones included (`not_found` otherwise). */
+    async recent(actor: Actor, contentId: string): Promise<RecentProcessesAnswer> {
+      const caller = await loadCaller(db, actor);
+      visibleOrNotFound(caller, await contentsRepo(db).find(contentId));
+      return { processes: toProcessAnswers(await processService(db).recent(contentId, RECENT_PROCESSES_MAX)) };
     },
 
     /**

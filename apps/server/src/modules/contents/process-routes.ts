@@ -7,6 +7,7 @@ import {
   oneProcessAnswer,
   oneProcessParams,
   processesStartedAnswer,
+  recentProcessesAnswer,
   transferBody,
   transferParams,
   transferRecipientsAnswer,
@@ -39,6 +40,14 @@ const processRoutes: FastifyPluginAsyncZod<{
     answer: oneProcessAnswer,
     errors: READ,
     run: (actor, { params }) => queries.one(actor, params.id, params.process_id),
+  });
+
+  route.get('/contents/recent_processes/:id', {
+    summary: "The vehicle's latest background runs, ended ones included (newest first, at most 50)",
+    params: idParams,
+    answer: recentProcessesAnswer,
+    errors: READ,
+    run: (actor, { params }) => queries.recent(actor, params.id),
   });
 
   route.get('/contents_processing', {

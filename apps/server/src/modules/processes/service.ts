@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { ProcessStatus } from '../../db/schema.ts';
 import type { ContentProcessRow } from '../contents/repo.ts';
 import { toProcessAnswer } from './answer.ts';
+import { processHistoryRepo } from './history-repo.ts';
 import { type ContentAudience, type NewProcess, type ProcessRepo, processRepo } from './repo.ts';
 
 /** An error text is kept short: it is shown in a list cell and travels in a NOTIFY (8000 bytes at most). */
@@ -95,6 +96,8 @@ export function processService(db: Db) {
     /** The queued and running processes of the vehicles a scope sees, newest first (the list's live column). */
     runningVisible: (...args: Parameters<ProcessRepo['runningVisible']>) => repo.runningVisible(...args),
     find: (id: string) => repo.find(id),
+    /** A vehicle's latest runs of any status, newest first. */
+    recent: (contentId: string, limit: number) => processHistoryRepo(db).recent(contentId, limit),
     /** The row, locked until the transaction ends: a second worker on the same process waits, then sees it done. */
     lock: (id: string) => repo.lock(id),
     /** Adds what a process produced to its payload (a copy's new vehicle), kept for support questions. */

@@ -11,8 +11,9 @@ import {
 import { IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AiStart, useAiStart, useProcessOutcome } from '../../../api/aiOptions.ts';
+import { type AiStart, useAiStart, useProcessOutcome, useRecentRuns } from '../../../api/aiOptions.ts';
 import { ApiError } from '../../../api/apiError.ts';
+import { mergeProcesses } from '../../../api/liveProcesses.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { lockFor, runningOf } from '../exterior/exteriorLocks.ts';
 import { exteriorErrorText, processErrorText } from '../exterior/exteriorText.ts';
@@ -64,12 +65,19 @@ export function latestRun(
  * words: a failure's reason (front detection not sure, nothing found) or the result to check and change.
  */
 export function AiAction(props: AiActionProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mutation = useAiStart(props.contentId, props.start, props.groupId);
   const [error, setError] = useState<string | null>(null);
   const [startedHere, setStartedHere] = useState<string | null>(null);
-  // The answers drop a process some time after it ended: the last run seen stays shown with its outcome.
-  const found = latestRun(props.processes, props.process, props.kinds);
+  // The panel's processes are the running ones (and those the socket saw end); the vehicle's recent runs add the
+  // last outcome of a run that ended before this page was opened.
+  const recent = useRecentRuns(props.contentId, aiOptionShown(props.ai, props.option)).data?.processes;
+  const found = latestRun(
+    recent ? mergeProcesses(props.processes, recent) : props.processes,
+    props.process,
+    props.kinds,
+  );
+  // The answers drop a process once it ended: the last run seen stays shown with its outcome.
   const [remembered, setRemembered] = useState<ProcessAnswer | undefined>(undefined);
   useEffect(() => {
     if (found) setRemembered(found);
@@ -92,14 +100,23 @@ export function AiAction(props: AiActionProps) {
   const base = `aiOptions.${props.texts}`;
   const testId = `ai-${props.option}${props.start.endsWith('Images') ? `-${props.start}` : ''}`;
 
+  // A start refused for what the vehicle lacks or already has (422, rule `requires`) says so in the action's own
+  // words where it has them: the generic sentence names a field the dealer never sees.
+  const refusalText = (cause: ApiError) =>
+    cause.fields.some((f) => f.rule === 'requires') && i18n.exists(`${base}.requires`)
+      ? t(`${base}.requires`)
+      : exteriorErrorText(cause);
+
   const run = async (file?: File) => {
     setError(null);
     try {
       const answer = await mutation.mutateAsync(file);
       setStartedHere(answer.process.id);
+      // A run that ends before any read lists it is still this action's latest: its outcome is then read by id.
+      setRemembered((known) => (known?.id === answer.process.id ? known : answer.process));
       notifySuccess(t(`${base}.started`));
     } catch (cause) {
-      setError(cause instanceof ApiError ? exteriorErrorText(cause) : t('errors.general_error'));
+      setError(cause instanceof ApiError ? refusalText(cause) : t('errors.general_error'));
     }
   };
 

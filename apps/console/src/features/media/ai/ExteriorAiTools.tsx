@@ -53,7 +53,8 @@ export function ExteriorAiTools({ contentId, processes, readOnly, onOpenBlur }: 
           result={
             first ? (
               <Group gap="sm" wrap="nowrap" align="center" data-testid="ai-front-first-frame">
-                <Box w={120}>
+                {/* Its own width on a phone too: in a row that does not wrap, the text beside it would squeeze it. */}
+                <Box w={120} style={{ flexShrink: 0 }}>
                   <MediaPicture image={first.image} size="thumbnail" alt={t('aiOptions.front.firstFrame')} />
                 </Box>
                 <Stack gap={2}>

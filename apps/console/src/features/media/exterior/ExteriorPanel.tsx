@@ -1,12 +1,11 @@
 import { Alert, Badge, Divider, Group, Stack, Text } from '@mantine/core';
-import { EXTERIOR_SIZES, type ExteriorAnswer, type ProcessAnswer } from '@spinyard/domain';
+import { EXTERIOR_SIZES, type ExteriorAnswer } from '@spinyard/domain';
 import { IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/apiError.ts';
-import { useContent } from '../../../api/contentDetail.ts';
-import { useContentProgress } from '../../../api/contentProgress.ts';
 import { useDeleteExterior, useExterior } from '../../../api/exterior.ts';
+import { useLiveProcesses } from '../../../api/liveProcesses.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { ExteriorAiTools } from '../ai/ExteriorAiTools.tsx';
@@ -23,21 +22,6 @@ import { UploadSection } from './UploadSection.tsx';
 
 /** The blur and replace-image editor loads only when it is opened. */
 const BlurEditor = lazy(() => import('./blur/BlurEditor.tsx').then((m) => ({ default: m.BlurEditor })));
-
-const ended = (p: ProcessAnswer) => p.status === 'succeeded' || p.status === 'failed';
-
-/**
- * The vehicle's processes as the panel knows them: the exterior answer's (read again while one runs) and the
- * vehicle's own, which the process socket keeps live; for one process, the one further along wins.
- */
-export function mergeProcesses(answer: readonly ProcessAnswer[], live: readonly ProcessAnswer[]): ProcessAnswer[] {
-  const byId = new Map(answer.map((p) => [p.id, p]));
-  for (const p of live) {
-    const known = byId.get(p.id);
-    if (!known || (ended(p) && !ended(known)) || (!ended(known) && p.progress > known.progress)) byId.set(p.id, p);
-  }
-  return [...byId.values()];
-}
 
 function SettingsLine({ answer }: { answer: ExteriorAnswer }) {
   const { t } = useTranslation();
@@ -76,8 +60,7 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
   const exterior = useExterior(contentId);
   // The process socket moves the vehicle's processes live (a blur started elsewhere locks the controls at once),
   // and a process that ends makes the spin stale, so its frames are read again.
-  useContentProgress();
-  const vehicle = useContent(contentId);
+  const processes = useLiveProcesses(contentId, exterior.data?.processes);
   const deleteAll = useDeleteExterior(contentId);
   const [error, setError] = useState<string | null>(null);
   const [blurGroup, setBlurGroup] = useState<string | null>(null);
@@ -93,7 +76,6 @@ export function ExteriorPanel({ contentId, readOnly }: MediaPanelProps) {
     );
   }
 
-  const processes = mergeProcesses(answer.processes, vehicle.data?.processes ?? []);
   const running = runningOf({ processes });
   const spinBusy = spinRunning(running);
   const settings = answer.settings;

@@ -2,8 +2,8 @@ import { describeErrorResponse, errorBody, UPLOAD_STATUSES } from '@spinyard/dom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/apiError.ts';
 import { exteriorPollMs } from '../../../api/exterior.ts';
+import { mergeProcesses } from '../../../api/liveProcesses.ts';
 import { i18n, loadFullCatalogue } from '../../../i18n/i18n.ts';
-import { mergeProcesses } from './ExteriorPanel.tsx';
 import { lockFor } from './exteriorLocks.ts';
 import {
   exteriorCodeText,

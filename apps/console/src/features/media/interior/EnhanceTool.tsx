@@ -105,8 +105,10 @@ export function EnhanceTool({ contentId, scene, enabled, running, readOnly, onCl
       ) : (
         <Stack gap="sm" data-testid="interior-enhance-tool">
           {!enabled && (
+            // A scene corrected all the same (the automatic colour uses the tool's settings): say what the dealer can
+            // still do with it, not only that the tool is off.
             <Alert color="yellow" data-testid="interior-enhance-off">
-              {t('interior.enhance.off')}
+              {t(scene.original ? 'interior.enhance.offEdited' : 'interior.enhance.off')}
             </Alert>
           )}
           <Text size="xs" c="gray.7">
