@@ -1,0 +1,88 @@
+import type { AnalysisImage } from '../media/media.ts';
+
+/**
+ * The car mask's edge made soft where it carries the background (car-mask.ts; issue 23, point 2). A mask pixel on
+ * the car's outline at 320 px covers five 1080p pixels, part car and part background; kept whole, its background
+ * part comes along onto the dealer's picture: a white rim round a car shot in a white studio. So each mask pixel
+ * within RING steps of the background keeps only the car's share of its colour, as a matte reads it: with B the
+ * background's colour next to it and F the car's further in, the share is where the pixel's colour lies between B
+ * and F. Where the car's colour is the background's (a white car on white) the share cannot be read that way, and
+ * the pixel keeps only what its colour does not share with B. Values: docs/operations.md, "Car mask".
+ */
+
+/** Outline pixels this far (4-connected steps) from the background are weighed; further in, the car is whole. */
+const RING = 2;
+/** Half size of the window the colours B and F are read in. */
+const WINDOW = 3;
+/** Below this distance between F and B (8-bit RGB) the share is not read from the matte but from B alone. */
+const MIN_CONTRAST = 40;
+/** Spread (8-bit RGB) of "the background's colour" when the share is read from B alone. */
+const LIKENESS = 24;
+
+/** Distance in 4-connected steps from each car pixel to the nearest background pixel, up to limit + 1. */
+function distances(labels: Uint8Array, width: number, limit: number): Uint8Array {
+  const d = Uint8Array.from(labels, (v) => (v ? limit + 1 : 0));
+  for (let round = 1; round <= limit; round++) {
+    for (let p = 0; p < d.length; p++) {
+      if ((d[p] ?? 0) <= round) continue;
+      const x = p % width;
+      const touches =
+        (x > 0 && d[p - 1] === round - 1) ||
+        (x + 1 < width && d[p + 1] === round - 1) ||
+        (p >= width && d[p - width] === round - 1) ||
+        (p + width < d.length && d[p + width] === round - 1);
+      if (touches) d[p] = round;
+    }
+  }
+  return d;
+}
+
+/** Mean colour of the pixels of the window round (x, y) that `take` accepts, or undefined when none does. */
+function meanAround(image: AnalysisImage, x: number, y: number, take: (q: number) => boolean) {
+  const { width, height, rgb } = image;
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let v = Math.max(0, y - WINDOW); v <= Math.min(height - 1, y + WINDOW); v++) {
+    for (let u = Math.max(0, x - WINDOW); u <= Math.min(width - 1, x + WINDOW); u++) {
+      const q = v * width + u;
+      if (!take(q)) continue;
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (rgb[3 * q + c] ?? 0);
+      n += 1;
+    }
+  }
+  return n === 0 ? undefined : sum.map((s) => s / n);
+}
+
+/** The car's share (0..1) of pixel p's colour, between the background's colour B and the car's F. */
+function share(rgb: Uint8Array, p: number, B: number[], F: number[] | undefined): number {
+  const I = [rgb[3 * p] ?? 0, rgb[3 * p + 1] ?? 0, rgb[3 * p + 2] ?? 0];
+  const fromB = I.map((v, c) => v - (B[c] ?? 0));
+  const toB = fromB.reduce((s, v) => s + v * v, 0);
+  if (F) {
+    const span = F.map((v, c) => v - (B[c] ?? 0));
+    const length = span.reduce((s, v) => s + v * v, 0);
+    if (length >= MIN_CONTRAST ** 2) {
+      const along = fromB.reduce((s, v, c) => s + v * (span[c] ?? 0), 0) / length;
+      return Math.max(0, Math.min(1, along));
+    }
+  }
+  return 1 - Math.exp(-toB / (2 * LIKENESS ** 2));
+}
+
+/** The mask as alpha (0..255): 255 on the car, its outline's ring weighed by the car's share of each pixel. */
+export function softEdge(image: AnalysisImage, labels: Uint8Array): Uint8Array {
+  const { width, rgb } = image;
+  const d = distances(labels, width, RING);
+  const alpha = Uint8Array.from(labels, (v) => v * 255);
+  for (let p = 0; p < labels.length; p++) {
+    const ring = d[p] ?? 0;
+    if (ring === 0 || ring > RING) continue;
+    const x = p % width;
+    const y = (p - x) / width;
+    const B = meanAround(image, x, y, (q) => d[q] === 0);
+    if (!B) continue;
+    const F = meanAround(image, x, y, (q) => (d[q] ?? 0) > RING);
+    alpha[p] = Math.round(255 * share(rgb, p, B, F));
+  }
+  return alpha;
+}
