@@ -142,8 +142,21 @@ export function iou(mask: CarMask, truth: Truth): number {
   return either === 0 ? 1 : both / either;
 }
 
-export async function pixels(input: Buffer | string, background?: Buffer) {
+/**
+ * The picture at the mask's width, flattened on white or laid on `background`; with `paint`, the cut-out's opaque
+ * part (the car, alpha at least 200) has its channels multiplied by it first: the same real car painted another
+ * colour (composed).
+ */
+export async function pixels(input: Buffer | string, background?: Buffer, paint?: readonly number[]) {
   let image = sharp(input).resize({ width: CAR_MASK_WIDTH, kernel: 'cubic' });
+  if (paint) {
+    const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (let p = 0; p < info.width * info.height; p++) {
+      if ((data[4 * p + 3] ?? 0) < 200) continue;
+      for (let c = 0; c < 3; c++) data[4 * p + c] = Math.round((data[4 * p + c] ?? 0) * (paint[c] ?? 1));
+    }
+    image = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+  }
   if (background) {
     const meta = await image.clone().png().toBuffer({ resolveWithObject: true });
     const under = await sharp(background).resize(meta.info.width, meta.info.height, { fit: 'cover' }).toBuffer();

@@ -22,7 +22,7 @@ import { watchMemory } from './process-memory.ts';
  * - time and memory for 36 frames at 1080p: reading, masking, the background blurred and replaced in full size,
  *   the correction applied, and this process's resident memory.
  *
- *   node --import tsx bench/car-mask.ts [--frames N]
+ *   node --import tsx bench/car-mask.ts [--frames N] [--quality-only]
  *
  * A figure, not a test. Figures: docs/operations.md, "Car mask".
  */
@@ -91,29 +91,31 @@ async function qualities(temp: string): Promise<void> {
     .toBuffer();
   // The white studio is the real one; the others lay the same real cut-outs (and their real shadow) on a backdrop:
   // composed, said as such.
-  const sets: [string, Buffer | undefined][] = [
+  const sets: [string, Buffer | undefined, number[]?][] = [
     ['on white', undefined],
     ['on a dark grey studio (composed)', await backdrop(90, 90)],
     ['on a light grey studio, wall to floor 222 to 168 (composed)', await backdrop(222, 168)],
     ['on a photographed hillside (composed)', hill],
+    ['painted dark grey, on white (composed)', undefined, [0.3, 0.3, 0.3]],
+    ['painted red, on white (composed)', undefined, [1, 0.25, 0.2]],
   ];
   const truths = await Promise.all(spinFrames().map((file) => alphaTruth(file, CAR_MASK_WIDTH)));
   const shadowed = await Promise.all(spinFrames().map((file) => alphaTruth(file, CAR_MASK_WIDTH, true)));
   let masks: CarMask[] = [];
-  for (const [name, backdropPicture] of sets) {
+  for (const [name, backdropPicture, paint] of sets) {
     const car: number[] = [];
     const withShadow: number[] = [];
     const halos: { likeness: number; truly: number }[] = [];
     const found: CarMask[] = [];
     for (const [i, file] of spinFrames().entries()) {
-      const image = await pixels(file, backdropPicture);
+      const image = await pixels(file, backdropPicture, paint);
       const mask = segmentCar(image);
       found.push(mask);
       car.push(iou(mask, truths[i] as Truth));
       withShadow.push(iou(mask, shadowed[i] as Truth));
       halos.push(halo(image, mask, truths[i]));
     }
-    if (!backdropPicture) masks = found;
+    if (!backdropPicture && !paint) masks = found;
     report(`threesixty-slider spin ${name}, the car`, car);
     report(`threesixty-slider spin ${name}, the car and its shadow`, withShadow);
     log(`  ${haloText(halos)}`);
@@ -193,7 +195,7 @@ async function main(): Promise<void> {
   try {
     log(`Car mask bench (mask width ${CAR_MASK_WIDTH} px), ${new Date().toISOString()}`);
     await qualities(temp);
-    await timing(count, temp);
+    if (!process.argv.includes('--quality-only')) await timing(count, temp);
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
