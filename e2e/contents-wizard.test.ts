@@ -92,6 +92,9 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     await testId(page, 'wizard-next').click();
     await expect.poll(() => currentStep(page).getAttribute('data-testid')).toBe('wizard-step-inspector');
     await testId(page, 'content-inspector_name').fill('佐藤');
+    // The inspection day, written as the console's Japanese writes it whatever the browser's language.
+    await testId(page, 'content-inspected_on').fill('2026-11-02');
+    expect(await textOf(testId(page, 'content-inspected_on-day'))).toBe('2026/11/02');
     await testId(page, 'mark-panel').selectOption('bonnet');
     await testId(page, 'mark-symbol').selectOption('A');
     await testId(page, 'mark-level').selectOption('2');
@@ -110,6 +113,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     expect(await textOf(testId(page, 'detail-body_color'))).toBe('-');
     expect(await testId(page, 'detail-bike_style').count()).toBe(0);
     expect(await textOf(testId(page, 'detail-marks'))).toContain('A2');
+    expect(await textOf(testId(page, 'detail-inspected_on'))).toContain('2026/11/02');
     expect(await textOf(testId(page, 'detail-urls-later'))).toContain('公開すると表示されます');
     // Breadcrumbs lead back to the list.
     expect(await page.locator('nav[aria-label] a[href="/contents/list"]').count()).toBeGreaterThan(0);
@@ -134,6 +138,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
     await expect.poll(() => textOf(testId(page, 'detail-car_name'))).toBe('Prius PHV');
     // The inspection sent with the vehicle, and the switch turned on the detail page, outlive an edit.
     expect(await textOf(testId(page, 'detail-marks'))).toContain('A2');
+    expect(await textOf(testId(page, 'detail-inspected_on'))).toContain('2026/11/02');
     expect(await testId(page, 'detail-flag-defect_display').isChecked()).toBe(true);
   });
 

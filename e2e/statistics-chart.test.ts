@@ -97,6 +97,11 @@ describe.skipIf(skipBrowserTests)('statistics chart', () => {
     await testId(page, 'statistic-to').fill('2026-01-02');
     await page.getByText('The period can be at most one year.').waitFor({ state: 'visible' });
     expect(await testId(page, 'statistic-csv').isDisabled()).toBe(true);
+    // The day written as the console's language writes it, not the browser's: English, then Japanese in the same
+    // English browser (a native date input would go on writing 01/01/2025).
+    expect(await textOf(testId(page, 'statistic-from-day'))).toBe('01/01/2025');
+    await testId(page, 'language-switcher').selectOption('ja');
+    await expect.poll(() => textOf(testId(page, 'statistic-from-day'))).toBe('2025/01/01');
   });
 
   it.each([

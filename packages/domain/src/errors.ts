@@ -223,7 +223,7 @@ export const ERROR_CATALOGUE = catalogue({
   ],
   parts_not_found: [
     422,
-    'No wheel or headlight could be told apart on these frames, so nothing was proposed. Add the hotspots yourself.',
+    'No wheel, headlight or side mirror could be told apart on these frames, so nothing was proposed. Add the hotspots yourself.',
   ],
   ai_detector_unavailable: [
     409,

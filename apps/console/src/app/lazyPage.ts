@@ -9,6 +9,9 @@ import { loadCatalogueParts } from '../i18n/i18n.ts';
  */
 export type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
+/** The name of one of a module's exported components (`page(load, 'PlanListPage')`, one line a screen). */
+type PageExport<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
+
 /**
  * A screen loaded on first use, with the parts of the language's catalogue its texts are in (catalogueParts.ts):
  * by default the general part, the one every page after sign-in shows (the main layout, the menu); an area's page
@@ -17,12 +20,8 @@ export type LazyComponent = () => Promise<{ Component: ComponentType }>;
  * code (also what it loads later, such as a dialog) and checks that every section it names is in these parts.
  */
 export const page =
-  <M>(
-    load: () => Promise<M>,
-    pick: (module: M) => ComponentType,
-    parts: readonly CataloguePart[] = ['general'],
-  ): LazyComponent =>
+  <M>(load: () => Promise<M>, name: PageExport<M>, parts: readonly CataloguePart[] = ['general']): LazyComponent =>
   async () => {
     const [module] = await Promise.all([load(), parts.length > 0 ? loadCatalogueParts(parts) : undefined]);
-    return { Component: pick(module) };
+    return { Component: module[name] as ComponentType };
   };

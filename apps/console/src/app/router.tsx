@@ -6,23 +6,13 @@ import { LoginLayout } from './layouts/LoginLayout.tsx';
 import { page } from './lazyPage.ts';
 import { PAYMENT_FAILURE_SCREEN, PROTECTED_SCREENS, PUBLIC_SCREENS } from './screens.ts';
 
-const comingSoon = page(
-  () => import('../features/placeholder/ComingSoonPage.tsx'),
-  (m) => m.ComingSoonPage,
-);
-const publicComingSoon = page(
-  () => import('../features/placeholder/PublicComingSoonPage.tsx'),
-  (m) => m.PublicComingSoonPage,
-);
+const comingSoon = page(() => import('../features/placeholder/ComingSoonPage.tsx'), 'ComingSoonPage');
+const publicComingSoon = page(() => import('../features/placeholder/PublicComingSoonPage.tsx'), 'PublicComingSoonPage');
 
 const handle = (screen: string): ScreenHandle => ({ screen });
 
 /** The query client's layout (QueryLayer.tsx), loaded with the first page below it that is not the sign-in page. */
-const queryLayer = page(
-  () => import('./QueryLayer.tsx'),
-  (m) => m.QueryLayer,
-  [],
-);
+const queryLayer = page(() => import('./QueryLayer.tsx'), 'QueryLayer', []);
 
 const publicRoute = (screen: (typeof PUBLIC_SCREENS)[number]): RouteObject => ({
   path: screen.path,
@@ -54,37 +44,25 @@ const screens: RouteObject[] = [
     children: [
       {
         path: '/logout',
-        lazy: page(
-          () => import('../features/auth/LogoutPage.tsx'),
-          (m) => m.LogoutPage,
-        ),
+        lazy: page(() => import('../features/auth/LogoutPage.tsx'), 'LogoutPage'),
         handle: handle('logout'),
       },
       {
         // Lazy too: its "signed in as another user" dialog (a modal) is not needed before sign-in.
-        lazy: page(
-          () => import('./guards/RequireAuth.tsx'),
-          (m) => m.RequireAuth,
-        ),
+        lazy: page(() => import('./guards/RequireAuth.tsx'), 'RequireAuth'),
         children: [
           {
             element: <LoginLayout />,
             children: [
               {
                 path: PAYMENT_FAILURE_SCREEN.path,
-                lazy: page(
-                  () => import('../features/payment/PaymentFailurePage.tsx'),
-                  (m) => m.PaymentFailurePage,
-                ),
+                lazy: page(() => import('../features/payment/PaymentFailurePage.tsx'), 'PaymentFailurePage'),
                 handle: handle(PAYMENT_FAILURE_SCREEN.id),
               },
             ],
           },
           {
-            lazy: page(
-              () => import('./layouts/MainLayout.tsx'),
-              (m) => m.MainLayout,
-            ),
+            lazy: page(() => import('./layouts/MainLayout.tsx'), 'MainLayout'),
             children: PROTECTED_SCREENS.map((screen) => ({
               path: screen.path,
               lazy: BUILT_PROTECTED[screen.id] ?? comingSoon,
@@ -95,10 +73,7 @@ const screens: RouteObject[] = [
       },
       {
         path: '*',
-        lazy: page(
-          () => import('./NotFoundRoute.tsx'),
-          (m) => m.NotFoundRoute,
-        ),
+        lazy: page(() => import('./NotFoundRoute.tsx'), 'NotFoundRoute'),
         handle: handle('not_found'),
       },
     ],

@@ -46,3 +46,15 @@ export function todayInJapan(now: Date = new Date()): Date {
   const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(now).split('-').map(Number);
   return new Date(y ?? now.getFullYear(), (m ?? now.getMonth() + 1) - 1, d ?? now.getDate());
 }
+
+/**
+ * A day written YYYY-MM-DD (a date input's value, the domain's date fields) as the user's language writes it, short
+ * (2026/12/25 in Japanese, 12/25/2026 in English, 25/12/2026 in French). '' for an empty or unreadable value.
+ */
+export function formatDay(day: string, locale: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(date.getTime())) return '';
+  return formatter(locale, 'day', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(date);
+}

@@ -59,14 +59,22 @@ function routePages(): RoutePage[] {
   const router = ['app/router.tsx', 'app/builtScreens.ts']
     .map((file) => readFileSync(path.join(srcDir, file), 'utf8'))
     .join('\n');
-  const calls = /\bpage\(\s*\(\) => import\('([^']+)'\),\s*\(m\) => m\.\w+,?\s*(?:\[([^\]]*)\],?\s*)?\)/g;
-  const pages = [...router.matchAll(calls)].map(([, module = '', parts]) => ({
-    module: path.join('app', module),
-    parts:
-      parts === undefined
-        ? (['general'] as CataloguePart[])
-        : [...parts.matchAll(/'(\w+)'/g)].map(([, part]) => part as CataloguePart),
-  }));
+  // page(load, 'Export', parts?): the parts a list, or a list named in the same file (`const X = [...]`).
+  const calls = /\bpage\(\s*\(\) => import\('([^']+)'\),\s*'\w+',?\s*(?:(?:\[([^\]]*)\]|([A-Z_]+)),?\s*)?\)/g;
+  const named = new Map(
+    [...router.matchAll(/\bconst ([A-Z_]+) = \[([^\]]*)\]/g)].map(([, name, list]) => [name, list]),
+  );
+  const pages = [...router.matchAll(calls)].map(([, module = '', list, name]) => {
+    const parts = name === undefined ? list : named.get(name);
+    if (name !== undefined) expect(parts, `the parts named ${name}`).toBeDefined();
+    return {
+      module: path.join('app', module),
+      parts:
+        parts === undefined
+          ? (['general'] as CataloguePart[])
+          : [...parts.matchAll(/'(\w+)'/g)].map(([, part]) => part as CataloguePart),
+    };
+  });
   // Every call is read: one written another way would escape the check.
   const written = router.split('\n').filter((line) => /\bpage\(/.test(line) && !/^\s*(?:\*|\/\/)/.test(line));
   expect(pages).toHaveLength(written.length);

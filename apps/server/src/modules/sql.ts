@@ -1,4 +1,4 @@
-import type { ReferenceExpression, SelectQueryBuilder } from 'kysely';
+import { type ReferenceExpression, type SelectQueryBuilder, sql } from 'kysely';
 
 /** Small SQL helpers every area's repository shares. */
 
@@ -42,6 +42,17 @@ export function onPage<Q extends { limit(limit: number): Q; offset(offset: numbe
   at: { page: number; limit: number },
 ): Q {
   return query.limit(at.limit).offset((at.page - 1) * at.limit);
+}
+
+/** `count(*) over ()` as `total`: each row of a page carries the count of all the query's rows (pageWithTotal). */
+export const totalOfAll = sql<string>`count(*) over ()`.as('total');
+
+/** Page `at` of a query that selects `totalOfAll`: its rows, and the count of all (0 past the last page). */
+export async function pageWithTotal<
+  Q extends { limit(limit: number): Q; offset(offset: number): Q; execute(): Promise<{ total: string }[]> },
+>(query: Q, at: { page: number; limit: number }): Promise<{ total: number; items: Awaited<ReturnType<Q['execute']>> }> {
+  const items = (await onPage(query, at).execute()) as Awaited<ReturnType<Q['execute']>>;
+  return { total: Number(items[0]?.total ?? 0), items };
 }
 
 /**

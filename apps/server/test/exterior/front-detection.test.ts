@@ -20,8 +20,8 @@ import { createMedia } from '../../src/platform/media/index.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
-import { realSpinFrames, realSpinViewJpeg } from '../helpers/real-spin.ts';
-import { recordingJobs, workerContext } from '../helpers/recording-jobs.ts';
+import { realSpinFrames, realSpinViewJpeg, seedRealSpin } from '../helpers/real-spin.ts';
+import { recordingJobs, startsAfterNewMedia, workerContext } from '../helpers/recording-jobs.ts';
 
 /**
  * Front detection (the exterior_autodetect_angle process) on the real car spin of threesixty-slider: the front found
@@ -48,11 +48,12 @@ const circular = (a: number, b: number, n: number) => Math.min(Math.abs(a - b) %
 /** A vehicle whose rows are the real car's turn, each starting at its own angle. */
 async function realSpinCar(user: SignedInUser, starts: readonly { start: number; direction: 1 | -1 }[]) {
   const car = ((await t.make.vehicles(user)) as [string])[0];
-  const spins = starts.map((s) => realSpinFrames(24, s.start, s.direction));
-  const seeded = await seedExterior(t, car, {
-    rows: spins.map(() => 24),
-    picture: (row, frame) => realSpinViewJpeg(spins[row - 1]!.views[frame]!, 320),
-  });
+  const { spins, ...seeded } = await seedRealSpin(
+    t,
+    car,
+    starts.map((s) => ({ frames: 24, ...s })),
+    320,
+  );
   return { car, spins, seeded };
 }
 
@@ -176,23 +177,15 @@ describe('while exterior_autodetect_angle runs', () => {
 
 describe('after a new spin', () => {
   it('front detection is queued in the rows’ transaction when the domain has it on, and only then', async () => {
-    const on = ((await t.make.vehicles(owner)) as [string])[0];
-    const plain = ((await t.make.vehicles(off)) as [string])[0];
-    const { enqueued, runner } = recordingJobs();
-    const started = await t.db
-      .transaction()
-      .execute(async (trx) => [
-        await startFrontDetectionIfEnabled(trx, runner, on, owner.id),
-        await startFrontDetectionIfEnabled(trx, runner, plain, off.id),
-      ]);
+    const { cars, started, jobs } = await startsAfterNewMedia(t, [owner, off], startFrontDetectionIfEnabled);
     expect(started).toEqual([true, false]);
-    expect(enqueued.map((e) => e.name)).toEqual([frontDetectionJob.name]);
+    expect(jobs).toEqual([frontDetectionJob.name]);
     const rows = await t.db
       .selectFrom('content_processes')
       .select(['content_id', 'process', 'status'])
-      .where('content_id', 'in', [on, plain])
+      .where('content_id', 'in', cars)
       .execute();
-    expect(rows).toEqual([{ content_id: on, process: 'exterior_autodetect_angle', status: 'queued' }]);
+    expect(rows).toEqual([{ content_id: cars[0], process: 'exterior_autodetect_angle', status: 'queued' }]);
   });
 });
 

@@ -1,7 +1,9 @@
+import { hotspotPositionAt } from '@spinyard/domain';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hotspotsMedia } from '../../src/modules/hotspots/media-share.ts';
+import { frontFaceOf } from '../../src/platform/ai/parts-front-face.ts';
 import { headlightPair } from '../../src/platform/ai/parts-headlights.ts';
 import { plateAnchor } from '../../src/platform/ai/parts-plate.ts';
 import { PARTS_ANALYSIS_WIDTH } from '../../src/platform/ai/parts-wheels.ts';
@@ -16,7 +18,8 @@ import { realSpinFrames, realSpinViewJpeg } from '../helpers/real-spin.ts';
  * Automatic annotation with the AI detection type parts (exterior_autodetect_annotation) on the real car spin of
  * threesixty-slider: wheels proposed as key-frame tracks, stored as proposals that are not published until the
  * dealer accepts them, accepted one by one, rejected all at once; frames that show no car fail with
- * parts_not_found, saying so; and the headlights' step on a real plated car's front photo.
+ * parts_not_found, saying so; the headlights and side mirrors of this plateless car from its front frame's silhouette;
+ * and the headlights' step on a real plated car's front photo.
  */
 
 const t = useTestApp();
@@ -68,6 +71,21 @@ describe('POST /exterior/{id}/autodetect (parts)', () => {
       expect(w.exterior.key_frames.length).toBeGreaterThanOrEqual(4);
       expect(w.exterior.key_frames.every((k) => k.y > 0.3)).toBe(true);
     }
+    // No plate on this showroom car: its headlights are anchored below the side mirrors of the front frame's
+    // silhouette, a pair either side of the car's axis, followed round; the mirrors above them, wider apart.
+    const onFront = (title: string) =>
+      proposed
+        .filter((h) => h.title === title)
+        .map((h) => hotspotPositionAt(h.exterior.key_frames, spin.front, 24))
+        .filter((p) => p !== null)
+        .sort((a, b) => a.x - b.x);
+    const [lampL, lampR] = onFront('Headlight');
+    const [mirrorL, mirrorR] = onFront('Side mirror');
+    expect(lampL && lampR && mirrorL && mirrorR, JSON.stringify(proposed.map((h) => h.title))).toBeTruthy();
+    expect(Math.abs(lampL!.y - lampR!.y)).toBeLessThan(0.03);
+    expect(lampL!.y).toBeGreaterThan(mirrorL!.y + 0.05);
+    expect(mirrorL!.x).toBeLessThan(lampL!.x);
+    expect(mirrorR!.x).toBeGreaterThan(lampR!.x - 0.03);
     // Nothing proposed is published.
     expect((await hotspotsMedia.rows(t.db, car)).hotspots).toEqual([]);
 
@@ -123,5 +141,14 @@ describe('headlights beside a plate', () => {
     expect(pair?.left.x).toBeCloseTo(0.147, 1);
     expect(pair?.right.x).toBeCloseTo(0.78, 1);
     expect(pair?.left.y).toBeCloseTo(0.445, 1);
+  });
+});
+
+describe('the front face without a plate', () => {
+  it('refuses a real street front whose car mask leaks into the street: no mirror, no lamp rather than a guess', async () => {
+    const media = createMedia();
+    // The Fiat's photo (cut off at the top and the left, a street round it): its mask bulges where the street does.
+    const picture = await media.analysisImage(await carPhotoWithPlate(), PARTS_ANALYSIS_WIDTH);
+    expect(frontFaceOf(picture)).toBeNull();
   });
 });

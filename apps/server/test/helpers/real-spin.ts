@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { clip, writtenFile, X264 } from './clips.ts';
+import { type SeededExterior, seedExterior } from './exterior-seed.ts';
 
 /**
  * Walk-arounds made from real photographs of a turning car: the 52 spin frames of `threesixty-slider` (dual MIT/GPL,
@@ -157,4 +158,29 @@ export function realSpinFrames(n: number, start: number, direction: 1 | -1 = 1):
   let front = 0;
   for (let k = 0; k < n; k++) if (off(positions[k] ?? 0) < off(positions[front] ?? 0)) front = k;
   return { views: positions.map((p) => Math.round(p) % count), front };
+}
+
+/** A spin row of the real car: `frames` frames from view `start`, turning `direction` (1 or -1). */
+export interface RealSpinRow {
+  frames: number;
+  start: number;
+  direction?: 1 | -1;
+}
+
+/**
+ * Seeds the exterior of `contentId` with rows of the real car's turn, each frame a JPEG `width` pixels wide (as
+ * seedExterior stores it): the seeded rows, and each row's views and front frame (realSpinFrames) to check against.
+ */
+export async function seedRealSpin(
+  t: Parameters<typeof seedExterior>[0],
+  contentId: string,
+  rows: readonly RealSpinRow[],
+  width = 480,
+): Promise<SeededExterior & { spins: ReturnType<typeof realSpinFrames>[] }> {
+  const spins = rows.map((r) => realSpinFrames(r.frames, r.start, r.direction));
+  const seeded = await seedExterior(t, contentId, {
+    rows: rows.map((r) => r.frames),
+    picture: (row, frame) => realSpinViewJpeg(spins[row - 1]!.views[frame]!, width),
+  });
+  return { ...seeded, spins };
 }

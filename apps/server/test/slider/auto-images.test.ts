@@ -9,8 +9,8 @@ import { useTestApp } from '../helpers/app.ts';
 import { seedExterior, testAppStore } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { panorama } from '../helpers/pictures.ts';
-import { realSpinFrames, realSpinViewJpeg } from '../helpers/real-spin.ts';
-import { recordingJobs } from '../helpers/recording-jobs.ts';
+import { REAL_SPIN_FRONT, seedRealSpin } from '../helpers/real-spin.ts';
+import { startsAfterNewMedia } from '../helpers/recording-jobs.ts';
 import { uploadPanorama } from '../interior/panoramas.ts';
 
 /**
@@ -43,13 +43,7 @@ describe('POST /slider/{id}/auto-generate', () => {
   it('exterior: five 16:9 pictures of the real spin at 45, 90, 135, 180 and 0 degrees, added once', async () => {
     const car = ((await t.make.vehicles(owner)) as [string])[0];
     // The spin already starts at the front (frame 0), as front detection leaves it.
-    const spin = realSpinFrames(16, 43.5);
-    const seeded = await seedExterior(t, car, {
-      rows: [16],
-      width: 640,
-      height: 360,
-      picture: (_row, frame) => realSpinViewJpeg(spin.views[frame]!, 640),
-    });
+    const seeded = await seedRealSpin(t, car, [{ frames: 16, start: REAL_SPIN_FRONT }], 640);
     const picks = await exteriorPicks(createMedia(), testAppStore(t.dir), seeded.rows[0]!.images);
     // 45, 90, 135, 180 and 0 degrees of 16 frames, each or a neighbour (the sharpest of the three).
     expect(picks).toHaveLength(5);
@@ -129,16 +123,10 @@ describe('while the automatic category images run', () => {
 
 describe('after a new spin or scene', () => {
   it('is queued when the vehicle has it on, and only then', async () => {
-    const on = ((await t.make.vehicles(owner)) as [string])[0];
-    const plain = ((await t.make.vehicles(off)) as [string])[0];
-    const { enqueued, runner } = recordingJobs();
-    const started = await t.db
-      .transaction()
-      .execute(async (trx) => [
-        await startAutoImagesIfEnabled(trx, runner, on, 'interior', owner.id),
-        await startAutoImagesIfEnabled(trx, runner, plain, 'interior', off.id),
-      ]);
+    const { started, jobs } = await startsAfterNewMedia(t, [owner, off], (trx, runner, car, actor) =>
+      startAutoImagesIfEnabled(trx, runner, car, 'interior', actor),
+    );
     expect(started).toEqual([true, false]);
-    expect(enqueued.map((e) => e.name)).toEqual([AUTO_IMAGES_JOBS.interior.name]);
+    expect(jobs).toEqual([AUTO_IMAGES_JOBS.interior.name]);
   });
 });

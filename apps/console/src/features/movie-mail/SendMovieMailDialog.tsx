@@ -4,6 +4,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSendMovieMail } from '../../api/movieMail.ts';
 import { notifySuccess } from '../../api/notify.ts';
+import { DateField } from '../../components/DateField.tsx';
 import { DialogShell } from '../../components/DialogShell.tsx';
 import { ControlledField } from '../../forms/ControlledField.tsx';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
@@ -148,9 +149,8 @@ export function SendMovieMailDialog({
               form={form}
               name="expires_on"
               render={(f) => (
-                <TextInput
+                <DateField
                   ref={f.ref}
-                  type="date"
                   label={t('movieMail.expiresOn')}
                   description={t('movieMail.expiresOnHint', { days: MOVIE_MAIL_LIMITS.expiryMaxDays })}
                   value={f.value ?? ''}

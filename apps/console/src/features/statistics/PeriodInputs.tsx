@@ -1,7 +1,7 @@
-import { TextInput } from '@mantine/core';
 import { chartPeriodLastDay } from '@spinyard/domain';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/DateField.tsx';
 
 export interface Period {
   from: string;
@@ -24,16 +24,14 @@ export function PeriodInputs({
   const width = { base: '100%', xs: 180 };
   return (
     <>
-      <TextInput
-        type="date"
+      <DateField
         label={t('statistics.from')}
         value={period.from}
         w={width}
         data-testid={`${testIdPrefix}-from`}
         onChange={(e) => onChange((p) => ({ ...p, from: e.currentTarget.value }))}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('statistics.to')}
         value={period.to}
         min={period.from}

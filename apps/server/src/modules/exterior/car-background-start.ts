@@ -5,7 +5,7 @@ import type { Actor } from '../auth/service.ts';
 import { lockForMedia } from '../contents/media-access.ts';
 import { blurRepo } from './blur-repo.ts';
 import { type RowEditPayload, rowEditWork } from './car-background.ts';
-import type { ExteriorServiceDeps, ReplacementFile } from './exterior-service.ts';
+import type { ExteriorServiceDeps } from './exterior-service.ts';
 import { processStarter } from './process-start.ts';
 
 /**
@@ -48,7 +48,7 @@ async function rowEditAllowed(
 /** `POST .../rows/{group_id}/replace-background` and `.../rotation-correction` (car-background-routes.ts). */
 export function exteriorRowEdits(deps: ExteriorServiceDeps) {
   const { db } = deps;
-  const { afterCommit, withKeptPicture, recordReplace } = processStarter(deps);
+  const { afterCommit, startWithPicture, recordReplace } = processStarter(deps);
 
   return {
     /**
@@ -57,28 +57,15 @@ export function exteriorRowEdits(deps: ExteriorServiceDeps) {
      * domain's background blur option (403 forbidden, reason background_blur_off); levels the car too when the
      * domain's rotation correction is on.
      */
-    async replaceBackground(
-      actor: Actor,
-      contentId: string,
-      groupId: string,
-      file: ReplacementFile,
-    ): Promise<ExteriorProcessStartedAnswer> {
-      return withKeptPicture(
-        contentId,
-        file,
-        async (trx, keep) => {
-          const options = await rowEditAllowed(trx, actor, contentId, groupId, 'background_blur');
-          const payload: RowEditPayload = {
-            mode: 'background',
-            group_id: groupId,
-            source_key: await keep(),
-            correct: options.exterior_rotation_correction,
-          };
-          return recordReplace(trx, actor, contentId, payload);
-        },
-        rowEditWork(deps),
-      );
-    },
+    replaceBackground: startWithPicture(async (trx, actor, contentId, groupId, keep): Promise<RowEditPayload> => {
+      const options = await rowEditAllowed(trx, actor, contentId, groupId, 'background_blur');
+      return {
+        mode: 'background',
+        group_id: groupId,
+        source_key: await keep(),
+        correct: options.exterior_rotation_correction,
+      };
+    }, rowEditWork(deps)),
 
     /**
      * `POST .../rows/{group_id}/rotation-correction`: every frame of the row levelled and brought to the spin's

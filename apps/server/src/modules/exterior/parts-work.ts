@@ -21,10 +21,10 @@ import { type ExteriorFrameRow, exteriorRepo } from './repo.ts';
 
 /** The proposals' titles in the language of the dealer who asked (the console's); edited like any hotspot's. */
 export const PART_TITLES: Record<Locale, Record<ExteriorPart, string>> = {
-  ja: { wheel: 'ホイール', headlight: 'ヘッドライト' },
-  en: { wheel: 'Wheel', headlight: 'Headlight' },
-  fr: { wheel: 'Roue', headlight: 'Phare' },
-  pt: { wheel: 'Roda', headlight: 'Farol' },
+  ja: { wheel: 'ホイール', headlight: 'ヘッドライト', mirror: 'ドアミラー' },
+  en: { wheel: 'Wheel', headlight: 'Headlight', mirror: 'Side mirror' },
+  fr: { wheel: 'Roue', headlight: 'Phare', mirror: 'Rétroviseur' },
+  pt: { wheel: 'Roda', headlight: 'Farol', mirror: 'Retrovisor' },
 };
 
 /** The frame as shown (its edit, else the extracted one) at display size: wide enough for the wheel search. */
@@ -82,7 +82,7 @@ export function partsDetectionWork(deps: PartsWorkDeps) {
     if (found.every((r) => r.result.proposals.length === 0)) {
       throw new ProcessRefused(
         'parts_not_found',
-        'No wheel or headlight could be told apart on these frames; nothing was proposed.',
+        'No wheel, headlight or side mirror could be told apart on these frames; nothing was proposed.',
         { rows: found.length },
       );
     }

@@ -103,30 +103,45 @@ export function processStarter(deps: Pick<ExteriorServiceDeps, 'db' | 'store' | 
   }
 
   /**
-   * An exterior_replace_image start with an uploaded picture: `start` records the process in one transaction and
-   * calls `keep` once its checks passed, which checks the file (a replacement image) and keeps it in the store;
-   * kept and then the transaction failed, the file goes again.
+   * A service method `(actor, contentId, target, file)` that starts exterior_replace_image with an uploaded picture
+   * (the target a frame or a row), in one transaction: `payloadOf` makes the checks and calls `keep` once they
+   * passed, which checks the file (a replacement image) and keeps it in the store; the process is recorded with the
+   * payload it answers. Kept and then the transaction failed, the file goes again.
    */
-  async function withKeptPicture(
-    contentId: string,
-    file: ReplacementFile,
-    start: (trx: Db, keep: () => Promise<string>) => Promise<ContentProcessRow>,
+  function startWithPicture(
+    payloadOf: (
+      trx: Db,
+      actor: Actor,
+      contentId: string,
+      target: string,
+      keep: () => Promise<string>,
+    ) => Promise<object>,
     work: (run: ProcessWork) => Promise<void>,
-  ): Promise<ExteriorProcessStartedAnswer> {
-    let sourceKey: string | undefined;
-    const keep = async () => {
-      const { data, mime } = await checkedReplacement(deps.media, file);
-      const prefix = replaceSourcePrefix(contentId);
-      sourceKey = (await putContentAddressed(deps.store, prefix, data, extensionOf(mime))).key;
-      return sourceKey;
+  ) {
+    return async (
+      actor: Actor,
+      contentId: string,
+      target: string,
+      file: ReplacementFile,
+    ): Promise<ExteriorProcessStartedAnswer> => {
+      let sourceKey: string | undefined;
+      const keep = async () => {
+        const { data, mime } = await checkedReplacement(deps.media, file);
+        const prefix = replaceSourcePrefix(contentId);
+        sourceKey = (await putContentAddressed(deps.store, prefix, data, extensionOf(mime))).key;
+        return sourceKey;
+      };
+      try {
+        const row = await db.transaction().execute(async (trx) => {
+          const payload = await payloadOf(trx, actor, contentId, target, keep);
+          return recordReplace(trx, actor, contentId, payload);
+        });
+        sourceKey = undefined;
+        return await afterCommit(row, 'exterior_replace_image', work);
+      } finally {
+        if (sourceKey !== undefined) await deps.store.delete(sourceKey).catch(() => undefined);
+      }
     };
-    try {
-      const row = await db.transaction().execute((trx) => start(trx, keep));
-      sourceKey = undefined;
-      return await afterCommit(row, 'exterior_replace_image', work);
-    } finally {
-      if (sourceKey !== undefined) await deps.store.delete(sourceKey).catch(() => undefined);
-    }
   }
 
   /** Records an exterior_replace_image process with its payload (a frame's replacement, or a row edit). */
@@ -135,7 +150,7 @@ export function processStarter(deps: Pick<ExteriorServiceDeps, 'db' | 'store' | 
     return runProcess(trx, { ...values, payload: { ...payload } }, replaceImageJob);
   }
 
-  return { runProcess, afterCommit, withKeptPicture, recordReplace };
+  return { runProcess, afterCommit, startWithPicture, recordReplace };
 }
 
 /**
@@ -145,7 +160,7 @@ export function processStarter(deps: Pick<ExteriorServiceDeps, 'db' | 'store' | 
  */
 export function exteriorProcesses(deps: ExteriorServiceDeps) {
   const { db } = deps;
-  const { runProcess, afterCommit, withKeptPicture, recordReplace } = processStarter(deps);
+  const { runProcess, afterCommit, startWithPicture } = processStarter(deps);
 
   return {
     /**
@@ -153,29 +168,16 @@ export function exteriorProcesses(deps: ExteriorServiceDeps) {
      * 1280x720: image_dimensions_invalid), keeps it in the store and starts `exterior_replace_image`, which renders
      * it into the frame (replace-work.ts).
      */
-    async replaceImage(
-      actor: Actor,
-      contentId: string,
-      frameId: string,
-      file: ReplacementFile,
-    ): Promise<ExteriorProcessStartedAnswer> {
-      return withKeptPicture(
-        contentId,
-        file,
-        async (trx, keep) => {
-          const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REPLACE_IMAGE');
-          const frame = await exteriorRepo(trx).frame(contentId, frameId);
-          if (!frame) throw new AppError('not_found');
-          const payload: ReplaceImagePayload = {
-            frame_id: frame.id,
-            source_key: await keep(),
-            exterior_size: readDomainOptions(content.domain_options).exterior_size,
-          };
-          return recordReplace(trx, actor, contentId, payload);
-        },
-        replaceImageWork(deps),
-      );
-    },
+    replaceImage: startWithPicture(async (trx, actor, contentId, frameId, keep): Promise<ReplaceImagePayload> => {
+      const content = await lockForMedia(trx, actor, contentId, 'EXTERIOR.REPLACE_IMAGE');
+      const frame = await exteriorRepo(trx).frame(contentId, frameId);
+      if (!frame) throw new AppError('not_found');
+      return {
+        frame_id: frame.id,
+        source_key: await keep(),
+        exterior_size: readDomainOptions(content.domain_options).exterior_size,
+      };
+    }, replaceImageWork(deps)),
 
     /** Starts `exterior_extra_images_removal` (extra-images-work.ts). */
     async removeExtraImages(

@@ -1,7 +1,6 @@
 import type { LinkEventKind, LinkState } from '@spinyard/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { onPage } from '../sql.ts';
+import { pageWithTotal, totalOfAll } from '../sql.ts';
 
 /** The link events (`listing_events`): what the log and the statistics read. */
 export function linkEventsRepo(db: Db) {
@@ -19,18 +18,15 @@ export function linkEventsRepo(db: Db) {
 
     /** One page of the user's rows, newest first, each carrying the count of all (`total`: 0 past the last page). */
     async eventsOf(userId: string, at: { page: number; limit: number }) {
-      const items = await onPage(
-        db
-          .selectFrom('listing_events as e')
-          .leftJoin('contents as c', 'c.id', 'e.content_id')
-          .where('e.user_id', '=', userId)
-          .selectAll('e')
-          .select(['c.management_id', sql<string>`count(*) over ()`.as('total')])
-          .orderBy('e.at', 'desc')
-          .orderBy('e.id', 'desc'),
-        at,
-      ).execute();
-      return { total: Number(items[0]?.total ?? 0), items };
+      const query = db
+        .selectFrom('listing_events as e')
+        .leftJoin('contents as c', 'c.id', 'e.content_id')
+        .where('e.user_id', '=', userId)
+        .selectAll('e')
+        .select(['c.management_id', totalOfAll])
+        .orderBy('e.at', 'desc')
+        .orderBy('e.id', 'desc');
+      return pageWithTotal(query, at);
     },
 
     async eventCounts(userId: string, since: Date): Promise<Record<string, number>> {

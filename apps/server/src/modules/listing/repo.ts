@@ -2,7 +2,7 @@ import type { LinkState } from '@spinyard/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ListingLinksTable } from '../../db/schema-listing.ts';
-import { onPage } from '../sql.ts';
+import { pageWithTotal, totalOfAll } from '../sql.ts';
 import { accountsRepo } from './accounts-repo.ts';
 import { linkEventsRepo } from './events-repo.ts';
 import { linkVehiclesRepo } from './link-vehicles-repo.ts';
@@ -95,18 +95,15 @@ export function listingRepo(db: Db) {
 
     /** One page of the user's rows, newest first, each carrying the count of all (`total`: 0 past the last page). */
     async linksOf(userId: string, at: { page: number; limit: number }) {
-      const items = await onPage(
-        db
-          .selectFrom('listing_links as l')
-          .innerJoin('contents as c', 'c.id', 'l.content_id')
-          .where('l.user_id', '=', userId)
-          .selectAll('l')
-          .select(['c.management_id', sql<string>`count(*) over ()`.as('total')])
-          .orderBy('l.updated_at', 'desc')
-          .orderBy('l.content_id', 'desc'),
-        at,
-      ).execute();
-      return { total: Number(items[0]?.total ?? 0), items };
+      const query = db
+        .selectFrom('listing_links as l')
+        .innerJoin('contents as c', 'c.id', 'l.content_id')
+        .where('l.user_id', '=', userId)
+        .selectAll('l')
+        .select(['c.management_id', totalOfAll])
+        .orderBy('l.updated_at', 'desc')
+        .orderBy('l.content_id', 'desc');
+      return pageWithTotal(query, at);
     },
 
     linksOfVehicles(contentIds: readonly string[]) {

@@ -1,18 +1,21 @@
 import type { AnalysisImage } from '../media/media.ts';
 import { detectFront, type FrontDetection } from './front-detection.ts';
-import { followPatch, headlightPair } from './parts-headlights.ts';
-import { type PartPoint, partTracks, thinned } from './parts-track.ts';
+import { followedPair, type PairReach } from './parts-follow.ts';
+import { type FrontFace, faceHeadlights, frontFaceOf } from './parts-front-face.ts';
+import { type HeadlightPair, headlightPair } from './parts-headlights.ts';
+import { type PartPoint, partTracks } from './parts-track.ts';
 import { wheelCandidates } from './parts-wheels.ts';
 import type { FractionBox } from './plate-rules.ts';
 
 /**
  * Parts of a car proposed on one spin row (automatic annotation, docs/decisions.md "Automatic annotation"): the
  * wheels on every frame (parts-wheels.ts) joined into tracks (parts-track.ts), and the headlights found on the front
- * frame either side of the plate (parts-headlights.ts) and followed to the frames round it. Mirrors, and every
- * cabin part, are not proposed: nothing here measures them (the product says so; never placed by convention).
+ * frame, either side of its plate (parts-headlights.ts) or, without a plate, below the side mirrors of its silhouette
+ * (parts-front-face.ts), followed to the frames round it. Every cabin part is not proposed: nothing here measures
+ * them (the product says so; never placed by convention).
  */
 
-export type ExteriorPart = 'wheel' | 'headlight';
+export type ExteriorPart = 'wheel' | 'headlight' | 'mirror';
 
 export interface PartProposal {
   part: ExteriorPart;
@@ -20,13 +23,18 @@ export interface PartProposal {
   keyFrames: PartPoint[];
 }
 
-/** Why headlights were not looked for on a row: the front was not told, or no plate was seen on it. */
+/**
+ * Why no headlight was proposed on a row: the front was not told; no plate and no front face (side mirrors in the
+ * silhouette) were seen on it; or no pair stood out beside its anchor.
+ */
 export type HeadlightSkip = 'front_unsure' | 'no_plate' | 'no_pair';
 
 export interface RowParts {
   proposals: PartProposal[];
   front: FrontDetection;
   headlights: 'found' | HeadlightSkip;
+  /** Whether the front frame's silhouette showed its side mirrors (the front face's anchor without a plate). */
+  mirrors: 'found' | 'not_found';
 }
 
 export interface RowPartsInput {
@@ -38,8 +46,12 @@ export interface RowPartsInput {
   plateOf: (frame: number) => Promise<FractionBox | null>;
 }
 
-/** Headlights are followed at most this share of a turn either side of the front (90 degrees). */
-const HEADLIGHT_REACH = 0.25;
+/**
+ * How far round each headlight and each side mirror is followed from the front, shares of a turn (parts-follow.ts):
+ * measured on the bench's labelled views (docs/operations.md, "Automatic annotation").
+ */
+const LAMP_REACH: PairReach = { near: 60 / 360, far: 30 / 360 };
+const MIRROR_REACH: PairReach = { near: 90 / 360, far: 30 / 360 };
 
 /**
  * Within this share of a turn of the front or the back (the spin's mirror axis) the wheels are seen edge-on, and the
@@ -67,32 +79,56 @@ export function wheelProposals(
   return partTracks(perFrame, frames.length).map((keyFrames) => ({ part: 'wheel', keyFrames }));
 }
 
-async function headlightProposals(
+/** The lamps of the front frame: beside its plate, else below its mirrors (`face`), and the patch size. */
+async function frontLamps(
+  input: RowPartsInput,
+  front: number,
+  face: FrontFace | null,
+): Promise<{ pair: HeadlightPair | null; half: number; skip?: HeadlightSkip }> {
+  const picture = input.frames[front] as AnalysisImage;
+  const plate = await input.plateOf(front);
+  if (plate) {
+    const pair = headlightPair(picture, plate);
+    return { pair, half: Math.max(3, Math.round(0.2 * plate.w * picture.width)), ...(pair ? {} : { skip: 'no_pair' }) };
+  }
+  if (!face) return { pair: null, half: 0, skip: 'no_plate' };
+  const pair = faceHeadlights(picture, face);
+  return { pair, half: Math.max(3, Math.round(0.06 * (face.right - face.left))), ...(pair ? {} : { skip: 'no_pair' }) };
+}
+
+/** The headlights and side mirrors of the front frame, followed round it. */
+async function frontProposals(
   input: RowPartsInput,
   front: FrontDetection,
-): Promise<{ found: PartProposal[]; skip?: HeadlightSkip }> {
-  if (front.status !== 'found') return { found: [], skip: 'front_unsure' };
-  const plate = await input.plateOf(front.front);
-  if (!plate) return { found: [], skip: 'no_plate' };
-  const picture = input.frames[front.front];
-  const pair = picture ? headlightPair(picture, plate) : null;
-  if (!picture || !pair) return { found: [], skip: 'no_pair' };
-  const n = input.frames.length;
-  const reach = Math.max(1, Math.round(HEADLIGHT_REACH * n));
-  const half = Math.max(3, Math.round(0.2 * plate.w * picture.width));
-  const found = [pair.left, pair.right].map((lamp): PartProposal => {
-    const before = followPatch(input.frames, front.front, lamp, -1, reach, half).reverse();
-    const after = followPatch(input.frames, front.front, lamp, 1, reach, half);
-    const keyFrames = thinned([...before, { frame: front.front, ...lamp }, ...after], 36);
-    return { part: 'headlight', keyFrames };
-  });
-  return { found };
+): Promise<{ found: PartProposal[]; skip?: HeadlightSkip; mirrors: boolean }> {
+  const picture = front.status === 'found' ? input.frames[front.front] : undefined;
+  if (front.status !== 'found' || !picture) return { found: [], skip: 'front_unsure', mirrors: false };
+  const face = frontFaceOf(picture);
+  const found: PartProposal[] = [];
+  if (face) {
+    const half = Math.max(3, Math.round(0.05 * (face.right - face.left)));
+    for (const keyFrames of followedPair(input.frames, front.front, face.mirrors, half, MIRROR_REACH)) {
+      found.push({ part: 'mirror', keyFrames });
+    }
+  }
+  const lamps = await frontLamps(input, front.front, face);
+  if (lamps.pair) {
+    for (const keyFrames of followedPair(input.frames, front.front, lamps.pair, lamps.half, LAMP_REACH)) {
+      found.push({ part: 'headlight', keyFrames });
+    }
+  }
+  return { found, mirrors: face !== null, ...(lamps.pair ? {} : { skip: lamps.skip ?? 'no_pair' }) };
 }
 
 /** The proposals of one row. */
 export async function detectRowParts(input: RowPartsInput): Promise<RowParts> {
   const front = detectFront(input.small);
   const wheels = wheelProposals(input.frames, edgeOnFrames(front, input.frames.length));
-  const lamps = await headlightProposals(input, front);
-  return { proposals: [...wheels, ...lamps.found], front, headlights: lamps.skip ?? 'found' };
+  const parts = await frontProposals(input, front);
+  return {
+    proposals: [...wheels, ...parts.found],
+    front,
+    headlights: parts.skip ?? 'found',
+    mirrors: parts.mirrors ? 'found' : 'not_found',
+  };
 }

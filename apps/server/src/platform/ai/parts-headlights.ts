@@ -24,19 +24,19 @@ export interface HeadlightPair {
   score: number;
 }
 
-interface Gray {
+export interface Gray {
   width: number;
   height: number;
   values: Float32Array;
 }
 
-const grayPicture = (image: AnalysisImage): Gray => ({
+export const grayPicture = (image: AnalysisImage): Gray => ({
   width: image.width,
   height: image.height,
   values: grayOf(image),
 });
 
-function edgesOf(g: Gray): Float32Array {
+export function edgesOf(g: Gray): Float32Array {
   const out = new Float32Array(g.values.length);
   const v = g.values;
   const w = g.width;
@@ -49,7 +49,7 @@ function edgesOf(g: Gray): Float32Array {
   return out;
 }
 
-function windowMean(values: Float32Array, width: number, cx: number, cy: number, half: number): number {
+export function windowMean(values: Float32Array, width: number, cx: number, cy: number, half: number): number {
   let sum = 0;
   let n = 0;
   for (let y = Math.round(cy - half); y <= Math.round(cy + half); y++) {
@@ -62,7 +62,7 @@ function windowMean(values: Float32Array, width: number, cx: number, cy: number,
 }
 
 /** Mean gray difference of the window at (lx, y) and the mirror image of the window at (rx, y). */
-function mirrorDifference(g: Gray, lx: number, rx: number, cy: number, half: number): number {
+export function mirrorDifference(g: Gray, lx: number, rx: number, cy: number, half: number): number {
   let sum = 0;
   let n = 0;
   for (let dy = -half; dy <= half; dy++) {
@@ -78,13 +78,15 @@ function mirrorDifference(g: Gray, lx: number, rx: number, cy: number, half: num
 }
 
 /** Where to look: the mirror axis (pixels), the band of heights, and the distances out from the axis. */
-interface SearchArea {
+export interface SearchArea {
   axis: number;
   top: number;
   bottom: number;
   nearest: number;
   farthest: number;
   half: number;
+  /** How far the pair's middle may stray from `axis` (pixels): a front frame a few degrees off square. */
+  slack?: number;
 }
 
 /**
@@ -107,26 +109,33 @@ function plateArea(g: Gray, plate: FractionBox): SearchArea {
 /** The headlight pair either side of the plate `plate` (fractions of the picture), or null when none stands out. */
 export function headlightPair(image: AnalysisImage, plate: FractionBox): HeadlightPair | null {
   const g = grayPicture(image);
-  const edges = edgesOf(g);
+  const best = bestPair(g, edgesOf(g), plateArea(g, plate));
+  return best && best.score >= HEADLIGHT_MIN_SCORE ? best : null;
+}
+
+/** The most detailed, most mirror-like pair of windows of `area` (the weaker's edges minus their mirror difference). */
+export function bestPair(g: Gray, edges: Float32Array, area: SearchArea): HeadlightPair | null {
   const { width, height } = g;
-  const area = plateArea(g, plate);
-  const { axis, half } = area;
+  const { half } = area;
   let best: HeadlightPair | null = null;
   const step = Math.max(1, Math.round(half / 3));
-  for (let cy = area.top; cy <= area.bottom; cy += step) {
-    if (cy - half < 1 || cy + half >= height - 1) continue;
-    for (let dx = area.nearest; dx <= area.farthest; dx += step) {
-      const lx = axis - dx;
-      const rx = axis + dx;
-      if (lx - half < 1 || rx + half >= width - 1) continue;
-      const weaker = Math.min(windowMean(edges, width, lx, cy, half), windowMean(edges, width, rx, cy, half));
-      const score = weaker - 0.5 * mirrorDifference(g, lx, rx, cy, half);
-      if (!best || score > best.score) {
-        best = { left: { x: lx / width, y: cy / height }, right: { x: rx / width, y: cy / height }, score };
+  const slack = area.slack ?? 0;
+  for (let axis = area.axis - slack; axis <= area.axis + slack; axis += step) {
+    for (let cy = area.top; cy <= area.bottom; cy += step) {
+      if (cy - half < 1 || cy + half >= height - 1) continue;
+      for (let dx = area.nearest; dx <= area.farthest; dx += step) {
+        const lx = axis - dx;
+        const rx = axis + dx;
+        if (lx - half < 1 || rx + half >= width - 1) continue;
+        const weaker = Math.min(windowMean(edges, width, lx, cy, half), windowMean(edges, width, rx, cy, half));
+        const score = weaker - 0.5 * mirrorDifference(g, lx, rx, cy, half);
+        if (!best || score > best.score) {
+          best = { left: { x: lx / width, y: cy / height }, right: { x: rx / width, y: cy / height }, score };
+        }
       }
     }
   }
-  return best && best.score >= HEADLIGHT_MIN_SCORE ? best : null;
+  return best;
 }
 
 /** Below this a pair is flat body panels, not lamps (edge strength, gray levels per pixel). */
@@ -172,6 +181,8 @@ export function followPatch(
   step: 1 | -1,
   maxFrames: number,
   half: number,
+  /** Farthest sideways move between two frames, a share of the width (up or down: 4 % of it, as a turn hardly lifts a part). */
+  move = 0.08,
 ): { frame: number; x: number; y: number }[] {
   const n = frames.length;
   const out: { frame: number; x: number; y: number }[] = [];
@@ -187,9 +198,10 @@ export function followPatch(
     const ax = Math.round(point.x * a.width);
     const ay = Math.round(point.y * a.height);
     if (ax - half < 0 || ay - half < 0 || ax + half >= a.width || ay + half >= a.height) break;
-    const reach = Math.round(0.08 * b.width);
+    const reach = Math.round(move * b.width);
     let best = { r: -1, x: 0, y: 0 };
-    for (let by = ay - Math.round(reach / 2); by <= ay + Math.round(reach / 2); by++) {
+    const rise = Math.round(0.04 * b.width);
+    for (let by = ay - rise; by <= ay + rise; by++) {
       for (let bx = ax - reach; bx <= ax + reach; bx++) {
         if (bx - half < 0 || by - half < 0 || bx + half >= b.width || by + half >= b.height) continue;
         const r = correlation(ga, ax, ay, gb, bx, by, half);

@@ -2,6 +2,7 @@ import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ContentAnswer, DEVELOPMENT_VIEW_PANELS, type InspectionMark, markSymbol } from '@spinyard/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../components/formatDateTime.ts';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
 import { useVehicleFields } from '../vehicleFields.ts';
 import { basicInfoValue, EMPTY_VALUE, onOff, textValue } from './detailValues.ts';
@@ -41,7 +42,7 @@ function Items({ children }: { children: ReactNode }) {
  * can be turned from here, unless the vehicle cannot be edited now.
  */
 export function DetailSections({ content: c, locked }: { content: ContentAnswer; locked: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fields = useVehicleFields();
   const keys = fields.keysFor(c.contents_style);
   const field = fields.label;
@@ -118,7 +119,11 @@ export function DetailSections({ content: c, locked }: { content: ContentAnswer;
           </Group>
           <Items>
             <Item label={field('inspector_name')} value={textValue(c.inspection.inspector_name)} />
-            <Item label={field('inspected_on')} value={textValue(c.inspection.inspected_on)} />
+            <Item
+              label={field('inspected_on')}
+              value={textValue(formatDay(c.inspection.inspected_on ?? '', i18n.language))}
+              testId="detail-inspected_on"
+            />
           </Items>
           <Items>
             <Item

@@ -1,6 +1,7 @@
 import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { CONTENT_NUMBER_BOUNDS, CONTENT_TEXT_MAX, PERIOD_COLUMNS } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { ContentUserPicker } from '../actions/ContentUserPicker.tsx';
 import { type ContentListConditions, FLAG_FILTERS, type Flag } from './listConditions.ts';
 
@@ -42,14 +43,16 @@ function TextFilter({
   conditions,
   update,
   testId,
+  date = false,
   ...input
-}: { name: TextName; conditions: ContentListConditions; update: Update; testId: string } & Omit<
+}: { name: TextName; conditions: ContentListConditions; update: Update; testId: string; date?: boolean } & Omit<
   TextInputProps,
-  'name' | 'label' | 'value' | 'onChange'
+  'name' | 'label' | 'value' | 'onChange' | 'type'
 >) {
   const { t } = useTranslation();
+  const Input = date ? DateField : TextInput;
   return (
-    <TextInput
+    <Input
       {...input}
       label={t(`contentsList.filters.${name}`)}
       value={conditions[name]}
@@ -153,11 +156,11 @@ export function ContentListFilters({
             ...PERIOD_COLUMNS.map((p) => ({ value: p, label: t(`contentsList.filters.${p}`) })),
           ]}
         />
-        <TextFilter name="start" {...bound} type="date" disabled={c.period === ''} testId="content-filter-start" />
+        <TextFilter name="start" {...bound} date disabled={c.period === ''} testId="content-filter-start" />
         <TextFilter
           name="end"
           {...bound}
-          type="date"
+          date
           disabled={c.period === ''}
           error={reversed ? t('contentsList.filters.endBeforeStart') : undefined}
           testId="content-filter-end"

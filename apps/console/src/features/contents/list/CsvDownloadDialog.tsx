@@ -1,10 +1,11 @@
-import { NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Text } from '@mantine/core';
 import { type ContentListParams, csvPeriodWithinLimit, PERIOD_COLUMNS, type PeriodColumn } from '@spinyard/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadContentsCsv } from '../../../api/contents.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { todayInJapan } from '../../../components/formatDateTime.ts';
 import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { saveBlob } from '../../../lib/saveBlob.ts';
@@ -104,15 +105,13 @@ export function CsvDownloadDialog({
           data={PERIOD_COLUMNS.map((p) => ({ value: p, label: t(`contentsList.filters.${p}`) }))}
           data-testid="content-csv-basis"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('contentsList.filters.start')}
           value={dates.start}
           onChange={(e) => setDates({ ...dates, start: e.currentTarget.value })}
           data-testid="content-csv-start"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('contentsList.filters.end')}
           value={dates.end}
           onChange={(e) => setDates({ ...dates, end: e.currentTarget.value })}

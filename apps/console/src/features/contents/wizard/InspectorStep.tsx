@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { INSPECTION_COMMENT_MAX } from '@spinyard/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { SectionCard } from '../../tenancy/shared/SectionCard.tsx';
 import { ContentSwitch } from './ContentSwitch.tsx';
@@ -21,11 +22,18 @@ export function InspectorStep({ form }: { form: ContentForm }) {
               maxLength={100}
               data-testid="content-inspector_name"
             />
-            <TextInput
-              {...form.field('inspection.inspected_on')}
-              type="date"
-              label={t('contentFields.inspected_on')}
-              data-testid="content-inspected_on"
+            <ControlledField
+              form={form}
+              name="inspection.inspected_on"
+              render={({ ref, ...field }) => (
+                <DateField
+                  {...field}
+                  ref={ref}
+                  onChange={(event) => field.onChange(event.currentTarget.value)}
+                  label={t('contentFields.inspected_on')}
+                  data-testid="content-inspected_on"
+                />
+              )}
             />
           </SimpleGrid>
           <Textarea

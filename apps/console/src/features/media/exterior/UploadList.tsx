@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, Group, Progress, Text } from '@mantine/core';
+import { Alert, Badge, Box, Group, Progress, Text } from '@mantine/core';
 import type { ExteriorAnswer, VideoUploadAnswer } from '@spinyard/domain';
-import { IconPlayerPause, IconPlayerPlay, IconWifiOff, IconX } from '@tabler/icons-react';
+import { IconWifiOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/formatDateTime.ts';
-import { exteriorCodeText, exteriorErrorText, formatBytes, uploadStatusText } from './exteriorText.ts';
+import { exteriorCodeText, exteriorErrorText, formatBytes } from './exteriorText.ts';
+import { StatusBadge, UploadAction } from './UploadParts.tsx';
 import {
   cancelUpload,
   discardInterrupted,
@@ -15,19 +16,6 @@ import {
   resumeUpload,
   terminateServerUpload,
 } from './uploadStore.ts';
-
-const STATUS_COLOURS: Record<string, string> = {
-  requested: 'blue',
-  ready: 'teal',
-  preparing: 'indigo',
-  processing: 'indigo',
-  pending: 'gray',
-  submitted: 'gray',
-  progressing: 'indigo',
-  complete: 'green',
-  error: 'red',
-  canceled: 'gray',
-};
 
 /** Refused uploads the user removed from the list (the server keeps them a day, with their reason). */
 const HIDDEN_KEY = 'spinyard.exterior.hiddenUploads';
@@ -52,19 +40,6 @@ function hideUpload(id: string): string[] {
 }
 
 const percentOf = (sent: number, total: number) => (total > 0 ? Math.floor((sent / total) * 100) : 0);
-
-function StatusBadge({ status }: { status: string }) {
-  return (
-    <Badge
-      variant="light"
-      color={STATUS_COLOURS[status.toLowerCase()] ?? 'gray'}
-      data-testid="upload-status"
-      data-status={status}
-    >
-      {uploadStatusText(status)}
-    </Badge>
-  );
-}
 
 /** One file this page is sending: its bar with bytes and percent, pause, resume and cancel, and its refusal. */
 function LocalUploadRow({
@@ -250,74 +225,6 @@ function ServerUploadRow({
         </Group>
       ) : null}
     </Box>
-  );
-}
-
-/** What an upload's buttons look like, by what they do. */
-const ACTIONS = {
-  pause: {
-    variant: 'default',
-    color: undefined,
-    Icon: IconPlayerPause,
-    text: 'exterior.upload.pause',
-    of: 'exterior.upload.pauseOf',
-  },
-  resume: {
-    variant: 'default',
-    color: undefined,
-    Icon: IconPlayerPlay,
-    text: 'exterior.upload.resume',
-    of: 'exterior.upload.resumeOf',
-  },
-  cancel: {
-    variant: 'subtle',
-    color: 'red',
-    Icon: IconX,
-    text: 'exterior.upload.cancel',
-    of: 'exterior.upload.cancelOf',
-  },
-  dismiss: {
-    variant: 'subtle',
-    color: 'gray',
-    Icon: null,
-    text: 'exterior.upload.dismiss',
-    of: 'exterior.upload.dismissOf',
-  },
-} as const;
-
-interface UploadActionProps {
-  kind: keyof typeof ACTIONS;
-  /** The file's name, in the button's accessible name ("Pause video.mp4"). */
-  name: string;
-  /** The button's words, when not the action's own. */
-  text?: string;
-  onClick: () => void;
-  loading?: boolean;
-  disabled?: boolean;
-  testId?: string;
-  mt?: number;
-}
-
-/** One action on an upload (pause, resume, cancel, dismiss), named with the file it acts on. */
-function UploadAction({ kind, name, text, onClick, loading, disabled, testId, mt }: UploadActionProps) {
-  const { t } = useTranslation();
-  const { variant, color, Icon, of, text: words } = ACTIONS[kind];
-  return (
-    <Button
-      type="button"
-      size="compact-sm"
-      variant={variant}
-      {...(color ? { color } : {})}
-      {...(Icon ? { leftSection: <Icon size={14} aria-hidden /> } : {})}
-      {...(mt ? { mt } : {})}
-      onClick={onClick}
-      loading={loading ?? false}
-      disabled={disabled ?? false}
-      aria-label={t(of, { name })}
-      data-testid={testId}
-    >
-      {text ?? t(words)}
-    </Button>
   );
 }
 
