@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { softEdge } from '../../src/platform/ai/car-edge.ts';
 import { CAR_MASK_WIDTH, carMaskOf } from '../../src/platform/ai/car-mask.ts';
 import { createMedia } from '../../src/platform/media/index.ts';
 import { realSpinCar, realSpinViewJpeg } from '../helpers/real-spin.ts';
@@ -52,4 +53,30 @@ describe('the car mask on a white studio frame', () => {
       expect(studio / ring, 'background carried by the outline').toBeLessThan(0.35);
     });
   }
+});
+
+describe('the outline of the mask', () => {
+  it('drops a rim of the background but keeps a part of the car of neither colour (a white mirror by dark glass)', () => {
+    // A dark car (40) on a grey studio (110), 20x12; its outline's column x=4 has the studio's grey at row 3 (a rim
+    // the mask took) and a white mirror (230) at row 6.
+    const width = 20;
+    const height = 12;
+    const rgb = new Uint8Array(width * height * 3).fill(110);
+    const labels = new Uint8Array(width * height);
+    const paint = (x: number, y: number, v: number) => rgb.fill(v, 3 * (y * width + x), 3 * (y * width + x) + 3);
+    for (let y = 2; y < 10; y++) {
+      for (let x = 4; x < 16; x++) {
+        labels[y * width + x] = 1;
+        if (x > 4) paint(x, y, 40);
+      }
+    }
+    for (let y = 2; y < 10; y++) paint(4, y, 40);
+    paint(4, 3, 110);
+    paint(4, 6, 230);
+    const alpha = softEdge({ width, height, rgb }, labels);
+    expect(alpha[3 * width + 4], 'the rim').toBeLessThan(40);
+    expect(alpha[6 * width + 4], 'the mirror').toBeGreaterThan(200);
+    expect(alpha[5 * width + 4], 'the car').toBeGreaterThan(200);
+    expect(alpha[6 * width + 10], 'inside').toBe(255);
+  });
 });

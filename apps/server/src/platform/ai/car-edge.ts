@@ -18,6 +18,8 @@ const WINDOW = 3;
 const MIN_CONTRAST = 40;
 /** Spread (8-bit RGB) of "the background's colour" when the share is read from B alone. */
 const LIKENESS = 24;
+/** A pixel this far (8-bit RGB) from the line between B and F is no mixture of the two. */
+const OFF_LINE = 48;
 
 /** Distance in 4-connected steps from each car pixel to the nearest background pixel, up to limit + 1. */
 function distances(labels: Uint8Array, width: number, limit: number): Uint8Array {
@@ -93,9 +95,13 @@ function share(rgb: Uint8Array, p: number, B: number[], F: number[] | undefined)
     const length = span.reduce((s, v) => s + v * v, 0);
     if (length >= MIN_CONTRAST ** 2) {
       const along = fromB.reduce((s, v, c) => s + v * (span[c] ?? 0), 0) / length;
-      return Math.max(0, Math.min(1, along));
+      const off = fromB.reduce((s, v, c) => s + (v - along * (span[c] ?? 0)) ** 2, 0);
+      // On the line from B to F (or past F): a mixture of the two, read as one.
+      if (along >= 0 && off <= OFF_LINE ** 2) return Math.min(1, along);
     }
   }
+  // Off that line the pixel is a colour of neither (a white mirror beside a dark windscreen, before a grey wall):
+  // it is kept as far as it does not look like the background.
   return 1 - Math.exp(-toB / (2 * LIKENESS ** 2));
 }
 
