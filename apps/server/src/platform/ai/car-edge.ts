@@ -6,8 +6,9 @@ import type { AnalysisImage } from '../media/media.ts';
  * part comes along onto the dealer's picture: a white rim round a car shot in a white studio. So each mask pixel
  * within RING steps of the background keeps only the car's share of its colour, as a matte reads it: with B the
  * background's colour next to it and F the car's further in, the share is where the pixel's colour lies between B
- * and F. Where the car's colour is the background's (a white car on white) the share cannot be read that way, and
- * the pixel keeps only what its colour does not share with B. Values: docs/operations.md, "Car mask".
+ * and F. Where the car's colour is the background's (a white car on white), or the pixel's is neither's (a white
+ * mirror beside a dark windscreen, whose matte share would be nothing), the share cannot be read that way, and the
+ * pixel keeps only what its colour does not share with B. Values: docs/operations.md, "Car mask".
  */
 
 /** Outline pixels this far (4-connected steps) from the background are weighed; further in, the car is whole. */
