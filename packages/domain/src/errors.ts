@@ -219,7 +219,7 @@ export const ERROR_CATALOGUE = catalogue({
   // ---- AI options (issue 23): what a measuring method could not tell, said as it is -------------------------------
   front_not_found: [
     422,
-    'The front of the vehicle could not be told from these frames (a red car, a background as busy as the car, or no full turn). The spin is left as it was: choose the first frame yourself.',
+    'The front of the vehicle could not be told from these frames (a red or orange car whose headlights do not stand out, a background as busy as the car, or no full turn). The spin is left as it was: choose the first frame yourself.',
   ],
   parts_not_found: [
     422,

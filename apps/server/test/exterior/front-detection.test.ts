@@ -21,6 +21,7 @@ import { useTestApp } from '../helpers/app.ts';
 import { seedExterior } from '../helpers/exterior-seed.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { realSpinFrames, realSpinViewJpeg, seedRealSpin } from '../helpers/real-spin.ts';
+import { type Recolour, recolouredViewJpeg } from '../helpers/real-spin-paint.ts';
 import { recordingJobs, startsAfterNewMedia, workerContext } from '../helpers/recording-jobs.ts';
 
 /**
@@ -72,6 +73,23 @@ describe('detectFront on the real spin', () => {
       expect(found.status).toBe('found');
       if (found.status === 'found') expect(circular(found.front, spin.front, 36)).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('a red car: told by its headlights when its paint is red, unsure when it is red all over, never wrong', async () => {
+    const media = createMedia();
+    const spin = realSpinFrames(24, 7, -1);
+    // Painted at 700 px: the paint's recolouring reads texture, and a smaller picture leaves the headlights red too.
+    const read = (recolour: Recolour) =>
+      Promise.all(
+        spin.views.map(async (v) =>
+          media.analysisImage(await recolouredViewJpeg(v, recolour, 700), FRONT_ANALYSIS_WIDTH),
+        ),
+      );
+    const painted = detectFront(await read('red-paint'));
+    expect(painted).toMatchObject({ status: 'found', cue: 'headlights' });
+    if (painted.status === 'found') expect(circular(painted.front, spin.front, 24)).toBeLessThanOrEqual(1);
+    // Headlights, glass and grille as red as the body: nothing tells the ends apart, and it says so.
+    expect(detectFront(await read('red-tint'))).toMatchObject({ status: 'unsure', reason: 'red_body' });
   });
 });
 

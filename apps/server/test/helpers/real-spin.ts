@@ -17,7 +17,8 @@ const assets = path.join(
   path.dirname(createRequire(import.meta.url).resolve('threesixty-slider/package.json')),
   'assets',
 );
-const viewFile = (view: number) => path.join(assets, `${(((view % 51) + 51) % 51) + 1}.png`);
+/** The PNG file of view `view` (0-based, wrapping). */
+export const viewFile = (view: number) => path.join(assets, `${(((view % 51) + 51) % 51) + 1}.png`);
 
 /** How a walk goes: `views` advanced per video frame (0 rests), for `frames` video frames; fractions add up. */
 export interface WalkSegment {

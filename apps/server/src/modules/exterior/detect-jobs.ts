@@ -18,9 +18,11 @@ import { exteriorRepo } from './repo.ts';
  * Automatic annotation and damage detection on the exterior (`exterior_autodetect_annotation`, `exterior_defect`):
  * the processes' jobs, with their locks and progress like any other. Parts are proposed by a measuring method
  * (parts-work.ts, docs/decisions.md "Automatic annotation"). Damage has no detector: no npm package ships a model
- * that finds a car's damage, and no method here tells a scratch or a dent from a reflection or dirt well enough to
- * measure, so a guess dressed as a proposal would be a fake result: that work refuses with `ai_detector_unavailable`
- * (reason `damage`) and the route refuses before starting (process-start.ts). A damage detector plugs in here.
+ * that finds a car's damage, and the one method built here (the car against its mirror image,
+ * platform/ai/damage-detector.ts) was measured and marks parts only one side has (fuel cap, badge, wiper) as often as
+ * damage (bench/damage.ts, docs/decisions.md "Damage detection"), so its spots dressed as proposals would be a fake
+ * result: that work refuses with `ai_detector_unavailable` (reason `damage`) and the route refuses before starting
+ * (process-start.ts). A damage detector that measures well plugs in here.
  */
 
 export const annotationDetectJob = defineProcessJob('exterior.detect-annotations', { expireInSeconds: 10 * 60 });

@@ -21,7 +21,7 @@ export const detectorUnavailable = (reason: 'damage' | 'interior_parts') =>
     params: { reason },
     message:
       reason === 'damage'
-        ? 'Nothing was proposed: no method on this server tells damage (scratches, dents) from reflections and dirt reliably. Mark damage yourself.'
+        ? 'Nothing was proposed: the only method on this server (each side of the car against its mirror image) cannot tell a scratch or a dent from a part only one side has (fuel cap, badge, wiper) or a reflection. Mark damage yourself.'
         : 'Nothing was proposed: nothing on this server finds cabin parts (dashboard, seats) in a panorama. Add the hotspots yourself.',
   });
 

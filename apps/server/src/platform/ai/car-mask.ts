@@ -149,7 +149,7 @@ function smooth(image: AnalysisImage, data: Float32Array, sure: Uint8Array, w: R
 }
 
 /** 4-connected pieces of `value` pixels: the piece number of each pixel (-1 for others) and each piece's size. */
-function pieces(labels: Uint8Array, width: number, height: number, value: number) {
+export function pieces(labels: Uint8Array, width: number, height: number, value: number) {
   const id = new Int32Array(labels.length).fill(-1);
   const sizes: number[] = [];
   const stack: number[] = [];

@@ -1,4 +1,5 @@
 import type { AnalysisImage } from '../media/media.ts';
+import { compareFaces, type FaceCues, faceCuesNear, isLampRed, RED_BODY_SHARE } from './front-red-body.ts';
 import { median } from './image-stats.ts';
 
 /**
@@ -12,11 +13,14 @@ import { median } from './image-stats.ts';
  *    through the front and the back. It reads the whole turn, not one frame, so a cluttered background that moves
  *    as the walker goes round mostly averages out.
  * 2. **Front or back.** Rear lamps are red and front lamps are not: the end of the axis with more saturated red
- *    (near it, one frame either side) is the back.
+ *    (near it, one frame either side) is the back. When both ends are red all over (a red or deep orange body), the
+ *    lamps' red says nothing, and the headlights do instead (front-red-body.ts): bright, unsaturated and not red
+ *    where the lamps are.
  *
- * What it cannot do, said as it is: a red or orange car (the body is as red as the lamps), a car cut off by the frame
- * on both ends of the axis, or a spin that is not a turn of the car (a close-up walk, a half turn) leave it unsure,
- * and then it says so instead of guessing. It does not tell which way the spin turns (left or right side first).
+ * What it cannot do, said as it is: a red or orange car whose headlights do not stand out from the body (tinted,
+ * dark or cut off), a car cut off by the frame on both ends of the axis, or a spin that is not a turn of the car (a
+ * close-up walk, a half turn) leave it unsure, and then it says so instead of guessing. It does not tell which way the
+ * spin turns (left or right side first).
  */
 
 export type FrontDetection =
@@ -29,10 +33,13 @@ export type FrontDetection =
       /** Red share of the pictures near the front and near the back. */
       redFront: number;
       redBack: number;
+      /** What told the front from the back: the rear lamps' red, or (a red body) the headlights. */
+      cue: 'rear_lamps' | 'headlights';
     }
   | {
       status: 'unsure';
-      reason: 'too_few_frames' | 'no_mirror_axis' | 'front_back_alike';
+      /** `red_body`: both ends red all over, and the headlights did not tell them apart either. */
+      reason: 'too_few_frames' | 'no_mirror_axis' | 'front_back_alike' | 'red_body';
       /** The axis found, when one was: the two frames that may be the front. */
       candidates: [number, number] | null;
     };
@@ -47,7 +54,7 @@ const EDGE_WIDTH = 64;
 export const AXIS_MIN_MARGIN = 0.08;
 /** The back must show this many times the front's red share (and some red at all) to tell them apart. */
 export const RED_MIN_RATIO = 1.6;
-const RED_MIN_SHARE = 0.0015;
+export const RED_MIN_SHARE = 0.0015;
 
 interface EdgeMap {
   width: number;
@@ -134,7 +141,7 @@ export function redShare(image: AnalysisImage): number {
     const r = rgb[i] ?? 0;
     const g = rgb[i + 1] ?? 0;
     const b = rgb[i + 2] ?? 0;
-    if (r > 90 && r - Math.max(g, b) > 45 && r > 1.6 * g && r > 1.5 * b) red++;
+    if (isLampRed(r, g, b)) red++;
   }
   return pixels > 0 ? red / pixels : 0;
 }
@@ -192,6 +199,31 @@ function redNear(reds: readonly number[], at: number): number {
   return ((reds[wrap(at - 1, n)] ?? 0) + (reds[at] ?? 0) + (reds[wrap(at + 1, n)] ?? 0)) / 3;
 }
 
+/** What one end of the axis shows: its red share and, with a red body, its face's cues (front-red-body.ts). */
+export interface EndLook {
+  red: number;
+  face: FaceCues | null;
+}
+
+/**
+ * Which of two ends is the front (`first`: the first one), by the rear lamps' red, or by the headlights when both
+ * are red all over; the reason when it cannot tell.
+ */
+export function tellEnds(
+  first: EndLook,
+  second: EndLook,
+): { firstIsFront: boolean; cue: 'rear_lamps' | 'headlights' } | { unsure: 'red_body' | 'front_back_alike' } {
+  const more = Math.max(first.red, second.red);
+  const less = Math.min(first.red, second.red);
+  if (less >= RED_BODY_SHARE) {
+    // A red body: whichever end shows more of it, that is no rear lamp.
+    const side = first.face && second.face ? compareFaces(first.face, second.face).side : 0;
+    return side === 0 ? { unsure: 'red_body' } : { firstIsFront: side === 1, cue: 'headlights' };
+  }
+  if (more < RED_MIN_SHARE || more < RED_MIN_RATIO * less) return { unsure: 'front_back_alike' };
+  return { firstIsFront: first.red < second.red, cue: 'rear_lamps' };
+}
+
 /** Finds the front of one row's frames, in turn order. */
 export function detectFront(frames: readonly AnalysisImage[]): FrontDetection {
   const n = frames.length;
@@ -210,19 +242,21 @@ export function detectFront(frames: readonly AnalysisImage[]): FrontDetection {
   if (axisMargin < AXIS_MIN_MARGIN) return { status: 'unsure', reason: 'no_mirror_axis', candidates };
   const reds = frames.map(redShare);
   const [a, b] = candidates;
-  const redA = redNear(reds, a);
-  const redB = redNear(reds, b);
-  const more = Math.max(redA, redB);
-  const less = Math.min(redA, redB);
-  if (more < RED_MIN_SHARE || more < RED_MIN_RATIO * less) {
-    return { status: 'unsure', reason: 'front_back_alike', candidates };
-  }
-  const front = redA < redB ? a : b;
+  const look = (at: number): EndLook => {
+    const red = redNear(reds, at);
+    // The faces are read only where both ends may be a red body: a few frames, not the whole spin.
+    return { red, face: red >= RED_BODY_SHARE ? faceCuesNear(frames, at) : null };
+  };
+  const [atA, atB] = [look(a), look(b)];
+  const told = tellEnds(atA, atB);
+  if ('unsure' in told) return { status: 'unsure', reason: told.unsure, candidates };
+  const [front, back] = told.firstIsFront ? [atA, atB] : [atB, atA];
   return {
     status: 'found',
-    front,
+    front: told.firstIsFront ? a : b,
     axisMargin,
-    redFront: Math.min(redA, redB),
-    redBack: more,
+    redFront: front.red,
+    redBack: back.red,
+    cue: told.cue,
   };
 }

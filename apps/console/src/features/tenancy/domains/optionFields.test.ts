@@ -81,4 +81,21 @@ describe('domain option controls', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  // The operator who turns damage detection on reads, under its switch, that this server cannot run it and why
+  // (docs/decisions.md "Damage detection"): the button is hidden elsewhere, so this is where it is said.
+  it('says under the damage detection switch that it is not available here, in every language', () => {
+    expect(OPTIONS_WITH_HELP).toContain('damage_detection');
+    const notAvailable = {
+      ja: 'このサーバーでは使えません',
+      en: 'Not available',
+      fr: 'Non disponible',
+      pt: 'Indisponível',
+    };
+    for (const [lng, catalogue] of Object.entries(CATALOGUES)) {
+      expect(lookup(catalogue, 'options.help.damage_detection')).toContain(
+        notAvailable[lng as keyof typeof notAvailable],
+      );
+    }
+  });
 });

@@ -108,6 +108,8 @@ export const OPTIONS_WITH_HELP: readonly OptionKey[] = [
   'exterior_rotation_correction',
   'async_mobile_upload',
   'ai_category_image_autogeneration',
+  // Says what it cannot do: no method here is good enough (docs/decisions.md "Damage detection").
+  'damage_detection',
   'web_negotiation_limit',
   'two_step_auth_enforced',
   'login_limit_count',
