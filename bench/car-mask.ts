@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { carPose, spinCorrections } from '../apps/server/src/platform/ai/car-geometry.ts';
 import { CAR_MASK_WIDTH, type CarMask, segmentCar } from '../apps/server/src/platform/ai/car-mask.ts';
 import { createMedia } from '../apps/server/src/platform/media/index.ts';
+import { alphaTruth, halo, iou, pixels, polygonTruth, type Truth } from './car-mask-truth.ts';
 import { opencvCars, spin1080, spinFrames } from './car-photos.ts';
 import { watchMemory } from './process-memory.ts';
 
@@ -21,162 +22,12 @@ import { watchMemory } from './process-memory.ts';
  * - time and memory for 36 frames at 1080p: reading, masking, the background blurred and replaced in full size,
  *   the correction applied, and this process's resident memory.
  *
- *   node --import tsx bench/car-mask.ts [--frames N]
+ *   node --import tsx bench/car-mask.ts [--frames N] [--quality-only]
  *
  * A figure, not a test. Figures: docs/operations.md, "Car mask".
  */
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
-
-/** Hand-drawn outlines of the two photos, in pixels of the photo shrunk to 800 wide (car1 800x531, car2 800x500). */
-const OUTLINES: Record<string, [number, number][]> = {
-  'car1.jpg': [
-    [40, 330],
-    [38, 300],
-    [48, 265],
-    [70, 245],
-    [110, 232],
-    [175, 222],
-    [240, 212],
-    [270, 200],
-    [310, 178],
-    [350, 163],
-    [420, 155],
-    [500, 155],
-    [560, 163],
-    [600, 185],
-    [650, 205],
-    [715, 220],
-    [730, 235],
-    [745, 275],
-    [745, 315],
-    [735, 335],
-    [660, 338],
-    [645, 368],
-    [560, 370],
-    [548, 342],
-    [222, 340],
-    [198, 362],
-    [120, 366],
-    [100, 342],
-    [45, 338],
-  ],
-  'car2.jpg': [
-    [80, 335],
-    [78, 295],
-    [88, 262],
-    [100, 240],
-    [140, 232],
-    [190, 212],
-    [240, 195],
-    [300, 183],
-    [370, 180],
-    [430, 183],
-    [480, 200],
-    [530, 225],
-    [560, 238],
-    [640, 250],
-    [700, 262],
-    [725, 278],
-    [738, 310],
-    [735, 345],
-    [700, 352],
-    [685, 356],
-    [670, 380],
-    [590, 382],
-    [575, 360],
-    [270, 360],
-    [255, 386],
-    [175, 388],
-    [160, 360],
-    [150, 350],
-    [90, 345],
-  ],
-};
-
-interface Truth {
-  width: number;
-  height: number;
-  /** 1 on the car. */
-  on: Uint8Array;
-}
-
-async function polygonTruth(name: string, width: number, height: number): Promise<Truth> {
-  const points = (OUTLINES[name] ?? []).map(([x, y]) => `${(x * width) / 800},${(y * width) / 800}`).join(' ');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%"/><polygon points="${points}" fill="white"/></svg>`;
-  const data = await sharp(Buffer.from(svg)).extractChannel(0).raw().toBuffer();
-  return { width, height, on: Uint8Array.from(data, (v) => (v > 127 ? 1 : 0)) };
-}
-
-/**
- * A cut-out's opaque part at `width`, holes (the glass) filled: what a person would outline as the car (alpha at
- * least 230); with `shadow` (alpha at least 20), the car with the shadow it casts on the floor.
- */
-async function alphaTruth(file: string, width: number, shadow = false): Promise<Truth> {
-  const { data, info } = await sharp(file)
-    .resize({ width })
-    .extractChannel(3)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const mask: CarMask = { width: info.width, height: info.height, alpha: data, box: undefined, area: 0 };
-  const on = Uint8Array.from(mask.alpha, (v) => (v >= (shadow ? 20 : 230) ? 1 : 0));
-  return { width: info.width, height: info.height, on: fillHoles(on, info.width, info.height) };
-}
-
-function fillHoles(on: Uint8Array, width: number, height: number): Uint8Array {
-  const outside = new Uint8Array(on.length);
-  const stack: number[] = [];
-  const push = (p: number) => {
-    if (!on[p] && !outside[p]) {
-      outside[p] = 1;
-      stack.push(p);
-    }
-  };
-  for (let x = 0; x < width; x++) {
-    push(x);
-    push((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    push(y * width);
-    push(y * width + width - 1);
-  }
-  while (stack.length > 0) {
-    const p = stack.pop() as number;
-    const x = p % width;
-    if (x > 0) push(p - 1);
-    if (x + 1 < width) push(p + 1);
-    if (p >= width) push(p - width);
-    if (p + width < on.length) push(p + width);
-  }
-  return Uint8Array.from(outside, (v) => (v ? 0 : 1));
-}
-
-function iou(mask: CarMask, truth: Truth): number {
-  let both = 0;
-  let either = 0;
-  for (let p = 0; p < truth.on.length; p++) {
-    const a = mask.alpha[p] ? 1 : 0;
-    const b = truth.on[p] ?? 0;
-    both += a & b;
-    either += a | b;
-  }
-  return either === 0 ? 1 : both / either;
-}
-
-async function pixels(input: Buffer | string, background?: Buffer) {
-  let image = sharp(input).resize({ width: CAR_MASK_WIDTH, kernel: 'cubic' });
-  if (background) {
-    const meta = await image.clone().png().toBuffer({ resolveWithObject: true });
-    const under = await sharp(background).resize(meta.info.width, meta.info.height, { fit: 'cover' }).toBuffer();
-    image = sharp(under).composite([{ input: meta.data }]);
-  }
-  const { data, info } = await image
-    .flatten({ background: '#ffffff' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, rgb: new Uint8Array(data) };
-}
 
 const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
 const spread = (v: number[]) => Math.sqrt(mean(v.map((x) => (x - mean(v)) ** 2))) / Math.max(1e-9, Math.abs(mean(v)));
@@ -206,41 +57,69 @@ function truthBox(t: Truth) {
   return { height: (y1 + 1 - y0) / t.height, footX: (x0 + x1 + 1) / 2 / t.width, footY: (y1 + 1) / t.height };
 }
 
+const haloText = (h: { likeness: number; truly: number }[], truly = true) =>
+  `halo (outer 3 px band): background-likeness ${mean(h.map((v) => v.likeness)).toFixed(3)}` +
+  (truly ? `, truly background ${mean(h.map((v) => v.truly)).toFixed(3)}` : '');
+
+/** A studio backdrop `top` grey at its top to `bottom` at its bottom (8-bit), as a PNG to lay the cut-outs on. */
+function backdrop(top: number, bottom: number): Promise<Buffer> {
+  const [width, height] = [400, 180];
+  const raw = Buffer.alloc(width * height * 3);
+  for (let p = 0; p < width * height; p++)
+    raw.fill(Math.round(top + ((bottom - top) * Math.floor(p / width)) / height), 3 * p, 3 * p + 3);
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
 async function qualities(temp: string): Promise<void> {
   const photos = await opencvCars(temp);
   const street: number[] = [];
+  const streetHalo: { likeness: number; truly: number }[] = [];
   for (const file of photos) {
     const image = await pixels(file);
-    const score = iou(segmentCar(image), await polygonTruth(path.basename(file), image.width, image.height));
+    const mask = segmentCar(image);
+    const score = iou(mask, await polygonTruth(path.basename(file), image.width, image.height));
     log(`  ${path.basename(file)}: IoU ${score.toFixed(3)}`);
     street.push(score);
+    streetHalo.push(halo(image, mask));
   }
   report('opencv street photos, hand-drawn outlines', street);
+  log(`  ${haloText(streetHalo, false)}`);
   const hill = await sharp(photos[0] as string)
     .extract({ left: 0, top: 0, width: 1024, height: 300 })
     .toBuffer();
-  const onWhite: number[] = [];
-  const onHill: number[] = [];
-  const withShadow: number[] = [];
-  const withShadowOnHill: number[] = [];
-  const truths: Truth[] = [];
-  const masks: CarMask[] = [];
-  for (const file of spinFrames()) {
-    const truth = await alphaTruth(file, CAR_MASK_WIDTH);
-    const shadowed = await alphaTruth(file, CAR_MASK_WIDTH, true);
-    const mask = segmentCar(await pixels(file));
-    const onHillMask = segmentCar(await pixels(file, hill));
-    truths.push(truth);
-    masks.push(mask);
-    onWhite.push(iou(mask, truth));
-    onHill.push(iou(onHillMask, truth));
-    withShadow.push(iou(mask, shadowed));
-    withShadowOnHill.push(iou(onHillMask, shadowed));
+  // The white studio is the real one; the others lay the same real cut-outs (and their real shadow) on a backdrop:
+  // composed, said as such.
+  const sets: [string, Buffer | undefined, number[]?][] = [
+    ['on white', undefined],
+    ['on a dark grey studio (composed)', await backdrop(90, 90)],
+    ['on a light grey studio, wall to floor 222 to 168 (composed)', await backdrop(222, 168)],
+    ['on a photographed hillside (composed)', hill],
+    ['painted dark grey, on white (composed)', undefined, [0.3, 0.3, 0.3]],
+    ['painted red, on white (composed)', undefined, [1, 0.25, 0.2]],
+  ];
+  const truths = await Promise.all(spinFrames().map((file) => alphaTruth(file, CAR_MASK_WIDTH)));
+  const shadowed = await Promise.all(spinFrames().map((file) => alphaTruth(file, CAR_MASK_WIDTH, true)));
+  let masks: CarMask[] = [];
+  for (const [name, backdropPicture, paint] of sets) {
+    const car: number[] = [];
+    const withShadow: number[] = [];
+    const halos: { likeness: number; truly: number }[] = [];
+    const found: CarMask[] = [];
+    for (const [i, file] of spinFrames().entries()) {
+      const image = await pixels(file, backdropPicture, paint);
+      const mask = segmentCar(image);
+      found.push(mask);
+      car.push(iou(mask, truths[i] as Truth));
+      withShadow.push(iou(mask, shadowed[i] as Truth));
+      halos.push(halo(image, mask, truths[i]));
+    }
+    if (!backdropPicture && !paint) masks = found;
+    report(`threesixty-slider spin ${name}, the car`, car);
+    report(`threesixty-slider spin ${name}, the car and its shadow`, withShadow);
+    log(`  ${haloText(halos)}`);
   }
-  report('threesixty-slider spin on white, the car', onWhite);
-  report('threesixty-slider spin on white, the car and its shadow', withShadow);
-  report('threesixty-slider spin on a photographed hillside (composed), the car', onHill);
-  report('threesixty-slider spin on a photographed hillside (composed), the car and its shadow', withShadowOnHill);
   const corrections = spinCorrections(masks.map(carPose));
   const before = truths.map(truthBox);
   const after = before.map((b, i) => {
@@ -316,7 +195,7 @@ async function main(): Promise<void> {
   try {
     log(`Car mask bench (mask width ${CAR_MASK_WIDTH} px), ${new Date().toISOString()}`);
     await qualities(temp);
-    await timing(count, temp);
+    if (!process.argv.includes('--quality-only')) await timing(count, temp);
   } finally {
     await rm(temp, { recursive: true, force: true });
   }

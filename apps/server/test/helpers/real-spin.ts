@@ -133,10 +133,13 @@ export async function realSpinViewJpeg(view: number, width = 480, background = '
   return sharp(viewFile(view)).flatten({ background }).resize({ width }).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** The car of view `view` at `width` pixels wide: 1 where the cut-out is opaque (the car, not its shadow). */
-export async function realSpinCar(view: number, width: number): Promise<Uint8Array> {
+/**
+ * The car of view `view` at `width` pixels wide: 1 where the cut-out is opaque (the car, not its shadow); with a
+ * lower `least` alpha, the shadow it casts on the floor too.
+ */
+export async function realSpinCar(view: number, width: number, least = 230): Promise<Uint8Array> {
   const alpha = await sharp(viewFile(view)).resize({ width }).extractChannel(3).raw().toBuffer();
-  return Uint8Array.from(alpha, (a) => (a >= 230 ? 1 : 0));
+  return Uint8Array.from(alpha, (a) => (a >= least ? 1 : 0));
 }
 
 /**

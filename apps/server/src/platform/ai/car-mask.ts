@@ -1,5 +1,7 @@
 import type { AnalysisImage, Media } from '../media/media.ts';
 import { type ColourModel, fitColourModel, logLikelihood } from './car-colour-model.ts';
+import { softEdge } from './car-edge.ts';
+import { dropFloor } from './car-floor.ts';
 
 /**
  * The car told from its background on one frame, without a model (issue 23, point 2; docs/decisions.md "Car mask"):
@@ -10,19 +12,24 @@ import { type ColourModel, fitColourModel, logLikelihood } from './car-colour-mo
  * 2. a colour model of each side (car-colour-model.ts) is fitted, each pixel weighed by which model explains its
  *    colour better, plus a mild pull towards the middle;
  * 3. neighbours agree unless an edge of colour runs between them (a mean-field pass of GrabCut's smoothness term);
- * 4. the models are fitted again on the new sides, a few rounds; then the largest piece is kept and its holes filled
- *    (glass that shows the sky behind is still car).
+ * 4. the models are fitted again on the new sides, a few rounds;
+ * 5. the floor and the shadow the car casts on it, which the models give to the car (a shadow is the floor's colour,
+ *    darker, as a white car's flank is), are given back to the background (car-floor.ts);
+ * 6. the largest piece is kept and its holes filled (glass that shows the sky behind is still car), and its outline
+ *    keeps only the car's share of each pixel (car-edge.ts), so no rim of the studio comes along onto a new picture.
  *
  * What it cannot do, said as it is (figures in docs/operations.md, "Car mask"): a background of the car's own
- * colours (a grey car before a grey wall) leaks; a shadow on the floor, as dark as the tyres, stays with the car; a
- * car cut off by the frame's edge loses that edge (the band there is taken as background); a second car or a person
- * in the middle of the frame is taken as part of the car. It is a measure of the picture, not an understanding of it.
+ * colours (a grey car before a grey wall, a white car before a light grey wall) leaks into the car or takes pieces
+ * of it; the dark shadow where the tyres touch the floor stays with the car (so the car stands on the new picture);
+ * a car cut off by the frame's edge loses that edge (the band there is taken as background); a second car or a
+ * person in the middle of the frame is taken as part of the car. It is a measure of the picture, not an
+ * understanding of it.
  */
 
 export interface CarMask {
   width: number;
   height: number;
-  /** width*height bytes, 255 on the car, 0 on the background. */
+  /** width*height bytes, 255 on the car, 0 on the background, between on the outline (the car's share of a pixel). */
   alpha: Uint8Array;
   /** The car's bounding box as fractions of the frame (x, y its top-left corner); absent when nothing was found. */
   box: { x: number; y: number; w: number; h: number } | undefined;
@@ -46,6 +53,13 @@ const MODEL_SAMPLES = 6000;
 const MIN_AREA = 0.02;
 
 const sigmoid = (v: number): number => 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, v))));
+
+/** A byte per pixel from `f`, by a plain loop: a typed array's from() with a mapping function is many times slower. */
+function bytes(length: number, f: (p: number) => number): Uint8Array {
+  const out = new Uint8Array(length);
+  for (let p = 0; p < length; p++) out[p] = f(p);
+  return out;
+}
 
 /** Every n-th index of `on` pixels, at most MODEL_SAMPLES. */
 function sample(labels: Uint8Array, on: number): Int32Array {
@@ -113,7 +127,8 @@ function dataTerm(image: AnalysisImage, car: ColourModel, ground: ColourModel, p
 /** The mean-field passes: each pixel's odds plus its neighbours' votes, weighted by how alike their colours are. */
 function smooth(image: AnalysisImage, data: Float32Array, sure: Uint8Array, w: ReturnType<typeof contrastWeights>) {
   const { width, height } = image;
-  let q = Float32Array.from(data, sigmoid);
+  let q = new Float32Array(data.length);
+  for (let p = 0; p < q.length; p++) q[p] = sigmoid(data[p] ?? 0);
   for (let pass = 0; pass < SMOOTHING_PASSES; pass++) {
     const next = new Float32Array(q.length);
     for (let y = 0; y < height; y++) {
@@ -171,7 +186,7 @@ export function pieces(labels: Uint8Array, width: number, height: number, value:
 function tidy(labels: Uint8Array, width: number, height: number): Uint8Array {
   const car = pieces(labels, width, height, 1);
   const largest = car.sizes.indexOf(Math.max(0, ...car.sizes));
-  const kept = Uint8Array.from(labels, (_, p) => (car.id[p] === largest && largest >= 0 ? 1 : 0));
+  const kept = bytes(labels.length, (p) => (car.id[p] === largest && largest >= 0 ? 1 : 0));
   const ground = pieces(kept, width, height, 0);
   const open = new Set<number>();
   for (let x = 0; x < width; x++) {
@@ -182,7 +197,7 @@ function tidy(labels: Uint8Array, width: number, height: number): Uint8Array {
     open.add(ground.id[y * width] ?? -1);
     open.add(ground.id[y * width + width - 1] ?? -1);
   }
-  return Uint8Array.from(kept, (v, p) => (v === 1 || !open.has(ground.id[p] ?? -1) ? 1 : 0));
+  return bytes(kept.length, (p) => (kept[p] === 1 || !open.has(ground.id[p] ?? -1) ? 1 : 0));
 }
 
 function boxOf(labels: Uint8Array, width: number, height: number): CarMask['box'] {
@@ -217,29 +232,30 @@ function layout(width: number, height: number) {
       prior[p] = CENTRE_PRIOR * (1 - 2 * Math.min(1, (dx / 0.5) ** 2 + (dy / 0.5) ** 2));
     }
   }
-  return { sure, prior };
+  return { sure, prior, band };
 }
 
 /** The car of one frame (a small RGB picture from Media.analysisImage). Deterministic: the same frame, the same mask. */
 export function segmentCar(image: AnalysisImage): CarMask {
   const { width, height } = image;
-  const { sure, prior } = layout(width, height);
+  const { sure, prior, band } = layout(width, height);
   const weights = contrastWeights(image);
-  let labels: Uint8Array = Uint8Array.from(sure, (s) => (s ? 0 : 1));
+  let labels = bytes(sure.length, (p) => (sure[p] ? 0 : 1));
   for (let round = 0; round < ROUNDS; round++) {
     const carSamples = sample(labels, 1);
     if (carSamples.length < 16) break;
     const car = fitColourModel(image.rgb, carSamples);
     const ground = fitColourModel(image.rgb, sample(labels, 0));
     const q = smooth(image, dataTerm(image, car, ground, prior), sure, weights);
-    labels = Uint8Array.from(q, (v, p) => (!sure[p] && v > 0.5 ? 1 : 0));
+    labels = bytes(q.length, (p) => (!sure[p] && (q[p] ?? 0) > 0.5 ? 1 : 0));
   }
+  labels = dropFloor(image, labels, band);
   labels = tidy(labels, width, height);
   let count = 0;
   for (const v of labels) count += v;
   const area = count / labels.length;
   if (area < MIN_AREA) return { width, height, alpha: new Uint8Array(labels.length), box: undefined, area: 0 };
-  return { width, height, alpha: Uint8Array.from(labels, (v) => v * 255), box: boxOf(labels, width, height), area };
+  return { width, height, alpha: softEdge(image, labels), box: boxOf(labels, width, height), area };
 }
 
 /** The car of a picture (bytes or a file path), read at CAR_MASK_WIDTH through the Media interface. */
