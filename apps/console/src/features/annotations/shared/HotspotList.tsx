@@ -78,7 +78,8 @@ export function HotspotList({ answer, items, selected, readOnly, onSelect, onAdd
                 }}
               >
                 <Group gap="xs" wrap="nowrap">
-                  <Badge variant="filled" color="dark" circle>
+                  {/* Not `circle`: a circle's fixed width cut "10" to "1…" (30 hotspots a vehicle). */}
+                  <Badge variant="filled" color="dark" radius="xl" px={6} miw={22} style={{ flexShrink: 0 }}>
                     {i + 1}
                   </Badge>
                   <Text size="sm" style={{ overflowWrap: 'anywhere', flex: 1 }}>
