@@ -1,4 +1,4 @@
-import { type ReferenceExpression, type SelectQueryBuilder, sql } from 'kysely';
+import { type ReferenceExpression, type SelectQueryBuilder } from 'kysely';
 
 /** Small SQL helpers every area's repository shares. */
 
@@ -44,10 +44,7 @@ export function onPage<Q extends { limit(limit: number): Q; offset(offset: numbe
   return query.limit(at.limit).offset((at.page - 1) * at.limit);
 }
 
-/** `count(*) over ()` as `total`: each row of a page carries the count of all the query's rows (pageWithTotal). */
-export const totalOfAll = sql<string>`count(*) over ()`.as('total');
-
-/** Page `at` of a query that selects `totalOfAll`: its rows, and the count of all (0 past the last page). */
+/** Page `at` of a query that selects `count(*) over ()` as `total` (listing/repo.ts's `totalOfAll`): its rows, and the count of all (0 past the last page). */
 export async function pageWithTotal<
   Q extends { limit(limit: number): Q; offset(offset: number): Q; execute(): Promise<{ total: string }[]> },
 >(query: Q, at: { page: number; limit: number }): Promise<{ total: number; items: Awaited<ReturnType<Q['execute']>> }> {

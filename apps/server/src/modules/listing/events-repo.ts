@@ -1,6 +1,10 @@
 import type { LinkEventKind, LinkState } from '@spinyard/domain';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { pageWithTotal, totalOfAll } from '../sql.ts';
+import { pageWithTotal } from '../sql.ts';
+
+/** `count(*) over ()` as `total`: each row of a page carries the count of all the query's rows (pageWithTotal). */
+export const totalOfAll = sql<string>`count(*) over ()`.as('total');
 
 /** The link events (`listing_events`): what the log and the statistics read. */
 export function linkEventsRepo(db: Db) {

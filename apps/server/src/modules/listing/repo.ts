@@ -2,9 +2,9 @@ import type { LinkState } from '@spinyard/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ListingLinksTable } from '../../db/schema-listing.ts';
-import { pageWithTotal, totalOfAll } from '../sql.ts';
+import { pageWithTotal } from '../sql.ts';
 import { accountsRepo } from './accounts-repo.ts';
-import { linkEventsRepo } from './events-repo.ts';
+import { linkEventsRepo, totalOfAll } from './events-repo.ts';
 import { linkVehiclesRepo } from './link-vehicles-repo.ts';
 import { linkRequestsRepo } from './requests-repo.ts';
 
