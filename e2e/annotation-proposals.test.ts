@@ -4,7 +4,7 @@ import { setProductOptions } from './api.ts';
 import { type ApiSession, activeSuperUserSession, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, type Suite, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
-import { seedFrames } from './viewer-scene.ts';
+import { buildVehicle, frameOf, seedFrames, spinReady } from './viewer-scene.ts';
 
 interface Listed {
   items: { id: string; title: string; proposed: boolean }[];
@@ -18,8 +18,8 @@ async function hotspots(suite: Suite, session: ApiSession, vehicleId: string): P
 }
 
 // Automatic annotation in the exterior editor (issue 23, point 4): the domain's option on, the dealer asks for
-// proposals on the real car's spin, the wheels come back as proposals (not published), one is accepted, the rest
-// rejected at once; Japanese, desktop and phone, axe-clean.
+// proposals on the real car's spin, the wheels come back as proposals (not published), one is accepted and is on the
+// buyer's page while the others are not, the rest rejected at once; Japanese, desktop and phone, axe-clean.
 describe.skipIf(skipBrowserTests)('automatic annotation proposals in the console', () => {
   const suite = useSuite();
   const stamp = Date.now().toString(36);
@@ -61,6 +61,29 @@ describe.skipIf(skipBrowserTests)('automatic annotation proposals in the console
     await expect
       .poll(async () => (await hotspots(suite, session, vehicleId)).items.filter((h) => !h.proposed).length)
       .toBe(1);
+
+    // Published now, the buyer's page carries the accepted wheel and none of the proposals still waiting.
+    const accepted = (await hotspots(suite, session, vehicleId)).items.find((h) => !h.proposed);
+    const shortId = await buildVehicle(suite, session, vehicleId);
+    const viewer = `${suite.server.baseUrl}/v/${shortId}`;
+    const manifest = (await (await fetch(`${viewer}/manifest.json`)).json()) as {
+      exterior: { rows: { hotspots: { id: string; title: string; frames: number[] }[] }[] };
+    };
+    const published = manifest.exterior.rows.flatMap((r) => r.hotspots);
+    expect(published.map((h) => [h.id, h.title])).toEqual([[accepted?.id, 'ホイール']]);
+    const buyer = await openPage(suite, 'ja-JP');
+    await buyer.page.setViewportSize({ width: 390, height: 844 });
+    await buyer.page.goto(viewer);
+    const surface = await spinReady(buyer.page);
+    await surface.focus();
+    const shownOn = published[0]?.frames[0] ?? 0;
+    for (let i = 0; i < 24 && (await frameOf(surface)) !== shownOn; i++) await buyer.page.keyboard.press('ArrowLeft');
+    expect(await frameOf(surface)).toBe(shownOn);
+    const marker = buyer.page.locator('.hotspot[data-hotspot-id]');
+    expect(await marker.count()).toBe(1);
+    expect(await marker.getAttribute('aria-label')).toContain('ホイール');
+    await saveScreenshot(buyer.page, 'annotation-proposals-viewer-ja-phone');
+    await expectNoSeriousA11yViolations(buyer.page);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await testId(page, 'proposals-reject-all').scrollIntoViewIfNeeded();
