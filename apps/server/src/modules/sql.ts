@@ -1,4 +1,4 @@
-import { type ReferenceExpression, type SelectQueryBuilder } from 'kysely';
+import type { ReferenceExpression, SelectQueryBuilder } from 'kysely';
 
 /** Small SQL helpers every area's repository shares. */
 
