@@ -12,6 +12,8 @@ import { type MovieFormat, VIEW_FOV } from './format.ts';
 
 /** Bumped when the way a movie is made changes, so every movie made before reads as stale. */
 const RENDER_VERSION = 1;
+/** The promo's own, bumped when its texts are placed otherwise (2: a part's text gives way to zoom captions). */
+const PROMO_TEXTS_VERSION = 2;
 
 export type PlannedShot =
   | { kind: 'still'; key: string; seconds: number; motion: MovieMotion }
@@ -42,6 +44,31 @@ const hashOf = (value: unknown): string => createHash('sha256').update(JSON.stri
 
 const caption = (text: string, extra: Partial<MovieCaption> = {}): MovieCaption[] =>
   text === '' ? [] : [{ lines: [{ text, role: 'caption' }], placement: 'lower', ...extra }];
+
+/** A planned shot's length, where the plan knows it (a reused movie's is its file's). */
+const plannedSeconds = (shot: PlannedShot, fps: number): number | undefined =>
+  shot.kind === 'pan' ? shot.views.length / fps : shot.kind === 'movie' ? undefined : shot.seconds;
+
+/**
+ * A part's own text (the exterior's, the interior's) over the part's first scene, except while one of that scene's
+ * timed captions shows (a zoom point's): both sit at the same place, and drawn together each covered the other.
+ * `end` bounds the last window when the scene is not a shot of its own (the first scene of a reused movie).
+ */
+function partCaptions(text: string, first: PlannedScene | undefined, end: number | undefined): MovieCaption[] {
+  const timed = (first?.captions ?? [])
+    .filter((c): c is MovieCaption & { from: number } => c.from !== undefined)
+    .sort((a, b) => a.from - b.from);
+  if (timed.length === 0) return caption(text, end === undefined ? {} : { from: 0, to: end });
+  const windows: Array<{ from: number; to?: number }> = [];
+  let at = 0;
+  for (const shown of timed) {
+    if (shown.from > at) windows.push({ from: at, to: shown.from });
+    at = Math.max(at, shown.to ?? Number.POSITIVE_INFINITY);
+  }
+  if (Number.isFinite(at) && (end === undefined || at < end))
+    windows.push(end === undefined ? { from: at } : { from: at, to: end });
+  return windows.flatMap((window) => caption(text, window));
+}
 
 /** The spin's rows shown in the viewer (not the editor's temporary ones), each a list of frame keys in order. */
 function spinRows(rows: MediaRows): string[][] {
@@ -146,6 +173,7 @@ export function sliderPlan(
   facts: PromoFacts,
   parts: { obvr: MoviePlan; tour: MoviePlan; reuse: { obvr: boolean; tour: boolean } },
   format: MovieFormat,
+  fps: number,
 ): MoviePlan {
   const items = new Map(rows.items.filter((i) => i.kind === 'image' && i.image).map((i) => [i.id, i]));
   const categories = settings.category_images.flatMap((chosen) => {
@@ -186,17 +214,23 @@ export function sliderPlan(
       const text = section === 'exterior' ? settings.exterior_text : settings.interior_text;
       if (part.scenes.length === 0) continue;
       inputs.push({ section, hash: part.hash, text });
+      const first = part.scenes[0];
       if (parts.reuse[part.kind as 'obvr' | 'tour']) {
-        scenes.push({ shot: { kind: 'movie', movie: part.kind as 'obvr' | 'tour' }, captions: caption(text) });
+        // The reused movie is every scene of the part: the text stays over its first, as when they are made here.
+        const end = part.scenes.length > 1 && first ? plannedSeconds(first.shot, fps) : undefined;
+        const captions = partCaptions(text, first, end);
+        scenes.push({ shot: { kind: 'movie', movie: part.kind as 'obvr' | 'tour' }, captions });
       } else {
         for (const [i, scene] of part.scenes.entries()) {
-          scenes.push({ shot: scene.shot, captions: [...scene.captions, ...(i === 0 ? caption(text) : [])] });
+          const own = i === 0 ? partCaptions(text, scene, undefined) : [];
+          scenes.push({ shot: scene.shot, captions: [...scene.captions, ...own] });
         }
       }
     }
   }
   const hash = hashOf({
     v: RENDER_VERSION,
+    texts: PROMO_TEXTS_VERSION,
     kind: 'slider',
     format,
     opening: { key: openingKey, lines },

@@ -52,6 +52,7 @@ export async function currentPlans(db: Db, contentId: string, format: MovieForma
     { openingKey: saved?.opening_image_key ?? null, musicKey: track ?? null },
     { obvr, tour, reuse },
     format,
+    FPS,
   );
   return { obvr, tour, slider, movies };
 }
