@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { movieMail } from '../../src/modules/movie-mail/mails.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { callerOf } from '../helpers/isolation.ts';
@@ -72,6 +73,19 @@ describe('sending a movie mail', () => {
 
     const history = await call(dealer, { method: 'GET', url: `/api/browser/v0/send_mail?content_id=${car}` });
     expect(history.json().items.map((m: { id: string }) => m.id)).toContain(sent.id);
+  });
+
+  it('signs with the dealer, the company and the service, a company named as the service said once', () => {
+    const content = { recipients: ['b@example.test'], cc: [], subject: 's', body: 'b', link: 'http://x.test/movie/t' };
+    const signed = (company_name: string) =>
+      movieMail(
+        { ...content, expiresAt: new Date('2026-12-01T00:00:00Z'), language: 'ja' },
+        { name: '山田 太郎', email: 'd@example.test', domain_host: 'x.test', service_name: 'Spinyard', company_name },
+      )
+        .text.split('\n')
+        .at(-1);
+    expect(signed('Spinyard')).toBe('送信者：山田 太郎 / Spinyard');
+    expect(signed('山田自動車')).toBe('送信者：山田 太郎 / 山田自動車 / Spinyard');
   });
 
   it('refuses an address twice across recipients and cc, a two-line subject, a date too far: 422, nothing sent', async () => {

@@ -56,7 +56,9 @@ export function expiryText(expiresAt: Date, language: Locale): string {
 /** Who the buyer sees as the sender: the dealer's name, their company, and the service. */
 function senderLine(sender: MovieMailSender): string {
   const service = sender.service_name.trim() || 'Spinyard';
-  return [sender.name, sender.company_name, service].filter((part) => part && part.trim() !== '').join(' / ');
+  const parts = [sender.name, sender.company_name, service].map((part) => part?.trim() ?? '').filter((p) => p !== '');
+  // A company named as the service (the product's own accounts) is said once, not "Spinyard / Spinyard".
+  return [...new Set(parts)].join(' / ');
 }
 
 export interface MovieMailContent {
