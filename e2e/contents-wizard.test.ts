@@ -165,7 +165,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
       const { page } = await openPage(suite, 'ja-JP');
       await signIn(page, account.email, account.password, `/contents/edit/${lockedId}`);
       await testId(page, 'content-locked').waitFor({ state: 'visible' });
-      expect(await textOf(testId(page, 'content-locked'))).toContain('スライダー動画の作成');
+      expect(await textOf(testId(page, 'content-locked'))).toContain('プロモーション動画の作成');
       expect(await testId(page, 'wizard-save').count()).toBe(0);
       await testId(page, 'wizard-tab-basic_info').click();
       expect(await testId(page, 'content-management_id').isDisabled()).toBe(true);
@@ -173,7 +173,7 @@ describe.skipIf(skipBrowserTests)('vehicle registration wizard and detail', () =
       await page.goto(`/contents/detail/${lockedId}`);
       await testId(page, 'content-detail').waitFor({ state: 'visible' });
       expect(await testId(page, 'detail-edit').isDisabled()).toBe(true);
-      expect(await textOf(testId(page, 'detail-edit-locked'))).toContain('スライダー動画の作成');
+      expect(await textOf(testId(page, 'detail-edit-locked'))).toContain('プロモーション動画の作成');
       expect(await testId(page, 'detail-flag-defect_display').isDisabled()).toBe(true);
       const bar = testId(page, 'detail-process-slider_movie').getByRole('progressbar');
       await worker.progress(processId, 40);

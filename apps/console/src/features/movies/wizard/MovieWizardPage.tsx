@@ -95,7 +95,8 @@ function MovieWizard({ content, answer }: { content: ContentAnswer; answer: Cont
           </Anchor>
         </Text>
         <Text size="sm" c={SAVE_COLOR[state]} aria-live="polite" data-testid="movie-save-state" data-state={state}>
-          {t(`movieWizard.save.${state}`)}
+          {/* Nothing changed yet: the intro above already says that changes are saved as the dealer goes. */}
+          {state === 'idle' ? null : t(`movieWizard.save.${state}`)}
           {problems.length > 0 ? ` ${[...new Set(problems)].join(' ')}` : null}
         </Text>
         {form.formError ? (
