@@ -110,7 +110,7 @@ describe.skipIf(skipBrowserTests)('content videos and the video site on the deta
       await testId(page, 'content-video-delete-dialog-confirm').click();
       const refusal = testId(page, 'content-videos-refusal');
       await refusal.waitFor({ state: 'visible' });
-      expect(await textOf(refusal)).toContain('「スライダー動画の作成」の処理が実行中のため');
+      expect(await textOf(refusal)).toContain('「プロモーション動画の作成」の処理が実行中のため');
       await worker.progress(run, 100, 'succeeded');
       await expect.poll(() => promo.getAttribute('data-status')).toBe('ready');
     } finally {
@@ -123,7 +123,7 @@ describe.skipIf(skipBrowserTests)('content videos and the video site on the deta
     await dialog.waitFor({ state: 'visible' });
     // The promo is the video offered first.
     expect(await testId(page, 'video-site-source').inputValue()).toBe('プロモーション動画');
-    await testId(page, 'video-site-title').fill('マツダ CX-5 新着入庫');
+    await testId(page, 'video-site-title').fill('マツダ CX-5 新着入庫 ワンオーナー');
     const tags = testId(page, 'video-site-tags');
     await tags.fill(Array.from({ length: 60 }, (_, i) => `タグ${String(i).padStart(6, '0')}`).join(','));
     await testId(page, 'video-site-submit').click();
@@ -138,7 +138,7 @@ describe.skipIf(skipBrowserTests)('content videos and the video site on the deta
 
     const listed = testId(page, 'video-site-videos-item');
     await expect.poll(() => listed.count()).toBe(1);
-    expect(await textOf(listed)).toContain('マツダ CX-5 新着入庫');
+    expect(await textOf(listed)).toContain('マツダ CX-5 新着入庫 ワンオーナー');
     await expect
       .poll(() => textOf(listed.locator('[data-testid="video-site-status"]')), { timeout: 60_000 })
       .toBe('アップロード済み');
@@ -153,6 +153,12 @@ describe.skipIf(skipBrowserTests)('content videos and the video site on the deta
     await saveView(page, 'content-videos-ja-phone-player');
     await page.keyboard.press('Escape');
     await player.waitFor({ state: 'detached' });
+    // On the phone the video's status and buttons stay inside its row (a long title pushed them past the card).
+    const outside = await listed.evaluate((row) => {
+      const edge = row.getBoundingClientRect().right;
+      return [...row.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > edge + 1).length;
+    });
+    expect(outside).toBe(0);
     await saveScreenshot(page, 'content-videos-ja-phone');
 
     // Deleted from the site and from the vehicle.

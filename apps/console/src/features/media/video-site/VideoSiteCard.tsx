@@ -188,7 +188,8 @@ export function VideoSiteCard({
           id: video.id,
           name: video.title,
           preview: (
-            <Text fw={600} size="sm" maw={220} style={{ overflowWrap: 'anywhere' }}>
+            // Narrower on a phone: the row's status, privacy and buttons need the rest of a 390 px card.
+            <Text fw={600} size="sm" maw={{ base: 110, xs: 220 }} style={{ overflowWrap: 'anywhere' }}>
               {video.title}
             </Text>
           ),
