@@ -42,6 +42,11 @@ const rowCount = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+/** The player's main file (the source for every screen), or the one for a phone's screen ('720'). */
+const sourceOf = (html: string, which: 'main' | '720' = 'main') => {
+  const pattern = which === 'main' ? /<source src="([^"]+)"/ : /<source media="[^"]*" src="([^"]+)"/;
+  return pattern.exec(html)?.[1]?.replace(/&amp;/g, '&');
+};
 const page = (link: string, language = 'ja') =>
   t.app.inject({ method: 'GET', url: new URL(link).pathname, headers: { 'accept-language': language } });
 
@@ -152,8 +157,14 @@ describe("the buyer's link", () => {
     const res = await page(link);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
-    const src = /<video[^>]* src="([^"]+)"/.exec(res.body)?.[1]?.replace(/&amp;/g, '&');
+    const src = sourceOf(res.body);
     expect(src).toBeDefined();
+    // A phone's screen takes the 720p copy, signed as long as the main file.
+    const small = sourceOf(res.body, '720');
+    expect(small).toContain('promo-720.mp4');
+    expect(new URL(small as string, 'http://x').searchParams.get('exp')).toBe(
+      new URL(src as string, 'http://x').searchParams.get('exp'),
+    );
     const media = await t.app.inject({ method: 'GET', url: src as string });
     expect(media.statusCode).toBe(200);
     expect(media.rawPayload.equals(PROMO_BYTES)).toBe(true);
@@ -167,7 +178,7 @@ describe("the buyer's link", () => {
     const soon = new Date(Date.now() + 120_000);
     await t.db.updateTable('movie_mails').set({ expires_at: soon }).where('id', '=', sent.id).execute();
     const res = await page(link);
-    const src = /<video[^>]* src="([^"]+)"/.exec(res.body)?.[1]?.replace(/&amp;/g, '&') ?? '';
+    const src = sourceOf(res.body) ?? '';
     expect(Number(new URL(src, 'http://x').searchParams.get('exp'))).toBe(Math.floor(soon.getTime() / 1000));
   });
 

@@ -42,6 +42,7 @@ export function movieLinkService(db: Db, now: () => Date = () => new Date()) {
         kind: 'playing',
         title: contentName(content),
         video: mediaUrlUntil(files.video, until),
+        small: files.small && files.small !== files.video ? mediaUrlUntil(files.small, until) : null,
         poster: files.poster ? mediaUrlUntil(files.poster, until) : null,
         expiresAt,
       };

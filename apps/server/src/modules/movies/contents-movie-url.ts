@@ -11,14 +11,14 @@ export async function contentsMovieUrlOf(db: Db, contentId: string): Promise<str
 }
 
 /**
- * The promo's files as kept (blob keys: the 1080p file, else the 720p one, and the poster), for the movie mail's
- * link, which signs them until its own expiry; null while the vehicle has no promo.
+ * The promo's files as kept (blob keys: the 1080p file, else the 720p one; the 720p one for phones; the poster), for
+ * the movie mail's link, which signs them until its own expiry; null while the vehicle has no promo.
  */
 export async function promoFilesOf(
   db: Db,
   contentId: string,
-): Promise<{ video: string; poster: string | null } | null> {
+): Promise<{ video: string; small: string | null; poster: string | null } | null> {
   const row = await moviesRepo(db).movie(contentId, 'slider');
   const video = row?.file_1080_key ?? row?.file_720_key ?? null;
-  return video === null ? null : { video, poster: row?.poster_key ?? null };
+  return video === null ? null : { video, small: row?.file_720_key ?? null, poster: row?.poster_key ?? null };
 }
