@@ -143,6 +143,34 @@ describe('content-video renders', () => {
     expect((await probe((await fileOf('obvr')).file)).duration).toBeCloseTo(TINY.turnSeconds, 0);
   });
 
+  it("moves the tour's progress while the panorama's views are made, not only once the pan is done", async () => {
+    const changed = await call('POST', `/contents_movie/${car}/settings`, {
+      scenes: [{ scene_id: seed.sceneId, start: { yaw: 40, pitch: 0 }, zoom_points: [] }],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const real = createMedia();
+    const progressNow = async () =>
+      (
+        await t.db
+          .selectFrom('content_processes')
+          .select('progress')
+          .where('content_id', '=', car)
+          .where('process', '=', 'tour_movie')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).progress;
+    const watching: Media = {
+      ...real,
+      // Before the pan is answered, the bar has already moved past the render's start (2 %).
+      renderPanoramaViews: async (request) => {
+        const count = await real.renderPanoramaViews(request);
+        await expect.poll(progressNow).toBeGreaterThan(5);
+        return count;
+      },
+    };
+    expect(movieOf(await render('tour', watching), 'tour')).toMatchObject({ status: 'ready' });
+  });
+
   it("renders the promo with Japanese texts holding %{, :, \\ and ' and the music at about -16 LUFS", async () => {
     const saved = await call('POST', `/contents_movie/${car}/settings`, {
       opening: { title: "新車入荷%{localtime}\nC:\\path 'quoted'", subtitle: '走行距離 1.2万km' },

@@ -91,6 +91,15 @@ async function preparedScenes(
     return file;
   };
   const scenes: MovieScene[] = [];
+  // 5 to 35 % while the shots are made; a panorama's views move it frame by frame (a pan with zoom points is
+  // hundreds of frames and half a minute: the bar stood still at 2 % until the pan was done).
+  let shown = -1;
+  const within = (i: number, fraction: number) => {
+    const value = Math.round(5 + (30 * (i + fraction)) / plan.scenes.length);
+    if (value === shown) return;
+    shown = value;
+    void run.progress(value).catch(() => undefined);
+  };
   for (const [i, scene] of plan.scenes.entries()) {
     const shot = await preparedShot(scene.shot, i);
     scenes.push({ shot, captions: scene.captions });
@@ -119,6 +128,7 @@ async function preparedScenes(
           height,
           folder,
           signal: run.signal,
+          onProgress: (fraction) => within(i, fraction),
         });
         return { kind: 'sequence', folder, count };
       }
