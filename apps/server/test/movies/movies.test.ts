@@ -193,11 +193,18 @@ describe('content-video renders', () => {
     // Opening, two category images, the reused spin and interior pan, less the four cross-fades.
     const least = TINY.openingSeconds + 2 * TINY.categorySeconds + TINY.turnSeconds - 4 * TINY.crossfadeSeconds;
     expect(probed.duration).toBeGreaterThan(least);
-    // The vehicle's contents movie URL: the promo's main file, signed like the vehicle's other files.
-    const vehicle = (await call('GET', `/contents/${car}`)).json();
+    // The vehicle's contents movie URL: a link of its own that sends to the promo's main file, signed when opened
+    // (a signed file URL handed out lasted 40 minutes at most); a name not ours is not found.
+    const link = (await call('GET', `/contents/${car}`)).json().urls.contents_movie_url as string;
+    expect(link).toMatch(new RegExp(`^/contents-movie/${car}-[0-9a-f]{32}$`));
+    const opened = await t.app.inject({ method: 'GET', url: link });
+    expect(opened.statusCode).toBe(302);
     const pathOf = (url: string | undefined) => url?.split('?')[0];
-    expect(pathOf(vehicle.urls.contents_movie_url)).toBe(pathOf(movie?.files[0]?.url));
-    expect(vehicle.urls.contents_movie_url).toContain('?');
+    expect(pathOf(opened.headers.location as string)).toBe(pathOf(movie?.files[0]?.url));
+    expect((await t.app.inject({ method: 'GET', url: opened.headers.location as string })).statusCode).toBe(200);
+    const forged = link.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/contents-movie/${car}` })).statusCode).toBe(404);
     const lufs = await loudness(file);
     expect(lufs).toBeGreaterThan(-19);
     expect(lufs).toBeLessThan(-13);

@@ -1,13 +1,30 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { linkName } from '../vehicle-media/media-urls.ts';
 import { contentsMovieUrl } from './answer.ts';
 import { moviesRepo } from './repo.ts';
 
+/** Where the vehicle's contents movie URL points: a link of its own that stays while the vehicle has a promo. */
+export const CONTENTS_MOVIE_PATH = '/contents-movie';
+const PURPOSE = 'contents-movie';
+
 /**
- * The vehicle's "contents movie URL" (first document, section 3) for its answer: the promo's files as long as it
- * has them (a new render replaces them in one step), signed for the tenant like every file of the vehicle.
+ * The vehicle's "contents movie URL" (first document, section 3) for its answer, while it has a promo: a permanent
+ * link (`/contents-movie/{id}-{name}`) that sends to the promo's current file, signed at that moment. The promo's own
+ * signed file URL lasted 30 to 40 minutes, and a dealer pastes this one into a mail or a listing.
  */
 export async function contentsMovieUrlOf(db: Db, contentId: string): Promise<string | null> {
-  return contentsMovieUrl(await moviesRepo(db).movie(contentId, 'slider'));
+  const row = await moviesRepo(db).movie(contentId, 'slider');
+  return contentsMovieUrl(row) === null ? null : `${CONTENTS_MOVIE_PATH}/${contentId}-${linkName(PURPOSE, contentId)}`;
+}
+
+/** The promo's file a contents movie link opens now (a fresh signed URL), or null for a link not ours or no promo. */
+export async function contentsMovieTarget(db: Db, token: string): Promise<string | null> {
+  const match = /^(\d{1,18})-([0-9a-f]{32})$/.exec(token);
+  if (!match) return null;
+  const [, id, given] = match as unknown as [string, string, string];
+  if (!timingSafeEqual(Buffer.from(given), Buffer.from(linkName(PURPOSE, id)))) return null;
+  return contentsMovieUrl(await moviesRepo(db).movie(id, 'slider'));
 }
 
 /**

@@ -6,14 +6,16 @@ import {
   contentMoviesAnswer,
   OPENING_IMAGE_MAX_BYTES,
 } from '@spinyard/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { registerMultipart } from '../../http/multipart-file.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { areaRoute, areaRoutes, EDIT, editRefusals, multipartForm, READ, UPLOAD, withFile } from '../area-routes.ts';
 import type { ModuleContext } from '../context.ts';
+import { CONTENTS_MOVIE_PATH, contentsMovieTarget } from './contents-movie-url.ts';
 import { type MoviesService, moviesService } from './service.ts';
 
 const signedIn = areaRoute('movies');
@@ -95,6 +97,23 @@ const movieRoutes: FastifyPluginAsyncZod<{ movies: MoviesService }> = async (app
     async (request, reply) => {
       await movies.remove(actorOf(request), request.params.content_id, request.params.kind);
       return reply.code(204).send(null);
+    },
+  );
+};
+
+/**
+ * The vehicle's contents movie URL (public: its name is the proof): a redirect to the promo's current file, signed
+ * now, or a plain 404 once the vehicle has no promo. Left out of /docs like the viewer's pages.
+ */
+export const contentsMovieLinkRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.get<{ Params: { token: string } }>(
+    `${CONTENTS_MOVIE_PATH}/:token`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const target = await contentsMovieTarget(db, request.params.token);
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (target === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.redirect(target, 302);
     },
   );
 };

@@ -95,6 +95,13 @@ export const signSubject = (subject: string, expires: number): string =>
 export const subjectSecondsLeft = (subject: string, expires: string, signature: string, nowMs: number) =>
   signedSecondsLeft(mediaKeys(), subject, expires, signature, nowMs);
 
+/**
+ * The unguessable part of a permanent public link to one record (`purpose` keeps two uses' names apart), from the same
+ * secret: a link handed out once works until the record is gone, and nobody can make one from an id.
+ */
+export const linkName = (purpose: string, id: string): string =>
+  keyedName(mediaKeys(), `link ${purpose}`, id).slice(0, 32);
+
 /** The name of a published copy of bytes hashing to `sha256` in tenant `domainId` (no extension). */
 export const publishedName = (domainId: string, sha256: string): string => keyedName(mediaKeys(), domainId, sha256);
 
