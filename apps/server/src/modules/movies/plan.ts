@@ -12,7 +12,10 @@ import { type MovieFormat, VIEW_FOV } from './format.ts';
 
 /** Bumped when the way a movie is made changes, so every movie made before reads as stale. */
 const RENDER_VERSION = 1;
-/** The promo's own, bumped when its texts are placed otherwise (2: a part's text gives way to zoom captions). */
+/**
+ * The promo's own, bumped when its texts are placed otherwise (2: a part's text gives way to zoom captions); in the
+ * hash only of promos it changes, so the others do not read as stale.
+ */
 const PROMO_TEXTS_VERSION = 2;
 
 export type PlannedShot =
@@ -195,6 +198,7 @@ export function sliderPlan(
     },
   ];
   const inputs: unknown[] = [];
+  let windowed = false;
   for (const section of settings.sections) {
     if (section === 'categories') {
       for (const [i, c] of categories.entries()) {
@@ -215,6 +219,7 @@ export function sliderPlan(
       if (part.scenes.length === 0) continue;
       inputs.push({ section, hash: part.hash, text });
       const first = part.scenes[0];
+      if (text !== '' && first?.captions.some((c) => c.from !== undefined)) windowed = true;
       if (parts.reuse[part.kind as 'obvr' | 'tour']) {
         // The reused movie is every scene of the part: the text stays over its first, as when they are made here.
         const end = part.scenes.length > 1 && first ? plannedSeconds(first.shot, fps) : undefined;
@@ -230,7 +235,7 @@ export function sliderPlan(
   }
   const hash = hashOf({
     v: RENDER_VERSION,
-    texts: PROMO_TEXTS_VERSION,
+    ...(windowed ? { texts: PROMO_TEXTS_VERSION } : {}),
     kind: 'slider',
     format,
     opening: { key: openingKey, lines },
