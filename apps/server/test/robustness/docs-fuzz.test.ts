@@ -149,6 +149,14 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
  */
 const isViewerPage = (path: string): boolean => path === '/v/{short_id}';
 
+const namesFieldAndRule = (fields: unknown): boolean =>
+  Array.isArray(fields) &&
+  fields.length > 0 &&
+  fields.every(
+    (f: { field?: unknown; rule?: unknown; message?: unknown }) =>
+      typeof f?.field === 'string' && typeof f.rule === 'string' && f.rule !== '' && typeof f.message === 'string',
+  );
+
 function judge(status: number, text: string, page = false, contentType = ''): string | undefined {
   if (status >= 500) return 'a server error';
   if (status < 400) return undefined;
@@ -165,6 +173,9 @@ function judge(status: number, text: string, page = false, contentType = ''): st
     return 'a 4xx without { error: { code, user_message } }';
   }
   if (!isErrorCode(error.code)) return `a 4xx whose code ${String(error.code)} is not in the catalogue`;
+  // A refused input names what was wrong: each field error carries the field and the rule it broke.
+  const fields = (error as { fields?: unknown }).fields;
+  if (error.code === 'validation_failed' && !namesFieldAndRule(fields)) return 'a 422 without the field and the rule';
   return undefined;
 }
 
