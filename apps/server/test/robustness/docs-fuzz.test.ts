@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { isErrorCode } from '@spinyard/domain';
 import type { InjectOptions } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_API_PREFIX } from '../../src/app.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/http.ts';
@@ -11,7 +14,11 @@ import { badBodies, badPathValues, badQueryValues, type JsonSchema, sampleValue 
  * may be a 5xx, and every 4xx must carry `{ error: { code, user_message } }` with a catalogue code. The cases are
  * generated from the OpenAPI description, so a route added later is covered without editing this file.
  */
-const t = useTestApp();
+// A viewer build with its call page only: `GET /call` exists only where the viewer is built, and is documented.
+const viewerDist = mkdtempSync(path.join(tmpdir(), 'spinyard-fuzz-viewer-'));
+writeFileSync(path.join(viewerDist, 'call.html'), '<!doctype html><title>call</title>');
+afterAll(() => rmSync(viewerDist, { recursive: true, force: true }));
+const t = useTestApp({ viewerDist });
 
 interface Parameter {
   name: string;
@@ -192,6 +199,8 @@ describe('every documented operation refuses bad input with a 4xx in the error s
     expect(operations.length).toBeGreaterThan(40);
     expect(operations.filter((op) => op.body).length).toBeGreaterThan(15);
     expect(operations.filter((op) => op.params.length > 0).length).toBeGreaterThan(15);
+    // The pages a build adds are documented operations too (the call page: only with the viewer built).
+    expect(operations.some((op) => op.path === '/call')).toBe(true);
   });
 
   it("documents every media and publishing call of the spec's call list, each with a summary", async () => {
