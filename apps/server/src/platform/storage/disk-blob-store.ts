@@ -58,7 +58,12 @@ export function createDiskBlobStore(rootDir: string): BlobStore {
   // an older version left it open: it holds unpublished pictures and the original videos (issue 18, finding 8),
   // which only the server hands out, to those allowed, through signed URLs.
   async function realRoot(): Promise<string> {
-    realRootPromise ??= privateDir(root).then(() => realpath(root));
+    realRootPromise ??= privateDir(root)
+      // A root someone else owns (a mounted volume) cannot be narrowed by us: its owner sets its mode.
+      .catch((error: unknown) => {
+        if (!isErrnoException(error, 'EPERM')) throw error;
+      })
+      .then(() => realpath(root));
     return realRootPromise;
   }
 
