@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { api } from './api.ts';
+import { activeSuperUser, api } from './api.ts';
+import { apiSignIn } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
-import { expectPath, openPage, requestAccessToken, signInAsMaster, testId, useSuite } from './harness/fixtures.ts';
+import {
+  expectPath,
+  openPage,
+  requestAccessToken,
+  signIn,
+  signInAsMaster,
+  testId,
+  useSuite,
+} from './harness/fixtures.ts';
+import { mailIds, outbox, waitForLink } from './mail.ts';
 
 // The users area: master adds an admin, finds it in the list, adds a normal user under it; axe on list and add.
 describe.skipIf(skipBrowserTests)('users (subordinates)', () => {
@@ -129,5 +139,32 @@ describe.skipIf(skipBrowserTests)('users (subordinates)', () => {
     expect(await testId(page, 'user-two-step-forced-own').isDisabled()).toBe(true);
     await testId(page, 'user-own-account-link').click();
     await expectPath(page, '/account/conf');
+  });
+
+  it('changes one’s own e-mail on the account page: confirmed from the new address, the other sessions end', async () => {
+    const { baseUrl, dataDir } = suite.server;
+    const account = { email: 'own-mail@example.com', password: 'Own-mail-2025', name: 'Own Mail' };
+    await activeSuperUser(suite, account);
+    const elsewhere = await apiSignIn(suite, account.email, account.password);
+    const { page } = await openPage(suite, 'ja-JP');
+    await signIn(page, account.email, account.password, '/account/conf');
+    const form = page.getByRole('form', { name: 'メールアドレスの変更' });
+    await form.getByRole('textbox').nth(0).fill('own-mail-new@example.com');
+    await form.getByRole('textbox').nth(1).fill('own-mail-new@example.com');
+    const before = await mailIds(outbox(dataDir));
+    await testId(page, 'email-change-submit').click();
+    await testId(page, 'email-change-sent').waitFor({ state: 'visible' });
+    // A keyboard user keeps their place: the busy button is never disabled, so the focus stays on it.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('email-change-submit');
+    expect((await api(`${baseUrl}/v1/profile`, elsewhere.access)).status).toBe(200);
+
+    await page.goto(
+      await waitForLink(outbox(dataDir), 'own-mail-new@example.com', '/user/email/confirmation/', before),
+    );
+    await testId(page, 'email-confirmed').waitFor({ state: 'visible' });
+    // Issue 18, finding 1: the session that asked stays; every other one ends with the old address.
+    expect((await api(`${baseUrl}/v1/profile`, elsewhere.access)).status).toBe(401);
+    await page.goto('/account/conf');
+    await expect.poll(() => testId(page, 'current-email').textContent()).toBe('own-mail-new@example.com');
   });
 });

@@ -119,7 +119,10 @@ async function startJobs(
 const JOB_FALLBACK_POLL_MS = 5_000;
 
 const SLOW_SHUTDOWN_STEP_MS = 1_000;
-/** How long requests under way may take to finish once a stop began; then their connections are cut. */
+/**
+ * How long requests under way may take to finish once a stop began; then those still unanswered get 503 in the
+ * error shape (`answerUnfinished`, http/error-handler.ts) and the connections are cut.
+ */
 const HTTP_GRACE_MS = 10_000;
 
 /**
@@ -131,7 +134,9 @@ const HTTP_GRACE_MS = 10_000;
 async function closeHttp(app: FastifyInstance): Promise<void> {
   const closing = app.close();
   const idle = setInterval(() => app.server.closeIdleConnections(), 200);
-  const cut = setTimeout(() => app.server.closeAllConnections(), HTTP_GRACE_MS);
+  const cut = setTimeout(() => {
+    void app.answerUnfinished().then(() => app.server.closeAllConnections());
+  }, HTTP_GRACE_MS);
   try {
     await closing;
   } finally {

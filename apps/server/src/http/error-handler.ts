@@ -74,20 +74,52 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** How long a client waits before asking again once a stop began (the next node, or this one restarted). */
 const CLOSING_RETRY_AFTER_SECONDS = 5;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * At the end of a stop's grace period (main.ts): every request still without an answer gets the 503 below
+     * instead of a cut connection; resolves once those answers are written (or after a second).
+     */
+    answerUnfinished(): Promise<number>;
+  }
+}
+
+/** How long the stop waits for the 503s of unfinished requests to be written before it cuts the connections. */
+const UNFINISHED_FLUSH_MS = 1_000;
+
+const closingRefusal = (reply: FastifyReply) =>
+  reply
+    .header('Connection', 'close')
+    .header('Retry-After', String(CLOSING_RETRY_AFTER_SECONDS))
+    .status(503)
+    .send(errorBody('service_unavailable'));
+
 /**
  * Once a stop began (main.ts), requests still arriving on open keep-alive connections are refused with 503 in the
  * error shape and the connection closed, while those already under way finish. Fastify's own refusal is turned off
- * (`return503OnClosing: false`) for this one.
+ * (`return503OnClosing: false`) for this one. Those still under way when the grace ends (uploads waiting their turn
+ * to be decoded, issue 18) get the same 503 rather than a connection cut without a word, so the client knows to ask
+ * again; a use case that still commits before the database closes stands, as it would have behind a cut.
  */
 export function refuseWhileClosing(app: FastifyInstance): void {
   let closing = false;
+  const unanswered = new Set<FastifyReply>();
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    reply.header('Connection', 'close').header('Retry-After', String(CLOSING_RETRY_AFTER_SECONDS));
-    return reply.status(503).send(errorBody('service_unavailable'));
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) return closingRefusal(reply);
+    // A socket's upgrade has no HTTP answer to give; its socket closes with the server.
+    if (request.headers.upgrade) return;
+    unanswered.add(reply);
+    reply.raw.once('close', () => unanswered.delete(reply));
+  });
+  app.decorate('answerUnfinished', async () => {
+    const answered = [...unanswered].filter((reply) => !reply.sent && !reply.raw.headersSent);
+    const written = answered.map((reply) => new Promise<void>((resolve) => reply.raw.once('finish', resolve)));
+    for (const reply of answered) void closingRefusal(reply);
+    await Promise.race([Promise.all(written), new Promise((resolve) => setTimeout(resolve, UNFINISHED_FLUSH_MS))]);
+    return answered.length;
   });
 }
 

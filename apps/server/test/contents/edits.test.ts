@@ -154,6 +154,7 @@ describe('bodies of the edit routes', () => {
     ['/contents/cs-car-inspection', { id: '1', marks: [{ panel: 'roof', symbol: 'X', level: 2 }] }, 'marks.0.level'],
     ['/contents/cs-car-inspection', { id: '1', marks: [{ panel: 'engine', symbol: 'A', level: 1 }] }, 'marks.0.panel'],
     ['/contents/cs-car-inspection', { id: '1', inspected_on: '2024/01/02' }, 'inspected_on'],
+    ['/contents/cs-car-inspection', { id: '1', inspected_on: '2026-13-45' }, 'inspected_on'],
   ])('%s refuses %j with a 422 naming %s', async (path, body, field) => {
     const res = await api.post(path, body);
     expect(res.statusCode, res.body).toBe(422);

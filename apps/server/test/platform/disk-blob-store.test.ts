@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,17 @@ describe('disk blob store', () => {
   it('writes under the root directory, creating it on first use', async () => {
     await store.put('a/b/c.txt', Buffer.from('x'));
     expect(await readFile(path.join(root, 'a', 'b', 'c.txt'), 'utf8')).toBe('x');
+  });
+
+  it("writes files only the server's own user can read, also under a root an older version left open", async () => {
+    // Unpublished pictures and original videos: only the server hands them out, through signed URLs (issue 18).
+    await mkdir(root, { mode: 0o755 });
+    await store.put('contents/1/exterior/frame.jpg', Buffer.from('x'));
+    expect((await stat(root)).mode & 0o777).toBe(0o700);
+    for (const dir of ['contents', 'contents/1', 'contents/1/exterior']) {
+      expect((await stat(path.join(root, dir))).mode & 0o777, dir).toBe(0o700);
+    }
+    expect((await stat(path.join(root, 'contents/1/exterior/frame.jpg'))).mode & 0o777).toBe(0o600);
   });
 
   it('leaves no temporary file behind after a replacement or a failed write', async () => {

@@ -126,8 +126,9 @@ describe('POST /v1/profile/email', () => {
     post(token, '/v1/profile/email', { newEmail, retypedNewEmail });
   const confirm = (token: string) => t.app.inject({ method: 'POST', url: `/v1/profile/email/confirm/${token}` });
 
-  it('changes the sign-in address once the link mailed to the new address is opened', async () => {
+  it('changes the sign-in address once the link mailed to the new address is opened, ending the other sessions', async () => {
     const user = await t.make.user();
+    const other = await session(user);
     const token = await session(user);
     const res = await change(token, ' New.Address@Example.test ');
     expect(res.statusCode).toBe(200);
@@ -138,12 +139,15 @@ describe('POST /v1/profile/email', () => {
     expect(link).toMatch(/^http:\/\/console\.test\/user\/email\/confirmation\/[A-Za-z0-9_-]{43}$/);
     expect((await lastMailTo(t.mailDir, user.email)).text).toContain('ne***@example.test');
     // Nothing changes before the confirmation.
+    expect((await get(other, '/v1/profile')).statusCode).toBe(200);
     expect((await signIn(t.app, user.email, user.password, { ip: '10.4.251.1' })).statusCode).toBe(200);
 
     const confirmed = await confirm(link.split('/').pop() ?? '');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ email: 'new.address@example.test' });
     expect((await get(token, '/v1/profile')).json().user.email).toBe('new.address@example.test');
+    // The session that asked stays; any other (a stolen one included) ends with the old address.
+    expect((await get(other, '/v1/profile')).statusCode).toBe(401);
     expect((await signIn(t.app, 'new.address@example.test', user.password, { ip: '10.4.251.2' })).statusCode).toBe(200);
     expect((await signIn(t.app, user.email, user.password, { ip: '10.4.251.3' })).statusCode).toBe(400);
     // The link works once.

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { isErrorCode } from '@spinyard/domain';
 import type { InjectOptions } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_API_PREFIX } from '../../src/app.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { bearer } from '../helpers/http.ts';
@@ -11,7 +14,11 @@ import { badBodies, badPathValues, badQueryValues, type JsonSchema, sampleValue 
  * may be a 5xx, and every 4xx must carry `{ error: { code, user_message } }` with a catalogue code. The cases are
  * generated from the OpenAPI description, so a route added later is covered without editing this file.
  */
-const t = useTestApp();
+// A viewer build with its call page only: `GET /call` exists only where the viewer is built, and is documented.
+const viewerDist = mkdtempSync(path.join(tmpdir(), 'spinyard-fuzz-viewer-'));
+writeFileSync(path.join(viewerDist, 'call.html'), '<!doctype html><title>call</title>');
+afterAll(() => rmSync(viewerDist, { recursive: true, force: true }));
+const t = useTestApp({ viewerDist });
 
 interface Parameter {
   name: string;
@@ -149,6 +156,14 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
  */
 const isViewerPage = (path: string): boolean => path === '/v/{short_id}';
 
+const namesFieldAndRule = (fields: unknown): boolean =>
+  Array.isArray(fields) &&
+  fields.length > 0 &&
+  fields.every(
+    (f: { field?: unknown; rule?: unknown; message?: unknown }) =>
+      typeof f?.field === 'string' && typeof f.rule === 'string' && f.rule !== '' && typeof f.message === 'string',
+  );
+
 function judge(status: number, text: string, page = false, contentType = ''): string | undefined {
   if (status >= 500) return 'a server error';
   if (status < 400) return undefined;
@@ -165,6 +180,9 @@ function judge(status: number, text: string, page = false, contentType = ''): st
     return 'a 4xx without { error: { code, user_message } }';
   }
   if (!isErrorCode(error.code)) return `a 4xx whose code ${String(error.code)} is not in the catalogue`;
+  // A refused input names what was wrong: each field error carries the field and the rule it broke.
+  const fields = (error as { fields?: unknown }).fields;
+  if (error.code === 'validation_failed' && !namesFieldAndRule(fields)) return 'a 422 without the field and the rule';
   return undefined;
 }
 
@@ -181,6 +199,47 @@ describe('every documented operation refuses bad input with a 4xx in the error s
     expect(operations.length).toBeGreaterThan(40);
     expect(operations.filter((op) => op.body).length).toBeGreaterThan(15);
     expect(operations.filter((op) => op.params.length > 0).length).toBeGreaterThan(15);
+    // The pages a build adds are documented operations too (the call page: only with the viewer built).
+    expect(operations.some((op) => op.path === '/call')).toBe(true);
+  });
+
+  it("documents every media and publishing call of the spec's call list, each with a summary", async () => {
+    const doc = (await t.app.inject('/docs/json')).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const documented = new Set(operations.map((op) => `${op.method} ${op.path}`));
+    // The second document, section 7 (issue 18, point 7): ten media calls and seven publishing calls.
+    const media = [
+      'GET /session/start',
+      'DELETE /exterior/{content_id}/session',
+      'POST /exterior/{content_id}',
+      'POST /exteriorimage/order',
+      'POST /blurred_contents/{id}',
+      'GET /blurred_preview/{id}',
+      'POST /interior/{content_id}',
+      'POST /multipanorama/order',
+      'GET /slider/{content_id}',
+      'GET /exteriormovie_url',
+      'GET /slider/{content_id}/movies/{movie_id}/audio-tracks',
+    ].map((call) => call.replace(' /', ` ${CONTENT_API_PREFIX}/`));
+    const publishing = [
+      'POST /api/tourmaker/buildcontents/{id}/',
+      'GET /svnmedia/{*}',
+      `POST ${CONTENT_API_PREFIX}/contents/public/{id}`,
+      `POST ${CONTENT_API_PREFIX}/contents/private/{id}`,
+      `POST ${CONTENT_API_PREFIX}/contents/create_short_url`,
+      `GET ${CONTENT_API_PREFIX}/analytics_settings`,
+      `POST ${CONTENT_API_PREFIX}/analytics_settings`,
+      `POST ${CONTENT_API_PREFIX}/contents/cs-car-inspection`,
+      `POST ${CONTENT_API_PREFIX}/contents/cs-car-inspection-display`,
+    ];
+    expect([...media, ...publishing].filter((call) => !documented.has(call))).toEqual([]);
+    const unsummarised = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => !op.summary)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(unsummarised).toEqual([]);
   });
 
   it('never answers 5xx, and every 4xx carries a catalogue code and a user message', async () => {

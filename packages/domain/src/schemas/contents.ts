@@ -6,6 +6,7 @@ import { idSchema } from './common.ts';
 import { DEVELOPMENT_VIEW_POSITIONS } from './domain.ts';
 import { ruleIssue } from './field-errors.ts';
 import { phoneSchema } from './phone.ts';
+import { isCalendarDate } from './statistics.ts';
 
 /**
  * The vehicle ("content", first document section 3: Vehicle and Basic info) as the content API takes and answers
@@ -259,7 +260,8 @@ export const inspectionData = z.strictObject({
   inspected_on: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), ruleIssue('format', 'Use YYYY-MM-DD.'))
+    // A day that exists: 2026-13-45 was stored and shown to buyers as the inspection's date.
+    .refine((v) => v === '' || isCalendarDate(v), ruleIssue('format', 'Use YYYY-MM-DD.'))
     .default(''),
   comment: optionalText(INSPECTION_COMMENT_MAX),
   marks: z.array(inspectionMark).max(INSPECTION_MARKS_MAX).default([]),

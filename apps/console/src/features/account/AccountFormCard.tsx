@@ -1,5 +1,6 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Loader, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { BUSY_LOADER_COLOR, busyProps } from '../../shared/buttons/busy.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
 import { SectionCard } from './SectionCard.tsx';
 
@@ -37,7 +38,13 @@ export function AccountFormCard({
           <FormAlert message={formError} testId={`${id}-error`} />
           {children}
           <Group justify="flex-end">
-            <Button type="submit" loading={pending} data-testid={`${id}-submit`}>
+            {/* Busy without `disabled`, so the keyboard focus stays on the button after a send (shared/buttons). */}
+            <Button
+              type="submit"
+              {...busyProps(pending, undefined)}
+              leftSection={pending ? <Loader size={16} color={BUSY_LOADER_COLOR} /> : undefined}
+              data-testid={`${id}-submit`}
+            >
               {submitLabel}
             </Button>
           </Group>

@@ -32,8 +32,9 @@ export function credentials(db: Db) {
     voidLinks: (userId: string, purpose: OneTimePurpose) => repo.voidOneTimeTokens(userId, purpose),
 
     endSessionsOf: (userIds: readonly string[]) => repo.revokeSessionsOfUsers(userIds),
-    /** Every session of the user but the one given (the caller's own stays signed in). */
-    endOtherSessions: (userId: string, keepSessionId: string) => repo.revokeUserSessions(userId, keepSessionId),
+    /** Every session of the user but the one given (the caller's own stays signed in); all without one. */
+    endOtherSessions: (userId: string, keepSessionId: string | undefined) =>
+      repo.revokeUserSessions(userId, keepSessionId),
     endDomainSessions: (domainId: string, at: Date) => repo.revokeSessionsOfDomain(domainId, at),
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CALL_PAGE_PATH } from '@spinyard/domain';
 import type { FastifyInstance } from 'fastify';
+import { callPageNotBuilt } from '../../http/console-not-built.ts';
 
 /**
  * The call page's own policy: the viewer's, plus the signaling socket (same origin: `'self'` covers ws: in current
@@ -43,12 +44,13 @@ export async function registerCallPage(app: FastifyInstance, distDir: string | u
         summary: "A web negotiation's call page (the link's token in the fragment)",
       },
     },
-    async (_req, reply) => {
+    async (request, reply) => {
       let body: string;
       try {
         body = page();
       } catch {
-        return reply.code(503).type('text/plain; charset=utf-8').send('The call page is not built.');
+        // In the error shape for a client asking for JSON, a page in the browser's language otherwise (issue 18).
+        return callPageNotBuilt(request, reply);
       }
       return reply
         .type('text/html; charset=utf-8')

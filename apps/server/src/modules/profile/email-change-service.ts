@@ -42,8 +42,10 @@ export function emailChanges(core: ProfileCore) {
         now(),
       );
       if (await repo.emailInUse(newEmail, user.id)) throw new AppError('email_already_used');
+      // The asking session is kept across the confirmation; every other one ends with the old address.
       const { token, id } = await issueOneTimeToken({ db }, user.id, 'email_change', EMAIL_CHANGE_TTL_MS, now(), {
         email: newEmail,
+        session: actor.sessionId,
       });
       const base = linkOrigin({ requestOrigin: origin, userDomainHost: user.domain_host, publicUrl: deps.publicUrl });
       await deps.mail.send(
@@ -62,10 +64,14 @@ export function emailChanges(core: ProfileCore) {
       return { status: 'confirmation_sent', new_email: newEmail };
     },
 
-    /** Opened from the mailed link, signed in or not: the link itself proves the new address. */
+    /**
+     * Opened from the mailed link, signed in or not: the link itself proves the new address. The sign-in name
+     * changed, so every other session ends (as a password change does); the session that asked stays.
+     */
     async confirmEmailChange(token: string): Promise<{ email: string }> {
       const row = await auth.findLink(hashToken(token), 'email_change');
       const email = typeof row?.payload.email === 'string' ? row.payload.email : undefined;
+      const askedFrom = typeof row?.payload.session === 'string' ? row.payload.session : undefined;
       if (!row || !email || row.user_deleted_at !== null) throw new AppError('link_invalid');
       const state = oneTimeTokenState(
         { expiresAtMs: row.expires_at.getTime(), usedAtMs: row.used_at?.getTime() ?? null },
@@ -81,6 +87,8 @@ export function emailChanges(core: ProfileCore) {
           // Taken by someone else since the request: the unique index would refuse it anyway.
           if (await p.emailInUse(email, row.user_id)) throw new AppError('email_already_used');
           await userAccounts(trx).setEmail(row.user_id, email);
+          // A link asked for before sessions were recorded in it keeps none: the owner signs in again.
+          await r.endOtherSessions(row.user_id, askedFrom);
           // Links mailed to the old address no longer belong to this account's owner.
           await r.voidLinks(row.user_id, 'password_reset');
           await r.voidLinks(row.user_id, 'email_change');

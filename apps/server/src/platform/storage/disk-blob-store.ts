@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { lstat, mkdir, open, readdir, realpath, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir } from '../private-files.ts';
 import { type BlobEntry, type BlobStore, parseBlobKey, UnsafeBlobKeyError } from './blob-store.ts';
 
 function isErrnoException(error: unknown, ...codes: string[]): boolean {
@@ -30,7 +31,7 @@ async function walk(dir: string, keyPrefix: string, out: string[]): Promise<void
 async function writeAtomically(dir: string, name: string, data: Parameters<BlobStore['put']>[1]): Promise<void> {
   const file = path.join(dir, name);
   const temp = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx');
+  const handle = await open(temp, 'wx', PRIVATE_FILE_MODE);
   try {
     if (Buffer.isBuffer(data)) await handle.writeFile(data);
     else for await (const chunk of data) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -53,9 +54,16 @@ export function createDiskBlobStore(rootDir: string): BlobStore {
   const root = path.resolve(rootDir);
   let realRootPromise: Promise<string> | undefined;
 
-  // Resolved lazily and once: the root may not exist until the first write creates it.
+  // Resolved lazily and once: the root may not exist until the first write creates it. Owner-only, narrowed when
+  // an older version left it open: it holds unpublished pictures and the original videos (issue 18, finding 8),
+  // which only the server hands out, to those allowed, through signed URLs.
   async function realRoot(): Promise<string> {
-    realRootPromise ??= mkdir(root, { recursive: true }).then(() => realpath(root));
+    realRootPromise ??= privateDir(root)
+      // A root someone else owns (a mounted volume) cannot be narrowed by us: its owner sets its mode.
+      .catch((error: unknown) => {
+        if (!isErrnoException(error, 'EPERM')) throw error;
+      })
+      .then(() => realpath(root));
     return realRootPromise;
   }
 
@@ -101,7 +109,7 @@ export function createDiskBlobStore(rootDir: string): BlobStore {
     for (const segment of segments) {
       const next = path.join(dir, segment);
       try {
-        await mkdir(next);
+        await mkdir(next, PRIVATE_DIR_MODE);
       } catch (error) {
         if (!isErrnoException(error, 'EEXIST')) throw error;
       }

@@ -118,5 +118,17 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
     return reply.send(blob.stream);
   }
 
-  app.route({ method: ['GET', 'HEAD'], url: `${PREFIX}*`, exposeHeadRoute: false, handler: serve });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${PREFIX}*`,
+    exposeHeadRoute: false,
+    // Documented like every call of the spec's list (GET {mediahost}/svnmedia/pdf/{name}_jp.pdf, the logos).
+    schema: {
+      summary:
+        'A stored file: the manuals (pdf/{name}_jp.pdf), logos (images/logos/company_logo_{id}.png), a published ' +
+        "vehicle's copies (while it is public), a vehicle's own files (only by the signed URL its answers carry)",
+      tags: ['publishing'],
+    },
+    handler: serve,
+  });
 };
