@@ -205,6 +205,18 @@ describe('content-video renders', () => {
     const forged = link.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
     expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/contents-movie/${car}` })).statusCode).toBe(404);
+    // A vehicle put in the trash: its link stops at once, and works again once restored.
+    const { publication } = await t.db
+      .selectFrom('contents')
+      .select('publication')
+      .where('id', '=', car)
+      .executeTakeFirstOrThrow();
+    const setPublication = (to: typeof publication) =>
+      t.db.updateTable('contents').set({ publication: to }).where('id', '=', car).execute();
+    await setPublication('deleted');
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+    await setPublication(publication);
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(302);
     const lufs = await loudness(file);
     expect(lufs).toBeGreaterThan(-19);
     expect(lufs).toBeLessThan(-13);

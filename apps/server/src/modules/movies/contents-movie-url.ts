@@ -18,13 +18,19 @@ export async function contentsMovieUrlOf(db: Db, contentId: string): Promise<str
   return contentsMovieUrl(row) === null ? null : `${CONTENTS_MOVIE_PATH}/${contentId}-${linkName(PURPOSE, contentId)}`;
 }
 
-/** The promo's file a contents movie link opens now (a fresh signed URL), or null for a link not ours or no promo. */
+/**
+ * The promo's file a contents movie link opens now (a fresh signed URL), or null for a link not ours, no promo, or a
+ * vehicle in the trash or gone (its media are the tenant's only, as the buyer's movie mail link already rules).
+ */
 export async function contentsMovieTarget(db: Db, token: string): Promise<string | null> {
   const match = /^(\d{1,18})-([0-9a-f]{32})$/.exec(token);
   if (!match) return null;
   const [, id, given] = match as unknown as [string, string, string];
   if (!timingSafeEqual(Buffer.from(given), Buffer.from(linkName(PURPOSE, id)))) return null;
-  return contentsMovieUrl(await moviesRepo(db).movie(id, 'slider'));
+  const repo = moviesRepo(db);
+  const publication = await repo.publicationOf(id);
+  if (publication === undefined || publication === 'deleted' || publication === 'permanently_deleted') return null;
+  return contentsMovieUrl(await repo.movie(id, 'slider'));
 }
 
 /**

@@ -142,6 +142,12 @@ export function moviesRepo(db: Db) {
         .execute();
     },
 
+    /** The vehicle's publication state (a vehicle in the trash, or gone, opens no link of its own). */
+    async publicationOf(contentId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('contents').select('publication').where('id', '=', contentId).executeTakeFirst();
+      return row?.publication;
+    },
+
     /** The vehicle's domain (whose audio tracks it may use). */
     async domainOf(contentId: string): Promise<string | undefined> {
       const row = await db.selectFrom('contents').select('domain_id').where('id', '=', contentId).executeTakeFirst();
