@@ -47,6 +47,16 @@ beforeAll(async () => {
     planId: 'standard',
     status: 'past_due',
     pastDueSince: new Date('2026-11-01T00:00:00Z'),
+    nextRetryAt: new Date('2026-11-04T00:00:00Z'),
+  });
+  // Cancelled, still renewing once before its end.
+  const leaving = await t.make.signedIn({ privilege_type: 'admin', is_pay_by_credit: true, name: 'Leaving' });
+  await seed.subscription({
+    userId: leaving.id,
+    planId: 'standard',
+    status: 'cancel_pending',
+    periodEnd: new Date('2026-12-01T00:00:00Z'),
+    endDate: new Date('2027-01-01T00:00:00Z'),
   });
   await seed.charge({ userId: late.id, subscriptionId: sub, status: 'failed' });
   // An upgrade and a recovery with its late fee, as the billing area words their lines.
@@ -195,6 +205,10 @@ describe('who may', () => {
     const res = await get(master, '/v1/customers');
     const items = res.json().items as { name: string; is_payment: boolean; open_amount: number }[];
     expect(items[0]).toMatchObject({ name: 'Late payer', is_payment: false, open_amount: 10780 });
+    // The next billing as the dealer's contract page says it: the retry when behind, a cancelled contract's renewal.
+    const next = (name: string) => (items.find((c) => c.name === name) as { next_billing_at?: string }).next_billing_at;
+    expect(next('Late payer')).toBe('2026-11-04T00:00:00.000Z');
+    expect(next('Leaving')).toBe('2026-12-01T00:00:00.000Z');
     expect(items.find((c) => c.name.startsWith('=HYPERLINK'))).toMatchObject({ is_payment: true, open_amount: 0 });
     const overdue = await get(master, '/v1/customers?overdue=true');
     expect(overdue.json().items.map((c: { name: string }) => c.name)).toEqual(['Late payer']);
