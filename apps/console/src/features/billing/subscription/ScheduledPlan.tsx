@@ -25,12 +25,23 @@ export function ScheduledPlan({ sub }: { sub: SubscriptionAnswer }) {
             date: formatLongDate(sub.scheduled_plan.from, currentLocale()),
           })}
         </Text>
-        <FormAlert message={refusal} testId="keep-plan-refusal" />
-        <div>
-          <ActionButton variant="default" icon={IconArrowBackUp} loading={pending} onClick={keep} testId="keep-plan">
-            {t('billingScreens.subscription.keepPlan', { plan: sub.plan.name })}
-          </ActionButton>
-        </div>
+        {/* A cancelled contract's take-back (ContractEnd) is the same call: one button, not two that do alike. */}
+        {sub.status === 'active' ? (
+          <>
+            <FormAlert message={refusal} testId="keep-plan-refusal" />
+            <div>
+              <ActionButton
+                variant="default"
+                icon={IconArrowBackUp}
+                loading={pending}
+                onClick={keep}
+                testId="keep-plan"
+              >
+                {t('billingScreens.subscription.keepPlan', { plan: sub.plan.name })}
+              </ActionButton>
+            </div>
+          </>
+        ) : null}
       </Stack>
     </Alert>
   );
