@@ -11,16 +11,21 @@ import { invoicePaidCharges } from '../apps/server/src/modules/invoices/month-en
 import { tenancyRepo } from '../apps/server/src/modules/tenancy/repo.ts';
 import { billingFactory } from '../apps/server/test/helpers/factory-billing.ts';
 import { migratedDatabase } from './migrated-database.ts';
+import { checkRenewals, RENEWAL_SEED_AT, renewalWorker, seedCards } from './month-end-renewals.ts';
 
 /**
- * The month-end invoicing: 10,000 subscriptions' paid renewals invoiced, each invoice in its own transaction
- * with its number from the one counter row, and each invoice's PDF rendered (Noto Sans JP, Japanese), by two
- * worker processes at once started from both ends of the charges, as two nodes' month-end jobs would run. Then
- * checks that every charge has exactly one invoice and that the numbers run 1..N with none twice and none missing.
+ * The month-end run: 10,000 subscriptions due renewed (charged on the local gateway, off session, as the
+ * `billing.subscription-step` job does) and invoiced in the charge's transaction, each invoice's PDF rendered (Noto
+ * Sans JP, Japanese), by two worker processes at once started from both ends of the due subscriptions, as two
+ * nodes' jobs would run. Then checks that every subscription was charged exactly once (our charges and the
+ * gateway's), that every charge has exactly one invoice and that the numbers run 1..N with none twice and none
+ * missing. `BENCH_MODE=invoices` runs the month-end catch-up alone instead (`invoicePaidCharges` over charges seeded
+ * as paid).
  *
  *   node --import tsx bench/month-end.ts
- *   BENCH_SUBSCRIPTIONS=10000   how many subscriptions (each one paid charge)
+ *   BENCH_SUBSCRIPTIONS=10000   how many subscriptions
  *   BENCH_WORKERS=2             worker processes at once (1 or 2)
+ *   BENCH_MODE=renewals         renewals (default) or invoices
  *
  * Each worker prints its time, its peak resident memory and its memory every 1,000 invoices (flat or not). A
  * figure, not a test: nothing fails on time; the uniqueness checks do fail the run.
@@ -55,24 +60,29 @@ interface WorkerResult {
   pdfBytes: number;
 }
 
-/** One worker process: invoices what is left from its end of the charges and prints its figures as JSON. */
+const RENEWALS = (process.env.BENCH_MODE ?? 'renewals') !== 'invoices';
+
+/** One worker process: renews or invoices what is left from its end and prints its figures as JSON. */
 async function worker(url: string, order: 'asc' | 'desc'): Promise<void> {
   const { db } = createDatabase(url, 2);
   const started = performance.now();
   const rss: number[] = [];
   let pdfBytes = 0;
   let made = 0;
-  const result = await invoicePaidCharges(db, {
-    issuer: ISSUER,
-    issuedAt: ISSUED_AT,
-    order,
-    pdfLocale: 'ja',
-    onInvoice: (invoice) => {
-      made += 1;
-      pdfBytes += invoice.pdfBytes;
-      if (made % 1000 === 0) rss.push(rssMb());
-    },
-  });
+  const onInvoice = (invoice: { pdfBytes: number }) => {
+    made += 1;
+    pdfBytes += invoice.pdfBytes;
+    if (made % 1000 === 0) rss.push(rssMb());
+  };
+  const result = RENEWALS
+    ? await renewalWorker(db, { issuer: ISSUER, order, onInvoice })
+    : await invoicePaidCharges(db, {
+        issuer: ISSUER,
+        issuedAt: ISSUED_AT,
+        order,
+        pdfLocale: 'ja',
+        onInvoice,
+      });
   await db.destroy();
   const peak = Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
   const out: WorkerResult = {
@@ -106,16 +116,26 @@ async function seed(url: string, count: number): Promise<void> {
     const billing = billingFactory(db);
     await billing.plan({ id: 'standard' });
     const started = performance.now();
+    if (RENEWALS) await seedCards(db, users);
     for (let i = 0; i < users.length; i += 8) {
       await Promise.all(
         users.slice(i, i + 8).map(async (u) => {
-          const subscriptionId = await billing.subscription({ userId: u.id, planId: 'standard' });
-          await billing.charge({ userId: u.id, subscriptionId });
+          if (!RENEWALS) {
+            const subscriptionId = await billing.subscription({ userId: u.id, planId: 'standard' });
+            await billing.charge({ userId: u.id, subscriptionId });
+            return;
+          }
+          // A month paid from 1 November, due at midnight on 1 December in Tokyo.
+          const periodStart = new Date(RENEWAL_SEED_AT);
+          const periodEnd = new Date('2026-12-01T00:00:00+09:00');
+          await billing.subscription({ userId: u.id, planId: 'standard', periodStart, periodEnd });
         }),
       );
     }
+    // The contract's anchor is its start (renewals count from it).
+    if (RENEWALS) await sql`update subscriptions set created_at = current_period_start`.execute(db);
     log(
-      `Seeded ${count.toLocaleString('en')} subscriptions with their paid renewal in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      `Seeded ${count.toLocaleString('en')} subscriptions ${RENEWALS ? 'due, each with a card on the local gateway,' : 'with their paid renewal'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
   } finally {
     await db.destroy();
@@ -169,6 +189,7 @@ async function check(url: string, count: number): Promise<void> {
     if (!ok)
       throw new Error('Month-end check failed: a number given twice, a gap, or a charge invoiced twice or not at all');
     log('Check passed: one invoice per charge, numbers 1..N without a gap or a repeat');
+    if (RENEWALS) await checkRenewals(db, count, log);
   } finally {
     await db.destroy();
   }
@@ -189,7 +210,7 @@ async function main(): Promise<void> {
     const url = await migratedDatabase(cluster, DATABASE);
     await seed(url, count);
     log(
-      `\nInvoicing ${count.toLocaleString('en')} paid charges with their PDFs, ${workers} worker process(es) at once`,
+      `\n${RENEWALS ? 'Renewing and invoicing' : 'Invoicing'} ${count.toLocaleString('en')} ${RENEWALS ? 'subscriptions' : 'paid charges'} with their PDFs, ${workers} worker process(es) at once`,
     );
     log(machine());
     const started = performance.now();

@@ -132,6 +132,26 @@ describe.skipIf(skipBrowserTests)('sign-up and purchase', () => {
     expect(await textOf(table)).toContain('Starter');
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page);
+    // A downgrade waiting for the period's end is taken back on the page (the plan change lists only other plans).
+    const dealer = await requestAccessToken(suite, { email: paidEmail, password: PASSWORD });
+    const down = await api(`${suite.server.baseUrl}/v1/subscription`, dealer, {
+      plan_id: 'free',
+      request_id: crypto.randomUUID(),
+    });
+    expect(down.status, JSON.stringify(down.data)).toBeLessThan(300);
+    await page.reload();
+    await testId(page, 'keep-plan').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await testId(page, 'keep-plan').click();
+    await expect.poll(() => testId(page, 'scheduled-plan').count()).toBe(0);
+    const kept = await api(`${suite.server.baseUrl}/v1/subscription`, dealer);
+    expect(kept.data).toMatchObject({ plan: { id: PLAN.id }, scheduled_plan: null });
+
+    // The invoices' month filters write the month in the console's language, not the browser's own way.
+    await page.goto('/settlements/invoice');
+    await expect.poll(() => textOf(testId(page, 'invoice-from-day'))).toBe('年/月');
+    await page.locator('[data-testid="invoice-from"]').fill('2026-11');
+    await expect.poll(() => textOf(testId(page, 'invoice-from-day'))).toBe('2026/11');
   });
 
   it('behind on payment, a card with 3-D Secure is checked by the issuer and the dealer is back in', async () => {

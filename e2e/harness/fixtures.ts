@@ -208,12 +208,18 @@ export async function signInAsMaster(page: Page, suite: Suite, landing: string |
   await signIn(page, suite.server.adminEmail, suite.server.adminPassword, landing);
 }
 
-/** A new session for the master account through the API (`POST /v1/auth/token`), as another tab would get. */
-export async function requestAccessToken(suite: Suite): Promise<string> {
+/**
+ * A new session for the master account (or the account given) through the API (`POST /v1/auth/token`), as another
+ * tab would get.
+ */
+export async function requestAccessToken(
+  suite: Suite,
+  account = { email: suite.server.adminEmail, password: suite.server.adminPassword },
+): Promise<string> {
   const body = new URLSearchParams({
     grant_type: 'password',
-    username: suite.server.adminEmail,
-    password: suite.server.adminPassword,
+    username: account.email,
+    password: account.password,
     scope: '',
     device: 'e2e',
     application: 'console',

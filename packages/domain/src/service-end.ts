@@ -17,6 +17,19 @@ export function addMonthsUtc(date: Date, months: number, day = date.getUTCDate()
   return target;
 }
 
+/** Japan's offset from UTC: nine hours all year (Japan keeps no summer time). */
+const JAPAN_OFFSET_MS = 9 * 3_600_000;
+
+/**
+ * `date` moved by whole calendar months of Japan's calendar, the day clamped as in `addMonthsUtc`. The billing
+ * calendar counts in Japan's days: a dealer who signs up at 05:00 on 1 December in Tokyo (20:00 on 30 November in
+ * UTC) is billed next on 1 January, not on 31 December.
+ */
+export function addMonthsJapan(date: Date, months: number): Date {
+  const local = new Date(date.getTime() + JAPAN_OFFSET_MS);
+  return new Date(addMonthsUtc(local, months).getTime() - JAPAN_OFFSET_MS);
+}
+
 /**
  * When the service of a cancelled contract ends: terms are monthly from `termAnchor` (the next billing date, or
  * the contract's start), and a cancellation must come `CANCELLATION_NOTICE_MONTHS` ahead, so the service runs to

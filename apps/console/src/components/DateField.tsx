@@ -2,11 +2,13 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './DateField.module.css';
-import { formatDay } from './formatDateTime.ts';
+import { formatDay, formatMonth } from './formatDateTime.ts';
 
 export type DateFieldProps = Omit<TextInputProps, 'type' | 'value' | 'classNames' | 'inputContainer'> & {
-  /** The day, YYYY-MM-DD, or '' for none (the value of a native date input). */
+  /** The day, YYYY-MM-DD (a month, YYYY-MM, with `granularity="month"`), or '' for none (the native input's value). */
   value: string;
+  /** A day (a native date input) or a month (a native month input), written alike in the console's language. */
+  granularity?: 'day' | 'month';
 };
 
 /** Keys that move between fields or leave the dialog rather than edit the day. */
@@ -20,19 +22,20 @@ const NOT_TYPING = new Set(['Tab', 'Shift', 'Escape', 'Enter']);
  * native input's YYYY-MM-DD, so forms, the server and the tests read it as before (docs/decisions.md, Languages).
  */
 export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function DateField(
-  { value, onKeyDown, onBlur, ...props },
+  { value, granularity = 'day', onKeyDown, onBlur, ...props },
   ref,
 ) {
   const { t, i18n } = useTranslation();
   // Typing shows the input's own segments (one cannot type blind); a day picked in the calendar keeps ours.
   const [typing, setTyping] = useState(false);
-  const day = formatDay(value, i18n.language);
+  const month = granularity === 'month';
+  const day = month ? formatMonth(value, i18n.language) : formatDay(value, i18n.language);
   const testId = (props as { 'data-testid'?: string })['data-testid'];
   return (
     <TextInput
       {...props}
       ref={ref}
-      type="date"
+      type={month ? 'month' : 'date'}
       value={value}
       onKeyDown={(event) => {
         if (!NOT_TYPING.has(event.key)) setTyping(true);
@@ -53,7 +56,7 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
             data-disabled={props.disabled || undefined}
             data-testid={testId ? `${testId}-day` : undefined}
           >
-            {day || t('common.datePlaceholder')}
+            {day || t(month ? 'common.monthPlaceholder' : 'common.datePlaceholder')}
           </span>
         </div>
       )}

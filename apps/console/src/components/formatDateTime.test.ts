@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, todayInJapan } from './formatDateTime.ts';
+import { formatDay, formatMonth, todayInJapan } from './formatDateTime.ts';
 
 describe('todayInJapan', () => {
   const ymd = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate()];
@@ -20,6 +20,16 @@ describe('formatDay', () => {
     expect(formatDay('2026-12-25', 'en')).toBe('12/25/2026');
     expect(formatDay('2026-12-25', 'fr')).toBe('25/12/2026');
     expect(formatDay('2026-12-25', 'pt')).toBe('25/12/2026');
+  });
+
+  it("writes a month input's month in the console's language", () => {
+    expect(['ja', 'en', 'fr', 'pt'].map((l) => formatMonth('2026-11', l))).toEqual([
+      '2026/11',
+      '11/2026',
+      '11/2026',
+      '11/2026',
+    ]);
+    expect(formatMonth('2026-1', 'ja')).toBe('');
   });
 
   it('is empty for an empty or half-typed value', () => {

@@ -51,6 +51,15 @@ export function todayInJapan(now: Date = new Date()): Date {
  * A day written YYYY-MM-DD (a date input's value, the domain's date fields) as the user's language writes it, short
  * (2026/12/25 in Japanese, 12/25/2026 in English, 25/12/2026 in French). '' for an empty or unreadable value.
  */
+/** A month input's value (YYYY-MM) as the console's language writes a month: 2026/11, 11/2026; '' when not one. */
+export function formatMonth(month: string, locale: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return '';
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  if (Number.isNaN(date.getTime())) return '';
+  return formatter(locale, 'month', { year: 'numeric', month: '2-digit', timeZone: 'UTC' }).format(date);
+}
+
 export function formatDay(day: string, locale: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return '';

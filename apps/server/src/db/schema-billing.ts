@@ -1,3 +1,4 @@
+import type { InvoiceLineNote } from '@spinyard/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Flag, Json, Nullable, Text, UpdatedAt } from './columns.ts';
 
@@ -71,6 +72,8 @@ export interface SubscriptionsTable {
 /** One line as invoiced. */
 export interface ChargeLine {
   description: string;
+  /** What the line is, shown in the reader's language (lines charged before it existed have none). */
+  note?: InvoiceLineNote;
   quantity: number;
   unit_amount: number;
   amount: number;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billingModule } from '../../src/modules/billing/index.ts';
+import { moneyText, paymentFailedMail } from '../../src/modules/billing/mails.ts';
 import type { JobsContext } from '../../src/modules/context.ts';
 import { controlledClock } from '../../src/platform/clock/clock.ts';
 import { mailJob } from '../../src/platform/jobs/mail-job.ts';
@@ -134,7 +135,7 @@ describe('the links of the billing jobs’ mails', () => {
     clock.set('2026-05-01T10:00:00Z');
     await tick();
     const [receipt] = await mails('Your payment went through');
-    expect(receipt?.text).toContain('3300 JPY');
+    expect(receipt?.text).toContain('￥3,300');
     expect(receipt?.text).toContain('2026-06-01');
     expect(linksOf(receipt?.text ?? '')).toEqual([`${PUBLIC}/settlements/invoice`, `${PUBLIC}/settlements/invoice`]);
 
@@ -193,5 +194,16 @@ describe('a super user’s cancellation', () => {
     const done = await call(t.app, master.token, 'POST', url, { accept_terms: true });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().status).toBe('cancel_pending');
+  });
+});
+
+describe('the billing mails’ words', () => {
+  it('write days as Japan reads them and amounts as the console shows them', () => {
+    const p = { to: 'd@example.com', serviceName: 'Spinyard', link: '' };
+    // 19:19 UTC on 3 December is 04:19 on 4 December in Tokyo.
+    const failed = paymentFailedMail(p, moneyText(10_780, 'jpy'), new Date('2026-12-03T19:19:00Z'));
+    expect(failed.text).toContain('ご登録のカードで ￥10,780 をお支払いいただけませんでした。');
+    expect(failed.text).toContain('2026-12-04 に再度お支払いを試みます。');
+    expect(moneyText(10_890, 'usd')).toBe('$108.90');
   });
 });

@@ -3,6 +3,7 @@ import { contactService } from '../../src/modules/contact/service.ts';
 import type { OutgoingMail } from '../../src/platform/mail/mailer.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
+import { billingFactory } from '../helpers/factory-billing.ts';
 import { mailsTo } from '../helpers/mail.ts';
 
 /** The contact form (issue 19, point 8): the operator's mail with the sender's account, the copy, the limits. */
@@ -19,6 +20,9 @@ const inquiry = { inquiry_type: 'contract_price', subject: 'Plan for 3 shops', b
 beforeAll(async () => {
   master = await t.make.master();
   admin = await t.make.signedIn({ privilege_type: 'admin', name: 'Aiko Sato', domain: { serviceName: 'Sato Motors' } });
+  const billing = billingFactory(t.db);
+  await billing.plan({ id: 'gold' });
+  await billing.subscription({ userId: admin.id, planId: 'gold' });
 });
 
 describe('POST /v1/contact', () => {
@@ -31,7 +35,16 @@ describe('POST /v1/contact', () => {
     const [toOperator] = await mailsTo(t.mailDir, OPERATOR);
     expect(toOperator?.subject).toContain('Plan for 3 shops');
     expect(toOperator?.subject).toContain('【Sato Motors】');
-    for (const fact of ['Aiko Sato', admin.email, admin.host, `User id: ${admin.id}`, 'Contract and price']) {
+    // The plan of the sender's card contract (kept on the subscription).
+    const facts = [
+      'Aiko Sato',
+      admin.email,
+      admin.host,
+      `User id: ${admin.id}`,
+      'Contract and price',
+      'Plan gold (gold)',
+    ];
+    for (const fact of facts) {
       expect(toOperator?.text).toContain(fact);
     }
     // Plain text as typed: no HTML part, the markup stays characters.

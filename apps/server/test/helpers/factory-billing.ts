@@ -72,6 +72,8 @@ export function billingFactory(db: Db) {
       periodStart?: Date;
       periodEnd?: Date;
       pastDueSince?: Date | null;
+      nextRetryAt?: Date | null;
+      endDate?: Date | null;
     }): Promise<string> {
       const start = input.periodStart ?? new Date('2026-11-01T00:00:00+09:00');
       const { id } = await db
@@ -84,6 +86,8 @@ export function billingFactory(db: Db) {
           current_period_start: start,
           current_period_end: input.periodEnd ?? new Date(start.getTime() + 30 * 86_400_000),
           past_due_since: input.pastDueSince ?? null,
+          next_retry_at: input.nextRetryAt ?? null,
+          end_date: input.endDate ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { periodCharge, upgradeCharge } from '../../src/modules/billing/charges.ts';
+import type { PlanRow, SubscriptionRow } from '../../src/modules/billing/repo.ts';
 import { useTestApp } from '../helpers/app.ts';
 import type { SignedInUser } from '../helpers/factory.ts';
 import { standardLine } from '../helpers/factory-billing.ts';
@@ -17,7 +19,7 @@ let master: SignedInUser;
 let dealer: SignedInUser;
 let dealerNormal: SignedInUser;
 let notByCard: SignedInUser;
-let ids: { nov: string[]; oct: string; free: string };
+let ids: { nov: string[]; oct: string; free: string; upgrade: string };
 
 beforeAll(async () => {
   const seed = invoiceSeeder(t.db);
@@ -35,6 +37,7 @@ beforeAll(async () => {
       await seed.invoice(dealer.id, '2026-11-30T23:59:00+09:00'),
     ],
     free: await seed.invoice(dealer.id, '2026-11-15T10:00:00+09:00', { planId: 'free', lines: [standardLine(0)] }),
+    upgrade: '',
   };
   // Behind on payment: a failed renewal since the subscription fell past due.
   const late = await t.make.signedIn({ privilege_type: 'admin', is_pay_by_credit: true, name: 'Late payer' });
@@ -44,8 +47,31 @@ beforeAll(async () => {
     planId: 'standard',
     status: 'past_due',
     pastDueSince: new Date('2026-11-01T00:00:00Z'),
+    nextRetryAt: new Date('2026-11-04T00:00:00Z'),
+  });
+  // Cancelled, still renewing once before its end.
+  const leaving = await t.make.signedIn({ privilege_type: 'admin', is_pay_by_credit: true, name: 'Leaving' });
+  await seed.subscription({
+    userId: leaving.id,
+    planId: 'standard',
+    status: 'cancel_pending',
+    periodEnd: new Date('2026-12-01T00:00:00Z'),
+    endDate: new Date('2027-01-01T00:00:00Z'),
   });
   await seed.charge({ userId: late.id, subscriptionId: sub, status: 'failed' });
+  // An upgrade and a recovery with its late fee, as the billing area words their lines.
+  const plan = (id: string, name: string, amount: string) => ({ id, name, amount, interval: 'month' }) as PlanRow;
+  const period = {
+    current_period_start: new Date('2026-11-01T00:00:00Z'),
+    current_period_end: new Date('2026-12-01T00:00:00Z'),
+  };
+  const running = { id: sub, user_id: late.id, ...period, created_at: period.current_period_start } as SubscriptionRow;
+  const [from, to] = [plan('standard', 'スタンダード', '3000'), plan('premium', 'プレミアム', '9000')];
+  const at = new Date('2026-11-16T00:00:00Z');
+  const upgrade = upgradeCharge({ key: 'k', sub: running, from, to, now: at, gateway: 'local' }).lines;
+  const behind = { ...running, past_due_since: new Date('2026-10-01T00:00:00Z') };
+  const recovery = periodCharge({ sub: behind, plan: from, key: 'r', kind: 'recovery', gateway: 'local', now: at });
+  ids.upgrade = await seed.invoice(late.id, '2026-11-16T09:00:00+09:00', { lines: [...upgrade, ...recovery.lines] });
   await seed.subscription({ userId: dealer.id, planId: 'standard' });
 });
 
@@ -107,6 +133,23 @@ describe('the dealer', () => {
     expect(pdfText(fr.rawPayload).pages.join(' ')).toContain('Facture conforme');
   });
 
+  it("says what an upgrade's lines and a late fee are in the invoice's language", async () => {
+    const pdf = async (lang: string) =>
+      pdfText((await get(master, `/v1/invoice/${ids.upgrade}/pdf?lang=${lang}`)).rawPayload).pages.join(' ');
+    const ja = await pdf('ja');
+    for (const words of [
+      'プレミアム（今期の残り期間分）',
+      'スタンダード（未使用期間分の差引）',
+      '遅延損害金（年14.6%）',
+    ]) {
+      expect(ja).toContain(words);
+    }
+    // (the customer is named 'Late payer')
+    expect(ja).not.toMatch(/rest of the period|unused part|Late payment/);
+    expect(await pdf('fr')).toContain('Intérêts de retard (14,6 % par an)');
+    expect(await pdf('en')).toContain('プレミアム (rest of the period)');
+  });
+
   it('downloads the list as CSV with formula cells neutralised', async () => {
     const res = await get(dealer, '/v1/invoice/csv?from=2026-11');
     expect(res.statusCode).toBe(200);
@@ -162,6 +205,10 @@ describe('who may', () => {
     const res = await get(master, '/v1/customers');
     const items = res.json().items as { name: string; is_payment: boolean; open_amount: number }[];
     expect(items[0]).toMatchObject({ name: 'Late payer', is_payment: false, open_amount: 10780 });
+    // The next billing as the dealer's contract page says it: the retry when behind, a cancelled contract's renewal.
+    const next = (name: string) => (items.find((c) => c.name === name) as { next_billing_at?: string }).next_billing_at;
+    expect(next('Late payer')).toBe('2026-11-04T00:00:00.000Z');
+    expect(next('Leaving')).toBe('2026-12-01T00:00:00.000Z');
     expect(items.find((c) => c.name.startsWith('=HYPERLINK'))).toMatchObject({ is_payment: true, open_amount: 0 });
     const overdue = await get(master, '/v1/customers?overdue=true');
     expect(overdue.json().items.map((c: { name: string }) => c.name)).toEqual(['Late payer']);

@@ -28,6 +28,22 @@ describe('periodEnd', () => {
     expect(day(periodEnd(at('2026-03-01'), 'day', 1))).toBe('2026-03-02');
   });
 
+  it("counts months in Japan's calendar: signed up early on 1 December in Tokyo, billed next on 1 January", () => {
+    // 2026-12-01 05:05 in Tokyo is still 30 November in UTC.
+    const anchor = at('2026-11-30T20:05:00Z');
+    expect(periodEnd(anchor, 'month', 1).toISOString()).toBe('2026-12-31T20:05:00.000Z');
+    expect(periodEnd(anchor, 'month', 2).toISOString()).toBe('2027-01-31T20:05:00.000Z');
+    // 31 January 08:00 in Tokyo: February's last day, then 31 March, in Tokyo.
+    const lateJanuary = at('2027-01-30T23:00:00Z');
+    expect(nextPeriodEnd(lateJanuary, 'month', periodEnd(lateJanuary, 'month', 1)).toISOString()).toBe(
+      '2027-03-30T23:00:00.000Z',
+    );
+    expect(periodEnd(lateJanuary, 'month', 1).toISOString()).toBe('2027-02-27T23:00:00.000Z');
+    expect(contractEnd(anchor, 'month', periodEnd(anchor, 'month', 1), anchor).toISOString()).toBe(
+      '2026-12-31T20:05:00.000Z',
+    );
+  });
+
   it('counts the next period from the anchor, not from the last end', () => {
     const anchor = at('2026-01-31');
     expect(day(nextPeriodEnd(anchor, 'month', at('2026-02-28')))).toBe('2026-03-31');

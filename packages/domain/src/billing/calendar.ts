@@ -4,7 +4,7 @@ import {
   type PlanInterval,
   RENEWAL_REFUSED_WITHIN_DAYS,
 } from '../constants.ts';
-import { addMonthsUtc } from '../service-end.ts';
+import { addMonthsJapan } from '../service-end.ts';
 
 /**
  * The billing calendar's rules (issue 19, points 4, 5 and 9), as pure functions of the instants they are given: the
@@ -35,7 +35,8 @@ export const CARD_EXPIRY_NOTICE_DAYS = 14;
 /**
  * The end of the `index`-th period of a subscription started at `anchor` (index 1 is the first period's end). Months
  * and years count from the anchor, never from the previous end, so a contract started on 31 January renews on 28
- * (or 29) February and then on 31 March again: the anchor's day is kept wherever the month has it.
+ * (or 29) February and then on 31 March again: the anchor's day is kept wherever the month has it. The days are
+ * Japan's (the product's customers are there, and the billing jobs run on Tokyo time).
  */
 export function periodEnd(anchor: Date, interval: PlanInterval, index: number): Date {
   switch (interval) {
@@ -44,9 +45,9 @@ export function periodEnd(anchor: Date, interval: PlanInterval, index: number): 
     case 'week':
       return new Date(anchor.getTime() + index * 7 * DAY_MS);
     case 'month':
-      return addMonthsUtc(anchor, index);
+      return addMonthsJapan(anchor, index);
     case 'year':
-      return addMonthsUtc(anchor, 12 * index);
+      return addMonthsJapan(anchor, 12 * index);
   }
 }
 
@@ -71,7 +72,7 @@ export function nextPeriodEnd(anchor: Date, interval: PlanInterval, currentEnd: 
  * CANCELLATION_NOTICE_MONTHS after the request. Service (and billing) run until then.
  */
 export function contractEnd(anchor: Date, interval: PlanInterval, currentEnd: Date, at: Date): Date {
-  const earliest = addMonthsUtc(at, CANCELLATION_NOTICE_MONTHS);
+  const earliest = addMonthsJapan(at, CANCELLATION_NOTICE_MONTHS);
   let end = currentEnd;
   while (end < earliest) end = nextPeriodEnd(anchor, interval, end);
   return end;

@@ -215,14 +215,24 @@ export const invoiceSummary = z.object({
 export type InvoiceSummary = z.output<typeof invoiceSummary>;
 export const invoiceListAnswer = pageOf(invoiceSummary);
 
+/**
+ * What a line is beside its description, said in the reader's language when shown (the description is the plan's
+ * name as the master wrote it): the new plan's rest of the period and the old plan's unused part of an upgrade, the
+ * late-payment interest.
+ */
+export const INVOICE_LINE_NOTES = ['rest_of_period', 'unused_part', 'late_fee'] as const;
+export type InvoiceLineNote = (typeof INVOICE_LINE_NOTES)[number];
+
 export const invoiceLine = z.object({
   description: z.string(),
+  note: z.enum(INVOICE_LINE_NOTES).optional(),
   quantity: z.int(),
   unit_amount: z.int(),
   amount: z.int(),
   /** Tax rate as a fraction (0.1); 0 for lines outside consumption tax (a late fee is interest). */
   tax_rate: z.number(),
 });
+export type InvoiceLine = z.output<typeof invoiceLine>;
 
 export const invoiceDetailAnswer = invoiceSummary.extend({
   issuer: z.object({ name: z.string(), registration_number: z.string(), address: z.string() }),

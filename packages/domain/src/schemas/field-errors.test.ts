@@ -29,6 +29,7 @@ describe('fieldErrorsOf: built-in issues map to stable rules', () => {
     ['missing option', { kind: undefined }, { field: 'kind', rule: 'required' }],
     ['fractional', { count: 1.5 }, { field: 'count', rule: 'integer' }],
     ['out of range', { count: 10 }, { field: 'count', rule: 'range' }],
+    ['past the safe range and the max: said once', { count: 1e20 }, { field: 'count', rule: 'range' }],
     ['wrong type', { count: 'x' }, { field: 'count', rule: 'format' }],
     ['list too long', { tags: ['a', 'b', 'c'] }, { field: 'tags', rule: 'max_length' }],
     ['nested path', { nested: { deep: 1 } }, { field: 'nested.deep', rule: 'format' }],

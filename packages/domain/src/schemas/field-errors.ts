@@ -169,7 +169,8 @@ function fieldName(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Field errors of a zod error, one per issue (an unknown-keys issue gives one per key). Pass the parsed input
+ * Field errors of a zod error, one per issue (an unknown-keys issue gives one per key; the same field, rule and
+ * message only once). Pass the parsed input
  * too when you have it: it tells a missing value (`required`) from a wrong one.
  */
 export function fieldErrorsOf(error: z.core.$ZodError, ...withInput: [input?: unknown]): FieldError[] {
@@ -190,7 +191,11 @@ export function fieldErrorsOf(error: z.core.$ZodError, ...withInput: [input?: un
     const r = ruleOfIssue(issue, valueKnown ? valueAt(input, issue.path) : undefined, valueKnown);
     // A missing value always reads "required", whatever text the type check had.
     const message = r === 'required' && issue.code === 'invalid_type' ? FIELD_RULE_MESSAGES.required : issue.message;
-    out.push({ field: fieldName(issue.path), rule: r, message });
+    const field = fieldName(issue.path);
+    // Two checks can refuse a value for one reason (an int past both the safe range and the schema's max): the
+    // user reads the reason once.
+    if (out.some((e) => e.field === field && e.rule === r && e.message === message)) continue;
+    out.push({ field, rule: r, message });
   }
   return out;
 }

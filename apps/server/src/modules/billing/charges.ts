@@ -1,10 +1,19 @@
-import { lateFee, nextPeriodEnd, periodEnd, prorate, TAX_RATE, taxOf } from '@spinyard/domain';
+import { type InvoiceLineNote, lateFee, nextPeriodEnd, periodEnd, prorate, TAX_RATE, taxOf } from '@spinyard/domain';
 import type { ChargeLine } from '../../db/schema-billing.ts';
 import type { NewCharge, PlanRow, SubscriptionRow } from './repo.ts';
 
-/** One invoiced line; a late fee is interest, outside consumption tax (rate 0). */
-export const chargeLine = (description: string, amount: number, taxRate: number): ChargeLine => ({
+/**
+ * One invoiced line; a late fee is interest, outside consumption tax (rate 0). The description is the plan's name
+ * (or an English fallback for a reader without the note); the note says what the line is in the invoice's language.
+ */
+export const chargeLine = (
+  description: string,
+  amount: number,
+  taxRate: number,
+  note?: InvoiceLineNote,
+): ChargeLine => ({
   description,
+  ...(note ? { note } : {}),
   quantity: 1,
   unit_amount: amount,
   amount,
@@ -91,8 +100,8 @@ export function upgradeCharge(input: {
     gateway: input.gateway,
     period: { start: input.now, end: sub.current_period_end },
     lines: [
-      chargeLine(`${to.name} (rest of the period)`, p.charge, TAX_RATE),
-      chargeLine(`${from.name} (unused part)`, -p.credit, TAX_RATE),
+      chargeLine(to.name, p.charge, TAX_RATE, 'rest_of_period'),
+      chargeLine(from.name, -p.credit, TAX_RATE, 'unused_part'),
     ],
   });
 }
@@ -129,7 +138,7 @@ export function periodCharge(input: {
     period,
     lines: [
       chargeLine(plan.name, amount, TAX_RATE),
-      ...(fee > 0 ? [chargeLine('Late payment interest (14.6 % a year)', fee, 0)] : []),
+      ...(fee > 0 ? [chargeLine('Late payment interest', fee, 0, 'late_fee')] : []),
     ],
   });
 }

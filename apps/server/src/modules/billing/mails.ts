@@ -1,3 +1,4 @@
+import { formatMoney, type PlanFormCurrency } from '@spinyard/domain';
 import type { OutgoingMail } from '../../platform/mail/mailer.ts';
 
 /**
@@ -6,12 +7,13 @@ import type { OutgoingMail } from '../../platform/mail/mailer.ts';
  */
 
 const brand = (serviceName: string) => serviceName.trim() || 'Spinyard';
-const dateOf = (at: Date) => at.toISOString().slice(0, 10);
+/** A day as the dealer in Japan reads it (2026-12-04 for 19:00 UTC on 3 December): Japan's date, written Y-M-D. */
+const JAPAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' });
+const dateOf = (at: Date) => JAPAN_DAY.format(at);
 
-/** An amount in its currency: yen and won are whole, the others have cents. */
-export function moneyText(amount: number, currency: string): string {
-  const digits = currency === 'jpy' || currency === 'krw' ? 0 : 2;
-  return `${(amount / 10 ** digits).toFixed(digits)} ${currency.toUpperCase()}`;
+/** An amount as the console shows it (￥10,780, $108.90), read alike in the mail's Japanese and English parts. */
+export function moneyText(amount: number, currency: PlanFormCurrency): string {
+  return formatMoney(amount, currency, 'ja');
 }
 
 function mail(

@@ -1,5 +1,5 @@
 import {
-  addMonthsUtc,
+  addMonthsJapan,
   canChangePlan,
   canManageCard,
   FREE_PLAN_ID,
@@ -163,7 +163,7 @@ export function subscriptionService(deps: BillingDeps) {
       return answerAfter(deps, trx, sub.user_id, row, url);
     }
     const earliest = sub.last_downgrade_at
-      ? addMonthsUtc(sub.last_downgrade_at, PLAN_DOWNGRADE_INTERVAL_MONTHS)
+      ? addMonthsJapan(sub.last_downgrade_at, PLAN_DOWNGRADE_INTERVAL_MONTHS)
       : undefined;
     if (earliest && now < earliest) {
       throw new AppError('plan_downgrade_once_a_month', { params: { from: earliest.toISOString() } });

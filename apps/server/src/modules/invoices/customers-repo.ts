@@ -46,7 +46,12 @@ export function customersRepo(db: Db) {
                  u.payment_failed_at,
                  coalesce(o.open_amount, 0)::bigint as open_amount,
                  s.currency,
-                 case when s.status in ('active', 'past_due') then s.current_period_end end as next_billing_at
+                 -- As the dealer's own contract answer says it (billing/answer.ts, nextBillingOf): the retry
+                 -- when behind, the period's end while a cancelled contract still renews before its end.
+                 case when s.status = 'active' then s.current_period_end
+                      when s.status = 'past_due' then s.next_retry_at
+                      when s.status = 'cancel_pending' and s.current_period_end < s.end_date
+                        then s.current_period_end end as next_billing_at
           from users u
           left join companies co on co.id = u.company_id
           left join lateral (

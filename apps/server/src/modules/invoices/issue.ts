@@ -50,6 +50,7 @@ export async function issueInvoiceForCharge(
   if (charge.status !== 'succeeded') throw new Error(`Charge ${chargeId} is ${charge.status}, not paid`);
   const lines = charge.lines.map((l) => ({
     description: l.description,
+    ...(l.note ? { note: l.note } : {}),
     quantity: l.quantity,
     unit_amount: l.unit_amount,
     amount: l.amount,

@@ -1,4 +1,4 @@
-import type { Locale } from '@spinyard/domain';
+import type { InvoiceLineNote, Locale } from '@spinyard/domain';
 
 /** The invoice PDF's words in each language the console speaks (a small catalogue of the server's own). */
 export interface InvoiceLabels {
@@ -28,6 +28,8 @@ export interface InvoiceLabels {
   total: string;
   paid: string;
   page: string;
+  /** After the plan's name on an upgrade's lines; the late fee's whole description (`{rate}` its yearly rate). */
+  notes: Record<InvoiceLineNote, string>;
 }
 
 export const INVOICE_LABELS: Record<Locale, InvoiceLabels> = {
@@ -53,6 +55,11 @@ export const INVOICE_LABELS: Record<Locale, InvoiceLabels> = {
     total: '合計（税込）',
     paid: 'お支払い済み（クレジットカード）',
     page: 'ページ',
+    notes: {
+      rest_of_period: '（今期の残り期間分）',
+      unused_part: '（未使用期間分の差引）',
+      late_fee: '遅延損害金（年{rate}%）',
+    },
   },
   en: {
     title: 'Qualified Invoice',
@@ -76,6 +83,11 @@ export const INVOICE_LABELS: Record<Locale, InvoiceLabels> = {
     total: 'Total (incl. tax)',
     paid: 'Paid (credit card)',
     page: 'Page',
+    notes: {
+      rest_of_period: ' (rest of the period)',
+      unused_part: ' (unused part)',
+      late_fee: 'Late-payment interest ({rate}% a year)',
+    },
   },
   fr: {
     title: 'Facture conforme',
@@ -99,6 +111,11 @@ export const INVOICE_LABELS: Record<Locale, InvoiceLabels> = {
     total: 'Total TTC',
     paid: 'Payée (carte bancaire)',
     page: 'Page',
+    notes: {
+      rest_of_period: ' (reste de la période)',
+      unused_part: ' (partie non utilisée)',
+      late_fee: 'Intérêts de retard ({rate} % par an)',
+    },
   },
   pt: {
     title: 'Fatura qualificada',
@@ -122,5 +139,10 @@ export const INVOICE_LABELS: Record<Locale, InvoiceLabels> = {
     total: 'Total com imposto',
     paid: 'Paga (cartão de crédito)',
     page: 'Página',
+    notes: {
+      rest_of_period: ' (restante do período)',
+      unused_part: ' (parte não utilizada)',
+      late_fee: 'Juros de mora ({rate}% ao ano)',
+    },
   },
 };

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { formatMoney, type InvoiceTotals, type Locale, type PlanFormCurrency } from '@spinyard/domain';
+import {
+  formatMoney,
+  type InvoiceLine,
+  type InvoiceTotals,
+  LATE_FEE_ANNUAL_RATE,
+  type Locale,
+  type PlanFormCurrency,
+} from '@spinyard/domain';
 import type * as fontkit from 'fontkit';
 import { INVOICE_LABELS, type InvoiceLabels } from './invoice-labels.ts';
 
@@ -22,7 +29,7 @@ export interface InvoiceDocument {
   plan_id: string;
   issuer: { name: string; address: string; registration_number: string };
   customer: { user_id: string; company_name: string; name: string; email: string };
-  lines: { description: string; quantity: number; unit_amount: number; amount: number; tax_rate: number }[];
+  lines: InvoiceLine[];
   totals: InvoiceTotals;
 }
 
@@ -141,12 +148,21 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number): boolean {
   return true;
 }
 
+/** A line's words in the invoice's language: the plan's name and what the line is, or the late fee's own words. */
+function lineText(line: InvoiceDocument['lines'][number], l: InvoiceLabels, locale: Locale): string {
+  if (line.note === 'late_fee') {
+    const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(LATE_FEE_ANNUAL_RATE * 100);
+    return l.notes.late_fee.replace('{rate}', rate);
+  }
+  return line.note ? `${line.description}${l.notes[line.note]}` : line.description;
+}
+
 function lines(doc: PDFKit.PDFDocument, d: InvoiceDocument, l: InvoiceLabels, locale: Locale, f: Fonts): void {
   tableHead(doc, l, f);
   const money = (amount: number) => formatMoney(amount, d.currency, locale);
   for (const line of d.lines) {
     const cells = {
-      description: line.description,
+      description: lineText(line, l, locale),
       quantity: String(line.quantity),
       unitPrice: money(line.unit_amount),
       taxRate: line.tax_rate > 0 ? `${percent(line.tax_rate)}%` : '—',

@@ -1,14 +1,13 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconFileX } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/apiError.ts';
-import { type SubscriptionAnswer, useSubscribe } from '../../../api/billing.ts';
-import { apiErrorText } from '../../../api/errorText.ts';
+import type { SubscriptionAnswer } from '../../../api/billing.ts';
+import { ActionButton } from '../../../components/ActionButton.tsx';
 import { formatLongDate } from '../../../components/formatDateTime.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { FormAlert } from '../../auth/FormAlert.tsx';
+import { useKeepPlan } from './useKeepPlan.ts';
 
 /**
  * The contract's end on /settlements/subscription: a running contract links to the cancellation (the four warnings
@@ -17,9 +16,7 @@ import { FormAlert } from '../../auth/FormAlert.tsx';
  */
 export function ContractEnd({ sub }: { sub: SubscriptionAnswer }) {
   const { t } = useTranslation();
-  const subscribe = useSubscribe();
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const [refusal, setRefusal] = useState<string | undefined>();
+  const { keep, pending, refusal } = useKeepPlan(sub);
   if (sub.status === 'active') {
     return (
       <Stack gap="xs" data-testid="contract-end">
@@ -35,16 +32,6 @@ export function ContractEnd({ sub }: { sub: SubscriptionAnswer }) {
     );
   }
   if (sub.status !== 'cancel_pending') return null;
-  const takeBack = () => {
-    setRefusal(undefined);
-    subscribe.mutate(
-      { plan_id: sub.plan.id, request_id: requestId },
-      {
-        onSuccess: () => setRequestId(crypto.randomUUID()),
-        onError: (error) => setRefusal(error instanceof ApiError ? apiErrorText(error) : t('errors.general_error')),
-      },
-    );
-  };
   return (
     <Stack gap="sm" data-testid="contract-end">
       <Alert color="orange" variant="light" title={t('billingScreens.contractEnd.pendingTitle')}>
@@ -52,15 +39,9 @@ export function ContractEnd({ sub }: { sub: SubscriptionAnswer }) {
       </Alert>
       <FormAlert message={refusal} testId="take-back-refusal" />
       <div>
-        <Button
-          variant="default"
-          onClick={takeBack}
-          loading={subscribe.isPending}
-          leftSection={<IconArrowBackUp size={18} aria-hidden />}
-          data-testid="take-back"
-        >
+        <ActionButton variant="default" icon={IconArrowBackUp} loading={pending} onClick={keep} testId="take-back">
           {t('billingScreens.contractEnd.takeBack')}
-        </Button>
+        </ActionButton>
       </div>
     </Stack>
   );

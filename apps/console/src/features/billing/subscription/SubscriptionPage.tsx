@@ -10,6 +10,7 @@ import { SectionCard } from '../../account/SectionCard.tsx';
 import { useIntervalText } from '../signup/PlanPrice.tsx';
 import { ChangePlan } from './ChangePlan.tsx';
 import { ContractEnd } from './ContractEnd.tsx';
+import { ScheduledPlan } from './ScheduledPlan.tsx';
 import { useConfirmOnReturn } from './useConfirmOnReturn.ts';
 
 const STATUS_KEYS = {
@@ -59,7 +60,6 @@ function Contract({ sub }: { sub: SubscriptionAnswer }) {
  */
 export function SubscriptionPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const subscription = useSubscription();
   const confirm = useConfirmOnReturn();
   if (subscription.isPending || subscription.error) return <QueryWaitView query={subscription} />;
@@ -71,14 +71,7 @@ export function SubscriptionPage() {
         {sub ? (
           <>
             <Contract sub={sub} />
-            {sub.scheduled_plan ? (
-              <Alert color="blue" variant="light" data-testid="scheduled-plan">
-                {t('billingScreens.subscription.scheduled', {
-                  plan: sub.scheduled_plan.name,
-                  date: formatLongDate(sub.scheduled_plan.from, locale),
-                })}
-              </Alert>
-            ) : null}
+            <ScheduledPlan sub={sub} />
             <ContractEnd sub={sub} />
           </>
         ) : (

@@ -1,10 +1,11 @@
-import { Badge, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { InvoiceSummary } from '@spinyard/domain';
 import { IconFileInvoice, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadInvoiceCsv, downloadInvoicePdf, useInvoiceList } from '../../../api/invoices.ts';
 import { ActionButton } from '../../../components/ActionButton.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { japanDate, money, periodText, wholeMonth } from './invoiceText.ts';
@@ -93,8 +94,8 @@ export function InvoiceList({
     t('billingInvoices.columns.status'),
   ];
   const month = (label: string, value: string, set: (v: string) => void, testId: string) => (
-    <TextInput
-      type="month"
+    <DateField
+      granularity="month"
       label={label}
       value={value}
       onChange={(event) => refilter(set)(event.currentTarget.value)}
