@@ -1,10 +1,11 @@
-import { Checkbox, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, Text } from '@mantine/core';
 import { CONTENTS_REPORT_TYPES, contentsReportQuery, currentReportMonth } from '@spinyard/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadContentsReport } from '../../../api/contentReport.ts';
 import { notifySuccess } from '../../../api/notify.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { ControlledField } from '../../../forms/ControlledField.tsx';
 import { useServerFieldErrors } from '../../../forms/useServerFieldErrors.ts';
@@ -59,13 +60,21 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
       testId="contents-report"
     >
       <Text size="sm">{t('contentsReport.body')}</Text>
-      <TextInput
-        type="month"
-        label={t('contentsReport.month')}
-        description={t('contentsReport.monthHint')}
-        required
-        {...form.field('month')}
-        data-testid="contents-report-month"
+      <ControlledField
+        form={form}
+        name="month"
+        render={({ ref, ...field }) => (
+          <DateField
+            {...field}
+            ref={ref}
+            granularity="month"
+            onChange={(event) => field.onChange(event.currentTarget.value)}
+            label={t('contentsReport.month')}
+            description={t('contentsReport.monthHint')}
+            required
+            data-testid="contents-report-month"
+          />
+        )}
       />
       <NativeSelect
         label={t('contentsReport.type')}
