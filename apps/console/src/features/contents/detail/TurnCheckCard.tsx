@@ -15,7 +15,7 @@ import { TurnProblemsText, turnProblemsOf } from '../../media/exterior/TurnProbl
 import { type ActionTarget, actionErrorText } from '../actions/ContentActionsMenu.tsx';
 import { actionApplies, contentActions } from '../actions/contentActions.ts';
 import { contentName } from '../actions/contentText.ts';
-import { turnCardState } from './turnCardState.ts';
+import { trimMends, turnCardState } from './turnCardState.ts';
 
 /** The build "publish anyway" runs: the first publication, or a republish of a vehicle buyers already see. */
 const PUBLISHING: readonly OneVehicleAction[] = ['publish', 'republish'];
@@ -37,7 +37,11 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
   const pending = usePendingChanges(content.id);
   const problems = turnProblemsOf(exterior.data);
   if (problems.length === 0) return null;
-  const state = turnCardState(live, pending.data?.published ? pending.data.areas : undefined);
+  const state = turnCardState(
+    live,
+    pending.data?.published ? pending.data.areas : undefined,
+    problems.map((g) => g.turn_check),
+  );
 
   const name = contentName(content);
   const action = contentActions(content, { canTransfer: false }).find(
@@ -77,16 +81,18 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
               <strong>{t('exterior.turnCheck.row', { n: g.group_order })}</strong>:{' '}
               {t(`exterior.turnCheck.${g.turn_check}`)}
             </Text>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconCut size={14} aria-hidden />}
-              onClick={() => setTrimming(g)}
-              aria-label={`${t('exterior.turnCheck.trim')} (${t('exterior.turnCheck.row', { n: g.group_order })})`}
-              data-testid={`detail-turn-trim-${g.group_order}`}
-            >
-              {t('exterior.turnCheck.trim')}
-            </Button>
+            {trimMends(g.turn_check) ? (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconCut size={14} aria-hidden />}
+                onClick={() => setTrimming(g)}
+                aria-label={`${t('exterior.turnCheck.trim')} (${t('exterior.turnCheck.row', { n: g.group_order })})`}
+                data-testid={`detail-turn-trim-${g.group_order}`}
+              >
+                {t('exterior.turnCheck.trim')}
+              </Button>
+            ) : null}
           </Group>
         ))}
         <Text size="sm">{t(`exterior.turnCheck.${state.actions}`)}</Text>
