@@ -10,7 +10,7 @@ import { type ApiSession, apiSignIn, createVehicle } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, saveScreenshot, skipBrowserTests } from './harness/browser.ts';
 import { openPage, requestAccessToken, signIn, testId, textOf, useSuite } from './harness/fixtures.ts';
 import { repoRoot } from './harness/server.ts';
-import { seedFrames } from './viewer-scene.ts';
+import { buildVehicle, seedFrames } from './viewer-scene.ts';
 
 /** A 9 s 640x360 clip (over the domain's 8 s minimum), small and quick to make into a spin: x264 in its defaults. */
 const TURN: ClipRecipe = {
@@ -80,6 +80,7 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
   let video = '';
   let seeded = '';
   let short = '';
+  let under = '';
 
   const vehicle = (id: string) =>
     createVehicle(suite, session, { management_id: `${id}-${stamp}`, maker: 'Mazda', car_name: 'CX-5' });
@@ -93,6 +94,9 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
     // publishing (more_than_turn: the pipeline tests assert this verdict of this clip).
     short = await vehicle('SHORT');
     await spinThroughApi(suite, session.content, short, await turntableVideo(1.25));
+    // Six tenths of a turn in 10 s: short_of_turn (the pipeline's verdict of this clip), published anyway below.
+    under = await vehicle('UNDER');
+    await spinThroughApi(suite, session.content, under, await turntableVideo(0.6));
   }, 180_000);
 
   const openExterior = async (page: Page, id: string) => {
@@ -179,6 +183,31 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
       .poll(() => firstFrame.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
     await page.screenshot({ path: shot('turn-check-trim-phone-ja') });
+    await expectNoSeriousA11yViolations(page);
+
+    // A walk-around short of a turn, published anyway (through the API): the card names the spin as the one buyers
+    // see, offers no publish of its own (the pending-changes card's is the one) and no trim (cutting cannot add the
+    // missing angles), and asks for a walk-around of at least one turn.
+    await expect.poll(() => rowsOf(suite, session.content, under), { timeout: 120_000 }).toBe(1);
+    await buildVehicle(suite, session, under);
+    await page.goto(`/contents/detail/${under}`);
+    await card.waitFor({ state: 'visible', timeout: 20_000 });
+    const said = await textOf(card);
+    for (const words of [
+      '購入者に公開中のスピンは一周になっていません',
+      '動画が一周に足りません',
+      '一周以上撮った動画',
+    ]) {
+      expect(said).toContain(words);
+    }
+    for (const [way, count] of [
+      ['detail-turn-publish', 0],
+      ['detail-turn-trim-1', 0],
+      ['detail-turn-upload', 1],
+    ] as const) {
+      expect(await testId(page, way).count(), way).toBe(count);
+    }
+    await page.screenshot({ path: shot('turn-check-published-short-phone-ja') });
     await expectNoSeriousA11yViolations(page);
   }, 300_000);
 

@@ -42,6 +42,9 @@ const HAND = [
 
 const CLIPS = {
   smooth: { name: 'real-pace-smooth', views: pacedViews(1.1, (f) => 0.375 + 0.125 * Math.sin((2 * Math.PI * f) / 70)) },
+  // Slow at the start, faster through the middle, slower again at the end (0.18 to 0.42 views a frame, 1.2 turns),
+  // never creeping, never stopping: the walk most phones record.
+  swell: { name: 'real-pace-swell', views: pacedViews(1.2, (f) => 0.3 + 0.12 * Math.sin((2 * Math.PI * f) / 200)) },
   slowFastSlow: { name: 'real-pace-slow-fast-slow', views: pacedViews(1.1, slowFastSlow) },
   hand: { name: 'real-pace-hand', views: pacedViews(1.1, () => 0.33), effects: HAND },
   // A phone's walk: rests of half a second every two seconds, a pace between 0.15 and 0.45, the hand's drift,
@@ -70,6 +73,9 @@ const CASES: [string, RealSpinClip, number][] = [
     CLIPS.phone,
     EXACT,
   ],
+  // Time alone was 6 views off mid-turn (audit of 30 Nov): the views past the close, the start's seen again, take
+  // half as long again as the start did, so the picture is read (turn-angle.ts, paceChanged).
+  ['a pace that swells through the turn, no creeping, no stop: exactly every third view', CLIPS.swell, EXACT],
   // Not yet exact: the pace never falls so low that views come three signatures apart, so time is kept; and a pace
   // that changes with the period of the car's look (half a turn) looks like the look itself changing.
   ['a pace that swells and ebbs every half turn: within three views', CLIPS.smooth, 3],

@@ -4,7 +4,9 @@ import path from 'node:path';
 import {
   evenFramePositions,
   findEarlyClose,
+  findEarlyTurn,
   findLoopClose,
+  findTurn,
   loopJump,
   nearestFrames,
   planLoop,
@@ -50,6 +52,29 @@ async function signaturesOf(
   return extraction.signatures;
 }
 const read = async (turns: number) => signaturesOf(await turntableVideo(turns), {});
+
+/** The same pass stopped, as the pipeline stops it, once `closedAt` says the turn has closed. */
+async function decodeUntilClosed(
+  file: string,
+  candidates: number,
+  closedAt: (frames: readonly Uint8Array[]) => boolean,
+) {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'spinyard-loop-'));
+  dirs.push(outDir);
+  return extractSpinFrames(file, {
+    durationSeconds: TURNTABLE.seconds,
+    candidates,
+    width: 64,
+    height: 36,
+    outDir,
+    fps: FPS,
+    timeoutMs: 30_000,
+    maxSeconds: 600,
+    maxPixels: 4096 * 2160,
+    maxSignatures: 1000,
+    closedAt,
+  });
+}
 
 describe('seamless loop on a turntable video', () => {
   it('reads one signature per sampled frame with its time', async () => {
@@ -115,23 +140,8 @@ describe('seamless loop on a turntable video', () => {
   });
 
   it('stops decoding at the early close: the 1.25-turn video ends after its turn, with the same close and whole candidates', async () => {
-    const file = await turntableVideo(1.25);
     const whole = await read(1.25);
-    const outDir = await mkdtemp(path.join(tmpdir(), 'spinyard-loop-'));
-    dirs.push(outDir);
-    const early = await extractSpinFrames(file, {
-      durationSeconds: TURNTABLE.seconds,
-      candidates: 40,
-      width: 64,
-      height: 36,
-      outDir,
-      fps: FPS,
-      timeoutMs: 30_000,
-      maxSeconds: 600,
-      maxPixels: 4096 * 2160,
-      maxSignatures: 1000,
-      closedAt: (frames) => findEarlyClose(frames) !== undefined,
-    });
+    const early = await decodeUntilClosed(await turntableVideo(1.25), 40, (f) => findEarlyClose(f) !== undefined);
     expect(early.stoppedEarly).toBe(true);
     // The turn closes at 8 s of 10: decoding stopped well before the end, past the close.
     const turnFrames = (TURNTABLE.seconds / 1.25) * FPS;
@@ -147,6 +157,14 @@ describe('seamless loop on a turntable video', () => {
       const jpeg = await readFile(c.file);
       expect([jpeg[0], jpeg[1], jpeg.at(-2), jpeg.at(-1)]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
     }
+  });
+
+  it('the pipeline’s early close never stops at a look-alike met soon after the start: a slow 0.6 turn is decoded whole', async () => {
+    // Six tenths of a turn in 10 s past broad, smooth shapes came back near its start 13 moving frames in (1.8 s):
+    // the early close stopped there and the spin was a tenth of a turn, said to be more than one (audit of 30 Nov).
+    const extraction = await decodeUntilClosed(await turntableVideo(0.6), 4, (f) => findEarlyTurn(f) !== undefined);
+    expect(extraction.stoppedEarly).toBe(false);
+    expect(findTurn(extraction.signatures.frames).verdict).toBe('short_of_turn');
   });
 
   it('stops ffmpeg at the frame bound, at the time limit and when the job is cancelled', async () => {

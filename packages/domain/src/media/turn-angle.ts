@@ -196,9 +196,59 @@ function stopped(z: readonly Float32Array[], end: number, width: number): boolea
 }
 
 /**
+ * Keys past the close the revisit of the start must span (the early close leaves 11), and the ratio of paces that
+ * means the walker changed pace (steady clips read 0.88 to 1.02: the turntable, the real photographs with drift,
+ * blur and exposure; a pace from 0.3 swelling to 0.42 and ebbing to 0.2 views a frame reads 1.44).
+ */
+const REVISIT_KEYS = 6;
+const PACE_CHANGE = 1.3;
+
+/**
+ * Whether the walker ended the turn at another pace than they began it: the views just past the close are the
+ * start's seen again, so the moving time they take against the time the start took compares the two paces whatever
+ * the car looks like (a look changing from side to side cancels; a scene of uneven detail at a steady pace reads 1).
+ */
+function paceChanged(
+  z: readonly Float32Array[],
+  at: readonly number[],
+  time: readonly number[],
+  close: number,
+  last: number,
+  width: number,
+) {
+  const first = Math.ceil(close);
+  if (last - first < REVISIT_KEYS) return false;
+  const atClose = interpolate(
+    at.map((_, k) => k),
+    time,
+    close,
+  );
+  // Each key past the close against the start's key it shows again (the nearest of the first keys), summed: the
+  // moving time past the close over the start's moving time to the same views.
+  let past = 0;
+  let start = 0;
+  for (let k = first; k <= last; k++) {
+    let best = 0;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let m = 1; m <= 2 * (last - first) + 4 && m < first; m++) {
+      const d = fineDriftDistance(z[at[m]!]!, z[at[k]!]!, width);
+      if (d < bestD) {
+        bestD = d;
+        best = m;
+      }
+    }
+    past += time[k]! - atClose;
+    start += time[best]! - time[0]!;
+  }
+  const ratio = past / Math.max(1e-9, start);
+  return ratio > PACE_CHANGE || ratio < 1 / PACE_CHANGE;
+}
+
+/**
  * Each key's angle as a share of the turn (0 at the first key, 1 at the fractional key `close`, on past it):
  * `time` (turn.ts's moving time of each key) where the readings agree, the fitted appearance where they part; the
- * appearance is read only when the walker crept or stopped (above), never on a steady walk round uneven detail.
+ * appearance is read only when the walker crept, stopped or ended the turn at another pace than they began it
+ * (above), never on a steady walk round uneven detail.
  * `width` is the signatures' width (the drift's forgiveness shifts them).
  */
 export function keyTurns(
@@ -214,7 +264,12 @@ export function keyTurns(
   // Read up to PAST_CLOSE keys past the close, since the decoding may stop anywhere after them (the early close)
   // and a video must give the same frames however far it was decoded; past them, time.
   const last = Math.min(at.length - 1, Math.ceil(close) + PAST_CLOSE);
-  if (!crept(at, close) && !stopped(z, at[Math.min(last, Math.ceil(close))]!, width)) return byTime;
+  if (
+    !crept(at, close) &&
+    !stopped(z, at[Math.min(last, Math.ceil(close))]!, width) &&
+    !paceChanged(z, at, time, close, last, width)
+  )
+    return byTime;
   // A long or slow video's keys are read every `stride`-th (a few views apart at most), then read between.
   const stride = Math.max(1, Math.ceil((last + 1) / MAX_KEYS));
   const some = index.filter((k) => k <= last && (k % stride === 0 || k === last));

@@ -71,6 +71,14 @@ const DRIFT_STEPS = 1.25;
 const SURE_STEPS = 1.25;
 /** A shorter extra past the close is the same turn's end, not a second turn. */
 export const EXTRA_TURN = 0.05;
+/**
+ * Moving frames a turn takes at the least (audit of 30 Nov): a start seen again sooner is a look-alike met soon
+ * after it. A slow walk past a scene of broad, smooth shapes (the pipeline's synthetic turntable at 0.6 and 0.8 of a
+ * turn in 10 s) came back near its start 10 to 13 moving frames in (under 2 s), and the early close stopped the
+ * decoding there: a spin of a tenth of a turn. A turn of the real photographs takes 34 or more (one per new view of
+ * 51 at the fastest pace tested), a filmed walk-around one per signature (15 a second: 8 s or more).
+ */
+const MIN_TURN_KEYS = 24;
 
 /** Mean 0, spread 1: exposure and contrast changes cancel. */
 export function normaliseSignature(s: FrameSignature): Float32Array {
@@ -246,7 +254,7 @@ export function findTurn(
   // start for longer (the turntable test), which must not close a turn it has barely begun.
   const later = forgiving.valleys.filter((v) => v.at > plain.departure);
   for (const v of [...plain.valleys, ...later].sort((a, b) => a.at - b.at)) {
-    if (seen.has(v.at)) continue;
+    if (seen.has(v.at) || v.at < MIN_TURN_KEYS) continue;
     const around: Close[] = [];
     for (let j = Math.max(1, v.at - 1); j <= Math.min(profile.length - 1, v.at + 1); j++) around.push(closeAt(j));
     for (const c of around) seen.add(c.at);

@@ -3,6 +3,7 @@ import type { ExteriorGroupAnswer } from '@spinyard/domain';
 import { IconAlertTriangle, IconCut, IconEye, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePendingChanges } from '../../../api/contentDetail.ts';
 import { type OneVehicleAction, useContentAction } from '../../../api/contents.ts';
 import { useExterior } from '../../../api/exterior.ts';
 import { notifySuccess } from '../../../api/notify.ts';
@@ -12,8 +13,9 @@ import { RefusalAlert } from '../../../components/RefusalAlert.tsx';
 import { exteriorUploadPath, TrimDialog } from '../../media/exterior/TrimDialog.tsx';
 import { TurnProblemsText, turnProblemsOf } from '../../media/exterior/TurnProblems.tsx';
 import { type ActionTarget, actionErrorText } from '../actions/ContentActionsMenu.tsx';
-import { contentActions } from '../actions/contentActions.ts';
+import { actionApplies, contentActions } from '../actions/contentActions.ts';
 import { contentName } from '../actions/contentText.ts';
+import { trimMends, turnCardState } from './turnCardState.ts';
 
 /** The build "publish anyway" runs: the first publication, or a republish of a vehicle buyers already see. */
 const PUBLISHING: readonly OneVehicleAction[] = ['publish', 'republish'];
@@ -21,7 +23,8 @@ const PUBLISHING: readonly OneVehicleAction[] = ['publish', 'republish'];
 /**
  * On the vehicle's page, where the dealer publishes: each row whose walk-around is not one clean turn (its
  * turn_check), with the three ways out: publish anyway (asked first, naming the problem), trim the video to one
- * turn, or upload it again. Nothing shows for a spin of clean turns (the page mounts it only for a vehicle with one).
+ * turn, or upload it again. Once buyers see the vehicle it names the spin as theirs and offers no publish of its own
+ * (turnCardState.ts). Nothing shows for a spin of clean turns (the page mounts it only for a vehicle with one).
  */
 export function TurnCheckCard({ content }: { content: ActionTarget }) {
   const { t } = useTranslation();
@@ -30,8 +33,15 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
   const [trimming, setTrimming] = useState<ExteriorGroupAnswer | null>(null);
   const [asking, setAsking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const live = actionApplies('republish', content, false);
+  const pending = usePendingChanges(content.id);
   const problems = turnProblemsOf(exterior.data);
   if (problems.length === 0) return null;
+  const state = turnCardState(
+    live,
+    pending.data?.published ? pending.data.areas : undefined,
+    problems.map((g) => g.turn_check),
+  );
 
   const name = contentName(content);
   const action = contentActions(content, { canTransfer: false }).find(
@@ -51,7 +61,7 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
 
   return (
     <Alert
-      title={t('exterior.turnCheck.cardTitle')}
+      title={t(`exterior.turnCheck.${state.title}`)}
       icon={<IconAlertTriangle aria-hidden />}
       data-testid="detail-turn-checks"
       color="yellow"
@@ -71,21 +81,23 @@ export function TurnCheckCard({ content }: { content: ActionTarget }) {
               <strong>{t('exterior.turnCheck.row', { n: g.group_order })}</strong>:{' '}
               {t(`exterior.turnCheck.${g.turn_check}`)}
             </Text>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconCut size={14} aria-hidden />}
-              onClick={() => setTrimming(g)}
-              aria-label={`${t('exterior.turnCheck.trim')} (${t('exterior.turnCheck.row', { n: g.group_order })})`}
-              data-testid={`detail-turn-trim-${g.group_order}`}
-            >
-              {t('exterior.turnCheck.trim')}
-            </Button>
+            {trimMends(g.turn_check) ? (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconCut size={14} aria-hidden />}
+                onClick={() => setTrimming(g)}
+                aria-label={`${t('exterior.turnCheck.trim')} (${t('exterior.turnCheck.row', { n: g.group_order })})`}
+                data-testid={`detail-turn-trim-${g.group_order}`}
+              >
+                {t('exterior.turnCheck.trim')}
+              </Button>
+            ) : null}
           </Group>
         ))}
-        <Text size="sm">{t('exterior.turnCheck.detailActions')}</Text>
+        <Text size="sm">{t(`exterior.turnCheck.${state.actions}`)}</Text>
         <Group gap="sm">
-          {action ? (
+          {action && state.publishAnyway ? (
             <Button
               size="sm"
               variant="default"
