@@ -20,7 +20,7 @@ describe("the meeting form's refusals", () => {
     ]);
     expect(meetingErrorsOf(dup)).toEqual({
       fields: {
-        'invitees.1.phone': '電話番号に同じ値が2回あります。',
+        'invitees.1.phone': '電話番号に、すでに入力された値と同じものがあります。',
         duration_minutes: '所要時間が入力できる範囲を超えています。',
       },
     });
