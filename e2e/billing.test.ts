@@ -62,6 +62,11 @@ describe.skipIf(skipBrowserTests)('sign-up and purchase', () => {
 
   it('a new dealer picks a plan, pays with a test card, registers and lands signed in with the limit', async () => {
     const { page } = await openPage(suite, 'en-US');
+    // The login page's sign-up link starts at the plans once one is offered (it led to the registration without a
+    // plan, skipping the card).
+    await page.goto('/login');
+    await testId(page, 'sign-up-link').click();
+    await testId(page, 'offered-plan').first().waitFor({ state: 'visible' });
     await pickPlanAndCard(page, '4242 4242 4242 4242');
     expect(await textOf(testId(page, 'entry-purchase'))).toContain('ending in 4242');
     await fillEntry(page, paidEmail);

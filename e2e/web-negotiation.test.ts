@@ -89,7 +89,7 @@ describe.skipIf(skipBrowserTests)('web negotiation screens', () => {
     await fillInvitee(page, 1, { name: '同伴者', email: buyer.email, phone: '' });
     await testId(page, 'meeting-save').click();
     await page.getByText('開始時刻に過去の日時は指定できません。').waitFor();
-    await page.getByText('メールアドレスに同じ値が2回あります。').waitFor();
+    await page.getByText('メールアドレスに、すでに入力された値と同じものがあります。').waitFor();
     await saveScreenshot(page, 'web-negotiation-add-refused-phone-ja');
     await expectNoSeriousA11yViolations(page);
 

@@ -46,6 +46,8 @@ describe('GET /svnmedia/*', () => {
     await store.put('docs/manual.pdf', Buffer.from('%PDF-1.4'));
     await store.put('data/blob.bin', Buffer.from('bytes'));
     await store.put('images/UPPER.JPG', Buffer.from('jpeg'));
+    await store.put('movies/promo.mp4', Buffer.from('mp4'));
+    await store.put('audio/track.mp3', Buffer.from('mp3'));
     // Files outside the root that every escape attempt below aims at.
     await writeFile(path.join(dir, 'secret.txt'), SECRET);
     await mkdir(path.join(dir, 'private'));
@@ -116,6 +118,9 @@ describe('GET /svnmedia/*', () => {
     ['data/blob.bin', 'application/octet-stream', 'sandbox'],
     // Chromium's PDF viewer does not render inside a sandboxed document.
     ['docs/manual.pdf', 'application/pdf', undefined],
+    // Chromium's player, opened on a video or audio file, cannot load it inside a sandboxed document (stuck at 0:00).
+    ['movies/promo.mp4', 'video/mp4', undefined],
+    ['audio/track.mp3', 'audio/mpeg', undefined],
   ])('serves %s as %s', async (key, type, csp) => {
     const response = await app.inject({ method: 'GET', url: `/svnmedia/${key}` });
     expect(response.statusCode).toBe(200);

@@ -68,8 +68,9 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
           <Anchor component={Link} to="/user/password" size="sm">
             {t('login.forgotPassword')}
           </Anchor>
-          {/* Until plans exist, signing up is the working registration. */}
-          <Anchor component={Link} to="/user/entry" size="sm" data-testid="sign-up-link">
+          {/* Signing up starts with the plans (/user/plan), which goes on to the registration alone when the
+              operator offers none. */}
+          <Anchor component={Link} to="/user/plan" size="sm" data-testid="sign-up-link">
             {t('login.newAccount')}
           </Anchor>
         </Group>

@@ -45,6 +45,9 @@ export function LegalEditor({ edit }: { edit: LegalEditAnswer }) {
   const publish = usePublishLegal(edit.kind, edit.domain_id);
   const failure = [save.error, publish.error].find((e) => e instanceof ApiError);
   const nextVersion = (edit.versions[0]?.version ?? 0) + 1;
+  // The version the confirmation names, taken as it opens: the list reloads as the publish succeeds, and the
+  // closing dialog read "publish as version 2" under the notice that version 1 was published.
+  const [confirmedVersion, setConfirmedVersion] = useState(nextVersion);
   const empty = texts.ja.trim() === '' && texts.en.trim() === '';
   const saveDraft = (then?: () => void) =>
     save.mutate(texts, { onSuccess: () => (then ? then() : notifySuccess(t('legal.edit.saved'))) });
@@ -126,7 +129,10 @@ export function LegalEditor({ edit }: { edit: LegalEditAnswer }) {
         </Button>
         <Button
           leftSection={<IconWorldUpload size={16} aria-hidden />}
-          onClick={() => setConfirming(true)}
+          onClick={() => {
+            setConfirmedVersion(nextVersion);
+            setConfirming(true);
+          }}
           disabled={empty}
           data-testid="legal-publish"
         >
@@ -143,7 +149,7 @@ export function LegalEditor({ edit }: { edit: LegalEditAnswer }) {
         color="blue"
         testId="legal-publish-confirm"
       >
-        <Text size="sm">{t('legal.edit.publishConfirm', { version: nextVersion })}</Text>
+        <Text size="sm">{t('legal.edit.publishConfirm', { version: confirmedVersion })}</Text>
       </ConfirmModal>
     </Stack>
   );

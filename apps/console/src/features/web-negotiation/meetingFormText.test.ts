@@ -20,8 +20,8 @@ describe("the meeting form's refusals", () => {
     ]);
     expect(meetingErrorsOf(dup)).toEqual({
       fields: {
-        'invitees.1.phone': '電話番号に同じ値が2回あります。',
-        duration_minutes: '所要時間が入力できる範囲を超えています。',
+        'invitees.1.phone': '電話番号に、すでに入力された値と同じものがあります。',
+        duration_minutes: '所要時間が入力できる範囲外です。',
       },
     });
     const past = refused(422, 'web_negotiation_in_past', [{ field: 'starts_at', rule: 'not_in_past', message: 'x' }]);

@@ -5,6 +5,7 @@ import {
   IconCar,
   IconChartBar,
   IconCreditCard,
+  IconFileText,
   IconLayoutDashboard,
   IconListDetails,
   IconMailForward,
@@ -36,6 +37,7 @@ const MENU_ICONS: Record<string, Icon> = {
   mail_history: IconMailForward,
   custom_design: IconPalette,
   contact: IconMessageCircle,
+  legal_edit: IconFileText,
 };
 
 export function menuIcon(id: string): Icon {

@@ -16,12 +16,17 @@ const atomOf = (value: string): string => {
   return path.slice(path.lastIndexOf('/') + 1);
 };
 
-/** The value with every URL reduced to its file name, for comparing. */
+/**
+ * The value with every URL reduced to its file name and every object's keys in one order, for comparing: values
+ * kept as jsonb (a scene's start point, its zoom points) come back with their keys in PostgreSQL's order, the
+ * published manifest read through its schema has them in the schema's.
+ */
 function normal(value: unknown): Json {
   if (typeof value === 'string') return atomOf(value);
   if (Array.isArray(value)) return value.map(normal);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normal(v)]));
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([k, v]) => [k, normal(v)]));
   }
   return (value ?? null) as Json;
 }

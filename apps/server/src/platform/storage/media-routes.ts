@@ -34,6 +34,11 @@ export function contentTypeFor(key: string): string {
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
 
+/** Types served without the `sandbox` CSP (see the route): none of them runs script when opened on its own. */
+export function sparedFromSandbox(type: string): boolean {
+  return type === 'application/pdf' || type.startsWith('video/') || type.startsWith('audio/');
+}
+
 /**
  * The key from the raw URL, decoded one segment at a time: decoding the whole path first would turn `%2F` into
  * a separator and `%2e%2e` into a parent step. Null for anything that is not a safe key.
@@ -106,9 +111,11 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
       .header('content-length', blob.size)
       // As the access rule says: a public content-addressed key for a year, a signed one privately until it expires.
       .header('cache-control', allowed.cacheControl);
-    // Scripts in an SVG (or in any file opened directly) run with no origin; PDF is spared because Chromium's
-    // viewer refuses to render inside a sandboxed document.
-    if (type !== 'application/pdf') reply.header('content-security-policy', 'sandbox');
+    // Scripts in an SVG (or in any file opened directly) run with no origin. Spared: PDF, because Chromium's viewer
+    // refuses to render inside a sandboxed document, and video and audio, which run no script and which Chromium's
+    // player cannot load inside one (the opaque origin makes it fetch its own file cross-origin: a dealer's "watch"
+    // link opened a player stuck at 0:00).
+    if (!sparedFromSandbox(type)) reply.header('content-security-policy', 'sandbox');
 
     if (request.method === 'HEAD') {
       // Only the size was needed; dropping the stream keeps HEAD from reading a whole video.

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { LocalCardToken } from '@spinyard/domain';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -87,11 +87,13 @@ export function CardForm({
       <Stack gap="md">
         <FormAlert message={refusal} testId="card-refusal" />
         {field('number', 'cc-number', 'numeric')}
-        <Group grow align="flex-start" gap="sm">
+        {/* Two to a row, one on a phone: three abreast (in the sign-up's narrow card, or two on a phone) broke the labels
+            mid-word ("セキュリティコー / ド") and left the asterisk alone on a line. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {field('exp_month', 'cc-exp-month', 'numeric')}
           {field('exp_year', 'cc-exp-year', 'numeric')}
           {field('cvc', 'cc-csc', 'numeric')}
-        </Group>
+        </SimpleGrid>
         <Group gap={6} wrap="nowrap">
           <IconLock size={16} aria-hidden />
           <Text size="sm" c="gray.7">

@@ -2,7 +2,7 @@ import { Button, Paper, Radio, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconCar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { type OfferedPlan, useOfferedPlans } from '../../../api/billing.ts';
 import { AuthCard } from '../../auth/AuthCard.tsx';
 import { BackToLoginLink } from '../../auth/BackToLoginLink.tsx';
@@ -70,10 +70,9 @@ export function UserPlanPage() {
           <FormAlert message={offered.isError ? t('errors.general_error') : undefined} />
           <FormAlert message={missing ? t('billingScreens.plan.pickOne') : undefined} testId="plan-missing" />
           {plans.length === 0 && !offered.isError ? (
-            // Nothing to pick yet (the operator has offered no plan): say so instead of an empty choice.
-            <Text size="sm" data-testid="plan-none">
-              {t('billingScreens.plan.none')}
-            </Text>
+            // Nothing to pick yet (the operator has offered no plan): the registration without a plan, as the
+            // login page's sign-up link led before plans existed, rather than a page with nothing to do.
+            <Navigate to="/user/entry" replace />
           ) : (
             <>
               <Radio.Group

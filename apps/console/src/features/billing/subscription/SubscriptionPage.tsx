@@ -28,7 +28,14 @@ function Contract({ sub }: { sub: SubscriptionAnswer }) {
   const intervalText = useIntervalText();
   const money = (minor: number) => formatMoney(minor, sub.currency, locale);
   const rows: [string, string][] = [
-    [t('billingScreens.subscription.plan'), `${sub.plan.name} (${intervalText(sub.plan.interval)})`],
+    [
+      t('billingScreens.subscription.plan'),
+      // In the language's own brackets and words: スタンダード（月額）, Starter (per month).
+      t('billingScreens.subscription.planWithInterval', {
+        name: sub.plan.name,
+        interval: intervalText(sub.plan.interval),
+      }),
+    ],
     [t('billingScreens.subscription.status'), t(STATUS_KEYS[sub.status])],
     [t('billingScreens.subscription.withoutTax'), money(sub.total_without_tax)],
     [t('billingScreens.subscription.tax'), money(sub.tax)],

@@ -99,7 +99,9 @@ export function MovieRow({ movie, actions }: { movie: ContentMovieAnswer; action
             <Button
               size="compact-sm"
               variant="subtle"
-              color="red.8"
+              // Plain "red", as every other subtle delete: the subtle variant drew the "red.8" of before in shade 6
+              // (#fa5252, 3.3:1 on white; axe flagged it on the detail page).
+              color="red"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={actions.onDelete}
               aria-label={t('contentVideos.deleteOf', { name })}

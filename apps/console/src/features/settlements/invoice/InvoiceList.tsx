@@ -128,7 +128,9 @@ export function InvoiceList({
         query={list}
         paging={paging}
         empty={{ icon: IconFileInvoice, message: t('billingInvoices.empty'), testId: 'invoice-empty' }}
-        table={{ minWidth: showCustomer ? 1040 : 880, testId: 'invoice-table', columns }}
+        // The master's columns fit a 1280-wide desktop beside the sidebar (the period and customer wrap) instead of
+        // scrolling the status and the PDF out of sight.
+        table={{ minWidth: showCustomer ? 900 : 820, testId: 'invoice-table', columns }}
         row={(invoice) => <InvoiceRow key={invoice.id} invoice={invoice} showCustomer={showCustomer} />}
       />
     </Card>
