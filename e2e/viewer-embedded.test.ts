@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { embedCode } from '@spinyard/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { api } from './api.ts';
 import { type ApiSession, activeSuperUserSession } from './contents-api.ts';
 import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { openPage, textOf, useSuite } from './harness/fixtures.ts';
@@ -85,6 +86,16 @@ describe.skipIf(skipBrowserTests)('the buyer page in a cross-site frame, and its
       },
       async (id) => {
         await interiorScene(suite, session, id, picture, 'panorama.jpg', 'Cabin');
+        // The damage map inside the content: its button lies on the spin too.
+        const marks = [{ panel: 'bonnet', symbol: 'A', level: 2 }];
+        for (const [route, body] of [
+          ['cs-car-inspection', { id, inspector_name: 'Sato', marks }],
+          ['development_view_disp', { id, display: true }],
+          ['development_view_position', { id, position: 'inside' }],
+        ] as const) {
+          const res = await api(`${suite.server.baseUrl}/api/browser/v0/contents/${route}`, session.content, body);
+          expect(res.status, JSON.stringify(res.data)).toBe(200);
+        }
       },
     );
     shortId = made.shortId;
@@ -179,6 +190,7 @@ describe.skipIf(skipBrowserTests)('the buyer page in a cross-site frame, and its
     expect((await box('.spin-surface')).height).toBeGreaterThanOrEqual(outer.height * 0.95);
     const open = frame.getByRole('button', { name: '内装を見る' });
     expect(overlaps((await open.boundingBox()) ?? outer, middle)).toBe(false);
+    expect(overlaps(await box('.damage-toggle'), middle)).toBe(false);
     // The spin's buttons stay in the bottom quarter.
     expect((await box('.controls')).y).toBeGreaterThanOrEqual(outer.y + outer.height * 0.75);
 
