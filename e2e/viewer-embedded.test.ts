@@ -1,8 +1,10 @@
 import { createServer } from 'node:http';
+import { embedCode } from '@spinyard/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { api } from './api.ts';
 import { type ApiSession, activeSuperUserSession } from './contents-api.ts';
-import { skipBrowserTests } from './harness/browser.ts';
+import { expectNoSeriousA11yViolations, skipBrowserTests } from './harness/browser.ts';
 import { openPage, textOf, useSuite } from './harness/fixtures.ts';
 import { freePort } from './harness/server.ts';
 import { interiorScene, panorama, publishedVehicle, spinReady } from './viewer-scene.ts';
@@ -21,6 +23,40 @@ function watchFaults(page: Page): string[] {
   page.on('pageerror', (e) => faults.push(`page error: ${e.message}`));
   return faults;
 }
+
+/**
+ * A dealer's page holding `body`, served for the test from another site (127.0.0.1 beside the server's localhost):
+ * answers its address.
+ */
+async function dealerSite(lang: string, body: string): Promise<string> {
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dealer</title></head><body>${body}</body></html>`;
+  const port = await freePort();
+  const site = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+  );
+  await new Promise<void>((resolve) => site.listen(port, '127.0.0.1', resolve));
+  // closeAllConnections: a browser that outlives the test (the worker's shared one) keeps idle connections open.
+  onTestFinished(() => {
+    site.closeAllConnections();
+    return new Promise<void>((resolve) => site.close(() => resolve()));
+  });
+  return `http://127.0.0.1:${port}/`;
+}
+
+/** A box in page pixels (Playwright's boundingBox). */
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Whether two boxes share any area. */
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The middle 60 % of a box each way: where a buyer drags the car or the cabin, so nothing may lie on it. */
+const middleOf = (b: Box): Box => ({
+  x: b.x + b.width * 0.2,
+  y: b.y + b.height * 0.2,
+  width: b.width * 0.6,
+  height: b.height * 0.6,
+});
 
 // The buyer's page as a dealer's site shows it (issue 18, point 4): embedded in a page of another site (127.0.0.1
 // beside the server's localhost) whose browser refuses the frame's storage, the interior still opens, in the buyer's language;
@@ -50,6 +86,16 @@ describe.skipIf(skipBrowserTests)('the buyer page in a cross-site frame, and its
       },
       async (id) => {
         await interiorScene(suite, session, id, picture, 'panorama.jpg', 'Cabin');
+        // The damage map inside the content: its button lies on the spin too.
+        const marks = [{ panel: 'bonnet', symbol: 'A', level: 2 }];
+        for (const [route, body] of [
+          ['cs-car-inspection', { id, inspector_name: 'Sato', marks }],
+          ['development_view_disp', { id, display: true }],
+          ['development_view_position', { id, position: 'inside' }],
+        ] as const) {
+          const res = await api(`${suite.server.baseUrl}/api/browser/v0/contents/${route}`, session.content, body);
+          expect(res.status, JSON.stringify(res.data)).toBe(200);
+        }
       },
     );
     shortId = made.shortId;
@@ -82,17 +128,13 @@ describe.skipIf(skipBrowserTests)('the buyer page in a cross-site frame, and its
     });
     // The dealer's site: another site, not only another origin (127.0.0.1 beside the server's localhost).
     const viewer = `${suite.server.baseUrl}/v/${shortId}?embed=1&view=interior`;
-    const html = `<!doctype html><html lang="fr"><head><title>Concession</title></head><body><h1>Notre Honda</h1><iframe src="${viewer}" title="Honda Fit" width="800" height="450" allow="fullscreen; gyroscope; accelerometer"></iframe></body></html>`;
-    const port = await freePort();
-    const dealerSite = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
-    await new Promise<void>((resolve) => dealerSite.listen(port, '127.0.0.1', resolve));
-    // closeAllConnections: a browser that outlives the test (the worker's shared one) keeps idle connections open.
-    onTestFinished(() => {
-      dealerSite.closeAllConnections();
-      return new Promise<void>((resolve) => dealerSite.close(() => resolve()));
-    });
+    await page.goto(
+      await dealerSite(
+        'fr',
+        `<h1>Notre Honda</h1><iframe src="${viewer}" title="Honda Fit" width="800" height="450" allow="fullscreen; gyroscope; accelerometer"></iframe>`,
+      ),
+    );
     expect(new URL(suite.server.baseUrl).hostname).toBe('localhost');
-    await page.goto(`http://127.0.0.1:${port}/`);
     const frame = page.frameLocator('iframe');
     await frame.locator('.interior-panorama canvas').waitFor({ timeout: 30_000 });
     const inside = page.frames().find((f) => f.url().startsWith(suite.server.baseUrl));
@@ -118,5 +160,46 @@ describe.skipIf(skipBrowserTests)('the buyer page in a cross-site frame, and its
     expect(card.status()).toBe(200);
     expect(card.headers()['content-type']).toContain('image/jpeg');
     expect(faults).toEqual([]);
+  }, 120_000);
+
+  // A phone's dealer page (390 px wide) with the console's embed code: a 358x201 frame. The spin and the interior
+  // fill it, and what lies on them keeps to the edges, off the middle the buyer drags (the walk-through found the
+  // interior a 100 px strip under its header, and the interior button over the car).
+  it('fills a phone-sized frame with the spin and the interior, and keeps its buttons off their middle', async () => {
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const viewer = `${suite.server.baseUrl}/v/${shortId}`;
+    await page.goto(
+      await dealerSite(
+        'ja',
+        `<h1>ホンダ フィット</h1><div style="margin:0 8px">${embedCode(viewer, 'ホンダ フィット')}</div>`,
+      ),
+    );
+    const frame = page.frameLocator('iframe');
+    const box = async (selector: string) => {
+      const found = await frame.locator(selector).boundingBox();
+      if (!found) throw new Error(`${selector} has no box`);
+      return found;
+    };
+    await spinReady(frame);
+    const outer = await page.locator('iframe').boundingBox();
+    if (!outer) throw new Error('the frame has no box');
+    expect(Math.round(outer.width)).toBe(358);
+    expect(Math.round(outer.height)).toBe(201);
+    const middle = middleOf(outer);
+    expect((await box('.spin-surface')).height).toBeGreaterThanOrEqual(outer.height * 0.95);
+    const open = frame.getByRole('button', { name: '内装を見る' });
+    expect(overlaps((await open.boundingBox()) ?? outer, middle)).toBe(false);
+    expect(overlaps(await box('.damage-toggle'), middle)).toBe(false);
+    // The spin's buttons stay in the bottom quarter.
+    expect((await box('.controls')).y).toBeGreaterThanOrEqual(outer.y + outer.height * 0.75);
+
+    await open.click();
+    await frame.locator('.interior-panorama canvas').waitFor({ timeout: 30_000 });
+    expect((await box('.interior-panorama')).height).toBeGreaterThanOrEqual(outer.height * 0.95);
+    for (const selector of ['#interior-title', '.interior-head button', '.interior-tools button']) {
+      expect(overlaps(await box(selector), middle), selector).toBe(false);
+    }
+    await expectNoSeriousA11yViolations(page);
   }, 120_000);
 });

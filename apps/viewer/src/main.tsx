@@ -6,6 +6,7 @@ import { readPageData } from './page-data.ts';
 import { guardStorage } from './storage.ts';
 import './styles.css';
 import './below-stage.css';
+import './embed.css';
 
 // First: a frame whose storage the browser refuses must not break what reads it later (the interior).
 guardStorage();
