@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ClipRecipe, clip, pattern } from '../apps/server/test/helpers/clips.ts';
 import { turntableVideo } from '../apps/server/test/helpers/turntable.ts';
 import { metadata, TUS, VIDEOS } from '../apps/server/test/uploads/tus-client.ts';
@@ -223,9 +223,16 @@ describe.skipIf(skipBrowserTests)('exterior: async note, reorder, blur drafts', 
     const tiles = row.locator('[data-testid="exterior-frame"]');
     // The tiles are drawn before the vehicle's processes are read; until then reordering is not yet allowed.
     await expect.poll(() => tiles.nth(0).getAttribute('draggable')).toBe('true');
-    await tiles.nth(0).dragTo(tiles.nth(3));
     const dragged = [before[1], before[2], before[3], before[0], ...before.slice(4)];
-    await expect.poll(() => frameIds(page)).toEqual(dragged);
+    // A gesture Chromium did not start as a drag (seen once at a load of 19 on 2 cores: the tile was only clicked)
+    // is dragged again, as a dealer would; a drag that did land is never repeated (the order is read first).
+    await vi.waitFor(
+      async () => {
+        if ((await frameIds(page))[0] === before[0]) await tiles.nth(0).dragTo(tiles.nth(3));
+        expect(await frameIds(page)).toEqual(dragged);
+      },
+      { timeout: 30_000, interval: 1_500 },
+    );
     expect(await textOf(tiles.nth(3).locator('[data-testid="exterior-frame-number"]'))).toBe('4');
     await saveScreenshot(page, 'exterior-more-dragged-desktop-ja');
     await testId(page, 'exterior-save-order').click();
