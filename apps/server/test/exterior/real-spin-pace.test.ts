@@ -60,6 +60,13 @@ const CLIPS = {
       "eq=brightness='0.1*sin(2*PI*t/5)':contrast='1+0.12*sin(2*PI*t/3)':eval=frame",
     ],
   },
+  // The walk tried by hand through the console in the audit of 30 Nov: a 0.6 s rest every 3 s, a pace between 0.12
+  // and 0.28 views a frame that swells and ebbs between the rests, noise, 1.25 turns.
+  restPace: {
+    name: 'real-pace-rest-pace',
+    views: pacedViews(1.25, (f) => (f % 90 >= 72 ? 0 : 0.2 + 0.08 * Math.sin((2 * Math.PI * f) / 130))),
+    effects: ['noise=alls=10:allf=t'],
+  },
 } satisfies Record<string, RealSpinClip>;
 
 /** Each clip, what it shows and how near its frames must come to every third view (EXACT: within one). */
@@ -76,6 +83,8 @@ const CASES: [string, RealSpinClip, number][] = [
   // Time alone was 6 views off mid-turn (audit of 30 Nov): the views past the close, the start's seen again, take
   // half as long again as the start did, so the picture is read (turn-angle.ts, paceChanged).
   ['a pace that swells through the turn, no creeping, no stop: exactly every third view', CLIPS.swell, EXACT],
+  // Exact already when added (follow-up of 30 Nov), with the stop gate of turn-angle.ts on or off: kept as the pattern.
+  ['rests every 3 s and a pace that changes between them: exactly every third view', CLIPS.restPace, EXACT],
   // Not yet exact: the pace never falls so low that views come three signatures apart, so time is kept; and a pace
   // that changes with the period of the car's look (half a turn) looks like the look itself changing.
   ['a pace that swells and ebbs every half turn: within three views', CLIPS.smooth, 3],
@@ -89,4 +98,12 @@ describe('one turn of real photographs at a changing pace', () => {
       expect(loop.verdict).toBe('more_than_turn');
     });
   }
+  // Not yet reached (pace follow-up of 30 Nov, docs/decisions.md "Spin: pace follow-up"): measured frame by frame
+  // against the view each frame was made from, 17 frames. Without a rest, a creep or a pace that differs at the
+  // close, the only reading of the angle is time or the fitted look, and a pace that swells with the period of the
+  // look (half a turn) is, in the signatures, the same walk as a steady pace round a car whose look changes so.
+  it.todo('a pace that swells and ebbs every half turn: exactly every third view (now 3 views off at frames 4 and 13)');
+  it.todo(
+    'speeding up and slowing in steps, 0.25 to 0.5 views a frame (real-spin.test.ts, real-speed): exactly every third view (now 2 views off at frames 6, 14, 15)',
+  );
 });

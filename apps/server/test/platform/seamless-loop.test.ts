@@ -167,6 +167,13 @@ describe('seamless loop on a turntable video', () => {
     expect(findTurn(extraction.signatures.frames).verdict).toBe('short_of_turn');
   });
 
+  // Not yet reached (pace follow-up of 30 Nov, docs/decisions.md "Spin: pace follow-up"): this scene's gray
+  // signatures come back near the start every tenth of a turn or so over its last third (differences of 0.07 to 0.13
+  // at the dips, the true close 0.04, a step 0.06 to 0.1), so findTurn closes on the video's last frames, one_turn.
+  it.todo(
+    'findTurn: a turntable of 0.8 of a turn, and the 1.25-turn video cut at 0.7, 0.8, 0.9 of a turn, never one_turn (now one_turn each)',
+  );
+
   it('stops ffmpeg at the frame bound, at the time limit and when the job is cancelled', async () => {
     const file = await turntableVideo(1.25);
     await expect(signaturesOf(file, { maxSignatures: 10 })).rejects.toMatchObject({
