@@ -46,6 +46,14 @@ describe('layoutMovieText', () => {
     const wide = layoutMovieText([{ text: widest, role: 'title' }], 'center', HD).lines[0];
     expect((wide?.fontSize ?? 0) * 33).toBeLessThanOrEqual(HD.width * 0.9);
     expect(wide?.fontSize).toBeGreaterThanOrEqual(HD.height * 0.045);
+    // A long title line does not shrink its subtitle.
+    const [long, sub] = layoutMovieText([{ text: '全'.repeat(20), role: 'title' }, opening[1]!], 'center', HD).lines;
+    expect([long?.fontSize, sub?.fontSize]).toEqual([86, 64]);
+    // ... and a subtitle stays smaller than its title.
+    const [widestTitle, capped] = layoutMovieText([{ text: widest, role: 'title' }, opening[1]!], 'center', HD).lines;
+    expect(capped?.fontSize).toBeLessThan(widestTitle?.fontSize ?? 0);
+    const [short, under] = layoutMovieText([{ text: 'A', role: 'title' }, opening[1]!], 'center', HD).lines;
+    expect([short?.fontSize, under?.fontSize]).toEqual([108, 64]);
     const nine = [
       ...Array.from({ length: 5 }, () => ({ text: 'タイトル', role: 'title' as const })),
       ...Array.from({ length: 4 }, () => ({ text: 'サブ', role: 'subtitle' as const })),

@@ -20,6 +20,9 @@ export const MOVIE_TEXT_SHARE: Readonly<Record<MovieTextRole, number>> = {
   caption: 0.04,
 };
 
+/** A subtitle's size at most, as a share of its title's (the two read as title and subtitle however long). */
+const SUBTITLE_UNDER_TITLE = 0.8;
+
 /** The share of the frame's width and height a block of text may take at most. */
 const FIT = { width: 0.9, height: 0.8 } as const;
 
@@ -85,8 +88,8 @@ function lineEms(text: string): number {
 /**
  * The lines of one caption placed on a picture of `frame` pixels: the block centred in the picture (the opening,
  * on its band) or ending at 90% of its height (a caption); each line centred across. Each role takes its share of
- * the height, the whole block scaled down alike when its widest line or its height would not fit the frame.
- * Blank lines take no room.
+ * the height, less when its widest line would not fit the frame's width, and the whole block is scaled down alike
+ * when it would not fit the height. Blank lines take no room.
  */
 export function layoutMovieText(
   lines: ReadonlyArray<{ text: string; role: MovieTextRole }>,
@@ -95,14 +98,19 @@ export function layoutMovieText(
 ): MovieTextLayout {
   const { width, height } = frame;
   const shown = lines.filter((line) => line.text.trim() !== '');
-  const wanted = shown.map((line) => height * MOVIE_TEXT_SHARE[line.role]);
-  const widest = Math.max(0, ...shown.map((line, i) => lineEms(line.text) * (wanted[i] ?? 0)));
-  const tallest = wanted.reduce((a, b) => a + b * MOVIE_LINE_HEIGHT, 0);
-  const fit = Math.min(
-    1,
-    widest > 0 ? (width * FIT.width) / widest : 1,
-    tallest > 0 ? (height * FIT.height) / tallest : 1,
+  // A role's lines keep one size, made smaller together when their widest line would pass the frame's width; a
+  // long title does not shrink its subtitle, which stays smaller than the title all the same.
+  const roleSize = (role: MovieTextRole) => {
+    const ems = Math.max(0, ...shown.filter((line) => line.role === role).map((line) => lineEms(line.text)));
+    const share = height * MOVIE_TEXT_SHARE[role];
+    return ems > 0 ? Math.min(share, (width * FIT.width) / ems) : share;
+  };
+  const title = shown.some((line) => line.role === 'title') ? roleSize('title') : Number.POSITIVE_INFINITY;
+  const wanted = shown.map((line) =>
+    line.role === 'subtitle' ? Math.min(roleSize('subtitle'), title * SUBTITLE_UNDER_TITLE) : roleSize(line.role),
   );
+  const tallest = wanted.reduce((a, b) => a + b * MOVIE_LINE_HEIGHT, 0);
+  const fit = Math.min(1, tallest > 0 ? (height * FIT.height) / tallest : 1);
   const sizes = wanted.map((size) => Math.max(8, Math.floor(size * fit)));
   const boxes = sizes.map((size) => Math.round(size * MOVIE_LINE_HEIGHT));
   const block = boxes.reduce((a, b) => a + b, 0);
