@@ -53,6 +53,11 @@ describe.skipIf(skipBrowserTests)('movie mail and the mail history', () => {
     const dialog = testId(page, 'movie-mail-dialog');
     await dialog.waitFor({ state: 'visible' });
     const to = testId(page, 'movie-mail-to');
+    // A mistyped address is refused as it is entered, named beside the list, and left in the box to correct.
+    await to.fill('buyer-at-example');
+    await to.press('Enter');
+    await dialog.getByText('「buyer-at-example」：宛先には正しいメールアドレスを入力してください。').waitFor();
+    await expect.poll(() => to.inputValue()).toBe('buyer-at-example');
     await to.fill(buyer);
     await to.press('Enter');
     await page.getByLabel('本文').fill('お問い合わせありがとうございます。\n<b>動画</b>をご覧ください。');

@@ -62,6 +62,18 @@ describe.skipIf(skipBrowserTests)('content-video wizard in the console', () => {
     expect(await textOf(testId(page, 'movie-title-counter'))).toBe('2 / 5行・最も長い行 8 / 33文字');
     await testId(page, 'movie-subtitle').fill('走る歓び');
     await expect.poll(() => testId(page, 'movie-preview-subtitle').allTextContents()).toEqual(['走る歓び']);
+    // The lines sit on the render's dark band, which spans the frame's width and holds them all.
+    const box = async (id: string) =>
+      (await testId(page, id).last().boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const [band, frame, top, bottom] = [
+      await box('movie-preview-band'),
+      await box('movie-preview'),
+      await testId(page, 'movie-preview-title').first().boundingBox(),
+      await box('movie-preview-subtitle'),
+    ];
+    expect(band.width).toBeCloseTo(frame.width, 0);
+    expect(band.y).toBeLessThan(top?.y ?? 0);
+    expect(band.y + band.height).toBeGreaterThan(bottom.y + bottom.height);
 
     // The vehicle's category image chosen, with its text; the opening falls back to it (no opening image).
     await testId(page, 'movie-category-add').first().click();

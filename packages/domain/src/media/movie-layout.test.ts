@@ -1,38 +1,85 @@
 import { describe, expect, it } from 'vitest';
-import { MOVIE_LINE_HEIGHT, placeMovieLines } from './movie-layout.ts';
+import { layoutMovieText, MOVIE_BAND, MOVIE_LINE_HEIGHT } from './movie-layout.ts';
 
-describe('placeMovieLines', () => {
+const HD = { width: 1920, height: 1080 };
+/** The buyer's phone: a 16:9 film across a 390 px wide screen. */
+const PHONE = { width: 390, height: 219 };
+const opening = [
+  { text: '2021年式 マツダ CX-5', role: 'title' as const },
+  { text: '走行距離 1.2万km', role: 'subtitle' as const },
+];
+
+/** WCAG's relative luminance of an sRGB grey (0..1). */
+const luminance = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+
+describe('layoutMovieText', () => {
   it('centres the opening block and gives each role its share of the height', () => {
-    const lines = placeMovieLines(
-      [
-        { text: 'タイトル', role: 'title' },
-        { text: 'サブタイトル', role: 'subtitle' },
-      ],
-      'center',
-      1080,
-    );
-    expect(lines.map((l) => l.fontSize)).toEqual([54, 37]);
+    const { lines } = layoutMovieText(opening, 'center', HD);
+    expect(lines.map((l) => l.fontSize)).toEqual([108, 64]);
     const block = lines.reduce((sum, l) => sum + l.height, 0);
     expect(lines[0]?.top).toBe(Math.round((1080 - block) / 2));
     expect(lines[1]?.top).toBe((lines[0]?.top ?? 0) + (lines[0]?.height ?? 0));
-    expect(lines[0]?.height).toBe(Math.round(54 * MOVIE_LINE_HEIGHT));
+    expect(lines[0]?.height).toBe(Math.round(108 * MOVIE_LINE_HEIGHT));
   });
 
-  it('ends a caption at 90% of the height and skips blank lines', () => {
-    const lines = placeMovieLines(
+  it("sizes the opening's title to read on a phone: a tenth of the frame's height, some 20 px", () => {
+    const [title, subtitle] = layoutMovieText(opening, 'center', PHONE).lines;
+    expect(title?.fontSize).toBeGreaterThanOrEqual(20);
+    expect(title?.fontSize).toBeGreaterThanOrEqual(Math.floor(PHONE.height * 0.095));
+    expect(subtitle?.fontSize).toBeGreaterThanOrEqual(12);
+  });
+
+  it('lays the opening on a full-width band dark enough for 4.5:1 over a white picture', () => {
+    const { lines, band } = layoutMovieText(opening, 'center', HD);
+    const first = lines[0];
+    const last = lines.at(-1);
+    expect(band).not.toBeNull();
+    expect(band!.top).toBeLessThan(first!.top);
+    expect(band!.top + band!.height).toBeGreaterThan(last!.top + last!.height);
+    // White text over the band laid on pure white, the worst picture.
+    const under = luminance(1 - MOVIE_BAND.opacity);
+    expect((1 + 0.05) / (under + 0.05)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('scales a block too wide or too tall down to fit the frame, never below a readable size', () => {
+    const widest = '全'.repeat(33);
+    const wide = layoutMovieText([{ text: widest, role: 'title' }], 'center', HD).lines[0];
+    expect((wide?.fontSize ?? 0) * 33).toBeLessThanOrEqual(HD.width * 0.9);
+    expect(wide?.fontSize).toBeGreaterThanOrEqual(HD.height * 0.045);
+    // A long title line does not shrink its subtitle.
+    const [long, sub] = layoutMovieText([{ text: '全'.repeat(20), role: 'title' }, opening[1]!], 'center', HD).lines;
+    expect([long?.fontSize, sub?.fontSize]).toEqual([86, 64]);
+    // ... and a subtitle stays smaller than its title.
+    const [widestTitle, capped] = layoutMovieText([{ text: widest, role: 'title' }, opening[1]!], 'center', HD).lines;
+    expect(capped?.fontSize).toBeLessThan(widestTitle?.fontSize ?? 0);
+    const [short, under] = layoutMovieText([{ text: 'A', role: 'title' }, opening[1]!], 'center', HD).lines;
+    expect([short?.fontSize, under?.fontSize]).toEqual([108, 64]);
+    const nine = [
+      ...Array.from({ length: 5 }, () => ({ text: 'タイトル', role: 'title' as const })),
+      ...Array.from({ length: 4 }, () => ({ text: 'サブ', role: 'subtitle' as const })),
+    ];
+    const { lines, band } = layoutMovieText(nine, 'center', HD);
+    expect(lines.reduce((sum, l) => sum + l.height, 0)).toBeLessThanOrEqual(HD.height * 0.8);
+    expect(band!.top).toBeGreaterThanOrEqual(0);
+    expect(band!.top + band!.height).toBeLessThanOrEqual(HD.height);
+  });
+
+  it('ends a caption at 90% of the height, without a band, and skips blank lines', () => {
+    const { lines, band } = layoutMovieText(
       [
         { text: ' ', role: 'caption' },
         { text: 'Front', role: 'caption' },
       ],
       'lower',
-      720,
+      { width: 1280, height: 720 },
     );
+    expect(band).toBeNull();
     expect(lines).toHaveLength(1);
     expect((lines[0]?.top ?? 0) + (lines[0]?.height ?? 0)).toBe(Math.round(720 * 0.9));
   });
 
   it('scales with the picture: the same shares at a preview size', () => {
-    const [line] = placeMovieLines([{ text: 'A', role: 'title' }], 'center', 270);
-    expect(line?.fontSize).toBe(14);
+    const [line] = layoutMovieText([{ text: 'A', role: 'title' }], 'center', { width: 480, height: 270 }).lines;
+    expect(line?.fontSize).toBe(27);
   });
 });

@@ -1,18 +1,42 @@
+import { charWidth } from '../caption.ts';
+
 /**
  * Where a content video's texts are drawn (issue 20), in numbers both sides read: the render (the server's
  * movie-render.ts, drawtext) and the wizard's live preview of the opening (the console), so the preview shows the
  * title and subtitle at the sizes and places the movie will. Sizes are shares of the picture's height, so the same
- * layout holds at 1080p, 720p and a preview a few hundred pixels high.
+ * layout holds at 1080p, 720p, a preview a few hundred pixels high and the buyer's phone (a 16:9 film 390 px wide is
+ * some 220 px high: the opening's title must still read there, hence its large share).
  */
 
 export type MovieTextRole = 'title' | 'subtitle' | 'caption';
 
-/** A text line's font size as a share of the picture's height. */
+/**
+ * A text line's font size as a share of the picture's height, before a block too wide or too tall for the frame is
+ * scaled down to fit (a title line may hold 33 full-width characters: it then gets about 0.048 of the height).
+ */
 export const MOVIE_TEXT_SHARE: Readonly<Record<MovieTextRole, number>> = {
-  title: 0.05,
-  subtitle: 0.034,
+  title: 0.1,
+  subtitle: 0.06,
   caption: 0.04,
 };
+
+/** A subtitle's size at most, as a share of its title's (the two read as title and subtitle however long). */
+const SUBTITLE_UNDER_TITLE = 0.8;
+
+/** The share of the frame's width and height a block of text may take at most. */
+const FIT = { width: 0.9, height: 0.8 } as const;
+
+/**
+ * A half-width character's width in ems in the font (Latin and digits of Noto Sans JP bold run to about 0.6 em;
+ * the spec's count of 0.5 would let a Latin line run past the frame).
+ */
+const HALF_WIDTH_EM = 0.62;
+
+/**
+ * The band laid behind the opening's lines, full width: black at this opacity over pure white leaves sRGB 0.4, so
+ * white text on it has a contrast of about 5.7:1 (WCAG's 4.5:1 over any picture), before the glyphs' own outline.
+ */
+export const MOVIE_BAND = { color: '#000000', opacity: 0.6 } as const;
 
 /** Each line's box: its font size times this. */
 export const MOVIE_LINE_HEIGHT = 1.45;
@@ -42,25 +66,66 @@ export interface PlacedLine {
   border: number;
 }
 
+/** The band behind a block of lines, across the whole width (MOVIE_BAND's colour and opacity), pixels. */
+export interface MovieTextBand {
+  top: number;
+  height: number;
+}
+
+export interface MovieTextLayout {
+  lines: PlacedLine[];
+  /** The opening's backing; none for a caption, nor for a block without lines. */
+  band: MovieTextBand | null;
+}
+
+/** A line's width in ems in the movie's font (full-width 1, half-width HALF_WIDTH_EM). */
+function lineEms(text: string): number {
+  let ems = 0;
+  for (const ch of text) ems += charWidth(ch) === 1 ? 1 : HALF_WIDTH_EM;
+  return ems;
+}
+
 /**
- * The lines of one caption placed on a picture `height` pixels high: the block centred in the picture (the
- * opening) or ending at 90% of its height (a caption); each line centred across. Blank lines take no room.
+ * The lines of one caption placed on a picture of `frame` pixels: the block centred in the picture (the opening,
+ * on its band) or ending at 90% of its height (a caption); each line centred across. Each role takes its share of
+ * the height, less when its widest line would not fit the frame's width, and the whole block is scaled down alike
+ * when it would not fit the height. Blank lines take no room.
  */
-export function placeMovieLines(
+export function layoutMovieText(
   lines: ReadonlyArray<{ text: string; role: MovieTextRole }>,
   placement: 'center' | 'lower',
-  height: number,
-): PlacedLine[] {
+  frame: { width: number; height: number },
+): MovieTextLayout {
+  const { width, height } = frame;
   const shown = lines.filter((line) => line.text.trim() !== '');
-  const sizes = shown.map((line) => Math.max(8, Math.round(height * MOVIE_TEXT_SHARE[line.role])));
+  // A role's lines keep one size, made smaller together when their widest line would pass the frame's width; a
+  // long title does not shrink its subtitle, which stays smaller than the title all the same.
+  const roleSize = (role: MovieTextRole) => {
+    const ems = Math.max(0, ...shown.filter((line) => line.role === role).map((line) => lineEms(line.text)));
+    const share = height * MOVIE_TEXT_SHARE[role];
+    return ems > 0 ? Math.min(share, (width * FIT.width) / ems) : share;
+  };
+  const title = shown.some((line) => line.role === 'title') ? roleSize('title') : Number.POSITIVE_INFINITY;
+  const wanted = shown.map((line) =>
+    line.role === 'subtitle' ? Math.min(roleSize('subtitle'), title * SUBTITLE_UNDER_TITLE) : roleSize(line.role),
+  );
+  const tallest = wanted.reduce((a, b) => a + b * MOVIE_LINE_HEIGHT, 0);
+  const fit = Math.min(1, tallest > 0 ? (height * FIT.height) / tallest : 1);
+  const sizes = wanted.map((size) => Math.max(8, Math.floor(size * fit)));
   const boxes = sizes.map((size) => Math.round(size * MOVIE_LINE_HEIGHT));
   const block = boxes.reduce((a, b) => a + b, 0);
   let top = placement === 'center' ? Math.round((height - block) / 2) : Math.round(height * 0.9 - block);
-  return shown.map((line, i) => {
+  const placed = shown.map((line, i) => {
     const fontSize = sizes[i] ?? 8;
     const box = boxes[i] ?? 0;
-    const placed = { ...line, fontSize, top, height: box, border: Math.max(1, Math.round(fontSize / 14)) };
+    const at = { ...line, fontSize, top, height: box, border: Math.max(1, Math.round(fontSize / 14)) };
     top += box;
-    return placed;
+    return at;
   });
+  const first = placed[0];
+  if (placement !== 'center' || !first) return { lines: placed, band: null };
+  // Room above and below the lines, a share of the title's size, so the band reads as a frame around them.
+  const pad = Math.round(first.fontSize * 0.35);
+  const bandTop = Math.max(0, first.top - pad);
+  return { lines: placed, band: { top: bandTop, height: Math.min(height, top + pad) - bandTop } };
 }

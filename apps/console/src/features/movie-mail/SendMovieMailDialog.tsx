@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { MOVIE_MAIL_EXPIRY_CHOICES, MOVIE_MAIL_LIMITS, type MovieMailFields, movieMailFields } from '@spinyard/domain';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { currentLocale } from '../../i18n/locale.ts';
 import { FormAlert } from '../auth/FormAlert.tsx';
+import { AddressesInput } from './AddressesInput.tsx';
+import { mailRefusal } from './addressEntries.ts';
 
 const FIELDS = ['to', 'cc', 'subject', 'body', 'expiry', 'expires_on'] as const;
 const indexed = (field: 'to' | 'cc', key: string) =>
@@ -26,14 +28,6 @@ const NAME_KEYS = {
   ...indexed('to', 'movieMail.to'),
   ...indexed('cc', 'movieMail.cc'),
 };
-
-/** A list field's message: about the list itself, else about its first refused address. */
-function listMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  if ('message' in error && typeof error.message === 'string') return error.message;
-  if (Array.isArray(error)) return (error.find((e) => e?.message) as { message?: string } | undefined)?.message;
-  return undefined;
-}
 
 /**
  * The movie mail's dialog (issue 20): recipients and cc as lists of addresses, subject, body, and until when the
@@ -60,10 +54,13 @@ export function SendMovieMailDialog({
     language: currentLocale(),
   };
   const form = useZodForm(movieMailFields, { defaultValues: empty, nameKeys: NAME_KEYS });
-  const showRefusal = useServerFieldErrors(form, { fields: FIELDS, nameKeys: NAME_KEYS });
+  const showRefusal = useServerFieldErrors(form, {
+    fields: FIELDS,
+    nameKeys: NAME_KEYS,
+    errorsOf: (error) => mailRefusal(error, FIELDS, { to: form.getValues('to'), cc: form.getValues('cc') }, NAME_KEYS),
+  });
   const send = useSendMovieMail();
   const expiry = form.watch('expiry');
-  const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit((values) =>
     send.mutate(
@@ -79,37 +76,13 @@ export function SendMovieMailDialog({
     ),
   );
 
-  const addresses = (name: 'to' | 'cc', max: number) => (
-    <ControlledField
-      form={form}
-      name={name}
-      render={(f) => (
-        <TagsInput
-          ref={f.ref}
-          label={t(NAME_KEYS[name])}
-          description={t('movieMail.addressesHint', { max })}
-          value={f.value ?? []}
-          onChange={(value) => f.onChange(value.map((a) => a.trim()).filter((a) => a !== ''))}
-          onBlur={f.onBlur}
-          error={listMessage(errors[name])}
-          maxTags={max}
-          splitChars={[',', ' ', ';']}
-          acceptValueOnBlur
-          clearable
-          withAsterisk={name === 'to'}
-          data-testid={`movie-mail-${name}`}
-        />
-      )}
-    />
-  );
-
   return (
     <DialogShell opened={opened} onClose={onClose} title={t('movieMail.dialogTitle')}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="movie-mail-dialog">
         <Stack gap="sm">
           <FormAlert message={form.formError} testId="movie-mail-error" />
-          {addresses('to', MOVIE_MAIL_LIMITS.recipientsMax)}
-          {addresses('cc', MOVIE_MAIL_LIMITS.ccMax)}
+          <AddressesInput form={form} name="to" label={t(NAME_KEYS.to)} max={MOVIE_MAIL_LIMITS.recipientsMax} />
+          <AddressesInput form={form} name="cc" label={t(NAME_KEYS.cc)} max={MOVIE_MAIL_LIMITS.ccMax} />
           <TextInput
             {...form.field('subject')}
             label={t('movieMail.subject')}

@@ -17,6 +17,11 @@ const RENDER_VERSION = 1;
  * hash only of promos it changes, so the others do not read as stale.
  */
 const PROMO_TEXTS_VERSION = 2;
+/**
+ * The opening's layout, in the hash only of promos with an opening text (2: the title at a tenth of the height, on
+ * a band), so those made before read as stale and the dealer can make them again.
+ */
+const OPENING_LAYOUT_VERSION = 2;
 
 export type PlannedShot =
   | { kind: 'still'; key: string; seconds: number; motion: MovieMotion }
@@ -236,6 +241,7 @@ export function sliderPlan(
   const hash = hashOf({
     v: RENDER_VERSION,
     ...(windowed ? { texts: PROMO_TEXTS_VERSION } : {}),
+    ...(lines.length > 0 ? { openingLayout: OPENING_LAYOUT_VERSION } : {}),
     kind: 'slider',
     format,
     opening: { key: openingKey, lines },

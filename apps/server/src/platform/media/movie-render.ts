@@ -1,7 +1,13 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { MOVIE_BACKGROUND, MOVIE_OPENING_ZOOM, type MovieTextRole, placeMovieLines } from '@spinyard/domain';
+import {
+  layoutMovieText,
+  MOVIE_BACKGROUND,
+  MOVIE_BAND,
+  MOVIE_OPENING_ZOOM,
+  type MovieTextRole,
+} from '@spinyard/domain';
 import { ffmpegPath, runBounded } from './ffmpeg.ts';
 import { NO_METADATA_ARGS } from './metadata-strip.ts';
 import { MOVIE_LOUDNESS, measureMusic } from './movie-sound.ts';
@@ -179,7 +185,10 @@ async function addShot(graph: Graph, shot: MovieShot, index: number, size: Movie
   }
 }
 
-/** The drawtext filters of a scene's captions, each line its own file and filter (so each is centred). */
+/**
+ * The filters of a scene's captions: the opening's band (drawbox), then each line its own file and drawtext (so
+ * each is centred).
+ */
 async function captionFilters(
   captions: readonly MovieCaption[],
   index: number,
@@ -190,13 +199,17 @@ async function captionFilters(
   const filters: string[] = [];
   let n = 0;
   for (const caption of captions) {
-    const window =
-      caption.from === undefined
-        ? ''
-        : `:enable='between(t,${caption.from.toFixed(3)},${(caption.to ?? 1e6).toFixed(3)})'` +
-          `:alpha='min(1,(t-${caption.from.toFixed(3)})/0.3)'`;
+    const from = caption.from?.toFixed(3);
+    const enable = from === undefined ? '' : `:enable='between(t,${from},${(caption.to ?? 1e6).toFixed(3)})'`;
+    const window = from === undefined ? '' : `${enable}:alpha='min(1,(t-${from})/0.3)'`;
     // The layout is the domain's, which the wizard's preview draws with too.
-    for (const line of placeMovieLines(caption.lines, caption.placement, size.height)) {
+    const layout = layoutMovieText(caption.lines, caption.placement, size);
+    if (layout.band) {
+      const { top, height } = layout.band;
+      const color = `${MOVIE_BAND.color.replace('#', '0x')}@${MOVIE_BAND.opacity}`;
+      filters.push(`drawbox=x=0:y=${top}:w=iw:h=${height}:color=${color}:t=fill${enable}`);
+    }
+    for (const line of layout.lines) {
       const file = path.join(workDir, `text-${index}-${n++}.txt`);
       await writeFile(file, line.text, 'utf8');
       const { fontSize, border } = line;

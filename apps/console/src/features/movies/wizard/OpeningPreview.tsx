@@ -2,11 +2,12 @@
 import fontUrl from '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf?url';
 import { ActionIcon, Box, Text } from '@mantine/core';
 import {
+  layoutMovieText,
   MOVIE_BACKGROUND,
+  MOVIE_BAND,
   MOVIE_FONT,
   MOVIE_OPENING_SECONDS,
   MOVIE_OPENING_ZOOM,
-  placeMovieLines,
 } from '@spinyard/domain';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -28,25 +29,26 @@ function loadMovieFont(): Promise<void> {
   return fontLoading;
 }
 
-/** The preview's height in pixels, followed as the page resizes (the layout is in shares of the height). */
-function useHeight() {
+/** The preview's size in pixels, followed as the page resizes (the layout is in shares of the frame). */
+function useSize() {
   const box = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState(0);
+  const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
-    setHeight(element.clientHeight);
+    measure();
     return () => observer.disconnect();
   }, []);
-  return { box, height };
+  return { box, size };
 }
 
 /**
  * The first seconds of the promo as the render makes them, drawn in the browser as the dealer types: the opening's
  * picture filling the 16:9 frame with its slow zoom, the title and subtitle in the render's font, sizes and places
- * (the domain's placeMovieLines, which the render draws with). No picture: the render's plain card.
+ * on the same band (the domain's layoutMovieText, which the render draws with). No picture: the render's plain card.
  */
 export function OpeningPreview({
   picture,
@@ -58,7 +60,7 @@ export function OpeningPreview({
   subtitle: string;
 }) {
   const { t } = useTranslation();
-  const { box, height } = useHeight();
+  const { box, size } = useSize();
   const [run, setRun] = useState(0);
   const [fontReady, setFontReady] = useState(false);
   useEffect(() => {
@@ -72,7 +74,7 @@ export function OpeningPreview({
     ...textLines(title).map((text) => ({ text, role: 'title' as const })),
     ...textLines(subtitle).map((text) => ({ text, role: 'subtitle' as const })),
   ];
-  const placed = height > 0 ? placeMovieLines(lines, 'center', height) : [];
+  const { lines: placed, band } = size.height > 0 ? layoutMovieText(lines, 'center', size) : { lines: [], band: null };
   return (
     <Box>
       <div
@@ -102,6 +104,20 @@ export function OpeningPreview({
               height: '100%',
               objectFit: 'cover',
               animation: `spinyard-opening-zoom ${MOVIE_OPENING_SECONDS}s linear forwards`,
+            }}
+          />
+        ) : null}
+        {band ? (
+          <div
+            data-testid="movie-preview-band"
+            style={{
+              position: 'absolute',
+              left: 0,
+              right: 0,
+              top: band.top,
+              height: band.height,
+              background: MOVIE_BAND.color,
+              opacity: MOVIE_BAND.opacity,
             }}
           />
         ) : null}
