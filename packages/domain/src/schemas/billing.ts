@@ -174,6 +174,27 @@ export const subscriptionAnswer = z.object({
 });
 export type SubscriptionAnswer = z.output<typeof subscriptionAnswer>;
 
+/**
+ * GET /subscription/cancel/preview and GET /superusers/cancel/{id}/preview: what a cancellation made now would mean,
+ * computed by the function the cancellation itself uses, so /contract/cancel/conf can say it before the dealer
+ * confirms. `charges` are the renewals still charged by card before the end (null: the contract is not charged by
+ * card here, as a super user's).
+ */
+export const cancellationPreviewAnswer = z.object({
+  service_ends_at: z.string(),
+  charges: z
+    .array(
+      z.object({
+        charged_at: z.string(),
+        plan_name: z.string(),
+        currency: z.enum(PLAN_FORM_CURRENCIES),
+        total_with_tax: z.int(),
+      }),
+    )
+    .nullable(),
+});
+export type CancellationPreviewAnswer = z.output<typeof cancellationPreviewAnswer>;
+
 /** The webhook's acknowledgement: `duplicate` when the notice was received before (a replay changes nothing). */
 export const webhookAnswer = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
