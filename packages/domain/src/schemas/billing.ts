@@ -231,6 +231,8 @@ export const invoiceSummary = z.object({
   status: z.enum(INVOICE_STATUSES),
   /** The customer's plan identifier when issued; `free` is the plan without charge. */
   plan_id: z.string(),
+  /** The plan's name when issued (docs/decisions.md); its id when no name is known. */
+  plan_name: z.string(),
   customer: z.object({ user_id: z.string(), name: z.string(), company_name: z.string() }),
 });
 export type InvoiceSummary = z.output<typeof invoiceSummary>;
@@ -276,6 +278,8 @@ export const customerAnswer = z.object({
   email: z.string(),
   company_name: z.string(),
   plan_id: z.string(),
+  /** The contract's plan's name now (its id when the plan is gone). */
+  plan_name: z.string(),
   subscription_status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   is_payment: z.boolean(),
   open_amount: z.int(),
