@@ -32,6 +32,9 @@ describe.skipIf(skipBrowserTests)('contract cancellation', () => {
     await page.getByRole('link', { name: 'Cancel contract' }).click();
     await expectPath(page, '/contract/cancel/conf');
     await expect.poll(() => testId(page, 'contract-warnings').locator('li').count()).toBe(4);
+    // The end date before confirming; a super user's contract is not charged by card, so no charge is announced.
+    await expect.poll(() => textOf(testId(page, 'contract-cancel-end'))).toMatch(/the service ends on \w+ \d+, \d{4}/);
+    expect(await testId(page, 'contract-cancel-charges').count()).toBe(0);
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page);
 

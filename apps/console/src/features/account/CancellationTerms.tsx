@@ -22,7 +22,8 @@ export function CancellationTerms({ holder, userId }: { holder: ContractHolder; 
       color="blue"
       variant="light"
       icon={<IconCalendarEvent size={20} aria-hidden />}
-      title={t('contract.cancel.preview.title')}
+      // A super user's contract is not charged by card here: the title promises only the date.
+      title={t(preview.data.charges ? 'contract.cancel.preview.title' : 'contract.cancel.preview.titleEndOnly')}
       data-testid="contract-cancel-preview"
     >
       <Text size="sm" fw={700} data-testid="contract-cancel-end">
