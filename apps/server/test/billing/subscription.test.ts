@@ -253,6 +253,8 @@ describe('subscription', () => {
     expect(await b.userRow(u.id)).toMatchObject({ status: 'cancel_pending' });
     const twice = await call(t.app, u.token, 'POST', '/v1/subscription/cancel', { accept_terms: true });
     expect(twice.statusCode).toBe(409);
+    // The preview refuses what the cancellation refuses.
+    expect((await call(t.app, u.token, 'GET', '/v1/subscription/cancel/preview')).statusCode).toBe(409);
     const back = await subscribe(u, 'basic');
     expect(back.json()).toMatchObject({ status: 'active', end_date: null });
     expect(await b.userRow(u.id)).toMatchObject({ status: 'active', service_ends_at: null });
