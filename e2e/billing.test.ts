@@ -154,6 +154,9 @@ describe.skipIf(skipBrowserTests)('sign-up and purchase', () => {
 
     // The invoices' month filters write the month in the console's language, not the browser's own way.
     await page.goto('/settlements/invoice');
+    // The plan column names the plan (its id is only a fallback).
+    await expect.poll(() => textOf(testId(page, 'invoice-row').first())).toContain('Starter');
+    expect(await textOf(testId(page, 'invoice-row').first())).not.toContain(PLAN.id);
     await expect.poll(() => textOf(testId(page, 'invoice-from-day'))).toBe('年/月');
     await page.locator('[data-testid="invoice-from"]').fill('2026-11');
     await expect.poll(() => textOf(testId(page, 'invoice-from-day'))).toBe('2026/11');

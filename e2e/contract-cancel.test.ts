@@ -32,6 +32,9 @@ describe.skipIf(skipBrowserTests)('contract cancellation', () => {
     await page.getByRole('link', { name: 'Cancel contract' }).click();
     await expectPath(page, '/contract/cancel/conf');
     await expect.poll(() => testId(page, 'contract-warnings').locator('li').count()).toBe(4);
+    // The end date before confirming; a super user's contract is not charged by card, so no charge is announced.
+    await expect.poll(() => textOf(testId(page, 'contract-cancel-end'))).toMatch(/the service ends on \w+ \d+, \d{4}/);
+    expect(await testId(page, 'contract-cancel-charges').count()).toBe(0);
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page);
 
@@ -67,19 +70,27 @@ describe.skipIf(skipBrowserTests)('contract cancellation', () => {
   it('a dealer paying by card cancels from the contract page and takes the cancellation back', async () => {
     const { baseUrl } = suite.server;
     await payingDealer(baseUrl, await requestAccessToken(suite));
-    const { page } = await openPage(suite, 'en-US');
+    // In Japanese on a phone, as the dealers read it.
+    const { page } = await openPage(suite, 'ja-JP');
+    await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEALER.email, DEALER.password, '/top');
     await page.goto('/settlements/subscription');
     await testId(page, 'contract-cancel-link').click();
     await expectPath(page, '/contract/cancel/conf');
+    // Before confirming: the end date, and the one renewal still charged before it (a month's plan bought today
+    // renews in a month, less than a month's notice ahead, so the contract ends a period later).
+    await expect.poll(() => textOf(testId(page, 'contract-cancel-end'))).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+    const endBefore = (await textOf(testId(page, 'contract-cancel-end'))).match(/\d{4}年\d{1,2}月\d{1,2}日/)?.[0];
+    const charges = await textOf(testId(page, 'contract-cancel-charges'));
+    expect(charges).toMatch(/\d{4}年\d{1,2}月\d{1,2}日に更新料￥5,500（税込）がもう1回請求されます/);
     await testId(page, 'contract-accept').check();
     await testId(page, 'contract-cancel-submit').click();
     await expectPath(page, '/contract/cancel/complete');
-    // The end is the first period end at least a month ahead: a month's plan bought today ends in two months.
-    await expect.poll(() => textOf(testId(page, 'contract-service-ends'))).toMatch(/\d{4}/);
+    // The end set is the end the confirm screen announced.
+    await expect.poll(() => textOf(testId(page, 'contract-service-ends'))).toContain(endBefore ?? 'no date');
 
     await page.goto('/settlements/subscription');
-    await expect.poll(() => textOf(testId(page, 'contract-end'))).toContain('Your contract ends on');
+    await expect.poll(() => textOf(testId(page, 'contract-end'))).toContain(`ご契約は${endBefore}に終了します`);
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page);
     await testId(page, 'take-back').click();

@@ -18,7 +18,7 @@ export function addMonthsUtc(date: Date, months: number, day = date.getUTCDate()
 }
 
 /** Japan's offset from UTC: nine hours all year (Japan keeps no summer time). */
-const JAPAN_OFFSET_MS = 9 * 3_600_000;
+export const JAPAN_OFFSET_MS = 9 * 3_600_000;
 
 /**
  * `date` moved by whole calendar months of Japan's calendar, the day clamped as in `addMonthsUtc`. The billing

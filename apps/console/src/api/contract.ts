@@ -1,7 +1,7 @@
-import type { SubscriptionAnswer, UserAnswer } from '@spinyard/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CancellationPreviewAnswer, SubscriptionAnswer, UserAnswer } from '@spinyard/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { billingKeys } from './billing.ts';
-import { apiRequest } from './client.ts';
+import { apiGet, apiRequest } from './client.ts';
 import { PROFILE_QUERY_KEY, type Profile } from './profile.ts';
 import { sessionCache } from './sessionCache.ts';
 
@@ -61,5 +61,20 @@ export function useCancelContract(holder: ContractHolder) {
       client.setQueryData(PROFILE_QUERY_KEY, next);
       sessionCache.write('profile', next);
     },
+  });
+}
+
+/**
+ * What cancelling now would mean (the service end, the renewals still charged before it), from the server's
+ * preview, computed by the same function as the cancellation: shown on the confirm screen before the dealer confirms.
+ */
+export function useCancellationPreview(holder: ContractHolder, userId: string) {
+  const path =
+    holder === 'super'
+      ? `/v1/superusers/cancel/${encodeURIComponent(userId)}/preview`
+      : '/v1/subscription/cancel/preview';
+  return useQuery({
+    queryKey: [...billingKeys.all, 'cancel-preview', holder, userId],
+    queryFn: () => apiGet<CancellationPreviewAnswer>(path),
   });
 }

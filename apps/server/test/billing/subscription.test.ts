@@ -239,12 +239,22 @@ describe('subscription', () => {
     const refused = await call(t.app, u.token, 'POST', '/v1/subscription/cancel', { accept_terms: false });
     expect(refused.statusCode).toBe(422);
     clock.set('2026-03-10T00:00:00Z');
+    // Before confirming, the preview tells the same end and the one renewal still charged before it (1 April).
+    const preview = await call(t.app, u.token, 'GET', '/v1/subscription/cancel/preview');
+    expect(preview.json()).toEqual({
+      service_ends_at: '2026-05-01T00:00:00.000Z',
+      charges: [
+        { charged_at: '2026-04-01T00:00:00.000Z', plan_name: 'Plan basic', currency: 'jpy', total_with_tax: 3300 },
+      ],
+    });
     const cancelled = await call(t.app, u.token, 'POST', '/v1/subscription/cancel', { accept_terms: true });
     // Paid to 1 April, less than a month ahead: the contract runs to 1 May.
     expect(cancelled.json()).toMatchObject({ status: 'cancel_pending', end_date: '2026-05-01T00:00:00.000Z' });
     expect(await b.userRow(u.id)).toMatchObject({ status: 'cancel_pending' });
     const twice = await call(t.app, u.token, 'POST', '/v1/subscription/cancel', { accept_terms: true });
     expect(twice.statusCode).toBe(409);
+    // The preview refuses what the cancellation refuses.
+    expect((await call(t.app, u.token, 'GET', '/v1/subscription/cancel/preview')).statusCode).toBe(409);
     const back = await subscribe(u, 'basic');
     expect(back.json()).toMatchObject({ status: 'active', end_date: null });
     expect(await b.userRow(u.id)).toMatchObject({ status: 'active', service_ends_at: null });

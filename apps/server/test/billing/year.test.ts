@@ -172,6 +172,9 @@ describe("a dealer's year", () => {
     expect(keys.filter((k) => k === 'failed')).toHaveLength(2);
     expect(keys).toContain('card-expiry');
     expect(keys).toContain('ended');
+    // A renewal's receipt names the next billing date, not "renewed until" a day the invoice's period excludes.
+    const receipt = mails.find((m) => m.key.split(':')[1] === 'receipt');
+    expect(receipt?.mail.text).toMatch(/次回請求日は \S+ です。/);
   });
 
   it('charges a renewal once when two workers run it at once, and again when the job is retried or doubled', async () => {

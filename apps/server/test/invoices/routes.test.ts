@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { periodCharge, upgradeCharge } from '../../src/modules/billing/charges.ts';
 import type { PlanRow, SubscriptionRow } from '../../src/modules/billing/repo.ts';
@@ -226,5 +227,40 @@ describe('bad input', () => {
 
   it('an invoice that does not exist is not_found', async () => {
     expect((await get(dealer, '/v1/details/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('periods and plans as every list shows them', () => {
+  it('ends a period on its last day in the list, PDF and CSV, and names the plan as when issued', async () => {
+    const seed = invoiceSeeder(t.db);
+    await seed.plan({ id: 'named' });
+    const payer = await t.make.signedIn({ privilege_type: 'admin', is_pay_by_credit: true, name: 'Periods payer' });
+    await seed.subscription({ userId: payer.id, planId: 'named' });
+    // A contract made at 10:00 in Tokyo: the end minus a moment fell on the next period's first day (1 January in
+    // both periods).
+    const ten = (day: string) => new Date(`${day}T10:00:00+09:00`);
+    const dec = { planId: 'named', periodStart: ten('2026-12-01'), periodEnd: ten('2027-01-01') };
+    const decId = await seed.invoice(payer.id, '2026-12-01T10:00:00+09:00', dec);
+    const jan = { planId: 'named', periodStart: ten('2027-01-01'), periodEnd: ten('2027-02-01') };
+    const janId = await seed.invoice(payer.id, '2027-01-01T10:00:00+09:00', jan);
+    const csv = (await get(payer, '/v1/invoice/csv')).body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv.slice(1).map((row) => row.match(/\b\d{4}-\d{2}-\d{2}\b/g))).toEqual([
+      ['2026-12-01', '2026-12-31'],
+      ['2027-01-01', '2027-01-31'],
+    ]);
+    const pdf = pdfText((await get(payer, `/v1/invoice/${decId}/pdf`)).rawPayload).pages.join(' ');
+    expect(pdf).toContain('2026年12月1日 – 2026年12月31日');
+
+    // The name when issued stays after the plan is renamed; an invoice issued before names were kept shows the
+    // plan's name now; the customers list shows the contract's plan's name now.
+    await t.db.updateTable('plans').set({ name: 'スタンダード' }).where('id', '=', 'named').execute();
+    await t.db.updateTable('invoices').set({ document: sql`document - 'plan_name'` }).where('id', '=', janId).execute();
+    const names = (await get(payer, '/v1/invoice')).json().items.map((i: { plan_name: string }) => i.plan_name);
+    expect(names).toEqual(['スタンダード', 'Plan named']);
+    const customers = await get(master, '/v1/customers?q=Periods');
+    expect(customers.json().items[0]).toMatchObject({ plan_id: 'named', plan_name: 'スタンダード' });
   });
 });

@@ -11,7 +11,11 @@ export const ISSUER = {
 
 /** A paid charge and its invoice, issued at `issuedAt`: what a renewal leaves behind. */
 export function invoiceSeeder(db: Db): BillingFactory & {
-  invoice(userId: string, issuedAt: string, input?: { planId?: string; lines?: ChargeLine[] }): Promise<string>;
+  invoice(
+    userId: string,
+    issuedAt: string,
+    input?: { planId?: string; lines?: ChargeLine[]; periodStart?: Date; periodEnd?: Date },
+  ): Promise<string>;
 } {
   const billing = billingFactory(db);
   return {

@@ -186,6 +186,8 @@ describe('POST /v1/superusers/cancel/{id}', () => {
     const noTerms = await t.app.inject({ method: 'POST', url, headers, payload: { accept_terms: false } });
     expect(noTerms.statusCode).toBe(422);
     expect(noTerms.json().error.code).toBe('terms_not_accepted');
+    const preview = await t.app.inject({ url: `${url}/preview`, headers });
+    expect(preview.json().charges).toBeNull();
     const ok = await t.app.inject({ method: 'POST', url, headers, payload: { accept_terms: true } });
     expect(ok.json().status).toBe('cancel_pending');
     // Still signed in: cancel_pending keeps the service to the term end, which the profile names: the end of a
@@ -193,6 +195,8 @@ describe('POST /v1/superusers/cancel/{id}', () => {
     const profile = await t.app.inject({ url: '/v1/profile', headers });
     expect(profile.statusCode).toBe(200);
     const endsAt = new Date(profile.json().user.service_ends_at);
+    // The preview named the end the cancellation then set (the same function, the same day).
+    expect(preview.json().service_ends_at.slice(0, 10)).toBe(profile.json().user.service_ends_at.slice(0, 10));
     const monthAhead = new Date();
     monthAhead.setUTCMonth(monthAhead.getUTCMonth() + 1);
     expect(endsAt.getTime()).toBeGreaterThanOrEqual(monthAhead.getTime() - 60_000);

@@ -6,6 +6,7 @@ import {
   nextPeriodEnd,
   nextRetryAt,
   periodEnd,
+  periodLastDay,
   prorate,
   renewalAllowed,
 } from './calendar.ts';
@@ -107,5 +108,23 @@ describe('dunning and expiry', () => {
     expect(cardExpiresBefore(card, at('2026-04-30T23:59:59Z'))).toBe(false);
     expect(cardExpiresBefore(card, at('2026-05-01'))).toBe(true);
     expect(cardExpiresBefore({ exp_month: 12, exp_year: 2026 }, at('2027-01-01'))).toBe(true);
+  });
+});
+
+describe('periodLastDay', () => {
+  /** A day of Japan's calendar, as the invoices print it. */
+  const japanDay = (date: Date) => new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+  it('ends a period on the day before the next one starts, whatever the time of day it started', () => {
+    // A contract made at 10:00 in Tokyo on 1 December: its periods begin at 10:00, and the end minus a moment
+    // (31 Dec - 1 Jan, then 1 Jan - 1 Feb) put 1 January in two periods.
+    const anchor = at('2026-12-01T01:00:00Z');
+    const [first, second] = [periodEnd(anchor, 'month', 1), periodEnd(anchor, 'month', 2)];
+    expect(japanDay(periodLastDay(first))).toBe('2026-12-31');
+    expect(japanDay(first)).toBe('2027-01-01');
+    expect(japanDay(periodLastDay(second))).toBe('2027-01-31');
+    // An end at midnight in Tokyo and one late in the evening in UTC terms give the same rule.
+    expect(japanDay(periodLastDay(at('2026-12-31T15:00:00Z')))).toBe('2026-12-31');
+    expect(japanDay(periodLastDay(at('2026-12-31T14:59:00Z')))).toBe('2026-12-30');
   });
 });

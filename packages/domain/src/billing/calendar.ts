@@ -4,7 +4,7 @@ import {
   type PlanInterval,
   RENEWAL_REFUSED_WITHIN_DAYS,
 } from '../constants.ts';
-import { addMonthsJapan } from '../service-end.ts';
+import { addMonthsJapan, JAPAN_OFFSET_MS } from '../service-end.ts';
 
 /**
  * The billing calendar's rules (issue 19, points 4, 5 and 9), as pure functions of the instants they are given: the
@@ -135,4 +135,16 @@ export function cardExpiresBefore(card: { exp_month: number; exp_year: number },
 
 export function addDays(at: Date, days: number): Date {
   return new Date(at.getTime() + days * DAY_MS);
+}
+
+/**
+ * The last day a billing period [start, end) covers, as the instant that day begins in Japan: the day before the one
+ * its end falls on. Periods start at the time of day the contract was made (10:00 say), so the end minus a moment
+ * is still the next period's first day; counting whole Japan days instead gives 1 Dec - 31 Dec then 1 Jan - 31 Jan,
+ * never a day in two periods. Every display of a period (invoice list, PDF, CSV) shows this day as its end.
+ */
+export function periodLastDay(end: Date): Date {
+  const local = end.getTime() + JAPAN_OFFSET_MS;
+  const dayStart = local - (((local % DAY_MS) + DAY_MS) % DAY_MS);
+  return new Date(dayStart - DAY_MS - JAPAN_OFFSET_MS);
 }

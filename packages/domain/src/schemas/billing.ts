@@ -174,6 +174,27 @@ export const subscriptionAnswer = z.object({
 });
 export type SubscriptionAnswer = z.output<typeof subscriptionAnswer>;
 
+/**
+ * GET /subscription/cancel/preview and GET /superusers/cancel/{id}/preview: what a cancellation made now would mean,
+ * computed by the function the cancellation itself uses, so /contract/cancel/conf can say it before the dealer
+ * confirms. `charges` are the renewals still charged by card before the end (null: the contract is not charged by
+ * card here, as a super user's).
+ */
+export const cancellationPreviewAnswer = z.object({
+  service_ends_at: z.string(),
+  charges: z
+    .array(
+      z.object({
+        charged_at: z.string(),
+        plan_name: z.string(),
+        currency: z.enum(PLAN_FORM_CURRENCIES),
+        total_with_tax: z.int(),
+      }),
+    )
+    .nullable(),
+});
+export type CancellationPreviewAnswer = z.output<typeof cancellationPreviewAnswer>;
+
 /** The webhook's acknowledgement: `duplicate` when the notice was received before (a replay changes nothing). */
 export const webhookAnswer = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
@@ -210,6 +231,8 @@ export const invoiceSummary = z.object({
   status: z.enum(INVOICE_STATUSES),
   /** The customer's plan identifier when issued; `free` is the plan without charge. */
   plan_id: z.string(),
+  /** The plan's name when issued (docs/decisions.md); its id when no name is known. */
+  plan_name: z.string(),
   customer: z.object({ user_id: z.string(), name: z.string(), company_name: z.string() }),
 });
 export type InvoiceSummary = z.output<typeof invoiceSummary>;
@@ -255,6 +278,8 @@ export const customerAnswer = z.object({
   email: z.string(),
   company_name: z.string(),
   plan_id: z.string(),
+  /** The contract's plan's name now (its id when the plan is gone). */
+  plan_name: z.string(),
   subscription_status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   is_payment: z.boolean(),
   open_amount: z.int(),

@@ -14,6 +14,7 @@ import { refusalOf } from '../../components/refusal.ts';
 import { useServerFieldErrors } from '../../forms/useServerFieldErrors.ts';
 import { useZodForm } from '../../forms/useZodForm.ts';
 import { NotAvailablePage } from '../not-found/NotAvailablePage.tsx';
+import { CancellationTerms } from './CancellationTerms.tsx';
 import { SectionCard } from './SectionCard.tsx';
 
 /** The four things a dealer must know before cancelling (first document: "a warning with four points"). */
@@ -89,6 +90,7 @@ function CancelForm({ userId, holder }: { userId: string; holder: ContractHolder
     <Stack gap="lg" maw={760}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('screens.contract_cancel_conf')}>
         <SectionCard id="contract-cancel" title={t('contract.cancel.title')} description={t('contract.cancel.lead')}>
+          <CancellationTerms holder={holder} userId={userId} />
           <Alert
             color="orange"
             variant="light"

@@ -58,21 +58,23 @@ export function paymentFailedMail(p: PayerMail, amount: string, retryAt: Date | 
 }
 
 export function renewalReceiptMail(p: PayerMail, amount: string, periodEnd: Date | null): OutgoingMail {
-  const until = periodEnd ? dateOf(periodEnd) : null;
+  // The period's end is the next renewal's instant: named as that (the contract page's 次回請求日), since the invoice
+  // shows the period to its last day, the day before (periodLastDay); "renewed until" the end read one day long.
+  const next = periodEnd ? dateOf(periodEnd) : null;
   return mail(
     p.to,
     p.serviceName,
     { ja: 'お支払いが完了しました', en: 'Your payment went through' },
     [
       `ご登録のカードで ${amount} をお支払いいただきました。`,
-      until ? `ご契約は ${until} まで更新されました。` : 'ご契約を更新しました。',
+      next ? `ご契約を更新しました。次回請求日は ${next} です。` : 'ご契約を更新しました。',
       '請求書(適格請求書)は次のページからダウンロードできます。',
       '',
       p.link,
     ],
     [
       `We charged ${amount} to your card.`,
-      until ? `Your contract is renewed until ${until}.` : 'Your contract is renewed.',
+      next ? `Your contract is renewed; the next billing date is ${next}.` : 'Your contract is renewed.',
       'Download the invoice (a qualified invoice) from this page:',
       '',
       p.link,

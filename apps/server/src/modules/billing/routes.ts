@@ -1,5 +1,6 @@
 import {
   cancelBody,
+  cancellationPreviewAnswer,
   cardAnswer,
   cardCreateBody,
   cardListAnswer,
@@ -80,6 +81,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     answer: subscriptionAnswer,
     errors: [401, 403, 404, 409, 422],
     run: (actor, { body }) => contract.cancel(actor, body.accept_terms),
+  });
+
+  route.get('/v1/subscription/cancel/preview', {
+    summary:
+      'What cancelling now would mean, before confirming: the service end date and each renewal still charged ' +
+      'before it (computed as the cancellation computes them; nothing changes)',
+    answer: cancellationPreviewAnswer,
+    errors: [401, 403, 404, 409],
+    run: (actor) => contract.preview(actor),
   });
 
   route.get('/v1/usage-quota', {

@@ -7,7 +7,7 @@ import type { InvoiceRow } from './repo.ts';
 export const documentOf = (row: InvoiceRow) => row.document as unknown as InvoiceDocument;
 
 export function toSummary(row: InvoiceRow): InvoiceSummary {
-  const { customer } = documentOf(row);
+  const { customer, plan_name } = documentOf(row);
   return {
     id: row.id,
     number: formatInvoiceNumber(row.number),
@@ -20,6 +20,8 @@ export function toSummary(row: InvoiceRow): InvoiceSummary {
     total_with_tax: Number(row.total_with_tax),
     status: row.status,
     plan_id: row.plan_id,
+    // The name when issued; an invoice from before the name was frozen takes the plan's name now, else the id.
+    plan_name: plan_name ?? row.plan_name_now ?? row.plan_id,
     customer: { user_id: row.user_id, name: customer.name, company_name: customer.company_name },
   };
 }

@@ -17,6 +17,7 @@ export interface CustomerRow {
   email: string;
   company_name: string;
   plan_id: string;
+  plan_name: string;
   subscription_status: SubscriptionRowStatus | null;
   is_payment: boolean;
   open_amount: string;
@@ -41,7 +42,10 @@ export function customersRepo(db: Db) {
       const customers = sql`
         with customers as (
           select u.id as user_id, u.name, u.email, coalesce(co.name, u.store_name) as company_name,
-                 coalesce(s.plan_id, u.plan_id, 'free') as plan_id, s.status as subscription_status,
+                 coalesce(s.plan_id, u.plan_id, 'free') as plan_id,
+                 coalesce((select p.name from plans p where p.id = coalesce(s.plan_id, u.plan_id)),
+                          coalesce(s.plan_id, u.plan_id, 'free')) as plan_name,
+                 s.status as subscription_status,
                  (u.payment_failed_at is null and u.status <> 'expired') as is_payment,
                  u.payment_failed_at,
                  coalesce(o.open_amount, 0)::bigint as open_amount,

@@ -66,6 +66,7 @@ export async function issueInvoiceForCharge(
     currency: charge.currency,
     status: 'paid',
     plan_id: charge.plan_id,
+    ...(charge.plan_name ? { plan_name: charge.plan_name } : {}),
     issuer: { name: issuer.name, address: issuer.address, registration_number: issuer.registrationNumber },
     customer: {
       user_id: charge.user_id,

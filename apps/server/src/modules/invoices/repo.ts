@@ -49,6 +49,12 @@ const INVOICE_COLUMNS = [
   'i.total_with_tax',
 ] as const;
 
+/**
+ * The plan's name now, for invoices issued before their document froze the name at issue (the lists show a name,
+ * the id only when the plan is gone).
+ */
+const PLAN_NAME_NOW = sql<string | null>`(select p.name from plans p where p.id = i.plan_id)`.as('plan_name_now');
+
 /** The first instant of a Japan month: invoices are filed by the month they were issued in, in Japan. */
 const monthStart = (month: string, plus = 0) =>
   sql<Date>`((${`${month}-01`}::date + make_interval(months => ${plus}))::timestamp at time zone 'Asia/Tokyo')`;
@@ -89,7 +95,10 @@ export function invoicesRepo(db: Db) {
       return row?.id;
     },
 
-    /** The paid charge and whom it was paid by, as the invoice names them (read-only: the billing area's rows). */
+    /**
+     * The paid charge and whom it was paid by, as the invoice names them, with the plan's name to freeze in the
+     * document (read-only: the billing and plans areas' rows).
+     */
     chargeForInvoice(chargeId: string) {
       return db
         .selectFrom('charges as c')
@@ -109,6 +118,7 @@ export function invoicesRepo(db: Db) {
           'u.store_name',
           'co.name as company_name',
         ])
+        .select(sql<string | null>`(select p.name from plans p where p.id = c.plan_id)`.as('plan_name'))
         .select(sql<ChargeLine[]>`c.lines`.as('lines'))
         .where('c.id', '=', chargeId)
         .executeTakeFirst();
@@ -140,7 +150,12 @@ export function invoicesRepo(db: Db) {
     },
 
     byId(id: string) {
-      return db.selectFrom('invoices as i').select(INVOICE_COLUMNS).where('i.id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('invoices as i')
+        .select(INVOICE_COLUMNS)
+        .select(PLAN_NAME_NOW)
+        .where('i.id', '=', id)
+        .executeTakeFirst();
     },
 
     /** Newest first; the number breaks ties so pages never overlap. */
@@ -150,6 +165,7 @@ export function invoicesRepo(db: Db) {
         .executeTakeFirst();
       const newestFirst = filtered(f)
         .select(INVOICE_COLUMNS)
+        .select(PLAN_NAME_NOW)
         .orderBy('i.issued_at', 'desc')
         .orderBy('i.number', 'desc');
       const items = await onPage(newestFirst, f).execute();
@@ -161,6 +177,7 @@ export function invoicesRepo(db: Db) {
       const page = (after: string) =>
         filtered({ ...f, page: 1, limit: size })
           .select(INVOICE_COLUMNS)
+          .select(PLAN_NAME_NOW)
           .where('i.number', '>', after)
           .orderBy('i.number')
           .limit(size)

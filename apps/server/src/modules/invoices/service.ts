@@ -4,9 +4,11 @@ import {
   canManageCard,
   csvRecord,
   type InvoiceListQuery,
+  japanDateOf,
   type Locale,
   type PageOf,
   type PermissionActor,
+  periodLastDay,
 } from '@spinyard/domain';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError } from '../../errors.ts';
@@ -65,8 +67,9 @@ function csvCells(row: InvoiceRow): string[] {
     s.customer.company_name,
     s.customer.name,
     s.plan_id,
-    s.period_start ?? '',
-    s.period_end ?? '',
+    // Days of Japan's calendar, the period's last day included, as the list and the PDF show them.
+    row.period_start ? japanDateOf(row.period_start) : '',
+    row.period_end ? japanDateOf(periodLastDay(row.period_end)) : '',
     s.currency,
     String(s.total_without_tax),
     String(s.tax),
@@ -120,6 +123,7 @@ export function invoicesService(db: Db) {
           email: c.email,
           company_name: c.company_name,
           plan_id: c.plan_id,
+          plan_name: c.plan_name,
           subscription_status: c.subscription_status,
           is_payment: c.is_payment,
           open_amount: Number(c.open_amount),

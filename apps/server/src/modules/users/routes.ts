@@ -1,6 +1,7 @@
 import {
   bulkDeleteBody,
   cancelBody,
+  cancellationPreviewAnswer,
   deletedAnswer,
   firstPaymentConfirmBody,
   idParams,
@@ -189,6 +190,14 @@ function superuserRoutes(route: ActorRoutes, users: UsersService): void {
     answer: userAnswer,
     errors: [401, 403, 404, 409, 422],
     run: (actor, { params, body }) => users.cancelSuperuser(actor, params.id, body.accept_terms),
+  });
+
+  route.get('/v1/superusers/cancel/:id/preview', {
+    summary: 'What cancelling now would mean, before confirming: the service end date (nothing changes)',
+    params: idParams,
+    answer: cancellationPreviewAnswer,
+    errors: [401, 403, 404, 409],
+    run: (actor, { params }) => users.previewSuperCancel(actor, params.id),
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  type CancellationPreviewAnswer,
   canEditUser,
   canManageSuperusers,
   canTransitionUserStatus,
@@ -71,34 +72,56 @@ export function superusersService(core: UsersCore) {
      * accepted.
      */
     async cancelSuperuser(actor: Actor, id: string, acceptTerms: boolean): Promise<UserAnswer> {
-      const c = await context(actor);
-      const target = await visibleUser(repo, c, id);
-      if (target.privilege_type !== 'super') throw new AppError('not_found');
-      enforce(canEditUser(c.permission, targetOf(target)));
+      const target = await cancellableSuper(core, actor, id);
       if (!acceptTerms) {
         throw new AppError('terms_not_accepted', {
           fields: [fieldError('accept_terms', 'required', 'Please accept the terms.')],
         });
       }
-      // A super never pays by card (docs/decisions.md, "Billing: super cancellation"): a card contract on the
-      // account is refused here rather than left charging a cancelled user.
-      if (await hasLiveContract(core.db, target.id)) {
-        throw new AppError('conflict', {
-          message: 'This account has a card subscription: it is cancelled from its own contract page first.',
-        });
-      }
-      const move = canTransitionUserStatus(target.status, 'cancel_pending');
-      if (!move.ok) {
-        throw new AppError('invalid_state_transition', {
-          message: `A contract in status ${target.status} cannot be cancelled.`,
-        });
-      }
-      // Until billing keeps the terms, they run monthly from the account's activation.
-      const serviceEndsAt = serviceEndAfterCancellation(new Date(), target.activated_at ?? target.created_at);
-      await repo.updateUser(target.id, { status: 'cancel_pending', service_ends_at: serviceEndsAt });
+      await repo.updateUser(target.id, { status: 'cancel_pending', service_ends_at: superServiceEnd(target) });
       return answerFor(target.id);
     },
+
+    /**
+     * GET /superusers/cancel/{id}/preview: the end the cancellation would set now, for the confirm screen. A super
+     * user's contract is not charged by card here (`charges` null). Changes nothing.
+     */
+    async previewSuperCancel(actor: Actor, id: string): Promise<CancellationPreviewAnswer> {
+      const target = await cancellableSuper(core, actor, id);
+      return { service_ends_at: superServiceEnd(target).toISOString(), charges: null };
+    },
   };
+}
+
+/** The super user whose contract `actor` may cancel now, or the refusal the cancellation answers. */
+async function cancellableSuper(core: UsersCore, actor: Actor, id: string): Promise<UserRecord> {
+  const c = await core.context(actor);
+  const target = await visibleUser(core.repo, c, id);
+  if (target.privilege_type !== 'super') throw new AppError('not_found');
+  enforce(canEditUser(c.permission, targetOf(target)));
+  // A super never pays by card (docs/decisions.md, "Billing: super cancellation"): a card contract on the
+  // account is refused here rather than left charging a cancelled user.
+  if (await hasLiveContract(core.db, target.id)) {
+    throw new AppError('conflict', {
+      message: 'This account has a card subscription: it is cancelled from its own contract page first.',
+    });
+  }
+  const move = canTransitionUserStatus(target.status, 'cancel_pending');
+  if (!move.ok) {
+    throw new AppError('invalid_state_transition', {
+      message: `A contract in status ${target.status} cannot be cancelled.`,
+    });
+  }
+  return target;
+}
+
+/**
+ * A super user's term end, the one function the cancellation and its preview use. Until billing keeps the terms,
+ * they run monthly from the account's activation (a super's terms count from there, a card contract's from its
+ * subscription's start).
+ */
+function superServiceEnd(target: UserRecord): Date {
+  return serviceEndAfterCancellation(new Date(), target.activated_at ?? target.created_at);
 }
 
 function toContact(u: UserRecord) {

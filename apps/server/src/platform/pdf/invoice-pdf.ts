@@ -8,6 +8,7 @@ import {
   LATE_FEE_ANNUAL_RATE,
   type Locale,
   type PlanFormCurrency,
+  periodLastDay,
 } from '@spinyard/domain';
 import type * as fontkit from 'fontkit';
 import { INVOICE_LABELS, type InvoiceLabels } from './invoice-labels.ts';
@@ -27,6 +28,8 @@ export interface InvoiceDocument {
   currency: PlanFormCurrency;
   status: 'paid' | 'open' | 'void';
   plan_id: string;
+  /** The plan's name when issued (absent on invoices issued before it was kept). */
+  plan_name?: string;
   issuer: { name: string; address: string; registration_number: string };
   customer: { user_id: string; company_name: string; name: string; email: string };
   lines: InvoiceLine[];
@@ -87,10 +90,10 @@ function dateOf(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
 }
 
-/** A period ends at the instant the next begins: its last day shown is the one before. */
+/** A period to its last day included, as every display of it counts it (periodLastDay). */
 function periodOf(d: InvoiceDocument, locale: Locale): string | undefined {
   if (!d.period_start || !d.period_end) return undefined;
-  const last = new Date(new Date(d.period_end).getTime() - 1).toISOString();
+  const last = periodLastDay(new Date(d.period_end)).toISOString();
   return `${dateOf(d.period_start, locale)} – ${dateOf(last, locale)}`;
 }
 

@@ -23,7 +23,7 @@ function CustomerRow({ customer, onInvoices }: { customer: CustomerAnswer; onInv
           </Text>
         </Stack>
       </Table.Td>
-      <Table.Td>{customer.plan_id === 'free' ? t('billingInvoices.freePlan') : customer.plan_id}</Table.Td>
+      <Table.Td>{customer.plan_id === 'free' ? t('billingInvoices.freePlan') : customer.plan_name}</Table.Td>
       <Table.Td>
         {customer.subscription_status ? t(`billingInvoices.subscription.${customer.subscription_status}`) : '—'}
       </Table.Td>

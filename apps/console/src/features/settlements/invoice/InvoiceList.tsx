@@ -35,7 +35,7 @@ function InvoiceRow({ invoice, showCustomer }: { invoice: InvoiceSummary; showCu
           </Stack>
         </Table.Td>
       ) : null}
-      <Table.Td>{invoice.plan_id === 'free' ? t('billingInvoices.freePlan') : invoice.plan_id}</Table.Td>
+      <Table.Td>{invoice.plan_id === 'free' ? t('billingInvoices.freePlan') : invoice.plan_name}</Table.Td>
       <Table.Td>{money(invoice.total_without_tax, invoice.currency, locale)}</Table.Td>
       <Table.Td>{money(invoice.tax, invoice.currency, locale)}</Table.Td>
       <Table.Td>

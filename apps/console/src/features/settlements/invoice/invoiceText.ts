@@ -1,4 +1,4 @@
-import { formatMoney, type PlanFormCurrency } from '@spinyard/domain';
+import { formatMoney, type PlanFormCurrency, periodLastDay } from '@spinyard/domain';
 
 /** An amount in whole minor units shown in its currency (yen without decimals, dollars with cents). */
 export const money = (amount: number, currency: PlanFormCurrency | null, locale: string) =>
@@ -10,10 +10,10 @@ export function japanDate(iso: string | null, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
 }
 
-/** A period to its last day: its end is the instant the next one starts. */
+/** A period to its last day included (its end is the instant the next one starts), as the PDF and CSV say it. */
 export function periodText(start: string | null, end: string | null, locale: string): string {
   if (!start || !end) return '';
-  return `${japanDate(start, locale)} – ${japanDate(new Date(new Date(end).getTime() - 1).toISOString(), locale)}`;
+  return `${japanDate(start, locale)} – ${japanDate(periodLastDay(new Date(end)).toISOString(), locale)}`;
 }
 
 /** A YYYY-MM month, or nothing: what the month inputs give while being typed is passed on only once whole. */
