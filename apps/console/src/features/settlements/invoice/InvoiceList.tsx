@@ -47,6 +47,8 @@ function InvoiceRow({ invoice, showCustomer }: { invoice: InvoiceSummary; showCu
         <Badge
           variant="light"
           color={invoice.status === 'paid' ? 'green' : invoice.status === 'open' ? 'orange' : 'gray'}
+          // Never narrower than its word: with the narrower table the column gave it less and cut 支払済 (sweep).
+          miw="max-content"
         >
           {t(`billingInvoices.status.${invoice.status}`)}
         </Badge>
