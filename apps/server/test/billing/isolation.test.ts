@@ -43,6 +43,9 @@ describe('billing isolation', () => {
   it("never changes another dealer's contract", async () => {
     const cancel = await call(t.app, other.token, 'POST', '/v1/subscription/cancel', { accept_terms: true });
     expect(cancel.statusCode).toBe(404);
+    // Nor says when another dealer's contract would end.
+    const preview = await call(t.app, other.token, 'GET', '/v1/subscription/cancel/preview');
+    expect(preview.statusCode).toBe(404);
     const confirm = await call(t.app, other.token, 'POST', '/v1/subscription/confirm');
     expect(confirm.statusCode).toBe(404);
     // A request id another dealer used answers that dealer nothing of it: the key is per account.

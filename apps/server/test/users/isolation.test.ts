@@ -113,6 +113,10 @@ const ROUTES_ON_A: Route[] = [
     name: 'cancel contract',
     request: () => ({ method: 'POST', url: `/v1/superusers/cancel/${a.sup.id}`, payload: { accept_terms: true } }),
   },
+  {
+    name: 'preview contract cancellation',
+    request: () => ({ method: 'GET', url: `/v1/superusers/cancel/${a.sup.id}/preview` }),
+  },
   { name: 'read image-system user', request: () => ({ method: 'GET', url: `/v1/image-system-user/${a.normal.id}` }) },
   {
     name: 'edit image-system user',
