@@ -51,9 +51,11 @@ async function connectChannel(page: Page, vehicleId: string): Promise<void> {
 // A dealer in Japanese on the vehicle's page: watches the promo (the 1080p file on a desktop, the 720p one on a
 // phone), copies the vehicle's contents movie URL, sees a render started elsewhere move and its delete refused (409
 // with the running process named), connects the local video site, uploads the promo with a title
-// and tags (a tag list over 500 characters refused on its field first), sees it listed and uploaded, and deletes it.
+// and tags (a tag list over 500 characters refused on its field first), sees it listed and uploaded, and deletes it;
+// a second upload, past the channel's daily limit (1 here), is refused by the site as YouTube refuses it.
 describe.skipIf(skipBrowserTests)('content videos and the video site on the detail page', () => {
-  const suite = useSuite();
+  // A server of its own (not the spare made ahead) for the local site's daily limit of one upload per channel.
+  const suite = useSuite({ env: { SPINYARD_LOCAL_VIDEO_DAILY_UPLOADS: '1' } });
   const stamp = Date.now().toString(36);
   const account = { email: `movies-${stamp}@example.com`, password: 'abcd1234', name: `Movies ${stamp}` };
   let vehicleId = '';
@@ -174,5 +176,23 @@ describe.skipIf(skipBrowserTests)('content videos and the video site on the deta
     await listed.getByRole('button', { name: /削除/ }).click();
     await testId(page, 'video-site-videos-delete-dialog-confirm').click();
     await expect.poll(() => listed.count()).toBe(0);
+
+    // The second upload of the day, past the limit: the site refuses it (uploadLimitExceeded) once the job starts
+    // it, and the row says so as an info message, what to do included (wait, then the row's resume button).
+    await testId(page, 'video-site-upload').click();
+    await dialog.waitFor({ state: 'visible' });
+    await testId(page, 'video-site-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => listed.count()).toBe(1);
+    await expect
+      .poll(() => textOf(listed.locator('[data-testid="video-site-status"]')), { timeout: 60_000 })
+      .toBe('失敗');
+    const reason = listed.locator('[data-testid="video-site-reason"]');
+    expect(await textOf(reason)).toBe('チャンネルのアップロード上限に達しました。24時間待ってから再開してください。');
+    expect(await reason.getAttribute('class')).toContain('mantine-Alert-root');
+    expect(await textOf(listed.locator('[data-testid="video-site-resume"]'))).toBe('再開');
+    await reason.scrollIntoViewIfNeeded();
+    await saveView(page, 'content-videos-ja-phone-upload-limit');
+    await expectNoSeriousA11yViolations(page);
   }, 180_000);
 });

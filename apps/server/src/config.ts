@@ -6,7 +6,7 @@ import { type MeetingMediaSettings, meetingMediaEnv, meetingMediaSettings } from
 import type { PaymentSettings } from './platform/payments/settings.ts';
 import { parseBlobKey } from './platform/storage/blob-store.ts';
 import type { StorageSettings } from './platform/storage/index.ts';
-import type { VideoSharingSettings } from './platform/video-sharing/settings.ts';
+import { LOCAL_DAILY_UPLOADS, type VideoSharingSettings } from './platform/video-sharing/settings.ts';
 
 /**
  * Every environment variable Spinyard reads, validated once at start. The README's configuration table is
@@ -94,6 +94,8 @@ const envSchema = z
     PAYJP_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Video sharing (issue 20): the local video site needs nothing; YouTube needs an OAuth client of Google's.
     SPINYARD_VIDEO_SHARING: z.enum(['local', 'youtube']).default('local'),
+    /** Uploads a channel of the local video site may start in 24 hours, as YouTube limits a channel's uploads. */
+    SPINYARD_LOCAL_VIDEO_DAILY_UPLOADS: z.coerce.number().int().min(1).max(100_000).default(LOCAL_DAILY_UPLOADS),
     YOUTUBE_CLIENT_ID: z.string().min(1).optional(),
     YOUTUBE_CLIENT_SECRET: z.string().min(1).optional(),
     /** The consent's return address registered with Google; the console's /youtube/callback when unset. */
@@ -241,7 +243,7 @@ function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
 
 function videoSharingSettings(e: z.infer<typeof envSchema>): VideoSharingSettings {
   if (e.SPINYARD_VIDEO_SHARING !== 'youtube' || !e.YOUTUBE_CLIENT_ID || !e.YOUTUBE_CLIENT_SECRET)
-    return { site: 'local' };
+    return { site: 'local', dailyUploads: e.SPINYARD_LOCAL_VIDEO_DAILY_UPLOADS };
   const base = e.YOUTUBE_BASE_URL?.replace(/\/+$/, '');
   return {
     site: 'youtube',

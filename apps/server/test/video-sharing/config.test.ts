@@ -4,8 +4,13 @@ import { loadConfig } from '../../src/config.ts';
 const base = { SPINYARD_DATA_DIR: '/tmp/spinyard-video-sharing-config' };
 
 describe('video-sharing configuration', () => {
-  it('uses the local video site when nothing is set', () => {
-    expect(loadConfig(base).videoSharing).toEqual({ site: 'local' });
+  it('uses the local video site when nothing is set, with 50 uploads a day per channel unless told', () => {
+    expect(loadConfig(base).videoSharing).toEqual({ site: 'local', dailyUploads: 50 });
+    const one = loadConfig({ ...base, SPINYARD_LOCAL_VIDEO_DAILY_UPLOADS: '1' });
+    expect(one.videoSharing).toEqual({ site: 'local', dailyUploads: 1 });
+    expect(() => loadConfig({ ...base, SPINYARD_LOCAL_VIDEO_DAILY_UPLOADS: '0' })).toThrow(
+      /SPINYARD_LOCAL_VIDEO_DAILY_UPLOADS/,
+    );
   });
 
   it('refuses YouTube without its OAuth client, and an unknown site', () => {

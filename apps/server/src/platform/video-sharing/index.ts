@@ -15,5 +15,9 @@ export function createVideoSharing(
   options: { store: BlobStore; publicUrl?: string | undefined },
 ): VideoSharing {
   if (settings.site === 'youtube') return createYoutubeSharing(settings);
-  return createLocalVideoSite({ store: options.store, publicUrl: options.publicUrl });
+  return createLocalVideoSite({
+    store: options.store,
+    publicUrl: options.publicUrl,
+    dailyUploads: settings.site === 'local' ? settings.dailyUploads : undefined,
+  });
 }

@@ -10,18 +10,23 @@ import {
   type VideoSharing,
   VideoSharingError,
 } from './port.ts';
+import { LOCAL_DAILY_UPLOADS } from './settings.ts';
 
 /**
  * The default video site: no network and no account, and yet the behaviour of a real one (issue 20, point 5). Its
  * consent page (local-routes.ts) makes the channel and hands a code to the redirect address as Google's does; codes
  * turn into refresh and access tokens that expire and can be revoked; uploads are resumable sessions whose parts are
- * blobs, so a dropped connection or a restart goes on from what arrived; a finished video has a watch page.
+ * blobs, so a dropped connection or a restart goes on from what arrived; a finished video has a watch page. As
+ * YouTube, it refuses a channel's upload past its daily limit with uploadLimitExceeded (a 400 at the session's start),
+ * so the product's handling of that refusal is seen without a real channel.
  */
 
 export const LOCAL_SITE_PATH = '/local-video-site';
 export const LOCAL_CLIENT_ID = 'spinyard-local-video-site';
 const ACCESS_SECONDS = 3600;
 const CODE_SECONDS = 600;
+/** The limit counts the uploads started in the last 24 hours, as YouTube's refusal tells to wait that long. */
+const UPLOAD_WINDOW_MS = 24 * 3600 * 1000;
 
 export interface LocalVideoSite extends VideoSharing {
   readonly name: 'local';
@@ -34,6 +39,8 @@ export interface LocalSiteOptions {
   store: BlobStore;
   /** The server's public base URL for the consent and watch pages; absent, their paths (the console's origin). */
   publicUrl?: string | undefined;
+  /** Uploads a channel may start in 24 hours; the next one is refused with uploadLimitExceeded. */
+  dailyUploads?: number | undefined;
   now?: () => number;
 }
 
@@ -196,6 +203,10 @@ export function createLocalVideoSite(options: LocalSiteOptions): LocalVideoSite 
     },
     async startUpload(accessToken, { metadata, totalBytes, contentType }) {
       const channel = await channelOf(accessToken);
+      // Every start counts, a video deleted since or never finished too, as the service counts them.
+      const recent = (channel.uploads ?? []).filter((at) => at > now() - UPLOAD_WINDOW_MS);
+      if (recent.length >= (options.dailyUploads ?? LOCAL_DAILY_UPLOADS)) throw refuse('uploadLimitExceeded', 400);
+      await records.putChannel({ ...channel, uploads: [...recent, now()] });
       const id = newLocalId(24);
       await records.putSession(id, { channelId: channel.id, metadata, total: totalBytes, contentType });
       return `${base}/upload?uploadType=resumable&upload_id=${id}`;

@@ -21,6 +21,8 @@ export interface LocalChannel {
   id: string;
   title: string;
   playlists: { id: string; title: string }[];
+  /** When the channel's uploads of the last 24 hours started (ms since the epoch): its daily limit's count. */
+  uploads?: number[];
 }
 
 export interface LocalVideo {

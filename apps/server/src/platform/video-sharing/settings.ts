@@ -1,3 +1,6 @@
+/** A local channel's uploads a day when the configuration says nothing (SPINYARD_LOCAL_VIDEO_DAILY_UPLOADS). */
+export const LOCAL_DAILY_UPLOADS = 50;
+
 /** The service's addresses; each unset one is YouTube's own (a test points them all at its fake). */
 export interface YoutubeUrls {
   authUrl?: string | undefined;
@@ -14,5 +17,5 @@ export interface YoutubeSettings {
 
 /** Which video site this server uploads to (config.ts reads SPINYARD_VIDEO_SHARING; index.ts builds the adapter). */
 export type VideoSharingSettings =
-  | { site: 'local' }
+  | { site: 'local'; dailyUploads: number }
   | ({ site: 'youtube'; redirectUrl?: string | undefined } & YoutubeSettings);
