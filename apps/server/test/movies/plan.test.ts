@@ -79,3 +79,41 @@ describe("the promo's interior text and its zoom points' captions", () => {
     expect(promo(true).hash).toBe(promo(false).hash);
   });
 });
+
+describe('the caption layout in the hash', () => {
+  // The hashes these plans had before captions were made larger and boxed (main at f5ea11b2).
+  const BEFORE = {
+    captioned: {
+      tour: '142aa7132df406df250c321cb5a7ab591c47876a022d5b614fde1a397dc70fd8',
+      promo: '7b9a8f415f5133d0e322870d64fecae76922516ccc9e39962d5c0c3d9a858b20',
+    },
+    bare: {
+      tour: 'd9820f3faded18945bdca9af6aa3c09de12b1fd9bf943db3a6fc208cbef8a004',
+      promo: 'b0529f5fac200f795ee081370cc9a75145a7706aa34e48bf725a704a8a001157',
+    },
+  };
+  const plans = (captioned: boolean) => {
+    const own = contentMovieSettingsSchema.parse({
+      sections: ['interior'],
+      interior_text: captioned ? '内装：禁煙車' : '',
+      scenes: [
+        {
+          scene_id: '1',
+          start: { yaw: 0, pitch: 0 },
+          zoom_points: captioned ? [{ yaw: 90, pitch: 0, text: 'メーター' }] : [],
+        },
+      ],
+    });
+    const tour = tourPlan(rows, own, MOVIE_FORMAT, FPS);
+    const parts = { obvr: obvrPlan(rows, MOVIE_FORMAT), tour, reuse: { obvr: false, tour: false } };
+    const promo = sliderPlan(rows, own, { openingKey: null, musicKey: null }, parts, MOVIE_FORMAT, FPS);
+    return { tour: tour.hash, promo: promo.hash };
+  };
+
+  it('makes the movies drawn with the old captions read as stale, and only those', () => {
+    const captioned = plans(true);
+    expect(captioned.tour).not.toBe(BEFORE.captioned.tour);
+    expect(captioned.promo).not.toBe(BEFORE.captioned.promo);
+    expect(plans(false)).toEqual(BEFORE.bare);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layoutMovieText, MOVIE_BAND, MOVIE_LINE_HEIGHT } from './movie-layout.ts';
+import { captionWidth } from '../caption.ts';
+import { layoutMovieText, MOVIE_BAND, MOVIE_CAPTION_BOX, MOVIE_LINE_HEIGHT } from './movie-layout.ts';
 
 const HD = { width: 1920, height: 1080 };
 /** The buyer's phone: a 16:9 film across a 390 px wide screen. */
@@ -81,5 +82,64 @@ describe('layoutMovieText', () => {
   it('scales with the picture: the same shares at a preview size', () => {
     const [line] = layoutMovieText([{ text: 'A', role: 'title' }], 'center', { width: 480, height: 270 }).lines;
     expect(line?.fontSize).toBe(27);
+  });
+
+  describe('captions', () => {
+    /** A line's width in pixels, half-width characters at 0.62 em as the layout counts them. */
+    const linePixels = (text: string, size: number) =>
+      [...text].reduce((sum, ch) => sum + (captionWidth(ch) === 1 ? 1 : 0.62), 0) * size;
+    const longest = [
+      '全'.repeat(33),
+      'フロントグリルとバンパーは新品に交換済み、ボディ全体に光沢コーティング済',
+      'Leather seats, sunroof and a new set of tyres fitted last month in Osaka',
+    ];
+
+    it.each([
+      ['1080p', HD],
+      ['720p', { width: 1280, height: 720 }],
+    ])('read at 6%% of the height or more on a %s frame and fit 90%% of its width', (_name, frame) => {
+      for (const text of ['外装', ...longest]) {
+        const { lines } = layoutMovieText([{ text, role: 'caption' }], 'lower', frame);
+        expect(
+          lines
+            .map((l) => l.text)
+            .join('')
+            .replace(/ /g, ''),
+        ).toBe(text.replace(/ /g, ''));
+        for (const line of lines) {
+          expect(line.fontSize).toBeGreaterThanOrEqual(Math.floor(frame.height * 0.06));
+          expect(linePixels(line.text, line.fontSize)).toBeLessThanOrEqual(frame.width * 0.9);
+        }
+      }
+    });
+
+    it('wraps a 33-character caption onto two lines where the sentence pauses, else never before a mark', () => {
+      const { lines } = layoutMovieText([{ text: longest[1]!, role: 'caption' }], 'lower', HD);
+      expect(lines.map((l) => l.text)).toEqual([
+        'フロントグリルとバンパーは新品に交換済み、',
+        'ボディ全体に光沢コーティング済',
+      ]);
+      const unpaused = layoutMovieText(
+        [{ text: `${'全'.repeat(16)}ー${'全'.repeat(16)}`, role: 'caption' }],
+        'lower',
+        HD,
+      );
+      expect(unpaused.lines).toHaveLength(2);
+      expect(unpaused.lines[1]?.text.startsWith('ー')).toBe(false);
+      expect(unpaused.lines[0]?.text.endsWith('ー')).toBe(true);
+      expect((lines[1]?.top ?? 0) + (lines[1]?.height ?? 0)).toBe(Math.round(1080 * 0.9));
+      expect(lines[0]?.fontSize).toBe(Math.floor(1080 * 0.065));
+    });
+
+    it("is some 14 px on the buyer's phone, on a box that keeps contrast and does not overlap the next line's", () => {
+      const [line] = layoutMovieText([{ text: 'インテリア', role: 'caption' }], 'lower', PHONE).lines;
+      expect(line?.fontSize).toBeGreaterThanOrEqual(14);
+      expect(line?.boxPad).toBeGreaterThanOrEqual(2);
+      expect((1 + 0.05) / (luminance(1 - MOVIE_CAPTION_BOX.opacity) + 0.05)).toBeGreaterThanOrEqual(4.5);
+      // The glyphs take about 0.8 em: two padded boxes stay within the lines' pitch.
+      expect(0.8 + 2 * MOVIE_CAPTION_BOX.pad).toBeLessThanOrEqual(MOVIE_LINE_HEIGHT);
+      const [title] = layoutMovieText(opening, 'center', HD).lines;
+      expect(title?.boxPad).toBeNull();
+    });
   });
 });

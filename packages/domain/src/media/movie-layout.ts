@@ -17,8 +17,13 @@ export type MovieTextRole = 'title' | 'subtitle' | 'caption';
 export const MOVIE_TEXT_SHARE: Readonly<Record<MovieTextRole, number>> = {
   title: 0.1,
   subtitle: 0.06,
-  caption: 0.04,
+  caption: 0.065,
 };
+
+/** Characters a Japanese line may not start with (closing marks, the long vowel, small kana). */
+const NO_LINE_START = new Set([
+  ...'、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.:;?!)]}',
+]);
 
 /** A subtitle's size at most, as a share of its title's (the two read as title and subtitle however long). */
 const SUBTITLE_UNDER_TITLE = 0.8;
@@ -37,6 +42,14 @@ const HALF_WIDTH_EM = 0.62;
  * white text on it has a contrast of about 5.7:1 (WCAG's 4.5:1 over any picture), before the glyphs' own outline.
  */
 export const MOVIE_BAND = { color: '#000000', opacity: 0.6 } as const;
+
+/**
+ * The box drawn behind each caption line (drawtext's own box, so it fades with the text's alpha where drawbox
+ * cannot): black at the band's opacity, padded around the glyphs by this share of the font size. The pad stays
+ * under half the room between two lines' glyphs, so the boxes of a wrapped caption do not overlap into a darker
+ * strip.
+ */
+export const MOVIE_CAPTION_BOX = { color: MOVIE_BAND.color, opacity: 0.6, pad: 0.25 } as const;
 
 /** Each line's box: its font size times this. */
 export const MOVIE_LINE_HEIGHT = 1.45;
@@ -64,6 +77,8 @@ export interface PlacedLine {
   height: number;
   /** The outline's width, pixels. */
   border: number;
+  /** A caption line's own box around its glyphs (MOVIE_CAPTION_BOX), its pad in pixels; null on the band. */
+  boxPad: number | null;
 }
 
 /** The band behind a block of lines, across the whole width (MOVIE_BAND's colour and opacity), pixels. */
@@ -86,6 +101,42 @@ function lineEms(text: string): number {
 }
 
 /**
+ * The two halves of `text` to draw it on two lines: broken at a space if it has one (never inside a word), never
+ * before a closing mark; after a comma or full stop (、。) when both halves then fit `room` ems, so a sentence
+ * breaks where it pauses; else where the wider half is narrowest.
+ */
+function halves(text: string, room: number): string[] {
+  const chars = [...text];
+  const spaced = chars.some((ch, i) => ch === ' ' && i > 0 && i < chars.length - 1);
+  let best: { pair: string[]; wider: number; pause: boolean } = { pair: [text], wider: lineEms(text), pause: false };
+  for (let i = 1; i < chars.length; i++) {
+    const next = chars[i] ?? '';
+    if (spaced ? next !== ' ' : NO_LINE_START.has(next) || chars[i - 1] === ' ') continue;
+    const pair = [chars.slice(0, i).join('').trimEnd(), chars.slice(i).join('').trimStart()];
+    if (pair.some((part) => part === '')) continue;
+    const wider = Math.max(...pair.map(lineEms));
+    const pause = !spaced && '、。'.includes(chars[i - 1] ?? '') && wider <= room;
+    if ((pause && !best.pause) || (pause === best.pause && wider < best.wider)) best = { pair, wider, pause };
+  }
+  return best.pair;
+}
+
+/**
+ * A caption line too wide for its share of the height at 90% of the width, broken in two (a 33-character caption
+ * would otherwise shrink to under 5% of the height, some 10 px on a phone); other lines as they are.
+ */
+function wrapCaptions(
+  lines: ReadonlyArray<{ text: string; role: MovieTextRole }>,
+  frame: { width: number; height: number },
+): Array<{ text: string; role: MovieTextRole }> {
+  const room = (frame.width * FIT.width) / (frame.height * MOVIE_TEXT_SHARE.caption);
+  return lines.flatMap((line) => {
+    if (line.role !== 'caption' || lineEms(line.text) <= room) return [line];
+    return halves(line.text, room).map((text) => ({ text, role: line.role }));
+  });
+}
+
+/**
  * The lines of one caption placed on a picture of `frame` pixels: the block centred in the picture (the opening,
  * on its band) or ending at 90% of its height (a caption); each line centred across. Each role takes its share of
  * the height, less when its widest line would not fit the frame's width, and the whole block is scaled down alike
@@ -97,7 +148,10 @@ export function layoutMovieText(
   frame: { width: number; height: number },
 ): MovieTextLayout {
   const { width, height } = frame;
-  const shown = lines.filter((line) => line.text.trim() !== '');
+  const shown = wrapCaptions(
+    lines.filter((line) => line.text.trim() !== ''),
+    frame,
+  );
   // A role's lines keep one size, made smaller together when their widest line would pass the frame's width; a
   // long title does not shrink its subtitle, which stays smaller than the title all the same.
   const roleSize = (role: MovieTextRole) => {
@@ -118,7 +172,8 @@ export function layoutMovieText(
   const placed = shown.map((line, i) => {
     const fontSize = sizes[i] ?? 8;
     const box = boxes[i] ?? 0;
-    const at = { ...line, fontSize, top, height: box, border: Math.max(1, Math.round(fontSize / 14)) };
+    const boxPad = line.role === 'caption' ? Math.max(2, Math.round(fontSize * MOVIE_CAPTION_BOX.pad)) : null;
+    const at = { ...line, fontSize, top, height: box, border: Math.max(1, Math.round(fontSize / 14)), boxPad };
     top += box;
     return at;
   });

@@ -22,6 +22,11 @@ const PROMO_TEXTS_VERSION = 2;
  * a band), so those made before read as stale and the dealer can make them again.
  */
 const OPENING_LAYOUT_VERSION = 2;
+/**
+ * The captions' layout (1: 6.5% of the height, wrapped rather than shrunk, each line on its own box), in the hash
+ * only of movies with a caption (a part's, a category image's or a zoom point's), so those read as stale.
+ */
+const CAPTION_LAYOUT_VERSION = 1;
 
 export type PlannedShot =
   | { kind: 'still'; key: string; seconds: number; motion: MovieMotion }
@@ -49,6 +54,12 @@ export interface PromoFacts {
 }
 
 const hashOf = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/** The caption layout's version for the hash of scenes with a caption drawn in their lower part, else nothing. */
+const captionLayout = (scenes: readonly PlannedScene[]) =>
+  scenes.some((scene) => scene.captions.some((c) => c.placement === 'lower'))
+    ? { captionLayout: CAPTION_LAYOUT_VERSION }
+    : {};
 
 const caption = (text: string, extra: Partial<MovieCaption> = {}): MovieCaption[] =>
   text === '' ? [] : [{ lines: [{ text, role: 'caption' }], placement: 'lower', ...extra }];
@@ -164,7 +175,12 @@ export function tourPlan(rows: MediaRows, settings: ContentMovieSettings, format
     const path = scenePath(scene, format, fps);
     return { shot: { kind: 'pan', key, views: path.views }, captions: path.captions };
   });
-  return { kind: 'tour', hash: hashOf({ v: RENDER_VERSION, kind: 'tour', format, scenes }), scenes, musicKey: null };
+  return {
+    kind: 'tour',
+    hash: hashOf({ v: RENDER_VERSION, ...captionLayout(scenes), kind: 'tour', format, scenes }),
+    scenes,
+    musicKey: null,
+  };
 }
 
 const MOTIONS: readonly MovieMotion[] = ['zoom_in', 'pan_right', 'zoom_out', 'pan_left'];
@@ -242,6 +258,7 @@ export function sliderPlan(
     v: RENDER_VERSION,
     ...(windowed ? { texts: PROMO_TEXTS_VERSION } : {}),
     ...(lines.length > 0 ? { openingLayout: OPENING_LAYOUT_VERSION } : {}),
+    ...captionLayout(scenes),
     kind: 'slider',
     format,
     opening: { key: openingKey, lines },

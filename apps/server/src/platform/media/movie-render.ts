@@ -5,6 +5,7 @@ import {
   layoutMovieText,
   MOVIE_BACKGROUND,
   MOVIE_BAND,
+  MOVIE_CAPTION_BOX,
   MOVIE_OPENING_ZOOM,
   type MovieTextRole,
 } from '@spinyard/domain';
@@ -197,6 +198,7 @@ async function captionFilters(
   font: string,
 ): Promise<string[]> {
   const filters: string[] = [];
+  const boxColor = `${MOVIE_CAPTION_BOX.color.replace('#', '0x')}@${MOVIE_CAPTION_BOX.opacity}`;
   let n = 0;
   for (const caption of captions) {
     const from = caption.from?.toFixed(3);
@@ -212,11 +214,13 @@ async function captionFilters(
     for (const line of layout.lines) {
       const file = path.join(workDir, `text-${index}-${n++}.txt`);
       await writeFile(file, line.text, 'utf8');
-      const { fontSize, border } = line;
+      const { fontSize, border, boxPad } = line;
+      // drawtext's own box: its alpha follows the text's, so the backing fades in with the caption.
+      const box = boxPad === null ? '' : `:box=1:boxcolor=${boxColor}:boxborderw=${boxPad}`;
       filters.push(
         `drawtext=fontfile=${font}:textfile=${graphPath(file)}:expansion=none:fontsize=${fontSize}:fontcolor=white` +
           `:borderw=${border}:bordercolor=black@0.6:shadowx=${border}:shadowy=${border}:shadowcolor=black@0.35` +
-          `:x=(w-text_w)/2:y=${line.top + Math.round((line.height - fontSize) / 2)}${window}`,
+          `${box}:x=(w-text_w)/2:y=${line.top + Math.round((line.height - fontSize) / 2)}${window}`,
       );
     }
   }
